@@ -1,0 +1,5 @@
+"""Run garou as ``python -m garou``."""
+
+from garou.cli import main
+
+main()

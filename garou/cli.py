@@ -1,0 +1,63 @@
+"""The ``garou`` command: a thin shell over the rules, lookup, houserules and printables.
+
+Errors raised by the libraries are turned into one ``Error: ...`` line and an exit code
+here, in :class:`GarouGroup`, and nowhere else.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from rules.errors import ExitCode, GarouError
+
+from .commands import browse, check, house, play, printing, search
+
+EXIT_CODES_HELP = (
+    "Exit codes: 0 success; 1 a check failed or the input (file, id, setup) is wrong; "
+    "2 the command line is wrong; 130 interrupted."
+)
+
+
+class GarouGroup(TyperGroup):
+    """The command group that reports every garou error in one place."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except GarouError as exc:
+            report_error(exc)
+            raise typer.Exit(int(exc.exit_code)) from None
+        except KeyboardInterrupt:
+            typer.echo("Interrupted: nothing was written.", err=True)
+            raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
+
+
+def report_error(exc: GarouError) -> None:
+    """Print ``exc`` as ``Error: ...`` on standard error."""
+    typer.echo(f"Error: {exc}", err=True)
+
+
+app = typer.Typer(
+    cls=GarouGroup,
+    name="garou",
+    help=(
+        "Rules lookup and disputes assistant for Loup-Garou (Werewolf) and sports Mafia.\n\n"
+        "Example: garou search chasseur amoureux\n\n" + EXIT_CODES_HELP
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+for module in (search, browse, check, house, play, printing):
+    module.register(app)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the ``garou`` command line."""
+    app(args=argv if argv is not None else sys.argv[1:], prog_name="garou")

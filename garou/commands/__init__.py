@@ -1,0 +1,1 @@
+"""The commands, one module per capability; each exposes register(app)."""

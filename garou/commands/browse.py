@@ -1,0 +1,131 @@
+"""Browse the rule data: ``garou rules``, ``garou show``, ``garou roles``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..options import Game, Json, Lang, RulesDir
+
+EPILOG = "Exit codes: 0 success; 1 unknown id or invalid rule files; 2 bad command line."
+
+
+def rules_command(
+    game: Game = None,
+    kind: Annotated[
+        str | None,
+        typer.Option("--kind", "-k", help="rule, role, contested, mistake, concept, ...."),
+    ] = None,
+    section: Annotated[
+        str | None, typer.Option("--section", "-s", help="A section id (see the listing).")
+    ] = None,
+    lang: Lang = None,
+    json_: Json = False,
+    rules_dir: RulesDir = None,
+) -> None:
+    """List the rule entries, filtered by game, kind or section.
+
+    Example: garou rules --game loup-garou --kind contested
+    """
+    from rich.table import Table
+
+    from rules import load_rules, resolve_language
+    from rules.export import entry_to_dict, filter_entries
+    from rules.model import KINDS
+
+    from ..output import console, print_json
+
+    language = resolve_language(lang)
+    if kind is not None and kind not in KINDS:
+        from rules import UsageError
+
+        raise UsageError(f"unknown kind {kind!r}; kinds: {', '.join(KINDS)}")
+    book = load_rules(rules_dir)
+    entries = filter_entries(book, game=game, kind=kind, section=section)
+    if json_:
+        print_json([entry_to_dict(book, e, language) for e in entries])
+        return
+    table = Table(title=f"{len(entries)} entries", show_lines=False)
+    for column in ("id", "game", "kind", "section", "title"):
+        table.add_column(column, overflow="fold")
+    for e in entries:
+        section_title = book.game(e.game).section(e.section).title.get(language)
+        title = e.title.get(language) + (" [dim](+garou)[/]" if e.source.addition else "")
+        table.add_row(e.id, e.game, e.kind, section_title, title)
+    console().print(table)
+
+
+def show_command(
+    entry_id: Annotated[str, typer.Argument(metavar="ID", help="An entry id, e.g. lg-vote-tie.")],
+    lang: Lang = None,
+    json_: Json = False,
+    rules_dir: RulesDir = None,
+) -> None:
+    """Show one entry in full: ruling, source, options, related entries.
+
+    Example: garou show lg-vote-tie --lang en
+    """
+    from rules import load_rules, resolve_language
+    from rules.export import entry_to_dict
+
+    from ..output import console, print_json
+    from ..render import entry_panel
+
+    language = resolve_language(lang)
+    book = load_rules(rules_dir)
+    entry = book.entry(entry_id)
+    if json_:
+        print_json(entry_to_dict(book, entry, language))
+        return
+    console().print(entry_panel(book, entry, language))
+
+
+def roles_command(
+    game: Game = None,
+    lang: Lang = None,
+    json_: Json = False,
+    rules_dir: RulesDir = None,
+) -> None:
+    """List the roles of each game: camp, power role or not, night action.
+
+    The captain and the lovers are statuses, not roles: they are listed under the table.
+
+    Example: garou roles --game mafia --lang en
+    """
+    from rich.table import Table
+
+    from rules import load_rules, resolve_language
+    from rules.export import role_to_dict
+
+    from ..output import console, print_json
+
+    language = resolve_language(lang)
+    book = load_rules(rules_dir)
+    games = [book.game(game)] if game else list(book.games.values())
+    if json_:
+        print_json([role_to_dict(g, r, language) for g in games for r in g.roles])
+        return
+    out = console()
+    yes, no = ("oui", "non") if language == "fr" else ("yes", "no")
+    for g in games:
+        table = Table(title=g.info.name.get(language), title_justify="left")
+        for column in ("id", "name", "camp", "power", "night"):
+            table.add_column(column, overflow="fold")
+        for r in g.roles:
+            name = r.name.get(language) + (" [dim](+garou)[/]" if r.addition else "")
+            night = r.night_action.get(language) if r.night_action else "-"
+            table.add_row(
+                r.id, name, g.camp(r.camp).name.get(language), yes if r.power else no, night
+            )
+        out.print(table)
+        for s in g.statuses:
+            out.print(f"  [bold]{s.name.get(language)}[/] ({s.id}): {s.summary.get(language)}")
+        out.print()
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``rules``, ``show`` and ``roles`` to ``app``."""
+    app.command("rules", epilog=EPILOG)(rules_command)
+    app.command("show", epilog=EPILOG)(show_command)
+    app.command("roles", epilog=EPILOG)(roles_command)

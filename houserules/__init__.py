@@ -1,0 +1,1 @@
+"""houserules (not built yet)."""

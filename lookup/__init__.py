@@ -1,0 +1,1 @@
+"""lookup (not built yet)."""

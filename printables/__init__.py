@@ -1,0 +1,1 @@
+"""printables (not built yet)."""

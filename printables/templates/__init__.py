@@ -1,0 +1,1 @@
+"""printables/templates (not built yet)."""

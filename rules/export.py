@@ -1,0 +1,92 @@
+"""Plain dictionaries of entries and roles, for JSON output and other programs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .loader import Rulebook
+from .model import Entry, Game, Role
+
+
+def filter_entries(
+    book: Rulebook,
+    game: str | None = None,
+    kind: str | None = None,
+    section: str | None = None,
+) -> list[Entry]:
+    """Return the entries of ``game`` (all games if None), of ``kind``, in ``section``."""
+    games = [book.game(game)] if game else list(book.games.values())
+    found = []
+    for g in games:
+        if section is not None and section not in {s.id for s in g.info.sections}:
+            from .errors import UsageError
+
+            raise UsageError(
+                f"unknown section {section!r} in {g.id}; sections: "
+                + ", ".join(s.id for s in g.info.sections)
+            )
+        found += [
+            e
+            for e in g.entries
+            if (kind is None or e.kind == kind) and (section is None or e.section == section)
+        ]
+    return found
+
+
+def entry_to_dict(book: Rulebook, entry: Entry, lang: str) -> dict[str, Any]:
+    """Return ``entry`` as a dictionary in ``lang``."""
+    game = book.game(entry.game)
+    data: dict[str, Any] = {
+        "id": entry.id,
+        "game": entry.game,
+        "kind": entry.kind,
+        "section": game.section(entry.section).title.get(lang),
+        "section_id": entry.section,
+        "title": entry.title.get(lang),
+        "text": entry.text.get(lang),
+        "keywords": list(entry.keywords.get(lang)),
+        "aliases": list(entry.aliases.get(lang)),
+        "related": list(entry.related),
+        "roles": list(entry.roles),
+        "addition": entry.addition or entry.source.addition,
+        "source": {
+            "document": entry.source.document,
+            "section": entry.source.section,
+            "addition": entry.source.addition,
+        },
+    }
+    if entry.options:
+        data["options"] = [
+            {
+                "id": o.id,
+                "label": o.label.get(lang),
+                "text": o.text.get(lang) if o.text else None,
+                "addition": o.addition,
+                "default": entry.default is not None and entry.default.option == o.id,
+            }
+            for o in entry.options
+        ]
+        if entry.default is not None:
+            data["default"] = {
+                "option": entry.default.option,
+                "reason": entry.default.reason.get(lang),
+                "addition": entry.default.addition,
+            }
+    return data
+
+
+def role_to_dict(game: Game, role: Role, lang: str) -> dict[str, Any]:
+    """Return ``role`` as a dictionary in ``lang``."""
+    return {
+        "id": role.id,
+        "game": game.id,
+        "name": role.name.get(lang),
+        "camp": role.camp,
+        "camp_name": game.camp(role.camp).name.get(lang),
+        "power": role.power,
+        "night_action": role.night_action.get(lang) if role.night_action else None,
+        "summary": role.summary.get(lang),
+        "aliases": list(role.aliases.all()),
+        "addition": role.addition,
+        "entry": role.entry_id,
+    }

@@ -1,0 +1,96 @@
+"""Names as people type them: folding accents and case, finding roles, picking a language."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import unicodedata
+
+from .errors import UnknownIdError, UnknownLanguageError
+from .model import Game, Role
+
+LANG_ENV = "GAROU_LANG"
+"""Environment variable that sets the language when --lang is not given."""
+
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "’": "'", "ß": "ss"})
+
+
+def fold(text: str) -> str:
+    """Return ``text`` lowercased, without accents, ligatures spelled out, spaces trimmed."""
+    text = text.translate(_LIGATURES)
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(stripped.lower().replace("_", "-").split())
+
+
+def closest(word: str, candidates: list[str], n: int = 3) -> list[str]:
+    """Return up to ``n`` candidates that look like ``word`` (folded comparison)."""
+    folded = {fold(c): c for c in candidates}
+    matches = difflib.get_close_matches(fold(word), list(folded), n=n, cutoff=0.6)
+    return [folded[m] for m in matches]
+
+
+def role_names(role: Role) -> set[str]:
+    """Return every folded name a role answers to (id, names, aliases, plural forms)."""
+    names = {role.id, role.name.fr, role.name.en, *role.aliases.all()}
+    folded = {fold(n) for n in names}
+    folded |= {n.replace("-", " ") for n in folded} | {n.replace(" ", "-") for n in folded}
+    folded |= {n + "s" for n in folded if not n.endswith("s")}
+    return folded
+
+
+def resolve_role(game: Game, name: str) -> Role:
+    """Return the role of ``game`` called ``name`` in French or English, accents optional.
+
+    Raise UnknownIdError naming the closest roles; a status (captain, lovers) gets the
+    explanation that it is not a card.
+    """
+    wanted = fold(name)
+    for role in game.roles:
+        if wanted in role_names(role):
+            return role
+    for status in game.statuses:
+        names = {
+            fold(n) for n in (status.id, status.name.fr, status.name.en, *status.aliases.all())
+        }
+        if wanted in names:
+            raise UnknownIdError(
+                f"{name!r} is not a card in {game.id}: {status.name.en.lower()} is a status "
+                f"({status.summary.en}) Deal the cards without it."
+            )
+    every = {n: r.id for r in game.roles for n in role_names(r)}
+    near = []
+    for match in closest(wanted, list(every), n=5):
+        if every[match] not in near:
+            near.append(every[match])
+    hint = f"did you mean {' or '.join(near[:3])}? " if near else ""
+    raise UnknownIdError(
+        f"unknown role {name!r} in {game.id}; {hint}"
+        f"roles of {game.id}: {', '.join(r.id for r in game.roles)}"
+    )
+
+
+_LANG_WORDS = {"fr": "fr", "francais": "fr", "french": "fr",
+               "en": "en", "english": "en", "anglais": "en"}  # fmt: skip
+
+
+def _language_code(value: str) -> str | None:
+    head = fold(value).replace("-", "_").split("_")[0].split(".")[0]
+    return _LANG_WORDS.get(head)
+
+
+def resolve_language(lang: str | None = None) -> str:
+    """Return the language to use: ``lang``, else $GAROU_LANG, else the locale, else French."""
+    for value, origin in ((lang, "--lang"), (os.environ.get(LANG_ENV), f"${LANG_ENV}")):
+        if value:
+            code = _language_code(value)
+            if code is None:
+                raise UnknownLanguageError(
+                    f"unknown language {value!r} (from {origin}); use fr or en"
+                )
+            return code
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        code = _language_code(os.environ.get(var, ""))
+        if code:
+            return code
+    return "fr"

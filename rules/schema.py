@@ -1,0 +1,189 @@
+"""Turn YAML values into the typed records of :mod:`rules.model`, collecting every problem.
+
+The records' type hints are the schema: a field without a default is required, a key that
+is not a field is refused, and each problem keeps the file, line and key path it comes from.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from dataclasses import dataclass
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+from .errors import Problem
+from .model import LANGS, Text, Words
+from .reader import LocatedDict, LocatedList
+
+_LANG_NAMES = {"fr": "French", "en": "English"}
+
+
+class Invalid:
+    """Marker for a value that could not be converted (its problem is already recorded)."""
+
+
+INVALID = Invalid()
+
+
+@dataclass
+class Where:
+    """Where a value sits: file, line and key path."""
+
+    file: str
+    line: int | None
+    path: str
+
+    def key(self, parent: Any, key: Any) -> Where:
+        line = parent.line_of(key) if isinstance(parent, LocatedDict) else self.line
+        return Where(self.file, line, f"{self.path}.{key}" if self.path else str(key))
+
+    def item(self, parent: Any, index: int) -> Where:
+        line = parent.line_of(index) if isinstance(parent, LocatedList) else self.line
+        return Where(self.file, line, f"{self.path}[{index}]")
+
+
+class Collector:
+    """Collects problems so that all of them can be reported at once."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, where: Where, message: str) -> Invalid:
+        self.problems.append(Problem(where.file, where.line, where.path, message))
+        return INVALID
+
+
+def _type_name(tp: Any) -> str:
+    origin = get_origin(tp)
+    if tp is str:
+        return "a text"
+    if tp is int:
+        return "a whole number"
+    if tp is float:
+        return "a number"
+    if tp is bool:
+        return "true or false"
+    if origin is tuple:
+        return "a list"
+    if origin is dict or dataclasses.is_dataclass(tp):
+        return "a mapping (key: value)"
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+    return str(tp)
+
+
+def yaml_fields(cls: type) -> list[dataclasses.Field]:
+    """Return the fields of ``cls`` that are written in YAML (not filled in by the loader)."""
+    return [f for f in dataclasses.fields(cls) if f.metadata.get("yaml", True)]
+
+
+def convert(tp: Any, value: Any, where: Where, out: Collector) -> Any:
+    """Convert ``value`` to type ``tp``; record a problem and return INVALID if it does not fit."""
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        options = [a for a in get_args(tp) if a is not type(None)]
+        if value is None:
+            return None
+        return convert(options[0], value, where, out)
+    if origin is Literal:
+        allowed = get_args(tp)
+        if value not in allowed:
+            return out.add(
+                where, f"{value!r} is not allowed; use one of: {', '.join(map(str, allowed))}"
+            )
+        return value
+    if tp is bool:
+        if not isinstance(value, bool):
+            return out.add(where, f"expected true or false, got {value!r}")
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return out.add(where, f"expected a whole number, got {value!r}")
+        return value
+    if tp is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return out.add(where, f"expected a number, got {value!r}")
+        return float(value)
+    if tp is str:
+        if not isinstance(value, str) or not value.strip():
+            return out.add(where, f"expected a non-empty text, got {value!r}")
+        return value.strip()
+    if origin is tuple:
+        (item_type, _ellipsis) = get_args(tp)
+        if not isinstance(value, list):
+            return out.add(where, f"expected a list, got {_type_name(type(value))}")
+        items = [convert(item_type, v, where.item(value, i), out) for i, v in enumerate(value)]
+        return INVALID if any(i is INVALID for i in items) else tuple(items)
+    if origin is dict:
+        key_type, value_type = get_args(tp)
+        if not isinstance(value, dict):
+            return out.add(where, "expected a mapping (key: value)")
+        result = {}
+        for k, v in value.items():
+            if not isinstance(k, str):
+                out.add(where.key(value, k), f"a key must be a text, got {k!r}")
+                continue
+            result[k] = convert(value_type, v, where.key(value, k), out)
+        return INVALID if any(v is INVALID for v in result.values()) else result
+    if tp is Text or tp is Words:
+        return _convert_lang_map(tp, value, where, out)
+    if dataclasses.is_dataclass(tp):
+        return convert_record(tp, value, where, out)
+    raise TypeError(f"no conversion for {tp!r}")  # pragma: no cover - programming error
+
+
+def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: Any) -> Any:
+    """Build record ``cls`` from the mapping ``value``; ``extra`` fills loader-made fields."""
+    if not isinstance(value, dict):
+        return out.add(where, f"expected a mapping (key: value), got {value!r}")
+    hints = get_type_hints(cls)
+    fields = {f.name: f for f in yaml_fields(cls)}
+    kwargs: dict[str, Any] = dict(extra)
+    ok = True
+    for key in value:
+        if key not in fields:
+            out.add(
+                where.key(value, key),
+                f"unknown key {key!r}; valid keys here: {', '.join(sorted(fields))}",
+            )
+            ok = False
+    for name, f in fields.items():
+        if name not in value:
+            required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            if required:
+                out.add(where, f"missing required key {name!r}")
+                ok = False
+            continue
+        converted = convert(hints[name], value[name], where.key(value, name), out)
+        if converted is INVALID:
+            ok = False
+        else:
+            kwargs[name] = converted
+    if not ok:
+        return INVALID
+    try:
+        return cls(**kwargs)
+    except ValueError as exc:  # a record's own __post_init__ check
+        return out.add(where, str(exc))
+
+
+def _convert_lang_map(tp: Any, value: Any, where: Where, out: Collector) -> Any:
+    """Convert a per-language mapping: a Text (one text per language) or Words (lists)."""
+    if not isinstance(value, dict):
+        return out.add(where, "expected one value per language, e.g. {fr: ..., en: ...}")
+    ok = True
+    for key in value:
+        if key not in LANGS:
+            out.add(where.key(value, key), f"unknown language {key!r}; use {' or '.join(LANGS)}")
+            ok = False
+    parts: dict[str, Any] = {}
+    for lang in LANGS:
+        if lang not in value:
+            if tp is Text:
+                out.add(where, f"missing the {_LANG_NAMES[lang]} text ({lang!r}); write both")
+                ok = False
+            continue
+        item = tuple[str, ...] if tp is Words else str
+        parts[lang] = convert(item, value[lang], where.key(value, lang), out)
+        ok = ok and parts[lang] is not INVALID
+    return tp(**parts) if ok else INVALID

@@ -1,0 +1,56 @@
+"""Shared fixtures: the built-in rules, and a runner for the real ``garou`` command."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import rules
+from garou.cli import app
+
+REPO = Path(__file__).resolve().parent.parent
+"""The repository root."""
+SOURCES = REPO.parent / "shared" / "sources"
+"""The two rule documents the data encodes."""
+
+
+@pytest.fixture(scope="session")
+def book() -> rules.Rulebook:
+    """The built-in rules, loaded once."""
+    return rules.load_rules()
+
+
+@dataclass
+class Run:
+    """What one run of the command gave."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    def json(self) -> Any:
+        """Parse standard output as JSON."""
+        return json.loads(self.stdout)
+
+
+@pytest.fixture
+def garou(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[..., Run]:
+    """Run ``garou`` with the given arguments (no user rules, French, a private cache)."""
+    monkeypatch.delenv("GAROU_RULES_DIR", raising=False)
+    monkeypatch.delenv("GAROU_AGREEMENT", raising=False)
+    monkeypatch.setenv("GAROU_LANG", "fr")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("COLUMNS", "120")
+    runner = CliRunner()
+
+    def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Run:
+        result = runner.invoke(app, list(args), input=input, env=env, catch_exceptions=False)
+        return Run(result.exit_code, result.stdout, result.stderr)
+
+    return run

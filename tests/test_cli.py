@@ -1,0 +1,117 @@
+"""The command line as a whole: help, errors and exit codes, and the browsing commands."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+import typer
+
+from garou.cli import app
+from rules.model import LANGS
+
+
+def _commands(command, path=()):
+    sub = getattr(command, "commands", None)
+    if not sub:
+        yield path, command
+        return
+    for name, child in sub.items():
+        yield from _commands(child, (*path, name))
+
+
+ALL_COMMANDS = [" ".join(p) for p, _ in _commands(typer.main.get_command(app))]
+
+
+def test_the_main_commands_exist():
+    assert {"rules", "show", "roles"} <= set(ALL_COMMANDS)
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS)
+def test_every_command_has_help_with_an_example(garou, command):
+    result = garou(*command.split(), "--help")
+    assert result.exit_code == 0
+    assert "Example" in result.stdout
+    assert "garou " + command.split()[0] in result.stdout
+    assert "Exit codes" in result.stdout
+
+
+def test_show_prints_an_entry_in_both_languages(garou, book):
+    fr = garou("show", "lg-vote-tie", "--lang", "fr")
+    en = garou("show", "lg-vote-tie", "--lang", "en")
+    assert fr.exit_code == en.exit_code == 0
+    entry = book.entry("lg-vote-tie")
+    assert entry.title.fr in fr.stdout and entry.title.en in en.stdout
+
+
+def test_show_json(garou, book):
+    data = garou("show", "mf-vote-tie", "--json", "--lang", "en").json()
+    assert data["id"] == "mf-vote-tie"
+    assert data["game"] == "mafia"
+    assert data["text"] == book.entry("mf-vote-tie").text.en
+    assert data["source"]["document"] == "mafia.txt"
+
+
+def test_every_entry_renders_in_every_language(book):
+    from rich.console import Console
+
+    from garou.render import entry_panel
+
+    console = Console(file=open("/dev/null", "w"), width=100)  # noqa: SIM115
+    for entry in book.entries():
+        for lang in LANGS:
+            console.print(entry_panel(book, entry, lang))
+
+
+def test_rules_filters_by_game_and_kind(garou, book):
+    data = garou("rules", "--game", "loup-garou", "--kind", "contested", "--json").json()
+    assert [d["id"] for d in data] == [e.id for e in book.game("loup-garou").contested()]
+    assert all(d["game"] == "loup-garou" for d in data)
+
+
+def test_roles_json_lists_both_games(garou):
+    data = garou("roles", "--json").json()
+    assert {(d["game"], d["id"]) for d in data} >= {("mafia", "don"), ("loup-garou", "voyante")}
+
+
+@pytest.mark.parametrize(
+    "args, code, words",
+    [
+        (["show", "lg-vote-tye"], 1, "did you mean lg-vote-tie"),
+        (["rules", "--game", "poker"], 2, "unknown game 'poker'"),
+        (["rules", "--lang", "de"], 2, "unknown language 'de'"),
+        (["rules", "--kind", "rumour"], 2, "unknown kind 'rumour'"),
+        (["rules", "--game", "mafia", "--section", "nowhere"], 2, "unknown section"),
+        (["roles", "--gmae", "mafia"], 2, "No such option"),
+        (["dance"], 2, "No such command"),
+    ],
+)
+def test_bad_input_gives_one_clear_error(garou, args, code, words):
+    result = garou(*args)
+    assert result.exit_code == code
+    assert words in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_a_broken_rules_dir_is_reported_with_file_and_line(garou, tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "bad.yaml").write_text("game: mafia\nentries:\n  - id: [oops\n", encoding="utf-8")
+    result = garou("rules", "--rules-dir", str(folder))
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ")
+    assert "bad.yaml:4" in result.stderr and "started on line 3" in result.stderr
+    missing = garou("rules", "--rules-dir", str(tmp_path / "nope"))
+    assert missing.exit_code == 1 and "no such folder" in missing.stderr
+
+
+def test_python_dash_m_garou_runs():
+    result = subprocess.run(
+        [sys.executable, "-m", "garou", "show", "lg-vote-tie", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert '"id": "lg-vote-tie"' in result.stdout

@@ -1,0 +1,283 @@
+"""The rule data: it loads, it covers both documents, and bad files fail cleanly."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import rules
+from rules import DataFileError, fold, load_rules, resolve_language, resolve_role
+from rules.model import LANGS
+from rules.reader import read_yaml
+from tests.conftest import REPO, SOURCES
+
+# --- the shipped data ------------------------------------------------------------------
+
+
+def test_the_rules_package_is_ours_not_the_pypi_one():
+    here = Path(rules.__file__).resolve().parent
+    assert (here / "data" / "loup-garou.yaml").is_file()
+    assert callable(rules.load_rules)
+
+
+def test_every_shipped_file_loads(book):
+    shipped = sorted(p.name for p in (REPO / "rules" / "data").glob("*.yaml"))
+    assert sorted(p.name for p in book.files) == shipped
+    assert set(book.games) == {"loup-garou", "mafia"}
+
+
+@pytest.mark.parametrize(
+    "game, roles",
+    [
+        ("loup-garou", {"loup-garou", "villageois", "voyante", "sorciere", "chasseur"}),
+        ("mafia", {"citoyen", "sherif", "mafia", "don"}),
+    ],
+)
+def test_role_ids_are_the_stable_ascii_ones(book, game, roles):
+    ids = {r.id for r in book.game(game).roles}
+    assert roles <= ids
+    assert all(i.isascii() for i in ids)
+    # Anything beyond the document's roles is marked as garou's addition.
+    for role in book.game(game).roles:
+        if role.id not in roles:
+            assert role.addition, role.id
+
+
+def test_captain_and_lovers_are_statuses_not_roles(book):
+    game = book.game("loup-garou")
+    assert {s.id for s in game.statuses} == {"capitaine", "amoureux"}
+    assert not {"capitaine", "amoureux"} & {r.id for r in game.roles}
+
+
+def test_mafia_composition_and_camps(book):
+    game = book.game("mafia")
+    assert game.setup.composition is not None
+    assert game.setup.composition.roles == {"citoyen": 6, "sherif": 1, "mafia": 2, "don": 1}
+    camps = {r.id: r.camp for r in game.roles}
+    assert camps == {"citoyen": "ville", "sherif": "ville", "mafia": "mafia", "don": "mafia"}
+
+
+def test_wolf_table_matches_the_document(book):
+    table = book.game("loup-garou").setup.count_table
+    assert table is not None
+    rows = [(b.min, b.max, b.count) for b in table.bands]
+    assert rows == [(4, 5, 1), (6, 9, 2), (10, 13, 3), (14, 16, 4), (17, 18, 5)]
+
+
+def test_the_games_differ_where_the_documents_differ(book):
+    lg, mf = book.game("loup-garou"), book.game("mafia")
+    assert (lg.day.reveal, mf.day.reveal) == ("on-death", "game-end")
+    assert lg.day.vote.tie.with_captain == ("captain-decides",)
+    assert lg.day.vote.tie.without_captain == ("revote-tied", "nobody-leaves")
+    assert mf.day.vote.tie.without_captain == ("extra-time", "revote-tied", "lift-vote")
+    assert (lg.night.regular_from, mf.night.regular_from) == (1, 2)
+
+
+def test_every_entry_has_both_languages_and_a_source(book):
+    for entry in book.entries():
+        for lang in LANGS:
+            assert entry.title.get(lang).strip(), entry.id
+            assert entry.text.get(lang).strip(), entry.id
+        assert entry.source.section, entry.id
+        if not entry.source.addition:
+            assert entry.source.document == book.game(entry.game).info.document
+
+
+def test_contested_cases_have_options_and_a_default(book):
+    lg = book.game("loup-garou")
+    assert len(lg.contested()) >= 5
+    for case in lg.contested():
+        assert len(case.options) >= 2
+        assert case.default is not None
+        assert case.default.option in {o.id for o in case.options}
+
+
+def test_entry_ids_are_unique_and_prefixed(book):
+    ids = [e.id for e in book.entries()]
+    assert len(ids) == len(set(ids))
+    for entry in book.entries():
+        assert entry.id.startswith(book.game(entry.game).info.prefix + "-"), entry.id
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", fold(text).replace("'", " "))
+
+
+def test_no_sentence_is_copied_from_the_documents(book):
+    """Every text is in garou's own words: no run of 7 words is taken from a document."""
+    window = 7
+    runs = set()
+    for path in SOURCES.glob("*.txt"):
+        words = _words(path.read_text(encoding="utf-8"))
+        runs |= {" ".join(words[i : i + window]) for i in range(len(words) - window + 1)}
+    copied = []
+    for entry in book.entries():
+        for lang in LANGS:
+            words = _words(entry.text.get(lang))
+            for i in range(len(words) - window + 1):
+                if " ".join(words[i : i + window]) in runs:
+                    copied.append((entry.id, " ".join(words[i : i + window])))
+                    break
+    assert copied == []
+
+
+@pytest.mark.parametrize("game", ["loup-garou", "mafia"])
+def test_every_fact_of_the_document_is_in_the_data(book, game):
+    facts = read_yaml(REPO / "tests" / "data" / f"facts-{game}.yaml")
+    assert len(facts) >= 40
+    ids = {e.id for e in book.game(game).entries}
+    missing = []
+    for fact in facts:
+        assert set(fact["entries"]) <= ids, fact["fact"]
+        texts = " ".join(
+            fold(book.entry(i).text.fr + " " + book.entry(i).text.en + " "
+                 + book.entry(i).title.fr + " " + book.entry(i).title.en)
+            for i in fact["entries"]
+        )  # fmt: skip
+        for token in fact.get("mentions", []):
+            if fold(str(token)) not in texts:
+                missing.append((fact["fact"], token))
+    assert missing == []
+
+
+# --- names and languages ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "typed, expected",
+    [("Sorcière", "sorciere"), ("sorciere", "sorciere"), ("witch", "sorciere"),
+     ("LOUPS-GAROUS", "loup-garou"), ("wolf", "loup-garou"), ("seer", "voyante"),
+     ("villageois", "villageois")],
+)  # fmt: skip
+def test_roles_are_found_as_people_type_them(book, typed, expected):
+    assert resolve_role(book.game("loup-garou"), typed).id == expected
+
+
+def test_the_captain_is_explained_as_a_status(book):
+    with pytest.raises(rules.UnknownIdError, match="status"):
+        resolve_role(book.game("loup-garou"), "capitaine")
+
+
+def test_an_unknown_role_gets_the_closest_ones(book):
+    with pytest.raises(rules.UnknownIdError, match="sorciere"):
+        resolve_role(book.game("loup-garou"), "sorcire")
+
+
+def test_language_resolution(monkeypatch):
+    monkeypatch.delenv("GAROU_LANG", raising=False)
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    assert resolve_language() == "fr"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert resolve_language() == "en"
+    monkeypatch.setenv("GAROU_LANG", "fr")
+    assert resolve_language() == "fr"
+    assert resolve_language("English") == "en"
+    with pytest.raises(rules.UnknownLanguageError):
+        resolve_language("de")
+
+
+# --- bad files: every problem, with file:line and key, at once -------------------------
+
+GOOD_EXTENSION = """\
+game: loup-garou
+roles:
+  - id: salvateur
+    name: {fr: Salvateur, en: Protector}
+    camp: village
+    power: true
+    section: additions
+    addition: true
+    summary: {fr: Protège un joueur chaque nuit., en: Protects a player each night.}
+    night_action: {fr: Il désigne un joueur à protéger., en: He names a player to protect.}
+entries:
+  - id: lg-house-protector
+    section: additions
+    kind: rule
+    addition: true
+    title: {fr: Protection, en: Protection}
+    text: {fr: Le protégé survit aux loups., en: The protected player survives the wolves.}
+    related: [lg-role-salvateur]
+"""
+
+
+def _load_with(tmp_path: Path, text: str, name: str = "house.yaml") -> DataFileError:
+    folder = tmp_path / "my-rules"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    with pytest.raises(DataFileError) as info:
+        load_rules(folder)
+    return info.value
+
+
+def test_a_user_folder_extends_the_builtin_rules(tmp_path):
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    (folder / "house.yaml").write_text(GOOD_EXTENSION, encoding="utf-8")
+    book = load_rules(folder)
+    assert book.game("loup-garou").role("salvateur").addition
+    assert book.entry("lg-role-salvateur").kind == "role"
+    assert book.entry("lg-house-protector").source.addition
+
+
+@pytest.mark.parametrize(
+    "broken, line, words",
+    [
+        ("game: loup-garou\nentries:\n  - id: [unclosed\n", 4, "started on line 3"),
+        ("game: loup-garou\nentries: []\nentries: []\n", 3, "duplicate key"),
+        ("game: loup-garou\nroles:\n  - id: x\n    name: {fr: X}\n", 3, "missing"),
+        ("game: loup-garou\nsetup:\n  min_players: 4\n", 2, "already defined"),
+        ("game: loup-garou\nfoo: 1\n", 2, "unknown key 'foo'"),
+        ("entries: []\n", 1, "missing 'game:'"),
+    ],
+)
+def test_each_kind_of_bad_file_names_file_line_and_fix(tmp_path, broken, line, words):
+    error = _load_with(tmp_path, broken)
+    message = str(error)
+    assert f"house.yaml:{line}" in message
+    assert words in message
+
+
+def test_all_problems_are_reported_at_once(tmp_path):
+    text = GOOD_EXTENSION.replace("power: true", "power: maybe")
+    text = text.replace("kind: rule", "kind: rumour")
+    error = _load_with(tmp_path, text)
+    messages = [str(p) for p in error.problems]
+    assert any("true or false" in m and "house.yaml:6" in m for m in messages)
+    assert any("'rumour' is not allowed" in m and "house.yaml:14" in m for m in messages)
+
+
+def test_a_missing_translation_is_located(tmp_path):
+    text = GOOD_EXTENSION.replace(
+        "title: {fr: Protection, en: Protection}", "title: {fr: Protection}"
+    )
+    error = _load_with(tmp_path, text)
+    message = str(error)
+    assert "missing the English text ('en')" in message
+    assert "house.yaml:16 (entries[0].title)" in message
+
+
+def test_unknown_camp_and_related_id_are_located(tmp_path):
+    text = GOOD_EXTENSION.replace("related: [lg-role-salvateur]", "related: [lg-nothing]")
+    text = text.replace("camp: village", "camp: nowhere")
+    error = _load_with(tmp_path, text)
+    message = str(error)
+    assert "unknown camp 'nowhere'" in message and "house.yaml:5" in message
+    assert "'lg-nothing' is not an entry id" in message and "house.yaml:18" in message
+
+
+def test_a_duplicate_entry_id_is_refused(tmp_path):
+    text = GOOD_EXTENSION.replace("id: lg-house-protector", "id: lg-vote-tie")
+    error = _load_with(tmp_path, text)
+    assert "'lg-vote-tie' is used twice" in str(error)
+
+
+def test_a_file_that_is_not_utf8_is_reported(tmp_path):
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    (folder / "latin1.yaml").write_bytes("game: loup-garou # é".encode("latin-1"))
+    with pytest.raises(DataFileError, match="not UTF-8"):
+        load_rules(folder)
