@@ -1,30 +1,42 @@
-"""The rules of both games: the YAML data, its loader and typed model, and what uses them."""
+"""The rules of both games: the YAML data, its loader and typed model, and what uses them.
 
-from .errors import (
-    DataFileError,
-    ExitCode,
-    GarouError,
-    Problem,
-    UnknownGameError,
-    UnknownIdError,
-    UnknownLanguageError,
-    UsageError,
-)
-from .loader import RULES_DIR_ENV, Rulebook, fingerprint, load_rules, rule_files
-from .model import LANGS, Entry, Game, Role, Status, Text
-from .names import LANG_ENV, fold, resolve_language, resolve_role
-from .reader import read_yaml
+The names below are imported lazily, on first use: importing ``rules.files`` or
+``rules.errors`` (as a search on a fresh index does) must not load YAML or the model.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_EXPORTS = {
+    "errors": ["DataFileError", "ExitCode", "GarouError", "Problem", "UnknownGameError",
+               "UnknownIdError", "UnknownLanguageError", "UsageError"],
+    "files": ["RULES_DIR_ENV", "fingerprint", "rule_files"],
+    "loader": ["Rulebook", "load_rules"],
+    "model": ["LANGS", "Entry", "Game", "Role", "Status", "Text"],
+    "names": ["LANG_ENV", "fold", "resolve_language", "resolve_role"],
+    "odds": ["village_win_chance"],
+    "reader": ["read_yaml"],
+    "setup": ["CheckResult", "Distribution", "NoSoundDistributionError", "Verdict",
+              "check_distribution", "describe", "make_distribution", "parse_players",
+              "parse_roles", "read_setup", "suggest_distribution"],
+}  # fmt: skip
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
 
 __all__ = [
-    "LANGS",
-    "LANG_ENV",
-    "RULES_DIR_ENV",
+    "CheckResult",
     "DataFileError",
+    "Distribution",
     "Entry",
     "ExitCode",
     "Game",
     "GarouError",
+    "LANGS",
+    "LANG_ENV",
+    "NoSoundDistributionError",
     "Problem",
+    "RULES_DIR_ENV",
     "Role",
     "Rulebook",
     "Status",
@@ -33,11 +45,65 @@ __all__ = [
     "UnknownIdError",
     "UnknownLanguageError",
     "UsageError",
+    "Verdict",
+    "check_distribution",
+    "describe",
     "fingerprint",
     "fold",
     "load_rules",
+    "make_distribution",
+    "parse_players",
+    "parse_roles",
+    "read_setup",
     "read_yaml",
     "resolve_language",
     "resolve_role",
     "rule_files",
+    "suggest_distribution",
+    "village_win_chance",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:
+    from .errors import (
+        DataFileError,
+        ExitCode,
+        GarouError,
+        Problem,
+        UnknownGameError,
+        UnknownIdError,
+        UnknownLanguageError,
+        UsageError,
+    )
+    from .files import RULES_DIR_ENV, fingerprint, rule_files
+    from .loader import Rulebook, load_rules
+    from .model import LANGS, Entry, Game, Role, Status, Text
+    from .names import LANG_ENV, fold, resolve_language, resolve_role
+    from .odds import village_win_chance
+    from .reader import read_yaml
+    from .setup import (
+        CheckResult,
+        Distribution,
+        NoSoundDistributionError,
+        Verdict,
+        check_distribution,
+        describe,
+        make_distribution,
+        parse_players,
+        parse_roles,
+        read_setup,
+        suggest_distribution,
+    )

@@ -8,15 +8,19 @@ are then raised at once as one :class:`~rules.errors.DataFileError`.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import DataFileError, Problem, UnknownGameError, UnknownIdError
+from .errors import DataFileError, UnknownGameError, UnknownIdError
+from .files import (  # noqa: F401  (re-exported; files.py needs no YAML)
+    RULES_DIR_ENV,
+    builtin_files,
+    fingerprint,
+    rule_files,
+    user_files,
+)
 from .model import (
     Day,
     Deaths,
@@ -36,9 +40,6 @@ from .model import (
 from .reader import LocatedDict, LocatedList, read_yaml
 from .schema import INVALID, Collector, Where, convert, convert_record
 
-RULES_DIR_ENV = "GAROU_RULES_DIR"
-"""Environment variable naming a folder of the user's own rule files."""
-
 _BLOCKS: dict[str, type] = {
     "info": GameInfo,
     "setup": Setup,
@@ -52,45 +53,6 @@ _BLOCKS: dict[str, type] = {
 _REQUIRED_BLOCKS = ("info", "setup", "night", "day", "deaths", "win")
 _LISTS: dict[str, type] = {"roles": Role, "statuses": Status, "entries": Entry}
 _TOP_KEYS = ("game", *_BLOCKS, *_LISTS)
-
-
-def builtin_files() -> list[Path]:
-    """Return the built-in rule files, sorted by name."""
-    folder = resources.files("rules") / "data"
-    return sorted(
-        (Path(str(p)) for p in folder.iterdir() if p.name.endswith((".yaml", ".yml"))),
-        key=lambda p: p.name,
-    )
-
-
-def user_files(rules_dir: str | Path | None) -> list[Path]:
-    """Return the YAML files of the user's folder (``rules_dir`` or $GAROU_RULES_DIR)."""
-    folder = rules_dir or os.environ.get(RULES_DIR_ENV) or None
-    if folder is None:
-        return []
-    path = Path(folder).expanduser()
-    if not path.is_dir():
-        where = "--rules-dir" if rules_dir else f"${RULES_DIR_ENV}"
-        raise DataFileError(
-            [Problem(str(path), None, where, "no such folder; give a folder of .yaml files")]
-        )
-    return sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
-
-
-def rule_files(rules_dir: str | Path | None = None) -> list[Path]:
-    """Return every rule file garou reads: built-in first, then the user's."""
-    return builtin_files() + user_files(rules_dir)
-
-
-def fingerprint(files: Iterable[Path]) -> str:
-    """Return a hash of the names and contents of ``files`` (for caches keyed on the rules)."""
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(str(path.name).encode())
-        digest.update(b"\0")
-        digest.update(path.read_bytes())
-        digest.update(b"\0")
-    return digest.hexdigest()
 
 
 @dataclass

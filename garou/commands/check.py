@@ -1,9 +1,203 @@
-"""Commands of this capability (not built yet)."""
+"""Check a distribution before dealing, or have one suggested: ``garou check``, ``suggest``."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
 import typer
+
+from ..options import Game, Json, Lang, RulesDir
+
+if TYPE_CHECKING:
+    from rules import Game as RulesGame
+    from rules.setup import Verdict
+
+CHECK_EPILOG = (
+    "Exit codes: 0 the distribution is sound; 1 a rule is broken, or the setup file or "
+    "the rule files are invalid; 2 bad command line (counts, options)."
+)
+SUGGEST_EPILOG = (
+    "Exit codes: 0 a sound distribution was found; 1 none exists (the reason is printed), "
+    "or a role is unknown; 2 bad command line (counts, options)."
+)
+
+Players = Annotated[
+    str | None,
+    typer.Option(
+        "--players",
+        "-n",
+        metavar="N",
+        help="How many players. With --roles it defaults to the number of cards.",
+        show_default=False,
+    ),
+]
+
+_STYLE = {"pass": "green", "fail": "bold red", "advice": "cyan"}
+
+
+def check_command(
+    setup_file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[SETUP.yaml]",
+            help="A setup file (game, players, roles, names); or use the options.",
+            show_default=False,
+        ),
+    ] = None,
+    game: Game = None,
+    players: Players = None,
+    roles: Annotated[
+        str | None,
+        typer.Option(
+            "--roles",
+            "-r",
+            help='Role counts, e.g. "loup-garou=2,voyante,sorciere,villageois=4" (a role '
+            "without =N counts 1; French or English names, accents optional).",
+            show_default=False,
+        ),
+    ] = None,
+    lang: Lang = None,
+    json_: Json = False,
+    rules_dir: RulesDir = None,
+) -> None:
+    """Check a distribution of roles before dealing: every rule, why, and how to fix it.
+
+    Prints each check (pass, fail or advice) with the entry it comes from and a fix, and
+    the village's winning chance under random play: a baseline to compare setups, not a
+    prediction of a real table.
+
+    Example: garou check -g loup-garou -r "loup-garou=2,voyante,sorciere,villageois=4"
+    """
+    from rules import UsageError, load_rules, resolve_language
+    from rules.setup import (
+        check_distribution,
+        make_distribution,
+        parse_players,
+        parse_roles,
+        read_setup,
+    )
+
+    from ..output import print_json
+
+    language = resolve_language(lang)
+    count = parse_players(players) if players is not None else None
+    if setup_file is not None and (game or roles or count is not None):
+        raise UsageError("give either a setup file or --game/--players/--roles, not both")
+    if setup_file is None and not roles:
+        raise UsageError(
+            'give the roles: --roles "loup-garou=2,voyante,villageois=5" or a setup file '
+            "(to have a distribution proposed: garou suggest)"
+        )
+    book = load_rules(rules_dir)
+    if setup_file is not None:
+        rules_game, dist = read_setup(setup_file, book)
+    else:
+        if not game:
+            raise UsageError(f"give the game: --game {' or --game '.join(book.games)}")
+        rules_game = book.game(game)
+        dist = make_distribution(rules_game, parse_roles(roles or ""), count)
+    verdict = check_distribution(rules_game, dist)
+    if json_:
+        print_json(verdict.to_dict(language))
+    else:
+        _print_verdict(rules_game, verdict, language)
+    if not verdict.ok:
+        raise typer.Exit(1)
+
+
+def suggest_command(
+    game: Game = None,
+    players: Annotated[
+        str | None,
+        typer.Option("--players", "-n", metavar="N", help="How many players.", show_default=False),
+    ] = None,
+    with_: Annotated[
+        str | None,
+        typer.Option(
+            "--with",
+            "-w",
+            help="Roles you want, e.g. voyante,sorciere,chasseur. Default: the roles the "
+            "documents recommend for a first group, as far as they fit.",
+            show_default=False,
+        ),
+    ] = None,
+    lang: Lang = None,
+    json_: Json = False,
+    rules_dir: RulesDir = None,
+) -> None:
+    """Suggest a sound distribution for a number of players, or say why none exists.
+
+    The minority comes from the rules (the player-count table, or the fixed composition),
+    then the roles asked for if they fit, and simple villagers (citizens) for the rest.
+
+    Example: garou suggest --game loup-garou --players 10 --with voyante,sorciere,chasseur
+    """
+    from rich.markup import escape
+
+    from rules import UsageError, load_rules, resolve_language
+    from rules.setup import (
+        check_distribution,
+        describe,
+        parse_players,
+        parse_roles,
+        suggest_distribution,
+    )
+
+    from ..output import console, print_json
+
+    language = resolve_language(lang)
+    if players is None:
+        raise UsageError("give the number of players: --players N")
+    count = parse_players(players)
+    book = load_rules(rules_dir)
+    if not game:
+        raise UsageError(f"give the game: --game {' or --game '.join(book.games)}")
+    rules_game = book.game(game)
+    wanted = parse_roles(with_) if with_ is not None else None
+    dist = suggest_distribution(rules_game, count, wanted)
+    if json_:
+        print_json({"game": dist.game, "players": dist.players, "roles": dict(dist.roles)})
+        return
+    verdict = check_distribution(rules_game, dist)
+    out = console()
+    out.print(f"[bold]{escape(describe(rules_game, dist).get(language))}[/]")
+    out.print(f"[green]{escape(verdict.summary.get(language))}[/]")
+    out.print(escape(verdict.baseline.get(language)))
+    spec = ",".join(f"{r}={n}" for r, n in dist.roles.items())
+    out.print(f"[dim]garou check --game {dist.game} --roles {spec}[/]")
+
+
+def _print_verdict(game: RulesGame, verdict: Verdict, lang: str) -> None:
+    """Print every check, then the baseline and the verdict."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from rules.setup import describe
+
+    from ..output import console
+
+    out = console()
+    out.print(f"[bold]{escape(describe(game, verdict.distribution).get(lang))}[/]")
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    for check in verdict.checks:
+        text = escape(check.message.get(lang))
+        if check.entry:
+            text += f" [dim]({check.entry})[/]"
+        if check.fix is not None:
+            text += f"\n[yellow]→ {escape(check.fix.get(lang))}[/]"
+        grid.add_row(f"[{_STYLE[check.status]}]{check.status}[/]", check.id, text)
+    out.print(grid)
+    out.print()
+    out.print(escape(verdict.baseline.get(lang)))
+    style = "green" if verdict.ok else "bold red"
+    out.print(f"[{style}]{escape(verdict.summary.get(lang))}[/]")
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to ``app``."""
+    """Add ``check`` and ``suggest`` to ``app``."""
+    app.command("check", epilog=CHECK_EPILOG)(check_command)
+    app.command("suggest", epilog=SUGGEST_EPILOG)(suggest_command)

@@ -1,0 +1,612 @@
+"""The setup verifier, ``garou check`` and ``garou suggest``.
+
+Expectations come from the documents as written (the player-count table, the classic
+Mafia distribution), not from the data, so that a data error makes a test fail.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules import DataFileError, GarouError, UnknownIdError, UsageError, fold, load_rules
+from rules.odds import village_win_chance
+from rules.setup import (
+    _MESSAGES,
+    MAX_PLAYERS,
+    NoSoundDistributionError,
+    check_distribution,
+    make_distribution,
+    parse_roles,
+    read_setup,
+    suggest_distribution,
+)
+from tests.conftest import REPO
+
+SETUPS = REPO / "tests" / "data" / "setups"
+
+# The player-count table of loup-garou.txt, as the document writes it.
+WOLVES_BY_PLAYERS = {
+    **dict.fromkeys(range(4, 6), 1),
+    **dict.fromkeys(range(6, 10), 2),
+    **dict.fromkeys(range(10, 14), 3),
+    **dict.fromkeys(range(14, 17), 4),
+    **dict.fromkeys(range(17, 19), 5),
+}
+# The classic distribution of mafia.txt: 6 citizens, 1 sheriff, 2 mafia, 1 don.
+CLASSIC_MAFIA = {"citoyen": 6, "sherif": 1, "mafia": 2, "don": 1}
+
+BOOK = load_rules()  # hypothesis tests cannot take the session fixture
+LG = BOOK.game("loup-garou")
+MF = BOOK.game("mafia")
+
+
+def verdict_of(game, roles, players=None):
+    return check_distribution(game, make_distribution(game, roles, players))
+
+
+def check(verdict, check_id):
+    found = [c for c in verdict.checks if c.id == check_id]
+    assert len(found) == 1, [c.id for c in verdict.checks]
+    return found[0]
+
+
+def wolves_and_villagers(players, wolves):
+    roles = {"villageois": players - wolves} if players > wolves else {}
+    if wolves:
+        roles["loup-garou"] = wolves
+    return roles
+
+
+# --- the player-count table, for every count from 1 to 25 ------------------------------
+
+
+@pytest.mark.parametrize("players", range(1, 26))
+def test_the_wolf_count_follows_the_documents_table(players):
+    expected = WOLVES_BY_PLAYERS.get(players)
+    if expected is None:
+        for wolves in {1, max(1, players // 3)}:
+            if wolves >= players:
+                continue
+            result = check(verdict_of(LG, wolves_and_villagers(players, wolves)), "wolf-count")
+            assert result.status == "fail"
+            assert "4" in result.message.en and "18" in result.message.en  # what the table covers
+            assert result.entry == "lg-wolf-count"
+            assert result.fix is not None
+        return
+    right = verdict_of(LG, wolves_and_villagers(players, expected))
+    assert check(right, "wolf-count").status == "pass"
+    assert right.ok
+    for wrong in (expected - 1, expected + 1):
+        if wrong < 1 or wrong >= players:
+            continue
+        result = check(verdict_of(LG, wolves_and_villagers(players, wrong)), "wolf-count")
+        assert result.status == "fail"
+        assert f"{expected} " in result.message.en and f"{wrong}." in result.message.en
+        assert result.fix is not None
+    suggested = suggest_distribution(LG, players)
+    assert suggested.roles["loup-garou"] == expected
+
+
+def test_the_fix_for_a_missing_wolf_names_the_swap():
+    verdict = verdict_of(LG, {"loup-garou": 2, "villageois": 7, "voyante": 1, "sorciere": 1})
+    result = check(verdict, "wolf-count")
+    assert result.status == "fail"
+    villager, wolf = LG.role("villageois").name, LG.role("loup-garou").name
+    assert result.fix is not None
+    assert f"1 {villager.en} card with 1 {wolf.en} card" in result.fix.en
+    assert f"1 carte {villager.fr} par 1 carte {wolf.fr}" in result.fix.fr
+
+
+def test_the_fix_never_breaks_the_power_threshold_to_add_a_wolf():
+    # Four power roles for four villagers: taking a villager would break the threshold.
+    roles = {"loup-garou": 2, "villageois": 4, "voyante": 1, "sorciere": 1, "chasseur": 1}
+    verdict = verdict_of(LG, roles | {"cupidon": 1})
+    fix = check(verdict, "wolf-count").fix
+    assert fix is not None and LG.role("villageois").name.en not in fix.en
+
+
+def test_outside_the_table_the_fix_says_how_to_get_back_into_it():
+    small = check(verdict_of(LG, {"loup-garou": 1, "villageois": 2}), "wolf-count")
+    assert small.fix is not None and "4" in small.fix.en
+    big = check(verdict_of(LG, {"loup-garou": 6, "villageois": 19}), "wolf-count")
+    assert big.fix is not None and "2 tables of 12 or 13" in big.fix.en
+
+
+# --- the other Loup-Garou rules -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(2, 26))
+def test_the_wolves_must_be_strictly_fewer_at_the_start(players):
+    for wolves in range(1, players):
+        result = check(verdict_of(LG, wolves_and_villagers(players, wolves)), "wolves-fewer")
+        assert result.entry == "lg-wolves-fewer"
+        assert result.status == ("pass" if wolves < players - wolves else "fail")
+
+
+def test_power_roles_may_equal_the_simple_villagers_but_not_exceed_them():
+    at_limit = {"loup-garou": 3, "villageois": 4, "voyante": 1, "sorciere": 1, "chasseur": 1}
+    assert check(verdict_of(LG, at_limit | {"cupidon": 1}), "power-limit").status == "pass"
+    over = at_limit | {"villageois": 3, "cupidon": 1}
+    result = check(verdict_of(LG, over, players=11), "power-limit")
+    assert result.status == "fail"
+    assert result.entry == "lg-power-threshold"
+    assert result.fix is not None and LG.role("villageois").name.en in result.fix.en
+    # The fix keeps the roles recommended for a first group.
+    assert LG.role("cupidon").name.en in result.fix.en
+
+
+def test_every_power_role_counts_and_no_other_does():
+    power = {r.id for r in LG.roles if r.power}
+    assert {"voyante", "sorciere", "chasseur"} <= power
+    assert not {"loup-garou", "villageois"} & power
+
+
+def test_the_cards_must_add_up_to_the_players():
+    short = check(verdict_of(LG, {"loup-garou": 2, "villageois": 5}, players=8), "roles-sum")
+    assert short.status == "fail"
+    assert short.fix is not None and "1 " in short.fix.en
+    assert check(verdict_of(LG, {"loup-garou": 2, "villageois": 6}), "roles-sum").status == "pass"
+    over = verdict_of(LG, {"loup-garou": 2, "villageois": 7}, players=8)
+    assert check(over, "roles-sum").status == "fail"
+    assert over.village_win is None
+
+
+def test_the_captain_is_a_status_not_a_card():
+    verdict = verdict_of(LG, {"loup-garou": 2, "villageois": 5, "capitaine": 1})
+    result = check(verdict, "known-roles")
+    assert result.status == "fail"
+    status = next(s for s in LG.statuses if s.id == "capitaine")
+    assert result.entry == status.entry_id
+    assert "status" in result.message.en and "statut" in result.message.fr
+    assert status.summary.en in result.message.en
+    assert not verdict.ok
+
+
+@pytest.mark.parametrize(
+    "typo, meant", [("voyente", "voyante"), ("sorcire", "sorciere"), ("chaseur", "chasseur")]
+)
+def test_an_unknown_role_gets_the_closest_ones(typo, meant):
+    result = check(verdict_of(LG, {"loup-garou": 2, "villageois": 5, typo: 1}), "known-roles")
+    assert result.status == "fail"
+    assert result.fix is not None and meant in result.fix.en
+
+
+def test_an_unknown_role_with_nothing_close_gets_the_list():
+    result = check(verdict_of(LG, {"loup-garou": 2, "villageois": 5, "xqzw": 1}), "known-roles")
+    assert result.fix is not None
+    assert all(r.id in result.fix.en for r in LG.roles)
+
+
+def test_the_first_group_advice():
+    without = verdict_of(LG, {"loup-garou": 2, "villageois": 6})
+    advice = check(without, "first-group")
+    assert advice.status == "advice" and advice.entry == "lg-first-group"
+    assert advice.fix is not None and LG.role("voyante").name.en in advice.fix.en
+    assert without.ok  # advice is not a violation
+    with_them = verdict_of(LG, {"loup-garou": 2, "villageois": 4, "voyante": 1, "sorciere": 1})
+    assert check(with_them, "first-group").status == "pass"
+
+
+def test_what_the_table_says_of_fourteen_to_sixteen_players_mentions_the_captain():
+    # loup-garou.txt: "14 à 16 | 4 | Le débat devient difficile à tenir sans capitaine."
+    for players in (14, 15, 16):
+        advice = check(verdict_of(LG, wolves_and_villagers(players, 4)), "table-gives")
+        assert advice.status == "advice"
+        assert "capitaine" in fold(advice.message.fr)
+
+
+def test_absent_night_roles_are_still_called():
+    advice = check(verdict_of(LG, {"loup-garou": 2, "villageois": 6}), "call-absent")
+    assert advice.entry == LG.night.call_absent.entry
+    assert LG.role("sorciere").name.en in advice.message.en
+
+
+# --- Mafia ----------------------------------------------------------------------------------
+
+
+def test_the_classic_mafia_distribution_is_sound():
+    verdict = verdict_of(MF, CLASSIC_MAFIA)
+    assert verdict.ok
+    assert check(verdict, "composition").status == "pass"
+    assert verdict.distribution.players == 10
+
+
+@pytest.mark.parametrize("role", sorted(CLASSIC_MAFIA))
+@pytest.mark.parametrize("delta", [-1, 1])
+def test_any_other_mafia_count_is_reported_with_the_classic_one(role, delta):
+    roles = dict(CLASSIC_MAFIA)
+    roles[role] += delta
+    roles = {r: n for r, n in roles.items() if n}
+    verdict = verdict_of(MF, roles)
+    assert not verdict.ok
+    result = check(verdict, "composition")
+    assert result.status == "fail" and result.entry == "mf-composition"
+    for r, n in CLASSIC_MAFIA.items():
+        assert f"{n} {MF.role(r).name.en} card" in result.message.en
+    assert check(verdict, "player-count").status == "fail"
+    # The same cards for exactly 10 players: the count is right, the cards are not.
+    fixed_players = verdict_of(MF, roles, players=10)
+    assert check(fixed_players, "player-count").status == "pass"
+    assert check(fixed_players, "composition").status == "fail"
+
+
+def test_a_loup_garou_role_in_mafia_is_unknown():
+    verdict = verdict_of(MF, {"citoyen": 5, "sherif": 1, "mafia": 2, "don": 1, "voyante": 1})
+    assert check(verdict, "known-roles").status == "fail"
+    assert check(verdict, "composition").status == "fail"
+
+
+# --- the baseline -----------------------------------------------------------------------------
+
+
+def test_the_baseline_is_the_exact_chance_and_says_what_it_is():
+    verdict = verdict_of(LG, {"loup-garou": 2, "villageois": 4, "voyante": 1, "sorciere": 1})
+    assert verdict.village_win == village_win_chance(6, 2, first_kill_night=1)
+    assert "23%" in verdict.baseline.en
+    assert "not a prediction" in verdict.baseline.en
+    assert "power roles do not change it" in verdict.baseline.en
+    assert "pas une prédiction" in verdict.baseline.fr
+
+
+def test_power_roles_do_not_change_the_baseline():
+    plain = verdict_of(LG, {"loup-garou": 2, "villageois": 6})
+    powered = verdict_of(LG, {"loup-garou": 2, "villageois": 3, "voyante": 1, "chasseur": 2})
+    assert plain.village_win == powered.village_win
+
+
+def test_mafia_starts_with_a_day():
+    verdict = verdict_of(MF, CLASSIC_MAFIA)
+    assert verdict.village_win == village_win_chance(7, 3, first_kill_night=2)
+
+
+# --- reading a roles spec and counts ------------------------------------------------------------
+
+
+def test_a_roles_spec():
+    assert parse_roles("loup-garou=2, voyante ,sorcière,villageois=4,") == [
+        ("loup-garou", 2),
+        ("voyante", 1),
+        ("sorcière", 1),
+        ("villageois", 4),
+    ]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["", ",", "voyante,,sorciere", "=2", "voyante=", "voyante=two", "voyante=-1", "voyante=0",
+     "voyante=1.5", "voyante=1_0", f"voyante={10**9}", "voyante=２"],
+)  # fmt: skip
+def test_a_bad_roles_spec_is_a_usage_error(spec):
+    with pytest.raises(UsageError):
+        parse_roles(spec)
+
+
+@pytest.mark.parametrize(
+    "roles",
+    [
+        [("loup-garou", 1), ("wolf", 1)],
+        [("voyante", 1), ("Voyante", 1)],
+        [("xyz", 1), ("XYZ", 2)],
+    ],
+)
+def test_a_role_written_twice_is_a_usage_error(roles):
+    with pytest.raises(UsageError, match="once"):
+        make_distribution(LG, roles)
+
+
+@pytest.mark.parametrize("players", [0, -3, 10**9, MAX_PLAYERS + 1])
+def test_bad_player_counts_are_usage_errors(players):
+    with pytest.raises(UsageError):
+        make_distribution(LG, {"loup-garou": 1, "villageois": 3}, players)
+
+
+# --- setup files ----------------------------------------------------------------------------------
+
+
+def test_the_example_setup_files():
+    game, dist = read_setup(SETUPS / "first-game.yaml", BOOK)
+    assert game.id == "loup-garou" and dist.players == 8 and len(dist.names) == 8
+    assert check_distribution(game, dist).ok
+    game, dist = read_setup(SETUPS / "mafia-classic.yaml", BOOK)
+    assert dist.roles == CLASSIC_MAFIA and dist.players == 10
+    assert check_distribution(game, dist).ok
+    game, dist = read_setup(SETUPS / "big-evening.yaml", BOOK)
+    verdict = check_distribution(game, dist)
+    assert not verdict.ok
+    known = check(verdict, "known-roles")
+    assert "big-evening.yaml:10" in known.message.en  # the line of 'capitaine'
+
+
+@pytest.mark.parametrize(
+    "text, line, where",
+    [
+        ("- game: loup-garou\n", 1, "a mapping"),
+        ("game: loup-garou\nroles: {loup-garou: 1}\ncolour: red\n", 3, "unknown key"),
+        ("roles:\n  loup-garou: 1\n", 1, "missing 'game:'"),
+        ("game: echecs\nroles:\n  loup-garou: 1\n", 1, "unknown game"),
+        ("game: loup-garou\n", 1, "missing 'roles:'"),
+        ("game: loup-garou\nroles: [voyante]\n", 2, "'roles' must map"),
+        ("game: loup-garou\nplayers: many\nroles: {loup-garou: 1}\n", 2, "whole number"),
+        ("game: loup-garou\nplayers: 0\nroles: {loup-garou: 1}\n", 2, "needs players"),
+        ("game: loup-garou\nroles:\n  loup-garou: 1\n  villageois: 1000000000\n", 4, "100"),
+        ("game: loup-garou\nroles:\n  loup-garou: 1\n  villageois: -2\n", 4, "leave the role"),
+        ("game: loup-garou\nroles:\n  loup-garou: 1\n  villageois: 2.5\n", 4, "whole number"),
+        ("game: loup-garou\nroles:\n  voyante: 1\n  Voyante: 1\n", 4, "once"),
+        ("game: loup-garou\nroles:\n  voyante: 1\n  voyante: 1\n", 4, "duplicate key"),
+        ("game: loup-garou\nroles: {loup-garou: 1, villageois: 3}\nnames: [A, B]\n", 3, "2 names"),
+        ("game: loup-garou\nroles: {loup-garou: 1, villageois: 1}\nnames: [A, a]\n", 3, "already"),
+        ("game: loup-garou\nroles: {loup-garou: 1\n", None, "not valid YAML"),
+    ],
+)
+def test_a_malformed_setup_file_says_where(tmp_path, text, line, where):
+    path = tmp_path / "setup.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_setup(path, BOOK)
+    message = str(caught.value)
+    assert where in message
+    if line is not None:
+        assert f"setup.yaml:{line}" in message
+
+
+def test_a_missing_setup_file(tmp_path):
+    with pytest.raises(DataFileError, match="no such file"):
+        read_setup(tmp_path / "nope.yaml", BOOK)
+
+
+# --- suggestions ----------------------------------------------------------------------------------
+
+
+def test_a_suggestion_takes_the_roles_asked_for():
+    dist = suggest_distribution(LG, 10, [("voyante", 1), ("witch", 1), ("chasseur", 1)])
+    assert dist.roles == {"loup-garou": 3, "villageois": 4, "voyante": 1, "sorciere": 1,
+                          "chasseur": 1}  # fmt: skip
+
+
+def test_no_suggestion_when_the_power_roles_do_not_fit():
+    with pytest.raises(NoSoundDistributionError, match="at most 2 power role"):
+        suggest_distribution(LG, 5, [("voyante", 1), ("sorciere", 1), ("chasseur", 1)])
+
+
+def test_no_suggestion_outside_the_table_or_for_another_mafia_count():
+    for players in (1, 3, 19, 25):
+        with pytest.raises(NoSoundDistributionError, match="4 to 18"):
+            suggest_distribution(LG, players)
+    with pytest.raises(NoSoundDistributionError, match="10 players"):
+        suggest_distribution(MF, 8)
+    assert suggest_distribution(MF, 10).roles == CLASSIC_MAFIA
+
+
+def test_a_suggestion_with_an_unknown_role_names_the_closest():
+    with pytest.raises(UnknownIdError, match="voyante"):
+        suggest_distribution(LG, 8, [("voyente", 1)])
+
+
+# --- properties ---------------------------------------------------------------------------------
+
+LG_POWER = [r.id for r in LG.roles if r.power]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    game=st.sampled_from([LG, MF]),
+    players=st.integers(1, 30),
+    wanted=st.none() | st.dictionaries(st.sampled_from(LG_POWER), st.integers(1, 3), max_size=4),
+)
+def test_every_suggestion_passes_check(game, players, wanted):
+    if game is MF and wanted:
+        wanted = {"sherif": 1}
+    try:
+        dist = suggest_distribution(game, players, wanted)
+    except NoSoundDistributionError as exc:
+        assert str(exc)
+        if game is LG and wanted is None:
+            assert players not in WOLVES_BY_PLAYERS
+        return
+    assert sum(dist.roles.values()) == players
+    verdict = check_distribution(game, dist)
+    assert verdict.ok, [c.message.en for c in verdict.failures]
+    for role_id, n in (wanted or {}).items():
+        assert dist.roles.get(role_id) == n
+
+
+NAMES = [n for r in LG.roles + MF.roles for n in (r.id, r.name.fr, r.name.en, *r.aliases.all())]
+NAMES += ["capitaine", "maire", "amoureux", "voyant", "", " ", "=", "Ω", "loup=2"]
+COUNTS = (
+    st.integers(-3, 10**12)
+    | st.none()
+    | st.booleans()
+    | st.floats(allow_nan=True)
+    | st.text(max_size=3)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    game=st.sampled_from([LG, MF]),
+    pairs=st.lists(st.tuples(st.sampled_from(NAMES) | st.text(max_size=8), COUNTS), max_size=8),
+    players=st.none() | st.integers(-3, 10**12),
+)
+def test_random_setups_never_crash(game, pairs, players):
+    try:
+        verdict = check_distribution(game, make_distribution(game, pairs, players))
+    except GarouError as exc:
+        assert str(exc)
+        return
+    json.dumps(verdict.to_dict("fr"))
+    json.dumps(verdict.to_dict("en"))
+    assert verdict.ok == all(c.status != "fail" for c in verdict.checks)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=string.printable + "éèàçœ×－", max_size=40))
+def test_random_roles_specs_never_crash(spec):
+    try:
+        pairs = parse_roles(spec)
+    except UsageError:
+        return
+    assert all(1 <= n <= MAX_PLAYERS for _, n in pairs)
+
+
+def _spellings(role):
+    names = {role.id, role.name.fr, role.name.en, *role.aliases.all()}
+    names = {n for n in names if _resolves_to(role, n)}
+    return sorted(names | {n.upper() for n in names} | {fold(n) for n in names})
+
+
+def _resolves_to(role, name):
+    game = LG if role.game == "loup-garou" else MF
+    from rules import resolve_role
+
+    try:
+        return resolve_role(game, name).id == role.id
+    except UnknownIdError:
+        return False
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), game=st.sampled_from([LG, MF]))
+def test_the_verdict_depends_only_on_the_counts(data, game):
+    counts = data.draw(
+        st.dictionaries(st.sampled_from([r.id for r in game.roles]), st.integers(1, 8), min_size=1)
+    )
+    players = data.draw(st.none() | st.integers(1, 30))
+
+    def spelled():
+        pairs = [
+            (data.draw(st.sampled_from(_spellings(game.role(r)))), n) for r, n in counts.items()
+        ]
+        return data.draw(st.permutations(pairs))
+
+    first = verdict_of(game, spelled(), players)
+    second = verdict_of(game, spelled(), players)
+    assert first.to_dict("en") == second.to_dict("en")
+    assert first.to_dict("fr") == second.to_dict("fr")
+    assert first.ok == verdict_of(game, counts, players).ok
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet=string.printable + "éà-:[]{}", max_size=120))
+def test_random_setup_files_never_crash(text):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "setup.yaml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            read_setup(path, BOOK)
+        except DataFileError as exc:
+            assert "setup.yaml" in str(exc)
+
+
+def test_every_message_has_both_languages_with_the_same_fields():
+    formatter = string.Formatter()
+    for key, (fr, en) in _MESSAGES.items():
+        assert fr and en, key
+        fields_fr = {f for _, f, _, _ in formatter.parse(fr) if f}
+        fields_en = {f for _, f, _, _ in formatter.parse(en) if f}
+        assert fields_fr == fields_en, key
+
+
+# --- the commands --------------------------------------------------------------------------
+
+
+def test_check_a_sound_distribution(garou):
+    r = garou("check", "--game", "loup-garou", "--players", "8",
+              "--roles", "loup-garou=2,voyante,sorciere,villageois=4", "--json")  # fmt: skip
+    assert r.exit_code == 0, r.stderr
+    data = r.json()
+    assert data["ok"] is True
+    assert data["players"] == 8 and data["game"] == "loup-garou"
+    assert data["roles"] == {"loup-garou": 2, "villageois": 4, "voyante": 1, "sorciere": 1}
+    assert {c["id"] for c in data["checks"]} >= {"wolf-count", "power-limit", "roles-sum"}
+    for c in data["checks"]:
+        assert set(c) == {"id", "status", "message", "entry", "fix"}
+        assert c["status"] in {"pass", "fail", "advice"}
+    assert abs(data["village_win"] - 8 / 35) < 1e-12
+
+
+def test_check_a_broken_distribution_exits_1_with_the_reason_and_the_fix(garou):
+    r = garou("check", "-g", "lg", "-n", "11", "-r", "loups=2,voyante,sorcière,villageois=7",
+              "--lang", "en")  # fmt: skip
+    assert r.exit_code == 1
+    assert "wolf-count" in r.stdout and "lg-wolf-count" in r.stdout
+    assert "fail" in r.stdout and "→" in r.stdout
+    assert "not a prediction" in r.stdout
+
+
+def test_players_default_to_the_number_of_cards(garou):
+    r = garou("check", "-g", "mafia", "-r", "citoyen=6,sherif,mafia=2,don", "--json")
+    assert r.exit_code == 0
+    assert r.json()["players"] == 10
+
+
+def test_check_a_setup_file(garou):
+    assert garou("check", str(SETUPS / "first-game.yaml")).exit_code == 0
+    r = garou("check", str(SETUPS / "big-evening.yaml"), "--json", "--lang", "fr")
+    assert r.exit_code == 1
+    assert not r.json()["ok"]
+    assert any("statut" in c["message"] for c in r.json()["checks"])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-g", "lg", "-n", "abc", "-r", "loup"],
+        ["-g", "lg", "-n", "0", "-r", "loup"],
+        ["-g", "lg", "-n", "-4", "-r", "loup"],
+        ["-g", "lg", "-n", str(10**9), "-r", "loup"],
+        ["-g", "lg", "-r", f"loup={10**9}"],
+        ["-g", "lg", "-r", "loup=two"],
+        ["-g", "lg", "-r", "loup,wolf"],
+        ["-g", "echecs", "-r", "loup"],
+        ["-r", "loup"],
+        ["-g", "lg"],
+        [str(SETUPS / "first-game.yaml"), "-g", "lg"],
+        ["-g", "lg", "-r", "loup", "--lang", "de"],
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(garou, args):
+    r = garou("check", *args)
+    assert r.exit_code == 2, (r.stdout, r.stderr)
+    assert r.stderr.startswith("Error: ")
+    assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_a_malformed_setup_file_exits_1(garou, tmp_path):
+    path = tmp_path / "setup.yaml"
+    path.write_text("game: loup-garou\nroles:\n  voyante: beaucoup\n", encoding="utf-8")
+    r = garou("check", str(path))
+    assert r.exit_code == 1
+    assert f"{path}:3 (roles.voyante)" in r.stderr
+    assert "problems" not in r.stderr  # one mistake, one message
+    assert garou("check", str(tmp_path / "missing.yaml")).exit_code == 1
+
+
+def test_suggest(garou):
+    r = garou("suggest", "-g", "loup-garou", "-n", "12", "--with", "voyante,chasseur", "--json")
+    assert r.exit_code == 0
+    data = r.json()
+    assert set(data) == {"game", "players", "roles"}
+    assert data["roles"]["loup-garou"] == WOLVES_BY_PLAYERS[12]
+    spec = ",".join(f"{k}={v}" for k, v in data["roles"].items())
+    again = garou("check", "-g", data["game"], "-n", str(data["players"]), "-r", spec, "--json")
+    assert again.exit_code == 0 and again.json()["ok"]
+
+
+def test_suggest_says_why_there_is_none(garou):
+    r = garou("suggest", "-g", "loup-garou", "-n", "3")
+    assert r.exit_code == 1
+    assert "4 to 18" in r.stderr
+    r = garou("suggest", "-g", "lg", "-n", "5", "--with", "voyante,sorciere,chasseur")
+    assert r.exit_code == 1 and "power role" in r.stderr
+    assert garou("suggest", "-g", "lg", "-n", "5", "--with", "voyente").exit_code == 1
+    assert garou("suggest", "-g", "lg", "-n", "zero").exit_code == 2
+    assert garou("suggest", "-g", "lg").exit_code == 2
+    human = garou("suggest", "-g", "mafia", "-n", "10", "--lang", "en")
+    assert human.exit_code == 0 and "Sheriff" in human.stdout
