@@ -1,0 +1,684 @@
+"""The table's agreement: the contested cases and settings it decided before dealing.
+
+An agreement is read from and written to a small YAML file (``accord.yaml``) that people
+may edit by hand; :func:`load_agreement` validates every line of it against the rules and
+fails once with every problem, each with its file and line.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from rules.errors import DataFileError, GarouError, Problem, UnknownIdError
+from rules.loader import Rulebook
+from rules.model import Default, Entry, Game, Option, Text
+from rules.names import closest, fold
+from rules.reader import LocatedDict, LocatedList
+
+FORMAT = "garou-agreement/1"
+"""The value of the ``format`` key that marks an agreement file."""
+
+CUSTOM_PREFIX = "custom:"
+"""Case ids of a table's own questions: ``custom:1``, ``custom:2``..."""
+
+TOP_KEYS: tuple[str, ...] = ("format", "game", "table", "date", "decisions", "custom", "setup")
+"""The keys an agreement file may hold, in the order garou writes them."""
+
+
+class AgreementWriteError(GarouError):
+    """Raised when the agreement cannot be written where asked (missing folder, no right)."""
+
+
+class AgreementExistsError(AgreementWriteError):
+    """Raised when saving would overwrite an existing file and ``force`` was not given."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One decision a table makes before a game: a contested case or a setting."""
+
+    id: str
+    """Id of the entry ("lg-contested-witch-self-save")."""
+    short: str
+    """The id without the game prefix ("contested-witch-self-save")."""
+    kind: str
+    """"contested" (the documents disagree or are silent) or "setting" (left to the table)."""
+    title: Text
+    """The question, as the entry's title."""
+    text: Text
+    """The entry's ruling: what is at stake."""
+    options: tuple[Option, ...]
+    """The possible answers, in data order."""
+    default: Default | None
+    """The proposed answer; ``default.addition`` says whether garou or the document proposes it."""
+    entry: Entry = field(repr=False, compare=False)
+    """The entry itself."""
+
+    def option(self, option_id: str) -> Option:
+        """Return the option ``option_id``; raise KeyError if the question has none."""
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        raise KeyError(option_id)
+
+    def choices(self, lang: str) -> str:
+        """Return the options as "id (label), id (label)" for messages."""
+        return ", ".join(f"{o.id} ({o.label.get(lang)})" for o in self.options)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a table decided for one question."""
+
+    case: str
+    """Entry id of the question, or "custom:<n>" for the table's own n-th question."""
+    option: str
+    """Id of the chosen option (for a table's own question: the answer as written)."""
+    question: Text
+    """The question (a table's own question carries its text in both fields)."""
+    answer: Text
+    """The chosen option's label."""
+    default: bool
+    """True when the table kept the proposed default."""
+    choices: tuple[str, ...] = ()
+    """For a table's own question, every option it offered; empty for a rules question."""
+
+    @property
+    def custom(self) -> bool:
+        """True for a table's own question."""
+        return self.case.startswith(CUSTOM_PREFIX)
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """The players and the cards a table agreed on."""
+
+    players: int
+    """How many players."""
+    roles: dict[str, int]
+    """Role id to how many cards of it are dealt."""
+    names: tuple[str, ...] = ()
+    """The players' names, when the table gave them."""
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """Everything a table settled before dealing."""
+
+    game: str
+    """Id of the game."""
+    table: str | None
+    """The table's name ("Les Loups du jeudi"), if given."""
+    date: str | None
+    """The date of the game, as written (ISO "2025-03-14" when garou writes it)."""
+    decisions: tuple[Decision, ...]
+    """One per question of the game, in :func:`questions` order, then the table's own."""
+    setup: TableSetup | None
+    """The agreed players and roles, if any."""
+    path: str | None = None
+    """The file it was read from or written to."""
+
+    def decision(self, case: str) -> Decision | None:
+        """Return the decision for ``case`` (an entry id or "custom:<n>"), or None."""
+        for decision in self.decisions:
+            if decision.case == case:
+                return decision
+        return None
+
+
+# --- questions -----------------------------------------------------------------------
+
+
+def _short(game: Game, entry_id: str) -> str:
+    prefix = f"{game.info.prefix}-" if game.info.prefix else ""
+    return entry_id[len(prefix) :] if prefix and entry_id.startswith(prefix) else entry_id
+
+
+def questions(game: Game) -> list[Question]:
+    """Return the decisions ``game`` asks a table for: contested cases, then settings."""
+    return [
+        Question(
+            id=e.id,
+            short=_short(game, e.id),
+            kind=e.kind,
+            title=e.title,
+            text=e.text,
+            options=e.options,
+            default=e.default,
+            entry=e,
+        )
+        for e in (*game.contested(), *game.settings())
+    ]
+
+
+def find_question(game: Game, case: str) -> Question:
+    """Return the question ``case`` names.
+
+    Accepted: the entry id ("lg-contested-witch-self-save"), the id without the game
+    prefix ("contested-witch-self-save"), or without the kind too ("witch-self-save").
+
+    Raise UnknownIdError with the closest ids otherwise.
+    """
+    found = _lookup_question(game, case)
+    if found is not None:
+        return found
+    every = questions(game)
+    hint = closest(case, [q.id for q in every] + [q.short for q in every])
+    suggestion = f"did you mean {' or '.join(hint)}? " if hint else ""
+    raise UnknownIdError(
+        f"{case!r} is not a question of {game.id}; {suggestion}"
+        f"see them with: garou house list --game {game.id}"
+    )
+
+
+def _lookup_question(game: Game, case: str) -> Question | None:
+    wanted = case.strip()
+    every = questions(game)
+    for question in every:
+        if wanted in (question.id, question.short):
+            return question
+    # "witch-self-save" for "lg-contested-witch-self-save", when only one question ends so.
+    tails = [q for q in every if q.short == f"{q.kind}-{wanted}"]
+    return tails[0] if len(tails) == 1 else None
+
+
+def find_option(question: Question, answer: str, lang: str = "fr") -> Option:
+    """Return the option ``answer`` names: its id, its number (1-based) or its label.
+
+    Raise UnknownIdError listing the valid choices otherwise.
+    """
+    wanted = answer.strip()
+    for option in question.options:
+        if wanted == option.id:
+            return option
+    if wanted.isdigit() and 1 <= int(wanted) <= len(question.options):
+        return question.options[int(wanted) - 1]
+    folded = fold(wanted)
+    for option in question.options:
+        if folded in (fold(option.id), fold(option.label.fr), fold(option.label.en)):
+            return option
+    raise UnknownIdError(
+        f"{answer!r} is not an option of {question.id}; choices: {question.choices(lang)}"
+    )
+
+
+def decide(question: Question, option_id: str) -> Decision:
+    """Return the decision of choosing ``option_id`` (an option id) for ``question``."""
+    option = question.option(option_id)
+    return Decision(
+        case=question.id,
+        option=option.id,
+        question=question.title,
+        answer=option.label,
+        default=question.default is not None and question.default.option == option.id,
+    )
+
+
+def custom_decision(number: int, question: str, options: Iterable[str], answer: str) -> Decision:
+    """Return the decision for a table's own ``number``-th question (1-based)."""
+    choices = tuple(options)
+    if answer not in choices:
+        raise UnknownIdError(
+            f"{answer!r} is not an option of the question {question!r}; "
+            f"choices: {', '.join(choices)}"
+        )
+    return Decision(
+        case=f"{CUSTOM_PREFIX}{number}",
+        option=answer,
+        question=Text(question, question),
+        answer=Text(answer, answer),
+        default=False,
+        choices=choices,
+    )
+
+
+def build_agreement(
+    game: Game,
+    choices: Mapping[str, str] | None = None,
+    *,
+    base: Agreement | None = None,
+    table: str | None = None,
+    date: str | None = None,
+    setup: TableSetup | None = None,
+    lang: str = "fr",
+) -> Agreement:
+    """Return an agreement for ``game``: ``choices``, else ``base``'s, else the defaults.
+
+    Cases and options are matched as :func:`find_question` and :func:`find_option` do.
+    Raise UnknownIdError for an unknown case or option, and UsageError when a question has
+    no default and nothing decides it.
+    """
+    from rules.errors import UsageError
+
+    if base is not None and base.game != game.id:
+        raise UsageError(f"the agreement {base.path or ''} is for {base.game}, not {game.id}")
+    chosen: dict[str, str] = {}
+    for case, answer in (choices or {}).items():
+        question = find_question(game, case)
+        if question.id in chosen:
+            raise UsageError(f"{question.id} is set twice; keep one of them")
+        chosen[question.id] = find_option(question, answer, lang).id
+    decisions = []
+    undecided = []
+    for question in questions(game):
+        kept = base.decision(question.id) if base is not None else None
+        if question.id in chosen:
+            decisions.append(decide(question, chosen[question.id]))
+        elif kept is not None:
+            decisions.append(decide(question, kept.option))
+        elif question.default is not None:
+            decisions.append(decide(question, question.default.option))
+        else:
+            undecided.append(question)
+    if undecided:
+        raise UsageError(
+            "no default for "
+            + "; ".join(f"{q.id} (choices: {q.choices(lang)})" for q in undecided)
+            + "; decide with --set CASE=OPTION"
+        )
+    if base is not None:
+        decisions += [d for d in base.decisions if d.custom]
+        table = table if table is not None else base.table
+        date = date if date is not None else base.date
+        setup = setup if setup is not None else base.setup
+    return Agreement(game.id, table, date, tuple(decisions), setup, None)
+
+
+# --- the file ------------------------------------------------------------------------
+
+
+def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
+    """Read and fully validate the agreement at ``path``; raise DataFileError if unusable."""
+    from rules.reader import read_yaml
+
+    data = read_yaml(path)
+    return _Validator(str(path), book).agreement(data)
+
+
+class _Validator:
+    """Checks an agreement read from YAML, collecting every problem."""
+
+    def __init__(self, name: str, book: Rulebook):
+        self.name = name
+        self.book = book
+        self.problems: list[Problem] = []
+        self.chosen: dict[str, str] = {}
+        """Question id to the option id read for it."""
+
+    def problem(self, container: Any, key: Any, path: str, message: str) -> None:
+        self.problems.append(Problem(self.name, self.line(container, key) or 1, path, message))
+
+    @staticmethod
+    def line(container: Any, key: Any) -> int:
+        if isinstance(container, LocatedDict | LocatedList):
+            return container.line_of(key)
+        return 1
+
+    def fail(self) -> DataFileError:
+        return DataFileError(sorted(self.problems, key=lambda p: (p.line or 0, p.path)))
+
+    def agreement(self, data: Any) -> Agreement:
+        if not isinstance(data, dict):
+            what = "empty" if data is None else f"a {type(data).__name__}"
+            self.problems.append(
+                Problem(
+                    self.name,
+                    getattr(data, "line", None) or 1,
+                    "",
+                    f"an agreement is a mapping with game, decisions... but this file is {what}; "
+                    "make one with: garou house pick",
+                )
+            )
+            raise self.fail()
+        for key in data:
+            if key not in TOP_KEYS:
+                hint = closest(str(key), list(TOP_KEYS), n=1)
+                self.problem(
+                    data,
+                    key,
+                    str(key),
+                    f"unknown key {key!r}"
+                    + (f"; did you mean {hint[0]!r}?" if hint else "")
+                    + f" (keys: {', '.join(TOP_KEYS)})",
+                )
+        if "format" in data and data["format"] != FORMAT:
+            self.problem(
+                data, "format", "format", f"unknown format {data['format']!r}; expected {FORMAT!r}"
+            )
+        game = self.game(data)
+        if game is None:
+            raise self.fail()
+        table = self.text(data, "table")
+        date = self.date(data)
+        decisions = self.decisions(data, game)
+        decisions += self.custom(data)
+        setup = self.setup(data, game)
+        if self.problems:
+            raise self.fail()
+        return Agreement(game.id, table, date, tuple(decisions), setup, self.name)
+
+    def game(self, data: dict) -> Game | None:
+        known = ", ".join(self.book.games)
+        if "game" not in data:
+            self.problem(data, None, "game", f"missing 'game' (one of: {known})")
+            return None
+        value = data["game"]
+        if not isinstance(value, str) or value not in self.book.games:
+            hint = closest(str(value), list(self.book.games), n=1)
+            self.problem(
+                data,
+                "game",
+                "game",
+                f"unknown game {value!r}"
+                + (f"; did you mean {hint[0]!r}?" if hint else "")
+                + f" (games: {known})",
+            )
+            return None
+        return self.book.games[value]
+
+    def text(self, data: dict, key: str) -> str | None:
+        value = data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, (dict, list)):
+            self.problem(data, key, key, f"'{key}' must be a line of text")
+            return None
+        return str(value)
+
+    def date(self, data: dict) -> str | None:
+        value = data.get("date")
+        if isinstance(value, (_dt.date, _dt.datetime)):
+            return value.isoformat()
+        return self.text(data, "date")
+
+    def decisions(self, data: dict, game: Game) -> list[Decision]:
+        if "decisions" not in data:
+            self.problem(
+                data,
+                None,
+                "decisions",
+                "missing 'decisions' (one line 'case: option' per question; "
+                f"see them with: garou house list --game {game.id})",
+            )
+            return []
+        given = data["decisions"]
+        if not isinstance(given, dict):
+            self.problem(
+                data, "decisions", "decisions", "'decisions' must be a mapping 'case: option'"
+            )
+            return []
+        found: dict[str, str] = {}
+        for key, value in given.items():
+            path = f"decisions.{key}"
+            question = _lookup_question(game, str(key))
+            if question is None:
+                self.unknown_case(given, key, path, game, data)
+                continue
+            if question.id in found:
+                self.problem(
+                    given,
+                    key,
+                    path,
+                    f"{question.id} is decided twice (also as {found[question.id]!r}); "
+                    "keep one line",
+                )
+                continue
+            found[question.id] = str(key)
+            option = self.option(given, key, path, question, value)
+            if option is not None:
+                self.chosen[question.id] = option
+        decisions = []
+        for question in questions(game):
+            if question.id in self.chosen:
+                decisions.append(decide(question, self.chosen[question.id]))
+            elif question.id not in found:
+                proposed = (
+                    f"; the default is {question.default.option!r}" if question.default else ""
+                )
+                self.problem(
+                    data,
+                    "decisions",
+                    f"decisions.{question.id}",
+                    f"missing decision for {question.id} ({question.title.en}); "
+                    f"add a line '{question.id}: OPTION' with one of: {question.choices('en')}"
+                    + proposed,
+                )
+        return decisions
+
+    def unknown_case(self, given: dict, key: Any, path: str, game: Game, data: dict) -> None:
+        for other in self.book.games.values():
+            if other.id != game.id and _lookup_question(other, str(key)) is not None:
+                self.problem(
+                    given,
+                    key,
+                    path,
+                    f"{key!r} is a question of {other.id}, but this agreement is for "
+                    f"{game.id} ('game' on line {self.line(data, 'game')}); "
+                    "fix 'game' or remove the line",
+                )
+                return
+        every = questions(game)
+        hint = closest(str(key), [q.id for q in every])
+        self.problem(
+            given,
+            key,
+            path,
+            f"unknown case {key!r} for {game.id}"
+            + (f"; did you mean {' or '.join(hint)}?" if hint else "")
+            + f" (cases: {', '.join(q.id for q in every)})",
+        )
+
+    def option(
+        self, given: dict, key: Any, path: str, question: Question, value: Any
+    ) -> str | None:
+        if isinstance(value, bool):
+            self.problem(
+                given,
+                key,
+                path,
+                f"{value!r} reads as yes/no in YAML, not as an option id; write the option id "
+                f"in quotes, one of: {question.choices('en')}",
+            )
+            return None
+        if isinstance(value, (int, float, str)):
+            for option in question.options:
+                if str(value) == option.id:
+                    return option.id
+        self.problem(
+            given,
+            key,
+            path,
+            f"unknown option {value!r} for {question.id}; choices: {question.choices('en')}",
+        )
+        return None
+
+    def custom(self, data: dict) -> list[Decision]:
+        given = data.get("custom")
+        if given is None:
+            return []
+        if not isinstance(given, list):
+            self.problem(
+                data,
+                "custom",
+                "custom",
+                "'custom' must be a list of {question, options, answer}",
+            )
+            return []
+        decisions = []
+        for index, item in enumerate(given):
+            path = f"custom[{index}]"
+            if not isinstance(item, dict):
+                self.problem(
+                    given, index, path, "each custom question is {question, options, answer}"
+                )
+                continue
+            for key in item:
+                if key not in ("question", "options", "answer"):
+                    self.problem(
+                        item,
+                        key,
+                        f"{path}.{key}",
+                        f"unknown key {key!r} (keys: question, options, answer)",
+                    )
+            question = item.get("question")
+            if not isinstance(question, str) or not question.strip():
+                self.problem(item, "question", f"{path}.question", "write the question as text")
+                continue
+            options = item.get("options")
+            if (
+                not isinstance(options, list)
+                or len(options) < 2
+                or any(isinstance(o, (dict, list, bool)) or o is None for o in options)
+            ):
+                self.problem(
+                    item,
+                    "options",
+                    f"{path}.options",
+                    "give at least two options, as a list of texts",
+                )
+                continue
+            texts = [str(o) for o in options]
+            if len(set(texts)) != len(texts):
+                self.problem(item, "options", f"{path}.options", "two options are the same")
+                continue
+            answer = item.get("answer")
+            if answer is None or str(answer) not in texts or isinstance(answer, bool):
+                self.problem(
+                    item,
+                    "answer",
+                    f"{path}.answer",
+                    f"the answer {answer!r} is not one of the options: {', '.join(texts)}",
+                )
+                continue
+            decisions.append(custom_decision(index + 1, question.strip(), texts, str(answer)))
+        return decisions
+
+    def setup(self, data: dict, game: Game) -> TableSetup | None:
+        given = data.get("setup")
+        if given is None:
+            return None
+        if not isinstance(given, dict):
+            self.problem(data, "setup", "setup", "'setup' must be a mapping: players, roles, names")
+            return None
+        from .setup import setup_problems
+
+        setup, found = setup_problems(game, given)
+        for container, key, path, message in found:
+            self.problem(container, key, f"setup.{path}" if path else "setup", message)
+        return setup
+
+
+# --- writing -------------------------------------------------------------------------
+
+
+def save_agreement(
+    agreement: Agreement,
+    path: str | Path,
+    force: bool = False,
+    *,
+    book: Rulebook | None = None,
+    lang: str = "fr",
+) -> Path:
+    """Write ``agreement`` to ``path`` atomically and return the path.
+
+    Never overwrite an existing file unless ``force``: raise AgreementExistsError instead.
+    With ``book``, each decision is preceded by a comment listing its options (in ``lang``).
+    An interruption (Ctrl-C) leaves no partial file behind.
+    """
+    from .sheet import render_agreement
+
+    target = Path(path)
+    game = book.game(agreement.game) if book is not None else None
+    text = render_agreement(with_path(agreement, target), game, lang)
+    _write_atomically(target, text, force)
+    return target
+
+
+def _exists_error(target: Path) -> AgreementExistsError:
+    return AgreementExistsError(
+        f"{target} already exists; nothing was written. "
+        "Add --force to replace it, or choose another file with --out"
+    )
+
+
+def _file_mode(target: Path) -> int:
+    """Return the mode the file should get: the replaced file's, else the umask's default."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _write_atomically(target: Path, text: str, force: bool) -> None:
+    if target.is_dir():
+        raise AgreementWriteError(f"{target} is a folder; choose a file name with --out")
+    if target.exists() and not force:
+        raise _exists_error(target)
+    folder = target.parent
+    if not folder.is_dir():
+        raise AgreementWriteError(f"the folder {folder} does not exist; create it first")
+    try:
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise AgreementWriteError(f"cannot write in {folder}: {exc.strerror or exc}") from None
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temp, _file_mode(target))  # mkstemp makes it private (0600)
+        if force:
+            os.replace(temp, target)
+        else:
+            # A hard link fails if the target appeared meanwhile: no overwrite, ever.
+            try:
+                os.link(temp, target)
+            except FileExistsError:
+                raise _exists_error(target) from None
+            except OSError:  # file systems without hard links
+                if target.exists():
+                    raise _exists_error(target) from None
+                os.replace(temp, target)
+    except OSError as exc:
+        temp.unlink(missing_ok=True)
+        raise AgreementWriteError(f"cannot write {target}: {exc.strerror or exc}") from None
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    temp.unlink(missing_ok=True)
+
+
+def with_path(agreement: Agreement, path: str | Path) -> Agreement:
+    """Return ``agreement`` remembering that it lives at ``path``."""
+    return replace(agreement, path=str(path))
+
+
+# --- lookup --------------------------------------------------------------------------
+
+
+def agreed(agreement: Agreement, entry_id: str, lang: str = "fr") -> dict[str, Any] | None:
+    """Return what the table decided for ``entry_id``, or None if it is not a question.
+
+    The result is ``{"case", "option", "text", "question", "default"}``: ``text`` is the
+    chosen option's label in ``lang``, ``question`` the question in ``lang``, ``default``
+    whether the table kept the proposed default.
+    """
+    for decision in agreement.decisions:
+        if decision.case == entry_id:
+            return {
+                "case": decision.case,
+                "option": decision.option,
+                "text": decision.answer.get(lang),
+                "question": decision.question.get(lang),
+                "default": decision.default,
+            }
+    return None
