@@ -1,0 +1,266 @@
+"""Say who has won, if anyone, and how much margin of error the majority has left.
+
+The conditions are ``game.win.conditions``; the lovers' own win comes first because the
+rules say they then win *alone*. The margin (``game.win.margin``) is derived from the
+living counts: each wrong elimination followed by a successful night kill narrows the gap
+between the majority and the minority by two.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..model import WinCondition
+from .messages import inline, names, say
+from .state import Step, TableState, require_roles
+
+NextEvent = Literal["vote", "night"]
+"""What comes next at the table: the day's vote, or the night (the vote is over)."""
+
+
+@dataclass(frozen=True)
+class MarginInfo:
+    """The majority's margin of error at this point of the game."""
+
+    rule: str
+    """Id of the entry on the margin."""
+    majority: int
+    """Living players of the majority camps (the town)."""
+    minority: int
+    """Living players of the minority (the mafia)."""
+    next: NextEvent
+    """What comes next: the vote, or the night."""
+    left: int
+    """Wrong eliminations the majority can still afford (the minority never missing)."""
+    critical: bool
+    """True when one more wrong elimination gives the minority parity."""
+    start: int
+    """The margin at the start, as the document gives it."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the margin as plain data."""
+        return {
+            "rule": self.rule,
+            "majority": self.majority,
+            "minority": self.minority,
+            "next": self.next,
+            "left": self.left,
+            "critical": self.critical,
+            "start": self.start,
+        }
+
+
+@dataclass(frozen=True)
+class WinResult:
+    """Who won, if anyone, and why."""
+
+    winner: str | None
+    """Id of the winning camp, or None while the game goes on."""
+    winner_name: str | None
+    """Display name of that camp."""
+    rule: str | None
+    """Id of the entry of the condition that was met."""
+    alive: dict[str, int]
+    """Living players per camp."""
+    steps: tuple[Step, ...]
+    """The ruling, step by step."""
+    margin: MarginInfo | None = None
+    """The margin of error, for a game that has one and is not over."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the result as plain data."""
+        winner = None
+        if self.winner is not None:
+            winner = {"camp": self.winner, "name": self.winner_name, "rule": self.rule}
+        return {
+            "winner": winner,
+            "alive": dict(self.alive),
+            "steps": [s.as_dict() for s in self.steps],
+            "margin": None if self.margin is None else self.margin.as_dict(),
+        }
+
+
+def margin_left(majority: int, minority: int) -> int:
+    """Return how many wrong eliminations a majority of ``majority`` against ``minority``
+    can afford before the next vote, a successful night kill following each one."""
+    # After j wrong eliminations and j kills the majority is majority - 2j; the j-th wrong
+    # elimination is fatal when the minority then has parity: minority >= majority - 2j.
+    return (majority - minority + 1) // 2 - 1
+
+
+def check_win(state: TableState, lang: str = "fr", next: NextEvent = "vote") -> WinResult:
+    """Return who has won in ``state``, if anyone; ``next`` says whether the day's vote or
+    the night comes next (it only matters for the margin of error)."""
+    game = state.game
+    living = state.living()
+    require_roles(state, [p.name for p in living], "to count the camps")
+    counts: Counter[str] = Counter(state.camp(p.name) for p in living)  # type: ignore[misc]
+    alive = {c.id: counts[c.id] for c in game.info.camps if c.playable}
+    camp_name = {c.id: inline(c.name.get(lang)) for c in game.info.camps}
+    steps = [
+        Step(
+            game.win.entry,
+            "win.count",
+            say(
+                "win.count", lang, counts=", ".join(f"{camp_name[c]} {n}" for c, n in alive.items())
+            ),
+            {"alive": alive},
+        )
+    ]
+    ordered = sorted(game.win.conditions, key=lambda c: c.when != "lovers-last-two-opposite-camps")
+    met = [c for c in ordered if _met(state, c, counts)]
+    winner = met[0] if met else None
+    if winner is not None:
+        steps.append(_winner_step(state, winner, counts, camp_name, lang))
+        if winner.when == "lovers-last-two-opposite-camps":
+            for other in met[1:]:
+                steps.append(
+                    Step(
+                        winner.entry,
+                        "win.alone-outranks",
+                        say("win.alone-outranks", lang, camp=camp_name[other.camp]),
+                        {"outranks": other.camp},
+                    )
+                )
+    steps += _same_camp(state, winner, camp_name, lang)
+    margin = None
+    if winner is None:
+        steps.append(Step(game.win.entry, "win.none", say("win.none", lang)))
+        margin = _margin(state, counts, camp_name, next, steps, lang)
+    elif game.day.reveal == "game-end":
+        steps.append(Step(game.day.reveal_entry, "win.reveal-end", say("win.reveal-end", lang)))
+    return WinResult(
+        winner=None if winner is None else winner.camp,
+        winner_name=None if winner is None else game.camp(winner.camp).name.get(lang),
+        rule=None if winner is None else winner.entry,
+        alive=alive,
+        steps=tuple(steps),
+        margin=margin,
+    )
+
+
+def _minority(state: TableState) -> set[str]:
+    return {c.id for c in state.game.info.camps if c.minority}
+
+
+def _met(state: TableState, condition: WinCondition, counts: Counter[str]) -> bool:
+    total = sum(counts.values())
+    if condition.when == "no-minority-left":
+        return not any(counts[c] for c in _minority(state))
+    if condition.when == "parity":
+        mine = counts[condition.camp]
+        return mine > 0 and mine >= total - mine
+    lovers = state.lovers
+    if lovers is None or total != 2:
+        return False
+    if not all(state.player(n).alive for n in lovers):
+        return False
+    return state.camp(lovers[0]) != state.camp(lovers[1])
+
+
+def _winner_step(
+    state: TableState,
+    winner: WinCondition,
+    counts: Counter[str],
+    camp_name: dict[str, str],
+    lang: str,
+) -> Step:
+    camp = camp_name[winner.camp]
+    data = {"winner": winner.camp}
+    if winner.when == "no-minority-left":
+        minority = names([camp_name[c] for c in sorted(_minority(state))], lang)
+        return Step(
+            winner.entry,
+            "win.no-minority-left",
+            say("win.no-minority-left", lang, minority=minority, camp=camp),
+            data,
+        )
+    if winner.when == "parity":
+        mine = counts[winner.camp]
+        return Step(
+            winner.entry,
+            "win.parity",
+            say("win.parity", lang, count=mine, camp=camp, others=sum(counts.values()) - mine),
+            data,
+        )
+    assert state.lovers is not None
+    return Step(
+        winner.entry, "win.couple", say("win.couple", lang, names=names(state.lovers, lang)), data
+    )
+
+
+def _same_camp(
+    state: TableState, winner: WinCondition | None, camp_name: dict[str, str], lang: str
+) -> list[Step]:
+    rule, lovers = state.game.win.same_camp_couple, state.lovers
+    if rule is None or lovers is None or not all(state.player(n).alive for n in lovers):
+        return []
+    camp = state.camp(lovers[0])
+    if camp != state.camp(lovers[1]) or camp is None:
+        return []
+    if winner is None and len(state.living()) != 2:
+        return []
+    return [
+        Step(
+            rule.entry,
+            "win.same-camp",
+            say("win.same-camp", lang, names=names(lovers, lang), camp=camp_name[camp]),
+            {"lovers": list(lovers), "camp": camp},
+        )
+    ]
+
+
+def _margin(
+    state: TableState,
+    counts: Counter[str],
+    camp_name: dict[str, str],
+    next: NextEvent,
+    steps: list[Step],
+    lang: str,
+) -> MarginInfo | None:
+    margin = state.game.win.margin
+    if margin is None:
+        return None
+    minority_camps = _minority(state)
+    minority = sum(counts[c] for c in minority_camps)
+    majority = sum(counts.values()) - minority
+    town_camp = camp_name[state.game.info.players]
+    mafia_camp = names([camp_name[c] for c in sorted(minority_camps)], lang)
+    values = {
+        "town": majority,
+        "minority": minority,
+        "camp": town_camp,
+        "minority_camp": mafia_camp,
+        "start": margin.wrong_votes,
+        "when": say(f"margin.when.{next}", lang),
+    }
+    at_vote = majority - 1 if next == "night" else majority
+    if at_vote <= minority:
+        steps.append(
+            Step(margin.entry, "margin.night-parity", say("margin.night-parity", lang, **values))
+        )
+        return MarginInfo(margin.entry, majority, minority, next, 0, True, margin.wrong_votes)
+    values["town"] = at_vote  # counted at the next vote, after tonight's kill if any
+    left = margin_left(at_vote, minority)
+    if left > 0:
+        steps.append(
+            Step(
+                margin.entry,
+                "margin.within",
+                say("margin.within", lang, left=left, **values),
+                {"left": left},
+            )
+        )
+    else:
+        code = "margin.critical-now" if at_vote - 1 <= minority else "margin.critical"
+        steps.append(
+            Step(
+                margin.entry,
+                code,
+                say(code, lang, after_vote=at_vote - 1, after_night=at_vote - 2, **values),
+                {"left": 0},
+            )
+        )
+    return MarginInfo(margin.entry, majority, minority, next, left, left <= 0, margin.wrong_votes)
