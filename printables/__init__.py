@@ -1,1 +1,53 @@
-"""printables (not built yet)."""
+"""The printables: the game master's cheat sheet and the table's agreement sheet.
+
+Each sheet is a typed context built from the rule data by one pure function, then laid
+out by a Jinja template (HTML for print, Markdown) or printed to PDF by WeasyPrint.
+Jinja never leaves this package: callers get text or bytes.
+"""
+
+from .contexts import (
+    AgreementSheet,
+    CheatSheet,
+    SeatPlan,
+    build_agreement_sheet,
+    build_cheatsheet,
+)
+from .environment import escape_markdown, make_environment
+from .labels import LABELS
+from .rendering import (
+    FORMATS,
+    PDF_HELP,
+    OutputExistsError,
+    PdfUnavailableError,
+    check_output,
+    choose_format,
+    html_to_pdf,
+    pdf_available,
+    render,
+    render_html,
+    render_markdown,
+    write_output,
+)
+
+__all__ = [
+    "FORMATS",
+    "LABELS",
+    "PDF_HELP",
+    "AgreementSheet",
+    "CheatSheet",
+    "OutputExistsError",
+    "PdfUnavailableError",
+    "SeatPlan",
+    "build_agreement_sheet",
+    "build_cheatsheet",
+    "check_output",
+    "choose_format",
+    "escape_markdown",
+    "html_to_pdf",
+    "make_environment",
+    "pdf_available",
+    "render",
+    "render_html",
+    "render_markdown",
+    "write_output",
+]

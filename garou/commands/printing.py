@@ -1,9 +1,186 @@
-"""Commands of this capability (not built yet)."""
+"""Print the sheets a table keeps at hand: ``garou print cheatsheet|agreement``."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
 import typer
+
+from ..options import Game, Lang, RulesDir
+
+if TYPE_CHECKING:
+    from houserules import Agreement
+    from printables import AgreementSheet, CheatSheet
+    from rules import Rulebook
+    from rules.model import Game as GameRules
+    from rules.setup import Distribution
+
+EPILOG = (
+    "Exit codes: 0 written; 1 invalid setup or agreement file, the output exists (use "
+    "--force), or PDF asked for without WeasyPrint; 2 bad command line."
+)
+
+Format = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        "-f",
+        metavar="html|md|pdf",
+        help="Output format. Default: from the name of -o (.html, .md, .pdf); html for -o -.",
+        show_default=False,
+    ),
+]
+Output = Annotated[
+    str,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="OUT",
+        help="The file to write, or - for standard output (html and md only).",
+    ),
+]
+Force = Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")]
+
+
+def _emit(sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: bool) -> None:
+    """Render ``sheet`` and write it to ``out`` (a file, or - for standard output)."""
+    from printables import check_output, choose_format, render, write_output
+    from rules import UsageError
+
+    from ..output import console
+
+    chosen = choose_format(fmt, out)
+    if out == "-":
+        if chosen == "pdf":
+            raise UsageError("a PDF cannot go to standard output; give a file name with -o")
+        sys.stdout.write(str(render(sheet, chosen)))
+        return
+    target = Path(out)
+    check_output(target, force)  # before rendering: a PDF takes a second to make
+    written = write_output(render(sheet, chosen), target, force)
+    console().print(f"Wrote {written} ({chosen})", markup=False)
+
+
+def _load_agreement(path: Path | None, book: Rulebook) -> Agreement | None:
+    if path is None:
+        return None
+    from houserules import load_agreement
+
+    return load_agreement(path, book)
+
+
+def _load_setup(path: Path | None, book: Rulebook) -> tuple[GameRules | None, Distribution | None]:
+    if path is None:
+        return None, None
+    from rules import DataFileError, Problem, UnknownIdError, resolve_role
+    from rules.setup import read_setup
+
+    game, dist = read_setup(path, book)
+    problems = []
+    for name in dist.unknown:  # the verifier explains them; a sheet cannot print them
+        file, _, line = dist.where.get(name, f"{path}:").rpartition(":")
+        message = f"{name!r} is not a role of {game.id}"
+        try:
+            resolve_role(game, name)
+        except UnknownIdError as exc:  # with the closest roles
+            message = str(exc)
+        number = int(line) if line.isdigit() else None
+        problems.append(Problem(file or str(path), number, f"roles.{name}", message))
+    if problems:
+        raise DataFileError(problems)
+    return game, dist
+
+
+def cheatsheet_command(
+    game: Game = None,
+    setup: Annotated[
+        Path | None,
+        typer.Option(
+            "--setup",
+            metavar="FILE",
+            help="A setup file (game, players, roles, names): print the roles in play.",
+            show_default=False,
+        ),
+    ] = None,
+    agreement: Annotated[
+        Path | None,
+        typer.Option(
+            "--agreement",
+            metavar="FILE",
+            help="The table's agreement (garou house pick): print its decisions.",
+            show_default=False,
+        ),
+    ] = None,
+    lang: Lang = None,
+    fmt: Format = None,
+    out: Output = "-",
+    force: Force = False,
+    rules_dir: RulesDir = None,
+) -> None:
+    """Print the game master's one-page cheat sheet: roles, night calls, day, vote, deaths.
+
+    Without a setup, the game's roles are listed; without an agreement, each case its default.
+
+    Example: garou print cheatsheet --game loup-garou --lang en -o cheatsheet.pdf
+    """
+    from printables import build_cheatsheet
+    from rules import UsageError, load_rules, resolve_language
+
+    language = resolve_language(lang)
+    book = load_rules(rules_dir)
+    setup_game, plan = _load_setup(setup, book)
+    accord = _load_agreement(agreement, book)
+    games = [g for g in (game and book.game(game).id, setup_game and setup_game.id,
+                         accord and accord.game) if g]  # fmt: skip
+    if not games:
+        raise UsageError("which game? add --game loup-garou or --game mafia")
+    if len(set(games)) > 1:
+        raise UsageError(
+            "the game, the setup and the agreement disagree: " + ", ".join(dict.fromkeys(games))
+        )
+    sheet = build_cheatsheet(book.game(games[0]), language, plan, accord)
+    _emit(sheet, fmt, out, force)
+
+
+def agreement_command(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="The agreement file (garou house pick).")
+    ],
+    lang: Lang = None,
+    fmt: Format = None,
+    out: Output = "-",
+    force: Force = False,
+    rules_dir: RulesDir = None,
+) -> None:
+    """Print the table's agreement on one page, to read aloud and initial.
+
+    Game, table, date, each question with the table's answer, setup, a line per player.
+
+    Example: garou print agreement accord.yaml -o accord.pdf
+    """
+    from houserules import load_agreement
+    from printables import build_agreement_sheet
+    from rules import load_rules, resolve_language
+
+    language = resolve_language(lang)
+    book = load_rules(rules_dir)
+    accord = load_agreement(file, book)
+    _emit(build_agreement_sheet(accord, book.game(accord.game), language), fmt, out, force)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to ``app``."""
+    """Add ``print cheatsheet`` and ``print agreement`` to ``app``."""
+    group = typer.Typer(
+        name="print",
+        help=(
+            "Print the sheets a table keeps at hand (HTML, Markdown or PDF, one A4 page).\n\n"
+            "Example: garou print cheatsheet --game mafia -o mafia.html"
+        ),
+        no_args_is_help=True,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    group.command("cheatsheet", epilog=EPILOG)(cheatsheet_command)
+    group.command("agreement", epilog=EPILOG)(agreement_command)
+    app.add_typer(group, name="print")

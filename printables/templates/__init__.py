@@ -1,1 +1,1 @@
-"""printables/templates (not built yet)."""
+"""The printables' Jinja templates and print CSS: package data, read by PackageLoader."""

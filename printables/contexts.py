@@ -1,0 +1,845 @@
+"""The typed inputs of the printed sheets, each built from the rule data by one pure function.
+
+A template only lays out what these records hold: every ruling, number and order comes
+from the :class:`~rules.model.Game` (and the table's agreement and setup), so a change to
+the YAML changes the sheet. The words around them come from :mod:`printables.labels`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rules.errors import UsageError
+from rules.model import Entry, Game, NightStep, Ref
+
+from .labels import labels
+
+if TYPE_CHECKING:  # houserules is only read through its public attributes
+    from houserules import Agreement
+
+BLANK_SIGNATURES = 12
+"""Lines to initial on an agreement sheet when the table gave neither names nor a count."""
+
+
+class SeatPlan(Protocol):
+    """Who sits at the table: a setup file, or the setup of an agreement."""
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+
+    @property
+    def roles(self) -> Mapping[str, int]:
+        """Role id to how many cards of it are dealt."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, if given."""
+
+
+# --- records ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A ruling as printed: its title and its text, from one entry."""
+
+    id: str
+    """Id of the entry."""
+    title: str
+    """The entry's title."""
+    text: str
+    """The entry's text (may hold line breaks)."""
+    addition: bool = False
+    """True when the entry is garou's addition to the document."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A short labelled value ("Debate: 5 min on day one, 3 min afterwards")."""
+
+    label: str
+    """What the value is."""
+    value: str
+    """The value, in words."""
+    by_table: bool = False
+    """True when the value is the table's choice, replacing the rules' value."""
+
+
+@dataclass(frozen=True)
+class RoleRow:
+    """One role of the composition table."""
+
+    id: str
+    """Role id."""
+    name: str
+    """Display name."""
+    count: int | None
+    """Cards dealt; None when no setup says."""
+    camp: str
+    """Name of its camp."""
+    addition: bool
+    """True when the role is garou's addition."""
+
+
+@dataclass(frozen=True)
+class CountRow:
+    """One row of the minority count table (shown when no setup is given)."""
+
+    players: str
+    """The range of players ("4–5")."""
+    count: int
+    """How many of the minority."""
+
+
+@dataclass(frozen=True)
+class NightCall:
+    """One call of the night script."""
+
+    id: str
+    """Step id."""
+    roles: tuple[str, ...]
+    """Ids of the roles called."""
+    names: str
+    """Their names, joined."""
+    action: str
+    """What they do."""
+    seconds: int | None
+    """Time given, if the data gives one."""
+    first_only: bool
+    """True for a first-night-only call."""
+    dealt: bool | None
+    """Whether any of the roles is dealt; None when no setup says."""
+    call_anyway: bool
+    """True when nobody holds it but the game master must call it all the same."""
+    addition: bool
+    """True when the step or its place is garou's addition."""
+
+
+@dataclass(frozen=True)
+class NightSheet:
+    """The night: its absolute rules, the call script and the order constraints."""
+
+    rules: tuple[Rule, ...]
+    """Silence, calling every role..."""
+    first: tuple[NightCall, ...]
+    """Calls of the first night only, in order."""
+    every: tuple[NightCall, ...]
+    """Calls of every night, in order."""
+    every_heading: str
+    """The heading of the every-night list ("Every night, from night 1")."""
+    every_start: int
+    """The number of the first every-night call (after the first night's, on night 1)."""
+    first_heading: str
+    """The heading of the first-night list."""
+    order: tuple[str, ...]
+    """The order constraints, in words ("Witch after Werewolf")."""
+    usual_order_addition: bool
+    """True when the order beyond the constraints is garou's addition."""
+
+
+@dataclass(frozen=True)
+class TiePath:
+    """The tie procedure in one situation (with or without a captain)."""
+
+    label: str
+    """The situation; empty when there is only one."""
+    steps: tuple[str, ...]
+    """The steps, in order."""
+
+
+@dataclass(frozen=True)
+class VoteSheet:
+    """The vote and its tie procedure."""
+
+    tags: tuple[str, ...]
+    """How the vote is held (simultaneous, on nominations, who leaves)."""
+    rule: Rule
+    """The vote entry."""
+    abstention: Rule | None
+    """The abstention rule, when there is one."""
+    ties: tuple[TiePath, ...]
+    """The tie procedure, per situation."""
+    tie_rule: Rule
+    """The tie entry."""
+
+
+@dataclass(frozen=True)
+class DaySheet:
+    """The day: announcement, timings, and the rules of speaking."""
+
+    facts: tuple[Fact, ...]
+    """Timings and what is revealed."""
+    rules: tuple[Rule, ...]
+    """Announcement, the dead's silence, interrupting..."""
+    vote: VoteSheet
+    """The vote."""
+
+
+@dataclass(frozen=True)
+class Cascade:
+    """A death that sets off something else."""
+
+    holder: str
+    """Name of the role or status that sets it off."""
+    trigger: str
+    """What it sets off, in a word."""
+    any_cause: bool
+    """True whatever the cause of death."""
+    rule: Rule
+    """The entry stating it."""
+
+
+@dataclass(frozen=True)
+class DeathsSheet:
+    """Deaths and what they set off."""
+
+    resolve_first: Rule | None
+    """Resolve the whole chain before announcing."""
+    cascades: tuple[Cascade, ...]
+    """The deaths that set off others."""
+    more: tuple[Rule, ...]
+    """Other rules the deaths entry points to (chains of chains)."""
+
+
+@dataclass(frozen=True)
+class WinRow:
+    """One win condition (camps sharing one ruling are grouped)."""
+
+    camps: str
+    """Name(s) of the camp(s)."""
+    rule: Rule
+    """The entry stating it."""
+
+
+@dataclass(frozen=True)
+class WinSheet:
+    """The win conditions."""
+
+    rows: tuple[WinRow, ...]
+    """Each condition."""
+    notes: tuple[Rule, ...]
+    """The same-camp couple, and similar notes."""
+    margin: Fact | None
+    """The margin of error, in numbers."""
+    margin_rule: Rule | None
+    """The margin of error, in words."""
+
+
+@dataclass(frozen=True)
+class FoulsSheet:
+    """Fouls and the sanction ladder."""
+
+    ladder: tuple[str, ...]
+    """"3 × Foul → loses the next speech" and so on."""
+    groups: tuple[tuple[str, tuple[str, ...]], ...]
+    """Sanction name to the behaviours it sanctions."""
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One scoring system."""
+
+    name: str
+    """The system's name."""
+    points: tuple[str, ...]
+    """Points per member of the winning camp, in the order of ``ScoringSheet.camps``."""
+
+
+@dataclass(frozen=True)
+class ScoringSheet:
+    """The scoring systems."""
+
+    camps: tuple[str, ...]
+    """Camp names, the columns."""
+    rows: tuple[ScoreRow, ...]
+    """One row per system."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """A contested case or setting, with the answer the table plays by."""
+
+    id: str
+    """Entry id, or "custom:<n>" for a table's own question."""
+    question: str
+    """The question."""
+    answer: str
+    """The answer played: the table's choice, else the default; empty when open."""
+    status: str
+    """"table" (decided by the table), "default" (no agreement: the default) or "open"."""
+    kept_default: bool
+    """True when the table's choice is the proposed default."""
+    options: tuple[str, ...]
+    """The options, listed when the case is open."""
+    addition: bool
+    """True when the case, the answer or the default is garou's addition."""
+    custom: bool
+    """True for a table's own question."""
+
+
+@dataclass(frozen=True)
+class Header:
+    """Who the sheet is for."""
+
+    game: str
+    """Game id."""
+    game_name: str
+    """The game's display name."""
+    title: str
+    """The printable's title."""
+    table: str | None
+    """The table's name, from the agreement."""
+    date: str | None
+    """The date, from the agreement."""
+    players: int | None
+    """How many players, from the setup."""
+    names: tuple[str, ...]
+    """The players' names, from the setup."""
+    source: str
+    """Where the rules come from."""
+
+
+@dataclass(frozen=True)
+class CheatSheet:
+    """Everything the game master's one-page cheat sheet shows."""
+
+    lang: str
+    """Language of the sheet."""
+    t: Mapping[str, Any]
+    """Interface words."""
+    header: Header
+    """Game, table and players."""
+    roles: tuple[RoleRow, ...]
+    """Roles in play (or every role of the game without a setup)."""
+    from_setup: bool
+    """True when the counts come from a setup (or the game's one composition)."""
+    total: int | None
+    """Total cards."""
+    count_table: tuple[CountRow, ...]
+    """The minority count table, shown when no setup is given."""
+    count_heading: str
+    """Heading of the count table."""
+    night: NightSheet
+    """The night."""
+    day: DaySheet
+    """The day and the vote."""
+    deaths: DeathsSheet
+    """Deaths and cascades."""
+    win: WinSheet
+    """Win conditions."""
+    fouls: FoulsSheet | None
+    """Fouls, when the game has them."""
+    scoring: ScoringSheet | None
+    """Scoring, when the game has it."""
+    cases: tuple[Case, ...]
+    """Contested cases and settings, with the answer played."""
+    mistakes: tuple[Rule, ...]
+    """The common mistakes, as a checklist."""
+    additions: bool
+    """True when any garou addition is marked on the sheet (show the footnote)."""
+
+
+@dataclass(frozen=True)
+class DecisionRow:
+    """One decision of an agreement, as read aloud."""
+
+    case: str
+    """Entry id or "custom:<n>"."""
+    question: str
+    """The question."""
+    answer: str
+    """The table's answer."""
+    kept_default: bool
+    """True when it is the proposed default."""
+    custom: bool
+    """True for the table's own question."""
+
+
+@dataclass(frozen=True)
+class AgreementSheet:
+    """Everything the agreement sheet shows."""
+
+    lang: str
+    """Language of the sheet."""
+    t: Mapping[str, Any]
+    """Interface words."""
+    header: Header
+    """Game, table, date and players."""
+    decisions: tuple[DecisionRow, ...]
+    """Every decision, in the agreement's order."""
+    roles: tuple[RoleRow, ...]
+    """The agreed cards, when a setup is given."""
+    total: int | None
+    """Total cards, when a setup is given."""
+    signatures: tuple[str, ...]
+    """One line per player to initial: a name, or "" for a blank line."""
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _rule(game: Game, entry_id: str, lang: str) -> Rule:
+    entry = game.entry(entry_id)
+    return Rule(entry.id, entry.title.get(lang), entry.text.get(lang), _added(entry))
+
+
+def _ref(game: Game, ref: Ref | None, lang: str) -> Rule | None:
+    return None if ref is None else _rule(game, ref.entry, lang)
+
+
+def _added(entry: Entry) -> bool:
+    return entry.addition or entry.source.addition
+
+
+def _holder_name(game: Game, holder: str, lang: str) -> str:
+    for role in game.roles:
+        if role.id == holder:
+            return role.name.get(lang)
+    for status in game.statuses:
+        if status.id == holder:
+            return status.name.get(lang)
+    return holder
+
+
+def _captain(game: Game, lang: str) -> str:
+    """Return the name of the status that breaks ties (the one that names a successor)."""
+    for consequence in game.deaths.consequences:
+        if consequence.does == "name-successor":
+            return _holder_name(game, consequence.holder, lang).lower()
+    return game.statuses[0].name.get(lang).lower() if game.statuses else ""
+
+
+def _number(value: float, lang: str) -> str:
+    text = f"{value:+.2f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _dealt(game: Game, plan: SeatPlan | None) -> dict[str, int] | None:
+    if plan is not None:
+        return {role.id: int(plan.roles.get(role.id, 0)) for role in game.roles}
+    if game.setup.composition is not None:
+        return {role.id: game.setup.composition.roles.get(role.id, 0) for role in game.roles}
+    return None
+
+
+# --- the cheat sheet -------------------------------------------------------------------
+
+
+def build_cheatsheet(
+    game: Game,
+    lang: str,
+    setup: SeatPlan | None = None,
+    agreement: Agreement | None = None,
+) -> CheatSheet:
+    """Return the cheat sheet of ``game`` in ``lang``, for ``setup`` and ``agreement`` if any.
+
+    With no ``setup``, the agreement's setup is used when it has one. Raise UsageError when
+    the agreement is for another game.
+    """
+    t = labels(lang)
+    if agreement is not None and agreement.game != game.id:
+        raise UsageError(
+            f"the agreement {agreement.path or ''} is for {agreement.game}, not {game.id}; "
+            f"use --game {agreement.game}"
+        )
+    if setup is None and agreement is not None:
+        setup = agreement.setup
+    dealt = _dealt(game, setup)
+    marks: list[bool] = []
+
+    roles = _roles(game, lang, dealt)
+    marks += [r.addition for r in roles]
+    night = _night(game, lang, dealt, t)
+    marks += [c.addition for c in night.first + night.every] + [night.usual_order_addition]
+    cases = _cases(game, lang, agreement)
+    marks += [c.addition for c in cases]
+    mistakes = tuple(_rule(game, e.id, lang) for e in game.entries if e.kind == "mistake")
+    marks += [m.addition for m in mistakes]
+    table = game.setup.count_table
+    count_rows: tuple[CountRow, ...] = ()
+    count_heading = ""
+    if dealt is None and table is not None:
+        count_rows = tuple(
+            CountRow(f"{b.min}–{b.max}" if b.min != b.max else str(b.min), b.count)
+            for b in table.bands
+        )
+        count_heading = t["minority_table"].format(role=game.role(table.role).name.get(lang))
+    return CheatSheet(
+        lang=lang,
+        t=t,
+        header=_header(game, lang, t["cheatsheet"], setup, agreement),
+        roles=roles,
+        from_setup=dealt is not None,
+        total=sum(dealt.values()) if dealt is not None else None,
+        count_table=count_rows,
+        count_heading=count_heading,
+        night=night,
+        day=_day(game, lang, t, _table_choices(game, lang, agreement)),
+        deaths=_deaths(game, lang, t),
+        win=_win(game, lang, t),
+        fouls=_fouls(game, lang, t),
+        scoring=_scoring(game, lang),
+        cases=cases,
+        mistakes=mistakes,
+        additions=any(marks),
+    )
+
+
+def _header(
+    game: Game,
+    lang: str,
+    title: str,
+    setup: SeatPlan | None,
+    agreement: Agreement | None,
+) -> Header:
+    return Header(
+        game=game.id,
+        game_name=game.info.name.get(lang),
+        title=title,
+        table=agreement.table if agreement is not None else None,
+        date=agreement.date if agreement is not None else None,
+        players=setup.players if setup is not None else None,
+        names=tuple(setup.names) if setup is not None else (),
+        source=labels(lang)["source"].format(title=game.info.title),
+    )
+
+
+def _roles(game: Game, lang: str, dealt: dict[str, int] | None) -> tuple[RoleRow, ...]:
+    rows = []
+    for role in game.roles:
+        count = dealt.get(role.id, 0) if dealt is not None else None
+        if count == 0:
+            continue
+        rows.append(
+            RoleRow(
+                id=role.id,
+                name=role.name.get(lang),
+                count=count,
+                camp=game.camp(role.camp).name.get(lang),
+                addition=role.addition,
+            )
+        )
+    return tuple(rows)
+
+
+def _night(game: Game, lang: str, dealt: dict[str, int] | None, t: Mapping[str, Any]) -> NightSheet:
+    night = game.night
+    call_absent = night.call_absent is not None
+
+    def call(step: NightStep, first_only: bool) -> NightCall:
+        held = None if dealt is None else any(dealt.get(r, 0) > 0 for r in step.roles)
+        return NightCall(
+            id=step.id,
+            roles=step.roles,
+            names=" + ".join(game.role(r).name.get(lang) for r in step.roles),
+            action=step.action.get(lang),
+            seconds=step.seconds,
+            first_only=first_only,
+            dealt=held,
+            call_anyway=held is False and call_absent,
+            addition=step.addition or any(game.role(r).addition for r in step.roles),
+        )
+
+    first = [call(s, True) for s in night.first]
+    every = [call(s, False) for s in night.every]
+    # A role that acts at night but has no step of its own (a role from the user's rule
+    # folder, say) is still called every night: after the scripted calls.
+    scripted = {r for s in (*night.first, *night.every) for r in s.roles}
+    for role in game.roles:
+        if role.night_action is not None and role.id not in scripted:
+            step = NightStep(id=role.id, roles=(role.id,), action=role.night_action)
+            every.append(call(step, False))
+    order = tuple(
+        t["order_after"].format(
+            role=game.role(c.role).name.get(lang), after=game.role(c.after).name.get(lang)
+        )
+        for c in night.constraints
+    )
+    absolute = (_ref(game, night.silence, lang), _ref(game, night.call_absent, lang))
+    rules = tuple(r for r in absolute if r is not None)
+    return NightSheet(
+        rules=rules,
+        first=tuple(first),
+        every=tuple(every),
+        first_heading=t["first_night"],
+        every_heading=t["every_night"].format(n=night.regular_from),
+        every_start=len(first) + 1 if night.regular_from <= 1 else 1,
+        order=order,
+        usual_order_addition=night.usual_order_addition,
+    )
+
+
+def _timer(t: Mapping[str, Any], normal: int, turbo: int | None) -> str:
+    text = t["seconds"].format(n=normal)
+    if turbo is not None:
+        text += f" ({t['turbo']} {t['seconds'].format(n=turbo)})"
+    return text
+
+
+def _table_choices(game: Game, lang: str, agreement: Agreement | None) -> dict[str, str]:
+    """Return entry id to the table's answer, for the entries a changed default concerns."""
+    if agreement is None:
+        return {}
+    ids = {e.id for e in game.entries}
+    choices: dict[str, str] = {}
+    for decision in agreement.decisions:
+        if decision.default or decision.case not in ids:
+            continue
+        for related in game.entry(decision.case).related:
+            choices.setdefault(related, decision.answer.get(lang))
+    return choices
+
+
+def _fact(label: str, value: str, entry: str, choices: Mapping[str, str]) -> Fact:
+    if entry in choices:
+        return Fact(label, choices[entry], by_table=True)
+    return Fact(label, value)
+
+
+def _day(game: Game, lang: str, t: Mapping[str, Any], choices: Mapping[str, str]) -> DaySheet:
+    day = game.day
+    facts = []
+    if day.debate is not None:
+        times = t["debate_times"].format(
+            first=t["minutes"].format(n=day.debate.first_day_minutes),
+            later=t["minutes"].format(n=day.debate.later_minutes),
+        )
+        facts.append(_fact(t["debate"], times, day.debate.entry, choices))
+    for label, timer in ((t["speech"], day.speech), (t["farewell"], day.farewell)):
+        if timer is not None:
+            value = _timer(t, timer.normal_seconds, timer.turbo_seconds)
+            facts.append(_fact(label, value, timer.entry, choices))
+    used = {day.vote.entry, day.vote.tie.entry, day.vote.abstention_entry}
+    rules = []
+    for ref in (day.announcement, day.dead_silent, day.interrupt):
+        rule = _ref(game, ref, lang)
+        if rule is not None:
+            rules.append(rule)
+            used.add(rule.id)
+    used |= {block.entry for block in (day.speech, day.farewell, day.debate) if block}
+    # The other rulings the day's entry points to (nominations, the debate itself).
+    ids = {e.id for e in game.entries}
+    for related in game.entry(day.entry).related:
+        if related in ids and related not in used and game.entry(related).kind == "rule":
+            rules.append(_rule(game, related, lang))
+    return DaySheet(facts=tuple(facts), rules=tuple(rules), vote=_vote(game, lang, t))
+
+
+def _vote(game: Game, lang: str, t: Mapping[str, Any]) -> VoteSheet:
+    vote = game.day.vote
+    tags = []
+    if vote.nominations:
+        tags.append(t["vote_nominations"])
+    if vote.simultaneous:
+        tags.append(t["vote_simultaneous"])
+    tags.append(t["decision"][vote.decision])
+    tags.append(t["reveal"][game.day.reveal])
+    captain = _captain(game, lang)
+
+    def steps(path: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(t["tie_steps"][s].format(status=captain) for s in path)
+
+    ties = []
+    if vote.tie.with_captain:
+        ties.append(TiePath(t["with_captain"].format(status=captain), steps(vote.tie.with_captain)))
+        ties.append(
+            TiePath(t["without_captain"].format(status=captain), steps(vote.tie.without_captain))
+        )
+    else:
+        ties.append(TiePath("", steps(vote.tie.without_captain)))
+    abstention = None
+    if vote.abstention_entry is not None:
+        abstention = _rule(game, vote.abstention_entry, lang)
+    return VoteSheet(
+        tags=tuple(tags),
+        rule=_rule(game, vote.entry, lang),
+        abstention=abstention,
+        ties=tuple(ties),
+        tie_rule=_rule(game, vote.tie.entry, lang),
+    )
+
+
+def _deaths(game: Game, lang: str, t: Mapping[str, Any]) -> DeathsSheet:
+    deaths = game.deaths
+    cascades = tuple(
+        Cascade(
+            holder=_holder_name(game, c.holder, lang),
+            trigger=t["triggers"][c.does],
+            any_cause=c.any_cause,
+            rule=_rule(game, c.entry, lang),
+        )
+        for c in deaths.consequences
+    )
+    used = {c.rule.id for c in cascades}
+    if deaths.resolve_first is not None:
+        used.add(deaths.resolve_first.entry)
+    ids = {e.id for e in game.entries}
+    more = tuple(
+        _rule(game, rel, lang)
+        for rel in game.entry(deaths.entry).related
+        if rel in ids and rel not in used and game.entry(rel).kind == "rule"
+    )
+    if not cascades:
+        more = ()
+    return DeathsSheet(_ref(game, deaths.resolve_first, lang), cascades, more)
+
+
+def _win(game: Game, lang: str, t: Mapping[str, Any]) -> WinSheet:
+    win = game.win
+    grouped: dict[str, list[str]] = {}
+    for condition in win.conditions:
+        grouped.setdefault(condition.entry, []).append(game.camp(condition.camp).name.get(lang))
+    rows = tuple(
+        WinRow(", ".join(camps), _rule(game, entry, lang)) for entry, camps in grouped.items()
+    )
+    notes = tuple(r for r in (_ref(game, win.same_camp_couple, lang),) if r)
+    margin = margin_rule = None
+    if win.margin is not None:
+        margin = Fact(t["margin"], t["margin_votes"].format(n=win.margin.wrong_votes))
+        margin_rule = _rule(game, win.margin.entry, lang)
+    return WinSheet(rows, notes, margin, margin_rule)
+
+
+def _fouls(game: Game, lang: str, t: Mapping[str, Any]) -> FoulsSheet | None:
+    fouls = game.fouls
+    if fouls is None:
+        return None
+    ladder = tuple(
+        t["ladder"].format(n=limit.limit, what=what, then=t["consequence"][limit.consequence])
+        for limit, what in ((fouls.foul, t["foul"]), (fouls.technical, t["technical"]))
+    )
+    groups: dict[str, list[str]] = {}
+    for behaviour in fouls.behaviours:
+        groups.setdefault(t["sanction"][behaviour.sanction], []).append(behaviour.text.get(lang))
+    return FoulsSheet(ladder, tuple((k, tuple(v)) for k, v in groups.items()))
+
+
+def _scoring(game: Game, lang: str) -> ScoringSheet | None:
+    scoring = game.scoring
+    if scoring is None:
+        return None
+    camps = [c.id for c in game.info.camps if c.playable]
+    camps = [c for c in camps if any(c in s.win_points for s in scoring.systems)]
+    return ScoringSheet(
+        camps=tuple(game.camp(c).name.get(lang) for c in camps),
+        rows=tuple(
+            ScoreRow(
+                s.name.get(lang),
+                tuple(_number(s.win_points[c], lang) if c in s.win_points else "" for c in camps),
+            )
+            for s in scoring.systems
+        ),
+    )
+
+
+def _cases(game: Game, lang: str, agreement: Agreement | None) -> tuple[Case, ...]:
+    cases = []
+    for entry in (*game.contested(), *game.settings()):
+        options = {o.id: o for o in entry.options}
+        decision = agreement.decision(entry.id) if agreement is not None else None
+        default = entry.default
+        if decision is not None:
+            chosen = options.get(decision.option)
+            cases.append(
+                Case(
+                    id=entry.id,
+                    question=entry.title.get(lang),
+                    answer=decision.answer.get(lang),
+                    status="table",
+                    kept_default=decision.default,
+                    options=(),
+                    addition=_added(entry) or bool(chosen and chosen.addition),
+                    custom=False,
+                )
+            )
+        elif default is not None and default.option in options:
+            chosen = options[default.option]
+            cases.append(
+                Case(
+                    id=entry.id,
+                    question=entry.title.get(lang),
+                    answer=chosen.label.get(lang),
+                    status="default",
+                    kept_default=True,
+                    options=(),
+                    addition=_added(entry) or chosen.addition or default.addition,
+                    custom=False,
+                )
+            )
+        else:
+            cases.append(
+                Case(
+                    id=entry.id,
+                    question=entry.title.get(lang),
+                    answer="",
+                    status="open",
+                    kept_default=False,
+                    options=tuple(o.label.get(lang) for o in entry.options),
+                    addition=_added(entry),
+                    custom=False,
+                )
+            )
+    if agreement is not None:
+        known = {c.id for c in cases}
+        for decision in agreement.decisions:
+            if decision.case in known:
+                continue
+            cases.append(
+                Case(
+                    id=decision.case,
+                    question=decision.question.get(lang),
+                    answer=decision.answer.get(lang),
+                    status="table",
+                    kept_default=decision.default,
+                    options=(),
+                    addition=False,
+                    custom=True,
+                )
+            )
+    return tuple(cases)
+
+
+# --- the agreement sheet ---------------------------------------------------------------
+
+
+def build_agreement_sheet(agreement: Agreement, game: Game, lang: str) -> AgreementSheet:
+    """Return the agreement sheet of ``agreement`` (for ``game``) in ``lang``."""
+    t = labels(lang)
+    if agreement.game != game.id:
+        raise UsageError(f"the agreement is for {agreement.game}, not {game.id}")
+    setup = agreement.setup
+    decisions = tuple(
+        DecisionRow(
+            case=d.case,
+            question=d.question.get(lang),
+            answer=d.answer.get(lang),
+            kept_default=d.default,
+            custom=d.case not in {e.id for e in game.entries},
+        )
+        for d in agreement.decisions
+    )
+    roles: tuple[RoleRow, ...] = ()
+    total = None
+    if setup is not None:
+        dealt = _dealt(game, setup) or {}
+        roles = _roles(game, lang, dealt)
+        total = sum(dealt.values())
+    if setup is not None and setup.names:
+        signatures = tuple(setup.names)
+    elif setup is not None and setup.players > 0:
+        signatures = ("",) * setup.players
+    else:
+        signatures = ("",) * BLANK_SIGNATURES
+    return AgreementSheet(
+        lang=lang,
+        t=t,
+        # The names go on the lines to initial, not in the header.
+        header=replace(_header(game, lang, t["agreement"], setup, agreement), names=()),
+        decisions=decisions,
+        roles=roles,
+        total=total,
+        signatures=signatures,
+    )

@@ -1,0 +1,46 @@
+"""The one Jinja environment of garou's printables, and the filters its templates use."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#|~!&])")
+_MD_LINE_START = re.compile(r"^([-+=]|\d+(?=[.)]))")
+
+
+def escape_markdown(value: object) -> str:
+    """Return ``value`` as Markdown text that shows as written: specials escaped, one line.
+
+    Line breaks become spaces, so that a value never starts a list or breaks a table row.
+    """
+    text = " ".join(str(value).split())
+    text = _MD_SPECIAL.sub(r"\\\1", text)
+    # A value must not open a list or a heading underline where it starts a line.
+    start = _MD_LINE_START.match(text)
+    if start is None:
+        return text
+    if text[0].isdigit():  # "1." opens a list; "1\." does not ("\1" is no escape)
+        return text[: start.end()] + "\\" + text[start.end() :]
+    return "\\" + text
+
+
+@lru_cache(maxsize=1)
+def make_environment() -> Environment:
+    """Return the Jinja environment of the printables (templates are package data).
+
+    HTML templates are autoescaped; Markdown templates escape every value with ``|md``.
+    Any undefined name is an error, never an empty string.
+    """
+    env = Environment(
+        loader=PackageLoader("printables", "templates"),
+        autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["md"] = escape_markdown
+    return env

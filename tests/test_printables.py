@@ -1,0 +1,844 @@
+"""The printables: the cheat sheet and the agreement sheet, by structure, in a browser, by CLI."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zlib
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import printables
+import rules
+from houserules import load_agreement
+from printables import build_agreement_sheet, build_cheatsheet, escape_markdown
+from rules.setup import read_setup
+
+CHROMIUM = Path("/usr/bin/chromium")
+HAS_WEASYPRINT = importlib.util.find_spec("weasyprint") is not None
+TEMPLATES = Path(printables.__file__).parent / "templates"
+LANGS = ("fr", "en")
+
+# --- fixture files ---------------------------------------------------------------------
+
+NASTY = "<script>alert('x')</script>"
+"""A player name that must print as text."""
+NAMES = [
+    "Anne-Sophie Delacroix", "Bertrand Lefebvre", NASTY, "Dominique Marchand",
+    "Éloïse Fontaine", "François *gras* _it_", "Gwendoline Rousseau", "Hippolyte Garnier",
+    "Isabelle Chevalier", "Jean-Baptiste Moreau", "Katell Le Goff", "Léopold Vasseur",
+    "Maximilien Aubert", "Noémie Beaumont", "Octave Guillaume", "Pénélope Laurent",
+    "Quentin Deschamps", "Rosalie & | Co",
+]  # fmt: skip
+TABLE = "Les Loups <b>du jeudi</b> & Cie"
+CUSTOM = "Peut-on <i>parler</i> la nuit ? Unmotinterminablesansaucuneespacenitiretdedans"
+"""A table's own question, with markup and a word too long for a column."""
+
+
+def _quoted(items: list[str]) -> str:
+    return "[" + ", ".join(json.dumps(i, ensure_ascii=False) for i in items) + "]"
+
+
+def _largest(book: rules.Rulebook) -> dict[str, int]:
+    """Every Loup-Garou role, at the most players the rules cover."""
+    game = book.game("loup-garou")
+    players = game.setup.max_players
+    table = game.setup.count_table
+    assert table is not None
+    roles = {table.role: table.bands[-1].count}
+    roles |= {r.id: 1 for r in game.roles if r.id not in roles and r.id != game.setup.filler}
+    roles[game.setup.filler] = players - sum(roles.values())
+    return roles
+
+
+def _roles_yaml(roles: dict[str, int]) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in roles.items()) + "}"
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory, book: rules.Rulebook) -> dict[str, Path]:
+    """Setup and agreement files: the largest Loup-Garou table, a small one, a Mafia table."""
+    folder = tmp_path_factory.mktemp("printables")
+    largest = _largest(book)
+    players = sum(largest.values())
+    names = NAMES[:players] + [f"Joueur {i}" for i in range(len(NAMES), players)]
+    lg = book.game("loup-garou")
+    decisions = "\n".join(
+        f"  {e.id}: {e.options[-1].id}" for e in (*lg.contested(), *lg.settings())
+    )
+    mf = book.game("mafia")
+    assert mf.setup.composition is not None
+    mf_roles = _roles_yaml(dict(mf.setup.composition.roles))
+    mf_decisions = "\n".join(
+        f"  {e.id}: {e.options[0].id}" for e in (*mf.contested(), *mf.settings())
+    )
+    texts = {
+        "setup-largest.yaml": (
+            f"game: loup-garou\nplayers: {players}\nroles: {_roles_yaml(largest)}\n"
+            f"names: {_quoted(names)}\n"
+        ),
+        "setup-small.yaml": "game: loup-garou\nroles: {loup-garou: 2, villageois: 4}\n",
+        "setup-mafia.yaml": f"game: mafia\nroles: {mf_roles}\nnames: {_quoted(NAMES[:10])}\n",
+        "setup-unknown.yaml": (
+            "game: loup-garou\nroles: {loup-garou: 2, villageois: 4, salvateur: 1}\n"
+        ),
+        "accord-largest.yaml": (
+            f"format: garou-agreement/1\ngame: loup-garou\ntable: {json.dumps(TABLE)}\n"
+            f"date: 2025-03-14\ndecisions:\n{decisions}\n"
+            f"custom:\n  - question: {json.dumps(CUSTOM, ensure_ascii=False)}\n"
+            "    options: [oui, non]\n    answer: non\n"
+            f"setup:\n  players: {players}\n  roles: {_roles_yaml(largest)}\n"
+            f"  names: {_quoted(names)}\n"
+        ),
+        "accord-plain.yaml": (
+            f"format: garou-agreement/1\ngame: loup-garou\ndecisions:\n{decisions}\n"
+        ),
+        "accord-mafia.yaml": (
+            f"format: garou-agreement/1\ngame: mafia\ntable: Mafia du mardi\ndecisions:\n"
+            f"{mf_decisions}\nsetup:\n  players: 10\n  roles: {mf_roles}\n"
+        ),
+    }
+    paths = {}
+    for name, text in texts.items():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        paths[name.removesuffix(".yaml")] = path
+    return paths
+
+
+# --- parsing ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Node:
+    """An element of a parsed page, with its text."""
+
+    tag: str
+    attrs: dict[str, str]
+    parent: Node | None
+    children: list[Node] = dataclasses.field(default_factory=list)
+    texts: list[str] = dataclasses.field(default_factory=list)
+
+    @property
+    def classes(self) -> set[str]:
+        return set(self.attrs.get("class", "").split())
+
+    def text(self) -> str:
+        parts = []
+        for item in self.texts:
+            parts.append(item)
+        for child in self.children:
+            parts.append(child.text())
+        return " ".join(" ".join(parts).split())
+
+    def walk(self) -> list[Node]:
+        found = [self]
+        for child in self.children:
+            found += child.walk()
+        return found
+
+    def find(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> list[Node]:
+        return [
+            n
+            for n in self.walk()[1:]
+            if (tag is None or n.tag == tag)
+            and (cls is None or cls in n.classes)
+            and all(n.attrs.get(k.replace("_", "-")) == v for k, v in attrs.items())
+        ]
+
+
+_VOID = {"meta", "br", "img", "input", "link", "hr", "col", "wbr"}
+
+
+class _Tree(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root", {}, None)
+        self.current = self.root
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, {k: v or "" for k, v in attrs}, self.current)
+        self.current.children.append(node)
+        if tag not in _VOID:
+            self.current = node
+
+    def handle_endtag(self, tag: str) -> None:
+        node: Node | None = self.current
+        while node is not None and node.tag != tag:
+            node = node.parent
+        assert node is not None and node.parent is not None, f"unbalanced </{tag}>"
+        self.current = node.parent
+
+    def handle_data(self, data: str) -> None:
+        self.current.texts.append(data)
+
+
+def parse(html: str) -> Node:
+    """Parse ``html`` into a tree; fail on an unbalanced closing tag."""
+    tree = _Tree()
+    tree.feed(html)
+    tree.close()
+    assert tree.current is tree.root, f"unclosed <{tree.current.tag}>"
+    return tree.root
+
+
+def _sheet(book: rules.Rulebook, game: str, lang: str, setup: Path | None = None,
+           agreement: Path | None = None) -> printables.CheatSheet:  # fmt: skip
+    plan = read_setup(setup, book)[1] if setup else None
+    accord = load_agreement(agreement, book) if agreement else None
+    return build_cheatsheet(book.game(game), lang, plan, accord)
+
+
+def _night_roles(game: rules.Game) -> list[str]:
+    """Every role that acts at night, in the order the data calls them."""
+    ordered = [r for s in (*game.night.first, *game.night.every) for r in s.roles]
+    ordered += [r.id for r in game.roles if r.night_action and r.id not in ordered]
+    return list(dict.fromkeys(ordered))
+
+
+# --- every combination renders ---------------------------------------------------------
+
+COMBOS = [
+    ("loup-garou", None, None),
+    ("loup-garou", "setup-largest", None),
+    ("loup-garou", "setup-small", None),
+    ("loup-garou", None, "accord-largest"),
+    ("loup-garou", "setup-largest", "accord-largest"),
+    ("loup-garou", "setup-small", "accord-plain"),
+    ("loup-garou", None, "accord-plain"),
+    ("mafia", None, None),
+    ("mafia", None, "accord-mafia"),
+    ("mafia", "setup-mafia", None),
+    ("mafia", "setup-mafia", "accord-mafia"),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("game", "setup", "agreement"), COMBOS)
+def test_every_combination_renders_in_html_and_markdown(
+    book: rules.Rulebook,
+    files: dict[str, Path],
+    game: str,
+    setup: str | None,
+    agreement: str | None,
+    lang: str,
+) -> None:
+    sheet = _sheet(
+        book,
+        game,
+        lang,
+        files[setup] if setup else None,
+        files[agreement] if agreement else None,
+    )
+    html = printables.render(sheet, "html")
+    assert isinstance(html, str)
+    page = parse(html)
+    assert page.find("html")[0].attrs["lang"] == lang
+    assert book.game(game).info.name.get(lang) in page.find("h1")[0].text()
+    dealt: printables.SeatPlan | None = None
+    if setup:
+        dealt = read_setup(files[setup], book)[1]
+    elif agreement:
+        dealt = load_agreement(files[agreement], book).setup
+    rows = [r.attrs["data-role"] for r in page.find("tr") if "data-role" in r.attrs]
+    if dealt is not None:
+        assert rows == [r.id for r in book.game(game).roles if dealt.roles.get(r.id)]
+        assert [n.text() for n in page.find(cls="name")] == list(dealt.names)
+    statuses = {r.attrs["data-status"] for r in page.find("tr", cls="case")}
+    assert statuses == ({"table"} if agreement else {"default"})
+    markdown = printables.render(sheet, "md")
+    assert isinstance(markdown, str)
+    assert markdown.startswith(f"# {escape_markdown(book.game(game).info.name.get(lang))}")
+    for entry in book.game(game).entries:
+        if entry.kind == "mistake":
+            assert escape_markdown(entry.title.get(lang)) in markdown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("agreement", ["accord-largest", "accord-plain", "accord-mafia"])
+def test_every_agreement_sheet_renders_in_html_and_markdown(
+    book: rules.Rulebook, files: dict[str, Path], agreement: str, lang: str
+) -> None:
+    accord = load_agreement(files[agreement], book)
+    sheet = build_agreement_sheet(accord, book.game(accord.game), lang)
+    page = parse(str(printables.render(sheet, "html")))
+    rows = page.find("tr", cls="decision")
+    assert [r.attrs["data-case"] for r in rows] == [d.case for d in accord.decisions]
+    for row, decision in zip(rows, accord.decisions, strict=True):
+        assert row.find(cls="answer")[0].text() == decision.answer.get(lang)
+        assert decision.question.get(lang) in row.text()
+    markdown = str(printables.render(sheet, "md"))
+    for decision in accord.decisions:
+        assert escape_markdown(decision.answer.get(lang)) in markdown
+
+
+def test_labels_have_the_same_words_in_every_language() -> None:
+    def shape(words: dict[str, Any]) -> dict[str, Any]:
+        return {k: shape(v) if isinstance(v, dict) else None for k, v in words.items()}
+
+    assert shape(printables.LABELS["fr"]) == shape(printables.LABELS["en"])
+    assert set(printables.LABELS) == set(rules.LANGS)
+
+
+def test_templates_load_as_package_data_from_any_folder(
+    book: rules.Rulebook, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    html = printables.render(build_cheatsheet(book.game("mafia"), "en"), "html")
+    assert "<style>" in str(html) and "@page" in str(html)
+
+
+def test_templates_hold_no_numbers_and_partials_are_named_with_underscore() -> None:
+    names = sorted(p.name for p in TEMPLATES.iterdir() if p.suffix in (".html", ".md"))
+    assert {
+        "base.html",
+        "cheatsheet.html",
+        "agreement.html",
+        "cheatsheet.md",
+        "agreement.md",
+    } <= set(names)
+    printable = {"base.html", "cheatsheet.html", "agreement.html", "cheatsheet.md", "agreement.md"}
+    assert all(n in printable or n.startswith("_") for n in names), names
+    for name in names:
+        text = (TEMPLATES / name).read_text(encoding="utf-8")
+        text = re.sub(r"\{[{%#].*?[}%#]\}", " ", text, flags=re.S)  # Jinja code
+        text = re.sub(r"<style>.*?</style>", " ", text, flags=re.S)
+        text = re.sub(r"<[^>]*>", " ", text)  # tags and their attributes
+        assert not re.search(r"[0-9]", text), f"{name} writes a number: {text!r}"
+
+
+# --- the night script ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", ["loup-garou", "mafia"])
+def test_night_script_calls_every_night_role_in_the_data_order(
+    book: rules.Rulebook, game_id: str, lang: str
+) -> None:
+    game = book.game(game_id)
+    page = parse(str(printables.render(build_cheatsheet(game, lang), "html")))
+    calls = page.find("li", cls=None)
+    calls = [c for c in calls if "data-roles" in c.attrs]
+    called = [r for c in calls for r in c.attrs["data-roles"].split()]
+    assert set(_night_roles(game)) <= set(called)
+    steps = [s.id for s in (*game.night.first, *game.night.every)]
+    assert [c.attrs["data-step"] for c in calls][: len(steps)] == steps
+    for rule in game.night.constraints:
+        last_after = max(i for i, c in enumerate(calls) if rule.after in c.attrs["data-roles"])
+        first_role = min(i for i, c in enumerate(calls) if rule.role in c.attrs["data-roles"])
+        assert first_role > last_after, f"{rule.role} must come after {rule.after}"
+    firsts = [c.attrs["data-first"] for c in calls]
+    assert firsts == ["yes"] * len(game.night.first) + ["no"] * (len(calls) - len(game.night.first))
+    numbers = [c.find(cls="n")[0].text() for c in calls]
+    start = 1 if game.night.regular_from > 1 else len(game.night.first) + 1
+    expected = [f"{i}." for i in range(1, len(game.night.first) + 1)]
+    expected += [f"{i}." for i in range(start, start + len(game.night.every))]
+    assert numbers == expected
+
+
+def test_roles_not_dealt_are_called_anyway(book: rules.Rulebook, files: dict[str, Path]) -> None:
+    game = book.game("loup-garou")
+    assert game.night.call_absent is not None
+    dealt = read_setup(files["setup-small"], book)[1].roles
+    page = parse(str(printables.render(_sheet(book, game.id, "en", files["setup-small"]), "html")))
+    calls = [c for c in page.find("li") if "data-roles" in c.attrs]
+    assert {r for c in calls for r in c.attrs["data-roles"].split()} >= set(_night_roles(game))
+    anyway = printables.LABELS["en"]["call_anyway"]
+    for call in calls:
+        held = any(dealt.get(r, 0) for r in call.attrs["data-roles"].split())
+        assert (anyway in call.text()) is (not held), call.attrs
+        assert call.attrs["data-dealt"] == ("yes" if held else "no")
+    roles_table = [r.attrs["data-role"] for r in page.find("tr") if "data-role" in r.attrs]
+    assert roles_table == [r for r, n in dealt.items() if n]
+
+
+def test_without_a_setup_nothing_is_marked_absent(book: rules.Rulebook) -> None:
+    page = parse(str(printables.render(build_cheatsheet(book.game("loup-garou"), "fr"), "html")))
+    calls = [c for c in page.find("li") if "data-roles" in c.attrs]
+    assert {c.attrs["data-dealt"] for c in calls} == {"unknown"}
+    assert printables.LABELS["fr"]["call_anyway"] not in page.text()
+    rows = [r.attrs["data-role"] for r in page.find("tr") if "data-role" in r.attrs]
+    assert rows == [r.id for r in book.game("loup-garou").roles]
+
+
+# --- cases, vote, deaths, win ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["loup-garou", "mafia"])
+def test_without_agreement_each_case_shows_its_default(book: rules.Rulebook, game_id: str) -> None:
+    game = book.game(game_id)
+    page = parse(str(printables.render(build_cheatsheet(game, "en"), "html")))
+    rows = page.find("tr", cls="case")
+    cases = [*game.contested(), *game.settings()]
+    assert [r.attrs["data-case"] for r in rows] == [e.id for e in cases]
+    for row, entry in zip(rows, cases, strict=True):
+        if entry.default is None:
+            assert row.attrs["data-status"] == "open"
+            continue
+        label = next(o.label.en for o in entry.options if o.id == entry.default.option)
+        assert row.attrs["data-status"] == "default"
+        assert row.find(cls="answer")[0].text() == label
+        assert printables.LABELS["en"]["default"] in row.text()
+
+
+def test_agreement_answers_replace_the_defaults(
+    book: rules.Rulebook, files: dict[str, Path]
+) -> None:
+    accord = load_agreement(files["accord-largest"], book)
+    sheet = _sheet(book, "loup-garou", "fr", agreement=files["accord-largest"])
+    page = parse(str(printables.render(sheet, "html")))
+    rows = page.find("tr", cls="case")
+    assert [r.attrs["data-case"] for r in rows] == [d.case for d in accord.decisions]
+    for row, decision in zip(rows, accord.decisions, strict=True):
+        assert row.attrs["data-status"] == "table"
+        assert row.find(cls="answer")[0].text() == decision.answer.fr
+    assert CUSTOM in page.text()
+    # The table changed the debate's length: the day shows its choice, not the rules' value.
+    game = book.game("loup-garou")
+    assert game.day.debate is not None
+    debate = next(
+        d for d in accord.decisions if game.day.debate.entry in book.entry(d.case).related
+    )
+    assert not debate.default
+    facts = [p.text() for p in page.find("p", cls="facts")]
+    assert any(debate.answer.fr in f and printables.LABELS["fr"]["by_table"] in f for f in facts)
+
+
+def test_vote_tie_and_captain_paths_come_from_the_data(book: rules.Rulebook) -> None:
+    game = book.game("loup-garou")
+    t = printables.LABELS["en"]
+    page = parse(str(printables.render(build_cheatsheet(game, "en"), "html")))
+    tie = page.find(id="tie")[0]
+    paths = [p.text() for p in tie.find("p", cls="tie")]
+    assert len(paths) == 2  # with and without a captain
+    captain = game.statuses[0].name.en.lower()
+    for path, steps in zip(paths, (game.day.vote.tie.with_captain,
+                                   game.day.vote.tie.without_captain), strict=True):  # fmt: skip
+        words = [t["tie_steps"][s].format(status=captain) for s in steps]
+        assert " → ".join(words) in path
+    mafia = book.game("mafia")
+    page = parse(str(printables.render(build_cheatsheet(mafia, "en"), "html")))
+    (path,) = [p.text() for p in page.find(id="tie")[0].find("p", cls="tie")]
+    assert path == " → ".join(t["tie_steps"][s] for s in mafia.day.vote.tie.without_captain)
+
+
+def test_deaths_show_every_cascade_and_resolve_first(book: rules.Rulebook) -> None:
+    game = book.game("loup-garou")
+    page = parse(str(printables.render(build_cheatsheet(game, "fr"), "html")))
+    deaths = page.find(id="deaths")[0]
+    shown = [p.attrs.get("data-entry") for p in deaths.find("p")]
+    assert game.deaths.resolve_first is not None
+    assert shown[0] == game.deaths.resolve_first.entry
+    assert [c.entry for c in game.deaths.consequences] == [
+        p.attrs["data-entry"] for p in deaths.find("p", cls="cascade")
+    ]
+    for condition in game.win.conditions:
+        assert book.entry(condition.entry).text.fr in page.find(id="win")[0].text()
+    assert game.win.same_camp_couple is not None
+    assert book.entry(game.win.same_camp_couple.entry).text.fr in page.text()
+
+
+def test_mafia_sheet_shows_fouls_scoring_timers_and_margin(book: rules.Rulebook) -> None:
+    game = book.game("mafia")
+    assert game.fouls and game.scoring and game.day.speech and game.win.margin
+    page = parse(str(printables.render(build_cheatsheet(game, "en"), "html")))
+    fouls = page.find(id="fouls")[0].text()
+    assert f"{game.fouls.foul.limit} × " in fouls and f"{game.fouls.technical.limit} × " in fouls
+    for behaviour in game.fouls.behaviours:
+        assert behaviour.text.en in fouls
+    scoring = page.find(id="scoring")[0]
+    cells = [c.text() for c in scoring.find("td")]
+    for system in game.scoring.systems:
+        assert system.name.en in cells
+        for points in system.win_points.values():
+            assert f"{points:+.2f}" in cells
+    day = page.find(id="day")[0].text()
+    assert f"{game.day.speech.normal_seconds} s" in day
+    assert f"{game.day.speech.turbo_seconds} s" in day
+    assert str(game.win.margin.wrong_votes) in page.find(id="win")[0].text()
+    assert book.entry(game.day.vote.abstention_entry or "").text.en in page.text()
+
+
+def test_a_change_in_the_rules_changes_the_sheet(book: rules.Rulebook) -> None:
+    game = book.game("loup-garou")
+    assert game.day.debate is not None
+    debate = dataclasses.replace(game.day.debate, first_day_minutes=11, later_minutes=7)
+    every = tuple(reversed(game.night.every))
+    changed = dataclasses.replace(
+        game,
+        day=dataclasses.replace(game.day, debate=debate),
+        night=dataclasses.replace(game.night, every=every, regular_from=2),
+    )
+    page = parse(str(printables.render(build_cheatsheet(changed, "en"), "html")))
+    assert "11 min" in page.find(id="day")[0].text()
+    calls = [c.attrs["data-step"] for c in page.find("li") if "data-step" in c.attrs]
+    assert calls == [s.id for s in (*game.night.first, *every)]
+    assert printables.LABELS["en"]["every_night"].format(n=2) in page.text()
+
+
+def test_additions_are_marked_with_a_footnote(book: rules.Rulebook) -> None:
+    game = book.game("loup-garou")
+    page = parse(str(printables.render(build_cheatsheet(game, "fr"), "html")))
+    t = printables.LABELS["fr"]
+    added = [r.id for r in game.roles if r.addition]
+    assert added
+    for role_id in added:
+        row = next(r for r in page.find("tr") if r.attrs.get("data-role") == role_id)
+        assert row.find(cls="mark")
+    assert t["addition_note"] in page.find("footer")[0].text()
+    plain = dataclasses.replace(
+        game,
+        roles=tuple(dataclasses.replace(r, addition=False) for r in game.roles),
+        night=dataclasses.replace(
+            game.night,
+            usual_order_addition=False,
+            first=tuple(dataclasses.replace(s, addition=False) for s in game.night.first),
+            every=tuple(dataclasses.replace(s, addition=False) for s in game.night.every),
+        ),
+        entries=tuple(
+            dataclasses.replace(
+                e,
+                addition=False,
+                source=dataclasses.replace(e.source, addition=False),
+                options=tuple(dataclasses.replace(o, addition=False) for o in e.options),
+                default=e.default and dataclasses.replace(e.default, addition=False),
+            )
+            for e in game.entries
+        ),
+    )
+    page = parse(str(printables.render(build_cheatsheet(plain, "fr"), "html")))
+    assert not page.find(cls="mark")
+    assert t["addition_note"] not in page.text()
+
+
+def test_mistakes_are_a_checklist_of_the_mistake_entries(book: rules.Rulebook) -> None:
+    for game in book.games.values():
+        page = parse(str(printables.render(build_cheatsheet(game, "en"), "html")))
+        items = page.find(id="mistakes")[0].find("li")
+        mistakes = [e for e in game.entries if e.kind == "mistake"]
+        assert [i.attrs["data-entry"] for i in items] == [e.id for e in mistakes]
+        assert all(i.find(cls="check") for i in items)
+
+
+# --- escaping --------------------------------------------------------------------------
+
+
+def test_user_strings_are_escaped_in_html(book: rules.Rulebook, files: dict[str, Path]) -> None:
+    for sheet in (
+        _sheet(book, "loup-garou", "fr", files["setup-largest"], files["accord-largest"]),
+        build_agreement_sheet(
+            load_agreement(files["accord-largest"], book), book.game("loup-garou"), "fr"
+        ),
+    ):
+        page = parse(str(printables.render(sheet, "html")))
+        assert not page.find("script") and not page.find("i")
+        body = page.find("body")[0]
+        assert not body.find("b", cls=None) or all(b.text() != "du jeudi" for b in body.find("b"))
+        assert TABLE in page.find(cls="meta")[0].text()
+        assert NASTY in page.text()
+    sheet = build_agreement_sheet(
+        load_agreement(files["accord-largest"], book), book.game("loup-garou"), "en"
+    )
+    page = parse(str(printables.render(sheet, "html")))
+    names = [n.text() for n in page.find("td", cls="name")]
+    assert names == list(load_agreement(files["accord-largest"], book).setup.names)  # type: ignore[union-attr]
+
+
+def test_user_strings_are_escaped_in_markdown(book: rules.Rulebook, files: dict[str, Path]) -> None:
+    sheet = _sheet(book, "loup-garou", "en", files["setup-largest"], files["accord-largest"])
+    markdown = str(printables.render(sheet, "md"))
+    assert NASTY not in markdown and TABLE not in markdown
+    assert escape_markdown(NASTY) in markdown
+    assert "François \\*gras\\* \\_it\\_" in markdown
+    assert "Rosalie \\& \\| Co" in markdown
+
+
+_SPECIAL = set("\\`*_[]{}<>#|~!&")
+
+
+@given(st.text(max_size=60))
+def test_markdown_escaping_keeps_the_text_and_leaves_no_special_bare(text: str) -> None:
+    escaped = escape_markdown(text)
+    assert "\n" not in escaped
+    assert re.sub(r"\\(.)", r"\1", escaped) == " ".join(text.split())
+    bare = re.sub(r"\\.", "", escaped)
+    assert not (set(bare) & _SPECIAL)
+    assert not re.match(r"([-+=]|\d+[.)])", escaped)
+
+
+# --- the agreement sheet ---------------------------------------------------------------
+
+
+def test_agreement_sheet_lines_to_initial(book: rules.Rulebook, files: dict[str, Path]) -> None:
+    game = book.game("loup-garou")
+    with_names = load_agreement(files["accord-largest"], book)
+    plain = load_agreement(files["accord-plain"], book)
+    mafia = load_agreement(files["accord-mafia"], book)
+    for accord, expected in (
+        (with_names, list(with_names.setup.names)),  # type: ignore[union-attr]
+        (plain, [""] * printables.contexts.BLANK_SIGNATURES),
+        (mafia, [""] * mafia.setup.players),  # type: ignore[union-attr]
+    ):
+        sheet = build_agreement_sheet(accord, book.game(accord.game), "fr")
+        page = parse(str(printables.render(sheet, "html")))
+        assert [n.text() for n in page.find("td", cls="name")] == expected
+        assert len(page.find("td", cls="initials")) == len(expected)
+    page = parse(str(printables.render(build_agreement_sheet(with_names, game, "en"), "html")))
+    cards = {c.attrs["data-role"]: c.text() for c in page.find(cls="card")}
+    assert cards.keys() == {r for r, n in with_names.setup.roles.items() if n}  # type: ignore[union-attr]
+    assert with_names.table and with_names.date
+    meta = page.find(cls="meta")[0].text()
+    assert with_names.table in meta and with_names.date in meta
+
+
+# --- PDF -------------------------------------------------------------------------------
+
+
+def _pdf_objects(pdf: bytes) -> bytes:
+    """Return ``pdf`` with its compressed streams (object streams included) inflated."""
+    parts = [pdf]
+    for stream in re.findall(rb"stream\r?\n(.*?)endstream", pdf, re.S):
+        try:
+            parts.append(zlib.decompress(stream))
+        except zlib.error:
+            continue
+    return b"\n".join(parts)
+
+
+def count_pages(pdf: bytes) -> int:
+    """Return the number of pages of ``pdf``: its page objects, checked with pdfinfo if any."""
+    pages = len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", _pdf_objects(pdf)))
+    if shutil.which("pdfinfo"):
+        info = subprocess.run(["pdfinfo", "-"], input=pdf, capture_output=True, check=True)
+        found = re.search(r"^Pages:\s+(\d+)", info.stdout.decode(), re.M)
+        assert found and int(found.group(1)) == pages
+    return pages
+
+
+def assert_a4(pdf: bytes) -> None:
+    """Fail unless every page of ``pdf`` is A4 (595 × 842 points)."""
+    boxes = re.findall(rb"/MediaBox\s*\[\s*([\d.\s-]+)\]", _pdf_objects(pdf))
+    assert boxes
+    for box in boxes:
+        x0, y0, x1, y1 = (float(v) for v in box.split())
+        assert abs((x1 - x0) - 595.28) < 1.5 and abs((y1 - y0) - 841.89) < 1.5, box
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not HAS_WEASYPRINT, reason="WeasyPrint is not installed (pip install garou[pdf])"
+)
+def test_weasyprint_prints_one_a4_page_per_sheet(
+    book: rules.Rulebook, files: dict[str, Path]
+) -> None:
+    accord = load_agreement(files["accord-largest"], book)
+    sheets: list[printables.CheatSheet | printables.AgreementSheet] = [
+        _sheet(book, "loup-garou", "fr", files["setup-largest"], files["accord-largest"]),
+        _sheet(book, "loup-garou", "en", files["setup-largest"], files["accord-largest"]),
+        _sheet(book, "mafia", "fr", agreement=files["accord-mafia"]),
+        _sheet(book, "mafia", "en"),
+        build_agreement_sheet(accord, book.game("loup-garou"), "fr"),
+    ]
+    for sheet in sheets:
+        pdf = printables.render(sheet, "pdf")
+        assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF")
+        assert count_pages(pdf) == 1, (sheet.header.game, sheet.lang, sheet.header.title)
+        assert_a4(pdf)
+
+
+# --- in a real browser -----------------------------------------------------------------
+
+OVERFLOW_PROBE = """<script>
+(function () {
+  var bad = [];
+  var all = document.querySelectorAll(".page, .page *");
+  for (var i = 0; i < all.length; i++) {
+    var el = all[i];
+    if (el.clientWidth === 0 && el.clientHeight === 0) continue;  // inline boxes
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+      bad.push(el.tagName + "." + el.className + "#" + (el.id || "") + " " + el.scrollWidth
+               + "x" + el.scrollHeight + ">" + el.clientWidth + "x" + el.clientHeight);
+    }
+  }
+  var page = document.querySelector(".page");
+  var style = getComputedStyle(page);
+  var height = page.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  document.body.setAttribute("data-probe", JSON.stringify({
+    overflow: bad, height_mm: height * 25.4 / 96
+  }));
+})();
+</script>
+"""
+
+CHROME_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--no-pdf-header-footer",
+]
+
+
+def _chromium(args: list[str], profile: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [str(CHROMIUM), *CHROME_FLAGS, f"--user-data-dir={profile}", *args],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def _print_and_probe(html: str, folder: Path) -> tuple[bytes, dict[str, Any]]:
+    """Print ``html`` to PDF with Chromium, and measure its layout with a probe script."""
+    folder.mkdir(parents=True)
+    page = folder / "sheet.html"
+    page.write_text(html, encoding="utf-8")
+    probe = folder / "probe.html"
+    probe.write_text(html.replace("</body>", OVERFLOW_PROBE + "</body>"), encoding="utf-8")
+    out = folder / "sheet.pdf"
+    printed = _chromium([f"--print-to-pdf={out}", page.as_uri()], folder / "profile-print")
+    assert out.exists(), printed.stderr.decode(errors="replace")[-2000:]
+    dumped = _chromium(["--dump-dom", probe.as_uri()], folder / "profile-dump")
+    body = next(n for n in parse(dumped.stdout.decode()).walk() if n.tag == "body")
+    assert "data-probe" in body.attrs, dumped.stderr.decode(errors="replace")[-2000:]
+    return out.read_bytes(), json.loads(body.attrs["data-probe"])
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason=f"{CHROMIUM} is absent (apt install chromium)")
+def test_chromium_prints_one_a4_page_per_sheet_with_nothing_overflowing(
+    book: rules.Rulebook, files: dict[str, Path], tmp_path: Path
+) -> None:
+    accord = load_agreement(files["accord-largest"], book)
+    sheets: dict[str, printables.CheatSheet | printables.AgreementSheet] = {}
+    for lang in LANGS:
+        sheets[f"lg-largest-{lang}"] = _sheet(
+            book, "loup-garou", lang, files["setup-largest"], files["accord-largest"]
+        )
+        sheets[f"mafia-{lang}"] = _sheet(book, "mafia", lang, agreement=files["accord-mafia"])
+        sheets[f"agreement-{lang}"] = build_agreement_sheet(accord, book.game("loup-garou"), lang)
+    pages = {name: str(printables.render(sheet, "html")) for name, sheet in sheets.items()}
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        results = dict(
+            zip(
+                pages,
+                pool.map(lambda n: _print_and_probe(pages[n], tmp_path / n), pages),
+                strict=True,
+            )
+        )
+    for name, (pdf, probe) in results.items():
+        assert count_pages(pdf) == 1, name
+        assert_a4(pdf)
+        assert probe["overflow"] == [], (name, probe["overflow"])
+        assert probe["height_mm"] <= 297 - 2 * 9, (name, probe["height_mm"])
+
+
+# --- the command -----------------------------------------------------------------------
+
+
+def test_cli_cheatsheet_to_stdout_and_to_a_file(garou: Callable[..., Any], tmp_path: Path) -> None:
+    r = garou("print", "cheatsheet", "--game", "mafia", "-o", "-")
+    assert r.exit_code == 0, r.stderr
+    assert parse(r.stdout).find("tr", cls="case")
+    r = garou("print", "cheatsheet", "-g", "loup-garou", "-l", "en", "-f", "md", "-o", "-")
+    assert r.exit_code == 0 and r.stdout.startswith("# Werewolf")
+    out = tmp_path / "sheet.md"
+    r = garou("print", "cheatsheet", "--game", "loup-garou", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert out.read_text(encoding="utf-8").startswith("# Loup-Garou")
+
+
+def test_cli_never_overwrites_without_force(garou: Callable[..., Any], tmp_path: Path) -> None:
+    out = tmp_path / "mine.html"
+    out.write_text("mine", encoding="utf-8")
+    r = garou("print", "cheatsheet", "--game", "mafia", "-o", str(out))
+    assert r.exit_code == 1 and "--force" in r.stderr
+    assert out.read_text(encoding="utf-8") == "mine"
+    r = garou("print", "cheatsheet", "--game", "mafia", "-o", str(out), "--force")
+    assert r.exit_code == 0
+    assert parse(out.read_text(encoding="utf-8")).find("tr", cls="case")
+
+
+def test_cli_pdf_without_weasyprint_says_how_and_writes_nothing(
+    garou: Callable[..., Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "weasyprint", None)  # import fails as if not installed
+    out = tmp_path / "sheet.pdf"
+    r = garou("print", "cheatsheet", "--game", "mafia", "-o", str(out))
+    assert r.exit_code == 1
+    assert "pip install 'garou[pdf]'" in r.stderr
+    assert not out.exists() and not list(tmp_path.iterdir())
+
+
+def test_cli_usage_errors(
+    garou: Callable[..., Any], files: dict[str, Path], tmp_path: Path
+) -> None:
+    r = garou("print", "cheatsheet", "--game", "mafia", "-f", "pdf", "-o", "-")
+    assert r.exit_code == 2 and "standard output" in r.stderr
+    r = garou("print", "cheatsheet", "-o", "-")
+    assert r.exit_code == 2 and "--game" in r.stderr
+    r = garou("print", "cheatsheet", "--game", "mafia", "--setup", str(files["setup-small"]))
+    assert r.exit_code == 2 and "disagree" in r.stderr
+    r = garou("print", "cheatsheet", "--game", "mafia", "-o", str(tmp_path / "sheet.txt"))
+    assert r.exit_code == 2 and "--format" in r.stderr
+    r = garou("print", "cheatsheet", "--game", "mafia", "-f", "docx", "-o", "-")
+    assert r.exit_code == 2 and "docx" in r.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_cli_rejects_cards_that_are_no_role(
+    garou: Callable[..., Any], files: dict[str, Path]
+) -> None:
+    r = garou("print", "cheatsheet", "--setup", str(files["setup-unknown"]))
+    assert r.exit_code == 1
+    assert f"{files['setup-unknown']}:2" in r.stderr and "salvateur" in r.stderr
+
+
+def test_cli_game_comes_from_the_setup_or_agreement(
+    garou: Callable[..., Any], files: dict[str, Path]
+) -> None:
+    r = garou("print", "cheatsheet", "--setup", str(files["setup-largest"]), "-o", "-")
+    assert r.exit_code == 0, r.stderr
+    assert len([t for t in parse(r.stdout).find("tr") if "data-role" in t.attrs]) == 6
+    r = garou("print", "cheatsheet", "--agreement", str(files["accord-mafia"]), "-f", "md")
+    assert r.exit_code == 0 and r.stdout.startswith("# Mafia")
+
+
+def test_cli_agreement_sheet(
+    garou: Callable[..., Any], files: dict[str, Path], tmp_path: Path
+) -> None:
+    r = garou("print", "agreement", str(files["accord-largest"]), "-o", "-")
+    assert r.exit_code == 0, r.stderr
+    page = parse(r.stdout)
+    assert (
+        len(page.find("tr", cls="decision"))
+        == len(
+            [
+                line
+                for line in files["accord-largest"].read_text().splitlines()
+                if line.startswith("  lg-")
+            ]
+        )
+        + 1
+    )
+    assert NASTY in page.text() and not page.find("script")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: garou-agreement/1\ngame: loup-garou\nbogus: 1\n", encoding="utf-8")
+    r = garou("print", "agreement", str(broken), "-o", "-")
+    assert r.exit_code == 1 and f"{broken}:3" in r.stderr
+    assert garou("print", "agreement", "--help").exit_code == 0
