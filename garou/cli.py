@@ -31,8 +31,9 @@ class GarouGroup(TyperGroup):
         except GarouError as exc:
             report_error(exc)
             raise typer.Exit(int(exc.exit_code)) from None
-        except KeyboardInterrupt:
-            typer.echo("Interrupted: nothing was written.", err=True)
+        except (KeyboardInterrupt, typer.Abort):
+            # typer.Abort is what a prompt raises on Ctrl-C or Ctrl-D (end of input).
+            typer.echo("\nInterrupted: nothing was written.", err=True)
             raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
 
 

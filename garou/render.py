@@ -30,7 +30,8 @@ def entry_panel(book: Rulebook, entry: Entry, lang: str, note: str | None = None
         for option in entry.options:
             mark = " ★" if entry.default and entry.default.option == option.id else "  "
             extra = f" [dim]({labels['addition']})[/]" if option.addition else ""
-            lines.append(f"{mark} [cyan]{option.id}[/]: {escape(option.label.get(lang))}{extra}")
+            label = escape(option.label.get(lang))
+            lines.append(f"{mark} [cyan]{escape(option.id)}[/]: {label}{extra}")
         if entry.default:
             reason = escape(entry.default.reason.get(lang))
             lines.append(f"   ★ {labels['default']}: {reason}")
@@ -49,7 +50,7 @@ def entry_panel(book: Rulebook, entry: Entry, lang: str, note: str | None = None
     parts.append(Text.from_markup(f"[dim]{labels['source']}: {escape(source)}[/]"))
     section = game.section(entry.section).title.get(lang)
     title = f"[bold]{escape(entry.title.get(lang))}[/]"
-    subtitle = f"{game.info.name.get(lang)} · {escape(section)} · {entry.kind} · {entry.id}"
+    subtitle = escape(f"{game.info.name.get(lang)} · {section} · {entry.kind} · {entry.id}")
     return Panel(
         Group(*parts),
         title=title,

@@ -34,7 +34,7 @@ def user_files(rules_dir: str | Path | None) -> list[Path]:
         return []
     path = Path(folder).expanduser()
     if not path.is_dir():
-        where = "--rules-dir" if rules_dir else f"${RULES_DIR_ENV}"
+        where = f"--rules-dir or ${RULES_DIR_ENV}"
         raise DataFileError(
             [Problem(str(path), None, where, "no such folder; give a folder of .yaml files")]
         )

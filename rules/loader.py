@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DataFileError, UnknownGameError, UnknownIdError
-from .files import (  # noqa: F401  (re-exported; files.py needs no YAML)
+from .files import (  # noqa: F401  (rule_files, fingerprint: re-exported)
     RULES_DIR_ENV,
     builtin_files,
     fingerprint,
@@ -122,8 +122,9 @@ def load_rules(rules_dir: str | Path | None = None) -> Rulebook:
     for path in files:
         _read_file(path, drafts, out)
     games = {}
+    known = [d.id for d in drafts.values() if "info" in d.blocks]
     for draft in drafts.values():
-        game = _build_game(draft, out)
+        game = _build_game(draft, out, known)
         if game is not None:
             games[game.id] = game
     if not out.problems:
@@ -174,9 +175,21 @@ def _read_file(path: Path, drafts: dict[str, _Draft], out: Collector) -> None:
             draft.lists[key].extend((item, where.item(items, i)) for i, item in enumerate(items))
 
 
-def _build_game(draft: _Draft, out: Collector) -> Game | None:
+def _build_game(draft: _Draft, out: Collector, known: list[str]) -> Game | None:
     first = draft.first or Where("?", None, "")
     built: dict[str, Any] = {}
+    if "info" not in draft.blocks and known:
+        from .names import closest
+
+        hint = closest(draft.id, known)
+        out.add(
+            Where(first.file, first.line, "game"),
+            f"unknown game {draft.id!r}"
+            + (f"; did you mean {hint[0]!r}?" if hint else "")
+            + f" A file that extends a game names it exactly ({', '.join(known)}); "
+            "a new game needs the blocks " + ", ".join(_REQUIRED_BLOCKS),
+        )
+        return None
     for name in _REQUIRED_BLOCKS:
         if name not in draft.blocks:
             out.add(
@@ -194,33 +207,38 @@ def _build_game(draft: _Draft, out: Collector) -> Game | None:
     info: GameInfo = built["info"]
     headings = {s.id: s.heading for s in info.sections}
 
-    def source_of(section: str, addition: bool, sub: str = "") -> Source:
+    builtin = {str(p) for p in builtin_files()}
+
+    def source_of(section: str, addition: bool, sub: str, file: str) -> Source:
         heading = headings.get(section, "")
         if sub:
             heading = f"{heading} > {sub}" if heading else sub
+        if file not in builtin:
+            return Source(Path(file).name, heading or section, addition=True, user=True)
         if addition or not heading:
             return Source("garou", heading or section, addition=True)
         return Source(info.document, heading)
 
-    roles, statuses, entries = [], [], []
+    roles, statuses, entries, generated = [], [], [], []
     for value, where in draft.lists["roles"]:
         role = convert_record(Role, value, where, out, game=draft.id)
         if role is not INVALID:
-            roles.append(replace(role, entry_id=f"{info.prefix or draft.id}-role-{role.id}"))
+            role = replace(role, entry_id=f"{info.prefix or draft.id}-role-{role.id}")
+            roles.append(role)
+            source = source_of(role.section, role.addition, role.heading, where.file)
+            generated.append(_role_entry(role, source))
     for value, where in draft.lists["statuses"]:
         status = convert_record(Status, value, where, out, game=draft.id)
         if status is not INVALID:
-            statuses.append(
-                replace(status, entry_id=f"{info.prefix or draft.id}-status-{status.id}")
-            )
+            status = replace(status, entry_id=f"{info.prefix or draft.id}-status-{status.id}")
+            statuses.append(status)
+            source = source_of(status.section, status.addition, status.heading, where.file)
+            generated.append(_status_entry(status, source))
     for value, where in draft.lists["entries"]:
         entry = convert_record(Entry, value, where, out, game=draft.id)
         if entry is not INVALID:
-            entries.append(
-                replace(entry, source=source_of(entry.section, entry.addition, entry.heading))
-            )
-    generated = [_role_entry(r, source_of(r.section, r.addition, r.heading)) for r in roles]
-    generated += [_status_entry(s, source_of(s.section, s.addition, s.heading)) for s in statuses]
+            source = source_of(entry.section, entry.addition, entry.heading, where.file)
+            entries.append(replace(entry, source=source))
     return Game(
         id=draft.id,
         info=info,
@@ -299,7 +317,7 @@ _ROLE_FIELDS = {"role", "after", "filler", "holder"}
 
 
 def _check_references(games: dict[str, Game], drafts: dict[str, _Draft], out: Collector) -> None:
-    seen: dict[str, str] = {}
+    _check_unique_ids(drafts, out)
     all_ids = {e.id for g in games.values() for e in g.entries}
     for game in games.values():
         problem = _Reporter(drafts[game.id], game, out)
@@ -322,13 +340,6 @@ def _check_references(games: dict[str, Game], drafts: dict[str, _Draft], out: Co
                     f"camps of {game.id}: {', '.join(sorted(camp_ids))}",
                 )
         for entry in game.entries:
-            if entry.id in seen:
-                problem(
-                    f"entry:{entry.id}.id",
-                    f"entry id {entry.id!r} is used twice (also in game {seen[entry.id]}); "
-                    "ids are unique across all games",
-                )
-            seen[entry.id] = game.id
             base = f"entry:{entry.id}"
             if entry.section not in section_ids:
                 problem(
@@ -371,6 +382,26 @@ def _check_references(games: dict[str, Game], drafts: dict[str, _Draft], out: Co
                     for cid in inner:
                         if cid not in camp_ids:
                             problem(path, f"unknown camp {cid!r}")
+
+
+def _check_unique_ids(drafts: dict[str, _Draft], out: Collector) -> None:
+    """Report every entry id written twice, at its second place, naming the first."""
+    first_seen: dict[str, Where] = {}
+    for draft in drafts.values():
+        for value, where in draft.lists["entries"]:
+            entry_id = value.get("id") if isinstance(value, LocatedDict) else None
+            if not isinstance(entry_id, str):
+                continue
+            here = where.key(value, "id")
+            if entry_id in first_seen:
+                before = first_seen[entry_id]
+                out.add(
+                    here,
+                    f"entry id {entry_id!r} is already used at {before.file}:{before.line}; "
+                    "ids are unique across all games: choose another id",
+                )
+            else:
+                first_seen[entry_id] = here
 
 
 def _check_options(entry: Entry, base: str, problem: Any) -> None:

@@ -79,9 +79,13 @@ class Source:
     """Heading path inside the document ("Le déroulement du jour > Le vote")."""
     addition: bool = False
     """True when garou adds this (a translation, a usual order, a role) beyond the document."""
+    user: bool = False
+    """True when it comes from the user's own rule files (``document`` is the file name)."""
 
     def label(self) -> str:
-        """Return "document, section" or "garou addition (section)"."""
+        """Return "document, section", "garou addition (section)" or "your file (section)"."""
+        if self.user:
+            return f"your rules: {self.document} ({self.section})"
         if self.addition:
             return f"garou addition ({self.section})" if self.section else "garou addition"
         return f"{self.document}, {self.section}"

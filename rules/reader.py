@@ -49,7 +49,17 @@ class _DuplicateKey(Exception):
 
 
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """Safe loader that builds Located containers and rejects duplicate keys."""
+    """Safe loader that builds Located containers and rejects duplicate keys.
+
+    Dates and times stay plain text: an impossible date (2024-02-30) must not crash a
+    reader, and no garou file needs YAML's timestamp type.
+    """
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()  # type: ignore[attr-defined]
+}
 
 
 def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> LocatedDict:
@@ -68,7 +78,12 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> Locat
         line = key_node.start_mark.line + 1
         if key in result:
             raise _DuplicateKey(key, line, result.key_lines[key])
-        result[key] = loader.construct_object(value_node, deep=True)
+        try:
+            result[key] = loader.construct_object(value_node, deep=True)
+        except (ValueError, TypeError, OverflowError) as exc:  # e.g. an explicit !!timestamp
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read this value ({exc})", value_node.start_mark
+            ) from None
         result.key_lines[key] = line
     return result
 

@@ -115,3 +115,39 @@ def test_python_dash_m_garou_runs():
     )
     assert result.returncode == 0, result.stderr
     assert '"id": "lg-vote-tie"' in result.stdout
+
+
+def test_user_text_with_rich_markup_is_printed_as_typed(garou, tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "m.yaml").write_text(
+        "game: mafia\nentries:\n  - id: mf-house-x\n    section: additions\n    kind: rule\n"
+        "    addition: true\n    title: {fr: '[/b] Truc [bold]x[/]', en: '[/b] Thing'}\n"
+        "    text: {fr: Texte., en: Text.}\n",
+        encoding="utf-8",
+    )
+    listing = garou("rules", "--game", "mafia", "--kind", "rule", "--rules-dir", str(folder))
+    assert listing.exit_code == 0, listing.stderr
+    assert "[/b] Truc [bold]x[/]" in listing.stdout
+    shown = garou("show", "mf-house-x", "--rules-dir", str(folder))
+    assert "[/b] Truc" in shown.stdout and "your rules: m.yaml" in shown.stdout
+
+
+def test_ctrl_c_or_end_of_input_at_a_prompt_exits_130():
+    from typer.testing import CliRunner
+
+    from garou.cli import GarouGroup
+
+    demo = typer.Typer(cls=GarouGroup)
+
+    @demo.command()
+    def ask() -> None:
+        typer.prompt("Name")
+
+    @demo.command()
+    def other() -> None:
+        pass
+
+    result = CliRunner().invoke(demo, ["ask"], input="")
+    assert result.exit_code == 130
+    assert "Interrupted" in result.stderr

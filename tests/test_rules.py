@@ -269,15 +269,42 @@ def test_unknown_camp_and_related_id_are_located(tmp_path):
     assert "'lg-nothing' is not an entry id" in message and "house.yaml:18" in message
 
 
-def test_a_duplicate_entry_id_is_refused(tmp_path):
-    text = GOOD_EXTENSION.replace("id: lg-house-protector", "id: lg-vote-tie")
-    error = _load_with(tmp_path, text)
-    assert "'lg-vote-tie' is used twice" in str(error)
-
-
 def test_a_file_that_is_not_utf8_is_reported(tmp_path):
     folder = tmp_path / "my-rules"
     folder.mkdir()
     (folder / "latin1.yaml").write_bytes("game: loup-garou # é".encode("latin-1"))
     with pytest.raises(DataFileError, match="not UTF-8"):
         load_rules(folder)
+
+
+def test_dates_stay_text_and_an_impossible_one_is_located(tmp_path):
+    good = tmp_path / "good.yaml"
+    good.write_text("date: 2024-02-30\n", encoding="utf-8")
+    assert read_yaml(good) == {"date": "2024-02-30"}
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("a: 1\ndate: !!timestamp 2024-02-30\n", encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"bad.yaml:2: .*cannot read this value"):
+        read_yaml(bad)
+
+
+def test_a_reused_entry_id_names_both_places(tmp_path):
+    text = GOOD_EXTENSION.replace("id: lg-house-protector", "id: lg-vote-tie")
+    error = _load_with(tmp_path, text)
+    message = str(error)
+    assert "house.yaml:12" in message
+    assert "already used at" in message and "loup-garou.entries.yaml:" in message
+
+
+def test_a_misspelt_game_gets_one_suggestion(tmp_path):
+    error = _load_with(tmp_path, GOOD_EXTENSION.replace("game: loup-garou", "game: loup-garu"))
+    assert len(error.problems) == 1
+    assert "did you mean 'loup-garou'?" in str(error)
+
+
+def test_user_entries_name_the_user_file_as_their_source(tmp_path):
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    (folder / "house.yaml").write_text(GOOD_EXTENSION, encoding="utf-8")
+    entry = load_rules(folder).entry("lg-house-protector")
+    assert entry.source.user and entry.source.document == "house.yaml"
+    assert "your rules: house.yaml" in entry.source.label()

@@ -28,6 +28,7 @@ def rules_command(
 
     Example: garou rules --game loup-garou --kind contested
     """
+    from rich.markup import escape
     from rich.table import Table
 
     from rules import load_rules, resolve_language
@@ -46,13 +47,13 @@ def rules_command(
     if json_:
         print_json([entry_to_dict(book, e, language) for e in entries])
         return
-    table = Table(title=f"{len(entries)} entries", show_lines=False)
+    table = Table(title=f"{len(entries)} {'entry' if len(entries) == 1 else 'entries'}")
     for column in ("id", "game", "kind", "section", "title"):
         table.add_column(column, overflow="fold")
     for e in entries:
         section_title = book.game(e.game).section(e.section).title.get(language)
-        title = e.title.get(language) + (" [dim](+garou)[/]" if e.source.addition else "")
-        table.add_row(e.id, e.game, e.kind, section_title, title)
+        title = escape(e.title.get(language)) + (" [dim](+garou)[/]" if e.source.addition else "")
+        table.add_row(escape(e.id), e.game, e.kind, escape(section_title), title)
     console().print(table)
 
 
@@ -93,6 +94,7 @@ def roles_command(
 
     Example: garou roles --game mafia --lang en
     """
+    from rich.markup import escape
     from rich.table import Table
 
     from rules import load_rules, resolve_language
@@ -109,18 +111,20 @@ def roles_command(
     out = console()
     yes, no = ("oui", "non") if language == "fr" else ("yes", "no")
     for g in games:
-        table = Table(title=g.info.name.get(language), title_justify="left")
+        table = Table(title=escape(g.info.name.get(language)), title_justify="left")
         for column in ("id", "name", "camp", "power", "night"):
             table.add_column(column, overflow="fold")
         for r in g.roles:
-            name = r.name.get(language) + (" [dim](+garou)[/]" if r.addition else "")
-            night = r.night_action.get(language) if r.night_action else "-"
-            table.add_row(
-                r.id, name, g.camp(r.camp).name.get(language), yes if r.power else no, night
-            )
+            name = escape(r.name.get(language)) + (" [dim](+garou)[/]" if r.addition else "")
+            night = escape(r.night_action.get(language)) if r.night_action else "-"
+            camp = escape(g.camp(r.camp).name.get(language))
+            table.add_row(escape(r.id), name, camp, yes if r.power else no, night)
         out.print(table)
         for s in g.statuses:
-            out.print(f"  [bold]{s.name.get(language)}[/] ({s.id}): {s.summary.get(language)}")
+            out.print(
+                f"  [bold]{escape(s.name.get(language))}[/] ({escape(s.id)}): "
+                + escape(s.summary.get(language))
+            )
         out.print()
 
 
