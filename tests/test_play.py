@@ -6,7 +6,6 @@ on them, so that the tests check the engine applies the data, not a copy of it.
 
 from __future__ import annotations
 
-import json
 import re
 import string
 from pathlib import Path
@@ -27,6 +26,7 @@ from rules.play import (
     check_win,
     count_votes,
     find_behaviours,
+    game_causes,
     judge_fouls,
     make_state,
     margin_left,
@@ -379,6 +379,66 @@ def test_bad_deaths_are_refused(deaths, words):
         resolve_cascade(state, deaths)
 
 
+def _tie_steps(game) -> set[str]:
+    return {*game.day.vote.tie.with_captain, *game.day.vote.tie.without_captain}
+
+
+@pytest.mark.parametrize("game", [LG, MF], ids=lambda g: g.id)
+def test_each_game_takes_only_the_causes_its_rules_know_of(game):
+    causes = set(game_causes(game))
+    does = {c.does for c in game.deaths.consequences}
+    assert ("lift" in causes) == ("lift-vote" in _tie_steps(game))
+    assert ("shot" in causes) == ("shoot" in does)
+    assert ("lover" in causes) == ("follow-partner" in does)
+    assert ("disqualified" in causes) == (game.fouls is not None)
+    night = any(s.does == "kill" for s in (*game.night.first, *game.night.every))
+    assert ("night" in causes) == night and "vote" in causes
+    assert causes <= set(CAUSES)
+
+
+def test_the_witch_poisons_in_loup_garou_and_nobody_in_mafia():
+    assert "poison" in game_causes(LG) and "poison" not in game_causes(MF)
+
+
+@pytest.mark.parametrize(
+    "state, cause, words",
+    [
+        (village, "lift", "no lift vote"),
+        (village, "disqualified", "nobody is disqualified"),
+        (town, "poison", "no role poisons"),
+        (town, "shot", "no dying player shoots"),
+        (town, "lover", "no lovers"),
+    ],
+)
+def test_a_cause_from_the_other_game_is_refused_with_the_valid_ones(state, cause, words):
+    table_ = state()
+    with pytest.raises(StateError, match=re.escape(words)) as caught:
+        resolve_cascade(table_, [Death(table_.names()[0], cause)])
+    message = str(caught.value)
+    assert f"causes in {table_.game.id}: {', '.join(game_causes(table_.game))}" in message
+
+
+@pytest.mark.parametrize(
+    "lovers, deaths, words",
+    [
+        (None, [Death("Eve", "lover")], "no lovers are given"),
+        (["Ana", "Bob"], [Death("Eve", "lover")], "'Eve' is not a lover"),
+        (["Eve", "Bob"], [Death("Eve", "lover")], "who is not dying"),
+        (["Eve", "Bob"], [Death("Eve", "lover"), Death("Bob", "lover")], "both die"),
+    ],
+)
+def test_a_lovers_death_needs_the_lovers_and_the_partners_death(lovers, deaths, words):
+    with pytest.raises(StateError, match=re.escape(words)):
+        resolve_cascade(village(lovers=lovers), deaths)
+
+
+def test_a_lover_given_with_the_partners_death_follows_once():
+    result = resolve_cascade(
+        village(lovers=["Eve", "Bob"]), [Death("Eve", "lover"), Death("Bob", "night")]
+    )
+    assert result.complete and sorted(d.player for d in result.deaths) == ["Bob", "Eve"]
+
+
 def test_a_choice_nobody_asked_for_is_returned_unused():
     extra = Choice("shoot", "Cid", "Bob")
     result = resolve_cascade(village(), [Death("Eve", "night")], [extra])
@@ -440,6 +500,18 @@ def test_mafia_town_wins_and_mafia_wins_at_parity():
     assert "win.reveal-end" in codes(at_parity)
 
 
+@pytest.mark.parametrize("state", [town, village], ids=["mafia", "loup-garou"])
+def test_nobody_wins_when_nobody_is_alive(state):
+    everyone = state().names()
+    result = check_win(state(dead=everyone))
+    # "No minority left" holds literally, but the documents do not cover an empty table.
+    assert result.winner is None and result.nobody_alive
+    assert codes(result)[-1] == "win.nobody-alive"
+    assert "win.no-minority-left" not in codes(result) and result.margin is None
+    assert result.as_dict()["nobody_alive"] is True
+    assert_steps_cite_the_rules(result, state().game)
+
+
 def test_the_margin_at_the_start_is_the_documents():
     composition = MF.setup.composition.roles
     minority = sum(n for r, n in composition.items() if MF.role(r).camp != MF.info.players)
@@ -497,6 +569,31 @@ def test_every_behaviour_is_found_by_id_and_by_its_keywords(behaviour):
     assert step.rule == expected
 
 
+@pytest.mark.parametrize(
+    "query, found",
+    [
+        ("vulgarité", "vulgarity"),  # accents folded
+        ("il l'a menacé", "threats"),
+        ("insultes", "insults"),  # plural, feminine, -ing: the stem
+        ("insulting", "insults"),
+        ("mess", "messages"),  # a prefix of four letters or more
+        ("swear", "religious-terms"),  # one word of a keyword of several
+        ("nue", "nudity"),
+    ],
+)
+def test_behaviour_words_match_by_stem_and_prefix(query, found):
+    assert find_behaviours(MF, query)[0].id == found
+
+
+def test_no_match_lists_the_behaviours_and_what_to_type():
+    with pytest.raises(UnknownIdError) as caught:
+        find_behaviours(MF, "téléphone")
+    message = str(caught.value)
+    assert "téléphone" in message and "no words" in message
+    for behaviour in MF.fouls.behaviours:
+        assert f"{behaviour.id}: {behaviour.keywords.all()[0]}" in message
+
+
 def test_behaviours_are_found_from_a_sentence():
     assert find_behaviours(MF, "il a insulté le joueur 4")[0].id == "insults"
     assert find_behaviours(MF, "he sent private messages")[0].id == "messages"
@@ -514,10 +611,85 @@ def test_loup_garou_has_no_fouls():
 
 def test_every_message_exists_in_both_languages_with_the_same_fields():
     fields = string.Formatter()
+    singular = {f"{lang}:1" for lang in rules.LANGS}
     for code, texts in TEMPLATES.items():
-        assert set(texts) == set(rules.LANGS), code
+        # Every language, and a singular form either in every language or in none.
+        assert set(texts) in (set(rules.LANGS), set(rules.LANGS) | singular), code
         names = [{f for _, f, _, _ in fields.parse(t) if f} for t in texts.values()]
         assert all(n == names[0] for n in names), code
+
+
+def _messages_of_many_rulings(lang: str) -> list[str]:
+    """Messages of rulings about one and about several players, in ``lang``."""
+    results = [
+        count_votes(
+            village(),
+            votes={"Ana": "Bob", "Cid": "Bob", "Dee": "Eve", "Eve": "Bob", "Fay": "Eve"},
+            lang=lang,
+        ),
+        count_votes(village(), votes={"Ana": "Bob"}, lang=lang),
+        count_votes(village(), tallies={"Ana": 0, "Bob": 0}, lang=lang),
+        count_votes(town(), votes={"1": "3"}, nominations=("3",), lang=lang),
+        count_votes(
+            town(), votes={str(i): "3" for i in range(1, 10)}, nominations=("3",), lang=lang
+        ),
+        count_votes(town(), tallies={"yes": 9}, round="lift", tied=("3", "8"), lang=lang),
+        resolve_cascade(village(), [Death("Eve", "night")], lang=lang),
+        resolve_cascade(town(), [Death("3", "vote")], lang=lang),
+        resolve_cascade(town(), [Death("3", "lift"), Death("8", "lift")], lang=lang),
+        check_win(table(LG, {"Ana": VILLAGER, "Bob": WOLF}), lang),
+        check_win(village(dead=("Bob", "Fay")), lang),
+        check_win(town(dead=("1", "2", "3", "4")), lang),
+        check_win(town(dead=("1", "2")), lang),
+        check_win(town(dead=tuple(str(i) for i in range(1, 11))), lang),
+        judge_fouls(
+            MF,
+            [Player("1", fouls=1), Player("2", technical_fouls=1), Player("3", fouls=3)],
+            lang=lang,
+        ),
+        judge_fouls(MF, lang=lang),
+    ]
+    return [s.message for r in results for s in r.steps]
+
+
+_BAD_GRAMMAR = [
+    r"\(s\)",  # "faute(s)": the count is known, say it
+    r"\b(de|à) les? ",  # contractions: du, des, au, aux
+    r"\b[01] (joueurs|autres|fautes|players|fouls|wrong eliminations)\b",
+    r"\b(loups-garous|werewolves) (gagne|wins)\b",
+    r"\b(?:[2-9]|\d\d) (joueur|autre|faute) ",
+    r" -\.",  # an empty tally shown as "-"
+    r"n'ont pas voté\. n'ont pas voté",
+]
+
+
+@pytest.mark.parametrize("lang", rules.LANGS)
+def test_messages_agree_in_number_and_contract_their_articles(lang):
+    for message in _messages_of_many_rulings(lang):
+        for pattern in _BAD_GRAMMAR:
+            assert not re.search(pattern, message), (pattern, message)
+
+
+def test_one_player_is_spoken_of_in_the_singular():
+    ballots = {"Ana": "Bob", "Cid": "Bob", "Dee": "Eve", "Eve": "Bob", "Fay": "Eve"}
+    vote = count_votes(village(), votes=ballots)
+    assert "Bob n'a pas voté : sa voix" in vote.steps[0].message
+    hidden = resolve_cascade(town(), [Death("3", "vote")])
+    assert "3 quitte la partie" in codes_message(hidden, "announce.hidden")
+    both = resolve_cascade(town(), [Death("3", "lift"), Death("8", "lift")])
+    assert "3 et 8 quittent la partie" in codes_message(both, "announce.hidden")
+
+
+def test_an_all_zero_tally_says_nobody_received_a_vote_once():
+    result = count_votes(village(), tallies={"Ana": 0, "Bob": 0})
+    first, tally, last = (s.message for s in result.steps)
+    assert first.startswith("6 joueurs en vie n'ont pas voté :")
+    assert "personne n'a reçu de voix" in tally
+    assert result.eliminated == () and "personne n'est éliminé" in last
+
+
+def codes_message(result, code: str) -> str:
+    return next(s.message for s in result.steps if s.code == code)
 
 
 def test_both_languages_give_the_same_ruling():
@@ -557,7 +729,9 @@ def test_a_cascade_ends_kills_once_and_announces_every_death(data):
     state = data.draw(lg_tables())
     living = [p.name for p in state.living()]
     dying = data.draw(st.lists(st.sampled_from(living), min_size=1, unique=True))
-    deaths = [Death(n, data.draw(st.sampled_from(CAUSES))) for n in dying]
+    # A lover's death is set off by the partner's: the chain adds it, nobody starts with it.
+    causes = [c for c in game_causes(LG) if c != "lover"]
+    deaths = [Death(n, data.draw(st.sampled_from(causes))) for n in dying]
     choices: list[Choice] = []
     for _ in range(2 * len(state.players) + 2):
         result = resolve_cascade(state, deaths, choices)
@@ -651,8 +825,7 @@ def test_cli_asks_on_a_terminal(garou, monkeypatch):
                 "--json", input="Nobody\nCid\nEve\n")  # fmt: skip
     assert run.exit_code == 0, run.stderr
     assert "doit tirer" in run.stderr  # the question goes to stderr, the JSON stays clean
-    # The test runner echoes the typed answers on stdout; a terminal shows them instead.
-    data = json.loads(run.stdout[run.stdout.index("{") :])
+    data = run.json()
     assert [d["player"] for d in data["deaths"]] == ["Ana", "Cid", "Bob"]
     assert data["captain"] == "Eve" and data["pending"] is None
     quiet = garou("cascade", *LG_OPTS, "-x", "Ana:vote", "--no-input", "--json")
@@ -738,6 +911,8 @@ def test_cli_fouls(garou):
         ("bad-yaml.yaml", "vote", ":5", "not valid YAML"),
         ("bad-keys.yaml", "win", ":5 (captains)", "unknown key 'captains'"),
         ("bad-keys.yaml", "win", ":3 (players.Alice.alive)", "not true or false"),
+        ("bad-cause.yaml", "cascade", ":8 (deaths.Alice.cause)", "has no lift vote"),
+        ("bad-cause.yaml", "cascade", ":9 (deaths.Carol.cause)", "no lovers are given"),
         ("missing.yaml", "win", "", "no such file"),
     ],
 )
@@ -763,6 +938,20 @@ def test_cli_each_kind_of_bad_state_file_is_located(garou, name, command, where,
         (["vote", "-g", "lg", "-p", "Ana,Bob", "-v", "Ana=Zed"], "'Zed' is not a player"),
         (["cascade", "-g", "lg", "-p", "Ana=loup", "-x", "Ana"], "--dies NAME:CAUSE"),
         (["cascade", "-g", "lg", "-p", "Ana=loup", "-x", "Ana:boredom"], "unknown cause"),
+        (["cascade", "-g", "lg", "-p", "Ana=loup,Bob=loup", "-x", "Ana:lift"],
+         f"causes in loup-garou: {', '.join(game_causes(LG))}"),
+        (["cascade", "-g", "lg", "-p", "Ana=loup,Bob=loup", "-x", "Ana:lover"],
+         "no lovers are given"),
+        (["cascade", "-g", "mafia", "-p", "1=citoyen,2=mafia", "-x", "1:poison"],
+         f"causes in mafia: {', '.join(game_causes(MF))}"),
+        (["win", "-g", "mafia", "-p", "1=citoyen,2=mafia", "-d", "1,1"],
+         "--dead: '1' is named twice"),
+        (["win", "-g", "mafia", "-p", "1=citoyen,2=mafia", "-d", "1", "-d", "1"],
+         "--dead: '1' is named twice"),
+        (["vote", "-g", "mafia", "-p", "1,2,3", "--round", "revote", "--tied", "1,1",
+          "-v", "3=1"], "--tied: '1' is named twice"),
+        (["vote", "-g", "mafia", "-p", "1,2,3", "-n", "2,2", "-v", "3=2"],
+         "--nominated: '2' is named twice"),
         (["cascade", "-g", "lg", "-p", "Ana=chasseur,Bob=loup", "-x", "Ana:vote",
           "--hunter-shoots", "Ana"], "dead or dying"),
         (["win", "-p", "Ana=loup"], "give the game"),
@@ -775,6 +964,44 @@ def test_cli_bad_options_give_one_clear_error(garou, args, words):
     assert run.exit_code in (1, 2)
     assert run.stderr.startswith("Error: ") and words in run.stderr
     assert "Traceback" not in run.stderr + run.stdout
+
+
+def test_cli_win_with_nobody_alive_names_no_winner(garou):
+    args = ["win", "-g", "mafia", "-p", f"1={TOWN},2={MAFIA}", "-d", "1,2"]
+    data = garou(*args, "--json").json()
+    assert data["winner"] is None and data["nobody_alive"] is True
+    human = garou(*args)
+    assert human.exit_code == 0
+    assert "Vainqueur" not in human.stdout and "personne n'est en vie" in human.stdout
+
+
+def test_cli_winner_is_written_lowercase_after_the_colon(garou):
+    run = garou("win", "-g", "lg", "-p", f"Ana={VILLAGER},Bob={WOLF}", "-d", "Bob")
+    name = LG.camp(LG.info.players).name.fr
+    assert f"Vainqueur : {name[0].lower()}{name[1:]}" in run.stdout
+
+
+def test_cli_fouls_lists_what_to_type_when_nothing_matches(garou):
+    run = garou("fouls", "-g", "mafia", "téléphone")
+    assert run.exit_code == 1 and run.stderr.startswith("Error: ")
+    assert all(f"  {b.id}: " in run.stderr for b in MF.fouls.behaviours)
+    found = garou("fouls", "-g", "mafia", "vulgarité", "--json").json()
+    assert [b["id"] for b in found["behaviours"]] == ["vulgarity"]
+
+
+def test_cli_questions_stay_off_stdout_with_json(garou, monkeypatch):
+    monkeypatch.setattr("garou.commands.play._interactive", lambda: True)
+    run = garou("cascade", *LG_OPTS, "-x", "Ana:vote", "--json", input="Cid\n")
+    assert run.exit_code == 0, run.stderr
+    assert "doit tirer" in run.stderr
+    assert run.json()["deaths"][1] == {"player": "Cid", "cause": "shot", "by": "Ana"}
+
+
+def test_cli_end_of_input_at_a_question_aborts_without_output(garou, monkeypatch):
+    monkeypatch.setattr("garou.commands.play._interactive", lambda: True)
+    run = garou("cascade", *LG_OPTS, "-x", "Ana:vote", "--json", input="")
+    assert run.exit_code == rules.errors.ExitCode.INTERRUPTED
+    assert run.stdout == ""
 
 
 def test_cli_prints_in_both_languages(garou):

@@ -77,13 +77,15 @@ _LABELS = {
            "announce": "Annonce", "winner": "Vainqueur", "no-winner": "Pas encore de vainqueur",
            "pending": "En attente", "answer": "Répondre avec", "next": "Ensuite",
            "unused": "Option inutilisée (aucune question ne la demandait)",
-           "no-win-check": "Victoire non vérifiée : il manque le rôle de joueurs en vie.",
+           "no-win-check": "Victoire non vérifiée : il manque le rôle de certains joueurs en vie.",
+           "nobody-alive": "Aucun vainqueur : plus personne n'est en vie",
            "captain": "capitaine", ":": " :"},
     "en": {"vote": "Vote", "cascade": "Cascade", "win": "Win check", "fouls": "Fouls",
            "announce": "Announcement", "winner": "Winner", "no-winner": "No winner yet",
            "pending": "Pending", "answer": "Answer with", "next": "Next",
            "unused": "Unused option (no question asked for it)",
            "no-win-check": "Win not checked: some living players' roles are not given.",
+           "nobody-alive": "No winner: nobody is alive",
            "captain": "captain", ":": ":"},
 }  # fmt: skip
 
@@ -97,6 +99,18 @@ _ANSWER_OPTION = {"shoot": "--hunter-shoots", "successor": "--successor",
 def _items(values: list[str] | None) -> list[str]:
     """Flatten repeated, comma-separated option values."""
     return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
+
+
+def _unique(names: list[str], option: str) -> list[str]:
+    """Return ``names``; raise UsageError when a player is named twice in them."""
+    from rules import UsageError
+
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise UsageError(f"{option}: {name!r} is named twice; name each player once")
+        seen.add(name)
+    return names
 
 
 def _pair(item: str, option: str, example: str) -> tuple[str, str | None]:
@@ -159,7 +173,7 @@ def _table(
         if name in table:
             raise UsageError(f"--player: {name!r} is given twice; name each player once")
         table[name] = {"role": role}
-    for name in _items(dead):
+    for name in _unique(_items(dead), "--dead"):
         if name not in table:
             raise UsageError(f"--dead: {unknown_player(list(table), name)}")
         table[name]["alive"] = False
@@ -221,12 +235,28 @@ def _answers(values: list[str] | None, option: str) -> Answers:
     return found
 
 
+def _read_answer(question: str) -> str:
+    """Ask ``question`` on stderr and read one line; raise typer.Abort at end of input.
+
+    Not ``typer.prompt``: it writes a space to stdout, which would land in front of the
+    JSON of ``--json`` whenever stdout is redirected.
+    """
+    typer.echo(f"{question} ", nl=False, err=True)
+    try:
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:
+        raise typer.Abort() from None
+    if not line:
+        raise typer.Abort()
+    return line.strip()
+
+
 def _prompt(pending: Any) -> str:
     from rules import fold
 
     by_folded = {fold(o): o for o in pending.options}
     while True:
-        answer = typer.prompt(pending.question, err=True).strip()
+        answer = _read_answer(pending.question)
         if answer in pending.options or fold(answer) in by_folded:
             return by_folded.get(fold(answer), answer)
         typer.echo(f"  → {', '.join(pending.options)}", err=True)
@@ -403,8 +433,8 @@ def vote_command(
         "votes": _mapping(votes, "--vote", "--vote VOTER=TARGET"),
         "tallies": _counts(tallies, "--tally"),
         "round": round,
-        "tied": _items([tied]) if tied else None,
-        "nominations": _items([nominated]) if nominated else None,
+        "tied": _unique(_items([tied]), "--tied") if tied else None,
+        "nominations": _unique(_items([nominated]), "--nominated") if nominated else None,
     }
     situation = _situation(state_file, game, players, dead, lovers, captain, events, rules_dir)
     answers: dict[str, Answers] = {"captain-pick": [(None, captain_picks)] if captain_picks else []}
@@ -467,7 +497,9 @@ def cascade_command(
             "-x",
             metavar="NAME:CAUSE",
             help="Who dies and why: night, vote, poison, shot, lover, lift, "
-            "disqualified (French words too); commas allowed.",
+            "disqualified (French words too); commas allowed. Each game takes only the "
+            "causes its rules know of (an error lists them); a lover's death needs the "
+            "lovers and the other lover's death.",
             show_default=False,
         ),
     ] = None,
@@ -563,13 +595,22 @@ def _outcome(labels: dict[str, str], result: Any, win: Any) -> list[str]:
             lines.append(f"  {labels['captain']}{labels[':']} {escape(result.state.captain)}")
         if win is None:
             lines.append(f"[dim]{labels['no-win-check']}[/]")
-        elif win.winner:
-            lines.append(
-                f"[bold green]{labels['winner']}{labels[':']}[/] {escape(win.winner_name)}"
-            )
         else:
-            lines.append(f"[bold]{labels['no-winner']}[/]")
+            lines.append(_winner_line(labels, win))
     return lines
+
+
+def _winner_line(labels: dict[str, str], win: Any) -> str:
+    """Return the last line of a win check: the winner, none yet, or nobody alive."""
+    from rich.markup import escape
+
+    from rules.play.messages import inline
+
+    if win.winner:
+        return f"[bold green]{labels['winner']}{labels[':']}[/] {escape(inline(win.winner_name))}"
+    if win.nobody_alive:
+        return f"[bold]{labels['nobody-alive']}[/]"
+    return f"[bold]{labels['no-winner']}[/]"
 
 
 def win_command(
@@ -610,16 +651,11 @@ def win_command(
         print_json({"game": situation.state.game.id, **result.as_dict(), "pending": None})
         return
     labels = _LABELS[language]
-    line = (
-        f"[bold green]{labels['winner']}{labels[':']}[/] {result.winner_name}"
-        if result.winner
-        else f"[bold]{labels['no-winner']}[/]"
-    )
     _print(
         f"{labels['win']} · {situation.state.game.info.name.get(language)}",
         result.steps,
         language,
-        lines=[line],
+        lines=[_winner_line(labels, result)],
     )
 
 

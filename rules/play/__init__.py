@@ -22,6 +22,7 @@ from .state import (
     Step,
     TableState,
     check_state,
+    game_causes,
     make_state,
     parse_cause,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "check_win",
     "count_votes",
     "find_behaviours",
+    "game_causes",
     "judge_fouls",
     "lift_ballot",
     "make_state",

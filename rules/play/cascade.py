@@ -18,7 +18,6 @@ from ..model import Consequence
 from .messages import LEAVING_CAUSES, either, names, say
 from .messages import cause as say_cause
 from .state import (
-    CAUSES,
     CHOICE_OF,
     Choice,
     ChoiceKind,
@@ -28,6 +27,7 @@ from .state import (
     StateError,
     Step,
     TableState,
+    cause_issue,
     holds,
     require_roles,
     unknown_player,
@@ -102,13 +102,30 @@ def check_deaths(state: TableState, deaths: Sequence[Death]) -> list[Issue]:
         elif death.player in seen:
             issues.append(Issue(where, f"{death.player!r} dies twice; name each death once"))
         seen.add(death.player)
-        if death.cause not in CAUSES:
-            issues.append(
-                Issue(
-                    (*where, "cause"), f"unknown cause {death.cause!r}; causes: {', '.join(CAUSES)}"
-                )
-            )
+        problem = cause_issue(state.game, death.cause)
+        if problem is None and death.cause == "lover" and death.player in everyone:
+            problem = _lover_issue(state, death.player, deaths)
+        if problem is not None:
+            issues.append(Issue((*where, "cause"), problem))
     return issues
+
+
+def _lover_issue(state: TableState, name: str, deaths: Sequence[Death]) -> str | None:
+    """Return why ``name`` cannot die following a lover in ``deaths``, or None."""
+    if state.lovers is None:
+        return f"{name!r} cannot follow a lover: no lovers are given (--lovers A,B, or lovers:)"
+    partner = state.partner(name)
+    if partner is None:
+        return f"{name!r} is not a lover (the lovers are {state.lovers[0]} and {state.lovers[1]})"
+    causes = {d.player: d.cause for d in deaths}
+    if partner not in causes:
+        return (
+            f"{name!r} follows their lover {partner!r}, who is not dying: give "
+            f"{partner}'s death instead, and {name} follows"
+        )
+    if causes[partner] == "lover":
+        return f"{name!r} and {partner!r} cannot both die following the other; give the first cause"
+    return None
 
 
 def resolve_cascade(
@@ -324,14 +341,19 @@ def _announce(
     if reveal:
         listed = ", ".join(f"{a.player} ({a.role_name})" for a in announced)
         steps.append(
-            Step(rule, "announce.reveal", say("announce.reveal", lang, deaths=listed), data)
+            Step(
+                rule,
+                "announce.reveal",
+                say("announce.reveal", lang, number=len(gone), deaths=listed),
+                data,
+            )
         )
     else:
         steps.append(
             Step(
                 day.reveal_entry,
                 "announce.hidden",
-                say("announce.hidden", lang, names=names(gone, lang)),
+                say("announce.hidden", lang, number=len(gone), names=names(gone, lang)),
                 data,
             )
         )
@@ -344,6 +366,7 @@ def _announce(
                 say(
                     "announce.farewell",
                     lang,
+                    number=len(gone),
                     seconds=day.farewell.normal_seconds,
                     turbo=turbo if turbo is not None else "-",
                 ),

@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import UnknownIdError
 from ..model import Behaviour, FoulLimit, Fouls, Game
 from ..names import fold
-from .messages import CONSEQUENCES, say
+from .messages import CONSEQUENCES, quantity, say
 from .state import Issue, Player, StateError, Step
 
 
@@ -70,18 +70,69 @@ def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[^a-z0-9]+", fold(text)) if t]
 
 
+_ENDINGS = ("ements", "ement", "ations", "ation", "ings", "ing", "ees", "ee", "ers", "er",
+            "es", "ed", "e", "s")  # fmt: skip
+"""French and English endings dropped before words are compared (insultes, insulting)."""
+
+
+def _stem(word: str) -> str:
+    for ending in _ENDINGS:
+        # A plural or feminine ending may leave two letters ("nue" / "nu"), others three.
+        if word.endswith(ending) and len(word) - len(ending) >= (2 if len(ending) < 3 else 3):
+            return word[: -len(ending)]
+    return word
+
+
+def _begins(short: str, long: str) -> bool:
+    return len(short) >= 4 and long.startswith(short)
+
+
 def _alike(a: str, b: str) -> bool:
+    """Return True when two folded words are one word: the same stem, the shorter (four
+    letters or more) beginning the longer ("mess" / "messages"), or the same first five
+    letters ("vulgaire" / "vulgarite", "absent" / "absence")."""
     if a == b:
         return True
-    short = min(len(a), len(b))
-    # A shared stem of five letters ("insult" / "insulte", "menace" / "menacer").
-    return short >= 4 and a[: min(5, short)] == b[: min(5, short)]
+    a, b = sorted((a, b), key=len)
+    stem_a, stem_b = sorted((_stem(a), _stem(b)), key=len)
+    return (
+        stem_a == stem_b
+        or _begins(a, b)
+        or _begins(stem_a, stem_b)
+        or (len(a) >= 5 and a[:5] == b[:5])
+    )
+
+
+def _score(behaviour: Behaviour, words: list[str]) -> int:
+    """Return how well ``words`` name ``behaviour``: 2 for each keyword given whole, 1 for
+    each keyword partly given and each word of its text."""
+    score = 0
+    for keyword in (*behaviour.keywords.all(), behaviour.id.replace("-", " ")):
+        parts = _tokens(keyword)
+        found = [p for p in parts if any(_alike(p, w) for w in words)]
+        if parts and len(found) == len(parts):
+            score += 2
+        elif any(len(p) > 3 for p in found):
+            score += 1
+    text = {t for t in _tokens(behaviour.text.fr + " " + behaviour.text.en) if len(t) > 3}
+    score += sum(1 for w in words if len(w) > 3 and any(_alike(w, t) for t in text))
+    return score
+
+
+def _what_to_type(fouls: Fouls) -> str:
+    lines = ["type a behaviour's id or one of its words, French or English (accents optional):"]
+    for behaviour in fouls.behaviours:
+        words = dict.fromkeys(behaviour.keywords.all())
+        lines.append(f"  {behaviour.id}: {', '.join(words)}")
+    lines.append("or give no words to see every behaviour and its sanction")
+    return "\n".join(lines)
 
 
 def find_behaviours(game: Game, query: str) -> tuple[Behaviour, ...]:
     """Return the listed behaviours ``query`` names (an id, or words), best first.
 
-    Raise UnknownIdError listing the behaviours when nothing matches.
+    Words are compared without accents, by stem or prefix. Raise UnknownIdError listing
+    the behaviours and their words when nothing matches.
     """
     fouls = game_fouls(game)
     wanted = fold(query).replace(" ", "-")
@@ -91,19 +142,12 @@ def find_behaviours(game: Game, query: str) -> tuple[Behaviour, ...]:
     words = _tokens(query)
     scored: list[tuple[int, int, Behaviour]] = []
     for index, behaviour in enumerate(fouls.behaviours):
-        score = 0
-        for keyword in (*behaviour.keywords.all(), behaviour.id.replace("-", " ")):
-            parts = _tokens(keyword)
-            if parts and all(any(_alike(p, w) for w in words) for p in parts):
-                score += 2
-        text = {t for t in _tokens(behaviour.text.fr + " " + behaviour.text.en) if len(t) > 3}
-        score += sum(1 for w in words if len(w) > 3 and any(_alike(w, t) for t in text))
+        score = _score(behaviour, words)
         if score:
             scored.append((-score, index, behaviour))
     if not scored:
         raise UnknownIdError(
-            f"no listed behaviour matches {query!r}; behaviours: "
-            + ", ".join(b.id for b in fouls.behaviours)
+            f"no listed behaviour matches {query!r} in {game.id}; {_what_to_type(fouls)}"
         )
     return tuple(b for _, _, b in sorted(scored, key=lambda s: (s[0], s[1])))
 
@@ -155,12 +199,13 @@ def _count_step(kind: str, name: str, count: int, limit: FoulLimit, lang: str) -
     consequence = CONSEQUENCES[limit.consequence][lang]
     reached = count >= limit.limit
     code = f"{kind}.{'reached' if reached else 'below'}"
+    unit = "foul" if kind == "fouls" else "technical"
     message = say(
         code,
         lang,
         name=name,
-        count=count,
-        limit=limit.limit,
+        count=quantity(count, unit, lang),
+        limit=limit.limit if reached else quantity(limit.limit, unit, lang),
         consequence=consequence,
         left=limit.limit - count,
     )
@@ -186,7 +231,7 @@ def _behaviour_step(fouls: Fouls, behaviour: Behaviour, lang: str) -> Step:
             lang,
             text=behaviour.text.get(lang),
             id=behaviour.id,
-            limit=limit.limit,
+            limit=quantity(limit.limit, "technical", lang),
             consequence=CONSEQUENCES[limit.consequence][lang],
         )
         return Step(fouls.technical_entry, "behaviour.technical-foul", message, data)

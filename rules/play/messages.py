@@ -14,23 +14,26 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "fr": "Décompte ({round}) : {tally}.",
         "en": "Count ({round}): {tally}.",
     },
+    "vote.tally-none": {"fr": "personne n'a reçu de voix", "en": "nobody received a vote"},
     "vote.no-votes": {
-        "fr": "Aucune voix exprimée : personne n'a le plus de voix, personne n'est éliminé.",
-        "en": "No vote was cast: nobody has the most votes, nobody is eliminated.",
+        "fr": "Sans aucune voix, personne n'a le plus de voix : personne n'est éliminé.",
+        "en": "With no votes, nobody has the most votes: nobody is eliminated.",
     },
     "vote.abstain-allowed": {
-        "fr": "{names} n'ont pas voté : leur voix ne compte pour personne.",
+        "fr": "{names} n'ont pas voté : leurs voix ne comptent pour personne.",
+        "fr:1": "{names} n'a pas voté : sa voix ne compte pour personne.",
         "en": "{names} did not vote: their votes count for nobody.",
+        "en:1": "{names} did not vote: their vote counts for nobody.",
     },
     "vote.abstain-last-nominee": {
-        "fr": "On ne peut pas s'abstenir : {names} n'ont pas voté, compté contre {nominee}, "
+        "fr": "On ne peut pas s'abstenir : {names} n'ont pas voté, leurs voix vont à "
+        "{nominee}, dernier candidat désigné (+{votes}).",
+        "fr:1": "On ne peut pas s'abstenir : {names} n'a pas voté, sa voix va à {nominee}, "
         "dernier candidat désigné (+{votes}).",
-        "en": "Abstaining is not possible: {names} did not vote, counted against {nominee}, "
+        "en": "Abstaining is not possible: {names} did not vote, their votes go to {nominee}, "
         "the last nominee (+{votes}).",
-    },
-    "vote.abstain-count": {
-        "fr": "{count} joueurs en vie n'ont pas voté.",
-        "en": "{count} living players did not vote.",
+        "en:1": "Abstaining is not possible: {names} did not vote, their vote goes to "
+        "{nominee}, the last nominee (+{votes}).",
     },
     "vote.eliminated.plurality": {
         "fr": "{name} rassemble le plus de voix ({votes}) : éliminé·e.",
@@ -75,21 +78,19 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "lift.tally": {"fr": "pour {yes}, contre {no}", "en": "yes {yes}, no {no}"},
     "lift.passes": {
-        "fr": "Levée : {yes} pour sur {alive} joueurs en vie (majorité : {need}) : {names} "
-        "partent tous ensemble.",
-        "en": "Lift: {yes} in favour out of {alive} living players (majority: {need}): "
-        "{names} all leave together.",
+        "fr": "Levée : {yes} pour sur {alive} (majorité : {need}) : {names} partent tous ensemble.",
+        "en": "Lift: {yes} in favour out of {alive} (majority: {need}): {names} all leave "
+        "together.",
     },
     "lift.fails": {
-        "fr": "Levée : {yes} pour sur {alive} joueurs en vie (majorité : {need}) : {names} "
-        "restent tous.",
-        "en": "Lift: {yes} in favour out of {alive} living players (majority: {need}): "
-        "{names} all stay.",
+        "fr": "Levée : {yes} pour sur {alive} (majorité : {need}) : {names} restent tous.",
+        "en": "Lift: {yes} in favour out of {alive} (majority: {need}): {names} all stay.",
     },
     "lift.abstain": {
-        "fr": "{count} joueurs en vie n'ont pas voté la levée : ils ne comptent pas pour le "
-        "départ.",
-        "en": "{count} living players did not vote on the lift: they do not count in favour.",
+        "fr": "{who} n'ont pas voté la levée : leurs voix ne comptent pas pour le départ.",
+        "fr:1": "{who} n'a pas voté la levée : sa voix ne compte pas pour le départ.",
+        "en": "{who} did not vote on the lift: their votes do not count in favour.",
+        "en:1": "{who} did not vote on the lift: their vote does not count in favour.",
     },
     # --- the questions a player answers ----------------------------------------------
     "question.shoot": {
@@ -158,13 +159,17 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "announce.reveal": {
         "fr": "Annoncez ensemble, dans l'ordre des places et non des événements : {deaths} ; "
         "chaque rôle est révélé.",
+        "fr:1": "Annoncez : {deaths} ; son rôle est révélé.",
         "en": "Announce together, in seat order rather than the order of events: {deaths}; "
         "each role is revealed.",
+        "en:1": "Announce: {deaths}; the role is revealed.",
     },
     "announce.hidden": {
-        "fr": "Annoncez ensemble : {names} quittent la partie ; leur rôle reste caché jusqu'à "
-        "la fin.",
+        "fr": "Annoncez ensemble : {names} quittent la partie ; leurs rôles restent cachés "
+        "jusqu'à la fin.",
+        "fr:1": "Annoncez : {names} quitte la partie ; son rôle reste caché jusqu'à la fin.",
         "en": "Announce together: {names} leave the game; their roles stay hidden until the end.",
+        "en:1": "Announce: {names} leaves the game; their role stays hidden until the end.",
     },
     "announce.captain": {
         "fr": "{name} porte désormais l'écharpe de capitaine.",
@@ -176,7 +181,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     "announce.farewell": {
         "fr": "Discours d'adieu : {seconds} s chacun ({turbo} s en turbo).",
-        "en": "Farewell speech: {seconds} s each ({turbo} s in turbo).",
+        "fr:1": "Discours d'adieu : {seconds} s ({turbo} s en turbo).",
+        "en": "Farewell speeches: {seconds} s each ({turbo} s in turbo).",
+        "en:1": "Farewell speech: {seconds} s ({turbo} s in turbo).",
     },
     "announce.silent": {
         "fr": "Les morts ne parlent plus de la partie.",
@@ -188,12 +195,17 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "en": "Alive: {counts}.",
     },
     "win.no-minority-left": {
-        "fr": "Plus aucun joueur de {minority} en vie : {camp} gagne.",
-        "en": "Nobody from {minority} is left alive: {camp} wins.",
+        "fr": "Plus aucun joueur de {minority} en vie : victoire de {camp}.",
+        "en": "Nobody from {minority} is left alive: victory for {camp}.",
     },
     "win.parity": {
-        "fr": "{count} de {camp} contre {others} autres joueurs en vie : parité, {camp} gagne.",
-        "en": "{count} of {camp} against {others} other living players: parity, {camp} wins.",
+        "fr": "Parité : {count} de {camp} contre {others} en vie : victoire de {camp}.",
+        "en": "Parity: {count} of {camp} against {others} alive: victory for {camp}.",
+    },
+    "win.nobody-alive": {
+        "fr": "Plus personne n'est en vie : les documents ne prévoient pas ce cas et ne "
+        "désignent aucun vainqueur.",
+        "en": "Nobody is alive any more: the documents do not cover this case and name no winner.",
     },
     "win.couple": {
         "fr": "Les deux derniers en vie sont les amoureux {names}, de camps opposés : ils "
@@ -220,36 +232,36 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "en": "The game is over: every role can now be revealed.",
     },
     "margin.within": {
-        "fr": "{town} joueurs de {camp} contre {minority} de {minority_camp} {when} : {camp} "
-        "peut encore se tromper {left} fois (marge au départ selon le document : {start}). "
-        "Chaque vote contre {camp} suivi d'un tir réussi réduit l'écart de 2.",
-        "en": "{town} players of {camp} against {minority} of {minority_camp} {when}: "
-        "{camp} can still afford {left} wrong elimination(s) (the document's margin at "
-        "the start: {start}). Each wrong vote followed by a successful shot narrows the gap "
-        "by 2.",
+        "fr": "{town} de {camp} contre {minority} de {minority_camp} {when} : {camp} peut "
+        "encore se tromper {left} (marge au départ selon le document : {start}). Chaque "
+        "vote contre {camp} suivi d'un tir réussi réduit l'écart de 2.",
+        "en": "{town} of {camp} against {minority} of {minority_camp} {when}: {camp} can "
+        "still afford {left} (the document's margin at the start: {start}). Each wrong "
+        "vote followed by a successful shot narrows the gap by 2.",
     },
     "margin.critical": {
-        "fr": "{town} joueurs de {camp} contre {minority} de {minority_camp} {when} : partie "
-        "critique. Un vote de plus contre {camp} n'en laisse que {after_vote}, puis le tir "
-        "de la nuit {after_night}, contre {minority} : {minority_camp} atteint la parité.",
-        "en": "{town} players of {camp} against {minority} of {minority_camp} {when}: the "
-        "game is critical. One more vote against {camp} leaves only {after_vote} of them, "
-        "then the night shot {after_night}, against {minority}: {minority_camp} reaches "
+        "fr": "{town} de {camp} contre {minority} de {minority_camp} {when} : partie "
+        "critique. Un vote de plus contre {camp} n'en laisse que {after_vote}, puis "
+        "{after_night} après le tir de la nuit, contre {minority} : {minority_camp} atteint "
+        "la parité.",
+        "en": "{town} of {camp} against {minority} of {minority_camp} {when}: the game is "
+        "critical. One more vote against {camp} leaves only {after_vote} of them, then "
+        "{after_night} after the night shot, against {minority}: {minority_camp} reaches "
         "parity.",
     },
     "margin.critical-now": {
-        "fr": "{town} joueurs de {camp} contre {minority} de {minority_camp} {when} : partie "
+        "fr": "{town} de {camp} contre {minority} de {minority_camp} {when} : partie "
         "critique. Un vote de plus contre {camp} n'en laisse que {after_vote} contre "
         "{minority} : la parité est atteinte aussitôt.",
-        "en": "{town} players of {camp} against {minority} of {minority_camp} {when}: the "
-        "game is critical. One more vote against {camp} leaves only {after_vote} of them "
-        "against {minority}: parity at once.",
+        "en": "{town} of {camp} against {minority} of {minority_camp} {when}: the game is "
+        "critical. One more vote against {camp} leaves only {after_vote} of them against "
+        "{minority}: parity at once.",
     },
     "margin.night-parity": {
-        "fr": "{town} joueurs de {camp} contre {minority} de {minority_camp} avant la nuit : "
-        "si le tir de la nuit réussit, {minority_camp} atteint la parité.",
-        "en": "{town} players of {camp} against {minority} of {minority_camp} before the "
-        "night: if the night shot does not miss, {minority_camp} reaches parity.",
+        "fr": "{town} de {camp} contre {minority} de {minority_camp} avant la nuit : si le "
+        "tir de la nuit réussit, {minority_camp} atteint la parité.",
+        "en": "{town} of {camp} against {minority} of {minority_camp} before the night: if "
+        "the night shot does not miss, {minority_camp} reaches parity.",
     },
     "margin.when.vote": {"fr": "avant le prochain vote", "en": "before the next vote"},
     "margin.when.night": {
@@ -258,37 +270,37 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
     # --- fouls ----------------------------------------------------------------------
     "fouls.reached": {
-        "fr": "{name} : {count} fautes, le seuil ({limit}) est atteint : {consequence}.",
-        "en": "{name}: {count} fouls, the limit ({limit}) is reached: {consequence}.",
+        "fr": "{name} : {count}, le seuil ({limit}) est atteint : {consequence}.",
+        "en": "{name}: {count}, the limit ({limit}) is reached: {consequence}.",
     },
     "fouls.below": {
-        "fr": "{name} : {count} faute(s) ; à {limit}, {consequence} (encore {left}).",
-        "en": "{name}: {count} foul(s); at {limit}, {consequence} ({left} more to go).",
+        "fr": "{name} : {count} ; à {limit}, {consequence} (encore {left}).",
+        "en": "{name}: {count}; at {limit}, {consequence} ({left} more to go).",
     },
     "technical.reached": {
-        "fr": "{name} : {count} fautes techniques, le seuil ({limit}) est atteint : {consequence}.",
-        "en": "{name}: {count} technical fouls, the limit ({limit}) is reached: {consequence}.",
+        "fr": "{name} : {count}, le seuil ({limit}) est atteint : {consequence}.",
+        "en": "{name}: {count}, the limit ({limit}) is reached: {consequence}.",
     },
     "technical.below": {
-        "fr": "{name} : {count} faute(s) technique(s) ; à {limit}, {consequence} (encore {left}).",
-        "en": "{name}: {count} technical foul(s); at {limit}, {consequence} ({left} more to go).",
+        "fr": "{name} : {count} ; à {limit}, {consequence} (encore {left}).",
+        "en": "{name}: {count}; at {limit}, {consequence} ({left} more to go).",
     },
     "fouls.none": {
         "fr": "{name} : aucune faute.",
         "en": "{name}: no fouls.",
     },
     "behaviour.technical-foul": {
-        "fr": "« {text} » ({id}) : comportement antisportif, une faute technique ; à {limit} "
-        "fautes techniques, {consequence}.",
-        "en": "“{text}” ({id}): unsporting behaviour, a technical foul; at {limit} technical "
-        "fouls, {consequence}.",
+        "fr": "« {text} » ({id}) : comportement antisportif, une faute technique ; à {limit}, "
+        "{consequence}.",
+        "en": "“{text}” ({id}): unsporting behaviour, a technical foul; at {limit}, {consequence}.",
     },
     "behaviour.disqualification": {
         "fr": "« {text} » ({id}) : infraction particulière, disqualification directe.",
         "en": "“{text}” ({id}): a particular infraction, straight disqualification.",
     },
 }
-"""Message templates: code to language to a ``str.format`` template."""
+"""Message templates: code to language to a ``str.format`` template; a ``"fr:1"`` or
+``"en:1"`` key holds the singular form, for a sentence about one person."""
 
 CAUSES: dict[str, dict[str, str]] = {
     "night": {"fr": "tué·e la nuit", "en": "killed at night"},
@@ -326,6 +338,18 @@ _AND = {"fr": "et", "en": "and"}
 _OR = {"fr": "ou", "en": "or"}
 _UNIT = {
     "vote": {"fr": ("voix", "voix"), "en": ("vote", "votes")},
+    "player": {"fr": ("joueur", "joueurs"), "en": ("player", "players")},
+    "other": {"fr": ("autre joueur", "autres joueurs"), "en": ("other player", "other players")},
+    "living": {
+        "fr": ("joueur en vie", "joueurs en vie"),
+        "en": ("living player", "living players"),
+    },
+    "mistake": {"fr": ("fois", "fois"), "en": ("wrong elimination", "wrong eliminations")},
+    "foul": {"fr": ("faute", "fautes"), "en": ("foul", "fouls")},
+    "technical": {
+        "fr": ("faute technique", "fautes techniques"),
+        "en": ("technical foul", "technical fouls"),
+    },
 }
 
 
@@ -334,9 +358,23 @@ _CONTRACTIONS = ((" de le ", " du "), (" de les ", " des "), (" à le ", " au ")
 _ARTICLES = ("Le ", "La ", "Les ", "L'", "L’", "The ")
 
 
+def singular(count: int, lang: str) -> bool:
+    """Return True when ``count`` takes the singular in ``lang`` (French: 0 and 1)."""
+    return count < 2 if lang == "fr" else count == 1
+
+
 def say(code: str, lang: str, **values: object) -> str:
-    """Return message ``code`` in ``lang`` with ``values`` filled in."""
-    text = TEMPLATES[code][lang].format(**values)
+    """Return message ``code`` in ``lang`` with ``values`` filled in.
+
+    ``number=N`` says how many people the sentence is about: when N takes the singular,
+    the template's singular form (its ``"fr:1"`` / ``"en:1"`` key) is used, if it has one.
+    """
+    templates = TEMPLATES[code]
+    template = templates[lang]
+    number = values.pop("number", None)
+    if isinstance(number, int) and singular(number, lang):
+        template = templates.get(f"{lang}:1", template)
+    text = template.format(**values)
     if lang == "fr":
         for long, short in _CONTRACTIONS:
             text = text.replace(long, short)
@@ -367,9 +405,9 @@ def either(items: Iterable[str], lang: str) -> str:
 
 
 def quantity(count: int, unit: str, lang: str) -> str:
-    """Return "1 vote" / "3 votes" (or "3 voix")."""
+    """Return "1 vote" / "3 votes" (or "3 voix"; French "0 joueur", English "0 players")."""
     one, many = _UNIT[unit][lang]
-    return f"{count} {one if count == 1 else many}"
+    return f"{count} {one if singular(count, lang) else many}"
 
 
 def cause(cause_id: str, lang: str, by: str | None = None) -> str:

@@ -35,13 +35,13 @@ from ..names import resolve_role
 from ..reader import LocatedDict, LocatedList, read_yaml
 from .cascade import check_deaths
 from .state import (
-    CAUSES,
     Cause,
     Death,
     Issue,
     Player,
     StateError,
     TableState,
+    cause_issue,
     check_state,
     parse_cause,
 )
@@ -263,7 +263,7 @@ class _Reader:
         for name, cause in (self.mapping(data, "deaths") or {}).items():
             cause_id = parse_cause(_text(cause)) if cause is not None else None
             if cause_id is None:
-                self.add(("deaths", name), f"unknown cause {cause!r}; causes: {', '.join(CAUSES)}")
+                self.add(("deaths", name), str(cause_issue(state.game, _text(cause or ""))))
                 continue
             deaths.append(Death(name, cast(Cause, cause_id)))
         if votes is not None:

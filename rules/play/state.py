@@ -370,6 +370,71 @@ def make_state(
     return TableState(game=game, players=players, lovers=couple, captain=captain)
 
 
+# --- which causes of death a game knows of -------------------------------------------
+
+_POISON_STEM = "poison"
+"""A role whose keywords or aliases hold this stem kills by poison (see :func:`game_causes`)."""
+
+
+def _poisoner(game: Game) -> str | None:
+    for role in game.roles:
+        for word in (*role.keywords.all(), *role.aliases.all()):
+            if _POISON_STEM in fold(word):
+                return role.id
+    return None
+
+
+def _cause_reasons(game: Game) -> dict[str, str | None]:
+    """Map each cause to None when ``game`` knows of it, else to why it does not."""
+    does = {c.does for c in game.deaths.consequences}
+    steps = (*game.night.first, *game.night.every)
+    tie = game.day.vote.tie
+    fouls = game.fouls
+    disqualifies = fouls is not None and (
+        "disqualification" in (fouls.foul.consequence, fouls.technical.consequence)
+        or any(b.sanction == "disqualification" for b in fouls.behaviours)
+    )
+    night = any(step.does == "kill" for step in steps)
+    return {
+        "night": None if night else "nobody kills at night",
+        "vote": None,
+        "poison": None if _poisoner(game) else "no role poisons",
+        "shot": None
+        if "shoot" in does
+        else "no dying player shoots"
+        + (" (a kill of the night is the cause 'night')" if night else ""),
+        "lover": None if has_lovers(game) else "there are no lovers",
+        "lift": None
+        if "lift-vote" in (*tie.with_captain, *tie.without_captain)
+        else "the tie procedure has no lift vote",
+        "disqualified": None if disqualifies else "nobody is disqualified",
+    }
+
+
+def game_causes(game: Game) -> tuple[str, ...]:
+    """Return the causes of death the rules of ``game`` know of, in :data:`CAUSES` order.
+
+    Each is read from the data: ``night`` when a night step kills, ``vote`` always,
+    ``shot`` when a death consequence shoots, ``lover`` when the game has lovers,
+    ``lift`` when a tie procedure has a lift vote, ``disqualified`` when a foul limit or a
+    listed behaviour disqualifies. The data has no field for a poison, so ``poison`` is
+    known when a role's keywords or aliases hold the word "poison" (the witch's do).
+    """
+    reasons = _cause_reasons(game)
+    return tuple(c for c in CAUSES if reasons[c] is None)
+
+
+def cause_issue(game: Game, cause: str) -> str | None:
+    """Return why ``cause`` cannot be a cause of death in ``game``, or None when it can."""
+    valid = ", ".join(game_causes(game))
+    if cause not in CAUSES:
+        return f"unknown cause {cause!r}; causes in {game.id}: {valid}"
+    reason = _cause_reasons(game)[cause]
+    if reason is None:
+        return None
+    return f"{cause!r} is not a cause of death in {game.id}: {reason}; causes in {game.id}: {valid}"
+
+
 def parse_cause(text: str) -> str | None:
     """Return the cause id ``text`` names (French or English, accents optional), or None."""
     word = fold(text)

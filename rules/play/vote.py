@@ -296,7 +296,8 @@ def count_votes(
         steps.append(_abstention(state, votes, missing, round, tied, nominations, counts, lang))
     order = {n: i for i, n in enumerate(state.names())}
     tally = tuple(sorted(counts.items(), key=lambda kv: (-kv[1], order[kv[0]])))
-    shown = ", ".join(f"{n} ({quantity(c, 'vote', lang)})" for n, c in tally) or "-"
+    shown = ", ".join(f"{n} ({quantity(c, 'vote', lang)})" for n, c in tally)
+    shown = shown or say("vote.tally-none", lang)
     steps.append(
         Step(
             rules.entry,
@@ -346,7 +347,8 @@ def _abstention(
 ) -> Step:
     rules = state.game.day.vote
     absent = [p.name for p in state.living() if votes is not None and p.name not in votes]
-    who = names(absent, lang) if absent else say("vote.abstain-count", lang, count=missing)
+    # With the tallies only, who did not vote is unknown: say how many.
+    who = names(absent, lang) if absent else quantity(missing, "living", lang)
     if rules.abstention == "last-nominee":
         pool = [n for n in nominations if round != "revote" or n in tied] or list(tied)
         nominee = pool[-1]
@@ -357,6 +359,7 @@ def _abstention(
             say(
                 "vote.abstain-last-nominee",
                 lang,
+                number=missing,
                 names=who,
                 nominee=nominee,
                 votes=quantity(missing, "vote", lang),
@@ -366,7 +369,7 @@ def _abstention(
     return Step(
         rules.entry,
         "vote.abstain-allowed",
-        say("vote.abstain-allowed", lang, names=who),
+        say("vote.abstain-allowed", lang, number=missing, names=who),
         {"absent": absent, "count": missing},
     )
 
@@ -510,14 +513,19 @@ def _lift(
             Step(
                 entry,
                 "lift.abstain",
-                say("lift.abstain", lang, count=alive - yes - no),
+                say(
+                    "lift.abstain",
+                    lang,
+                    number=alive - yes - no,
+                    who=quantity(alive - yes - no, "living", lang),
+                ),
                 {"count": alive - yes - no},
             )
         )
     # The lift passes by a majority of the living players (rules.lift_passes == "majority").
     need = alive // 2 + 1
     listed = names(tied, lang)
-    values = {"yes": yes, "alive": alive, "need": need, "names": listed}
+    values = {"yes": yes, "alive": quantity(alive, "living", lang), "need": need, "names": listed}
     if yes >= need:
         steps.append(
             Step(

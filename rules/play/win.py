@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..model import WinCondition
-from .messages import inline, names, say
+from .messages import inline, names, quantity, say
 from .state import Step, TableState, require_roles
 
 NextEvent = Literal["vote", "night"]
@@ -68,6 +68,8 @@ class WinResult:
     """The ruling, step by step."""
     margin: MarginInfo | None = None
     """The margin of error, for a game that has one and is not over."""
+    nobody_alive: bool = False
+    """True when nobody is left alive: the documents name no winner for that case."""
 
     def as_dict(self) -> dict[str, Any]:
         """Return the result as plain data."""
@@ -76,6 +78,7 @@ class WinResult:
             winner = {"camp": self.winner, "name": self.winner_name, "rule": self.rule}
         return {
             "winner": winner,
+            "nobody_alive": self.nobody_alive,
             "alive": dict(self.alive),
             "steps": [s.as_dict() for s in self.steps],
             "margin": None if self.margin is None else self.margin.as_dict(),
@@ -109,6 +112,11 @@ def check_win(state: TableState, lang: str = "fr", next: NextEvent = "vote") -> 
             {"alive": alive},
         )
     ]
+    if not living:
+        # "No minority left" is then literally true, but so is "no majority left": the
+        # documents do not cover an empty table, and garou does not invent a winner.
+        steps.append(Step(game.win.entry, "win.nobody-alive", say("win.nobody-alive", lang)))
+        return WinResult(None, None, None, alive, tuple(steps), nobody_alive=True)
     ordered = sorted(game.win.conditions, key=lambda c: c.when != "lovers-last-two-opposite-camps")
     met = [c for c in ordered if _met(state, c, counts)]
     winner = met[0] if met else None
@@ -182,7 +190,13 @@ def _winner_step(
         return Step(
             winner.entry,
             "win.parity",
-            say("win.parity", lang, count=mine, camp=camp, others=sum(counts.values()) - mine),
+            say(
+                "win.parity",
+                lang,
+                count=quantity(mine, "player", lang),
+                camp=camp,
+                others=quantity(sum(counts.values()) - mine, "other", lang),
+            ),
             data,
         )
     assert state.lovers is not None
@@ -228,8 +242,8 @@ def _margin(
     majority = sum(counts.values()) - minority
     town_camp = camp_name[state.game.info.players]
     mafia_camp = names([camp_name[c] for c in sorted(minority_camps)], lang)
-    values = {
-        "town": majority,
+    values: dict[str, object] = {
+        "town": quantity(majority, "player", lang),
         "minority": minority,
         "camp": town_camp,
         "minority_camp": mafia_camp,
@@ -242,14 +256,14 @@ def _margin(
             Step(margin.entry, "margin.night-parity", say("margin.night-parity", lang, **values))
         )
         return MarginInfo(margin.entry, majority, minority, next, 0, True, margin.wrong_votes)
-    values["town"] = at_vote  # counted at the next vote, after tonight's kill if any
+    values["town"] = quantity(at_vote, "player", lang)  # at the next vote, after tonight
     left = margin_left(at_vote, minority)
     if left > 0:
         steps.append(
             Step(
                 margin.entry,
                 "margin.within",
-                say("margin.within", lang, left=left, **values),
+                say("margin.within", lang, left=quantity(left, "mistake", lang), **values),
                 {"left": left},
             )
         )
