@@ -16,10 +16,12 @@ from .agreement import (
     decide,
     find_option,
     find_question,
+    iso_date,
     load_agreement,
     questions,
     save_agreement,
     with_path,
+    writable_path,
 )
 from .compare import Difference, DifferentGamesError, diff_agreements
 from .export import agreement_to_dict, difference_to_dict, question_to_dict
@@ -48,6 +50,7 @@ __all__ = [
     "difference_to_dict",
     "find_option",
     "find_question",
+    "iso_date",
     "load_agreement",
     "make_setup",
     "question_to_dict",
@@ -56,4 +59,5 @@ __all__ = [
     "render_agreement",
     "save_agreement",
     "with_path",
+    "writable_path",
 ]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
+import stat
 import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -29,6 +31,30 @@ CUSTOM_PREFIX = "custom:"
 
 TOP_KEYS: tuple[str, ...] = ("format", "game", "table", "date", "decisions", "custom", "setup")
 """The keys an agreement file may hold, in the order garou writes them."""
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def iso_date(value: object) -> str | None:
+    """Return ``value`` as an ISO date "YYYY-MM-DD", or None if it is not a real date.
+
+    A ``datetime.date`` is accepted as well as its text; a date with a time is not.
+    """
+    if isinstance(value, _dt.datetime):
+        return None
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    if not isinstance(value, str) or not _ISO_DATE.fullmatch(value.strip()):
+        return None
+    try:
+        return _dt.date.fromisoformat(value.strip()).isoformat()
+    except ValueError:  # 2024-02-30, 2024-13-45
+        return None
+
+
+DATE_HINT = "write it YYYY-MM-DD, e.g. 2025-03-14"
+"""How to write a date, for messages."""
 
 
 class AgreementWriteError(GarouError):
@@ -252,12 +278,16 @@ def build_agreement(
 
     Cases and options are matched as :func:`find_question` and :func:`find_option` do.
     Raise UnknownIdError for an unknown case or option, and UsageError when a question has
-    no default and nothing decides it.
+    no default and nothing decides it, or when ``date`` is not a date "YYYY-MM-DD".
     """
     from rules.errors import UsageError
 
     if base is not None and base.game != game.id:
         raise UsageError(f"the agreement {base.path or ''} is for {base.game}, not {game.id}")
+    if date is not None:
+        if iso_date(date) is None:
+            raise UsageError(f"{date!r} is not a date; {DATE_HINT}")
+        date = iso_date(date)
     chosen: dict[str, str] = {}
     for case, answer in (choices or {}).items():
         question = find_question(game, case)
@@ -301,6 +331,23 @@ def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
     return _Validator(str(path), book).agreement(data)
 
 
+def _kind_of(value: Any) -> str:
+    """Return what a YAML value is, in words: "a list", "a mapping", "a text"..."""
+    if value is None:
+        return "empty"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "a yes/no value"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, _dt.date):
+        return "a date"
+    return "a text"
+
+
 class _Validator:
     """Checks an agreement read from YAML, collecting every problem."""
 
@@ -325,7 +372,7 @@ class _Validator:
 
     def agreement(self, data: Any) -> Agreement:
         if not isinstance(data, dict):
-            what = "empty" if data is None else f"a {type(data).__name__}"
+            what = _kind_of(data)
             self.problems.append(
                 Problem(
                     self.name,
@@ -354,6 +401,8 @@ class _Validator:
         game = self.game(data)
         if game is None:
             raise self.fail()
+        if self.wrong_game(data, game):
+            raise self.fail()  # every other problem would follow from the wrong game
         table = self.text(data, "table")
         date = self.date(data)
         decisions = self.decisions(data, game)
@@ -382,6 +431,30 @@ class _Validator:
             return None
         return self.book.games[value]
 
+    def wrong_game(self, data: dict, game: Game) -> bool:
+        """Report a 'game' that no decision belongs to, when they are another game's cases."""
+        given = data.get("decisions")
+        if not isinstance(given, dict) or not given:
+            return False
+        keys = [str(key) for key in given]
+        if any(_lookup_question(game, key) is not None for key in keys):
+            return False
+        for other in self.book.games.values():
+            if other.id == game.id:
+                continue
+            theirs = [key for key in keys if _lookup_question(other, key) is not None]
+            if theirs:
+                self.problem(
+                    data,
+                    "game",
+                    "game",
+                    f"this agreement says 'game: {game.id}', but its decisions are questions of "
+                    f"{other.id} ({', '.join(theirs[:3])}{', ...' if len(theirs) > 3 else ''}); "
+                    f"write 'game: {other.id}'",
+                )
+                return True
+        return False
+
     def text(self, data: dict, key: str) -> str | None:
         value = data.get(key)
         if value is None:
@@ -393,9 +466,12 @@ class _Validator:
 
     def date(self, data: dict) -> str | None:
         value = data.get("date")
-        if isinstance(value, (_dt.date, _dt.datetime)):
-            return value.isoformat()
-        return self.text(data, "date")
+        if value is None:
+            return None
+        date = iso_date(value)
+        if date is None:
+            self.problem(data, "date", "date", f"{str(value)!r} is not a date; {DATE_HINT}")
+        return date
 
     def decisions(self, data: dict, game: Game) -> list[Decision]:
         if "decisions" not in data:
@@ -588,16 +664,65 @@ def save_agreement(
     """Write ``agreement`` to ``path`` atomically and return the path.
 
     Never overwrite an existing file unless ``force``: raise AgreementExistsError instead.
-    With ``book``, each decision is preceded by a comment listing its options (in ``lang``).
-    An interruption (Ctrl-C) leaves no partial file behind.
+    Never write over anything but a regular file (a folder, a device, a FIFO...), even with
+    ``force``: raise AgreementWriteError. With ``force``, a symbolic link is followed: the
+    file it points to is replaced and the link kept, so a shared, linked accord.yaml stays
+    shared. With ``book``, each decision is preceded by a comment listing its options (in
+    ``lang``). An interruption (Ctrl-C) leaves no partial file behind.
     """
     from .sheet import render_agreement
 
+    where = writable_path(path, force)
     target = Path(path)
     game = book.game(agreement.game) if book is not None else None
     text = render_agreement(with_path(agreement, target), game, lang)
-    _write_atomically(target, text, force)
+    _write_atomically(where, text, force)
     return target
+
+
+def writable_path(path: str | Path, force: bool = False) -> Path:
+    """Return where saving to ``path`` writes, or raise why it must not be written.
+
+    Raise UsageError for an empty path, AgreementWriteError for anything that is not a
+    regular file, and AgreementExistsError for an existing file without ``force``. With
+    ``force``, a symbolic link resolves to the file it points to.
+    """
+    from rules.errors import UsageError
+
+    if not str(path).strip():
+        raise UsageError("the output file name is empty; give one, e.g. --out accord.yaml")
+    target = Path(path)
+    if force and target.is_symlink():
+        try:
+            target = target.resolve()
+        except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
+            raise AgreementWriteError(f"cannot follow the link {path}: {exc}") from None
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return target
+    except OSError as exc:
+        raise AgreementWriteError(f"cannot write {target}: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(mode):
+        raise AgreementWriteError(f"{target} is a folder; choose a file name with --out")
+    if not stat.S_ISREG(mode):
+        raise AgreementWriteError(
+            f"{target} is {_special_kind(mode)}, not a regular file; garou writes agreements "
+            "only to regular files, even with --force. Choose another file with --out"
+        )
+    if not force:
+        raise _exists_error(target)
+    return target
+
+
+def _special_kind(mode: int) -> str:
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
 
 
 def _exists_error(target: Path) -> AgreementExistsError:
@@ -618,10 +743,7 @@ def _file_mode(target: Path) -> int:
 
 
 def _write_atomically(target: Path, text: str, force: bool) -> None:
-    if target.is_dir():
-        raise AgreementWriteError(f"{target} is a folder; choose a file name with --out")
-    if target.exists() and not force:
-        raise _exists_error(target)
+    """Write ``text`` to ``target``, already checked by :func:`writable_path`."""
     folder = target.parent
     if not folder.is_dir():
         raise AgreementWriteError(f"the folder {folder} does not exist; create it first")

@@ -7,7 +7,8 @@ from typing import Any
 
 from rules.errors import GarouError, UsageError
 from rules.model import Game
-from rules.setup import check_distribution, make_distribution
+from rules.setup import check_distribution, example_roles, make_distribution
+from rules.setup import parse_players as _parse_players
 from rules.setup import parse_roles as _parse_spec
 
 from .agreement import TableSetup
@@ -31,7 +32,7 @@ def parse_roles(game: Game, spec: str) -> dict[str, int]:
     """
     from rules.names import resolve_role
 
-    dist = make_distribution(game, _parse_spec(spec))
+    dist = make_distribution(game, _parse_spec(spec, game))
     for name in dist.unknown:
         resolve_role(game, name)  # raises with the closest names, or explains a status
     return dict(dist.roles)
@@ -63,8 +64,10 @@ def make_setup(
     names = tuple(n.strip() for n in names if n.strip())
     if players is None and roles_spec is None and not names:
         return None
+    if players is not None:
+        _parse_players(str(players))  # a bad count is reported as such, before the roles
     if roles_spec is None:
-        raise UsageError("a setup needs --roles, e.g. --roles loup-garou=2,voyante,villageois=5")
+        raise UsageError(f"a setup needs --roles, e.g. --roles {example_roles(game, players)}")
     roles = parse_roles(game, roles_spec)
     dist = make_distribution(game, roles, players, names)
     problems = verify(game, dist.players, roles, lang)
@@ -98,7 +101,9 @@ def setup_problems(game: Game, given: dict) -> tuple[TableSetup | None, list[Fou
         except GarouError as exc:
             found.append((given_roles, name, path, str(exc)))
             continue
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        if count is None:
+            found.append((given_roles, name, path, f"missing count, e.g. '{name}: 1'"))
+        elif isinstance(count, bool) or not isinstance(count, int) or count < 1:
             found.append((given_roles, name, path, "a count must be a whole number ≥ 1"))
         elif role.id in roles:
             found.append((given_roles, name, path, f"{role.id} is listed twice"))

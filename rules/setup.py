@@ -119,17 +119,17 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "Gather at least {low} players.",
     ),
     "wolf-count.fix.split": (
-        "Jouez à {rows} : par exemple en {tables} tables de {sizes} joueurs.",
+        "Restez dans le tableau ({rows}) : par exemple en {tables} tables de {sizes} joueurs.",
         "Play with {rows}: for example as {tables} tables of {sizes} players.",
     ),
-    "wolf-count.fix.rows": ("Jouez à {rows}.", "Play with {rows}."),
+    "wolf-count.fix.rows": ("Restez dans le tableau ({rows}).", "Play with {rows}."),
     # wolves-fewer (the minority strictly fewer at the start)
     "wolves-fewer.pass": (
         "{camp} : {minority} contre {others} pour les autres, strictement moins au départ.",
         "{camp}: {minority} against {others} for the others, strictly fewer at the start.",
     ),
     "wolves-fewer.fail": (
-        "{camp} : {minority} contre {others} pour les autres ; ils doivent être strictement "
+        "{camp} : {minority} contre {others} pour les autres ; ce camp doit être strictement "
         "moins nombreux au départ.",
         "{camp}: {minority} against {others} for the others; they must be strictly fewer at "
         "the start.",
@@ -192,13 +192,23 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "fit under the power-role threshold.",
     ),
     "first-group.fix": ("Remplacez {remove} par {add}.", "Replace {remove} with {add}."),
-    "call-absent.advice": (
-        "{roles} : pas distribué(s), mais appelé(s) chaque nuit comme les autres, sinon la table "
-        "comprend qu'ils ne sont pas en jeu.",
+    "call-absent.advice.one": (
+        "{roles} : pas distribué, mais appelé chaque nuit comme les autres, sinon la table "
+        "comprend que ce rôle n'est pas en jeu.",
+        "{roles}: not dealt, but called every night like the others, or the table learns it "
+        "is not in play.",
+    ),
+    "call-absent.advice.many": (
+        "{roles} : pas distribués, mais appelés chaque nuit comme les autres, sinon la table "
+        "comprend que ces rôles ne sont pas en jeu.",
         "{roles}: not dealt, but called every night like the others, or the table learns they "
         "are not in play.",
     ),
-    "call-absent.fix": (
+    "call-absent.fix.one": (
+        "Appelez {roles} chaque nuit, même si personne ne tient cette carte.",
+        "Call {roles} every night even though nobody holds this card.",
+    ),
+    "call-absent.fix.many": (
         "Appelez {roles} chaque nuit, même si personne ne tient ces cartes.",
         "Call {roles} every night even though nobody holds these cards.",
     ),
@@ -213,13 +223,15 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     # the baseline and the verdict
     "baseline": (
         "Référence : si tout le monde jouait au hasard (vote au hasard le jour, une victime "
-        "de {minority} par nuit{first}), {camp} gagnerait {percent} des parties. C'est une "
+        "{of_minority} par nuit{first}), {camp} {would_win} {percent} des parties. C'est une "
         "base pour comparer des distributions, pas une prédiction pour une vraie table ; "
         "les rôles à pouvoir n'y changent rien.",
-        "Baseline: if everybody played at random (a random vote by day, one victim of "
-        "{minority} a night{first}), {camp} would win {percent} of games. A baseline for "
+        "Baseline: if everybody played at random (a random vote by day, one victim "
+        "{of_minority} a night{first}), {camp} {would_win} {percent} of games. A baseline for "
         "comparing setups, not a prediction for a real table; power roles do not change it.",
     ),
+    "baseline.win.one": ("gagnerait", "would win"),
+    "baseline.win.many": ("gagneraient", "would win"),
     "baseline.quiet": (
         ", à partir de la nuit {night}",
         ", from night {night} on",
@@ -268,7 +280,28 @@ def _say(key: str, **fields: Any) -> Text:
 
 
 def _plural(key: str, n: int, **fields: Any) -> Text:
-    return _say(f"{key}.{'one' if n == 1 else 'many'}", n=n, **fields)
+    """Return message ``key``.one or .many for ``n``: French puts 0 and 1 in the singular."""
+    fr = _say(f"{key}.{'one' if abs(n) <= 1 else 'many'}", n=n, **fields).fr
+    en = _say(f"{key}.{'one' if n == 1 else 'many'}", n=n, **fields).en
+    return Text(fr=fr, en=en)
+
+
+def _of(text: Text) -> Text:
+    """Return "of" ``text`` in every language: "des loups-garous", "du village", "de la ville"."""
+    fr = text.fr
+    lowered = fr[:1].lower() + fr[1:]
+    for article, contracted in (("les ", "des "), ("le ", "du ")):
+        if lowered.startswith(article):
+            return Text(fr=contracted + fr[len(article) :], en=f"of {text.en}")
+    elision = (
+        bool(fr) and fr[0].lower() in "aeiouyhéèêàâîôû" and not lowered.startswith(("la ", "l'"))
+    )
+    return Text(fr=("d'" if elision else "de ") + fr, en=f"of {text.en}")
+
+
+def _plural_name(text: Text) -> bool:
+    """Return True when the French name is plural ("Les loups-garous")."""
+    return text.fr.lower().startswith("les ")
 
 
 def _join(parts: list[Text], word: str = "and") -> Text:
@@ -438,18 +471,61 @@ def describe(game: Game, dist: Distribution) -> Text:
 # --- reading a distribution ------------------------------------------------------------
 
 _COUNT = re.compile(r"[0-9]+")
+_NEGATIVE = re.compile(r"-[0-9]+")
 
 
-def parse_roles(spec: str) -> list[tuple[str, int]]:
+def example_roles(game: Game, players: int | None = None) -> str:
+    """Return a sound roles spec of ``game`` to show how cards are written.
+
+    For ``players`` when a sound distribution exists for it; otherwise the fixed
+    composition, or the smallest table whose suggestion deals several of the minority
+    and every role recommended for a first group ("loup-garou=2,villageois=2,voyante,...").
+    """
+    setup = game.setup
+    found: list[Distribution] = []
+    sizes = [players] if players is not None else []
+    sizes += range(setup.min_players, setup.max_players + 1)
+    for size in sizes:
+        try:
+            found.append(suggest_distribution(game, size))
+        except GarouError:
+            continue
+        if size == players:
+            return format_roles(found[-1].roles)
+    minority = {r.id for r in game.minority_roles()}
+    recommended = set(setup.first_group.roles) if setup.first_group else set()
+    for dist in found:
+        if recommended <= set(dist.roles) and sum(dist.roles.get(r, 0) for r in minority) > 1:
+            return format_roles(dist.roles)
+    if found:
+        return format_roles(found[0].roles)
+    if setup.composition is not None:
+        return format_roles(setup.composition.roles)
+    return format_roles({r.id: 1 for r in game.roles[:2]})
+
+
+def format_roles(roles: Mapping[str, int]) -> str:
+    """Return ``roles`` as a spec: "loup-garou=2,voyante" (a single card without =1)."""
+    return ",".join(role if n == 1 else f"{role}={n}" for role, n in roles.items())
+
+
+def parse_roles(
+    spec: str, game: Game | None = None, *, bare: int | None = 1
+) -> list[tuple[str, int | None]]:
     """Return the (name, count) pairs of ``"loup-garou=2,voyante,villageois=4"``.
 
-    A name without ``=N`` counts 1. Raise UsageError on an empty name or a count that is
-    not a whole number between 1 and MAX_PLAYERS.
+    A name without ``=N`` counts ``bare`` (1; None to let the caller decide). Raise
+    UsageError on an empty name or a count that is not a whole number between 1 and
+    MAX_PLAYERS; its examples are roles of ``game`` when given.
     """
+
+    def example() -> str:
+        return example_roles(game) if game is not None else "ROLE=2,ROLE"
+
     items = [item.strip() for item in spec.split(",")]
     if not any(items):
-        raise UsageError('no roles given; write them like "loup-garou=2,voyante,villageois=4"')
-    pairs = []
+        raise UsageError(f'no roles given; write them like "{example()}"')
+    pairs: list[tuple[str, int | None]] = []
     for position, item in enumerate(items, start=1):
         if not item:
             if position == len(items):
@@ -458,10 +534,13 @@ def parse_roles(spec: str) -> list[tuple[str, int]]:
         name, eq, raw = item.partition("=")
         name, raw = name.strip(), raw.strip()
         if not name:
-            raise UsageError(f"{item!r} has a count but no role name; write it like voyante=1")
+            one = example().split(",")[0].partition("=")[0]
+            raise UsageError(f"{item!r} has a count but no role name; write it like {one}=1")
         if not eq:
-            pairs.append((name, 1))
+            pairs.append((name, bare))
             continue
+        if _NEGATIVE.fullmatch(raw):
+            raise UsageError(f"the count of {name!r} {_count_problem(int(raw))}")
         if not _COUNT.fullmatch(raw):
             raise UsageError(
                 f"the count of {name!r} is {raw!r}, not a whole number; write it like {name}=2"
@@ -482,7 +561,7 @@ def _count_problem(value: object) -> str | None:
     if isinstance(value, bool) or not isinstance(value, int):
         return f"is {value!r}, not a whole number"
     if value < 1:
-        return f"is {value}: leave the role out rather than give it {value} cards"
+        return f"is {value}: a count is at least 1 (to deal none of a role, leave the role out)"
     if value > MAX_PLAYERS:
         return f"is {value}: garou checks tables of up to {MAX_PLAYERS} players"
     return None
@@ -633,18 +712,27 @@ def read_setup(path: str | Path, book: Rulebook) -> tuple[Game, Distribution]:
     names = _read_names(data, add)
     if game is None or not isinstance(roles, LocatedDict):
         raise DataFileError(problems)
-    pairs = [(str(name), 1 if count is None else count) for name, count in roles.items()]
-    known, unknown, found = _tally(game, pairs)
     keys = list(roles)
+    for name in keys:
+        if roles[name] is None:
+            add(
+                roles.line_of(name),
+                f"roles.{name}",
+                f"missing count: write how many cards, e.g. '{name}: 1'",
+            )
+    pairs = [(str(name), count) for name, count in roles.items() if count is not None]
+    keys = [name for name in keys if roles[name] is not None]
+    known, unknown, found = _tally(game, pairs)
     for index, message in found:
         add(roles.line_of(keys[index]), f"roles.{keys[index]}", message)
+    incomplete = bool(found) or len(keys) < len(roles)  # the total would mislead
     total = sum(known.values()) + sum(unknown.values())
     count = players if isinstance(players, int) else total
-    if players is None and "players" not in data and not found:
+    if players is None and "players" not in data and not incomplete:
         problem = _players_problem(total)
         if problem:
             add(data.line_of("roles"), "roles", f"the cards add up to {problem}")
-    if names is not None and not found and len(names) != count:
+    if names is not None and not incomplete and len(names) != count:
         add(
             data.line_of("names"),
             "names",
@@ -1008,9 +1096,9 @@ def _advise_night(game: Game, dist: Distribution) -> list[CheckResult]:
         CheckResult(
             "call-absent",
             "advice",
-            _say("call-absent.advice", roles=names),
+            _plural("call-absent.advice", len(absent), roles=names),
             rule.entry,
-            _say("call-absent.fix", roles=names),
+            _plural("call-absent.fix", len(absent), roles=names),
         )
     ]
 
@@ -1046,11 +1134,13 @@ def _baseline(game: Game, dist: Distribution) -> tuple[Fraction | None, Text]:
     minority_roles = game.minority_roles()
     minority_camp = game.camp(minority_roles[0].camp).name if minority_roles else Text("", "")
     first = _say("baseline.quiet", night=first_kill) if first_kill > 1 else Text("", "")
+    camp = game.camp(game.info.players).name
     text = _say(
         "baseline",
-        minority=_lowered(minority_camp),
+        of_minority=_of(_lowered(minority_camp)),
         first=first,
-        camp=_lowered(game.camp(game.info.players).name),
+        camp=_lowered(camp),
+        would_win=_say(f"baseline.win.{'many' if _plural_name(camp) else 'one'}"),
         percent=_percent(chance),
     )
     return chance, text
@@ -1067,8 +1157,10 @@ def suggest_distribution(
     """Return a sound distribution for ``players``, with the ``wanted`` roles if they fit.
 
     Without ``wanted``, the roles recommended for a first group are used as far as they fit.
-    Raise NoSoundDistributionError with the reason when there is none, UsageError on bad
-    counts, UnknownIdError on a role the game does not have.
+    A count of None means "as many as the rules ask": the player-count table's for its
+    role, the fixed composition's, else 1. Raise NoSoundDistributionError with the reason
+    when there is none, UsageError on bad counts, UnknownIdError on a role the game does
+    not have.
     """
     problem = _players_problem(players)
     if problem:
@@ -1076,6 +1168,7 @@ def suggest_distribution(
     asked: dict[str, int] = {}
     if wanted is not None:
         pairs = list(wanted.items()) if isinstance(wanted, Mapping) else list(wanted)
+        pairs = [(name, _rules_count(game, name, players) if n is None else n) for name, n in pairs]
         known, unknown, problems = _tally(game, pairs)
         if problems:
             raise UsageError(problems[0][1])
@@ -1100,6 +1193,21 @@ def suggest_distribution(
         reasons = "; ".join(c.message.en for c in verdict.failures)
         raise NoSoundDistributionError(f"no sound distribution for {players} players: {reasons}")
     return dist
+
+
+def _rules_count(game: Game, name: object, players: int) -> int:
+    """Return how many cards of the role ``name`` the rules ask for at ``players`` (else 1)."""
+    role = _lookup(game, name) if isinstance(name, str) and name.strip() else None
+    if role is None:
+        return 1
+    setup = game.setup
+    if setup.composition is not None and setup.composition.roles.get(role.id):
+        return setup.composition.roles[role.id]
+    if setup.count_table is not None and setup.count_table.role == role.id:
+        band = find_band(game, players)
+        if band is not None:
+            return band.count
+    return 1
 
 
 def _suggest_composition(game: Game, players: int, asked: dict[str, int]) -> dict[str, int]:

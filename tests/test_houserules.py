@@ -154,6 +154,12 @@ BAD_FILES = [
     ("malformed.yaml", "   lg-contested-witch-two-potions", ["not valid YAML"]),
     ("duplicate-key.yaml", "mf-setting-speech: turbo", ["duplicate key"]),
     ("yes-no.yaml", ": no", ["in quotes", "most-votes"]),
+    ("bad-date.yaml", "date:", ["not a date", "YYYY-MM-DD"]),
+    # Only the 'game' line, with the game the decisions belong to: no cascade of
+    # "missing decision" and "question of loup-garou" lines.
+    ("game-says-mafia.yaml", "game:", ["decisions are questions of loup-garou", "loup-garou'"]),
+    ("a-list.yaml", "- game", ["is a list"]),
+    ("null-count.yaml", "mafia:", ["missing count", "setup.roles.mafia"]),
 ]
 
 
@@ -450,7 +456,7 @@ def test_ctrl_c_at_a_prompt_writes_nothing(garou, tmp_path, monkeypatch):
 
     asked = []
 
-    def ask(prompt, default=None):
+    def ask(out, prompt, default=None):
         asked.append(prompt)
         if len(asked) == 3:
             raise KeyboardInterrupt
@@ -501,7 +507,7 @@ def test_diff_names_what_two_tables_decided_differently(garou, book, tmp_path):
     assert data["differences"][0]["left"]["option"] == first.default.option
     human = garou("house", "diff", str(a), str(b))
     assert human.exit_code == 0 and first.id in human.stdout
-    same = garou("house", "diff", str(a), str(a))
+    same = garou("house", "diff", str(a), str(a), "--lang", "en")
     assert same.exit_code == 0 and "decided the same" in same.stdout
     assert garou("house", "diff", str(a), str(a), "--json").json()["same"] is True
 
@@ -545,3 +551,263 @@ def test_render_without_the_rules_still_reads_back(book, tmp_path):
     path = tmp_path / "bare.yaml"
     path.write_text(render_agreement(agreement), encoding="utf-8")
     assert load_agreement(path, book).decisions == agreement.decisions
+
+
+# --- review fixes: what people type is shown as typed --------------------------------------
+
+MARKUP = ["[/bold]", "[bold red]x[/]", "Q [/bold] ?", "[link=file:///etc]y[/link]"]
+
+
+def test_show_and_diff_print_markup_in_user_text_as_written(garou, book, tmp_path):
+    game = book.game("loup-garou")
+    base = build_agreement(game, date="2025-03-14")
+    own = custom_decision(1, MARKUP[2], [MARKUP[1], MARKUP[3]], MARKUP[1])
+    setup = houserules.TableSetup(8, {"loup-garou": 2, "voyante": 1, "villageois": 5})
+    setup = houserules.TableSetup(8, setup.roles, ("[i]Ana[/i]", *"BCDEFGH"))
+    left = Agreement(game.id, MARKUP[0], base.date, (*base.decisions, own), setup)
+    a = save_agreement(left, tmp_path / "[b]a.yaml", book=book)
+    shown = garou("house", "show", str(a))
+    assert shown.exit_code == 0, shown.stderr
+    for text in (MARKUP[0], MARKUP[2], MARKUP[1], "[i]Ana[/i]"):
+        assert text in shown.stdout
+    other = custom_decision(1, MARKUP[2], [MARKUP[1], MARKUP[3]], MARKUP[3])
+    b = save_agreement(
+        Agreement(game.id, None, None, (*base.decisions, other), None), tmp_path / "b.yaml"
+    )
+    diff = garou("house", "diff", str(a), str(b))
+    assert diff.exit_code == 0, diff.stderr
+    for text in (MARKUP[2], MARKUP[1], MARKUP[3], "[b]a.yaml"):
+        assert text in diff.stdout
+
+
+def test_pick_table_name_with_markup_reads_back_and_shows(garou, book, tmp_path):
+    out = tmp_path / "rm.yaml"
+    picked = garou("house", "pick", "-g", "lg", "--defaults", "--table", MARKUP[0], "-o", str(out))
+    assert picked.exit_code == 0, picked.stderr
+    assert load_agreement(out, book).table == MARKUP[0]
+    shown = garou("house", "show", str(out))
+    assert shown.exit_code == 0 and MARKUP[0] in shown.stdout
+
+
+def test_the_walk_prints_typed_options_as_written(garou, tmp_path, book):
+    every = questions(book.game("mafia"))
+    answers = [""] * len(every) + [MARKUP[2], MARKUP[1], "plain", "", "1", ""]
+    answers += ["", "", "2025-03-14"]
+    out = tmp_path / "accord.yaml"
+    result = garou("house", "pick", "-g", "mafia", "-o", str(out), input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert f"1. {MARKUP[1]}" in result.stdout
+    assert load_agreement(out, book).decision("custom:1").option == MARKUP[1]
+
+
+# --- review fixes: nothing but regular files is written ------------------------------------
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_fifo_is_never_replaced(garou, book, tmp_path, force):
+    import stat
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(houserules.AgreementWriteError, match="not a regular file"):
+        save_agreement(build_agreement(book.game("mafia")), fifo, force=force)
+    flags = ["--force"] if force else []
+    result = garou("house", "pick", "-g", "mafia", "--defaults", "-o", str(fifo), *flags)
+    assert result.exit_code == 1
+    assert "not a regular file" in result.stderr
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert [p.name for p in tmp_path.iterdir() if p.name != "cache"] == ["pipe.yaml"]
+
+
+def test_a_folder_is_refused_before_any_question(garou, tmp_path):
+    result = garou("house", "pick", "-g", "mafia", "-o", str(tmp_path), "--force")
+    assert result.exit_code == 1 and "folder" in result.stderr
+
+
+def test_force_writes_through_a_symlink_and_keeps_it(garou, book, tmp_path):
+    shared = tmp_path / "shared" / "accord.yaml"
+    shared.parent.mkdir()
+    shared.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "accord.yaml"
+    link.symlink_to(shared)
+    refused = garou("house", "pick", "-g", "mafia", "--defaults", "-o", str(link))
+    assert refused.exit_code == 1 and shared.read_text(encoding="utf-8") == "old\n"
+    result = garou("house", "pick", "-g", "mafia", "--defaults", "-o", str(link), "--force")
+    assert result.exit_code == 0, result.stderr
+    assert link.is_symlink() and link.resolve() == shared.resolve()
+    assert load_agreement(shared, book).game == "mafia"
+
+
+def test_an_empty_output_name_is_a_usage_error(garou, tmp_path):
+    result = garou("house", "pick", "-g", "mafia", "--defaults", "-o", "")
+    assert result.exit_code == 2
+    assert "empty" in result.stderr and "already exists" not in result.stderr
+
+
+# --- review fixes: --json output is JSON, even when asking ---------------------------------
+
+
+def test_the_walk_with_json_keeps_stdout_for_the_json(garou, book, tmp_path):
+    every = questions(book.game("mafia"))
+    answers = [""] * len(every) + ["", "", "", "2025-03-14"]
+    out = tmp_path / "accord.yaml"
+    result = garou(
+        "house", "pick", "-g", "mafia", "-o", str(out), "--json", input="\n".join(answers) + "\n"
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["path"] == str(out)
+    assert every[0].title.fr in result.stderr
+
+
+# --- review fixes: dates ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("date", ["2024-13-45", "abc", "", "2024-02-30", "20240101", "2024-1-5"])
+def test_pick_rejects_a_date_that_is_not_one(garou, tmp_path, date):
+    out = tmp_path / "accord.yaml"
+    result = garou("house", "pick", "-g", "mafia", "--defaults", "--date", date, "-o", str(out))
+    assert result.exit_code == 2
+    assert "YYYY-MM-DD" in result.stderr
+    assert not out.exists()
+
+
+def test_the_date_prompt_asks_again_until_it_gets_a_date(garou, book, tmp_path):
+    every = questions(book.game("mafia"))
+    answers = [""] * len(every) + ["", "", "", "2024-02-30", "someday", "2024-02-29"]
+    out = tmp_path / "accord.yaml"
+    result = garou("house", "pick", "-g", "mafia", "-o", str(out), input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.stderr
+    assert "2024-02-30" in result.stdout and "someday" in result.stdout
+    assert load_agreement(out, book).date == "2024-02-29"
+
+
+@settings(max_examples=60, deadline=None)
+@given(day=st.dates(), text=st.text(max_size=12))
+def test_iso_date_takes_real_dates_only(day, text):
+    assert houserules.iso_date(day) == day.isoformat()
+    assert houserules.iso_date(day.isoformat()) == day.isoformat()
+    found = houserules.iso_date(text)
+    if found is not None:
+        assert datetime.date.fromisoformat(found).isoformat() == found == text.strip()
+    assert houserules.iso_date(datetime.datetime(2025, 3, 14, 10, 0)) is None
+
+
+def test_build_agreement_refuses_a_bad_date(book):
+    from rules import UsageError
+
+    with pytest.raises(UsageError, match="YYYY-MM-DD"):
+        build_agreement(book.game("mafia"), date="2025-02-29")
+
+
+def test_a_non_mapping_file_is_named_in_words(garou, tmp_path):
+    for text, words in (("- a\n", "a list"), ("just words\n", "a text"), ("42\n", "a number")):
+        path = tmp_path / "odd.yaml"
+        path.write_text(text, encoding="utf-8")
+        result = garou("house", "show", str(path))
+        assert result.exit_code == 1
+        assert f"this file is {words}" in result.stderr and "Located" not in result.stderr
+
+
+# --- review fixes: the language is followed -------------------------------------------------
+
+
+def test_every_ui_text_exists_in_both_languages_with_the_same_fields():
+    import string
+
+    from garou.commands import house
+
+    assert set(house._UI["fr"]) == set(house._UI["en"])
+    formatter = string.Formatter()
+    for key in house._UI["fr"]:
+        fields = [
+            {f for _, f, _, _ in formatter.parse(house._UI[lang][key]) if f} for lang in house._UI
+        ]
+        assert fields[0] == fields[1], key
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_show_diff_list_and_pick_speak_the_language(garou, book, tmp_path, lang):
+    from garou.commands import house
+
+    ui = house._UI[lang]
+    shown = garou("house", "show", str(GOOD), "--lang", lang)
+    for key in ("col-decision", "kept-default", "changed", "setup-line"):
+        assert ui[key].split("{")[0].strip() in shown.stdout, key
+    listed = garou("house", "list", "-g", "loup-garou", "--lang", lang)
+    assert ui["col-question"] in listed.stdout
+    whose = {ui["garou-proposes"] if q.default.addition else ui["document-usual"]
+             for q in questions(book.game("loup-garou"))}  # fmt: skip
+    assert all(w in listed.stdout for w in whose)
+    game = book.game("mafia")
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    save_agreement(build_agreement(game), a)
+    save_agreement(
+        build_agreement(game, {questions(game)[0].id: other_option(questions(game)[0])}), b
+    )
+    diff = garou("house", "diff", str(a), str(b), "--lang", lang)
+    assert ui["differences.one"].format(n=1) in diff.stdout
+    same = garou("house", "diff", str(a), str(a), "--lang", lang)
+    assert ui["same"].split("{b}")[1].strip() in " ".join(same.stdout.split())
+    out = tmp_path / "accord.yaml"
+    answers = [""] * len(questions(game)) + ["", "", "", ""]
+    picked = garou("house", "pick", "-g", "mafia", "-o", str(out), "--lang", lang,
+                   input="\n".join(answers) + "\n")  # fmt: skip
+    assert picked.exit_code == 0, picked.stderr
+    for key in ("choice", "why", "custom-question", "players-prompt", "table-prompt"):
+        assert ui[key].split("{")[0].strip() in picked.stdout, key
+    written = ui["wrote.many"].split("{")[0].strip()
+    assert written in picked.stdout
+
+
+# --- review fixes: Mafia examples for Mafia, and the setup prompts ---------------------------
+
+
+def _example_after(marker: str, text: str) -> str:
+    return " ".join(text.split()).split(marker, 1)[1].split()[0].strip(",")
+
+
+def test_a_mafia_setup_without_roles_gets_a_mafia_example(garou, book, tmp_path):
+    from rules.setup import check_distribution, make_distribution, parse_roles
+
+    game = book.game("mafia")
+    out = tmp_path / "accord.yaml"
+    result = garou("house", "pick", "-g", "mafia", "--defaults", "--players", "10", "-o", str(out))
+    assert result.exit_code == 2
+    spec = _example_after("--roles ", result.stderr)
+    dist = make_distribution(game, parse_roles(spec, game))
+    assert not dist.unknown and check_distribution(game, dist).ok
+
+
+def test_the_walk_shows_the_games_cards_and_enter_skips_them(garou, book, tmp_path):
+    from rules.setup import example_roles
+
+    game = book.game("mafia")
+    answers = [""] * len(questions(game)) + ["", "10", "", "", "2025-03-14"]
+    out = tmp_path / "accord.yaml"
+    result = garou("house", "pick", "-g", "mafia", "-o", str(out), "--lang", "en",
+                   input="\n".join(answers) + "\n")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert example_roles(game, 10) in result.stdout
+    assert "loup-garou" not in result.stdout
+    assert load_agreement(out, book).setup is None
+
+
+def test_a_bad_set_gets_an_example_of_the_game(garou, book):
+    result = garou("house", "pick", "-g", "mafia", "--set", "nothing", "--defaults")
+    assert result.exit_code == 2
+    case, _, option = _example_after("e.g. ", result.stderr).partition("=")
+    question = houserules.find_question(book.game("mafia"), case)
+    assert houserules.find_option(question, option)
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [("0", "0 players"), ("-2", "-2 players"), ("abc", "whole number"), ("1000", "100")],
+)
+def test_pick_reports_a_bad_player_count_itself(garou, tmp_path, players, words):
+    out = tmp_path / "accord.yaml"
+    result = garou("house", "pick", "-g", "lg", "--defaults", "--players", players, "-o", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: --players") and words in result.stderr
+    assert "--roles" not in result.stderr and "╭" not in result.stderr
+    assert not out.exists()

@@ -337,6 +337,9 @@ def test_the_example_setup_files():
         ("game: loup-garou\nplayers: 0\nroles: {loup-garou: 1}\n", 2, "needs players"),
         ("game: loup-garou\nroles:\n  loup-garou: 1\n  villageois: 1000000000\n", 4, "100"),
         ("game: loup-garou\nroles:\n  loup-garou: 1\n  villageois: -2\n", 4, "leave the role"),
+        ("game: loup-garou\nroles:\n  loup-garou: 1\n  villageois: -2\n", 4, "at least 1"),
+        ("game: loup-garou\nroles:\n  loup-garou:\n  villageois: 7\n", 3, "missing count"),
+        ("game: loup-garou\nroles:\n  loup-garou: ~\n  voyante:\n", 3, "(roles.loup-garou)"),
         ("game: loup-garou\nroles:\n  loup-garou: 1\n  villageois: 2.5\n", 4, "whole number"),
         ("game: loup-garou\nroles:\n  voyante: 1\n  Voyante: 1\n", 4, "once"),
         ("game: loup-garou\nroles:\n  voyante: 1\n  voyante: 1\n", 4, "duplicate key"),
@@ -610,3 +613,101 @@ def test_suggest_says_why_there_is_none(garou):
     assert garou("suggest", "-g", "lg").exit_code == 2
     human = garou("suggest", "-g", "mafia", "-n", "10", "--lang", "en")
     assert human.exit_code == 0 and "Sheriff" in human.stdout
+
+
+# --- review fixes ---------------------------------------------------------------------------
+
+
+def _french_texts():
+    """Every French message of the verdicts of many distributions of both games."""
+    for game in (LG, MF):
+        for players in range(1, 21):
+            try:
+                dist = suggest_distribution(game, players)
+            except NoSoundDistributionError:
+                continue
+            yield from _texts(check_distribution(game, dist))
+    for roles, players in [
+        ({"loup-garou": 2, "villageois": 6}, None),
+        ({"loup-garou": 5, "villageois": 2, "voyante": 1, "cupidon": 1, "capitaine": 1}, 11),
+        ({"loup-garou": 5, "villageois": 15}, None),
+        ({"loup-garou": 1, "villageois": 2}, None),
+        ({"loup-garou": 2, "villageois": 3, "voyante": 1, "sorciere": 1, "chasseur": 1}, None),
+        ({"loup-garou": 3, "villageois": 3}, None),
+    ]:
+        yield from _texts(verdict_of(LG, roles, players))
+    yield from _texts(verdict_of(MF, {"mafia": 3, "citoyen": 5, "voyente": 1}, 9))
+
+
+def _texts(verdict):
+    yield verdict.baseline.fr
+    yield verdict.summary.fr
+    for c in verdict.checks:
+        yield c.message.fr
+        if c.fix is not None:
+            yield c.fix.fr
+
+
+def test_french_messages_contract_de_and_a_and_agree():
+    import re
+
+    for text in _french_texts():
+        assert not re.search(r"\b(de|à) (les|le)\b", text, re.IGNORECASE), text
+        assert "(s)" not in text, text
+        assert not re.search(r"\b[01] (rôles|cartes|joueurs)\b", text), text  # 0 and 1: singular
+
+
+def test_the_baseline_names_the_minority_with_des():
+    verdict = verdict_of(LG, {"loup-garou": 2, "villageois": 6})
+    wolves = next(c.name for c in LG.info.camps if c.minority)
+    assert wolves.fr.lower().startswith("les ")
+    assert "des " + wolves.fr[4:] in verdict.baseline.fr
+
+
+def test_a_role_named_without_a_count_in_with_gets_the_rules_count(garou):
+    for players in (5, 8, 12):
+        named = suggest_distribution(LG, players, [("loup-garou", None), ("voyante", None)])
+        assert named.roles["loup-garou"] == WOLVES_BY_PLAYERS[players]
+        assert named.roles["voyante"] == 1
+    assert suggest_distribution(MF, 10, [("mafia", None)]).roles == CLASSIC_MAFIA
+    r = garou("suggest", "-g", "lg", "-n", "8", "-w", "loup-garou", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.json()["roles"]["loup-garou"] == WOLVES_BY_PLAYERS[8]
+
+
+@pytest.mark.parametrize("spec", ["voyante=-3", "voyante=0", "voyante=-1"])
+def test_a_count_below_one_says_at_least_one(spec):
+    with pytest.raises(UsageError) as caught:
+        parse_roles(spec)
+    assert "at least 1" in str(caught.value)
+    assert "not a whole number" not in str(caught.value) and "give it" not in str(caught.value)
+
+
+def _roles_example(message):
+    """Return the roles spec given as an example in ``message``."""
+    words = " ".join(message.split()).replace('"', " ").split()
+    return next(words[i + 1] for i, w in enumerate(words) if w in ("--roles", "like"))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["-g", "mafia"], ["-g", "mafia", "-n", "10"], ["-g", "mafia", "-r", ","],
+     ["-g", "lg"], ["-g", "lg", "-n", "12"], ["-g", "lg", "-r", ","]],
+)  # fmt: skip
+def test_examples_of_roles_come_from_the_game(garou, args):
+    r = garou("check", *args)
+    assert r.exit_code == 2
+    game = MF if "mafia" in args else LG
+    spec = _roles_example(r.stderr)
+    dist = make_distribution(game, parse_roles(spec, game))
+    assert not dist.unknown
+    assert check_distribution(game, dist).ok
+    if "-n" in args:
+        assert dist.players == int(args[args.index("-n") + 1])
+
+
+def test_check_without_a_game_or_roles_gives_an_example_per_game(garou):
+    r = garou("check")
+    assert r.exit_code == 2
+    for game in (LG, MF):
+        assert f"--game {game.id} --roles" in r.stderr

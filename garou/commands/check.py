@@ -72,6 +72,7 @@ def check_command(
     from rules import UsageError, load_rules, resolve_language
     from rules.setup import (
         check_distribution,
+        example_roles,
         make_distribution,
         parse_players,
         parse_roles,
@@ -84,19 +85,23 @@ def check_command(
     count = parse_players(players) if players is not None else None
     if setup_file is not None and (game or roles or count is not None):
         raise UsageError("give either a setup file or --game/--players/--roles, not both")
+    book = load_rules(rules_dir)
     if setup_file is None and not roles:
+        games = [book.game(game)] if game else list(book.games.values())
+        examples = " or ".join(
+            f'{"" if game else f"--game {g.id} "}--roles "{example_roles(g, count)}"' for g in games
+        )
         raise UsageError(
-            'give the roles: --roles "loup-garou=2,voyante,villageois=5" or a setup file '
+            f"give the roles: {examples}, or a setup file "
             "(to have a distribution proposed: garou suggest)"
         )
-    book = load_rules(rules_dir)
     if setup_file is not None:
         rules_game, dist = read_setup(setup_file, book)
     else:
         if not game:
             raise UsageError(f"give the game: --game {' or --game '.join(book.games)}")
         rules_game = book.game(game)
-        dist = make_distribution(rules_game, parse_roles(roles or ""), count)
+        dist = make_distribution(rules_game, parse_roles(roles or "", rules_game), count)
     verdict = check_distribution(rules_game, dist)
     if json_:
         print_json(verdict.to_dict(language))
@@ -117,8 +122,9 @@ def suggest_command(
         typer.Option(
             "--with",
             "-w",
-            help="Roles you want, e.g. voyante,sorciere,chasseur. Default: the roles the "
-            "documents recommend for a first group, as far as they fit.",
+            help="Roles you want, e.g. voyante,sorciere,chasseur (a role without =N: as many "
+            "as the rules ask, else 1). Default: the roles the documents recommend for a "
+            "first group, as far as they fit.",
             show_default=False,
         ),
     ] = None,
@@ -154,7 +160,8 @@ def suggest_command(
     if not game:
         raise UsageError(f"give the game: --game {' or --game '.join(book.games)}")
     rules_game = book.game(game)
-    wanted = parse_roles(with_) if with_ is not None else None
+    # A role named without a count gets as many cards as the rules ask (-w loup-garou).
+    wanted = parse_roles(with_, rules_game, bare=None) if with_ is not None else None
     dist = suggest_distribution(rules_game, count, wanted)
     if json_:
         print_json({"game": dist.game, "players": dist.players, "roles": dict(dist.roles)})

@@ -1,9 +1,13 @@
-"""Settle contested cases before dealing: ``garou house pick|show|diff|list``."""
+"""Settle contested cases before dealing: ``garou house pick|show|diff|list``.
+
+Everything a person or the rule data wrote (table names, dates, questions, answers,
+player and file names) is printed escaped, never read as rich markup.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -18,7 +22,7 @@ if TYPE_CHECKING:
 
 EPILOG = (
     "Exit codes: 0 success; 1 invalid agreement file, unknown case or option, unsound setup, "
-    "or the output file exists (use --force); 2 bad command line; "
+    "the output file exists (use --force) or is not a regular file; 2 bad command line; "
     "130 interrupted (nothing written)."
 )
 DIFF_EPILOG = (
@@ -42,22 +46,169 @@ CaseOption = Annotated[
     ),
 ]
 
+# Every word the house commands print, in both languages (error messages stay English).
+_UI: dict[str, dict[str, str]] = {
+    "fr": {
+        "intro": (
+            "{game} : {n} questions à trancher avant de distribuer. Tapez un numéro, l'id "
+            "d'une option ou son libellé ; Entrée garde la proposition entre parenthèses."
+        ),
+        "contested": "cas disputé",
+        "setting": "réglage",
+        "by-garou": "proposé par garou",
+        "by-document": "l'usage selon le document",
+        "default-mark": "← par défaut, {who}",
+        "why": "Pourquoi ce choix par défaut : {reason}",
+        "choice": "Choix",
+        "no-default": "Cette question n'a pas de choix par défaut : choisissez une des options.",
+        "type-range": "Tapez un numéro de 1 à {n}.",
+        "custom-already.one": "L'accord a déjà {n} question propre à la table.",
+        "custom-already.many": "L'accord a déjà {n} questions propres à la table.",
+        "custom-question": "Une question propre à votre table (Entrée s'il n'y en a pas)",
+        "custom-option": "  option {n} (Entrée pour finir)",
+        "two-options": "Donnez au moins deux options.",
+        "option-twice": "Cette option est déjà dans la liste.",
+        "custom-answer": "  La réponse de la table (numéro ou texte)",
+        "choose-one-of": "Choisissez parmi : {options}",
+        "players-prompt": "Combien de joueurs ? (Entrée pour ne pas noter la distribution)",
+        "players-bad": "Tapez un nombre entier de joueurs, de 1 à {most}.",
+        "cards-prompt": "Cartes, par ex. {example} (Entrée pour ne pas noter la distribution)",
+        "names-prompt": "Noms des joueurs, séparés par des virgules (Entrée pour passer)",
+        "table-prompt": "Nom de la table (Entrée pour passer)",
+        "date-prompt": "Date (AAAA-MM-JJ)",
+        "date-bad": "« {date} » n'est pas une date : écrivez-la AAAA-MM-JJ, par ex. {today}.",
+        "wrote.one": (
+            "Accord écrit dans {path} : {count} décisions pour {game}, dont {changed} "
+            "autre que le choix par défaut. Vérifiez-le avec : garou house show {path}"
+        ),
+        "wrote.many": (
+            "Accord écrit dans {path} : {count} décisions pour {game}, dont {changed} "
+            "autres que le choix par défaut. Vérifiez-le avec : garou house show {path}"
+        ),
+        "col-case": "cas",
+        "col-question": "question",
+        "col-decision": "décision",
+        "col-default?": "par défaut ?",
+        "col-options": "options",
+        "col-default": "par défaut",
+        "own-question": "question propre à la table",
+        "kept-default": "par défaut",
+        "changed": "changé",
+        "changed-from": "changé (par défaut : {label})",
+        "setup-line": "Distribution : {players} ; {cards}",
+        "players.one": "{n} joueur",
+        "players.many": "{n} joueurs",
+        "names-line": "Joueurs : {names}",
+        "same": "{a} et {b} ont fait les mêmes choix pour chaque question.",
+        "differences.one": "{n} différence",
+        "differences.many": "{n} différences",
+        "not-asked": "(pas posée)",
+        "garou-proposes": "garou propose",
+        "document-usual": "l'usage du document",
+        "setting-tag": "(réglage)",
+    },
+    "en": {
+        "intro": (
+            "{game}: {n} questions to settle before dealing. Type a number, an option id or "
+            "its label; Enter keeps the proposed one, in parentheses."
+        ),
+        "contested": "contested case",
+        "setting": "setting",
+        "by-garou": "proposed by garou",
+        "by-document": "usual per the document",
+        "default-mark": "← default, {who}",
+        "why": "Why the default: {reason}",
+        "choice": "Choice",
+        "no-default": "This question has no default: choose one of the options.",
+        "type-range": "Type a number from 1 to {n}.",
+        "custom-already.one": "The agreement already has {n} question of the table's own.",
+        "custom-already.many": "The agreement already has {n} questions of the table's own.",
+        "custom-question": "A question of your own (Enter when there is none)",
+        "custom-option": "  option {n} (Enter when done)",
+        "two-options": "Give at least two options.",
+        "option-twice": "That option is already listed.",
+        "custom-answer": "  The table's answer (number or text)",
+        "choose-one-of": "Choose one of: {options}",
+        "players-prompt": "How many players? (Enter to skip the setup)",
+        "players-bad": "Type a whole number of players, from 1 to {most}.",
+        "cards-prompt": "Cards, e.g. {example} (Enter to skip the setup)",
+        "names-prompt": "Players' names, separated by commas (Enter to skip)",
+        "table-prompt": "Table name (Enter to skip)",
+        "date-prompt": "Date (YYYY-MM-DD)",
+        "date-bad": "'{date}' is not a date: write it YYYY-MM-DD, e.g. {today}.",
+        "wrote.one": (
+            "Wrote {path}: {count} decisions for {game}, {changed} away from the default. "
+            "Check it with: garou house show {path}"
+        ),
+        "wrote.many": (
+            "Wrote {path}: {count} decisions for {game}, {changed} away from the default. "
+            "Check it with: garou house show {path}"
+        ),
+        "col-case": "case",
+        "col-question": "question",
+        "col-decision": "decision",
+        "col-default?": "default?",
+        "col-options": "options",
+        "col-default": "default",
+        "own-question": "the table's own question",
+        "kept-default": "default",
+        "changed": "changed",
+        "changed-from": "changed (default: {label})",
+        "setup-line": "Setup: {players}; {cards}",
+        "players.one": "{n} player",
+        "players.many": "{n} players",
+        "names-line": "Players: {names}",
+        "same": "{a} and {b} decided the same for every question.",
+        "differences.one": "{n} difference",
+        "differences.many": "{n} differences",
+        "not-asked": "(not asked)",
+        "garou-proposes": "garou proposes",
+        "document-usual": "the document's usual",
+        "setting-tag": "(setting)",
+    },
+}
 
-def ask(prompt: str, default: str | None = None) -> str:
-    """Read one answer from the user; Enter gives ``default`` (tests replace this function)."""
+
+def _t(lang: str, key: str, **fields: Any) -> str:
+    """Return the UI text ``key`` in ``lang``, filled with ``fields`` (plain text, no markup)."""
+    return _UI[lang if lang in _UI else "en"][key].format(**fields)
+
+
+def _tn(lang: str, key: str, n: int, **fields: Any) -> str:
+    """Return ``key``.one or .many for ``n`` (French puts 0 and 1 in the singular)."""
+    one = abs(n) <= 1 if lang == "fr" else n == 1
+    return _t(lang, f"{key}.{'one' if one else 'many'}", n=n, **fields)
+
+
+def _e(text: object) -> str:
+    """Return ``text`` escaped, to sit in rich markup as written."""
+    from rich.markup import escape
+
+    return escape(str(text))
+
+
+def ask(out: Console, prompt: str, default: str | None = None) -> str:
+    """Read one answer on ``out``; Enter gives ``default`` (tests replace this function)."""
     from rich.prompt import Prompt
 
     from rules import GarouError
 
-    from ..output import console
-
     try:
-        answer = Prompt.ask(prompt, default=default, console=console(), show_default=bool(default))
+        answer = Prompt.ask(_e(prompt), default=default, console=out, show_default=bool(default))
     except EOFError:
         raise GarouError(
             "the input ended before every question was answered; nothing was written"
         ) from None
     return str(answer if answer is not None else "")
+
+
+def _prompt_console(json_: bool) -> Console:
+    """Return where the questions go: standard error with --json, so stdout stays JSON."""
+    from rich.console import Console
+
+    from ..output import console
+
+    return Console(stderr=True, highlight=False, soft_wrap=False) if json_ else console()
 
 
 # --- pick ------------------------------------------------------------------------------
@@ -93,7 +244,8 @@ def pick_command(
         ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", help="How many players.", show_default=False)
+        str | None,
+        typer.Option("--players", metavar="N", help="How many players.", show_default=False),
     ] = None,
     roles: Annotated[
         str | None,
@@ -110,10 +262,19 @@ def pick_command(
             "--names", help="The players' names, separated by commas.", show_default=False
         ),
     ] = None,
-    out: Annotated[Path, typer.Option("--out", "-o", help="The agreement file to write.")] = Path(
-        "accord.yaml"
-    ),
-    force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists.")] = False,
+    out: Annotated[
+        str, typer.Option("--out", "-o", metavar="FILE", help="The agreement file to write.")
+    ] = "accord.yaml",
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help=(
+                "Replace --out if it exists. A symbolic link is followed: the file it points "
+                "to is replaced. Never replaces anything but a regular file."
+            ),
+        ),
+    ] = False,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
@@ -122,47 +283,51 @@ def pick_command(
 
     Without --defaults, --set or --from, garou asks each question in turn (Enter keeps
     the proposed answer), then the players and cards, the table's name and the date.
-    With them, it asks nothing (add --ask to be asked anyway). The file is written
-    atomically and never replaces an existing one without --force.
+    With them, it asks nothing (add --ask to be asked anyway). With --json the questions
+    go to standard error and standard output holds only the JSON. The file is written
+    atomically and never replaces an existing one without --force; with --force, a
+    symbolic link is followed (a shared, linked accord.yaml stays shared), and anything
+    but a regular file (a device, a pipe) is still refused.
 
     Example: garou house pick --game loup-garou --set witch-self-save=never --out accord.yaml
     """
     from dataclasses import replace
 
     from houserules import (
-        AgreementExistsError,
         agreement_to_dict,
         build_agreement,
+        iso_date,
         load_agreement,
         make_setup,
         save_agreement,
         with_path,
+        writable_path,
     )
     from rules import UsageError, load_rules, resolve_language
+    from rules.setup import parse_players
 
     from ..output import console, print_json
 
     language = resolve_language(lang)
     if defaults and walk:
         raise UsageError("--defaults asks nothing and --ask asks everything: choose one")
-    if out.exists() and not force:  # say so before the questions, not after
-        raise AgreementExistsError(
-            f"{out} already exists; nothing was written. "
-            "Add --force to replace it, or choose another file with --out"
-        )
+    count = parse_players(players) if players is not None else None
+    if date is not None and iso_date(date) is None:
+        raise UsageError(f"--date {date!r} is not a date; write it YYYY-MM-DD, e.g. {_today()}")
+    writable_path(out, force)  # say so before the questions, not after
     book = load_rules(rules_dir)
     base = load_agreement(from_, book) if from_ is not None else None
     if game is None and base is None:
         raise UsageError(f"which game? add --game ({', '.join(book.games)})")
     rules_game = book.game(game) if game is not None else book.game(base.game)  # type: ignore[union-attr]
-    choices = _parse_sets(set_ or [])
+    choices = _parse_sets(set_ or [], rules_game)
     name_list = names.split(",") if names is not None else ()
-    setup = make_setup(rules_game, players, roles, name_list, language)
+    setup = make_setup(rules_game, count, roles, name_list, language)
     agreement = build_agreement(
         rules_game, choices, base=base, table=table, date=date, setup=setup, lang=language
     )
     if walk or not (defaults or set_ or from_ is not None):
-        agreement = _walk(console(), rules_game, agreement, language)
+        agreement = _walk(_prompt_console(json_), rules_game, agreement, language)
     if agreement.date is None:
         agreement = replace(agreement, date=_today())
     path = save_agreement(agreement, out, force, book=book, lang=language)
@@ -171,22 +336,29 @@ def pick_command(
         print_json(agreement_to_dict(agreement, language))
         return
     changed = sum(1 for d in agreement.decisions if not d.default and not d.custom)
-    console().print(
-        f"Wrote {path}: {len(agreement.decisions)} decisions for {rules_game.id}, "
-        f"{changed} away from the default. Check it with: garou house show {path}"
+    message = _tn(
+        language,
+        "wrote",
+        changed,
+        path=path,
+        count=len(agreement.decisions),
+        game=rules_game.id,
+        changed=changed,
     )
+    console().print(_e(message))
 
 
-def _parse_sets(values: list[str]) -> dict[str, str]:
+def _parse_sets(values: list[str], game: GameRules) -> dict[str, str]:
+    from houserules import questions
     from rules import UsageError
 
     choices: dict[str, str] = {}
     for value in values:
         case, sep, option = value.partition("=")
         if not sep or not case.strip() or not option.strip():
-            raise UsageError(
-                f"--set {value!r}: write it as CASE=OPTION, e.g. witch-self-save=never"
-            )
+            first = questions(game)[0]
+            example = f"{first.short.removeprefix(first.kind + '-')}={first.options[-1].id}"
+            raise UsageError(f"--set {value!r}: write it as CASE=OPTION, e.g. {example}")
         if case.strip() in choices:
             raise UsageError(f"--set {case.strip()} is given twice; keep one")
         choices[case.strip()] = option.strip()
@@ -197,13 +369,11 @@ def _walk(out: Console, game: GameRules, start: Agreement, lang: str) -> Agreeme
     """Ask every question, preselecting ``start``'s answers; return the table's agreement."""
     from dataclasses import replace
 
-    from houserules import build_agreement, custom_decision, questions
+    from houserules import build_agreement, custom_decision, iso_date, questions
 
     every = questions(game)
-    out.print(
-        f"[bold]{game.info.name.get(lang)}[/]: {len(every)} questions to settle before "
-        "dealing. Type a number, an option id or its label; Enter keeps the one in brackets."
-    )
+    intro = _t(lang, "intro", game=game.info.name.get(lang), n=len(every))
+    out.print(f"[bold]{_e(intro)}[/]")
     chosen: dict[str, str] = {}
     for number, question in enumerate(every, 1):
         kept = start.decision(question.id)
@@ -211,20 +381,19 @@ def _walk(out: Console, game: GameRules, start: Agreement, lang: str) -> Agreeme
     agreement = build_agreement(game, chosen, base=start, lang=lang)
     custom = [d for d in agreement.decisions if d.custom]
     customs = [(d.question.fr, list(d.choices), d.option) for d in custom]
-    customs += _ask_custom(out, len(customs))
+    customs += _ask_custom(out, len(customs), lang)
     decisions = [d for d in agreement.decisions if not d.custom]
     decisions += [custom_decision(n, q, o, a) for n, (q, o, a) in enumerate(customs, 1)]
     setup = agreement.setup or _ask_setup(out, game, lang)
     out.print()
-    table = ask("Table name (Enter to skip)", default=agreement.table or "") or None
-    date = ask("Date", default=agreement.date or _today())
-    return replace(
-        agreement,
-        decisions=tuple(decisions),
-        setup=setup,
-        table=table,
-        date=date or None,
-    )
+    table = ask(out, _t(lang, "table-prompt"), default=agreement.table or "") or None
+    while True:
+        typed = ask(out, _t(lang, "date-prompt"), default=agreement.date or _today())
+        date = iso_date(typed)
+        if date is not None:
+            break
+        out.print(f"[red]{_e(_t(lang, 'date-bad', date=typed, today=_today()))}[/]")
+    return replace(agreement, decisions=tuple(decisions), setup=setup, table=table, date=date)
 
 
 def _today() -> str:
@@ -240,97 +409,102 @@ def _ask_question(
     from rules import UnknownIdError
 
     default = question.default
-    kind = "contested case" if question.kind == "contested" else "setting"
+    kind = _t(lang, "contested" if question.kind == "contested" else "setting")
     out.print()
     out.print(
-        f"[bold]{number}/{count}. {question.title.get(lang)}[/] [dim]({kind}, {question.id})[/]"
+        f"[bold]{number}/{count}. {_e(question.title.get(lang))}[/] "
+        f"[dim]({_e(kind)}, {_e(question.id)})[/]"
     )
-    out.print(f"[dim]{question.text.get(lang)}[/]")
+    out.print(f"[dim]{_e(question.text.get(lang))}[/]")
     for index, option in enumerate(question.options, 1):
         note = " [dim](+garou)[/]" if option.addition else ""
         if default is not None and default.option == option.id:
-            who = "proposed by garou" if default.addition else "usual per the document"
-            note += f" [green]← default, {who}[/]"
-        out.print(f"  {index}. {option.label.get(lang)} [dim]\\[{option.id}][/]{note}")
+            who = _t(lang, "by-garou" if default.addition else "by-document")
+            note += f" [green]{_e(_t(lang, 'default-mark', who=who))}[/]"
+        out.print(f"  {index}. {_e(option.label.get(lang))} [dim]{_e(f'[{option.id}]')}[/]{note}")
         if option.text is not None:
-            out.print(f"     [dim]{option.text.get(lang)}[/]")
+            out.print(f"     [dim]{_e(option.text.get(lang))}[/]")
     if default is not None:
-        out.print(f"  [dim]Why the default: {default.reason.get(lang)}[/]")
+        out.print(f"  [dim]{_e(_t(lang, 'why', reason=default.reason.get(lang)))}[/]")
     preselected = getattr(kept, "option", None) or (default.option if default else None)
     ids = [o.id for o in question.options]
     shown = str(ids.index(preselected) + 1) if preselected in ids else None
     while True:
-        answer = ask("Choice", default=shown)
+        answer = ask(out, _t(lang, "choice"), default=shown)
         if not answer.strip() and shown is None:
-            out.print("[red]This question has no default: choose one of the options.[/]")
+            out.print(f"[red]{_e(_t(lang, 'no-default'))}[/]")
             continue
         try:
             return find_option(question, answer, lang).id
         except UnknownIdError as exc:
-            out.print(f"[red]{exc}[/] Type 1 to {len(ids)}.")
+            out.print(f"[red]{_e(exc)}[/] {_e(_t(lang, 'type-range', n=len(ids)))}")
 
 
-def _ask_custom(out: Console, already: int) -> list[tuple[str, list[str], str]]:
+def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[str], str]]:
     found: list[tuple[str, list[str], str]] = []
     out.print()
     if already:
-        out.print(f"The agreement already has {already} question(s) of the table's own.")
+        out.print(_e(_tn(lang, "custom-already", already)))
     while True:
-        question = ask("A question of your own (Enter when there is none)", default="").strip()
+        question = ask(out, _t(lang, "custom-question"), default="").strip()
         if not question:
             return found
         options: list[str] = []
         while True:
-            option = ask(f"  option {len(options) + 1} (Enter when done)", default="").strip()
+            prompt = _t(lang, "custom-option", n=len(options) + 1)
+            option = ask(out, prompt, default="").strip()
             if not option:
                 if len(options) >= 2:
                     break
-                out.print("[red]Give at least two options.[/]")
+                out.print(f"[red]{_e(_t(lang, 'two-options'))}[/]")
                 continue
             if option in options:
-                out.print("[red]That option is already listed.[/]")
+                out.print(f"[red]{_e(_t(lang, 'option-twice'))}[/]")
                 continue
             options.append(option)
         for index, option in enumerate(options, 1):
-            out.print(f"  {index}. {option}")
+            out.print(f"  {index}. {_e(option)}")
         while True:
-            answer = ask("  The table's answer (number or text)").strip()
+            answer = ask(out, _t(lang, "custom-answer")).strip()
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 answer = options[int(answer) - 1]
             if answer in options:
                 break
-            out.print(f"[red]Choose one of: {', '.join(options)}[/]")
+            out.print(f"[red]{_e(_t(lang, 'choose-one-of', options=', '.join(options)))}[/]")
         found.append((question, options, answer))
 
 
 def _ask_setup(out: Console, game: GameRules, lang: str) -> TableSetup | None:
     from houserules import make_setup
     from rules import GarouError
+    from rules.setup import MAX_PLAYERS, example_roles, parse_players
 
     out.print()
     while True:
-        players = ask("How many players? (Enter to skip the setup)", default="").strip()
-        if not players:
+        typed = ask(out, _t(lang, "players-prompt"), default="").strip()
+        if not typed:
             return None
-        if players.isdigit() and int(players) > 0:
-            break
-        out.print("[red]Type a whole number of players.[/]")
-    minority = game.minority_roles()
-    example = f"{minority[0].id}=2," if minority else ""
-    example += f"{game.setup.filler}=N"
-    while True:
-        roles = ask(f"Cards, e.g. {example}").strip()
         try:
-            setup = make_setup(game, int(players), roles, (), lang)
+            players = parse_players(typed)
+            break
+        except GarouError:
+            out.print(f"[red]{_e(_t(lang, 'players-bad', most=MAX_PLAYERS))}[/]")
+    example = example_roles(game, players)
+    while True:
+        roles = ask(out, _t(lang, "cards-prompt", example=example), default="").strip()
+        if not roles:
+            return None
+        try:
+            setup = make_setup(game, players, roles, (), lang)
             break
         except GarouError as exc:
-            out.print(f"[red]{exc}[/]")
+            out.print(f"[red]{_e(exc)}[/]")
     while True:
-        names = ask("Players' names, separated by commas (Enter to skip)", default="")
+        names = ask(out, _t(lang, "names-prompt"), default="")
         try:
-            return make_setup(game, int(players), roles, names.split(","), lang) or setup
+            return make_setup(game, players, roles, names.split(","), lang) or setup
         except GarouError as exc:
-            out.print(f"[red]{exc}[/]")
+            out.print(f"[red]{_e(exc)}[/]")
 
 
 # --- show, diff, list ------------------------------------------------------------------
@@ -363,31 +537,35 @@ def show_command(
     title = f"{game.info.name.get(language)}: {agreement.table or file.name}"
     if agreement.date:
         title += f" ({agreement.date})"
-    table = Table(title=title, title_justify="left")
-    table.add_column("case", no_wrap=True)
-    for column in ("question", "decision", "default?"):
-        table.add_column(column, overflow="fold", ratio=1)
+    table = Table(title=_e(title), title_justify="left")
+    table.add_column(_e(_t(language, "col-case")), no_wrap=True)
+    for column in ("col-question", "col-decision", "col-default?"):
+        table.add_column(_e(_t(language, column)), overflow="fold", ratio=1)
     for d in agreement.decisions:
         if d.custom:
-            note = "the table's own question"
+            note = _t(language, "own-question")
         elif d.default:
-            note = "default"
+            note = _t(language, "kept-default")
         else:
             proposed = game.entry(d.case).default
-            note = "changed"
+            note = _t(language, "changed")
             if proposed is not None:
                 label = next(o.label for o in game.entry(d.case).options if o.id == proposed.option)
-                note += f" (default: {label.get(language)})"
-        table.add_row(d.case, d.question.get(language), d.answer.get(language), note)
+                note = _t(language, "changed-from", label=label.get(language))
+        table.add_row(
+            _e(d.case), _e(d.question.get(language)), _e(d.answer.get(language)), _e(note)
+        )
     out = console()
     out.print(table)
     if agreement.setup is not None:
         cards = ", ".join(
             f"{game.role(r).name.get(language)} × {n}" for r, n in agreement.setup.roles.items()
         )
-        out.print(f"Setup: {agreement.setup.players} players; {cards}")
+        players = _tn(language, "players", agreement.setup.players)
+        out.print(_e(_t(language, "setup-line", players=players, cards=cards)))
         if agreement.setup.names:
-            out.print(f"Players: {', '.join(agreement.setup.names)}")
+            names = ", ".join(agreement.setup.names)
+            out.print(_e(_t(language, "names-line", names=names)))
 
 
 def diff_command(
@@ -424,18 +602,20 @@ def diff_command(
         return
     out = console()
     if not differences:
-        out.print(f"{first} and {second} decided the same for every question.")
+        out.print(_e(_t(language, "same", a=first, b=second)))
         return
-    table = Table(title=f"{len(differences)} difference(s)", title_justify="left")
-    table.add_column("case", no_wrap=True)
-    for column in ("question", str(first), str(second)):
-        table.add_column(column, overflow="fold", ratio=1)
+    title = _tn(language, "differences", len(differences))
+    table = Table(title=_e(title), title_justify="left")
+    table.add_column(_e(_t(language, "col-case")), no_wrap=True)
+    for column in (_t(language, "col-question"), str(first), str(second)):
+        table.add_column(_e(column), overflow="fold", ratio=1)
+    missing = _t(language, "not-asked")
     for d in differences:
         table.add_row(
-            d.case,
-            d.question.get(language),
-            d.left.answer.get(language) if d.left else "(not asked)",
-            d.right.answer.get(language) if d.right else "(not asked)",
+            _e(d.case),
+            _e(d.question.get(language)),
+            _e(d.left.answer.get(language) if d.left else missing),
+            _e(d.right.answer.get(language) if d.right else missing),
         )
     out.print(table)
 
@@ -465,21 +645,21 @@ def list_command(
         return
     out = console()
     for g in games:
-        table = Table(title=g.info.name.get(language), title_justify="left", show_lines=True)
-        table.add_column("case", no_wrap=True)
-        for column, ratio in (("question", 2), ("options", 3), ("default", 1)):
-            table.add_column(column, overflow="fold", ratio=ratio)
+        table = Table(title=_e(g.info.name.get(language)), title_justify="left", show_lines=True)
+        table.add_column(_e(_t(language, "col-case")), no_wrap=True)
+        for column, ratio in (("col-question", 2), ("col-options", 3), ("col-default", 1)):
+            table.add_column(_e(_t(language, column)), overflow="fold", ratio=ratio)
         for q in questions(g):
             options = "\n".join(
-                f"{o.id}: {o.label.get(language)}" + (" (+garou)" if o.addition else "")
+                _e(f"{o.id}: {o.label.get(language)}" + (" (+garou)" if o.addition else ""))
                 for o in q.options
             )
             default = "-"
             if q.default is not None:
-                who = "garou proposes" if q.default.addition else "the document's usual"
-                default = f"{q.default.option}\n[dim]{who}[/]"
-            kind = "" if q.kind == "contested" else " [dim](setting)[/]"
-            table.add_row(q.id, q.title.get(language) + kind, options, default)
+                who = _t(language, "garou-proposes" if q.default.addition else "document-usual")
+                default = f"{_e(q.default.option)}\n[dim]{_e(who)}[/]"
+            kind = "" if q.kind == "contested" else f" [dim]{_e(_t(language, 'setting-tag'))}[/]"
+            table.add_row(_e(q.id), _e(q.title.get(language)) + kind, options, default)
         out.print(table)
 
 
