@@ -193,24 +193,24 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "first-group.fix": ("Remplacez {remove} par {add}.", "Replace {remove} with {add}."),
     "call-absent.advice.one": (
-        "{roles} : pas distribué, mais appelé chaque nuit comme les autres, sinon la table "
-        "comprend que ce rôle n'est pas en jeu.",
-        "{roles}: not dealt, but called every night like the others, or the table learns it "
-        "is not in play.",
+        "{roles} : pas distribué, mais appelé à son tour la nuit comme les autres, "
+        "sinon la table comprend que ce rôle n'est pas en jeu.",
+        "{roles}: not dealt, but called at its turn in the night like the others, "
+        "or the table learns it is not in play.",
     ),
     "call-absent.advice.many": (
-        "{roles} : pas distribués, mais appelés chaque nuit comme les autres, sinon la table "
-        "comprend que ces rôles ne sont pas en jeu.",
-        "{roles}: not dealt, but called every night like the others, or the table learns they "
-        "are not in play.",
+        "{roles} : pas distribués, mais appelés à leur tour la nuit comme les autres, "
+        "sinon la table comprend que ces rôles ne sont pas en jeu.",
+        "{roles}: not dealt, but called at their turn in the night like the others, "
+        "or the table learns they are not in play.",
     ),
     "call-absent.fix.one": (
-        "Appelez {roles} chaque nuit, même si personne ne tient cette carte.",
-        "Call {roles} every night even though nobody holds this card.",
+        "Appelez {roles} à son tour, même si personne ne tient cette carte.",
+        "Call {roles} at its turn even though nobody holds this card.",
     ),
     "call-absent.fix.many": (
-        "Appelez {roles} chaque nuit, même si personne ne tient ces cartes.",
-        "Call {roles} every night even though nobody holds these cards.",
+        "Appelez {roles} à leur tour, même si personne ne tient ces cartes.",
+        "Call {roles} at their turn even though nobody holds these cards.",
     ),
     "settle-contested.advice": (
         "Avec {roles} en jeu, ces cas font débat : {cases}.",
