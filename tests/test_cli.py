@@ -151,3 +151,16 @@ def test_ctrl_c_or_end_of_input_at_a_prompt_exits_130():
     result = CliRunner().invoke(demo, ["ask"], input="")
     assert result.exit_code == 130
     assert "Interrupted" in result.stderr
+
+
+def test_the_readme_starts_with_the_two_setup_commands_and_ci_runs_the_second():
+    from tests.conftest import REPO
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    first_screen = readme[: readme.index("## A tour")]
+    blocks = [b.split("\n", 1)[1].strip() for b in first_screen.split("```")[1::2]]
+    assert len(blocks) == 2
+    install, test = blocks
+    assert "pip install ." in install and "garou search" in install
+    assert "'.[test]'" in test and "pytest" in test
+    assert test in (REPO / ".ci" / "run").read_text(encoding="utf-8")
