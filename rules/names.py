@@ -5,9 +5,12 @@ from __future__ import annotations
 import difflib
 import os
 import unicodedata
+from typing import TYPE_CHECKING
 
 from .errors import UnknownIdError, UnknownLanguageError
-from .model import Game, Role
+
+if TYPE_CHECKING:  # only annotations: a search on a fresh index must not build the model
+    from .model import Game, Role
 
 LANG_ENV = "GAROU_LANG"
 """Environment variable that sets the language when --lang is not given."""

@@ -587,9 +587,9 @@ def test_behaviour_words_match_by_stem_and_prefix(query, found):
 
 def test_no_match_lists_the_behaviours_and_what_to_type():
     with pytest.raises(UnknownIdError) as caught:
-        find_behaviours(MF, "téléphone")
+        find_behaviours(MF, "pétanque")
     message = str(caught.value)
-    assert "téléphone" in message and "no words" in message
+    assert "pétanque" in message and "no words" in message
     for behaviour in MF.fouls.behaviours:
         assert f"{behaviour.id}: {behaviour.keywords.all()[0]}" in message
 
@@ -982,8 +982,10 @@ def test_cli_winner_is_written_lowercase_after_the_colon(garou):
 
 
 def test_cli_fouls_lists_what_to_type_when_nothing_matches(garou):
-    run = garou("fouls", "-g", "mafia", "téléphone")
+    run = garou("fouls", "-g", "mafia", "pétanque")
     assert run.exit_code == 1 and run.stderr.startswith("Error: ")
+    phone = garou("fouls", "-g", "mafia", "téléphone", "--json").json()
+    assert [b["id"] for b in phone["behaviours"]] == ["messages"]
     assert all(f"  {b.id}: " in run.stderr for b in MF.fouls.behaviours)
     found = garou("fouls", "-g", "mafia", "vulgarité", "--json").json()
     assert [b["id"] for b in found["behaviours"]] == ["vulgarity"]

@@ -1,9 +1,317 @@
-"""Commands of this capability (not built yet)."""
+"""Find a ruling mid-game: ``garou search`` and the search index behind it, ``garou index``."""
 
 from __future__ import annotations
 
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
 import typer
+
+from ..options import Game, Json, Lang, RulesDir
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from lookup import Hit, Searcher, SearchResult
+
+SEARCH_EPILOG = (
+    "Exit codes: 0 a ruling was found (or the interactive prompt was left); 1 nothing "
+    "matched, or the rule files are invalid; 2 bad command line (empty query, unknown game "
+    "or kind); 130 interrupted."
+)
+INDEX_EPILOG = "Exit codes: 0 success; 1 the rule files are invalid or the index cannot be built."
+
+_LABELS = {
+    "fr": {
+        "options": "Options", "default": "par défaut", "addition": "ajout de garou",
+        "related": "Voir aussi", "source": "Source", "more": "Autres réponses",
+        "differs": "La règle diffère selon le jeu : une réponse par jeu.",
+        "corrected": "Résultats pour « {} »", "none": "Aucune règle ne répond à « {} ».",
+        "suggest": "Vouliez-vous dire : {} ?", "elsewhere": "Hors de ces filtres : {}.",
+        "hits": "{} réponse(s) en {}", "prompt": "Question (ligne vide ou Ctrl-D pour finir) : ",
+        "fresh": "à jour", "stale": "à reconstruire (le sera à la prochaine recherche)",
+        "index": "Index de recherche : {}\nÉtat : {} · {} entrées",
+    },
+    "en": {
+        "options": "Options", "default": "default", "addition": "garou addition",
+        "related": "See also", "source": "Source", "more": "Other answers",
+        "differs": "The ruling differs between the games: one answer per game.",
+        "corrected": "Results for “{}”", "none": "No ruling answers “{}”.",
+        "suggest": "Did you mean: {}?", "elsewhere": "Outside these filters: {}.",
+        "hits": "{} answer(s) in {}", "prompt": "Question (empty line or Ctrl-D to stop): ",
+        "fresh": "fresh", "stale": "stale (rebuilt on the next search)",
+        "index": "Search index: {}\nState: {} · {} entries",
+    },
+}  # fmt: skip
+
+
+def search_command(
+    words: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[WORDS]...",
+            help="The question, as you would ask it (French or English, accents optional). "
+            "Without words: an interactive prompt.",
+            show_default=False,
+        ),
+    ] = None,
+    game: Game = None,
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--kind",
+            "-k",
+            help="Only entries of this kind (rule, contested, role, ...).",
+            show_default=False,
+        ),
+    ] = None,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", min=1, max=100, help="How many answers to list.")
+    ] = 5,
+    lang: Lang = None,
+    json_: Json = False,
+    rules_dir: RulesDir = None,
+) -> None:
+    """Find the ruling that answers a question, in both games and both languages.
+
+    The best answer is shown whole, the next ones one line each. When the query names no
+    game and both games rule on it, each game's answer is shown, labelled. Typos are
+    corrected. Without words, ask one question after another (empty line or Ctrl-D quits).
+
+    Example: garou search la sorcière peut-elle se sauver elle-même
+    """
+    code = run_search(words or [], game, kind, limit, lang, json_, rules_dir)
+    if code:
+        raise typer.Exit(code)
+
+
+def index_command(
+    rebuild: Annotated[
+        bool, typer.Option("--rebuild", help="Rebuild the index now, even if it is fresh.")
+    ] = False,
+    json_: Json = False,
+    lang: Lang = None,
+    rules_dir: RulesDir = None,
+) -> None:
+    """Show where the search index is and whether it matches the rules; rebuild it.
+
+    The index is kept in your cache folder and rebuilt by itself when the rule files
+    (built-in or yours) change; --rebuild forces it.
+
+    Example: garou index --rebuild
+    """
+    import lookup
+    from rules import resolve_language
+
+    language = resolve_language(lang)
+    status = lookup.rebuild(rules_dir) if rebuild else lookup.status(rules_dir)
+    if json_:
+        from ..output import print_json
+
+        print_json(status.to_dict())
+        return
+    labels = _LABELS[language]
+    state = labels["fresh"] if status.fresh else labels["stale"]
+    _console().print(labels["index"].format(status.path, state, status.entries), markup=False)
+
+
+def run_search(
+    words: list[str],
+    game: str | None,
+    kind: str | None,
+    limit: int,
+    lang: str | None,
+    json_: bool,
+    rules_dir: Any,
+) -> int:
+    """Answer the question ``words`` (or open the prompt when empty); return the exit code."""
+    from lookup import Searcher
+    from rules import resolve_language
+
+    language = resolve_language(lang)
+    query = " ".join(words)
+    if words and not query.strip():
+        from rules import UsageError
+
+        raise UsageError("nothing to search for: type a few words, e.g. garou search égalité")
+    with Searcher(rules_dir) as searcher:
+        _notices(searcher)
+        if not words:
+            searcher.check_filters(game, kind)
+            _interactive(searcher, game, kind, limit, language, json_)
+            return 0
+        result = searcher.search(query, game=game, kind=kind, limit=limit, lang=language)
+        _notices(searcher)
+        _show(result, language, json_)
+    return 0 if result.hits else 1
+
+
+_VALUED = {"--game": "game", "-g": "game", "--kind": "kind", "-k": "kind", "--limit": "limit",
+           "-n": "limit", "--lang": "lang", "-l": "lang", "--rules-dir": "rules_dir"}  # fmt: skip
+
+
+def fast_search(argv: list[str]) -> int | None:
+    """Run ``garou search ARGV`` without building the Typer app, for a quick start.
+
+    Only plain invocations are handled: anything else (help, the interactive prompt, an
+    unknown option, a bad value) returns None, and the Typer command handles it with its
+    usual messages. The result and the exit code are the same as the command's.
+    """
+    import os
+
+    values: dict[str, Any] = {"json": False, "limit": 5}
+    words: list[str] = []
+    args = list(argv)
+    while args:
+        arg = args.pop(0)
+        if arg == "--":
+            words += args
+            break
+        if arg == "--json":
+            values["json"] = True
+            continue
+        name, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if name in _VALUED:
+            if not eq:
+                if not args:
+                    return None
+                value = args.pop(0)
+            values[_VALUED[name]] = value
+        elif arg.startswith("-") and len(arg) > 1:
+            return None  # --help, short flags bundled, unknown options: Typer's business
+        else:
+            words.append(arg)
+    try:
+        limit = int(values["limit"])
+    except ValueError:
+        return None
+    if not words or not 1 <= limit <= 100:
+        return None
+    rules_dir = values.get("rules_dir") or os.environ.get("GAROU_RULES_DIR") or None
+    # Errors propagate to garou.cli.main, which reports them like every command's.
+    return run_search(words, values.get("game"), values.get("kind"), limit,
+                      values.get("lang"), values["json"], rules_dir)  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to ``app``."""
+    """Add ``search`` and ``index`` to ``app``."""
+    app.command("search", epilog=SEARCH_EPILOG)(search_command)
+    app.command("index", epilog=INDEX_EPILOG)(index_command)
+
+
+# --- output ---------------------------------------------------------------------------------
+
+
+def _console() -> Console:
+    from ..output import console
+
+    return console()
+
+
+def _notices(searcher: Searcher) -> None:
+    """Print the index's notices (damaged or unwritable cache) on standard error, once."""
+    while searcher.notices:
+        typer.echo(searcher.notices.pop(0), err=True)
+
+
+def _show(result: SearchResult, lang: str, json_: bool, compact: bool = False) -> None:
+    if json_:
+        import json
+
+        data = result.to_dict()
+        text = json.dumps(data, ensure_ascii=False, indent=None if compact else 2)
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+        return
+    out = _console()
+    for part in render_result(result, lang):
+        out.print(part)
+
+
+def render_result(result: SearchResult, lang: str) -> list[RenderableType]:
+    """Return what ``garou search`` prints for ``result``: panels, then one line per hit."""
+    from rich.markup import escape
+    from rich.text import Text
+
+    labels = _LABELS[lang]
+    parts: list[RenderableType] = []
+    if result.corrected:
+        parts.append(Text(labels["corrected"].format(result.corrected), style="dim"))
+    if not result.hits:
+        parts.append(Text(labels["none"].format(result.query.strip()[:80])))
+        if result.suggestions:
+            parts.append(Text(labels["suggest"].format(", ".join(result.suggestions))))
+        if result.elsewhere:
+            found = ", ".join(labels["hits"].format(n, g) for g, n in result.elsewhere.items())
+            parts.append(Text(labels["elsewhere"].format(found)))
+        return parts
+    shown = result.per_game or result.hits[:1]
+    if result.per_game:
+        parts.append(Text(labels["differs"], style="bold yellow"))
+    for hit in shown:
+        parts.append(hit_panel(hit, lang, labelled=bool(result.per_game)))
+    rest = [h for h in result.hits if h not in shown]
+    if rest:
+        lines = [f"[bold]{labels['more']}[/]"]
+        for number, hit in enumerate(rest, 1):
+            lines.append(
+                f"{number}. {escape(hit.title)} [dim]— {escape(hit.game_name)} · "
+                f"{escape(hit.section)} · {hit.id}[/]"
+            )
+        parts.append(Text.from_markup("\n".join(lines)))
+    return parts
+
+
+def hit_panel(hit: Hit, lang: str, labelled: bool = False) -> RenderableType:
+    """Return ``hit`` whole as a panel: ruling, options, related entries, source."""
+    from rich.console import Group
+    from rich.markup import escape
+    from rich.panel import Panel
+    from rich.text import Text
+
+    labels = _LABELS[lang]
+    body: list[Any] = [Text(hit.text)]
+    if hit.options:
+        lines = [f"\n[bold]{labels['options']}[/]"]
+        for option in hit.options:
+            mark = " ★" if option.default else "  "
+            extra = f" [dim]({labels['addition']})[/]" if option.addition else ""
+            lines.append(f"{mark} [cyan]{option.id}[/]: {escape(option.label)}{extra}")
+        if hit.default_reason:
+            lines.append(f"   ★ {labels['default']}: {escape(hit.default_reason)}")
+        body.append(Text.from_markup("\n".join(lines)))
+    if hit.related:
+        related = ", ".join(f"{r.id} ({r.title})" for r in hit.related)
+        body.append(Text.from_markup(f"\n[bold]{labels['related']}[/]: {escape(related)}"))
+    body.append(Text.from_markup(f"[dim]{labels['source']}: {escape(hit.source)}[/]"))
+    title = f"[bold]{escape(hit.title)}[/]"
+    if labelled:
+        title = f"[bold reverse] {escape(hit.game_name)} [/] {title}"
+    subtitle = f"{escape(hit.game_name)} · {escape(hit.section)} · {hit.kind} · {hit.id}"
+    return Panel(Group(*body), title=title, subtitle=subtitle, title_align="left",
+                 subtitle_align="right", expand=True)  # fmt: skip
+
+
+def _interactive(
+    searcher: Searcher, game: str | None, kind: str | None, limit: int, lang: str, json_: bool
+) -> None:
+    """Ask one question after another until an empty line, Ctrl-D or Ctrl-C."""
+    from rules import GarouError
+
+    prompt = "" if json_ else _LABELS[lang]["prompt"]
+    while True:
+        try:
+            line = input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            if not json_:
+                typer.echo("", err=True)
+            return
+        if not line.strip():
+            return
+        try:
+            result = searcher.search(line, game=game, kind=kind, limit=limit, lang=lang)
+        except GarouError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            continue
+        _notices(searcher)
+        _show(result, lang, json_, compact=True)

@@ -1,0 +1,470 @@
+"""The search index: its schema, its documents, and its cache in the user's cache folder.
+
+The index lives in ``platformdirs.user_cache_dir("garou")``, in a folder named after a
+hash of the rule files (built-in and the user's) and of the analyzer version. It is built
+once, into a temporary folder under a lock, and renamed into place, so that processes
+starting together never see half an index; readers take no lock. A folder whose files do
+not match their recorded checksums is rebuilt; a cache that cannot be written is replaced
+by a private temporary index for the run.
+
+The fresh path (the index exists and matches) imports neither YAML nor the rules loader:
+what a hit displays is stored in the index, and the synonyms taken from the rule data are
+stored beside it in ``lexicon.json``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rules.errors import GarouError
+from rules.files import fingerprint, rule_files
+
+from .analysis import ANALYZER_VERSION, gaps, key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from whoosh.index import Index
+
+    from rules import Entry, Game, Role, Rulebook, Status
+
+INDEX_FORMAT = "2"
+"""Bump when the schema or the stored fields change."""
+
+LOCK_TIMEOUT = 120.0
+"""Seconds to wait for another process that is building the same cache."""
+
+KEEP_INDEXES = 3
+"""How many index folders (for different rule sets) the cache keeps."""
+
+META = "meta.json"
+LEXICON = "lexicon.json"
+
+TEXT_FIELDS: tuple[str, ...] = (
+    "title_fr", "title_en", "names_fr", "names_en", "about_fr", "about_en",
+    "text_fr", "text_en",
+)  # fmt: skip
+"""The analysed fields a query looks in, French and English."""
+
+
+class SearchIndexError(GarouError):
+    """Raised when the search index can be neither read, nor built, nor replaced."""
+
+
+@dataclass(frozen=True)
+class IndexStatus:
+    """Where the index of a rule set is, and whether it matches the rules."""
+
+    path: Path
+    """The index folder (it may not exist yet)."""
+    fresh: bool
+    """True when the folder holds a sound index of the current rules and analyzer."""
+    entries: int
+    """Entries in the index (0 when there is none)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the status as plain JSON-ready values."""
+        return {"path": str(self.path), "fresh": self.fresh, "entries": self.entries}
+
+
+@dataclass
+class OpenIndex:
+    """An opened index, with the data stored beside it."""
+
+    index: Index
+    """The Whoosh index."""
+    path: Path
+    """Its folder."""
+    lexicon: dict[str, Any]
+    """Synonym groups, games and kinds taken from the rule data at build time."""
+    entries: int
+    """Number of entries."""
+    temporary: bool = False
+    """True for a private index that is deleted on close."""
+    notices: list[str] = field(default_factory=list)
+    """One-line notices for the user (a damaged or unwritable cache)."""
+
+    key: str = ""
+    """The cache key the index was built for."""
+
+    def sound(self) -> bool:
+        """Return True when the index files still match their recorded checksums."""
+        return _read_meta(self.path, self.key) is not None
+
+    def close(self) -> None:
+        """Close the index, and delete it when it is a private temporary one."""
+        self.index.close()
+        if self.temporary:
+            import shutil
+
+            shutil.rmtree(self.path, ignore_errors=True)
+
+
+# --- the schema and the documents -----------------------------------------------------------
+
+
+def schema() -> Any:
+    """Return the index schema: ids, French and English fields, the unstemmed field."""
+    from whoosh.fields import ID, STORED, TEXT, Schema
+
+    from .analysis import english_analyzer, french_analyzer, plain_analyzer
+
+    fr, en, plain = french_analyzer(), english_analyzer(), plain_analyzer()
+    text = {name: TEXT(analyzer=fr if name.endswith("_fr") else en, phrase=False)
+            for name in TEXT_FIELDS}  # fmt: skip
+    return Schema(
+        id=ID(stored=True, unique=True),
+        game=ID(stored=True),
+        kind=ID(stored=True),
+        section=ID(stored=True),
+        plain=TEXT(analyzer=plain, phrase=False),
+        data=STORED(),
+        **text,
+    )
+
+
+def _words(*groups: Any) -> str:
+    return "\n".join(str(w) for group in groups for w in group if w)
+
+
+def _holders(game: Game, entry: Entry) -> list[Role | Status]:
+    """Return the roles and statuses ``entry`` is about."""
+    items: list[Role | Status] = [*game.roles, *game.statuses]
+    return [item for holder in entry.roles for item in items if item.id == holder]
+
+
+def documents(book: Rulebook) -> list[dict[str, Any]]:
+    """Return one index document per entry, in the rule files' order (deterministic)."""
+    docs = []
+    titles = {e.id: e.title for e in book.entries()}
+    for game in book.games.values():
+        for entry in game.entries:
+            section = game.section(entry.section)
+            holders = _holders(game, entry)
+            doc: dict[str, Any] = {"id": entry.id, "game": game.id, "kind": entry.kind,
+                                   "section": entry.section}  # fmt: skip
+            options = []
+            for lang in ("fr", "en"):
+                option_text = [o.label.get(lang) for o in entry.options]
+                option_text += [o.text.get(lang) for o in entry.options if o.text]
+                doc[f"title_{lang}"] = entry.title.get(lang)
+                doc[f"names_{lang}"] = _words(entry.aliases.get(lang), entry.keywords.get(lang))
+                doc[f"about_{lang}"] = _words(
+                    [h.name.get(lang) for h in holders],
+                    [a for h in holders for a in h.aliases.get(lang)],
+                )
+                doc[f"text_{lang}"] = _words(
+                    [entry.text.get(lang)], option_text, [section.title.get(lang)]
+                )
+            for option in entry.options:
+                options.append({
+                    "id": option.id,
+                    "label": {"fr": option.label.fr, "en": option.label.en},
+                    "text": {"fr": option.text.fr, "en": option.text.en} if option.text else None,
+                    "addition": option.addition,
+                })  # fmt: skip
+            default = None
+            if entry.default is not None:
+                reason = entry.default.reason
+                default = {"option": entry.default.option,
+                           "reason": {"fr": reason.fr, "en": reason.en},
+                           "addition": entry.default.addition}  # fmt: skip
+            doc["plain"] = _words(
+                [doc[f"{f}_{lang}"] for f in ("title", "names", "about", "text")
+                 for lang in ("fr", "en")]
+            )  # fmt: skip
+            doc["data"] = {
+                "id": entry.id,
+                "game": game.id,
+                "kind": entry.kind,
+                "section_id": entry.section,
+                "game_name": {"fr": game.info.name.fr, "en": game.info.name.en},
+                "section": {"fr": section.title.fr, "en": section.title.en},
+                "title": {"fr": entry.title.fr, "en": entry.title.en},
+                "text": {"fr": entry.text.fr, "en": entry.text.en},
+                "related": [
+                    [rel, {"fr": titles[rel].fr, "en": titles[rel].en} if rel in titles else None]
+                    for rel in entry.related
+                ],
+                "options": options,
+                "default": default,
+                "source": entry.source.label(),
+                "addition": entry.addition or entry.source.addition,
+            }
+            docs.append(doc)
+    return docs
+
+
+def lexicon(book: Rulebook) -> dict[str, Any]:
+    """Return the synonyms the rule data defines, keyed for matching at query time.
+
+    Groups: each role and status (names, id, aliases), each entry with aliases (title and
+    aliases), each game (id, names, aliases); every group belongs to its game.
+    """
+    from rules.model import KINDS
+
+    groups: list[dict[str, Any]] = []
+
+    def add(game: str, source: str, entry: str | None, phrases: list[str]) -> None:
+        unique = list(dict.fromkeys(p.strip() for p in phrases if p and p.strip()))
+        if unique:
+            groups.append({"game": game, "source": source, "entry": entry, "phrases": unique})
+
+    games = {}
+    for game in book.games.values():
+        names = [game.id, game.info.name.fr, game.info.name.en, *game.info.aliases.all()]
+        add(game.id, "game", None, names)
+        games[game.id] = {
+            "name": {"fr": game.info.name.fr, "en": game.info.name.en},
+            "keys": sorted({" ".join(key(n)) for n in names} - {""}),
+        }
+        items: list[Role | Status] = [*game.roles, *game.statuses]
+        for item in items:
+            source = "role" if item in game.roles else "status"
+            add(game.id, source, item.entry_id,
+                [item.name.fr, item.name.en, item.id, *item.aliases.all()])  # fmt: skip
+        generated = {i.entry_id for i in items}
+        for entry in game.entries:
+            if entry.aliases.all() and entry.id not in generated:
+                add(game.id, "entry", entry.id,
+                    [entry.title.fr, entry.title.en, *entry.aliases.all()])  # fmt: skip
+    index: dict[str, list[int]] = {}
+    allowed: dict[str, list[int]] = {}
+    for number, group in enumerate(groups):
+        for phrase in group["phrases"]:
+            k = " ".join(key(phrase))
+            if k and number not in index.setdefault(k, []):
+                index[k].append(number)
+            if k:
+                widen(allowed, k, gaps(phrase))
+    # Multi-word titles, keywords and aliases, by first word: typed as they are written,
+    # they point at their entry more surely than their words one by one.
+    phrases: dict[str, dict[str, list[str]]] = {}
+    for entry in book.entries():
+        texts = [entry.title.fr, entry.title.en, *entry.keywords.all(), *entry.aliases.all()]
+        for text in texts:
+            words = key(text)
+            if len(words) >= 2:
+                ids = phrases.setdefault(words[0], {}).setdefault(" ".join(words[1:]), [])
+                if entry.id not in ids:
+                    ids.append(entry.id)
+    return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
+            "games": games, "kinds": list(KINDS)}  # fmt: skip
+
+
+def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]) -> None:
+    """Record that the words of ``phrase_key`` may be ``found`` stop words apart."""
+    before = allowed.get(phrase_key)
+    allowed[phrase_key] = (
+        list(found) if before is None else [max(a, b) for a, b in zip(before, found, strict=False)]
+    )
+
+
+# --- the cache ------------------------------------------------------------------------------
+
+
+def cache_root() -> Path:
+    """Return garou's cache folder (``platformdirs.user_cache_dir("garou")``)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("garou"))
+
+
+def index_key(files: list[Path]) -> str:
+    """Return the cache key of an index of ``files``: rules, analyzer and format."""
+    import whoosh
+
+    parts = [fingerprint(files), ANALYZER_VERSION, INDEX_FORMAT, whoosh.versionstring()]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def index_path(rules_dir: str | Path | None = None) -> tuple[Path, str]:
+    """Return the folder and the key of the index of the current rules."""
+    key_ = index_key(rule_files(rules_dir))
+    return cache_root() / f"index-{key_[:24]}", key_
+
+
+def _digests(folder: Path) -> dict[str, list[Any]]:
+    found = {}
+    for path in sorted(folder.iterdir()):
+        if path.name != META and path.is_file():
+            data = path.read_bytes()
+            found[path.name] = [len(data), hashlib.blake2b(data, digest_size=16).hexdigest()]
+    return found
+
+
+def _read_meta(folder: Path, key_: str) -> dict[str, Any] | None:
+    """Return the folder's metadata if every file matches it, else None."""
+    try:
+        meta = json.loads((folder / META).read_text(encoding="utf-8"))
+        if not isinstance(meta, dict) or meta.get("key") != key_:
+            return None
+        if _digests(folder) != meta.get("files"):
+            return None
+        return meta
+    except (OSError, ValueError):
+        return None
+
+
+def _open(folder: Path, key_: str, temporary: bool = False) -> OpenIndex | None:
+    """Open the index in ``folder`` if it is sound, else return None."""
+    meta = _read_meta(folder, key_)
+    if meta is None:
+        return None
+    try:
+        from whoosh.filedb.filestore import FileStorage
+
+        index = FileStorage(str(folder), readonly=True).open_index()
+        if index.doc_count() != meta["entries"]:
+            index.close()
+            return None
+        lex = json.loads((folder / LEXICON).read_text(encoding="utf-8"))
+    except Exception:  # a damaged index can fail in any way: it is rebuilt
+        return None
+    return OpenIndex(index, folder, lex, meta["entries"], temporary=temporary, key=key_)
+
+
+def status(rules_dir: str | Path | None = None) -> IndexStatus:
+    """Return where the index of the current rules is and whether it is fresh."""
+    folder, key_ = index_path(rules_dir)
+    meta = _read_meta(folder, key_)
+    if meta is None:
+        return IndexStatus(folder, False, 0)
+    opened = _open(folder, key_)
+    if opened is None:
+        return IndexStatus(folder, False, 0)
+    opened.close()
+    return IndexStatus(folder, True, int(meta["entries"]))
+
+
+def build_into(folder: Path, book: Rulebook, key_: str) -> int:
+    """Build the index of ``book`` into the empty ``folder``; return the entry count."""
+    from whoosh.filedb.filestore import FileStorage
+
+    docs = documents(book)
+    index = FileStorage(str(folder)).create_index(schema())
+    writer = index.writer(limitmb=128)
+    for doc in docs:
+        writer.add_document(**doc)
+    writer.commit()
+    index.close()
+    (folder / LEXICON).write_text(json.dumps(lexicon(book), ensure_ascii=False), "utf-8")
+    meta = {"key": key_, "entries": len(docs), "analyzer": ANALYZER_VERSION,
+            "format": INDEX_FORMAT, "files": _digests(folder)}  # fmt: skip
+    (folder / META).write_text(json.dumps(meta, indent=1), encoding="utf-8")
+    return len(docs)
+
+
+def _discard(folder: Path) -> None:
+    """Move ``folder`` out of the way atomically, then delete it."""
+    import shutil
+
+    trash = folder.with_name(f".trash-{os.getpid()}-{os.urandom(4).hex()}")
+    try:
+        os.rename(folder, trash)
+    except FileNotFoundError:
+        return
+    shutil.rmtree(trash, ignore_errors=True)
+
+
+def _prune(root: Path, keep: Path) -> None:
+    """Delete leftovers and all but the newest few index folders (run under the lock)."""
+    import shutil
+
+    for leftover in root.glob(".build-*"):
+        shutil.rmtree(leftover, ignore_errors=True)
+    for leftover in root.glob(".trash-*"):
+        shutil.rmtree(leftover, ignore_errors=True)
+    folders = [p for p in root.glob("index-*") if p.is_dir() and p != keep]
+    folders.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in folders[KEEP_INDEXES - 1 :]:
+        _discard(old)
+
+
+def _build_cached(root: Path, folder: Path, key_: str, rules_dir: Any, force: bool) -> OpenIndex:
+    """Build the index into the cache under the lock, unless another process just did."""
+    import shutil
+    import tempfile
+
+    from filelock import FileLock
+
+    root.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(root / ".index.lock"), timeout=LOCK_TIMEOUT):
+        if not force:
+            opened = _open(folder, key_)
+            if opened is not None:
+                return opened
+        from rules.loader import load_rules
+
+        book = load_rules(rules_dir)
+        _prune(root, keep=folder)
+        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+        try:
+            build_into(tmp, book, key_)
+            if folder.exists():
+                _discard(folder)
+            os.rename(tmp, folder)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+    opened = _open(folder, key_)
+    if opened is None:
+        raise OSError(f"the index just built in {folder} cannot be read back")
+    return opened
+
+
+def _build_private(rules_dir: Any, key_: str) -> OpenIndex:
+    """Build a private index in a temporary folder, deleted when it is closed."""
+    import shutil
+    import tempfile
+
+    from rules.loader import load_rules
+
+    book = load_rules(rules_dir)
+    tmp = Path(tempfile.mkdtemp(prefix="garou-index-"))
+    try:
+        build_into(tmp, book, key_)
+        opened = _open(tmp, key_, temporary=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    if opened is None:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise SearchIndexError(f"the temporary search index in {tmp} cannot be read back")
+    return opened
+
+
+def open_index(rules_dir: str | Path | None = None, rebuild: bool = False) -> OpenIndex:
+    """Open the index of the current rules, building it first when missing, stale or damaged.
+
+    Raise DataFileError when the rule files are invalid, SearchIndexError when no index
+    can be built at all. Notices for the user (damaged or unwritable cache) are returned
+    in ``OpenIndex.notices``; nothing is printed.
+    """
+    files = rule_files(rules_dir)
+    key_ = index_key(files)
+    root = cache_root()
+    folder = root / f"index-{key_[:24]}"
+    if not rebuild:
+        opened = _open(folder, key_)
+        if opened is not None:
+            return opened
+    damaged = not rebuild and (folder / META).exists()
+    try:
+        opened = _build_cached(root, folder, key_, rules_dir, force=rebuild)
+    except GarouError:
+        raise
+    except Exception as exc:  # unwritable, full disk, lock timeout: a private index
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        opened = _build_private(rules_dir, key_)
+        opened.notices.append(
+            f"garou: cannot use the search index cache in {root} ({reason}); "
+            "using a temporary index for this run."
+        )
+        return opened
+    if damaged:
+        opened.notices.append(f"garou: the search index in {folder} was damaged; rebuilt it.")
+    return opened

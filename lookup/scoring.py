@@ -1,0 +1,188 @@
+"""Scores straight from the postings: BM25 per term, then "best of" and sums in Python.
+
+Whoosh's compound queries are not used for ranking. Its ``DisjunctionMax`` ignores its
+``tiebreak`` (the weighted tree builder drops the argument) and compares the scores of
+sub-matchers that stand on different documents, its ``Require`` breaks an assertion
+under block-quality skipping, and walking a tree of a few hundred term matchers costs
+tens of microseconds per document. Reading each term's postings once and combining plain
+dictionaries is exact and an order of magnitude faster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from whoosh.reading import TermNotFound
+
+Scores = dict[int, float]
+"""Document number to score."""
+
+
+class Scorer:
+    """BM25 scores of terms, and what every document is (game, kind, id), for one searcher."""
+
+    def __init__(self, searcher: Any, field_b: dict[str, float], k1: float):
+        self.searcher = searcher
+        self.reader = searcher.reader()
+        self.field_b = field_b
+        self.k1 = k1
+        self.games = self._column("game")
+        """Document number to game id."""
+        self.kinds = self._column("kind")
+        """Document number to entry kind."""
+        self.candidates: set[int] | None = None
+        """The documents the other terms are scored for (None: every document)."""
+        self._terms: dict[tuple[str, str], Scores] = {}
+        self._within: dict[tuple[str, str], Scores] = {}
+        self._norm_cache: dict[str, list[float]] = {}
+
+    def _column(self, fieldname: str) -> list[str]:
+        values = [""] * self.reader.doc_count_all()
+        for term in self.reader.field_terms(fieldname):
+            for docnum in self.reader.postings(fieldname, term).all_ids():
+                values[docnum] = term
+        return values
+
+    def docnum(self, entry_id: str) -> int | None:
+        """Return the document number of entry ``entry_id``, or None."""
+        if ("id", entry_id) not in self.reader:
+            return None
+        return int(next(iter(self.reader.postings("id", entry_id).all_ids())))
+
+    def has(self, fieldname: str, text: str) -> bool:
+        """Return True when ``text`` is a term of ``fieldname``."""
+        return (fieldname, text) in self.reader
+
+    def clear(self) -> None:
+        """Start a new query: forget the term scores and the candidates."""
+        self._terms.clear()
+        self._within.clear()
+        self.candidates = None
+
+    def seed(self, terms: Iterable[tuple[str, str]], enough: int) -> None:
+        """Score the rarest of ``terms`` in full until they find ``enough`` documents; the
+        others will then score only those candidates (as Lucene's "common terms" do)."""
+        ordered = sorted(set(terms), key=lambda t: self.reader.doc_frequency(*t))
+        found: set[int] = set()
+        for fieldname, text in ordered:
+            if len(found) >= enough:
+                self.candidates = found
+                return
+            found.update(self.term(fieldname, text))
+
+    def term(self, fieldname: str, text: str) -> Scores:
+        """Return the BM25 score of ``text`` in ``fieldname`` for each document that has it
+        (for each candidate only, once candidates are chosen)."""
+        key = (fieldname, text)
+        found = self._terms.get(key)
+        if found is not None:
+            return found
+        within = self.candidates
+        cache = self._terms if within is None else self._within
+        found = cache.get(key)
+        if found is not None:
+            return found
+        found = {}
+        try:
+            postings = self.reader.postings(fieldname, text)
+        except TermNotFound:
+            postings = None
+        if postings is not None:
+            top = self.searcher.idf(fieldname, text) * (self.k1 + 1)
+            norms = self._norms(fieldname)
+            for ids, weights in _blocks(postings):
+                if within is None:
+                    for docnum, weight in zip(ids, weights, strict=True):
+                        found[docnum] = top * weight / (weight + norms[docnum])
+                else:
+                    for docnum, weight in zip(ids, weights, strict=True):
+                        if docnum in within:
+                            found[docnum] = top * weight / (weight + norms[docnum])
+        cache[key] = found
+        return found
+
+    def _norms(self, fieldname: str) -> list[float]:
+        """Return, per document, BM25's length norm ``k1 * (1 - b + b * length / average)``."""
+        norms = self._norm_cache.get(fieldname)
+        if norms is None:
+            avgfl = self.searcher.avg_field_length(fieldname) or 1.0
+            b, k1 = self.field_b.get(fieldname, 0.75), self.k1
+            norms = [k1 * ((1 - b) + b * n / avgfl) for n in field_lengths(self.reader, fieldname)]
+            self._norm_cache[fieldname] = norms
+        return norms
+
+    def phrase(self, fieldname: str, texts: list[str]) -> Scores:
+        """Return the summed scores of documents that have every one of ``texts``."""
+        parts = sorted((self.term(fieldname, t) for t in texts), key=len)
+        if not parts or not parts[0]:
+            return {}
+        found = dict(parts[0])
+        for part in parts[1:]:
+            found = {d: v + part[d] for d, v in found.items() if d in part}
+            if not found:
+                break
+        return found
+
+
+def best_of(parts: Iterable[tuple[Scores, float]], tiebreak: float) -> Scores:
+    """Return, per document, the best weighted score plus ``tiebreak`` times the others."""
+    present = [(scores, w) for scores, w in parts if scores]
+    if not present:
+        return {}
+    if len(present) == 1:
+        scores, weight = present[0]
+        # Returned as is: callers never change a score dictionary they are given.
+        return scores if weight == 1.0 else {d: v * weight for d, v in scores.items()}
+    present.sort(key=lambda p: -len(p[0]))
+    first, weight = present[0]
+    best = dict(first) if weight == 1.0 else {d: v * weight for d, v in first.items()}
+    total = dict(best)
+    for scores, weight in present[1:]:
+        for docnum, value in scores.items():
+            value *= weight
+            top = best.get(docnum)
+            if top is None:
+                best[docnum] = total[docnum] = value
+            else:
+                total[docnum] += value
+                if value > top:
+                    best[docnum] = value
+    return {d: top + tiebreak * (total[d] - top) for d, top in best.items()}
+
+
+def _blocks(matcher: Any) -> Iterable[tuple[Any, Any]]:
+    """Yield the postings of a term as (document numbers, weights), a block at a time."""
+    if all(hasattr(matcher, a) for a in ("_read_ids", "_read_weights", "_next_block", "_i")):
+        # Whoosh 2.7's W3LeafMatcher (the pinned version): whole blocks, no per-posting calls.
+        while matcher.is_active():
+            matcher._read_ids()
+            matcher._read_weights()
+            start = matcher._i
+            yield matcher._ids[start:], matcher._weights[start:]
+            matcher._next_block()
+        return
+    ids, weights = [], []
+    while matcher.is_active():
+        ids.append(matcher.id())
+        weights.append(matcher.weight())
+        matcher.next()
+    yield ids, weights
+
+
+def field_lengths(reader: Any, fieldname: str) -> list[int]:
+    """Return the length of ``fieldname`` in every document, as Whoosh stores it."""
+    count = reader.doc_count_all()
+    try:
+        from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+        from whoosh.util.numeric import byte_to_length
+
+        column = reader._perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
+        if column is None or column._fixedlen != 1:
+            raise AttributeError("no one-byte length column")
+        raw = column._dbfile.get(column._basepos, min(column._count, count))
+        table = [byte_to_length(b) if b else 0 for b in range(256)]
+        lengths = [table[b] for b in raw]
+        return lengths + [0] * (count - len(lengths))
+    except (AttributeError, ImportError):
+        return [reader.doc_field_length(d, fieldname, 0) for d in range(count)]

@@ -1,0 +1,772 @@
+"""Answer a question typed at the table: the ruling that answers it first.
+
+The user's text is never given to Whoosh's query parser: every character is either part
+of a word or nothing, so quotes, ``AND``/``OR``/``NOT``, ``*``, ``+``/``-`` (which the
+parser would turn into "loup NOT garou") and emoji cannot misfire. The query is built here:
+
+1. the words are matched, longest phrase first, against the synonyms (the rule data's
+   role, status, game and entry names and aliases, and :mod:`lookup.synonyms`); a game's
+   synonyms only apply to that game's entries, so "sheriff" means the captain in
+   Loup-Garou and the Sheriff in Mafia;
+2. each word (or matched phrase) becomes one concept, scored in every field (title,
+   names and keywords, the roles concerned, text; French and English) as the best of its
+   alternatives, then as its best field plus a share of the others (:class:`DisMax`); the
+   concepts are summed (a plain ``Or``: never ``OrGroup.factory``, which scores 0 when a
+   term is in one field only);
+3. the sum is then weighed by the share of the concepts an entry has, raised when the
+   query contains one of the entry's multi-word keywords or its title, lowered a little
+   for a role's own entry when the query asks about a situation, and halved for the other
+   game when the query names one;
+4. words the index does not know are corrected against the unstemmed field, only then
+   (fuzzy matching as a fallback), and "did you mean" comes from the index's own words;
+5. when the query names no game and both games have an entry with all its words, the best
+   entry of each game is given, labelled, so that one game's ruling is never passed off
+   as the other's.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.errors import GarouError, UnknownGameError, UsageError
+
+from . import synonyms
+from .analysis import fold, gaps, key, split_word
+from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
+from .scoring import Scorer, best_of
+
+MAX_CHARS = 500
+"""Longer queries are cut here (a question is never that long)."""
+MAX_WORDS = 24
+"""At most this many words of a query are searched."""
+
+FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0}
+"""How much a match in each field counts (tuned on tests/data/relevance.yaml)."""
+OWN_WEIGHT = 1.0
+"""Weight of the words as typed."""
+ALIAS_WEIGHT = 0.8
+"""Weight of a synonym from the rule data (names and aliases)."""
+SYNONYM_WEIGHT = 0.7
+"""Weight of a synonym from :mod:`lookup.synonyms`."""
+TIEBREAK = 0.1
+"""Share of the other alternatives' scores added to the best one in a field."""
+FIELD_TIEBREAK = 0.6
+"""Share of the other fields' scores added to the best field of a concept."""
+GAME_WORD_WEIGHT = 0.25
+"""Weight of a word naming a game ("mafia", "werewolf") next to other words: it is context."""
+OTHER_GAME = 0.5
+"""Score factor of the other game's entries when the query names one game."""
+SPLIT_RATIO = 0.3
+"""Both games are shown when the other game's best hit has every word of the query that
+the best hit has, and scores at least this share of it."""
+COORD_POWER = 0.5
+"""Scores are multiplied by the share of the query's words an entry has, to this power."""
+PHRASE_BONUS = 0.5
+"""Score bonus of an entry whose title, keyword or alias the query contains whole."""
+DEFINITION_PRIOR = 0.8
+"""Score factor of a role or status entry when the query has several words: the question
+is then about a situation, not about what the role is."""
+MAX_ALTERNATIVES = 12
+"""Synonyms kept per concept."""
+CANDIDATES = 1000
+"""On an index larger than this, the query's rarest terms choose about this many candidate
+entries and the commoner terms score only those (Lucene's "common terms"): the built-in
+rules (about a hundred entries) are always scored in full; a rule set a hundred times
+larger stays fast."""
+"""Synonyms kept per concept."""
+
+_DEFINITIONS = frozenset({"role", "status"})
+_WORD = re.compile(r"\w+(?:['’ʼ‘\-‐‑]\w+)*")
+
+
+@dataclass(frozen=True)
+class Related:
+    """An entry related to a hit."""
+
+    id: str
+    """Its id."""
+    title: str
+    """Its title in the display language."""
+
+
+@dataclass(frozen=True)
+class HitOption:
+    """One answer of a contested case or setting."""
+
+    id: str
+    """Option id."""
+    label: str
+    """The answer in a few words."""
+    text: str | None
+    """What it means in play, if said."""
+    default: bool
+    """True for the option proposed by default."""
+    addition: bool
+    """True when garou adds it beyond the document."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One entry that answers the query, in the display language."""
+
+    id: str
+    """Entry id."""
+    game: str
+    """Game id."""
+    kind: str
+    """Entry kind (rule, contested, role...)."""
+    section: str
+    """Section title."""
+    title: str
+    """Entry title."""
+    text: str
+    """The ruling."""
+    score: float
+    """Relevance score (higher is better; comparable within one query only)."""
+    game_name: str = ""
+    """Display name of the game."""
+    section_id: str = ""
+    """Section id."""
+    related: tuple[Related, ...] = ()
+    """Related entries."""
+    options: tuple[HitOption, ...] = ()
+    """Options of a contested case or setting."""
+    default_reason: str | None = None
+    """Why the default option is proposed."""
+    source: str = ""
+    """Where the ruling comes from."""
+    addition: bool = False
+    """True when the entry is garou's addition beyond the documents."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the hit as in ``garou search --json``."""
+        return {"id": self.id, "game": self.game, "kind": self.kind, "section": self.section,
+                "title": self.title, "text": self.text, "score": round(self.score, 4)}  # fmt: skip
+
+
+@dataclass
+class SearchResult:
+    """The answer to one query."""
+
+    query: str
+    """The query as typed."""
+    hits: list[Hit]
+    """The hits, best first."""
+    per_game: list[Hit] = field(default_factory=list)
+    """When the query names no game and both games answer it: the best hit of each game."""
+    corrected: str | None = None
+    """The query with its typos corrected, when that is what was searched."""
+    suggestions: list[str] = field(default_factory=list)
+    """"Did you mean" words from the index, when nothing matched."""
+    game: str | None = None
+    """The game searched (--game) or named by the query."""
+    elsewhere: dict[str, int] = field(default_factory=dict)
+    """Hits per game outside the --game/--kind filters, when the filters left none."""
+    truncated: bool = False
+    """True when the query was too long and was cut."""
+    notices: list[str] = field(default_factory=list)
+    """One-line notices about the index cache (damaged, unwritable), for standard error."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the result as in ``garou search --json``."""
+        data: dict[str, Any] = {"query": self.query, "hits": [h.to_dict() for h in self.hits]}
+        if self.per_game:
+            data["per_game"] = {h.game: h.id for h in self.per_game}
+        if self.corrected is not None:
+            data["corrected"] = self.corrected
+        if self.suggestions:
+            data["suggestions"] = self.suggestions
+        return data
+
+
+# --- the lexicon: synonyms from the rule data and from lookup.synonyms ---------------------
+
+
+@dataclass(frozen=True)
+class _Group:
+    game: str | None
+    source: str  # role, status, game, entry (rule data) or synonym (lookup.synonyms)
+    entry: str | None
+    phrases: tuple[str, ...]
+
+
+class _Lexicon:
+    """Phrases to synonym groups, and the games by name."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.groups: list[_Group] = [
+            _Group(g["game"], g["source"], g.get("entry"), tuple(g["phrases"]))
+            for g in data.get("groups", [])
+        ]
+        self.keys: dict[str, list[int]] = {k: list(v) for k, v in data.get("keys", {}).items()}
+        self.gaps: dict[str, list[int]] = {k: list(v) for k, v in data.get("gaps", {}).items()}
+        for game, phrases in synonyms.groups():
+            number = len(self.groups)
+            self.groups.append(_Group(game, "synonym", None, tuple(phrases)))
+            for phrase in phrases:
+                k = " ".join(key(phrase))
+                if k and number not in self.keys.setdefault(k, []):
+                    self.keys[k].append(number)
+                if k:
+                    widen(self.gaps, k, gaps(phrase))
+        self.longest = max((k.count(" ") + 1 for k in self.keys), default=1)
+        self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
+        self.games: dict[str, dict[str, Any]] = data.get("games", {})
+        self.kinds: list[str] = list(data.get("kinds", []))
+        self._words: list[str] | None = None
+
+    def game_id(self, name: str) -> str:
+        """Return the id of the game called ``name``; raise UnknownGameError."""
+        wanted = " ".join(key(name))
+        for game_id, info in self.games.items():
+            if name == game_id or wanted in info["keys"]:
+                return game_id
+        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(self.games)}")
+
+    def phrase_hits(self, keys: list[str]) -> dict[str, float]:
+        """Return the entries whose multi-word phrases the query contains, in order.
+
+        One extra word may sit between two words of a phrase ("parler pendant la nuit"
+        contains "parler la nuit"). The value is the share of the query's words covered.
+        """
+        found: dict[str, float] = {}
+        for start, first in enumerate(keys):
+            for rest, ids in self.phrases.get(first, {}).items():
+                position = start
+                for word in rest.split(" "):
+                    window = keys[position + 1 : position + 3]
+                    if word not in window:
+                        break
+                    position += 1 + window.index(word)
+                else:
+                    share = (rest.count(" ") + 2) / len(keys)
+                    for entry_id in ids:
+                        found[entry_id] = max(found.get(entry_id, 0.0), share)
+        return found
+
+    def words(self) -> list[str]:
+        """Return every single word of the synonyms (for typo correction)."""
+        if self._words is None:
+            self._words = sorted({w for k in self.keys for w in k.split(" ")})
+        return self._words
+
+
+# --- concepts: the units a query is made of -------------------------------------------------
+
+
+@dataclass
+class _Alternative:
+    text: str
+    weight: float
+    game: str | None
+
+
+@dataclass
+class _Concept:
+    words: str
+    """The words as typed (folded)."""
+    alternatives: list[_Alternative]
+    games: frozenset[str] = frozenset()
+    """The one game this concept names (a game, or a role or status of one game only)."""
+    game_word: bool = False
+    """True when the words are a game's name."""
+    known: bool = True
+
+
+Unit = tuple[str, str, int]
+"""A word of the query: its key, the word as typed (folded), the stop words before it."""
+
+
+def _units(text: str) -> tuple[list[Unit], bool]:
+    """Return the words of ``text``, stop words out; and whether it was cut."""
+    truncated = len(text) > MAX_CHARS
+    units: list[Unit] = []
+    skipped = 0
+    for match in _WORD.finditer(fold(text[:MAX_CHARS])):
+        for word in split_word(match.group()):
+            for part in (p for p in word.split("-") if p):
+                k = key(part)
+                if not k:
+                    skipped += 1
+                    continue
+                units.append((k[0], part, skipped))
+                skipped = 0
+    if len(units) > MAX_WORDS:
+        units, truncated = units[:MAX_WORDS], True
+    return units, truncated
+
+
+def _concepts(lexicon: _Lexicon, units: list[Unit]) -> list[_Concept]:
+    """Group the words into concepts, longest synonym phrase first, each word once.
+
+    A phrase matches when its words follow each other with no more stop words between
+    them than the phrase itself has ("maitre de jeu" is "maître du jeu"; "first at night"
+    is not "first night").
+    """
+    concepts: list[_Concept] = []
+    i = 0
+    while i < len(units):
+        for length in range(min(lexicon.longest, len(units) - i), 0, -1):
+            k = " ".join(u[0] for u in units[i : i + length])
+            groups = lexicon.keys.get(k)
+            if groups and length > 1:
+                allowed = lexicon.gaps.get(k, [])
+                found = [u[2] for u in units[i + 1 : i + length]]
+                if any(f > a for f, a in zip(found, allowed + [0] * len(found), strict=False)):
+                    groups = None
+            if groups or length == 1:
+                break
+        words = " ".join(u[1] for u in units[i : i + length])
+        concepts.append(_concept(lexicon, words, groups or []))
+        i += length
+    unique: dict[str, _Concept] = {}
+    for concept in concepts:
+        unique.setdefault(" ".join(key(concept.words)), concept)
+    concepts = list(unique.values())
+    if len(concepts) > 1:
+        for concept in concepts:
+            if concept.game_word:
+                for alt in concept.alternatives:
+                    alt.weight *= GAME_WORD_WEIGHT
+    return concepts
+
+
+def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
+    """Return the concept of ``words``: the words themselves and their synonym groups'."""
+    weight = OWN_WEIGHT
+    alternatives = [_Alternative(words, weight, None)]
+    seen: set[tuple[str, str | None]] = {(" ".join(key(words)), None)}
+    named: set[str] = set()
+    games_named = {lexicon.groups[n].game for n in numbers if lexicon.groups[n].source == "game"}
+    unscoped = False
+    game_word = bool(games_named)
+    for number in numbers:
+        group = lexicon.groups[number]
+        if group.source == "synonym":
+            unscoped = unscoped or group.game is None
+        elif group.game and group.source in ("role", "status"):
+            named.add(group.game)
+        alt_weight = SYNONYM_WEIGHT if group.source == "synonym" else ALIAS_WEIGHT
+        for phrase in group.phrases:
+            mark = (" ".join(key(phrase)), group.game)
+            if mark[0] and mark not in seen and len(alternatives) < MAX_ALTERNATIVES:
+                seen.add(mark)
+                alternatives.append(_Alternative(phrase, weight * alt_weight, group.game))
+    if games_named:
+        named = {g for g in games_named if g}
+    games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
+    return _Concept(words, alternatives, games, game_word)
+
+
+# --- the searcher ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Scored:
+    score: float
+    coverage: float
+    """Share of the query's concepts the entry matches."""
+    docnum: int
+    game: str
+
+
+FIELD_B = {name: 0.75 for name in TEXT_FIELDS}
+"""BM25 length normalisation per field (0: none, 1: full)."""
+K1 = 1.2
+"""BM25 term-frequency saturation."""
+
+
+class Searcher:
+    """An opened index, ready to answer queries one after another (open once, ask many)."""
+
+    def __init__(self, rules_dir: str | Path | None = None, rebuild: bool = False):
+        self.rules_dir = rules_dir
+        self._opened: OpenIndex = open_index(rules_dir, rebuild=rebuild)
+        self.notices: list[str] = list(self._opened.notices)
+        self._setup()
+
+    def _setup(self) -> None:
+        self._searcher = self._opened.index.searcher()
+        self._reader = self._searcher.reader()
+        self._scorer = Scorer(self._searcher, FIELD_B, K1)
+        schema = self._opened.index.schema
+        self._analyzers = {"fr": schema["text_fr"].analyzer, "en": schema["text_en"].analyzer}
+        self._lexicon = _Lexicon(self._opened.lexicon)
+        self._terms: dict[tuple[str, str], list[str]] = {}
+
+    @property
+    def path(self) -> Path:
+        """The index folder."""
+        return self._opened.path
+
+    @property
+    def kinds(self) -> list[str]:
+        """The entry kinds."""
+        return list(self._lexicon.kinds)
+
+    def close(self) -> None:
+        """Close the index (and delete it if it was a private temporary one)."""
+        self._searcher.close()
+        self._opened.close()
+
+    def __enter__(self) -> Searcher:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- public -----------------------------------------------------------------------------
+
+    def check_filters(self, game: str | None, kind: str | None) -> str | None:
+        """Return the id of ``game`` (None for both); raise UsageError for a bad game or kind."""
+        game_id = self._lexicon.game_id(game) if game else None
+        if kind is not None and kind not in self._lexicon.kinds:
+            raise UsageError(f"unknown kind {kind!r}; kinds: {', '.join(self._lexicon.kinds)}")
+        return game_id
+
+    def search(
+        self,
+        query: str,
+        game: str | None = None,
+        kind: str | None = None,
+        limit: int = 5,
+        lang: str = "fr",
+    ) -> SearchResult:
+        """Return the entries that answer ``query``, best first, displayed in ``lang``.
+
+        Raise UsageError for an empty query, an unknown game or kind or a bad limit.
+        """
+        if limit < 1:
+            raise UsageError(f"--limit must be at least 1, not {limit}")
+        game_id = self.check_filters(game, kind)
+        units, truncated = _units(query)
+        if not units:
+            raise UsageError(
+                f"nothing to search for in {query.strip()[:60]!r}: type a few words, "
+                "e.g. garou search égalité vote"
+            )
+        try:
+            return self._search(query, units, truncated, game_id, kind, limit, lang)
+        except GarouError:
+            raise
+        except Exception as exc:
+            # A damaged index can fail in any way: if its files no longer match their
+            # checksums, rebuild it once and ask again; otherwise report the failure.
+            if self._opened.sound():
+                raise SearchIndexError(f"the search failed ({type(exc).__name__}: {exc})") from exc
+            self._rebuild()
+            return self._search(query, units, truncated, game_id, kind, limit, lang)
+
+    def _rebuild(self) -> None:
+        try:
+            self._searcher.close()
+            self._opened.close()
+        except Exception:  # already broken: nothing more to release
+            pass
+        self._opened = open_index(self.rules_dir, rebuild=True)
+        self.notices.append(f"garou: the search index in {self.path} was damaged; rebuilt it.")
+        self._setup()
+
+    # -- the pipeline ------------------------------------------------------------------------
+
+    def _search(
+        self,
+        query: str,
+        units: list[Unit],
+        truncated: bool,
+        game: str | None,
+        kind: str | None,
+        limit: int,
+        lang: str,
+    ) -> SearchResult:
+        concepts = _concepts(self._lexicon, units)
+        for concept in concepts:
+            concept.known = self._known(concept)
+        corrected = None
+        unknown = [c for c in concepts if not c.known]
+        if unknown:
+            fixed_units, changed = self._correct(units)
+            if changed:
+                concepts = _concepts(self._lexicon, fixed_units)
+                for concept in concepts:
+                    concept.known = self._known(concept)
+                corrected = " ".join(u[1] for u in fixed_units)
+        named = {g for c in concepts for g in c.games}
+        preferred = game or (next(iter(named)) if len(named) == 1 else None)
+        scored = self._run(concepts, game, kind, limit, preferred)
+        result = SearchResult(query, [], corrected=corrected, truncated=truncated,
+                              game=preferred)  # fmt: skip
+        if not scored:
+            if game or kind:
+                result.elsewhere = self._count_elsewhere(concepts)
+            result.suggestions = self._suggest(units)
+            return result
+        hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
+        result.hits = hits
+        if game is None and preferred is None:
+            result.per_game = self._per_game(scored, lang)
+        return result
+
+    def _run(
+        self,
+        concepts: list[_Concept],
+        game: str | None,
+        kind: str | None,
+        limit: int,
+        preferred: str | None,
+    ) -> list[_Scored]:
+        """Score every entry that has a word of the query; return the best ``limit`` (0: all),
+        followed by the best entry of each game that is not among them."""
+        scorer = self._scorer
+        scorer.clear()
+        self._choose_candidates(concepts)
+        counted = [c for c in concepts if not c.game_word] or concepts
+        total: dict[int, float] = {}
+        covered: dict[int, int] = {}
+        for concept in concepts:
+            scores = self._concept_scores(concept)
+            counts = concept in counted
+            for docnum, value in scores.items():
+                if docnum in total:
+                    total[docnum] += value
+                    if counts:
+                        covered[docnum] = covered.get(docnum, 0) + 1
+                else:
+                    total[docnum] = value
+                    if counts:
+                        covered[docnum] = 1
+        keys = [k for c in counted if not c.game_word for k in key(c.words)]
+        phrases: dict[int, float] = {}
+        if len(keys) > 1:
+            for entry_id, share in self._lexicon.phrase_hits(keys).items():
+                number = scorer.docnum(entry_id)
+                if number is not None:
+                    phrases[number] = share
+        several = len([c for c in concepts if not c.game_word]) > 1
+        games, kinds = scorer.games, scorer.kinds
+        n = len(counted)
+        coord = [(i / n) ** COORD_POWER for i in range(n + 1)]
+        ranked: list[tuple[float, int]] = []
+        game_best: dict[str, tuple[float, int]] = {}
+        for docnum, score in total.items():
+            doc_game = games[docnum]
+            if (game and doc_game != game) or (kind and kinds[docnum] != kind):
+                continue
+            score *= coord[covered.get(docnum, 0)]
+            if docnum in phrases:
+                score *= 1 + PHRASE_BONUS * phrases[docnum]
+            if several and kinds[docnum] in _DEFINITIONS:
+                score *= DEFINITION_PRIOR
+            if preferred and doc_game != preferred:
+                score *= OTHER_GAME
+            item = (score, -docnum)
+            ranked.append(item)
+            if item > game_best.get(doc_game, (-1.0, 0)):
+                game_best[doc_game] = item
+        if limit > 0:
+            top = heapq.nlargest(limit, ranked)
+            top += sorted(set(game_best.values()) - set(top), reverse=True)
+        else:
+            top = sorted(ranked, reverse=True)
+        return [
+            _Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
+            for score, negdoc in top
+        ]
+
+    def _fields(self, concept: _Concept) -> Iterator[tuple[str, float, _Alternative, list[str]]]:
+        """Yield (field, field weight, alternative, its terms in that field's language)."""
+        for name in TEXT_FIELDS:
+            base, lang = name.rsplit("_", 1)
+            for alt in concept.alternatives:
+                terms = self._terms_of(alt.text, lang)
+                if terms:
+                    yield name, FIELD_WEIGHTS[base], alt, terms
+
+    def _choose_candidates(self, concepts: list[_Concept]) -> None:
+        """On a large index, let the rarest terms of the query choose the candidates."""
+        if self._reader.doc_count_all() <= CANDIDATES:
+            return
+        pairs = [(name, t) for c in concepts for name, _, _, ts in self._fields(c) for t in ts]
+        self._scorer.seed(pairs, CANDIDATES)
+
+    def _concept_scores(self, concept: _Concept) -> dict[int, float]:
+        """Return a concept's score per entry: in each field the best of its alternatives
+        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``)."""
+        scorer = self._scorer
+        games = scorer.games
+        per_field: dict[str, list[tuple[dict[int, float], float]]] = {}
+        for name, weight, alt, terms in self._fields(concept):
+            found = scorer.term(name, terms[0]) if len(terms) == 1 else scorer.phrase(name, terms)
+            if found and alt.game:
+                found = {d: v for d, v in found.items() if games[d] == alt.game}
+            if found:
+                per_field.setdefault(name, []).append((found, alt.weight * weight))
+        fields = [(best_of(alts, TIEBREAK), 1.0) for alts in per_field.values()]
+        return best_of(fields, FIELD_TIEBREAK)
+
+    def _terms_of(self, text: str, lang: str) -> list[str]:
+        """Return the terms ``text`` gives in the ``lang`` fields (cached)."""
+        cache_key = (text, lang)
+        if cache_key not in self._terms:
+            found = [t.text for t in self._analyzers[lang](text, mode="query")]
+            self._terms[cache_key] = list(dict.fromkeys(found))
+        return self._terms[cache_key]
+
+    def _known(self, concept: _Concept) -> bool:
+        """Return True when the index or the synonyms know the concept's words."""
+        if len(concept.alternatives) > 1:
+            return True
+        has = self._scorer.has
+        for lang in ("fr", "en"):
+            for term in self._terms_of(concept.words, lang):
+                if any(has(name, term) for name in TEXT_FIELDS if name.endswith(lang)):
+                    return True
+        return False
+
+    # -- typos -------------------------------------------------------------------------------
+
+    def _candidates(self, word: str, maxdist: int, prefix: int) -> list[str]:
+        """Return the index's and the synonyms' words close to ``word``, best first.
+
+        Closest first; at equal distance, a word of the games' vocabulary (a role, a
+        status, a synonym) before the others, then the most frequent.
+        """
+        reader = self._reader
+        if ("plain", word) in reader:
+            return []
+        vocabulary = set(self._lexicon.words())
+        found: dict[str, tuple[int, int, int]] = {}
+        # Whoosh's automaton counts a swap of two letters as two edits: ask one edit further,
+        # then keep what is within ``maxdist`` when a swap counts as one.
+        for candidate in reader.terms_within("plain", word, maxdist + 1, prefix=prefix):
+            distance = _distance(word, candidate)
+            if distance <= maxdist:
+                frequency = reader.doc_frequency("plain", candidate)
+                found[candidate] = (distance, candidate not in vocabulary, -frequency)
+        for candidate in vocabulary:
+            if candidate[:prefix] == word[:prefix] and abs(len(candidate) - len(word)) <= maxdist:
+                distance = _distance(word, candidate)
+                if distance <= maxdist and candidate not in found:
+                    found[candidate] = (distance, False, 0)
+        return sorted((c for c in found if c != word), key=lambda c: (found[c], c))
+
+    def _correct(self, units: list[Unit]) -> tuple[list[Unit], bool]:
+        """Replace the words the index does not know by their closest known word."""
+        fixed: list[Unit] = []
+        changed = False
+        for k, word, skipped in units:
+            concept = _concept(self._lexicon, word, self._lexicon.keys.get(k, []))
+            if self._known(concept) or len(word) < 4 or not word.isalpha():
+                fixed.append((k, word, skipped))
+                continue
+            maxdist = 1 if len(word) < 6 else 2
+            candidates = self._candidates(word, maxdist, prefix=1)
+            if candidates:
+                best = candidates[0]
+                fixed.append((key(best)[0] if key(best) else best, best, skipped))
+                changed = True
+            else:
+                fixed.append((k, word, skipped))
+        return fixed, changed
+
+    def _suggest(self, units: list[Unit]) -> list[str]:
+        """Return "did you mean" words for the unknown words, from the index itself."""
+        out: list[str] = []
+        for k, word, _ in units:
+            concept = _concept(self._lexicon, word, self._lexicon.keys.get(k, []))
+            if self._known(concept) or len(word) < 3:
+                continue
+            for candidate in self._candidates(word, 2, prefix=0)[:3]:
+                if candidate not in out:
+                    out.append(candidate)
+        return out
+
+    def _count_elsewhere(self, concepts: list[_Concept]) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for scored in self._run(concepts, None, None, 0, None):
+            counts[scored.game] = counts.get(scored.game, 0) + 1
+        return counts
+
+    # -- hits --------------------------------------------------------------------------------
+
+    def _per_game(self, scored: list[_Scored], lang: str) -> list[Hit]:
+        """Return the best hit of each game when both games answer the query, else []."""
+        best: dict[str, _Scored] = {}
+        for item in scored:
+            best.setdefault(item.game, item)
+        if len(best) < 2:
+            return []
+        top = scored[0]
+        for item in best.values():
+            if item is top:
+                continue
+            full = item.coverage >= 1.0 and top.coverage <= item.coverage
+            if item.score < SPLIT_RATIO * top.score or not full:
+                return []
+        return [self._hit(item, lang) for item in best.values()]
+
+    def _hit(self, item: _Scored, lang: str) -> Hit:
+        data = self._searcher.stored_fields(item.docnum)["data"]
+        score = item.score
+        default = data.get("default") or None
+        options = tuple(
+            HitOption(
+                o["id"], o["label"][lang], o["text"][lang] if o.get("text") else None,
+                bool(default and default["option"] == o["id"]), bool(o.get("addition")),
+            )
+            for o in data.get("options", [])
+        )  # fmt: skip
+        related = tuple(
+            Related(rel, titles[lang] if titles else rel) for rel, titles in data.get("related", [])
+        )
+        return Hit(
+            id=data["id"],
+            game=data["game"],
+            kind=data["kind"],
+            section=data["section"][lang],
+            title=data["title"][lang],
+            text=data["text"][lang],
+            score=score,
+            game_name=data["game_name"][lang],
+            section_id=data["section_id"],
+            related=related,
+            options=options,
+            default_reason=default["reason"][lang] if default else None,
+            source=data.get("source", ""),
+            addition=bool(data.get("addition")),
+        )
+
+
+def _distance(a: str, b: str) -> int:
+    """Return the edit distance of ``a`` and ``b``, a swap of two letters counting once."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def search(
+    query: str,
+    game: str | None = None,
+    kind: str | None = None,
+    limit: int = 5,
+    lang: str = "fr",
+    rules_dir: str | Path | None = None,
+) -> SearchResult:
+    """Open the index of the current rules, answer ``query`` and close it."""
+    with Searcher(rules_dir) as searcher:
+        result = searcher.search(query, game=game, kind=kind, limit=limit, lang=lang)
+        result.notices = list(searcher.notices)
+    return result

@@ -1,0 +1,145 @@
+"""garou's own synonyms: words players type that the rule texts do not use.
+
+This is data. Each group lists interchangeable words or phrases, French and English mixed,
+separated by commas, with the game it belongs to (None: both games). Groups are expanded
+at query time, never indexed, so growing this list needs no rebuild. The names of roles,
+statuses and games, and the aliases written in the rule files, are synonyms too; they come
+from the rule data (see ``lookup.index.lexicon``) and are not repeated here.
+"""
+
+from __future__ import annotations
+
+GROUPS: tuple[tuple[str | None, str], ...] = (
+    # A tied vote.
+    (
+        None,
+        "égalité, égalité des voix, ex aequo, à égalité, égaux, tie, tied, tie vote, draw, "
+        "deadlock, même nombre de voix, same number of votes, partage des voix, tiebreak, "
+        "tie-break, départager",
+    ),
+    # Voting someone out by day.
+    (
+        None,
+        "lyncher, lynchage, lynché, lynch, lynched, lynching, vote out, voted out, "
+        "exécuter, exécution, execute, execution, pendaison, pendre, hang, hanged, bûcher, "
+        "kick out",
+    ),
+    # The game master.
+    (
+        None,
+        "mj, meneur, meneuse, maître du jeu, game master, gm, narrateur, narratrice, "
+        "narrator, moderator, modérateur, mod, animateur, host, conteur, storyteller, mc, "
+        "arbitre, referee",
+    ),
+    # Killing at night.
+    (
+        None,
+        "tuer, tué, abattre, abattu, assassiner, meurtre, kill, killed, murder, murdered, "
+        "shoot, shot",
+    ),
+    (None, "dévorer, dévoré, manger, mangé, eat, eaten, devour, devoured"),
+    # Saving, protecting, healing.
+    (
+        None,
+        "sauver, protéger, protection, save, protect, heal, soigner, guérir, ressusciter, "
+        "revive, resurrect",
+    ),
+    (None, "empoisonner, empoisonné, poison, poisoned, potion de mort, death potion, kill potion"),
+    # Oneself.
+    (None, "elle-même, lui-même, soi-même, herself, himself, themselves, oneself, self, auto"),
+    # Showing a card or a role.
+    (
+        None,
+        "révéler, révélé, révélation, dévoiler, dévoilé, montrer, retourner la carte, "
+        "reveal, revealed, flip, flipped, show, shown, identité, identity, carte retournée",
+    ),
+    (None, "caché, secret, secrète, hidden, stays hidden, reste caché"),
+    # Dying: the stemmers do not join the forms of "mourir" (meurt, meurent, mort).
+    (
+        None,
+        "mourir, meurt, meurent, mourra, mort, morte, morts, décès, décéder, décédé, die, "
+        "dies, died, dying, death, dead",
+    ),
+    # The dead, talking, signalling.
+    (None, "fantôme, ghost, spectateur, spectator, dead player, joueur mort"),
+    (None, "parler, dire, talk, speak, say, chat, bavarder, discuter"),
+    (
+        None,
+        "faire signe, signes, gestes, mimer, signal, signals, hint, hints, souffler, "
+        "whisper, indice",
+    ),
+    # Winning.
+    (None, "gagner, gagne, victoire, vainqueur, win, wins, won, victory, winner, l'emporter"),
+    (None, "parité, autant que, aussi nombreux, parity, as many as, equal numbers"),
+    # Days and nights, and the rest of the game's vocabulary.
+    (None, "premier jour, jour 1, day one, day 1, first day"),
+    (None, "première nuit, nuit 1, night one, night 1, first night, nuit zéro"),
+    (None, "distribuer, distribution, donner les cartes, deal, dealing, hand out, assign"),
+    (None, "règle maison, règles maison, house rule, house rules, variante, variant, variation"),
+    (
+        None,
+        "unanime, unanimes, unanimité, unanimous, d'accord, agree, consensus, même victime, "
+        "same victim",
+    ),
+    (None, "désaccord, pas d'accord, disagree, disagreement, split"),
+    (None, "ordre, order, séquence, sequence, qui en premier, who first"),
+    (
+        None,
+        "durée, temps, combien de temps, minutes, secondes, length, how long, time limit, "
+        "timer, chrono, chronomètre",
+    ),
+    (None, "tricher, triche, tricheur, cheat, cheating, cheater"),
+    # Seer and witch words players use.
+    ("loup-garou", "voyante, seer, psychic, clairvoyant, clairvoyante, médium, medium"),
+    (None, "voir, see, sees, découvrir, apprendre, learn, sonder, inspect, peek, regarder, look"),
+    ("loup-garou", "potion, potions, fiole, elixir"),
+    # Mafia words.
+    (
+        "mafia",
+        "levée, lever, lift, tous dehors, vote de levée, élimination groupée, "
+        "everyone out, all out, eliminate all",
+    ),
+    ("mafia", "faute, fautes, foul, fouls, avertissement, warning"),
+    ("mafia", "faute technique, technical foul, tech, carton, carton jaune, yellow card"),
+    (
+        "mafia",
+        "message, messages, sms, texto, dm, private message, téléphone, telephone, "
+        "phone, portable, whatsapp, texting",
+    ),
+    (
+        "mafia",
+        "quitter la table, leave the table, s'absenter, absence, pause, toilettes, "
+        "toilet, bathroom, break, afk, step away, away",
+    ),
+    (
+        "mafia",
+        "insulte, insulter, injure, gros mot, gros mots, jurer, swear, swearing, curse, "
+        "insult, vulgarité, grossièreté, vulgar",
+    ),
+    (
+        "mafia",
+        "abstention, s'abstenir, abstain, vote blanc, blank vote, skip, pass, "
+        "passer son vote, no vote",
+    ),
+    (
+        "mafia",
+        "testament, meilleure lecture, best read, last will, suspects, liste de suspects",
+    ),
+    (
+        "mafia",
+        "tir manqué, raté, missed shot, miss, misfire, no kill, personne ne meurt, nobody dies",
+    ),
+    ("mafia", "auto-tir, self-shot, self-kill, tirer sur un mafieux, shoot own, mafia kills mafia"),
+    ("mafia", "interpeller, interrompre, couper la parole, interrupt, cut in, objection"),
+    (
+        "mafia",
+        "adieu, discours d'adieu, derniers mots, farewell, last words, final speech, "
+        "dernier discours",
+    ),
+)
+"""Synonym groups: (game id, or None for both games; the phrases, comma-separated)."""
+
+
+def groups() -> list[tuple[str | None, list[str]]]:
+    """Return the groups with their phrases as lists."""
+    return [(game, [p.strip() for p in text.split(",") if p.strip()]) for game, text in GROUPS]

@@ -1,0 +1,448 @@
+"""The search: analysis, relevance, typos, both games, the index cache, and the commands."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lookup import Searcher, status
+from lookup import index as lookup_index
+from lookup.analysis import english_analyzer, french_analyzer, key, plain_analyzer
+from rules import UsageError
+
+from .conftest import REPO
+
+
+def _bench(name: str):  # the benches are scripts, not a package
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", REPO / "bench" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+relevance = _bench("relevance")
+
+FR, EN, PLAIN = french_analyzer(), english_analyzer(), plain_analyzer()
+
+
+def terms(analyzer, text: str) -> list[str]:
+    return [t.text for t in analyzer(text)]
+
+
+# --- a cache built once for the module -----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A cache folder holding the index of the built-in rules, built once."""
+    folder = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(folder))
+        mp.delenv("GAROU_RULES_DIR", raising=False)
+        lookup_index.open_index().close()
+    yield folder
+
+
+@pytest.fixture(scope="module")
+def searcher(cache: Path) -> Iterator[Searcher]:
+    """One searcher on the built-in rules for the whole module."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(cache))
+        mp.delenv("GAROU_RULES_DIR", raising=False)
+        with Searcher() as opened:
+            yield opened
+
+
+@pytest.fixture
+def warm(cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Copy the built index into this test's own cache folder (the ``garou`` fixture's)."""
+    target = tmp_path / "cache"
+    shutil.copytree(cache, target, dirs_exist_ok=True)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(target))
+    monkeypatch.delenv("GAROU_RULES_DIR", raising=False)
+    return target / "garou"
+
+
+def ids(result) -> list[str]:
+    return [h.id for h in result.hits]
+
+
+# --- analysis ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "written"),
+    [("sorciere", "sorcière"), ("egalite", "Égalité"), ("coeur", "cœur"), ("revele", "révélé"),
+     ("egalite", "l'égalité"), ("egalite", "l’égalité"), ("loups", "LOUPS")],
+)  # fmt: skip
+def test_accents_case_apostrophes_and_ligatures_are_folded_before_stemming(typed, written):
+    assert terms(FR, typed) == terms(FR, written)
+    assert terms(PLAIN, typed) == terms(PLAIN, written)
+
+
+def test_negations_are_kept_and_the_stop_list_is_folded():
+    assert {"ne", "pas"} <= set(terms(FR, "Il ne peut pas voter"))
+    assert terms(FR, "jamais") and terms(EN, "never") == ["never"]
+    assert "not" in terms(EN, "The witch can't save herself")
+    assert "not" in terms(EN, "cannot")
+    # Accented stop words are dropped in either spelling.
+    assert terms(FR, "à été") == terms(FR, "a ete") == []
+
+
+def test_compounds_and_their_plurals_meet():
+    joined = set(terms(FR, "loup-garou"))
+    assert joined == set(terms(FR, "loups-garous")) == set(terms(FR, "Loups-Garous"))
+    assert set(terms(FR, "loup garou")) <= joined
+    assert terms(FR, "garous") == terms(FR, "garou")
+    assert terms(EN, "werewolves") == terms(EN, "werewolf")
+
+
+@given(st.text(max_size=80))
+@settings(max_examples=150, deadline=None)
+def test_every_term_is_folded_and_no_stop_word_survives(text):
+    for term in terms(FR, text) + terms(EN, text) + terms(PLAIN, text):
+        assert term == term.lower()
+        assert term.isascii() or not any(c in term for c in "éèàùçœæ")
+    assert not set(terms(PLAIN, text)) & {"le", "la", "the", "of", "de", "à"}
+
+
+def test_a_phrase_key_ignores_accents_plurals_and_stop_words():
+    assert key("Les Loups-Garous") == key("loup garou")
+    assert key("potions de mort") == key("potion mort")
+
+
+# --- relevance -----------------------------------------------------------------------------
+
+
+def test_relevance_targets_are_met_on_the_set_and_on_its_held_out_third(cache, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    queries = relevance.load_set()
+    assert len(queries) >= 80
+    assert {"fr", "en"} <= {"fr" if q["group"].endswith("-fr") else "en" for q in queries}
+    outcomes = relevance.evaluate(queries)
+    whole = relevance.figures(outcomes)
+    held = relevance.figures([o for o in outcomes if o.query.get("holdout")])
+    assert whole["top1"] >= 0.90 and whole["top3"] >= 0.97, whole
+    assert held["top1"] >= 0.90 and held["top3"] >= 0.97, held
+    # A one-game question rarely gets both games' answers (only when a word is ambiguous).
+    assert whole["false_split"] <= 0.05 * len(queries)
+
+
+def test_the_relevance_set_names_only_real_entries(book):
+    known = {e.id for e in book.entries()}
+    for query in relevance.load_set():
+        assert set(query["ids"]) <= known, query
+
+
+def test_a_ruling_that_differs_between_the_games_is_shown_for_each_game(searcher):
+    for query in ("égalité", "tie", "rôle révélé"):
+        result = searcher.search(query)
+        assert {h.game for h in result.per_game} == {"loup-garou", "mafia"}, query
+        assert all(h.game_name for h in result.per_game)
+
+
+def test_a_query_naming_a_game_gets_that_games_ruling_only(searcher):
+    result = searcher.search("égalité mafia")
+    assert result.hits[0].id == "mf-vote-tie"
+    assert result.per_game == [] and result.game == "mafia"
+    assert searcher.search("tie in werewolf").hits[0].id == "lg-vote-tie"
+
+
+def test_sheriff_is_the_captain_in_loup_garou_and_a_role_in_mafia(searcher):
+    mafia = searcher.search("sheriff", game="mafia")
+    assert mafia.hits[0].id == "mf-role-sherif"
+    assert all(h.game == "mafia" for h in mafia.hits)
+    werewolf = searcher.search("sheriff", game="loup-garou")
+    assert werewolf.hits[0].id in {"lg-status-capitaine", "lg-captain-election"}
+    assert searcher.search("maire").hits[0].game == "loup-garou"
+    assert "mf-role-sherif" not in ids(searcher.search("maire"))
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [("MJ", "lg-game-master"), ("wolf", "lg-role-loup-garou"), ("lynch", "lg-vote"),
+     ("mayor tie", "lg-vote-tie"), ("godfather", "mf-role-don")],
+)  # fmt: skip
+def test_aliases_and_synonyms_are_expanded_at_query_time(searcher, query, answer):
+    assert answer in ids(searcher.search(query))[:2]
+
+
+def test_typos_fall_back_on_the_unstemmed_field_without_spoiling_exact_queries(searcher):
+    for typo, word in [("chaseur", "chasseur"), ("amoureu", "amoureux"), ("herslef", "herself")]:
+        result = searcher.search(f"{typo}")
+        assert result.corrected == word and result.hits, typo
+    assert searcher.search("chasseur").corrected is None
+    assert searcher.search("can the witch save herslef").hits[0].id == (
+        "lg-contested-witch-self-save"
+    )
+
+
+def test_did_you_mean_comes_from_the_index_when_nothing_matches(searcher):
+    result = searcher.search("hcasseur")
+    assert result.hits == []
+    assert "chasseur" in result.suggestions
+
+
+def test_filters_and_what_lies_outside_them(searcher):
+    contested = searcher.search("sorcière", kind="contested")
+    assert contested.hits and all(h.kind == "contested" for h in contested.hits)
+    outside = searcher.search("chasseur", game="mafia")
+    assert outside.hits == [] and outside.elsewhere.get("loup-garou", 0) > 0
+    with pytest.raises(UsageError, match="known games"):
+        searcher.search("vote", game="chess")
+    with pytest.raises(UsageError, match="kinds"):
+        searcher.search("vote", kind="recipe")
+
+
+@pytest.mark.parametrize(
+    "query",
+    ['"unbalanced', "AND OR NOT", "vote AND NOT égalité", "*", "sorc*", "😀 🐺 vote",
+     "loup-garou -vote +capitaine", "title_fr:vote", "(((", "vote " * 2000, "x" * 10_000],
+)  # fmt: skip
+def test_any_string_gives_results_or_a_clear_message(searcher, query):
+    try:
+        result = searcher.search(query)
+    except UsageError as exc:
+        assert "nothing to search" in str(exc)
+    else:
+        assert result.query == query
+
+
+@given(st.text(max_size=200))
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_no_string_breaks_the_search(searcher, text):
+    try:
+        result = searcher.search(text, limit=3)
+    except UsageError:
+        return
+    assert len(result.hits) <= 3
+    scores = [h.score for h in result.hits]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_a_hit_carries_what_the_agreement_hook_needs(searcher):
+    hit = searcher.search("sorcière se sauver elle-même").hits[0]
+    assert (hit.id, hit.kind) == ("lg-contested-witch-self-save", "contested")
+    assert hit.options and any(o.default for o in hit.options)
+    assert hit.related and hit.source
+
+
+# --- the cache -----------------------------------------------------------------------------
+
+
+def _index_dirs(cache: Path) -> list[Path]:
+    return sorted((cache / "garou").glob("index-*"))
+
+
+def test_the_index_is_built_once_and_rebuilt_when_the_rules_change(tmp_path, monkeypatch, book):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    user = tmp_path / "rules"
+    user.mkdir()
+    extra = user / "extra.yaml"
+    extra.write_text("game: mafia\nentries: []\n", encoding="utf-8")
+    assert not status(user).fresh
+    with Searcher(user) as first:
+        first.search("vote")
+    fresh = status(user)
+    assert fresh.fresh and fresh.entries == sum(1 for _ in book.entries())
+    built = (fresh.path / "meta.json").stat().st_mtime_ns
+    with Searcher(user) as again:
+        again.search("vote")
+    assert (fresh.path / "meta.json").stat().st_mtime_ns == built  # not rebuilt
+    extra.write_text("game: mafia\nentries: []\n# a comment changes the hash\n", "utf-8")
+    assert not status(user).fresh
+    with Searcher(user) as changed:
+        assert changed.path != fresh.path
+    assert status(user).fresh
+
+
+def test_the_analyzer_version_is_part_of_the_cache_key(monkeypatch):
+    files = [REPO / "rules" / "data" / "mafia.yaml"]
+    before = lookup_index.index_key(files)
+    monkeypatch.setattr(lookup_index, "ANALYZER_VERSION", "changed")
+    assert lookup_index.index_key(files) != before
+
+
+def test_a_corrupted_index_is_rebuilt_with_a_one_line_notice(garou, warm):
+    for path in _index_dirs(warm.parent)[0].iterdir():
+        if path.name != "meta.json" and path.stat().st_size:
+            path.write_bytes(os.urandom(path.stat().st_size))
+    result = garou("search", "égalité", "--json")
+    assert result.exit_code == 0
+    assert result.json()["hits"][0]["id"] in {"lg-vote-tie", "mf-vote-tie"}
+    notice = [line for line in result.stderr.splitlines() if line]
+    assert len(notice) == 1 and "damaged" in notice[0]
+    assert garou("index", "--json").json()["fresh"] is True
+
+
+def test_garbage_meta_or_a_missing_file_is_rebuilt_too(garou, warm):
+    folder = _index_dirs(warm.parent)[0]
+    (folder / "meta.json").write_text("{not json", encoding="utf-8")
+    assert garou("search", "vote", "--json").exit_code == 0
+    toc = next(folder.glob("_MAIN_*.toc"))
+    toc.unlink()
+    assert garou("search", "vote", "--json").exit_code == 0
+    assert garou("index", "--json").json()["fresh"] is True
+
+
+def test_an_unwritable_cache_gives_a_private_temporary_index(garou, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    before = set(Path(tempfile.gettempdir()).glob("garou-index-*"))
+    result = garou("search", "chasseur", "--json")
+    assert result.exit_code == 0 and result.json()["hits"]
+    notice = [line for line in result.stderr.splitlines() if line]
+    assert len(notice) == 1 and "temporary index" in notice[0]
+    assert set(Path(tempfile.gettempdir()).glob("garou-index-*")) == before
+
+
+@pytest.fixture(scope="module")
+def pycache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A bytecode folder the child processes share (this machine disables writing it)."""
+    return tmp_path_factory.mktemp("pycache")
+
+
+def _env(tmp_path: Path, pycache: Path) -> dict[str, str]:
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"), GAROU_LANG="fr")
+    env.pop("GAROU_RULES_DIR", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    env["PYTHONPATH"] = str(REPO)
+    return env
+
+
+def test_eight_processes_on_a_cold_cache_build_one_sound_index(tmp_path, pycache):
+    env = _env(tmp_path, pycache)
+    command = [sys.executable, "-m", "garou", "search", "égalité", "au", "vote", "--json"]
+    children = [
+        subprocess.Popen(
+            command,
+            env=env,
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        for _ in range(8)
+    ]
+    outputs = [child.communicate(timeout=240) for child in children]
+    assert [child.returncode for child in children] == [0] * 8, outputs
+    assert all(err == "" for _, err in outputs), outputs
+    answers = {json.dumps(json.loads(out)["hits"]) for out, _ in outputs}
+    assert len(answers) == 1
+    folder = tmp_path / "cache" / "garou"
+    assert len(_index_dirs(tmp_path / "cache")) == 1
+    assert not list(folder.glob(".build-*")) and not list(folder.glob(".trash-*"))
+
+
+def test_a_search_on_a_fresh_index_loads_no_yaml_jinja_or_loader(tmp_path, pycache):
+    env = _env(tmp_path, pycache)
+    build = [sys.executable, "-m", "garou", "index", "--rebuild"]
+    subprocess.run(build, env=env, cwd=tmp_path, check=True, capture_output=True)
+    probe = (
+        "import sys\n"
+        "from garou.cli import main\n"
+        "try:\n"
+        "    main(['search', 'égalité', '--json'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('yaml', 'jinja2', 'rules.loader', 'rules.reader', 'filelock')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or m in heavy),\n"
+        "      file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    assert json.loads(done.stdout)["hits"]
+    assert done.stderr.strip() == "[]"
+
+
+# --- the commands --------------------------------------------------------------------------
+
+
+def test_search_json_lists_hits_best_first(garou, warm):
+    result = garou("search", "--json", "la", "sorcière", "peut-elle", "se", "sauver")
+    assert result.exit_code == 0
+    data = result.json()
+    assert data["query"] == "la sorcière peut-elle se sauver"
+    assert data["hits"][0]["id"] == "lg-contested-witch-self-save"
+    for hit in data["hits"]:
+        assert set(hit) == {"id", "game", "kind", "section", "title", "text", "score"}
+    scores = [h["score"] for h in data["hits"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_search_shows_the_best_ruling_whole_then_one_line_each(garou, warm):
+    result = garou("search", "--lang", "en", "--limit", "3", "witch", "both", "potions")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Witch: both potions in one night?" in out
+    assert "At most one potion per night" in out  # the options of the contested case
+    assert "Other answers" in out and "1. " in out and "3. " not in out
+
+
+def test_search_labels_each_games_ruling(garou, warm):
+    out = garou("search", "égalité").stdout
+    assert "La règle diffère selon le jeu" in out
+    assert "Loup-Garou" in out and "Mafia" in out
+
+
+def test_search_exit_codes(garou, warm):
+    assert garou("search", "xyzzyq").exit_code == 1
+    assert "Aucune règle" in garou("search", "xyzzyq").stdout
+    empty = garou("search", "")
+    assert empty.exit_code == 2 and "nothing to search" in empty.stderr
+    assert garou("search", "--game", "chess", "vote").exit_code == 2
+    assert garou("search", "--limit", "0", "vote").exit_code == 2
+
+
+def test_search_without_words_is_an_interactive_prompt(garou, warm):
+    result = garou("search", "--json", input="égalité\nchasseur\n\nnever read\n")
+    assert result.exit_code == 0
+    answers = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert [a["query"] for a in answers] == ["égalité", "chasseur"]
+    human = garou("search", input="maire\n")  # Ctrl-D after one question
+    assert human.exit_code == 0 and "Capitaine" in human.stdout
+
+
+def test_the_fast_path_answers_like_the_command(garou, warm, capsys):
+    from garou.commands.search import fast_search
+
+    args = ["--game", "mafia", "égalité", "-n", "2", "--json"]
+    assert fast_search(args) == 0
+    fast = json.loads(capsys.readouterr().out)
+    assert fast == garou("search", *args).json()
+    assert fast_search(["--help"]) is None
+    assert fast_search(["--no-such-option", "x"]) is None
+    assert fast_search([]) is None  # the prompt is the command's
+    from garou.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["search", "--game", "chess", "vote"])
+    assert exit_info.value.code == 2
+    assert "Error: unknown game 'chess'" in capsys.readouterr().err
+
+
+def test_index_shows_where_it_is_and_whether_it_is_fresh(garou, tmp_path, book):
+    before = garou("index", "--json").json()
+    assert set(before) == {"path", "fresh", "entries"}
+    assert before["fresh"] is False and before["path"].startswith(str(tmp_path / "cache"))
+    after = garou("index", "--rebuild", "--json").json()
+    assert after["fresh"] is True and after["path"] == before["path"]
+    assert after["entries"] == sum(1 for _ in book.entries())
+    assert "à jour" in garou("index").stdout
