@@ -446,3 +446,40 @@ def test_index_shows_where_it_is_and_whether_it_is_fresh(garou, tmp_path, book):
     assert after["fresh"] is True and after["path"] == before["path"]
     assert after["entries"] == sum(1 for _ in book.entries())
     assert "à jour" in garou("index").stdout
+
+
+# --- the table's agreement ------------------------------------------------------------------
+
+AGREEMENT = Path(__file__).parent / "data" / "agreements" / "good-loup-garou.yaml"
+
+
+def test_a_contested_hit_shows_what_the_table_decided(garou, warm):
+    data = garou("search", "sorciere", "se", "sauver", "--agreement", str(AGREEMENT), "--json")
+    hits = {hit["id"]: hit for hit in data.json()["hits"]}
+    assert hits["lg-contested-witch-self-save"]["agreed"] == {
+        "case": "lg-contested-witch-self-save", "option": "never", "text": "Jamais"
+    }  # fmt: skip
+    assert all("agreed" not in h for i, h in hits.items() if not i.startswith("lg-contested"))
+    human = garou("search", "voyante", "camp", "--agreement", str(AGREEMENT))
+    assert human.exit_code == 0
+    decided, ruling = human.stdout.index("Décision de votre table"), human.stdout.index("Source")
+    assert decided < ruling  # the table's answer comes above the general ruling
+
+
+def test_the_agreement_can_come_from_the_environment_and_the_fast_path(warm, capsys, monkeypatch):
+    from garou.cli import main
+
+    monkeypatch.setenv("GAROU_AGREEMENT", str(AGREEMENT))
+    with pytest.raises(SystemExit) as exit_info:
+        main(["search", "sorciere", "se", "sauver", "--json"])
+    assert exit_info.value.code == 0
+    top = json.loads(capsys.readouterr().out)["hits"][0]
+    assert top["agreed"]["option"] == "never"
+
+
+def test_a_bad_agreement_is_reported_with_its_line(garou, warm, tmp_path):
+    bad = tmp_path / "accord.yaml"
+    bad.write_text(AGREEMENT.read_text(encoding="utf-8").replace(": camp-only", ": aura"))
+    result = garou("search", "voyante", "--agreement", str(bad))
+    assert result.exit_code == 1
+    assert "accord.yaml:8" in result.stderr and "aura" in result.stderr

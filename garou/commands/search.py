@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -31,6 +33,7 @@ _LABELS = {
         "hits": "{} réponse(s) en {}", "prompt": "Question (ligne vide ou Ctrl-D pour finir) : ",
         "fresh": "à jour", "stale": "à reconstruire (le sera à la prochaine recherche)",
         "index": "Index de recherche : {}\nÉtat : {} · {} entrées",
+        "agreed": "Décision de votre table : {}", "agreed_short": "décidé : {}",
     },
     "en": {
         "options": "Options", "default": "default", "addition": "garou addition",
@@ -41,6 +44,7 @@ _LABELS = {
         "hits": "{} answer(s) in {}", "prompt": "Question (empty line or Ctrl-D to stop): ",
         "fresh": "fresh", "stale": "stale (rebuilt on the next search)",
         "index": "Search index: {}\nState: {} · {} entries",
+        "agreed": "Your table decided: {}", "agreed_short": "decided: {}",
     },
 }  # fmt: skip
 
@@ -71,6 +75,17 @@ def search_command(
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
+    agreement: Annotated[
+        Path | None,
+        typer.Option(
+            "--agreement",
+            "-a",
+            envvar=AGREEMENT_ENV,
+            help="Your table's agreement (garou house pick): on a contested case, show what "
+            "the table decided above the general ruling.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Find the ruling that answers a question, in both games and both languages.
 
@@ -78,9 +93,9 @@ def search_command(
     game and both games rule on it, each game's answer is shown, labelled. Typos are
     corrected. Without words, ask one question after another (empty line or Ctrl-D quits).
 
-    Example: garou search la sorcière peut-elle se sauver elle-même
+    Example: garou search la sorcière peut-elle se sauver elle-même --agreement accord.yaml
     """
-    code = run_search(words or [], game, kind, limit, lang, json_, rules_dir)
+    code = run_search(words or [], game, kind, limit, lang, json_, rules_dir, agreement)
     if code:
         raise typer.Exit(code)
 
@@ -123,12 +138,14 @@ def run_search(
     lang: str | None,
     json_: bool,
     rules_dir: Any,
+    agreement: Any = None,
 ) -> int:
     """Answer the question ``words`` (or open the prompt when empty); return the exit code."""
     from lookup import Searcher
     from rules import resolve_language
 
     language = resolve_language(lang)
+    decided = _agreement_lookup(agreement, rules_dir, language)
     query = " ".join(words)
     if words and not query.strip():
         from rules import UsageError
@@ -138,16 +155,39 @@ def run_search(
         _notices(searcher)
         if not words:
             searcher.check_filters(game, kind)
-            _interactive(searcher, game, kind, limit, language, json_)
+            _interactive(searcher, game, kind, limit, language, json_, decided)
             return 0
         result = searcher.search(query, game=game, kind=kind, limit=limit, lang=language)
         _notices(searcher)
-        _show(result, language, json_)
+        _show(result, language, json_, decided=decided)
     return 0 if result.hits else 1
 
 
 _VALUED = {"--game": "game", "-g": "game", "--kind": "kind", "-k": "kind", "--limit": "limit",
-           "-n": "limit", "--lang": "lang", "-l": "lang", "--rules-dir": "rules_dir"}  # fmt: skip
+           "-n": "limit", "--lang": "lang", "-l": "lang", "--rules-dir": "rules_dir",
+           "--agreement": "agreement", "-a": "agreement"}  # fmt: skip
+AGREEMENT_ENV = "GAROU_AGREEMENT"
+"""Environment variable naming the table's agreement file, as --agreement does."""
+
+
+Decided = Callable[[str], "dict[str, Any] | None"]
+"""What the table decided for an entry id (houserules.agreed), or None."""
+
+
+def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> Decided:
+    """Return a function giving the table's decision for an entry id (none without a file)."""
+    if not path:
+        return lambda entry_id: None
+    from houserules import agreed, load_agreement
+    from rules import load_rules
+
+    agreement = load_agreement(path, load_rules(rules_dir))
+
+    def decided(entry_id: str) -> dict[str, Any] | None:
+        found = agreed(agreement, entry_id, lang)
+        return None if found is None else {k: found[k] for k in ("case", "option", "text")}
+
+    return decided
 
 
 def fast_search(argv: list[str]) -> int | None:
@@ -188,9 +228,10 @@ def fast_search(argv: list[str]) -> int | None:
     if not words or not 1 <= limit <= 100:
         return None
     rules_dir = values.get("rules_dir") or os.environ.get("GAROU_RULES_DIR") or None
+    agreement = values.get("agreement") or os.environ.get(AGREEMENT_ENV) or None
     # Errors propagate to garou.cli.main, which reports them like every command's.
     return run_search(words, values.get("game"), values.get("kind"), limit,
-                      values.get("lang"), values["json"], rules_dir)  # fmt: skip
+                      values.get("lang"), values["json"], rules_dir, agreement)  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:
@@ -214,21 +255,33 @@ def _notices(searcher: Searcher) -> None:
         typer.echo(searcher.notices.pop(0), err=True)
 
 
-def _show(result: SearchResult, lang: str, json_: bool, compact: bool = False) -> None:
+def _show(
+    result: SearchResult,
+    lang: str,
+    json_: bool,
+    compact: bool = False,
+    decided: Decided = lambda entry_id: None,
+) -> None:
     if json_:
         import json
 
         data = result.to_dict()
+        for hit in data["hits"]:
+            agreed = decided(hit["id"])
+            if agreed is not None:
+                hit["agreed"] = agreed
         text = json.dumps(data, ensure_ascii=False, indent=None if compact else 2)
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
         return
     out = _console()
-    for part in render_result(result, lang):
+    for part in render_result(result, lang, decided):
         out.print(part)
 
 
-def render_result(result: SearchResult, lang: str) -> list[RenderableType]:
+def render_result(
+    result: SearchResult, lang: str, decided: Decided = lambda entry_id: None
+) -> list[RenderableType]:
     """Return what ``garou search`` prints for ``result``: panels, then one line per hit."""
     from rich.markup import escape
     from rich.text import Text
@@ -249,28 +302,38 @@ def render_result(result: SearchResult, lang: str) -> list[RenderableType]:
     if result.per_game:
         parts.append(Text(labels["differs"], style="bold yellow"))
     for hit in shown:
-        parts.append(hit_panel(hit, lang, labelled=bool(result.per_game)))
+        parts.append(hit_panel(hit, lang, labelled=bool(result.per_game), agreed=decided(hit.id)))
     rest = [h for h in result.hits if h not in shown]
     if rest:
         lines = [f"[bold]{labels['more']}[/]"]
         for number, hit in enumerate(rest, 1):
+            agreed = decided(hit.id)
+            note = ""
+            if agreed is not None:
+                note = f" [green]→ {escape(labels['agreed_short'].format(agreed['text']))}[/]"
             lines.append(
                 f"{number}. {escape(hit.title)} [dim]— {escape(hit.game_name)} · "
-                f"{escape(hit.section)} · {hit.id}[/]"
+                f"{escape(hit.section)} · {hit.id}[/]" + note
             )
         parts.append(Text.from_markup("\n".join(lines)))
     return parts
 
 
-def hit_panel(hit: Hit, lang: str, labelled: bool = False) -> RenderableType:
-    """Return ``hit`` whole as a panel: ruling, options, related entries, source."""
+def hit_panel(
+    hit: Hit, lang: str, labelled: bool = False, agreed: dict[str, Any] | None = None
+) -> RenderableType:
+    """Return ``hit`` whole as a panel: the table's decision if any, ruling, options, source."""
     from rich.console import Group
     from rich.markup import escape
     from rich.panel import Panel
     from rich.text import Text
 
     labels = _LABELS[lang]
-    body: list[Any] = [Text(hit.text)]
+    body: list[Any] = []
+    if agreed is not None:
+        decision = escape(labels["agreed"].format(agreed["text"]))
+        body.append(Text.from_markup(f"[bold green]{decision}[/]\n"))
+    body.append(Text(hit.text))
     if hit.options:
         lines = [f"\n[bold]{labels['options']}[/]"]
         for option in hit.options:
@@ -293,7 +356,13 @@ def hit_panel(hit: Hit, lang: str, labelled: bool = False) -> RenderableType:
 
 
 def _interactive(
-    searcher: Searcher, game: str | None, kind: str | None, limit: int, lang: str, json_: bool
+    searcher: Searcher,
+    game: str | None,
+    kind: str | None,
+    limit: int,
+    lang: str,
+    json_: bool,
+    decided: Decided,
 ) -> None:
     """Ask one question after another until an empty line, Ctrl-D or Ctrl-C."""
     from rules import GarouError
@@ -314,4 +383,4 @@ def _interactive(
             typer.echo(f"Error: {exc}", err=True)
             continue
         _notices(searcher)
-        _show(result, lang, json_, compact=True)
+        _show(result, lang, json_, compact=True, decided=decided)
