@@ -109,6 +109,8 @@ def _words(text: str) -> list[str]:
 def test_no_sentence_is_copied_from_the_documents(book):
     """Every text is in garou's own words: no run of 7 words is taken from a document."""
     window = 7
+    if not SOURCES.is_dir():
+        pytest.skip(f"the rule documents are not at {SOURCES} (they sit beside the repository)")
     runs = set()
     for path in SOURCES.glob("*.txt"):
         words = _words(path.read_text(encoding="utf-8"))
