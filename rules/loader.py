@@ -312,7 +312,7 @@ def _walk(value: Any, path: str) -> Iterator[tuple[str, str, Any]]:
 
 
 _ENTRY_FIELDS = {"entry", "reveal_entry", "abstention_entry", "technical_entry",
-                 "disqualifying_entry"}  # fmt: skip
+                 "disqualifying_entry", "lift_entry"}  # fmt: skip
 _ROLE_FIELDS = {"role", "after", "filler", "holder"}
 
 

@@ -324,8 +324,9 @@ class Setup:
     """How seats are given."""
 
 
-NightAction = Literal["act", "kill", "check", "meet", "couple"]
-"""What a night step does, for programs: act (any power), kill, check, meet, couple."""
+NightAction = Literal["act", "kill", "check", "meet", "couple", "save-or-poison"]
+"""What a night step does, for programs: act (any power), kill, check, meet, couple, or
+save-or-poison (save the victim of the night or poison another player)."""
 
 
 @dataclass(frozen=True)
@@ -442,6 +443,8 @@ class Vote:
     """Id of the entry stating the abstention rule."""
     lift_passes: Literal["majority"] = "majority"
     """How the lift vote passes (everybody tied leaves)."""
+    lift_entry: str | None = None
+    """Id of the entry describing the lift vote, where the game has one."""
 
 
 @dataclass(frozen=True)
@@ -501,6 +504,8 @@ class Deaths:
     """Id of the entry on deaths and their consequences."""
     resolve_first: Ref | None = None
     """Resolve the whole chain before announcing anything."""
+    chain: Ref | None = None
+    """A death set off by another death sets off its own consequences in turn."""
     consequences: tuple[Consequence, ...] = ()
     """The deaths that set off others."""
 

@@ -262,6 +262,7 @@ def test_the_lift_vote_passes_by_a_majority_of_the_living():
     assert counted.eliminated == ("3", "8")
     with pytest.raises(StateError, match="lift ballot"):
         count_votes(town(), votes={"1": "maybe"}, round="lift", tied=("3", "8"))
+    assert {s.rule for s in passed.steps if s.code.startswith("lift.")} == {MF.day.vote.lift_entry}
 
 
 def test_loup_garou_has_no_lift_vote():
@@ -315,6 +316,20 @@ def test_a_shot_lover_takes_the_hunter_lover_along():
     result = resolve_cascade(state, [Death("Cid", "night")], [Choice("shoot", "Ana", "Bob")])
     assert [d.player for d in result.deaths] == ["Cid", "Ana", "Bob"]
     assert result.deaths[1] == Death("Ana", "lover", by="Cid")
+    # Ana's death, itself set off by Cid's, sets off the shot: the chain rule applies.
+    chained = [s for s in result.steps if s.code == "cascade.chain"]
+    assert [s.data["player"] for s in chained] == ["Ana"]
+    assert chained[0].rule == LG.deaths.chain.entry
+
+
+def test_the_chain_rule_is_cited_only_where_a_death_sets_off_more():
+    hunter_lover = resolve_cascade(
+        village(lovers=["Ana", "Bob"]), [Death("Ana", "vote")], [Choice("shoot", "Ana", "Fay")]
+    )
+    # One death (the hunter in love) sets off two consequences: the document's own example.
+    assert [s.data["player"] for s in hunter_lover.steps if s.code == "cascade.chain"] == ["Ana"]
+    plain = resolve_cascade(village(lovers=["Eve", "Bob"]), [Death("Eve", "night")])
+    assert "cascade.chain" not in codes(plain)
 
 
 def test_a_dying_captain_names_the_successor():

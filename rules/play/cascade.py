@@ -177,6 +177,18 @@ def resolve_cascade(
     while queue and pending is None:
         death = queue.popleft()
         chain.append(death)
+        set_off = _set_off(state, death, dead, captain)
+        if game.deaths.chain is not None and (
+            (set_off and death.by is not None) or len(set_off) > 1
+        ):
+            steps.append(
+                Step(
+                    game.deaths.chain.entry,
+                    "cascade.chain",
+                    say("cascade.chain", lang, name=death.player),
+                    {"player": death.player},
+                )
+            )
         for consequence in game.deaths.consequences:
             if not holds(state, death.player, consequence.holder, captain):
                 continue
@@ -245,6 +257,21 @@ def resolve_cascade(
     return CascadeResult(
         tuple(chain), tuple(steps), announcement, after, pending, tuple(answers.values())
     )
+
+
+def _set_off(
+    state: TableState, death: Death, dead: set[str], captain: str | None
+) -> list[Consequence]:
+    """Return the consequences ``death`` sets off (a lover whose partner is already dead
+    sets off nothing more)."""
+    found = []
+    for consequence in state.game.deaths.consequences:
+        if not holds(state, death.player, consequence.holder, captain):
+            continue
+        if consequence.does == "follow-partner" and state.partner(death.player) in dead:
+            continue
+        found.append(consequence)
+    return found
 
 
 def _follow(

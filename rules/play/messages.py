@@ -110,6 +110,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "fr": "Résoudre toute la cascade avant d'annoncer quoi que ce soit.",
         "en": "Resolve the whole chain before announcing anything.",
     },
+    "cascade.chain": {
+        "fr": "La cascade continue : la mort de {name} déclenche à son tour ses conséquences.",
+        "en": "The chain goes on: {name}'s death sets off its own consequences in turn.",
+    },
     "cascade.dies": {
         "fr": "{name} meurt ({cause}).",
         "en": "{name} dies ({cause}).",

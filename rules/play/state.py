@@ -372,15 +372,12 @@ def make_state(
 
 # --- which causes of death a game knows of -------------------------------------------
 
-_POISON_STEM = "poison"
-"""A role whose keywords or aliases hold this stem kills by poison (see :func:`game_causes`)."""
-
 
 def _poisoner(game: Game) -> str | None:
-    for role in game.roles:
-        for word in (*role.keywords.all(), *role.aliases.all()):
-            if _POISON_STEM in fold(word):
-                return role.id
+    """Return the role whose night step may poison a player, if the game has one."""
+    for step in (*game.night.first, *game.night.every):
+        if step.does == "save-or-poison" and step.roles:
+            return step.roles[0]
     return None
 
 
@@ -417,8 +414,7 @@ def game_causes(game: Game) -> tuple[str, ...]:
     Each is read from the data: ``night`` when a night step kills, ``vote`` always,
     ``shot`` when a death consequence shoots, ``lover`` when the game has lovers,
     ``lift`` when a tie procedure has a lift vote, ``disqualified`` when a foul limit or a
-    listed behaviour disqualifies. The data has no field for a poison, so ``poison`` is
-    known when a role's keywords or aliases hold the word "poison" (the witch's do).
+    listed behaviour disqualifies, ``poison`` when a night step is ``save-or-poison``.
     """
     reasons = _cause_reasons(game)
     return tuple(c for c in CAUSES if reasons[c] is None)

@@ -479,7 +479,7 @@ def _lift(
     lang: str,
 ) -> VoteResult:
     rules = state.game.day.vote
-    entry = rules.tie.entry
+    entry = rules.lift_entry or rules.tie.entry
     yes = no = 0
     if votes is not None:
         for ballot in votes.values():
