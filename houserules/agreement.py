@@ -328,6 +328,18 @@ def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
     from rules.reader import read_yaml
 
     data = read_yaml(path)
+    if isinstance(data, dict) and "roles" in data and "decisions" not in data:
+        raise DataFileError(
+            [
+                Problem(
+                    str(path),
+                    data.line_of("roles") if isinstance(data, LocatedDict) else None,
+                    "roles",
+                    "this is a setup file (game, players, roles), not an agreement; give it "
+                    "with --setup, or write an agreement with: garou house pick",
+                )
+            ]
+        )
     return _Validator(str(path), book).agreement(data)
 
 

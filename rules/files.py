@@ -35,10 +35,13 @@ def user_files(rules_dir: str | Path | None) -> list[Path]:
     path = Path(folder).expanduser()
     if not path.is_dir():
         where = f"--rules-dir or ${RULES_DIR_ENV}"
+        what = "is a file, not a folder" if path.exists() else "no such folder"
         raise DataFileError(
-            [Problem(str(path), None, where, "no such folder; give a folder of .yaml files")]
+            [Problem(str(path), None, where, f"{what}; give a folder of .yaml files")]
         )
-    return sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return sorted(
+        p for p in path.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file()
+    )
 
 
 def rule_files(rules_dir: str | Path | None = None) -> list[Path]:

@@ -758,7 +758,8 @@ def _read_names(data: LocatedDict, add: Any) -> list[str] | None:
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
         if not isinstance(name, str | int) or isinstance(name, bool) or not str(name).strip():
-            add(names.line_of(i), f"names[{i}]", f"{name!r} is not a player's name")
+            written = "an empty value" if name is None else f"{name!r}".lower()
+            add(names.line_of(i), f"names[{i}]", f"{written} is not a player's name; write a name")
         elif fold(str(name)) in seen:
             add(
                 names.line_of(i),

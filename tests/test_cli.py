@@ -164,3 +164,47 @@ def test_the_readme_starts_with_the_two_setup_commands_and_ci_runs_the_second():
     assert "pip install ." in install and "garou search" in install
     assert "'.[test]'" in test and "pytest" in test
     assert test in (REPO / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_search_marks_the_option_the_table_chose(garou):
+    from tests.conftest import REPO
+
+    agreement = REPO / "tests" / "data" / "agreements" / "good-loup-garou.yaml"
+    result = garou("search", "sorciere", "se", "sauver", "--agreement", str(agreement))
+    assert result.exit_code == 0, result.stderr
+    chosen = [line for line in result.stdout.splitlines() if "← votre table" in line]
+    assert len(chosen) == 1 and "never" in chosen[0]
+
+
+def test_a_missing_agreement_names_the_option_and_the_variable(garou, tmp_path):
+    missing = str(tmp_path / "nope.yaml")
+    result = garou("search", "vote", env={"GAROU_AGREEMENT": missing})
+    assert result.exit_code == 2
+    assert "$GAROU_AGREEMENT" in result.stderr and "nope.yaml" in result.stderr
+
+
+def test_a_rules_dir_that_is_a_file_is_called_a_file(garou, tmp_path):
+    file = tmp_path / "rules.yaml"
+    file.write_text("game: mafia\n", encoding="utf-8")
+    result = garou("roles", "--rules-dir", str(file))
+    assert result.exit_code == 1 and "is a file, not a folder" in result.stderr
+
+
+def test_a_setup_file_given_as_an_agreement_is_recognised(garou, tmp_path):
+    setup = tmp_path / "table.yaml"
+    setup.write_text("game: mafia\nplayers: 10\nroles: {citoyen: 6, sherif: 1, mafia: 2, don: 1}\n")
+    result = garou("house", "show", str(setup))
+    assert result.exit_code == 1
+    assert "table.yaml:3" in result.stderr and "this is a setup file" in result.stderr
+
+
+def test_empty_and_yes_no_names_in_a_setup_are_described_in_yaml_words(garou, tmp_path):
+    setup = tmp_path / "table.yaml"
+    setup.write_text(
+        "game: loup-garou\nroles: {loup-garou: 1, villageois: 3}\nnames: [Ana, null, true, Dee]\n"
+    )
+    result = garou("check", str(setup))
+    assert result.exit_code == 1
+    assert "an empty value is not a player's name" in result.stderr
+    assert "true is not a player's name" in result.stderr
+    assert "None" not in result.stderr and "True" not in result.stderr

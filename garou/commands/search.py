@@ -34,6 +34,7 @@ _LABELS = {
         "fresh": "à jour", "stale": "à reconstruire (le sera à la prochaine recherche)",
         "index": "Index de recherche : {}\nÉtat : {} · {} entrées",
         "agreed": "Décision de votre table : {}", "agreed_short": "décidé : {}",
+        "yours": "votre table",
     },
     "en": {
         "options": "Options", "default": "default", "addition": "garou addition",
@@ -45,6 +46,7 @@ _LABELS = {
         "fresh": "fresh", "stale": "stale (rebuilt on the next search)",
         "index": "Search index: {}\nState: {} · {} entries",
         "agreed": "Your table decided: {}", "agreed_short": "decided: {}",
+        "yours": "your table",
     },
 }  # fmt: skip
 
@@ -179,8 +181,13 @@ def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> Decided:
     if not path:
         return lambda entry_id: None
     from houserules import agreed, load_agreement
-    from rules import load_rules
+    from rules import UsageError, load_rules
 
+    if not Path(path).is_file():
+        raise UsageError(
+            f"no agreement file at {path} (from --agreement or ${AGREEMENT_ENV}); "
+            "write one with: garou house pick, or unset the variable"
+        )
     agreement = load_agreement(path, load_rules(rules_dir))
 
     def decided(entry_id: str) -> dict[str, Any] | None:
@@ -336,9 +343,12 @@ def hit_panel(
     body.append(Text(hit.text))
     if hit.options:
         lines = [f"\n[bold]{labels['options']}[/]"]
+        chosen = agreed["option"] if agreed is not None else None
         for option in hit.options:
             mark = " ★" if option.default else "  "
             extra = f" [dim]({labels['addition']})[/]" if option.addition else ""
+            if option.id == chosen:
+                extra += f" [bold green]← {labels['yours']}[/]"
             lines.append(f"{mark} [cyan]{option.id}[/]: {escape(option.label)}{extra}")
         if hit.default_reason:
             lines.append(f"   ★ {labels['default']}: {escape(hit.default_reason)}")
