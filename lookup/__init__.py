@@ -11,11 +11,18 @@ from .searcher import Hit, HitOption, Related, Searcher, SearchResult, search
 
 
 def rebuild(rules_dir: str | Path | None = None) -> IndexStatus:
-    """Rebuild the index of the current rules now; return its status."""
-    from .index import open_index
+    """Rebuild the index of the current rules in the cache now; return its status, with
+    the time it took. Raise SearchIndexError (where and why) when the cache cannot hold
+    it, DataFileError when the rule files are invalid."""
+    import time
 
-    open_index(rules_dir, rebuild=True).close()
-    return status(rules_dir)
+    from .index import rebuild_cached
+
+    start = time.perf_counter()
+    opened = rebuild_cached(rules_dir)
+    seconds = time.perf_counter() - start
+    opened.close()
+    return IndexStatus(opened.path, True, opened.entries, seconds=seconds)
 
 
 __all__ = [

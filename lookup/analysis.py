@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from whoosh.analysis import Filter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.analysis.analyzers import CompositeAnalyzer
@@ -286,3 +286,24 @@ def gaps(text: str) -> tuple[int, ...]:
             found.append(count)
         count = 0
     return tuple(found)
+
+
+_RUN = re.compile(r"[^\W_]+")
+
+
+def spellings(texts: Iterable[str], keep: Iterable[str] = ()) -> dict[str, str]:
+    """Return how the words of ``texts`` are written, by folded word: the most frequent
+    lowercased form (accented ones first at equal counts), where it differs from the
+    folded word or the folded word is in ``keep``."""
+    counts: dict[str, dict[str, int]] = {}
+    for text in texts:
+        for run in _RUN.findall(unicodedata.normalize("NFC", text)):
+            forms = counts.setdefault(fold(run), {})
+            forms[run.lower()] = forms.get(run.lower(), 0) + 1
+    kept = set(keep)
+    out = {}
+    for folded, forms in counts.items():
+        best = max(forms, key=lambda f: (forms[f], not f.isascii(), f))
+        if best != folded or folded in kept:
+            out[folded] = best
+    return out

@@ -5,7 +5,8 @@ hash of the rule files (built-in and the user's) and of the analyzer version. It
 once, into a temporary folder under a lock, and renamed into place, so that processes
 starting together never see half an index; readers take no lock. A folder whose files do
 not match their recorded checksums is rebuilt; a cache that cannot be written is replaced
-by a private temporary index for the run.
+by a private temporary index for the run (``garou index --rebuild`` then fails and says
+why: see :func:`rebuild_cached` and :func:`cache_problem`).
 
 The fresh path (the index exists and matches) imports neither YAML nor the rules loader:
 what a hit displays is stored in the index, and the synonyms taken from the rule data are
@@ -14,6 +15,7 @@ stored beside it in ``lexicon.json``.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -24,14 +26,14 @@ from typing import TYPE_CHECKING, Any
 from rules.errors import GarouError
 from rules.files import fingerprint, rule_files
 
-from .analysis import ANALYZER_VERSION, gaps, key
+from .analysis import ANALYZER_VERSION, gaps, key, spellings
 
 if TYPE_CHECKING:  # pragma: no cover
     from whoosh.index import Index
 
     from rules import Entry, Game, Role, Rulebook, Status
 
-INDEX_FORMAT = "2"
+INDEX_FORMAT = "4"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -63,11 +65,23 @@ class IndexStatus:
     fresh: bool
     """True when the folder holds a sound index of the current rules and analyzer."""
     entries: int
-    """Entries in the index (0 when there is none)."""
+    """Entries of the current rules (all of them are in the index when it is fresh)."""
+    state: str = "fresh"
+    """fresh; missing (not built yet) or damaged: built by the next search; unusable: the
+    cache folder cannot hold an index, and every search builds a private temporary one."""
+    problem: str | None = None
+    """Why the cache folder cannot hold the index (state unusable), else None."""
+    seconds: float | None = None
+    """How long the rebuild took (from :func:`lookup.rebuild` only)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the status as plain JSON-ready values."""
-        return {"path": str(self.path), "fresh": self.fresh, "entries": self.entries}
+        data: dict[str, Any] = {"path": str(self.path), "fresh": self.fresh,
+                                "state": self.state, "entries": self.entries,
+                                "problem": self.problem}  # fmt: skip
+        if self.seconds is not None:
+            data["seconds"] = round(self.seconds, 3)
+        return data
 
 
 @dataclass
@@ -198,8 +212,9 @@ def documents(book: Rulebook) -> list[dict[str, Any]]:
     return docs
 
 
-def lexicon(book: Rulebook) -> dict[str, Any]:
-    """Return the synonyms the rule data defines, keyed for matching at query time.
+def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Return the synonyms the rule data defines, keyed for matching at query time, and how
+    the words of ``docs`` (default: the book's documents) are spelled.
 
     Groups: each role and status (names, id, aliases), each entry with aliases (title and
     aliases), each game (id, names, aliases); every group belongs to its game.
@@ -251,8 +266,15 @@ def lexicon(book: Rulebook) -> dict[str, Any]:
                 ids = phrases.setdefault(words[0], {}).setdefault(" ".join(words[1:]), [])
                 if entry.id not in ids:
                     ids.append(entry.id)
+    # How the words are written (accents), to show a corrected word as the rules spell it:
+    # per language, so that "role" is "rôle" in French and stays "role" in English.
+    docs = documents(book) if docs is None else docs
+    fields = ("title", "names", "about", "text")
+    french = spellings(doc[f"{f}_fr"] for doc in docs for f in fields)
+    english = spellings((doc[f"{f}_en"] for doc in docs for f in fields), keep=french)
+    spelled = {"fr": french, "en": english}
     return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
-            "games": games, "kinds": list(KINDS)}  # fmt: skip
+            "games": games, "kinds": list(KINDS), "spellings": spelled}  # fmt: skip
 
 
 def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]) -> None:
@@ -327,17 +349,52 @@ def _open(folder: Path, key_: str, temporary: bool = False) -> OpenIndex | None:
     return OpenIndex(index, folder, lex, meta["entries"], temporary=temporary, key=key_)
 
 
+def cache_problem(root: Path) -> str | None:
+    """Return why the folder ``root`` cannot hold an index (a file in the way, no write
+    permission), or None when it can or can be created. Nothing is written."""
+    path = root
+    while not (path.exists() or path.is_symlink()):
+        if path.parent == path:
+            return None
+        path = path.parent
+    if not path.is_dir():
+        return f"{path} is a file, not a folder" if path.is_file() else f"{path} is not a folder"
+    if not os.access(path, os.W_OK | os.X_OK):
+        return f"{path} is not writable (permission denied)"
+    return None
+
+
+def _why(root: Path, exc: BaseException) -> str:
+    """Return why the cache in ``root`` could not be used, for a one-line message."""
+    problem = cache_problem(root)
+    if problem:
+        return problem
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    return str(exc) or type(exc).__name__
+
+
 def status(rules_dir: str | Path | None = None) -> IndexStatus:
-    """Return where the index of the current rules is and whether it is fresh."""
+    """Return where the index of the current rules is and whether it is fresh.
+
+    When it is not, the entries are counted in the rule files (which loads them: raise
+    DataFileError when they are invalid).
+    """
     folder, key_ = index_path(rules_dir)
-    meta = _read_meta(folder, key_)
-    if meta is None:
-        return IndexStatus(folder, False, 0)
     opened = _open(folder, key_)
-    if opened is None:
-        return IndexStatus(folder, False, 0)
-    opened.close()
-    return IndexStatus(folder, True, int(meta["entries"]))
+    if opened is not None:
+        entries = opened.entries
+        opened.close()
+        return IndexStatus(folder, True, entries)
+    from rules.loader import load_rules
+
+    book = load_rules(rules_dir)
+    entries = sum(len(game.entries) for game in book.games.values())
+    problem = cache_problem(folder.parent)
+    if problem:
+        return IndexStatus(folder, False, entries, "unusable", problem)
+    state = "damaged" if os.path.lexists(folder) else "missing"
+    return IndexStatus(folder, False, entries, state)
 
 
 def build_into(folder: Path, book: Rulebook, key_: str) -> int:
@@ -351,33 +408,47 @@ def build_into(folder: Path, book: Rulebook, key_: str) -> int:
         writer.add_document(**doc)
     writer.commit()
     index.close()
-    (folder / LEXICON).write_text(json.dumps(lexicon(book), ensure_ascii=False), "utf-8")
+    (folder / LEXICON).write_text(json.dumps(lexicon(book, docs), ensure_ascii=False), "utf-8")
     meta = {"key": key_, "entries": len(docs), "analyzer": ANALYZER_VERSION,
             "format": INDEX_FORMAT, "files": _digests(folder)}  # fmt: skip
     (folder / META).write_text(json.dumps(meta, indent=1), encoding="utf-8")
     return len(docs)
 
 
-def _discard(folder: Path) -> None:
-    """Move ``folder`` out of the way atomically, then delete it."""
+def _remove(path: Path) -> None:
+    """Delete ``path``, a folder, a file or a link; what cannot be deleted is left."""
     import shutil
 
-    trash = folder.with_name(f".trash-{os.getpid()}-{os.urandom(4).hex()}")
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+
+
+def _set_aside(path: Path) -> Path | None:
+    """Rename ``path`` (a folder, or a file in its way) to a trash name atomically; return
+    the new name, or None when there was nothing there."""
+    trash = path.with_name(f".trash-{os.getpid()}-{os.urandom(4).hex()}")
     try:
-        os.rename(folder, trash)
+        os.rename(path, trash)
     except FileNotFoundError:
-        return
-    shutil.rmtree(trash, ignore_errors=True)
+        return None
+    return trash
+
+
+def _discard(path: Path) -> None:
+    """Move ``path`` out of the way atomically, then delete it."""
+    trash = _set_aside(path)
+    if trash is not None:
+        _remove(trash)
 
 
 def _prune(root: Path, keep: Path) -> None:
-    """Delete leftovers and all but the newest few index folders (run under the lock)."""
-    import shutil
-
-    for leftover in root.glob(".build-*"):
-        shutil.rmtree(leftover, ignore_errors=True)
-    for leftover in root.glob(".trash-*"):
-        shutil.rmtree(leftover, ignore_errors=True)
+    """Delete leftovers of crashed builds and all but the newest few index folders (run
+    under the lock, so no other process is using them)."""
+    for leftover in [*root.glob(".build-*"), *root.glob(".trash-*")]:
+        _remove(leftover)
     folders = [p for p in root.glob("index-*") if p.is_dir() and p != keep]
     folders.sort(key=lambda p: p.stat().st_mtime, reverse=True)
     for old in folders[KEEP_INDEXES - 1 :]:
@@ -402,14 +473,18 @@ def _build_cached(root: Path, folder: Path, key_: str, rules_dir: Any, force: bo
         book = load_rules(rules_dir)
         _prune(root, keep=folder)
         tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+        trash = None
         try:
             build_into(tmp, book, key_)
-            if folder.exists():
-                _discard(folder)
+            if os.path.lexists(folder):  # a damaged index, or a file in its way
+                trash = _set_aside(folder)
             os.rename(tmp, folder)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
+        finally:
+            if trash is not None:  # the new index is in place (or the build failed)
+                _remove(trash)
     opened = _open(folder, key_)
     if opened is None:
         raise OSError(f"the index just built in {folder} cannot be read back")
@@ -458,13 +533,34 @@ def open_index(rules_dir: str | Path | None = None, rebuild: bool = False) -> Op
     except GarouError:
         raise
     except Exception as exc:  # unwritable, full disk, lock timeout: a private index
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         opened = _build_private(rules_dir, key_)
         opened.notices.append(
-            f"garou: cannot use the search index cache in {root} ({reason}); "
+            f"garou: cannot use the search index cache in {root} ({_why(root, exc)}); "
             "using a temporary index for this run."
         )
         return opened
     if damaged:
         opened.notices.append(f"garou: the search index in {folder} was damaged; rebuilt it.")
     return opened
+
+
+def rebuild_cached(rules_dir: str | Path | None = None) -> OpenIndex:
+    """Rebuild the index of the current rules in the cache now, and open it.
+
+    Unlike :func:`open_index`, never fall back on a private index: raise SearchIndexError
+    saying where and why when the cache cannot hold it, DataFileError for invalid rules.
+    """
+    files = rule_files(rules_dir)
+    key_ = index_key(files)
+    root = cache_root()
+    folder = root / f"index-{key_[:24]}"
+    try:
+        return _build_cached(root, folder, key_, rules_dir, force=True)
+    except GarouError:
+        raise
+    except Exception as exc:  # unwritable, full disk, lock timeout
+        raise SearchIndexError(
+            f"cannot build the search index in {root}: {_why(root, exc)}. Searches still "
+            "work, each with a private temporary index built for it (slower); to keep an "
+            "index, make that folder writable or, on Linux, set XDG_CACHE_HOME to one that is."
+        ) from exc

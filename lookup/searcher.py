@@ -19,6 +19,8 @@ parser would turn into "loup NOT garou") and emoji cannot misfire. The query is 
    game when the query names one;
 4. words the index does not know are corrected against the unstemmed field, only then
    (fuzzy matching as a fallback), and "did you mean" comes from the index's own words;
+   punctuation inside a word ("cha?seur") is a typo unless it separates known words, and
+   a corrected word is shown as the rules spell it (with its accents);
 5. when the query names no game and both games have an entry with all its words, the best
    entry of each game is given, labelled, so that one game's ruling is never passed off
    as the other's.
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import heapq
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,7 +39,7 @@ from typing import Any
 from rules.errors import GarouError, UnknownGameError, UsageError
 
 from . import synonyms
-from .analysis import fold, gaps, key, split_word
+from .analysis import fold, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of
 
@@ -44,6 +47,9 @@ MAX_CHARS = 500
 """Longer queries are cut here (a question is never that long)."""
 MAX_WORDS = 24
 """At most this many words of a query are searched."""
+LONGEST_TYPO = 30
+"""Longer words are not corrected (no word of the rules is that long; the search for close
+words grows with the length)."""
 
 FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0}
 """How much a match in each field counts (tuned on tests/data/relevance.yaml)."""
@@ -78,10 +84,19 @@ CANDIDATES = 1000
 entries and the commoner terms score only those (Lucene's "common terms"): the built-in
 rules (about a hundred entries) are always scored in full; a rule set a hundred times
 larger stays fast."""
-"""Synonyms kept per concept."""
+
+NOTHING_ALONE = frozenset({"ne", "pas", "guere", "non", "ni", "not", "no", "nor", "neither"})
+"""Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
+stop words has nothing to search for, as "AND" and "OR" (stop words) have nothing."""
 
 _DEFINITIONS = frozenset({"role", "status"})
 _WORD = re.compile(r"\w+(?:['’ʼ‘\-‐‑]\w+)*")
+_JOINER = r"['’ʼ‘\-‐‑]"
+_PIECE = rf"[^\W_]+(?:{_JOINER}[^\W_]+)*"
+_PUNCT = re.compile(r"(?:[^\w\s'’ʼ‘\-‐‑]|_)+")
+_GLUED = re.compile(rf"{_PIECE}(?:{_PUNCT.pattern}{_PIECE})+")
+"""Words glued by punctuation other than an apostrophe or a hyphen: "cha?seur", "vote/tie"."""
+_RUN = re.compile(r"[^\W_]+")
 
 
 @dataclass(frozen=True)
@@ -160,7 +175,8 @@ class SearchResult:
     per_game: list[Hit] = field(default_factory=list)
     """When the query names no game and both games answer it: the best hit of each game."""
     corrected: str | None = None
-    """The query with its typos corrected, when that is what was searched."""
+    """The query as typed with its typos corrected (spelled as the rules spell the words),
+    when that is what was searched."""
     suggestions: list[str] = field(default_factory=list)
     """"Did you mean" words from the index, when nothing matched."""
     game: str | None = None
@@ -218,7 +234,21 @@ class _Lexicon:
         self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
         self.games: dict[str, dict[str, Any]] = data.get("games", {})
         self.kinds: list[str] = list(data.get("kinds", []))
+        self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})
         self._words: list[str] | None = None
+        self._synonym_spelled: dict[str, str] | None = None
+
+    def spelling(self, word: str, lang: str) -> str:
+        """Return the folded ``word`` as the rules write it, accents on: in the ``lang``
+        texts, else in the other language's, else in the synonyms."""
+        other = "en" if lang == "fr" else "fr"
+        for spelled in (self.spelled.get(lang, {}), self.spelled.get(other, {})):
+            if word in spelled:
+                return spelled[word]
+        if self._synonym_spelled is None:
+            phrases = (p for group in self.groups for p in group.phrases)
+            self._synonym_spelled = spellings(phrases)
+        return self._synonym_spelled.get(word, word)
 
     def game_id(self, name: str) -> str:
         """Return the id of the game called ``name``; raise UnknownGameError."""
@@ -398,6 +428,7 @@ class Searcher:
         self._analyzers = {"fr": schema["text_fr"].analyzer, "en": schema["text_en"].analyzer}
         self._lexicon = _Lexicon(self._opened.lexicon)
         self._terms: dict[tuple[str, str], list[str]] = {}
+        self._closest_words: dict[str, str | None] = {}
 
     @property
     def path(self) -> Path:
@@ -444,14 +475,8 @@ class Searcher:
         if limit < 1:
             raise UsageError(f"--limit must be at least 1, not {limit}")
         game_id = self.check_filters(game, kind)
-        units, truncated = _units(query)
-        if not units:
-            raise UsageError(
-                f"nothing to search for in {query.strip()[:60]!r}: type a few words, "
-                "e.g. garou search égalité vote"
-            )
         try:
-            return self._search(query, units, truncated, game_id, kind, limit, lang)
+            return self._answer(query, game_id, kind, limit, lang)
         except GarouError:
             raise
         except Exception as exc:
@@ -460,7 +485,63 @@ class Searcher:
             if self._opened.sound():
                 raise SearchIndexError(f"the search failed ({type(exc).__name__}: {exc})") from exc
             self._rebuild()
-            return self._search(query, units, truncated, game_id, kind, limit, lang)
+            return self._answer(query, game_id, kind, limit, lang)
+
+    def _answer(
+        self, query: str, game: str | None, kind: str | None, limit: int, lang: str
+    ) -> SearchResult:
+        text = unicodedata.normalize("NFC", query)
+        truncated = len(text) > MAX_CHARS
+        searched, shown, glued = self._unglue(text[:MAX_CHARS])
+        units, cut = _units(searched)
+        if all(u[1] in NOTHING_ALONE for u in units):
+            raise UsageError(
+                f"nothing to search for in {query.strip()[:60]!r}: type a few words, "
+                "e.g. garou search égalité vote"
+            )
+        result = self._search(query, units, truncated or cut, game, kind, limit, lang, shown)
+        if glued and result.corrected is None:
+            result.corrected = self._respell(shown, {w: w for w in glued}, lang)
+        return result
+
+    def _unglue(self, text: str) -> tuple[str, str, list[str]]:
+        """Return ``text`` to search and to show, and the words joined where punctuation
+        glued them (folded): "cha?seur" is one word with a typo, "vote/tie" two words.
+
+        Glued words are kept apart when the index knows each of them, or when the joined
+        word is unknown and has no close known word; otherwise the punctuation is a typo.
+        """
+        searched: list[str] = []
+        shown: list[str] = []
+        joined_words: list[str] = []
+        end = 0
+        for match in _GLUED.finditer(text):
+            pieces = [p for p in _PUNCT.split(match.group()) if p]
+            joined = "".join(pieces)
+            join = not all(self._all_known(p) for p in pieces) and self._fixable(joined)
+            searched += [text[end : match.start()], joined if join else " ".join(pieces)]
+            shown += [text[end : match.start()], joined if join else match.group()]
+            if join:
+                joined_words += [word for _, word, _ in _units(joined)[0]]
+            end = match.end()
+        searched.append(text[end:])
+        shown.append(text[end:])
+        return "".join(searched).replace("_", " "), "".join(shown), joined_words
+
+    def _all_known(self, text: str) -> bool:
+        """Return True when the index or the synonyms know every word of ``text``."""
+        return all(self._known_word(k, word) for k, word, _ in _units(text)[0])
+
+    def _known_word(self, k: str, word: str) -> bool:
+        return self._known(_concept(self._lexicon, word, self._lexicon.keys.get(k, [])))
+
+    def _fixable(self, text: str) -> bool:
+        """Return True when each word of ``text`` is known or has a close known word."""
+        units = _units(text)[0]
+        return bool(units) and all(
+            self._known_word(k, word) or (_correctable(word) and self._closest(word))
+            for k, word, _ in units
+        )
 
     def _rebuild(self) -> None:
         try:
@@ -483,6 +564,7 @@ class Searcher:
         kind: str | None,
         limit: int,
         lang: str,
+        shown: str | None = None,
     ) -> SearchResult:
         concepts = _concepts(self._lexicon, units)
         for concept in concepts:
@@ -490,12 +572,12 @@ class Searcher:
         corrected = None
         unknown = [c for c in concepts if not c.known]
         if unknown:
-            fixed_units, changed = self._correct(units)
-            if changed:
+            fixed_units, fixes = self._correct(units)
+            if fixes:
                 concepts = _concepts(self._lexicon, fixed_units)
                 for concept in concepts:
                     concept.known = self._known(concept)
-                corrected = " ".join(u[1] for u in fixed_units)
+                corrected = self._respell(query if shown is None else shown, fixes, lang)
         named = {g for c in concepts for g in c.games}
         preferred = game or (next(iter(named)) if len(named) == 1 else None)
         scored = self._run(concepts, game, kind, limit, preferred)
@@ -504,7 +586,7 @@ class Searcher:
         if not scored:
             if game or kind:
                 result.elsewhere = self._count_elsewhere(concepts)
-            result.suggestions = self._suggest(units)
+            result.suggestions = [self._lexicon.spelling(w, lang) for w in self._suggest(units)]
             return result
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
@@ -633,8 +715,9 @@ class Searcher:
     def _candidates(self, word: str, maxdist: int, prefix: int) -> list[str]:
         """Return the index's and the synonyms' words close to ``word``, best first.
 
-        Closest first; at equal distance, a word of the games' vocabulary (a role, a
-        status, a synonym) before the others, then the most frequent.
+        Closest first (a word typed short, its last letters missing, counts as one edit);
+        at equal distance, a word of the games' vocabulary (a role, a status, a keyword, a
+        synonym) before the others, then the most frequent.
         """
         reader = self._reader
         if ("plain", word) in reader:
@@ -644,42 +727,59 @@ class Searcher:
         # Whoosh's automaton counts a swap of two letters as two edits: ask one edit further,
         # then keep what is within ``maxdist`` when a swap counts as one.
         for candidate in reader.terms_within("plain", word, maxdist + 1, prefix=prefix):
-            distance = _distance(word, candidate)
+            distance = _closeness(word, candidate)
             if distance <= maxdist:
                 frequency = reader.doc_frequency("plain", candidate)
                 found[candidate] = (distance, candidate not in vocabulary, -frequency)
         for candidate in vocabulary:
             if candidate[:prefix] == word[:prefix] and abs(len(candidate) - len(word)) <= maxdist:
-                distance = _distance(word, candidate)
+                distance = _closeness(word, candidate)
                 if distance <= maxdist and candidate not in found:
                     found[candidate] = (distance, False, 0)
         return sorted((c for c in found if c != word), key=lambda c: (found[c], c))
 
-    def _correct(self, units: list[Unit]) -> tuple[list[Unit], bool]:
-        """Replace the words the index does not know by their closest known word."""
+    def _closest(self, word: str) -> str | None:
+        """Return the correction of the unknown ``word``, or None when nothing is close."""
+        if word not in self._closest_words:
+            candidates = self._candidates(word, 1 if len(word) < 6 else 2, prefix=1)
+            self._closest_words[word] = candidates[0] if candidates else None
+        return self._closest_words[word]
+
+    def _correct(self, units: list[Unit]) -> tuple[list[Unit], dict[str, str]]:
+        """Replace the words the index does not know by their closest known word; return
+        the new words and the corrections (typed word to known word, folded)."""
         fixed: list[Unit] = []
-        changed = False
+        fixes: dict[str, str] = {}
         for k, word, skipped in units:
-            concept = _concept(self._lexicon, word, self._lexicon.keys.get(k, []))
-            if self._known(concept) or len(word) < 4 or not word.isalpha():
+            best = None
+            if _correctable(word) and not self._known_word(k, word):
+                best = self._closest(word)
+            if best is None:
                 fixed.append((k, word, skipped))
-                continue
-            maxdist = 1 if len(word) < 6 else 2
-            candidates = self._candidates(word, maxdist, prefix=1)
-            if candidates:
-                best = candidates[0]
-                fixed.append((key(best)[0] if key(best) else best, best, skipped))
-                changed = True
             else:
-                fixed.append((k, word, skipped))
-        return fixed, changed
+                fixed.append((key(best)[0] if key(best) else best, best, skipped))
+                fixes[word] = best
+        return fixed, fixes
+
+    def _respell(self, text: str, fixes: dict[str, str], lang: str) -> str:
+        """Return ``text`` with each corrected word replaced as the rules spell it."""
+
+        def respell(match: re.Match[str]) -> str:
+            typed = match.group()
+            fix = fixes.get(fold(typed))
+            if fix is None:
+                return typed
+            spelled = self._lexicon.spelling(fix, lang)
+            return spelled[:1].upper() + spelled[1:] if typed[:1].isupper() else spelled
+
+        return _tidy(_RUN.sub(respell, text))
 
     def _suggest(self, units: list[Unit]) -> list[str]:
         """Return "did you mean" words for the unknown words, from the index itself."""
         out: list[str] = []
         for k, word, _ in units:
             concept = _concept(self._lexicon, word, self._lexicon.keys.get(k, []))
-            if self._known(concept) or len(word) < 3:
+            if self._known(concept) or not 3 <= len(word) <= LONGEST_TYPO:
                 continue
             for candidate in self._candidates(word, 2, prefix=0)[:3]:
                 if candidate not in out:
@@ -740,6 +840,25 @@ class Searcher:
             source=data.get("source", ""),
             addition=bool(data.get("addition")),
         )
+
+
+def _correctable(word: str) -> bool:
+    """Return True for a word long enough, short enough, and of letters, to be corrected."""
+    return 4 <= len(word) <= LONGEST_TYPO and word.isalpha()
+
+
+def _tidy(text: str) -> str:
+    """Return ``text`` on one line, without runs of spaces."""
+    return " ".join(text.split())
+
+
+def _closeness(word: str, candidate: str) -> int:
+    """Return how far ``candidate`` is from the typed ``word``: the edit distance, but one
+    edit when ``word`` is ``candidate`` with its last two letters missing ("sorcie" for
+    "sorciere")."""
+    if len(candidate) == len(word) + 2 and candidate.startswith(word):
+        return 1
+    return _distance(word, candidate)
 
 
 def _distance(a: str, b: str) -> int:

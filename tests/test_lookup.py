@@ -190,6 +190,48 @@ def test_typos_fall_back_on_the_unstemmed_field_without_spoiling_exact_queries(s
     )
 
 
+def test_a_corrected_word_is_shown_as_the_rules_spell_it_in_the_query_as_typed(searcher):
+    assert searcher.search("sorcire").corrected == "sorcière"
+    assert searcher.search("Sorcire").corrected == "Sorcière"
+    # "role" is in the English texts too: each language shows its own spelling.
+    assert searcher.search("rolle", lang="fr").corrected == "rôle"
+    assert searcher.search("rolle", lang="en").corrected == "role"
+    result = searcher.search("la sorcire peut-elle se sauver")
+    assert result.corrected == "la sorcière peut-elle se sauver"
+    assert result.hits[0].id == "lg-contested-witch-self-save"
+
+
+def test_punctuation_inside_a_word_is_a_typo_unless_it_separates_known_words(searcher):
+    for typed in ("cha?seur", "chas?seur", "chas.seur"):
+        result = searcher.search(typed)
+        assert result.corrected == "chasseur", typed
+        assert result.hits[0].id == "lg-role-chasseur", typed
+    assert searcher.search("sorc?iere").corrected == "sorcière"
+    apart = searcher.search("vote/égalité")
+    assert apart.corrected is None
+    assert {"lg-vote-tie", "mf-vote-tie"} & set(ids(apart)[:2])
+
+
+def test_a_typo_is_corrected_towards_the_games_vocabulary(tmp_path, monkeypatch):
+    # A rule text with "sortie" (one edit from "sorcie"): "sorcie" is the witch typed short.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    user = tmp_path / "rules"
+    user.mkdir()
+    (user / "exit.yaml").write_text(
+        "game: loup-garou\nentries:\n  - id: lg-house-exit\n    section: additions\n"
+        "    kind: rule\n    title: {fr: Quitter la table, en: Leaving the table}\n"
+        "    text:\n      fr: Pas de sortie de la table avant la fin.\n"
+        "      en: No sortie from the table before the end.\n    addition: true\n",
+        encoding="utf-8",
+    )
+    with Searcher(user) as searcher:
+        result = searcher.search("sorcie", lang="en")
+        assert result.corrected == "sorcière"
+        assert result.hits[0].id == "lg-role-sorciere"
+        exact = searcher.search("sortie")  # the word itself still finds its text
+        assert exact.corrected is None and "lg-house-exit" in ids(exact)
+
+
 def test_did_you_mean_comes_from_the_index_when_nothing_matches(searcher):
     result = searcher.search("hcasseur")
     assert result.hits == []
@@ -205,6 +247,17 @@ def test_filters_and_what_lies_outside_them(searcher):
         searcher.search("vote", game="chess")
     with pytest.raises(UsageError, match="kinds"):
         searcher.search("vote", kind="recipe")
+
+
+@pytest.mark.parametrize("query", ["NOT", "AND", "OR", "not", "ne pas", "AND NOT", "NOT?"])
+def test_operators_and_negations_alone_have_nothing_to_search_for(searcher, query):
+    with pytest.raises(UsageError, match="nothing to search for"):
+        searcher.search(query)
+
+
+def test_a_negation_with_other_words_is_searched(searcher):
+    assert searcher.search("NOT vote").hits
+    assert searcher.search("ne pas voter").hits
 
 
 @pytest.mark.parametrize(
@@ -298,6 +351,40 @@ def test_garbage_meta_or_a_missing_file_is_rebuilt_too(garou, warm):
     toc.unlink()
     assert garou("search", "vote", "--json").exit_code == 0
     assert garou("index", "--json").json()["fresh"] is True
+
+
+def test_a_file_at_the_index_path_and_crashed_leftovers_leave_no_trash(garou, tmp_path):
+    path = Path(garou("index", "--json").json()["path"])
+    path.parent.mkdir(parents=True)
+    path.write_text("not an index", encoding="utf-8")
+    (path.parent / ".trash-1-0badf11e").write_text("left by a crashed process", "utf-8")
+    (path.parent / ".trash-2-0badd1r").mkdir()
+    (path.parent / ".trash-2-0badd1r" / "seg").write_bytes(b"x")
+    assert garou("index", "--json").json()["state"] == "damaged"
+    assert garou("search", "vote", "--json").exit_code == 0
+    assert garou("index", "--json").json()["fresh"] is True
+    assert path.is_dir()
+    assert not list(path.parent.glob(".trash-*")) and not list(path.parent.glob(".build-*"))
+    path.with_name(".trash-3-0badf11e").write_text("left by a crashed process", "utf-8")
+    assert garou("index", "--rebuild", "--json").exit_code == 0
+    assert not list(path.parent.glob(".trash-*"))
+
+
+def test_rebuild_in_an_unusable_cache_fails_and_says_where_and_why(garou, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    rebuilt = garou("index", "--rebuild")
+    assert rebuilt.exit_code == 1
+    assert str(blocker) in rebuilt.stderr and "not a folder" in rebuilt.stderr
+    assert "temporary index" in rebuilt.stderr  # searches still work
+    state = garou("index", "--json").json()
+    assert state["fresh"] is False and state["state"] == "unusable"
+    assert str(blocker) in state["problem"] and "not a folder" in state["problem"]
+    shown = garou("index")
+    assert shown.exit_code == 0
+    assert "inutilisable" in shown.stdout and "prochaine recherche" not in shown.stdout
+    assert "unusable" in garou("index", "--lang", "en").stdout
 
 
 def test_an_unwritable_cache_gives_a_private_temporary_index(garou, tmp_path, monkeypatch):
@@ -439,13 +526,21 @@ def test_the_fast_path_answers_like_the_command(garou, warm, capsys):
 
 
 def test_index_shows_where_it_is_and_whether_it_is_fresh(garou, tmp_path, book):
+    entries = sum(1 for _ in book.entries())
     before = garou("index", "--json").json()
-    assert set(before) == {"path", "fresh", "entries"}
+    assert set(before) == {"path", "fresh", "state", "entries", "problem"}
     assert before["fresh"] is False and before["path"].startswith(str(tmp_path / "cache"))
+    assert before["state"] == "missing" and before["problem"] is None
+    assert before["entries"] == entries  # what the rules hold, not 0
+    missing = garou("index").stdout
+    assert "pas encore construit" in missing and f"{entries} entrées" in missing
     after = garou("index", "--rebuild", "--json").json()
     assert after["fresh"] is True and after["path"] == before["path"]
-    assert after["entries"] == sum(1 for _ in book.entries())
-    assert "à jour" in garou("index").stdout
+    assert after["entries"] == entries and after["seconds"] > 0
+    rebuilt = garou("index", "--rebuild", "--lang", "en").stdout
+    assert f"rebuilt: {entries} entries in " in rebuilt and Path(after["path"]).name in rebuilt
+    fresh = garou("index").stdout
+    assert "à jour" in fresh and f"{entries} entrées" in fresh
 
 
 # --- the table's agreement ------------------------------------------------------------------

@@ -31,8 +31,6 @@ _LABELS = {
         "corrected": "Résultats pour « {} »", "none": "Aucune règle ne répond à « {} ».",
         "suggest": "Vouliez-vous dire : {} ?", "elsewhere": "Hors de ces filtres : {}.",
         "hits": "{} réponse(s) en {}", "prompt": "Question (ligne vide ou Ctrl-D pour finir) : ",
-        "fresh": "à jour", "stale": "à reconstruire (le sera à la prochaine recherche)",
-        "index": "Index de recherche : {}\nÉtat : {} · {} entrées",
         "agreed": "Décision de votre table : {}", "agreed_short": "décidé : {}",
         "yours": "votre table",
     },
@@ -43,8 +41,6 @@ _LABELS = {
         "corrected": "Results for “{}”", "none": "No ruling answers “{}”.",
         "suggest": "Did you mean: {}?", "elsewhere": "Outside these filters: {}.",
         "hits": "{} answer(s) in {}", "prompt": "Question (empty line or Ctrl-D to stop): ",
-        "fresh": "fresh", "stale": "stale (rebuilt on the next search)",
-        "index": "Search index: {}\nState: {} · {} entries",
         "agreed": "Your table decided: {}", "agreed_short": "decided: {}",
         "yours": "your table",
     },
@@ -127,9 +123,36 @@ def index_command(
 
         print_json(status.to_dict())
         return
-    labels = _LABELS[language]
-    state = labels["fresh"] if status.fresh else labels["stale"]
-    _console().print(labels["index"].format(status.path, state, status.entries), markup=False)
+    labels = {
+        "fr": {
+            "rebuilt": "Index de recherche reconstruit : {n} entrées en {s} s\nDans : {path}",
+            "index": "Index de recherche : {path}\nÉtat : {state}",
+            "fresh": "à jour · {n} entrées",
+            "missing": "pas encore construit (le sera à la prochaine recherche) · "
+            "{n} entrées dans les règles",
+            "damaged": "endommagé (reconstruit à la prochaine recherche) · "
+            "{n} entrées dans les règles",
+            "unusable": "cache inutilisable ({problem}) : chaque recherche construit son "
+            "propre index temporaire, plus lentement · {n} entrées dans les règles",
+        },
+        "en": {
+            "rebuilt": "Search index rebuilt: {n} entries in {s} s\nIn: {path}",
+            "index": "Search index: {path}\nState: {state}",
+            "fresh": "fresh · {n} entries",
+            "missing": "not built yet (built by the next search) · {n} entries in the rules",
+            "damaged": "damaged (rebuilt by the next search) · {n} entries in the rules",
+            "unusable": "cache unusable ({problem}): each search builds its own temporary "
+            "index, more slowly · {n} entries in the rules",
+        },
+    }[language]  # fmt: skip
+    values = {"n": status.entries, "path": status.path, "problem": status.problem}
+    if status.seconds is not None:
+        seconds = f"{status.seconds:.1f}"
+        seconds = seconds.replace(".", ",") if language == "fr" else seconds
+        text = labels["rebuilt"].format(s=seconds, **values)
+    else:
+        text = labels["index"].format(state=labels[status.state].format(**values), **values)
+    _console().print(text, markup=False)
 
 
 def run_search(
