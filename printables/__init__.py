@@ -9,8 +9,10 @@ from .contexts import (
     AgreementSheet,
     CheatSheet,
     SeatPlan,
+    UnsoundSetupError,
     build_agreement_sheet,
     build_cheatsheet,
+    check_setup,
 )
 from .environment import escape_markdown, make_environment
 from .labels import LABELS
@@ -38,9 +40,11 @@ __all__ = [
     "OutputExistsError",
     "PdfUnavailableError",
     "SeatPlan",
+    "UnsoundSetupError",
     "build_agreement_sheet",
     "build_cheatsheet",
     "check_output",
+    "check_setup",
     "choose_format",
     "escape_markdown",
     "html_to_pdf",

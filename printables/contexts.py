@@ -7,20 +7,26 @@ the YAML changes the sheet. The words around them come from :mod:`printables.lab
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rules.errors import UsageError
+from rules.errors import GarouError, UsageError
 from rules.model import Entry, Game, NightStep, Ref
+from rules.setup import Distribution, check_distribution
 
-from .labels import labels
+from .labels import labels, plural
 
 if TYPE_CHECKING:  # houserules is only read through its public attributes
     from houserules import Agreement
 
 BLANK_SIGNATURES = 12
-"""Lines to initial on an agreement sheet when the table gave neither names nor a count."""
+"""Lines to initial on an agreement sheet when neither the table nor the game sets a count."""
+
+
+class UnsoundSetupError(GarouError):
+    """Raised when a setup given for a sheet breaks a setup rule of its game."""
 
 
 class SeatPlan(Protocol):
@@ -95,6 +101,18 @@ class CountRow:
 
 
 @dataclass(frozen=True)
+class TableAnswer:
+    """The table's answer to a contested case, shown where the game master needs it."""
+
+    case: str
+    """Entry id of the case."""
+    question: str
+    """The case's question."""
+    answer: str
+    """The table's answer."""
+
+
+@dataclass(frozen=True)
 class NightCall:
     """One call of the night script."""
 
@@ -115,7 +133,11 @@ class NightCall:
     call_anyway: bool
     """True when nobody holds it but the game master must call it all the same."""
     addition: bool
-    """True when the step or its place is garou's addition."""
+    """True when a role called is garou's addition (absent from the document)."""
+    proposed: bool = False
+    """True when garou proposes the step (or its place), which the document leaves open."""
+    table: tuple[TableAnswer, ...] = ()
+    """The table's answers, other than the default, to the cases about the roles called."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +159,7 @@ class NightSheet:
     order: tuple[str, ...]
     """The order constraints, in words ("Witch after Werewolf")."""
     usual_order_addition: bool
-    """True when the order beyond the constraints is garou's addition."""
+    """True when garou proposes the order beyond the constraints (the document leaves it)."""
 
 
 @dataclass(frozen=True)
@@ -275,9 +297,13 @@ class Case:
     options: tuple[str, ...]
     """The options, listed when the case is open."""
     addition: bool
-    """True when the case, the answer or the default is garou's addition."""
+    """True when the case itself is garou's addition (the document does not raise it)."""
     custom: bool
     """True for a table's own question."""
+    answer_addition: bool = False
+    """True when the answer is an option garou adds (the document does not name it)."""
+    proposed: bool = False
+    """True when the answer is the default garou proposes (the document leaves it open)."""
 
 
 @dataclass(frozen=True)
@@ -339,7 +365,9 @@ class CheatSheet:
     mistakes: tuple[Rule, ...]
     """The common mistakes, as a checklist."""
     additions: bool
-    """True when any garou addition is marked on the sheet (show the footnote)."""
+    """True when any garou addition is marked on the sheet (show its footnote)."""
+    proposals: bool = False
+    """True when any default proposed by garou is marked on the sheet (show its footnote)."""
 
 
 @dataclass(frozen=True)
@@ -404,12 +432,72 @@ def _holder_name(game: Game, holder: str, lang: str) -> str:
     return holder
 
 
-def _captain(game: Game, lang: str) -> str:
-    """Return the name of the status that breaks ties (the one that names a successor)."""
+def _captain_id(game: Game) -> str | None:
+    """Return the id of the status that breaks ties (the one that names a successor)."""
     for consequence in game.deaths.consequences:
         if consequence.does == "name-successor":
-            return _holder_name(game, consequence.holder, lang).lower()
-    return game.statuses[0].name.get(lang).lower() if game.statuses else ""
+            return consequence.holder
+    return game.statuses[0].id if game.statuses else None
+
+
+def _captain(game: Game, lang: str) -> str:
+    """Return the name of the status that breaks ties, in lower case."""
+    captain = _captain_id(game)
+    return _holder_name(game, captain, lang).lower() if captain else ""
+
+
+def _played(game: Game, agreement: Agreement | None) -> dict[str, str]:
+    """Return case id to the option played: the table's choice, else the default."""
+    played = {}
+    for entry in (*game.contested(), *game.settings()):
+        decision = agreement.decision(entry.id) if agreement is not None else None
+        if decision is not None:
+            played[entry.id] = decision.option
+        elif entry.default is not None:
+            played[entry.id] = entry.default.option
+    return played
+
+
+def _removed(game: Game, agreement: Agreement | None) -> frozenset[str]:
+    """Return the ids of the statuses and roles the options played take out of the game."""
+    played = _played(game, agreement)
+    return frozenset(
+        holder
+        for entry in (*game.contested(), *game.settings())
+        for option in entry.options
+        if played.get(entry.id) == option.id
+        for holder in option.without
+    )
+
+
+def _gone(game: Game, entry_id: str, removed: frozenset[str]) -> bool:
+    """Return True when the entry only concerns statuses or roles taken out of the game."""
+    roles = set(game.entry(entry_id).roles)
+    return bool(roles) and roles <= removed
+
+
+def _kept(game: Game, rules: tuple[Rule, ...], removed: frozenset[str]) -> tuple[Rule, ...]:
+    return tuple(r for r in rules if not _gone(game, r.id, removed))
+
+
+def _table_answers(
+    game: Game, lang: str, agreement: Agreement | None
+) -> dict[str, list[TableAnswer]]:
+    """Return role id to the table's answers, other than the default, to cases about it."""
+    if agreement is None:
+        return {}
+    ids = {e.id for e in game.entries}
+    answers: dict[str, list[TableAnswer]] = {}
+    for decision in agreement.decisions:
+        if decision.default or decision.case not in ids:
+            continue
+        entry = game.entry(decision.case)
+        if entry.kind not in ("contested", "setting"):
+            continue
+        answer = TableAnswer(entry.id, entry.title.get(lang), decision.answer.get(lang))
+        for role in entry.roles:
+            answers.setdefault(role, []).append(answer)
+    return answers
 
 
 def _number(value: float, lang: str) -> str:
@@ -426,6 +514,31 @@ def _dealt(game: Game, plan: SeatPlan | None) -> dict[str, int] | None:
 
 
 # --- the cheat sheet -------------------------------------------------------------------
+
+
+def check_setup(game: Game, setup: Distribution, lang: str, source: str) -> None:
+    """Raise UnsoundSetupError listing every rule of ``game`` that ``setup`` breaks.
+
+    Each broken rule comes with its fix, in ``lang``; ``source`` names the setup (its file).
+    A sheet printed for a setup that cannot be dealt would mislead the game master.
+    """
+    failures = check_distribution(game, setup).failures
+    if not failures:
+        return
+    lines = []
+    for check in failures:
+        line = check.message.get(lang)
+        if check.fix is not None:
+            line += f" → {check.fix.get(lang)}"
+        if check.entry:
+            line += f" (garou show {check.entry})"
+        lines.append(f"  - {line}")
+    rules = "a rule" if len(failures) == 1 else f"{len(failures)} rules"
+    raise UnsoundSetupError(
+        f"the setup {source} breaks {rules} of {game.info.name.get(lang)}; no sheet was "
+        "written:\n" + "\n".join(lines) + f"\nFix it, then check it with: garou check "
+        f"{shlex.quote(source)}"
+    )
 
 
 def build_cheatsheet(
@@ -448,16 +561,30 @@ def build_cheatsheet(
     if setup is None and agreement is not None:
         setup = agreement.setup
     dealt = _dealt(game, setup)
-    marks: list[bool] = []
+    removed = _removed(game, agreement)
 
-    roles = _roles(game, lang, dealt)
-    marks += [r.addition for r in roles]
-    night = _night(game, lang, dealt, t)
-    marks += [c.addition for c in night.first + night.every] + [night.usual_order_addition]
+    roles = _roles(game, lang, dealt, removed)
+    night = _night(game, lang, dealt, t, removed, _table_answers(game, lang, agreement))
     cases = _cases(game, lang, agreement)
-    marks += [c.addition for c in cases]
     mistakes = tuple(_rule(game, e.id, lang) for e in game.entries if e.kind == "mistake")
-    marks += [m.addition for m in mistakes]
+    mistakes = _kept(game, mistakes, removed)
+    day = _day(game, lang, t, _table_choices(game, lang, agreement), removed)
+    deaths = _deaths(game, lang, t, removed)
+    win = _win(game, lang, t, removed)
+    marked = (  # the rules shown with their title, and so with their mark
+        *night.rules,
+        *day.rules,
+        day.vote.rule,
+        *(r for r in (day.vote.abstention, deaths.resolve_first) if r is not None),
+        *deaths.more,
+        *win.notes,
+        *(r for r in (win.margin_rule,) if r is not None),
+        *mistakes,
+    )
+    additions = [r.addition for r in roles] + [c.addition for c in night.first + night.every]
+    additions += [c.addition or c.answer_addition for c in cases] + [r.addition for r in marked]
+    proposals = [c.proposed for c in night.first + night.every] + [night.usual_order_addition]
+    proposals += [c.proposed for c in cases]
     table = game.setup.count_table
     count_rows: tuple[CountRow, ...] = ()
     count_heading = ""
@@ -477,14 +604,15 @@ def build_cheatsheet(
         count_table=count_rows,
         count_heading=count_heading,
         night=night,
-        day=_day(game, lang, t, _table_choices(game, lang, agreement)),
-        deaths=_deaths(game, lang, t),
-        win=_win(game, lang, t),
+        day=day,
+        deaths=deaths,
+        win=win,
         fouls=_fouls(game, lang, t),
         scoring=_scoring(game, lang),
         cases=cases,
         mistakes=mistakes,
-        additions=any(marks),
+        additions=any(additions),
+        proposals=any(proposals),
     )
 
 
@@ -507,11 +635,13 @@ def _header(
     )
 
 
-def _roles(game: Game, lang: str, dealt: dict[str, int] | None) -> tuple[RoleRow, ...]:
+def _roles(
+    game: Game, lang: str, dealt: dict[str, int] | None, removed: frozenset[str] = frozenset()
+) -> tuple[RoleRow, ...]:
     rows = []
     for role in game.roles:
         count = dealt.get(role.id, 0) if dealt is not None else None
-        if count == 0:
+        if count == 0 or (count is None and role.id in removed):
             continue
         rows.append(
             RoleRow(
@@ -525,12 +655,22 @@ def _roles(game: Game, lang: str, dealt: dict[str, int] | None) -> tuple[RoleRow
     return tuple(rows)
 
 
-def _night(game: Game, lang: str, dealt: dict[str, int] | None, t: Mapping[str, Any]) -> NightSheet:
+def _night(
+    game: Game,
+    lang: str,
+    dealt: dict[str, int] | None,
+    t: Mapping[str, Any],
+    removed: frozenset[str] = frozenset(),
+    answers: Mapping[str, list[TableAnswer]] | None = None,
+) -> NightSheet:
     night = game.night
     call_absent = night.call_absent is not None
+    answers = answers or {}
 
     def call(step: NightStep, first_only: bool) -> NightCall:
         held = None if dealt is None else any(dealt.get(r, 0) > 0 for r in step.roles)
+        added = any(game.role(r).addition for r in step.roles)
+        table = {a.case: a for r in step.roles for a in answers.get(r, [])}
         return NightCall(
             id=step.id,
             roles=step.roles,
@@ -540,18 +680,25 @@ def _night(game: Game, lang: str, dealt: dict[str, int] | None, t: Mapping[str, 
             first_only=first_only,
             dealt=held,
             call_anyway=held is False and call_absent,
-            addition=step.addition or any(game.role(r).addition for r in step.roles),
+            addition=added,
+            proposed=step.addition and not added,
+            table=tuple(table.values()),
         )
 
-    first = [call(s, True) for s in night.first]
-    every = [call(s, False) for s in night.every]
+    def called(step: NightStep) -> bool:  # a table playing without a role does not call it
+        held = bool(dealt and any(dealt.get(r, 0) for r in step.roles))
+        return held or not step.roles or not set(step.roles) <= removed
+
+    first = [call(s, True) for s in night.first if called(s)]
+    every = [call(s, False) for s in night.every if called(s)]
     # A role that acts at night but has no step of its own (a role from the user's rule
     # folder, say) is still called every night: after the scripted calls.
     scripted = {r for s in (*night.first, *night.every) for r in s.roles}
     for role in game.roles:
         if role.night_action is not None and role.id not in scripted:
             step = NightStep(id=role.id, roles=(role.id,), action=role.night_action)
-            every.append(call(step, False))
+            if called(step):
+                every.append(call(step, False))
     order = tuple(
         t["order_after"].format(
             role=game.role(c.role).name.get(lang), after=game.role(c.after).name.get(lang)
@@ -559,7 +706,7 @@ def _night(game: Game, lang: str, dealt: dict[str, int] | None, t: Mapping[str, 
         for c in night.constraints
     )
     absolute = (_ref(game, night.silence, lang), _ref(game, night.call_absent, lang))
-    rules = tuple(r for r in absolute if r is not None)
+    rules = _kept(game, tuple(r for r in absolute if r is not None), removed)
     return NightSheet(
         rules=rules,
         first=tuple(first),
@@ -599,7 +746,13 @@ def _fact(label: str, value: str, entry: str, choices: Mapping[str, str]) -> Fac
     return Fact(label, value)
 
 
-def _day(game: Game, lang: str, t: Mapping[str, Any], choices: Mapping[str, str]) -> DaySheet:
+def _day(
+    game: Game,
+    lang: str,
+    t: Mapping[str, Any],
+    choices: Mapping[str, str],
+    removed: frozenset[str] = frozenset(),
+) -> DaySheet:
     day = game.day
     facts = []
     if day.debate is not None:
@@ -625,10 +778,16 @@ def _day(game: Game, lang: str, t: Mapping[str, Any], choices: Mapping[str, str]
     for related in game.entry(day.entry).related:
         if related in ids and related not in used and game.entry(related).kind == "rule":
             rules.append(_rule(game, related, lang))
-    return DaySheet(facts=tuple(facts), rules=tuple(rules), vote=_vote(game, lang, t))
+    return DaySheet(
+        facts=tuple(facts),
+        rules=_kept(game, tuple(rules), removed),
+        vote=_vote(game, lang, t, removed),
+    )
 
 
-def _vote(game: Game, lang: str, t: Mapping[str, Any]) -> VoteSheet:
+def _vote(
+    game: Game, lang: str, t: Mapping[str, Any], removed: frozenset[str] = frozenset()
+) -> VoteSheet:
     vote = game.day.vote
     tags = []
     if vote.nominations:
@@ -643,7 +802,7 @@ def _vote(game: Game, lang: str, t: Mapping[str, Any]) -> VoteSheet:
         return tuple(t["tie_steps"][s].format(status=captain) for s in path)
 
     ties = []
-    if vote.tie.with_captain:
+    if vote.tie.with_captain and _captain_id(game) not in removed:
         ties.append(TiePath(t["with_captain"].format(status=captain), steps(vote.tie.with_captain)))
         ties.append(
             TiePath(t["without_captain"].format(status=captain), steps(vote.tie.without_captain))
@@ -662,7 +821,9 @@ def _vote(game: Game, lang: str, t: Mapping[str, Any]) -> VoteSheet:
     )
 
 
-def _deaths(game: Game, lang: str, t: Mapping[str, Any]) -> DeathsSheet:
+def _deaths(
+    game: Game, lang: str, t: Mapping[str, Any], removed: frozenset[str] = frozenset()
+) -> DeathsSheet:
     deaths = game.deaths
     cascades = tuple(
         Cascade(
@@ -672,6 +833,7 @@ def _deaths(game: Game, lang: str, t: Mapping[str, Any]) -> DeathsSheet:
             rule=_rule(game, c.entry, lang),
         )
         for c in deaths.consequences
+        if c.holder not in removed
     )
     used = {c.rule.id for c in cascades}
     if deaths.resolve_first is not None:
@@ -682,12 +844,15 @@ def _deaths(game: Game, lang: str, t: Mapping[str, Any]) -> DeathsSheet:
         for rel in game.entry(deaths.entry).related
         if rel in ids and rel not in used and game.entry(rel).kind == "rule"
     )
+    more = _kept(game, more, removed)
     if not cascades:
         more = ()
     return DeathsSheet(_ref(game, deaths.resolve_first, lang), cascades, more)
 
 
-def _win(game: Game, lang: str, t: Mapping[str, Any]) -> WinSheet:
+def _win(
+    game: Game, lang: str, t: Mapping[str, Any], removed: frozenset[str] = frozenset()
+) -> WinSheet:
     win = game.win
     grouped: dict[str, list[str]] = {}
     for condition in win.conditions:
@@ -695,10 +860,10 @@ def _win(game: Game, lang: str, t: Mapping[str, Any]) -> WinSheet:
     rows = tuple(
         WinRow(", ".join(camps), _rule(game, entry, lang)) for entry, camps in grouped.items()
     )
-    notes = tuple(r for r in (_ref(game, win.same_camp_couple, lang),) if r)
+    notes = _kept(game, tuple(r for r in (_ref(game, win.same_camp_couple, lang),) if r), removed)
     margin = margin_rule = None
     if win.margin is not None:
-        margin = Fact(t["margin"], t["margin_votes"].format(n=win.margin.wrong_votes))
+        margin = Fact(t["margin"], plural(t["margin_votes"], win.margin.wrong_votes, lang))
         margin_rule = _rule(game, win.margin.entry, lang)
     return WinSheet(rows, notes, margin, margin_rule)
 
@@ -741,6 +906,7 @@ def _cases(game: Game, lang: str, agreement: Agreement | None) -> tuple[Case, ..
         options = {o.id: o for o in entry.options}
         decision = agreement.decision(entry.id) if agreement is not None else None
         default = entry.default
+        proposed_by_garou = default is not None and default.addition
         if decision is not None:
             chosen = options.get(decision.option)
             cases.append(
@@ -751,8 +917,10 @@ def _cases(game: Game, lang: str, agreement: Agreement | None) -> tuple[Case, ..
                     status="table",
                     kept_default=decision.default,
                     options=(),
-                    addition=_added(entry) or bool(chosen and chosen.addition),
+                    addition=_added(entry),
                     custom=False,
+                    answer_addition=bool(chosen and chosen.addition),
+                    proposed=decision.default and proposed_by_garou,
                 )
             )
         elif default is not None and default.option in options:
@@ -765,8 +933,10 @@ def _cases(game: Game, lang: str, agreement: Agreement | None) -> tuple[Case, ..
                     status="default",
                     kept_default=True,
                     options=(),
-                    addition=_added(entry) or chosen.addition or default.addition,
+                    addition=_added(entry),
                     custom=False,
+                    answer_addition=chosen.addition,
+                    proposed=proposed_by_garou,
                 )
             )
         else:
@@ -831,6 +1001,8 @@ def build_agreement_sheet(agreement: Agreement, game: Game, lang: str) -> Agreem
         signatures = tuple(setup.names)
     elif setup is not None and setup.players > 0:
         signatures = ("",) * setup.players
+    elif game.setup.min_players == game.setup.max_players:  # the game has one table size
+        signatures = ("",) * game.setup.min_players
     else:
         signatures = ("",) * BLANK_SIGNATURES
     return AgreementSheet(

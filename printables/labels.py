@@ -7,6 +7,7 @@ names of those values, as a column header would be.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 LABELS: dict[str, dict[str, Any]] = {
@@ -22,13 +23,15 @@ LABELS: dict[str, dict[str, Any]] = {
         "players": "joueurs",
         "player": "Joueur",
         "total": "Total",
-        "minority_table": "Nombre de {role} selon les joueurs",
+        "minority_table": "Cartes {role} selon le nombre de joueurs",
         "night": "La nuit",
         "first_night": "Première nuit seulement",
         "every_night": "Chaque nuit, dès la nuit {n}",
         "call_anyway": "appeler quand même",
         "not_dealt": "pas distribué",
         "order_after": "{role} après {after}",
+        "order_required": "Ordre imposé",
+        "call_order": "ordre d'appel",
         "seconds": "{n} s",
         "minutes": "{n} min",
         "day": "Le jour",
@@ -57,7 +60,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "any_cause": "toute cause",
         "win": "La victoire",
         "margin": "Marge d'erreur",
-        "margin_votes": "{n} élimination(s) à tort",
+        "margin_votes": {"one": "{n} élimination à tort", "other": "{n} éliminations à tort"},
         "fouls": "Fautes et sanctions",
         "foul": "Faute",
         "technical": "Faute technique",
@@ -75,9 +78,12 @@ LABELS: dict[str, dict[str, Any]] = {
         "table_default": "défaut gardé",
         "open": "à trancher",
         "custom": "question de la table",
+        "your_table": "votre table",
         "mistakes": "Erreurs fréquentes",
         "addition_mark": "*",
-        "addition_note": "Ajout de garou : absent du document de règles (usage courant).",
+        "addition_note": "Ajout de garou : absent du document de règles.",
+        "proposed_mark": "†",
+        "proposed_note": "Proposé par garou : le document laisse la question ouverte.",
         "source": "Source : {title}",
         "table": "Table",
         "date": "Date",
@@ -98,13 +104,15 @@ LABELS: dict[str, dict[str, Any]] = {
         "players": "players",
         "player": "Player",
         "total": "Total",
-        "minority_table": "{role} count by players",
+        "minority_table": "{role} cards by number of players",
         "night": "The night",
         "first_night": "First night only",
         "every_night": "Every night, from night {n}",
         "call_anyway": "call anyway",
         "not_dealt": "not dealt",
         "order_after": "{role} after {after}",
+        "order_required": "Required order",
+        "call_order": "call order",
         "seconds": "{n} s",
         "minutes": "{n} min",
         "day": "The day",
@@ -133,7 +141,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "any_cause": "any cause",
         "win": "Winning",
         "margin": "Margin of error",
-        "margin_votes": "{n} wrong elimination(s)",
+        "margin_votes": {"one": "{n} wrong elimination", "other": "{n} wrong eliminations"},
         "fouls": "Fouls and sanctions",
         "foul": "Foul",
         "technical": "Technical foul",
@@ -151,9 +159,12 @@ LABELS: dict[str, dict[str, Any]] = {
         "table_default": "default kept",
         "open": "to settle",
         "custom": "the table's question",
+        "your_table": "your table",
         "mistakes": "Common mistakes",
         "addition_mark": "*",
-        "addition_note": "garou addition: not in the rule document (usual practice).",
+        "addition_note": "garou addition: not in the rule document.",
+        "proposed_mark": "†",
+        "proposed_note": "Proposed by garou: the rule document leaves it open.",
         "source": "Source: {title}",
         "table": "Table",
         "date": "Date",
@@ -169,3 +180,12 @@ LABELS: dict[str, dict[str, Any]] = {
 def labels(lang: str) -> dict[str, Any]:
     """Return the interface words of ``lang`` ("fr" or "en")."""
     return LABELS[lang]
+
+
+def plural(words: Mapping[str, str], n: int, lang: str) -> str:
+    """Return ``words["one"]`` or ``words["other"]`` for ``n`` in ``lang``, filled with ``n``.
+
+    French counts 0 and 1 as singular ("0 élimination"), English only 1.
+    """
+    one = abs(n) < 2 if lang == "fr" else n == 1
+    return str(words["one" if one else "other"]).format(n=n)

@@ -191,6 +191,8 @@ class Option:
     """What the answer means in play, when the label is not enough."""
     addition: bool = False
     """True when garou adds this option beyond the document."""
+    without: tuple[str, ...] = ()
+    """Ids of statuses or roles this option takes out of the game (playing without a captain)."""
 
 
 @dataclass(frozen=True)

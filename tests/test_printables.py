@@ -5,8 +5,10 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import json
+import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import zlib
@@ -17,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import printables
@@ -27,6 +29,8 @@ from printables import build_agreement_sheet, build_cheatsheet, escape_markdown
 from rules.setup import read_setup
 
 CHROMIUM = Path("/usr/bin/chromium")
+INITIALS_MM = 20
+"""The least width, in millimetres, of the column where a player initials the agreement."""
 HAS_WEASYPRINT = importlib.util.find_spec("weasyprint") is not None
 TEMPLATES = Path(printables.__file__).parent / "templates"
 LANGS = ("fr", "en")
@@ -45,6 +49,8 @@ NAMES = [
 TABLE = "Les Loups <b>du jeudi</b> & Cie"
 CUSTOM = "Peut-on <i>parler</i> la nuit ? Unmotinterminablesansaucuneespacenitiretdedans"
 """A table's own question, with markup and a word too long for a column."""
+LONG_NAME = (("Anne-Éloïse de la Tour du Pin Montmorency " * 5) + "X" * 120)[:330]
+"""A 330-character player's name: words, then one that fits no column."""
 
 
 def _quoted(items: list[str]) -> str:
@@ -108,6 +114,14 @@ def files(tmp_path_factory: pytest.TempPathFactory, book: rules.Rulebook) -> dic
         "accord-mafia.yaml": (
             f"format: garou-agreement/1\ngame: mafia\ntable: Mafia du mardi\ndecisions:\n"
             f"{mf_decisions}\nsetup:\n  players: 10\n  roles: {mf_roles}\n"
+        ),
+        "accord-mafia-plain.yaml": (
+            f"format: garou-agreement/1\ngame: mafia\ndecisions:\n{mf_decisions}\n"
+        ),
+        "accord-long-name.yaml": (
+            f"format: garou-agreement/1\ngame: loup-garou\ndecisions:\n{decisions}\n"
+            "setup:\n  players: 6\n  roles: {loup-garou: 2, villageois: 4}\n"
+            f"  names: {_quoted([LONG_NAME, *NAMES[:5]])}\n"
         ),
     }
     paths = {}
@@ -199,6 +213,21 @@ def _sheet(book: rules.Rulebook, game: str, lang: str, setup: Path | None = None
     plan = read_setup(setup, book)[1] if setup else None
     accord = load_agreement(agreement, book) if agreement else None
     return build_cheatsheet(book.game(game), lang, plan, accord)
+
+
+def _write_accord(folder: Path, game: rules.Game, choose: dict[str, str], name: str) -> Path:
+    """Write an agreement for ``game``: the option ``choose`` gives, else the default."""
+    lines = [
+        f"  {e.id}: {choose.get(e.id, e.default.option)}"
+        for e in (*game.contested(), *game.settings())
+        if e.default is not None
+    ]
+    path = folder / name
+    path.write_text(
+        f"format: garou-agreement/1\ngame: {game.id}\ndecisions:\n" + "\n".join(lines) + "\n",
+        encoding="utf-8",
+    )
+    return path
 
 
 def _night_roles(game: rules.Game) -> list[str]:
@@ -416,6 +445,121 @@ def test_agreement_answers_replace_the_defaults(
     assert any(debate.answer.fr in f and printables.LABELS["fr"]["by_table"] in f for f in facts)
 
 
+def _options_without(book: rules.Rulebook) -> list[tuple[rules.Game, rules.Entry, Any]]:
+    """Every option that takes a status or a role out of the game, with its game and case."""
+    return [
+        (game, entry, option)
+        for game in book.games.values()
+        for entry in (*game.contested(), *game.settings())
+        for option in entry.options
+        if option.without
+    ]
+
+
+def test_options_take_out_only_statuses_or_roles_of_their_game(book: rules.Rulebook) -> None:
+    found = _options_without(book)
+    assert found  # playing without a captain, at least
+    for game, entry, option in found:
+        holders = {r.id for r in game.roles} | {s.id for s in game.statuses}
+        assert set(option.without) <= holders, (entry.id, option.id, option.without)
+        assert entry.default is not None and entry.default.option != option.id
+
+
+def _belonging(game: rules.Game, page: Node, gone: set[str], lang: str) -> list[str]:
+    """Return what ``page`` shows that belongs only to the statuses or roles in ``gone``."""
+    t = printables.LABELS[lang]
+    found = []
+    tie = page.find(id="tie")[0]
+    for node in page.walk():
+        entry_id = node.attrs.get("data-entry")
+        if node is tie or not entry_id:
+            continue
+        roles = set(game.entry(entry_id).roles)
+        if roles and roles <= gone:
+            found.append(f"rule {entry_id}")
+    holders = {c.entry: c.holder for c in game.deaths.consequences}
+    for cascade in page.find(cls="cascade"):
+        if holders[cascade.attrs["data-entry"]] in gone:
+            found.append(f"cascade {cascade.attrs['data-entry']}")
+    for row in page.find("tr"):
+        if row.attrs.get("data-role") in gone:
+            found.append(f"role {row.attrs['data-role']}")
+    for call in page.find("li"):
+        if "data-roles" in call.attrs and set(call.attrs["data-roles"].split()) <= gone:
+            found.append(f"night call {call.attrs['data-step']}")
+    captain = next(c.holder for c in game.deaths.consequences if c.does == "name-successor")
+    if captain in gone:
+        name = next(s.name.get(lang) for s in game.statuses if s.id == captain).lower()
+        decides = t["tie_steps"]["captain-decides"].format(status=name)
+        found += [f"tie path {p.text()}" for p in tie.find("p", cls="tie") if p.find("b")]
+        found += [f"tie step {p.text()}" for p in tie.find("p") if decides in p.text()]
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_playing_without_a_status_drops_what_belongs_to_it(
+    book: rules.Rulebook, tmp_path: Path, lang: str
+) -> None:
+    for game, entry, option in _options_without(book):
+        gone = set(option.without)
+        default = parse(str(printables.render(build_cheatsheet(game, lang), "html")))
+        assert _belonging(game, default, gone, lang), "nothing to drop: the test proves nothing"
+        accord = _write_accord(tmp_path, game, {entry.id: option.id}, f"{option.id}.yaml")
+        sheet = build_cheatsheet(game, lang, None, load_agreement(accord, book))
+        page = parse(str(printables.render(sheet, "html")))
+        assert _belonging(game, page, gone, lang) == []
+        kept = [c.entry for c in game.deaths.consequences if c.holder not in gone]
+        assert [c.attrs["data-entry"] for c in page.find(cls="cascade")] == kept
+        if set(game.day.vote.tie.with_captain) and sheet.day.vote.ties:
+            (path,) = page.find(id="tie")[0].find("p", cls="tie")
+            t = printables.LABELS[lang]
+            steps = [t["tie_steps"][s] for s in game.day.vote.tie.without_captain]
+            assert path.text() == " → ".join(steps)
+        markdown = str(printables.render(sheet, "md"))
+        holder = next(s for s in game.statuses if s.id in gone)
+        with_label = printables.LABELS[lang]["with_captain"].format(status=holder.name.get(lang))
+        assert escape_markdown(with_label.lower()) not in markdown.lower()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_night_calls_show_the_tables_answers_to_their_cases(
+    book: rules.Rulebook, tmp_path: Path, lang: str
+) -> None:
+    for game in book.games.values():
+        called = {r for s in (*game.night.first, *game.night.every) for r in s.roles}
+        cases = [e for e in (*game.contested(), *game.settings()) if set(e.roles) & called]
+        if not cases:
+            continue
+        other = {
+            e.id: next(o.id for o in e.options if e.default and o.id != e.default.option)
+            for e in cases
+        }
+        accord = load_agreement(_write_accord(tmp_path, game, other, f"{game.id}.yaml"), book)
+        sheet = build_cheatsheet(game, lang, None, accord)
+        page = parse(str(printables.render(sheet, "html")))
+        markdown = str(printables.render(sheet, "md"))
+        calls = [c for c in page.find("li") if "data-step" in c.attrs]
+        annotated = 0
+        for call in calls:
+            roles = set(call.attrs["data-roles"].split())
+            shown = {a.attrs["data-case"]: a.text() for a in call.find(cls="table-answer")}
+            expected = [e.id for e in cases if set(e.roles) & roles]
+            assert list(shown) == expected, call.attrs["data-step"]
+            who = f". **{escape_markdown(call.find(cls='who')[0].text())}**"
+            line = next(x for x in markdown.splitlines() if who in x)
+            for case in expected:
+                decision = accord.decision(case)
+                assert decision is not None
+                assert decision.answer.get(lang) in shown[case]
+                assert escape_markdown(decision.answer.get(lang)) in line
+            annotated += len(expected)
+        assert annotated >= len(cases)
+        # The table kept every default: the night script says nothing more.
+        kept = load_agreement(_write_accord(tmp_path, game, {}, f"{game.id}-kept.yaml"), book)
+        page = parse(str(printables.render(build_cheatsheet(game, lang, None, kept), "html")))
+        assert not page.find(cls="table-answer")
+
+
 def test_vote_tie_and_captain_paths_come_from_the_data(book: rules.Rulebook) -> None:
     game = book.game("loup-garou")
     t = printables.LABELS["en"]
@@ -471,6 +615,49 @@ def test_mafia_sheet_shows_fouls_scoring_timers_and_margin(book: rules.Rulebook)
     assert book.entry(game.day.vote.abstention_entry or "").text.en in page.text()
 
 
+def _label_texts(words: Any) -> list[str]:
+    if isinstance(words, dict):
+        return [t for v in words.values() for t in _label_texts(v)]
+    return [str(words)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_numbers_agree_with_their_words(book: rules.Rulebook, lang: str) -> None:
+    assert not [w for w in _label_texts(printables.LABELS[lang]) if "(s)" in w]
+    game = book.game("mafia")
+    assert game.win.margin is not None
+    values = {}
+    for n in (1, 2):
+        margin = dataclasses.replace(game.win.margin, wrong_votes=n)
+        changed = dataclasses.replace(game, win=dataclasses.replace(game.win, margin=margin))
+        fact = build_cheatsheet(changed, lang).win.margin
+        assert fact is not None and str(n) in fact.value
+        values[n] = fact.value.replace(str(n), "")
+    assert values[1] != values[2]  # singular, then plural
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_count_table_and_night_order_say_what_they_are(book: rules.Rulebook, lang: str) -> None:
+    game = book.game("loup-garou")
+    table = game.setup.count_table
+    assert table is not None and game.night.constraints
+    t = printables.LABELS[lang]
+    sheet = build_cheatsheet(game, lang)
+    role = game.role(table.role).name.get(lang)
+    assert role in sheet.count_heading  # as the data spells it, a card's name
+    assert sheet.count_heading != f"Nombre de {role} selon les joueurs"  # no plural for a name
+    page = parse(str(printables.render(sheet, "html")))
+    (order,) = page.find("p", cls="order")
+    assert order.find("b")[0].text() == " ".join(f"{t['order_required']}{t['colon']}".split())
+    for rule in game.night.constraints:
+        line = t["order_after"].format(
+            role=game.role(rule.role).name.get(lang), after=game.role(rule.after).name.get(lang)
+        )
+        assert line in [tag.text() for tag in order.find(cls="tag")]
+    markdown = str(printables.render(sheet, "md"))
+    assert f"**{escape_markdown(t['order_required'])}{t['colon']}**" in markdown
+
+
 def test_a_change_in_the_rules_changes_the_sheet(book: rules.Rulebook) -> None:
     game = book.game("loup-garou")
     assert game.day.debate is not None
@@ -521,6 +708,75 @@ def test_additions_are_marked_with_a_footnote(book: rules.Rulebook) -> None:
     page = parse(str(printables.render(build_cheatsheet(plain, "fr"), "html")))
     assert not page.find(cls="mark")
     assert t["addition_note"] not in page.text()
+
+
+def _ancestor(node: Node, test: Callable[[Node], bool]) -> Node | None:
+    parent = node.parent
+    while parent is not None and not test(parent):
+        parent = parent.parent
+    return parent
+
+
+def _why_marked(game: rules.Game, mark: Node) -> tuple[bool, bool]:
+    """Return what the data says where ``mark`` stands: (a garou addition, garou's default)."""
+    steps = {s.id: s for s in (*game.night.first, *game.night.every)}
+    keys = {"data-role", "data-step", "data-case", "data-entry"}
+    holder = _ancestor(mark, lambda n: bool(keys & set(n.attrs)) or n.tag == "h3")
+    assert holder is not None, "a mark that stands for nothing"
+    if holder.tag == "h3":  # the order of the calls
+        assert _ancestor(mark, lambda n: "call-order" in n.classes), "the mark must name the order"
+        return False, game.night.usual_order_addition
+    if "data-role" in holder.attrs and "data-step" not in holder.attrs:
+        return game.role(holder.attrs["data-role"]).addition, False
+    if "data-step" in holder.attrs:
+        step = steps[holder.attrs["data-step"]]
+        added = any(game.role(r).addition for r in step.roles)
+        return added, step.addition and not added
+    if "data-case" in holder.attrs:
+        entry = game.entry(holder.attrs["data-case"])
+        cell = _ancestor(mark, lambda n: n.tag == "td")
+        assert cell is not None
+        if cell is holder.find("td")[0]:  # on the question
+            return entry.addition or entry.source.addition, False
+        answer = holder.find(cls="answer")[0].text()
+        option = next(o for o in entry.options if o.label.en == answer or o.label.fr == answer)
+        proposed = bool(entry.default and entry.default.addition)
+        return option.addition, proposed and option.id == entry.default.option  # type: ignore[union-attr]
+    entry = game.entry(holder.attrs["data-entry"])
+    return entry.addition or entry.source.addition, False
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", ["loup-garou", "mafia"])
+def test_every_mark_says_something_true(
+    book: rules.Rulebook, files: dict[str, Path], game_id: str, lang: str
+) -> None:
+    game = book.game(game_id)
+    t = printables.LABELS[lang]
+    agreements = [None, files["accord-plain" if game_id == "loup-garou" else "accord-mafia"]]
+    kinds: set[str] = set()
+    for agreement in agreements:
+        sheet = _sheet(book, game_id, lang, agreement=agreement)
+        page = parse(str(printables.render(sheet, "html")))
+        for mark in page.find(cls="mark"):
+            if _ancestor(mark, lambda n: n.tag == "footer"):
+                continue
+            kind = mark.attrs["data-mark"]
+            added, proposed = _why_marked(game, mark)
+            where = _ancestor(mark, lambda n: n.tag in ("tr", "li", "h3", "p"))
+            assert added if kind == "addition" else proposed, (kind, where and where.text())
+            assert mark.text() == t[f"{kind}_mark"]
+            kinds.add(kind)
+        notes = {n.attrs["data-note"]: n.text() for n in page.find(cls="note")}
+        marked = {m.attrs["data-mark"] for m in page.find(cls="mark") if "data-mark" in m.attrs}
+        assert set(notes) == marked
+        for kind, text in notes.items():
+            assert t[f"{kind}_note"] in text
+        markdown = str(printables.render(sheet, "md"))
+        for kind in ("addition", "proposed"):
+            assert (t[f"{kind}_note"] in markdown) is (kind in marked)
+    assert t["addition_mark"] != t["proposed_mark"]
+    assert kinds == {"addition", "proposed"}  # both kinds are on the sheets
 
 
 def test_mistakes_are_a_checklist_of_the_mistake_entries(book: rules.Rulebook) -> None:
@@ -586,10 +842,15 @@ def test_agreement_sheet_lines_to_initial(book: rules.Rulebook, files: dict[str,
     with_names = load_agreement(files["accord-largest"], book)
     plain = load_agreement(files["accord-plain"], book)
     mafia = load_agreement(files["accord-mafia"], book)
+    mafia_plain = load_agreement(files["accord-mafia-plain"], book)
+    mf_setup = book.game("mafia").setup
+    assert game.setup.min_players < game.setup.max_players
+    assert mf_setup.min_players == mf_setup.max_players  # Mafia has one table size
     for accord, expected in (
         (with_names, list(with_names.setup.names)),  # type: ignore[union-attr]
         (plain, [""] * printables.contexts.BLANK_SIGNATURES),
         (mafia, [""] * mafia.setup.players),  # type: ignore[union-attr]
+        (mafia_plain, [""] * mf_setup.min_players),
     ):
         sheet = build_agreement_sheet(accord, book.game(accord.game), "fr")
         page = parse(str(printables.render(sheet, "html")))
@@ -644,18 +905,35 @@ def test_weasyprint_prints_one_a4_page_per_sheet(
     book: rules.Rulebook, files: dict[str, Path]
 ) -> None:
     accord = load_agreement(files["accord-largest"], book)
+    long_name = load_agreement(files["accord-long-name"], book)
     sheets: list[printables.CheatSheet | printables.AgreementSheet] = [
         _sheet(book, "loup-garou", "fr", files["setup-largest"], files["accord-largest"]),
         _sheet(book, "loup-garou", "en", files["setup-largest"], files["accord-largest"]),
         _sheet(book, "mafia", "fr", agreement=files["accord-mafia"]),
         _sheet(book, "mafia", "en"),
         build_agreement_sheet(accord, book.game("loup-garou"), "fr"),
+        build_agreement_sheet(long_name, book.game("loup-garou"), "en"),
     ]
     for sheet in sheets:
         pdf = printables.render(sheet, "pdf")
         assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF")
         assert count_pages(pdf) == 1, (sheet.header.game, sheet.lang, sheet.header.title)
         assert_a4(pdf)
+    # The column to initial keeps its width next to a 330-character name. WeasyPrint has no
+    # public layout API: its page boxes are read as its own tests do.
+    import weasyprint
+
+    html = printables.render_html(sheets[-1])
+    page = weasyprint.HTML(string=html).render().pages[0]
+    widths = [
+        box.width * 25.4 / 96
+        for box in page._page_box.descendants()
+        if type(box).__name__ == "TableCellBox"
+        and "initials" in (box.element.get("class") or "").split()
+        and box.element.tag == "td"
+    ]
+    assert len(widths) == len(long_name.setup.names)  # type: ignore[union-attr]
+    assert min(widths) >= INITIALS_MM, widths
 
 
 # --- in a real browser -----------------------------------------------------------------
@@ -675,8 +953,13 @@ OVERFLOW_PROBE = """<script>
   var page = document.querySelector(".page");
   var style = getComputedStyle(page);
   var height = page.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  var initials = [];
+  var cells = document.querySelectorAll("td.initials");
+  for (var j = 0; j < cells.length; j++) {
+    initials.push(cells[j].getBoundingClientRect().width * 25.4 / 96);
+  }
   document.body.setAttribute("data-probe", JSON.stringify({
-    overflow: bad, height_mm: height * 25.4 / 96
+    overflow: bad, height_mm: height * 25.4 / 96, initials_mm: initials
   }));
 })();
 </script>
@@ -732,6 +1015,9 @@ def test_chromium_prints_one_a4_page_per_sheet_with_nothing_overflowing(
         )
         sheets[f"mafia-{lang}"] = _sheet(book, "mafia", lang, agreement=files["accord-mafia"])
         sheets[f"agreement-{lang}"] = build_agreement_sheet(accord, book.game("loup-garou"), lang)
+        sheets[f"agreement-long-name-{lang}"] = build_agreement_sheet(
+            load_agreement(files["accord-long-name"], book), book.game("loup-garou"), lang
+        )
     pages = {name: str(printables.render(sheet, "html")) for name, sheet in sheets.items()}
     with ThreadPoolExecutor(max_workers=3) as pool:
         results = dict(
@@ -746,6 +1032,8 @@ def test_chromium_prints_one_a4_page_per_sheet_with_nothing_overflowing(
         assert_a4(pdf)
         assert probe["overflow"] == [], (name, probe["overflow"])
         assert probe["height_mm"] <= 297 - 2 * 9, (name, probe["height_mm"])
+        if name.startswith("agreement"):  # room to initial, however long the names
+            assert min(probe["initials_mm"]) >= INITIALS_MM, (name, probe["initials_mm"])
 
 
 # --- the command -----------------------------------------------------------------------
@@ -842,3 +1130,115 @@ def test_cli_agreement_sheet(
     r = garou("print", "agreement", str(broken), "-o", "-")
     assert r.exit_code == 1 and f"{broken}:3" in r.stderr
     assert garou("print", "agreement", "--help").exit_code == 0
+
+
+BROKEN_SETUPS = {
+    "more-players-than-cards": "players: 9\nroles: {loup-garou: 2, voyante: 1, villageois: 5}\n",
+    "too-many-players": "players: 30\nroles: {loup-garou: 5, villageois: 25}\n",
+    "too-few-players": "roles: {loup-garou: 1, villageois: 1}\n",
+    "as-many-wolves": "roles: {loup-garou: 4, villageois: 4}\n",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("case", sorted(BROKEN_SETUPS))
+def test_cli_refuses_a_setup_that_breaks_a_rule(
+    garou: Callable[..., Any], book: rules.Rulebook, tmp_path: Path, case: str, lang: str
+) -> None:
+    setup = tmp_path / f"{case}.yaml"
+    setup.write_text(f"game: loup-garou\n{BROKEN_SETUPS[case]}", encoding="utf-8")
+    game, dist = read_setup(setup, book)
+    failures = rules.check_distribution(game, dist).failures
+    assert failures
+    out = tmp_path / "sheet.html"
+    r = garou("print", "cheatsheet", "--setup", str(setup), "-l", lang, "-o", str(out))
+    assert r.exit_code == 1
+    for check in failures:
+        assert check.message.get(lang) in r.stderr
+        assert check.fix is not None and check.fix.get(lang) in r.stderr
+    assert f"garou check {setup}" in r.stderr
+    assert not out.exists()
+
+
+@settings(max_examples=15, deadline=None)  # two real commands per example
+@given(
+    wolves=st.integers(0, 6),
+    seer=st.integers(0, 1),
+    villagers=st.integers(0, 14),
+    players=st.one_of(st.none(), st.integers(1, 24)),
+)
+def test_cli_prints_a_sheet_exactly_when_garou_check_passes(
+    wolves: int, seer: int, villagers: int, players: int | None
+) -> None:
+    import tempfile
+
+    from typer.testing import CliRunner
+
+    from garou.cli import app
+
+    roles = {"loup-garou": wolves, "voyante": seer, "villageois": villagers}
+    roles = {k: v for k, v in roles.items() if v}
+    if not roles:
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        setup = Path(folder) / "setup.yaml"
+        count = "" if players is None else f"players: {players}\n"
+        setup.write_text(f"game: loup-garou\n{count}roles: {_roles_yaml(roles)}\n", "utf-8")
+        runner = CliRunner()
+        env = {"GAROU_LANG": "en", "GAROU_RULES_DIR": None, "GAROU_AGREEMENT": None}
+        check = runner.invoke(app, ["check", str(setup)], env=env)
+        printed = runner.invoke(app, ["print", "cheatsheet", "--setup", str(setup)], env=env)
+        if check.exit_code == 0:
+            assert printed.exit_code == 0, printed.stderr
+            assert parse(printed.stdout).find("tr", cls="total")
+        else:
+            assert check.exit_code == printed.exit_code == 1, (check.stdout, printed.stderr)
+            assert printed.stdout == ""
+
+
+def test_cli_says_which_input_names_which_game(
+    garou: Callable[..., Any], files: dict[str, Path]
+) -> None:
+    r = garou("print", "cheatsheet", "--game", "mafia", "--setup", str(files["setup-small"]))
+    assert r.exit_code == 2
+    assert "--game says mafia" in r.stderr
+    assert f"the setup {files['setup-small']} is for loup-garou" in r.stderr
+    assert "agreement" not in r.stderr
+    r = garou(
+        "print", "cheatsheet", "--setup", str(files["setup-small"]),
+        "--agreement", str(files["accord-mafia"]),
+    )  # fmt: skip
+    assert r.exit_code == 2
+    assert f"the agreement {files['accord-mafia']} is for mafia" in r.stderr
+    assert "--game says" not in r.stderr
+
+
+def test_cli_output_is_a_regular_file_and_a_link_is_written_through(
+    garou: Callable[..., Any], tmp_path: Path
+) -> None:
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    for fmt in ((), ("-f", "html")):
+        r = garou("print", "cheatsheet", "--game", "mafia", *fmt, "-o", str(folder))
+        assert r.exit_code == 1 and "is a folder" in r.stderr, r.stderr
+    assert not list(folder.iterdir())
+    real = tmp_path / "real.md"
+    real.write_text("mine", encoding="utf-8")
+    link = tmp_path / "link.md"
+    link.symlink_to(real)
+    r = garou("print", "cheatsheet", "--game", "mafia", "-o", str(link))
+    assert r.exit_code == 1 and "--force" in r.stderr
+    assert real.read_text(encoding="utf-8") == "mine"
+    r = garou("print", "cheatsheet", "--game", "mafia", "-o", str(link), "--force")
+    assert r.exit_code == 0, r.stderr
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert real.read_text(encoding="utf-8").startswith("# Mafia")
+    pipe = tmp_path / "pipe.md"
+    os.mkfifo(pipe)
+    to_pipe = tmp_path / "to-pipe.md"
+    to_pipe.symlink_to(pipe)
+    for out in (pipe, to_pipe):
+        r = garou("print", "cheatsheet", "--game", "mafia", "-o", str(out), "--force")
+        assert r.exit_code == 1 and "not a regular file" in r.stderr, r.stderr
+    assert stat.S_ISFIFO(pipe.lstat().st_mode) and to_pipe.is_symlink()
+    assert not list(tmp_path.glob(".*.tmp"))

@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from rules.setup import Distribution
 
 EPILOG = (
-    "Exit codes: 0 written; 1 invalid setup or agreement file, the output exists (use "
-    "--force), or PDF asked for without WeasyPrint; 2 bad command line."
+    "Exit codes: 0 written; 1 invalid setup or agreement file, a setup that breaks a rule "
+    "(see garou check), the output exists (use --force) or is a folder, or PDF asked for "
+    "without WeasyPrint; 2 bad command line (the inputs are for different games)."
 )
 
 Format = Annotated[
@@ -71,6 +72,32 @@ def _load_agreement(path: Path | None, book: Rulebook) -> Agreement | None:
     return load_agreement(path, book)
 
 
+def _which_game(
+    book: Rulebook,
+    game: str | None,
+    setup: tuple[Path, GameRules] | None,
+    agreement: tuple[Path, Agreement] | None,
+) -> GameRules:
+    """Return the one game the inputs are for; raise UsageError naming who says what."""
+    from rules import UsageError
+
+    said = []
+    if game:
+        said.append((book.game(game).id, f"--game says {book.game(game).id}"))
+    if setup is not None:
+        said.append((setup[1].id, f"the setup {setup[0]} is for {setup[1].id}"))
+    if agreement is not None:
+        said.append((agreement[1].game, f"the agreement {agreement[0]} is for {agreement[1].game}"))
+    if not said:
+        raise UsageError("which game? add --game loup-garou or --game mafia")
+    if len({g for g, _ in said}) > 1:
+        raise UsageError(
+            "the inputs disagree on the game: " + ", ".join(w for _, w in said)
+            + "; give inputs for one game"
+        )  # fmt: skip
+    return book.game(said[0][0])
+
+
 def _load_setup(path: Path | None, book: Rulebook) -> tuple[GameRules | None, Distribution | None]:
     if path is None:
         return None, None
@@ -100,7 +127,8 @@ def cheatsheet_command(
         typer.Option(
             "--setup",
             metavar="FILE",
-            help="A setup file (game, players, roles, names): print the roles in play.",
+            help="A setup file (game, players, roles, names): print the roles in play. "
+            "It must pass garou check.",
             show_default=False,
         ),
     ] = None,
@@ -122,26 +150,28 @@ def cheatsheet_command(
     """Print the game master's one-page cheat sheet: roles, night calls, day, vote, deaths.
 
     Without a setup, the game's roles are listed; without an agreement, each case its default.
+    A setup that breaks a rule is refused (see garou check). The table's answers show where
+    they matter: at the night call of the role a case is about, and a status the table plays
+    without (the captain) leaves the sheet.
 
     Example: garou print cheatsheet --game loup-garou --lang en -o cheatsheet.pdf
     """
-    from printables import build_cheatsheet
-    from rules import UsageError, load_rules, resolve_language
+    from printables import build_cheatsheet, check_setup
+    from rules import load_rules, resolve_language
 
     language = resolve_language(lang)
     book = load_rules(rules_dir)
     setup_game, plan = _load_setup(setup, book)
     accord = _load_agreement(agreement, book)
-    games = [g for g in (game and book.game(game).id, setup_game and setup_game.id,
-                         accord and accord.game) if g]  # fmt: skip
-    if not games:
-        raise UsageError("which game? add --game loup-garou or --game mafia")
-    if len(set(games)) > 1:
-        raise UsageError(
-            "the game, the setup and the agreement disagree: " + ", ".join(dict.fromkeys(games))
-        )
-    sheet = build_cheatsheet(book.game(games[0]), language, plan, accord)
-    _emit(sheet, fmt, out, force)
+    chosen = _which_game(
+        book,
+        game,
+        (setup, setup_game) if setup is not None and setup_game is not None else None,
+        (agreement, accord) if agreement is not None and accord is not None else None,
+    )
+    if plan is not None and setup is not None:  # a sheet for cards that cannot be dealt misleads
+        check_setup(chosen, plan, language, str(setup))
+    _emit(build_cheatsheet(chosen, language, plan, accord), fmt, out, force)
 
 
 def agreement_command(
