@@ -360,6 +360,14 @@ def _check_references(games: dict[str, Game], drafts: dict[str, _Draft], out: Co
                         f"{', '.join(sorted(holders))}",
                     )
             _check_options(entry, base, problem)
+            for option in entry.options:
+                for gone in option.without:
+                    if gone not in holders:
+                        problem(
+                            f"{base}.options",
+                            f"option {option.id!r} takes out {gone!r}, which is no role or "
+                            f"status of {game.id}; known: {', '.join(sorted(holders))}",
+                        )
         for block in ("setup", "night", "day", "deaths", "win", "fouls", "scoring"):
             value = getattr(game, block)
             for path, name, inner in _walk(value, block):

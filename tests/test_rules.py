@@ -319,3 +319,17 @@ def test_shipped_files_parse_with_and_without_libyaml():
     for path in sorted((REPO / "rules" / "data").glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
         assert yaml.load(text, Loader=yaml.SafeLoader) is not None, path.name
+
+
+def test_an_option_can_only_take_out_a_known_role_or_status(tmp_path):
+    text = GOOD_EXTENSION + (
+        "  - id: lg-house-setting\n    section: additions\n    kind: setting\n"
+        "    addition: true\n    title: {fr: Réglage, en: Setting}\n"
+        "    text: {fr: Un réglage., en: A setting.}\n"
+        "    options:\n"
+        "      - {id: a, label: {fr: A, en: A}}\n"
+        "      - {id: b, label: {fr: B, en: B}, without: [maire]}\n"
+        "    default: {option: a, reason: {fr: Parce que., en: Because.}}\n"
+    )
+    error = _load_with(tmp_path, text)
+    assert "option 'b' takes out 'maire'" in str(error)
