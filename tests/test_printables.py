@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import os
 import re
@@ -31,7 +30,7 @@ from rules.setup import read_setup
 CHROMIUM = Path("/usr/bin/chromium")
 INITIALS_MM = 20
 """The least width, in millimetres, of the column where a player initials the agreement."""
-HAS_WEASYPRINT = importlib.util.find_spec("weasyprint") is not None
+HAS_WEASYPRINT = printables.rendering.pdf_available()  # installed, with Pango to run it
 TEMPLATES = Path(printables.__file__).parent / "templates"
 LANGS = ("fr", "en")
 
@@ -899,7 +898,8 @@ def assert_a4(pdf: bytes) -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif(
-    not HAS_WEASYPRINT, reason="WeasyPrint is not installed (pip install garou[pdf])"
+    not HAS_WEASYPRINT,
+    reason="WeasyPrint cannot run here (pip install garou[pdf]; it needs Pango)",
 )
 def test_weasyprint_prints_one_a4_page_per_sheet(
     book: rules.Rulebook, files: dict[str, Path]
