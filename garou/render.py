@@ -10,10 +10,10 @@ from rich.text import Text
 from rules import Entry, Rulebook
 
 _LABELS = {
-    "fr": {"source": "Source", "related": "Voir aussi", "options": "Options",
-           "default": "par défaut", "addition": "ajout de garou"},
-    "en": {"source": "Source", "related": "See also", "options": "Options",
-           "default": "default", "addition": "garou addition"},
+    "fr": {"source": "Source :", "related": "Voir aussi :", "options": "Options",
+           "default": "par défaut :", "addition": "ajout de garou"},
+    "en": {"source": "Source:", "related": "See also:", "options": "Options",
+           "default": "default:", "addition": "garou addition"},
 }  # fmt: skip
 
 
@@ -34,7 +34,7 @@ def entry_panel(book: Rulebook, entry: Entry, lang: str, note: str | None = None
             lines.append(f"{mark} [cyan]{escape(option.id)}[/]: {label}{extra}")
         if entry.default:
             reason = escape(entry.default.reason.get(lang))
-            lines.append(f"   ★ {labels['default']}: {reason}")
+            lines.append(f"   ★ {labels['default']} {reason}")
         parts.append(Text.from_markup("\n".join(lines)))
     if entry.related:
         titles = []
@@ -44,10 +44,10 @@ def entry_panel(book: Rulebook, entry: Entry, lang: str, note: str | None = None
             except Exception:  # a related id is validated at load time
                 titles.append(rel)
         parts.append(
-            Text.from_markup(f"\n[bold]{labels['related']}[/]: " + escape(", ".join(titles)))
+            Text.from_markup(f"\n[bold]{labels['related']}[/] " + escape(", ".join(titles)))
         )
     source = entry.source.label()
-    parts.append(Text.from_markup(f"[dim]{labels['source']}: {escape(source)}[/]"))
+    parts.append(Text.from_markup(f"[dim]{labels['source']} {escape(source)}[/]"))
     section = game.section(entry.section).title.get(lang)
     title = f"[bold]{escape(entry.title.get(lang))}[/]"
     subtitle = escape(f"{game.info.name.get(lang)} · {section} · {entry.kind} · {entry.id}")

@@ -25,8 +25,8 @@ INDEX_EPILOG = "Exit codes: 0 success; 1 the rule files are invalid or the index
 
 _LABELS = {
     "fr": {
-        "options": "Options", "default": "par défaut", "addition": "ajout de garou",
-        "related": "Voir aussi", "source": "Source", "more": "Autres réponses",
+        "options": "Options", "default": "par défaut :", "addition": "ajout de garou",
+        "related": "Voir aussi :", "source": "Source :", "more": "Autres réponses",
         "differs": "La règle diffère selon le jeu : une réponse par jeu.",
         "corrected": "Résultats pour « {} »", "none": "Aucune règle ne répond à « {} ».",
         "suggest": "Vouliez-vous dire : {} ?", "elsewhere": "Hors de ces filtres : {}.",
@@ -35,8 +35,8 @@ _LABELS = {
         "yours": "votre table",
     },
     "en": {
-        "options": "Options", "default": "default", "addition": "garou addition",
-        "related": "See also", "source": "Source", "more": "Other answers",
+        "options": "Options", "default": "default:", "addition": "garou addition",
+        "related": "See also:", "source": "Source:", "more": "Other answers",
         "differs": "The ruling differs between the games: one answer per game.",
         "corrected": "Results for “{}”", "none": "No ruling answers “{}”.",
         "suggest": "Did you mean: {}?", "elsewhere": "Outside these filters: {}.",
@@ -374,12 +374,12 @@ def hit_panel(
                 extra += f" [bold green]← {labels['yours']}[/]"
             lines.append(f"{mark} [cyan]{option.id}[/]: {escape(option.label)}{extra}")
         if hit.default_reason:
-            lines.append(f"   ★ {labels['default']}: {escape(hit.default_reason)}")
+            lines.append(f"   ★ {labels['default']} {escape(hit.default_reason)}")
         body.append(Text.from_markup("\n".join(lines)))
     if hit.related:
         related = ", ".join(f"{r.id} ({r.title})" for r in hit.related)
-        body.append(Text.from_markup(f"\n[bold]{labels['related']}[/]: {escape(related)}"))
-    body.append(Text.from_markup(f"[dim]{labels['source']}: {escape(hit.source)}[/]"))
+        body.append(Text.from_markup(f"\n[bold]{labels['related']}[/] {escape(related)}"))
+    body.append(Text.from_markup(f"[dim]{labels['source']} {escape(hit.source)}[/]"))
     title = f"[bold]{escape(hit.title)}[/]"
     if labelled:
         title = f"[bold reverse] {escape(hit.game_name)} [/] {title}"
