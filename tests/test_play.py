@@ -1026,3 +1026,76 @@ def test_cli_prints_in_both_languages(garou):
     en = garou("vote", *LG_OPTS, "-v", "Ana=Bob", "--lang", "en")
     assert "éliminé" in fr.stdout and "eliminated" in en.stdout
     assert "[lg-vote]" in fr.stdout and "[lg-vote]" in en.stdout
+
+
+# --- the table from command-line values (rules.play.situation_from_options) ---------
+
+
+def test_options_give_the_same_situation_as_the_state_file(tmp_path):
+    state = tmp_path / "table.yaml"
+    state.write_text(
+        "game: loup-garou\n"
+        f"players: {{Ana: {HUNTER}, Bob: {WOLF}, Cid: {VILLAGER}, Dee: {{role: {WITCH}, "
+        "alive: false}}\n"
+        "lovers: [Ana, Bob]\ncaptain: Cid\nvotes: {Ana: Bob, Bob: Ana, Cid: Bob}\n",
+        encoding="utf-8",
+    )
+    from_file = rules.play.read_situation(BOOK, state)
+    from_options = rules.play.situation_from_options(
+        None,
+        "loup-garou",
+        [f"Ana={HUNTER},Bob={WOLF}", f"Cid={VILLAGER}", f"Dee={WITCH}"],
+        ["Dee"],
+        "Ana,Bob",
+        "Cid",
+        votes=["Ana=Bob,Bob=Ana", "Cid=Bob"],
+    )
+    assert from_options.state.players == from_file.state.players
+    assert from_options.state.lovers == from_file.state.lovers == ("Ana", "Bob")
+    assert from_options.state.captain == from_file.state.captain == "Cid"
+    assert from_options.votes == from_file.votes == {"Ana": "Bob", "Bob": "Ana", "Cid": "Bob"}
+    with_deaths = rules.play.situation_from_options(state, None, deaths=["Ana:vote"])
+    assert with_deaths.deaths == (Death("Ana", "vote"),)
+    assert with_deaths.votes == from_file.votes
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"votes": ["Ana"]}, "--vote 'Ana': write it as --vote VOTER=TARGET"),
+        ({"votes": ["Ana=Bob,Ana=Cid"]}, "--vote: 'Ana' is given twice"),
+        ({"tallies": ["Bob=three"]}, "--tally: counts are whole numbers"),
+        ({"tied": "Ana,Ana"}, "--tied: 'Ana' is named twice"),
+        ({"players": ["Ana", "Ana"]}, "--player: 'Ana' is given twice"),
+        ({"players": ["Ana"], "dead": ["Zed"]}, "--dead: 'Zed' is not a player"),
+        ({"players": ["Ana="]}, "--player 'Ana=': write it as --player NAME=ROLE"),
+        ({"game": None}, "give the game and the players"),
+        ({"state_file": "x.yaml", "captain": "Ana"}, "either in --state or with --player"),
+    ],
+)
+def test_malformed_option_values_are_usage_errors(kwargs, words):
+    values = {"state_file": None, "game": "loup-garou", "players": ["Ana,Bob,Cid"], **kwargs}
+    with pytest.raises(rules.UsageError) as caught:
+        rules.play.situation_from_options(**values)
+    assert words in str(caught.value)
+
+
+def test_an_invalid_table_from_options_is_a_state_error():
+    with pytest.raises(StateError):
+        rules.play.situation_from_options(None, "loup-garou", ["Ana,Bob"], captain="Zed")
+
+
+def test_answers_name_the_chosen_player_and_maybe_the_chooser():
+    answers = rules.play.answers_from_options(["Cid", "Ana:Bob,Dee=Eve"], "--successor")
+    assert answers == [(None, "Cid"), ("Ana", "Bob"), ("Dee", "Eve")]
+    with pytest.raises(rules.UsageError, match="--successor NAME or --successor CHOOSER:NAME"):
+        rules.play.answers_from_options([":Bob"], "--successor")
+
+
+def test_foul_counts_alone_make_the_table():
+    game, table = rules.play.foul_table_from_options(None, "mafia", None, ["7=3"], ["2=1"])
+    assert game.id == MF.id
+    assert [(p.name, p.fouls, p.technical_fouls) for p in table] == [("7", 3, 0), ("2", 0, 1)]
+    assert rules.play.foul_table_from_options(None, "mafia") == (MF, [])
+    with pytest.raises(rules.UsageError, match="a count is 0 or more"):
+        rules.play.foul_table_from_options(None, "mafia", None, ["7=-1"])

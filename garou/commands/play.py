@@ -93,127 +93,6 @@ _ANSWER_OPTION = {"shoot": "--hunter-shoots", "successor": "--successor",
                   "captain-pick": "--captain-picks"}  # fmt: skip
 
 
-# --- reading the options ------------------------------------------------------------
-
-
-def _items(values: list[str] | None) -> list[str]:
-    """Flatten repeated, comma-separated option values."""
-    return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
-
-
-def _unique(names: list[str], option: str) -> list[str]:
-    """Return ``names``; raise UsageError when a player is named twice in them."""
-    from rules import UsageError
-
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            raise UsageError(f"{option}: {name!r} is named twice; name each player once")
-        seen.add(name)
-    return names
-
-
-def _pair(item: str, option: str, example: str) -> tuple[str, str | None]:
-    """Split NAME=VALUE (or NAME:VALUE) into its two parts."""
-    for sep in ("=", ":"):
-        if sep in item:
-            left, right = item.split(sep, 1)
-            if not left.strip() or not right.strip():
-                break
-            return left.strip(), right.strip()
-    else:
-        return item, None
-    from rules import UsageError
-
-    raise UsageError(f"{option} {item!r}: write it as {example}")
-
-
-def _mapping(values: list[str] | None, option: str, example: str) -> dict[str, str] | None:
-    from rules import UsageError
-
-    if not values:
-        return None
-    found: dict[str, str] = {}
-    for item in _items(values):
-        key, value = _pair(item, option, example)
-        if value is None:
-            raise UsageError(f"{option} {item!r}: write it as {example}")
-        if key in found:
-            raise UsageError(f"{option}: {key!r} is given twice; give it once")
-        found[key] = value
-    return found
-
-
-def _counts(values: list[str] | None, option: str) -> dict[str, int] | None:
-    from rules import UsageError
-
-    found = _mapping(values, option, f"{option} NAME=NUMBER")
-    if found is None:
-        return None
-    try:
-        return {k: int(v) for k, v in found.items()}
-    except ValueError:
-        raise UsageError(f"{option}: counts are whole numbers, e.g. {option} Bob=3") from None
-
-
-def _table(
-    game: str | None,
-    players: list[str] | None,
-    dead: list[str] | None,
-    lovers: str | None,
-    captain: str | None,
-) -> dict[str, Any]:
-    """Return the table described by options, in the state file's shape."""
-    from rules import UsageError
-    from rules.play.state import unknown_player
-
-    table: dict[str, Any] = {}
-    for item in _items(players):
-        name, role = _pair(item, "--player", "--player NAME=ROLE")
-        if name in table:
-            raise UsageError(f"--player: {name!r} is given twice; name each player once")
-        table[name] = {"role": role}
-    for name in _unique(_items(dead), "--dead"):
-        if name not in table:
-            raise UsageError(f"--dead: {unknown_player(list(table), name)}")
-        table[name]["alive"] = False
-    data: dict[str, Any] = {"game": game, "players": table or None, "captain": captain}
-    if lovers is not None:
-        data["lovers"] = _items([lovers])
-    return data
-
-
-def _situation(
-    state_file: Path | None,
-    game: str | None,
-    players: list[str] | None,
-    dead: list[str] | None,
-    lovers: str | None,
-    captain: str | None,
-    events: dict[str, Any],
-    rules_dir: Path | None,
-) -> Any:
-    """Return the checked :class:`rules.play.Situation` from the file or the options."""
-    from rules import UsageError, load_rules
-    from rules.play import parse_situation, read_situation
-
-    book = load_rules(rules_dir)
-    if state_file is not None:
-        if players or dead or lovers or captain:
-            raise UsageError(
-                "describe the table either in --state or with --player, --dead, "
-                "--lovers and --captain, not both"
-            )
-        return read_situation(book, state_file, game=game, events=events)
-    if game is None:
-        raise UsageError(
-            "give the game and the players (--game loup-garou -p Alice=chasseur,"
-            "...), or a state file (--state FILE)"
-        )
-    data = _table(game, players, dead, lovers, captain)
-    return parse_situation(book, {k: v for k, v in data.items() if v is not None}, events=events)
-
-
 # --- answering a player's choice ----------------------------------------------------
 
 
@@ -224,15 +103,6 @@ def _interactive() -> bool:
 
 Answers = list[tuple[str | None, str]]
 """Answers given as options: (chooser or None, the player chosen)."""
-
-
-def _answers(values: list[str] | None, option: str) -> Answers:
-    """Read --hunter-shoots / --successor values: TARGET, or CHOOSER:TARGET."""
-    found: Answers = []
-    for item in _items(values):
-        chooser, target = _pair(item, option, f"{option} NAME or {option} CHOOSER:NAME")
-        found.append((None, chooser) if target is None else (chooser, target))
-    return found
 
 
 def _read_answer(question: str) -> str:
@@ -426,17 +296,23 @@ def vote_command(
     Example: garou vote -g loup-garou -p Ana,Bob,Cid,Dee -v Ana=Bob,Bob=Ana,Cid=Bob,Dee=Ana
     """
     from rules import resolve_language
-    from rules.play import count_votes
+    from rules.play import count_votes, situation_from_options
 
     language = resolve_language(lang)
-    events = {
-        "votes": _mapping(votes, "--vote", "--vote VOTER=TARGET"),
-        "tallies": _counts(tallies, "--tally"),
-        "round": round,
-        "tied": _unique(_items([tied]), "--tied") if tied else None,
-        "nominations": _unique(_items([nominated]), "--nominated") if nominated else None,
-    }
-    situation = _situation(state_file, game, players, dead, lovers, captain, events, rules_dir)
+    situation = situation_from_options(
+        state_file,
+        game,
+        players,
+        dead,
+        lovers,
+        captain,
+        votes=votes,
+        tallies=tallies,
+        round=round,
+        tied=tied,
+        nominations=nominated,
+        rules_dir=rules_dir,
+    )
     answers: dict[str, Answers] = {"captain-pick": [(None, captain_picks)] if captain_picks else []}
     result, unused = _settle(
         lambda choices: count_votes(
@@ -536,14 +412,15 @@ def cascade_command(
     Example: garou cascade -g lg -p Ana=hunter,Bob=wolf,Cid=seer --lovers Ana,Bob -x Ana:vote
     """
     from rules import resolve_language
-    from rules.play import check_win, resolve_cascade
+    from rules.play import answers_from_options, check_win, resolve_cascade, situation_from_options
 
     language = resolve_language(lang)
-    events = {"deaths": _mapping(dies, "--dies", "--dies NAME:CAUSE")}
-    situation = _situation(state_file, game, players, dead, lovers, captain, events, rules_dir)
+    situation = situation_from_options(
+        state_file, game, players, dead, lovers, captain, deaths=dies, rules_dir=rules_dir
+    )
     answers = {
-        "shoot": _answers(hunter_shoots, "--hunter-shoots"),
-        "successor": _answers(successor, "--successor"),
+        "shoot": answers_from_options(hunter_shoots, "--hunter-shoots"),
+        "successor": answers_from_options(successor, "--successor"),
     }
     result, unused = _settle(
         lambda choices: resolve_cascade(situation.state, situation.deaths, choices, language),
@@ -638,12 +515,14 @@ def win_command(
     Example: garou win -g mafia -p 1=citoyen,2=citoyen,3=citoyen,4=mafia,5=don,6=sherif
     """
     from rules import UsageError, resolve_language
-    from rules.play import check_win
+    from rules.play import check_win, situation_from_options
 
     language = resolve_language(lang)
     if next_ not in ("vote", "night"):
         raise UsageError(f"--next {next_!r}: use vote or night")
-    situation = _situation(state_file, game, players, dead, lovers, captain, {}, rules_dir)
+    situation = situation_from_options(
+        state_file, game, players, dead, lovers, captain, rules_dir=rules_dir
+    )
     result = check_win(situation.state, language, next_)  # type: ignore[arg-type]
     if json_:
         from ..output import print_json
@@ -698,26 +577,13 @@ def fouls_command(
 
     Example: garou fouls -g mafia --foul 7=3 --technical 2=1 insulte
     """
-    from rules import load_rules, resolve_language
-    from rules.play import find_behaviours, judge_fouls
+    from rules import resolve_language
+    from rules.play import find_behaviours, foul_table_from_options, judge_fouls
 
     language = resolve_language(lang)
-    foul_counts = _counts(fouls, "--foul") or {}
-    technical_counts = _counts(technical, "--technical") or {}
-    if state_file is None and not players:
-        named = list(dict.fromkeys([*foul_counts, *technical_counts]))
-        players = [",".join(named)] if named else None
-    if state_file is None and not players:
-        if game is None:
-            from rules import UsageError
-
-            raise UsageError("give the game: --game mafia")
-        the_game = load_rules(rules_dir).game(game)
-        table: list[Any] = []
-    else:
-        situation = _situation(state_file, game, players, None, None, None, {}, rules_dir)
-        the_game = situation.state.game
-        table = _with_counts(situation.state, foul_counts, technical_counts)
+    the_game, table = foul_table_from_options(
+        state_file, game, players, fouls, technical, rules_dir
+    )
     behaviours = find_behaviours(the_game, " ".join(words)) if words else None
     result = judge_fouls(the_game, table, behaviours, language)
     if json_:
@@ -727,28 +593,6 @@ def fouls_command(
         return
     labels = _LABELS[language]
     _print(f"{labels['fouls']} · {the_game.info.name.get(language)}", result.steps, language)
-
-
-def _with_counts(state: Any, fouls: dict[str, int], technical: dict[str, int]) -> list[Any]:
-    from dataclasses import replace
-
-    from rules import UsageError
-    from rules.play.state import unknown_player
-
-    for option, counts in (("--foul", fouls), ("--technical", technical)):
-        for name, count in counts.items():
-            if name not in state.names():
-                raise UsageError(f"{option}: {unknown_player(state.names(), name)}")
-            if count < 0:
-                raise UsageError(f"{option} {name}={count}: a count is 0 or more")
-    return [
-        replace(
-            p,
-            fouls=fouls.get(p.name, p.fouls),
-            technical_fouls=technical.get(p.name, p.technical_fouls),
-        )
-        for p in state.players
-    ]
 
 
 def register(app: typer.Typer) -> None:

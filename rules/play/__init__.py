@@ -8,7 +8,16 @@ carries a :class:`Pending` question instead of an answer; pass the answer back a
 
 from .cascade import Announced, CascadeResult, check_deaths, resolve_cascade
 from .fouls import FoulCount, FoulsResult, find_behaviours, judge_fouls
-from .situation import EVENT_KEYS, STATE_KEYS, Situation, parse_situation, read_situation
+from .situation import (
+    EVENT_KEYS,
+    STATE_KEYS,
+    Situation,
+    answers_from_options,
+    foul_table_from_options,
+    parse_situation,
+    read_situation,
+    situation_from_options,
+)
 from .state import (
     CAUSES,
     Cause,
@@ -55,11 +64,13 @@ __all__ = [
     "VoteResult",
     "VoteRound",
     "WinResult",
+    "answers_from_options",
     "check_deaths",
     "check_state",
     "check_win",
     "count_votes",
     "find_behaviours",
+    "foul_table_from_options",
     "game_causes",
     "judge_fouls",
     "lift_ballot",
@@ -69,4 +80,5 @@ __all__ = [
     "parse_situation",
     "read_situation",
     "resolve_cascade",
+    "situation_from_options",
 ]

@@ -23,13 +23,13 @@ Every problem is reported with its file, line and key; all of them at once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
-from ..errors import DataFileError, GarouError
-from ..loader import Rulebook
+from ..errors import DataFileError, GarouError, UsageError
+from ..loader import Rulebook, load_rules
 from ..model import Game
 from ..names import resolve_role
 from ..reader import LocatedDict, LocatedList, read_yaml
@@ -44,6 +44,7 @@ from .state import (
     cause_issue,
     check_state,
     parse_cause,
+    unknown_player,
 )
 from .vote import VOTE_ROUNDS, VoteRound, check_vote
 
@@ -88,6 +89,189 @@ def read_situation(
     """
     data = read_yaml(path)
     return parse_situation(book, data, origin=str(path), game=game, events=events)
+
+
+def situation_from_options(
+    state_file: str | Path | None,
+    game: str | None,
+    players: Sequence[str] | None = None,
+    dead: Sequence[str] | None = None,
+    lovers: str | None = None,
+    captain: str | None = None,
+    *,
+    votes: Sequence[str] | None = None,
+    tallies: Sequence[str] | None = None,
+    round: str | None = None,
+    tied: str | None = None,
+    nominations: str | None = None,
+    deaths: Sequence[str] | None = None,
+    rules_dir: str | Path | None = None,
+) -> Situation:
+    """Return the checked :class:`Situation` from a state file or from option values.
+
+    The values are as typed on the command line: ``players`` NAME[=ROLE] (commas
+    allowed, repeatable), ``votes`` VOTER=TARGET, ``tallies`` NAME=COUNT, ``deaths``
+    NAME:CAUSE, ``lovers``/``tied``/``nominations`` A,B. Event values replace the state
+    file's. Raise :class:`UsageError` for a malformed value, :class:`StateError` for an
+    invalid table given in options, DataFileError for an invalid state file.
+    """
+    events = {
+        "votes": _mapping(votes, "--vote", "--vote VOTER=TARGET"),
+        "tallies": _counts(tallies, "--tally"),
+        "round": round,
+        "tied": _unique(_items([tied]), "--tied") if tied else None,
+        "nominations": _unique(_items([nominations]), "--nominated") if nominations else None,
+        "deaths": _mapping(deaths, "--dies", "--dies NAME:CAUSE"),
+    }
+    book = load_rules(rules_dir)
+    if state_file is not None:
+        if players or dead or lovers or captain:
+            raise UsageError(
+                "describe the table either in --state or with --player, --dead, "
+                "--lovers and --captain, not both"
+            )
+        return read_situation(book, state_file, game=game, events=events)
+    if game is None:
+        raise UsageError(
+            "give the game and the players (--game loup-garou -p Alice=chasseur,"
+            "...), or a state file (--state FILE)"
+        )
+    data = _table(game, players, dead, lovers, captain)
+    return parse_situation(book, {k: v for k, v in data.items() if v is not None}, events=events)
+
+
+def foul_table_from_options(
+    state_file: str | Path | None,
+    game: str | None,
+    players: Sequence[str] | None = None,
+    fouls: Sequence[str] | None = None,
+    technical: Sequence[str] | None = None,
+    rules_dir: str | Path | None = None,
+) -> tuple[Game, list[Player]]:
+    """Return the game and its players with the fouls given as NAME=COUNT option values.
+
+    Without a state file or ``players``, the players are those the counts name; with
+    none of them either, the table is empty. Raise :class:`UsageError` for a bad count
+    or a name that is no player.
+    """
+    foul_counts = _counts(fouls, "--foul") or {}
+    technical_counts = _counts(technical, "--technical") or {}
+    if state_file is None and not players:
+        named = list(dict.fromkeys([*foul_counts, *technical_counts]))
+        players = [",".join(named)] if named else None
+    if state_file is None and not players:
+        if game is None:
+            raise UsageError("give the game: --game mafia")
+        return load_rules(rules_dir).game(game), []
+    situation = situation_from_options(state_file, game, players, rules_dir=rules_dir)
+    return situation.state.game, _with_counts(situation.state, foul_counts, technical_counts)
+
+
+def answers_from_options(values: Sequence[str] | None, option: str) -> list[tuple[str | None, str]]:
+    """Read a player's answers as typed after ``option``: NAME, or CHOOSER:NAME.
+
+    Return (chooser or None, the player chosen) pairs; commas separate answers.
+    """
+    found: list[tuple[str | None, str]] = []
+    for item in _items(values):
+        chooser, target = _pair(item, option, f"{option} NAME or {option} CHOOSER:NAME")
+        found.append((None, chooser) if target is None else (chooser, target))
+    return found
+
+
+def _items(values: Sequence[str] | None) -> list[str]:
+    """Flatten repeated, comma-separated option values."""
+    return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
+
+
+def _unique(names: list[str], option: str) -> list[str]:
+    """Return ``names``; raise UsageError when a player is named twice in them."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise UsageError(f"{option}: {name!r} is named twice; name each player once")
+        seen.add(name)
+    return names
+
+
+def _pair(item: str, option: str, example: str) -> tuple[str, str | None]:
+    """Split NAME=VALUE (or NAME:VALUE) into its two parts."""
+    for sep in ("=", ":"):
+        if sep in item:
+            left, right = item.split(sep, 1)
+            if not left.strip() or not right.strip():
+                break
+            return left.strip(), right.strip()
+    else:
+        return item, None
+    raise UsageError(f"{option} {item!r}: write it as {example}")
+
+
+def _mapping(values: Sequence[str] | None, option: str, example: str) -> dict[str, str] | None:
+    if not values:
+        return None
+    found: dict[str, str] = {}
+    for item in _items(values):
+        key, value = _pair(item, option, example)
+        if value is None:
+            raise UsageError(f"{option} {item!r}: write it as {example}")
+        if key in found:
+            raise UsageError(f"{option}: {key!r} is given twice; give it once")
+        found[key] = value
+    return found
+
+
+def _counts(values: Sequence[str] | None, option: str) -> dict[str, int] | None:
+    found = _mapping(values, option, f"{option} NAME=NUMBER")
+    if found is None:
+        return None
+    try:
+        return {k: int(v) for k, v in found.items()}
+    except ValueError:
+        raise UsageError(f"{option}: counts are whole numbers, e.g. {option} Bob=3") from None
+
+
+def _table(
+    game: str | None,
+    players: Sequence[str] | None,
+    dead: Sequence[str] | None,
+    lovers: str | None,
+    captain: str | None,
+) -> dict[str, Any]:
+    """Return the table described by options, in the state file's shape."""
+    table: dict[str, Any] = {}
+    for item in _items(players):
+        name, role = _pair(item, "--player", "--player NAME=ROLE")
+        if name in table:
+            raise UsageError(f"--player: {name!r} is given twice; name each player once")
+        table[name] = {"role": role}
+    for name in _unique(_items(dead), "--dead"):
+        if name not in table:
+            raise UsageError(f"--dead: {unknown_player(list(table), name)}")
+        table[name]["alive"] = False
+    data: dict[str, Any] = {"game": game, "players": table or None, "captain": captain}
+    if lovers is not None:
+        data["lovers"] = _items([lovers])
+    return data
+
+
+def _with_counts(
+    state: TableState, fouls: dict[str, int], technical: dict[str, int]
+) -> list[Player]:
+    for option, counts in (("--foul", fouls), ("--technical", technical)):
+        for name, count in counts.items():
+            if name not in state.names():
+                raise UsageError(f"{option}: {unknown_player(state.names(), name)}")
+            if count < 0:
+                raise UsageError(f"{option} {name}={count}: a count is 0 or more")
+    return [
+        replace(
+            p,
+            fouls=fouls.get(p.name, p.fouls),
+            technical_fouls=technical.get(p.name, p.technical_fouls),
+        )
+        for p in state.players
+    ]
 
 
 def parse_situation(
