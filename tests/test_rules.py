@@ -17,10 +17,19 @@ from tests.conftest import REPO, SOURCES
 # --- the shipped data ------------------------------------------------------------------
 
 
-def test_the_rules_package_is_ours_not_the_pypi_one():
-    here = Path(rules.__file__).resolve().parent
-    assert (here / "data" / "loup-garou.yaml").is_file()
-    assert callable(rules.load_rules)
+@pytest.mark.parametrize(
+    "name, marker",
+    [("rules", "data/loup-garou.yaml"), ("lookup", "synonyms.py"),
+     ("houserules", "agreement.py"), ("printables", "templates/cheatsheet.html")],
+)  # fmt: skip
+def test_the_top_level_packages_are_ours_not_pypi_namesakes(name, marker):
+    """PyPI has unrelated packages called rules, lookup...: the imported ones are garou's."""
+    import importlib
+
+    module = importlib.import_module(name)
+    here = Path(module.__file__).resolve().parent
+    assert (here / marker).is_file()
+    assert here.parent == REPO or (here.parent / "garou" / "cli.py").is_file()
 
 
 def test_every_shipped_file_loads(book):
