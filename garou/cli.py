@@ -6,6 +6,7 @@ here, in :class:`GarouGroup`, and nowhere else.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -63,6 +64,8 @@ for module in (search, browse, check, house, play, printing):
 def main(argv: list[str] | None = None) -> None:
     """Run the ``garou`` command line."""
     args = list(argv) if argv is not None else sys.argv[1:]
+    if sys.stdin is None:  # started with standard input closed: read it as empty
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115
     if args[:1] == ["search"]:
         # Fast path: a plain search runs without invoking the Typer app (a quicker start,
         # measured by bench/search.py); anything else it leaves to the Typer command.

@@ -208,3 +208,25 @@ def test_empty_and_yes_no_names_in_a_setup_are_described_in_yaml_words(garou, tm
     assert "an empty value is not a player's name" in result.stderr
     assert "true is not a player's name" in result.stderr
     assert "None" not in result.stderr and "True" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["search"], ["house", "pick", "--game", "mafia", "-o", "x.yaml"],
+     ["cascade", "-g", "lg", "-p", "Ana=chasseur,Bob=loup-garou,Cid=voyante", "-x", "Ana:vote"]],
+)  # fmt: skip
+def test_a_closed_standard_input_is_read_as_empty_not_a_traceback(args, tmp_path):
+    import os
+
+    result = subprocess.run(
+        [sys.executable, "-m", "garou", *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+        preexec_fn=lambda: os.close(0),  # noqa: PLW1509 - the child starts with stdin closed
+        check=False,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode in (0, 1)
+    assert not (tmp_path / "x.yaml").exists()
