@@ -66,13 +66,18 @@ def main(argv: list[str] | None = None) -> None:
     args = list(argv) if argv is not None else sys.argv[1:]
     if sys.stdin is None:  # started with standard input closed: read it as empty
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115
-    if args[:1] == ["search"]:
-        # Fast path: a plain search runs without invoking the Typer app (a quicker start,
-        # measured by bench/search.py); anything else it leaves to the Typer command.
-        try:
-            code = search.fast_search(args[1:])
-        except (GarouError, KeyboardInterrupt) as exc:
-            code = report_error(exc)
-        if code is not None:
-            raise SystemExit(code)
-    app(args=args, prog_name="garou")
+    try:
+        if args[:1] == ["search"]:
+            # Fast path: a plain search runs without invoking the Typer app (a quicker
+            # start, measured by bench/search.py); anything else is the Typer command's.
+            try:
+                code = search.fast_search(args[1:])
+            except (GarouError, KeyboardInterrupt) as exc:
+                code = report_error(exc)
+            if code is not None:
+                raise SystemExit(code)
+        app(args=args, prog_name="garou")
+    except OSError as exc:  # the output could not be written: a full disk, a closed pipe
+        where = f" ({exc.filename})" if exc.filename else ""
+        typer.echo(f"Error: cannot write the output{where}: {exc.strerror or exc}", err=True)
+        raise SystemExit(int(ExitCode.FAILURE)) from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -230,3 +231,20 @@ def test_a_closed_standard_input_is_read_as_empty_not_a_traceback(args, tmp_path
     assert "Traceback" not in result.stderr, result.stderr
     assert result.returncode in (0, 1)
     assert not (tmp_path / "x.yaml").exists()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["search", "vote", "--json"], ["rules", "--json"]])
+def test_an_output_that_cannot_be_written_is_one_error_line(args, tmp_path):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "garou", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+            check=False,
+        )
+    assert result.returncode == 1
+    assert "Error: cannot write the output" in result.stderr
+    assert "Traceback" not in result.stderr
