@@ -217,7 +217,6 @@ def test_empty_and_yes_no_names_in_a_setup_are_described_in_yaml_words(garou, tm
      ["cascade", "-g", "lg", "-p", "Ana=chasseur,Bob=loup-garou,Cid=voyante", "-x", "Ana:vote"]],
 )  # fmt: skip
 def test_a_closed_standard_input_is_read_as_empty_not_a_traceback(args, tmp_path):
-    import os
 
     result = subprocess.run(
         [sys.executable, "-m", "garou", *args],
