@@ -8,20 +8,18 @@ fails once with every problem, each with its file and line.
 from __future__ import annotations
 
 import datetime as _dt
-import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rules.errors import DataFileError, GarouError, Problem, UnknownIdError
+from rules.errors import DataFileError, Problem, UnknownIdError
 from rules.loader import Rulebook
 from rules.model import Default, Entry, Game, Option, Text
 from rules.names import closest, fold
 from rules.reader import LocatedDict, LocatedList
+from rules.writer import OutputError, OutputExistsError, output_target, write_file
 
 FORMAT = "garou-agreement/1"
 """The value of the ``format`` key that marks an agreement file."""
@@ -57,12 +55,11 @@ DATE_HINT = "write it YYYY-MM-DD, e.g. 2025-03-14"
 """How to write a date, for messages."""
 
 
-class AgreementWriteError(GarouError):
-    """Raised when the agreement cannot be written where asked (missing folder, no right)."""
+AgreementWriteError = OutputError
+"""Raised when the agreement cannot be written where asked (missing folder, no right)."""
 
-
-class AgreementExistsError(AgreementWriteError):
-    """Raised when saving would overwrite an existing file and ``force`` was not given."""
+AgreementExistsError = OutputExistsError
+"""Raised when saving would overwrite an existing file and ``force`` was not given."""
 
 
 @dataclass(frozen=True)
@@ -684,111 +681,21 @@ def save_agreement(
     """
     from .sheet import render_agreement
 
-    where = writable_path(path, force)
+    writable_path(path, force)  # before rendering: say what is wrong with the path first
     target = Path(path)
     game = book.game(agreement.game) if book is not None else None
     text = render_agreement(with_path(agreement, target), game, lang)
-    _write_atomically(where, text, force)
-    return target
+    return write_file(target, text, force, option="--out")
 
 
 def writable_path(path: str | Path, force: bool = False) -> Path:
     """Return where saving to ``path`` writes, or raise why it must not be written.
 
-    Raise UsageError for an empty path, AgreementWriteError for anything that is not a
-    regular file, and AgreementExistsError for an existing file without ``force``. With
-    ``force``, a symbolic link resolves to the file it points to.
+    Raise UsageError for an empty path, AgreementWriteError for a missing folder or anything
+    that is not a regular file, and AgreementExistsError for an existing file without
+    ``force``. With ``force``, a symbolic link resolves to the file it points to.
     """
-    from rules.errors import UsageError
-
-    if not str(path).strip():
-        raise UsageError("the output file name is empty; give one, e.g. --out accord.yaml")
-    target = Path(path)
-    if force and target.is_symlink():
-        try:
-            target = target.resolve()
-        except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
-            raise AgreementWriteError(f"cannot follow the link {path}: {exc}") from None
-    try:
-        mode = target.stat().st_mode
-    except FileNotFoundError:
-        return target
-    except OSError as exc:
-        raise AgreementWriteError(f"cannot write {target}: {exc.strerror or exc}") from None
-    if stat.S_ISDIR(mode):
-        raise AgreementWriteError(f"{target} is a folder; choose a file name with --out")
-    if not stat.S_ISREG(mode):
-        raise AgreementWriteError(
-            f"{target} is {_special_kind(mode)}, not a regular file; garou writes agreements "
-            "only to regular files, even with --force. Choose another file with --out"
-        )
-    if not force:
-        raise _exists_error(target)
-    return target
-
-
-def _special_kind(mode: int) -> str:
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
-
-
-def _exists_error(target: Path) -> AgreementExistsError:
-    return AgreementExistsError(
-        f"{target} already exists; nothing was written. "
-        "Add --force to replace it, or choose another file with --out"
-    )
-
-
-def _file_mode(target: Path) -> int:
-    """Return the mode the file should get: the replaced file's, else the umask's default."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def _write_atomically(target: Path, text: str, force: bool) -> None:
-    """Write ``text`` to ``target``, already checked by :func:`writable_path`."""
-    folder = target.parent
-    if not folder.is_dir():
-        raise AgreementWriteError(f"the folder {folder} does not exist; create it first")
-    try:
-        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise AgreementWriteError(f"cannot write in {folder}: {exc.strerror or exc}") from None
-    temp = Path(temp_name)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temp, _file_mode(target))  # mkstemp makes it private (0600)
-        if force:
-            os.replace(temp, target)
-        else:
-            # A hard link fails if the target appeared meanwhile: no overwrite, ever.
-            try:
-                os.link(temp, target)
-            except FileExistsError:
-                raise _exists_error(target) from None
-            except OSError:  # file systems without hard links
-                if target.exists():
-                    raise _exists_error(target) from None
-                os.replace(temp, target)
-    except OSError as exc:
-        temp.unlink(missing_ok=True)
-        raise AgreementWriteError(f"cannot write {target}: {exc.strerror or exc}") from None
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    temp.unlink(missing_ok=True)
+    return output_target(path, force, option="--out")
 
 
 def with_path(agreement: Agreement, path: str | Path) -> Agreement:

@@ -5,6 +5,8 @@ out by a Jinja template (HTML for print, Markdown) or printed to PDF by WeasyPri
 Jinja never leaves this package: callers get text or bytes.
 """
 
+from rules.writer import OutputError, OutputExistsError
+
 from .contexts import (
     AgreementSheet,
     CheatSheet,
@@ -19,7 +21,6 @@ from .labels import LABELS
 from .rendering import (
     FORMATS,
     PDF_HELP,
-    OutputExistsError,
     PdfUnavailableError,
     check_output,
     choose_format,
@@ -37,6 +38,7 @@ __all__ = [
     "PDF_HELP",
     "AgreementSheet",
     "CheatSheet",
+    "OutputError",
     "OutputExistsError",
     "PdfUnavailableError",
     "SeatPlan",

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import logging
-import os
-import stat
-import tempfile
 from pathlib import Path
 
 from rules.errors import GarouError, UsageError
+from rules.writer import OutputError, output_target, write_file
 
 from .contexts import AgreementSheet, CheatSheet
 from .environment import make_environment
@@ -27,10 +25,6 @@ PDF_HELP = (
 
 class PdfUnavailableError(GarouError):
     """Raised when a PDF is asked for but WeasyPrint cannot be imported."""
-
-
-class OutputExistsError(GarouError):
-    """Raised when the output file exists and overwriting was not allowed."""
 
 
 def _template(sheet: CheatSheet | AgreementSheet) -> str:
@@ -94,7 +88,7 @@ def choose_format(fmt: str | None, out: str) -> str:
     if out == "-":
         return "html"
     if Path(out).is_dir():  # say so before asking for a format it cannot take
-        raise OutputExistsError(_folder(Path(out)))
+        raise OutputError(f"{out} is a folder; give a file name with -o")
     found = _SUFFIXES.get(Path(out).suffix.lower())
     if found is None:
         raise UsageError(
@@ -103,82 +97,11 @@ def choose_format(fmt: str | None, out: str) -> str:
     return found
 
 
-def _folder(out: Path) -> str:
-    return f"{out} is a folder; give a file name with -o"
-
-
-def _exists(out: Path) -> str:
-    return f"{out} already exists; nothing was written. Add --force to replace it"
-
-
 def check_output(out: Path, force: bool) -> Path:
-    """Return the file that writing to ``out`` replaces or creates, or raise why it must not.
-
-    A folder, a device, a pipe or any other non-regular file is never written, even with
-    ``force``; an existing file only with ``force``. With ``force``, a symbolic link is
-    followed: the file it points to is written and the link kept. Raise OutputExistsError.
-    """
-    target = out
-    if force and out.is_symlink():
-        try:
-            target = out.resolve()
-        except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of links
-            raise OutputExistsError(f"cannot follow the link {out}: {exc}") from None
-    try:
-        mode = target.stat().st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as exc:
-        raise OutputExistsError(f"cannot write {target}: {exc.strerror or exc}") from None
-    if mode is not None and stat.S_ISDIR(mode):
-        raise OutputExistsError(_folder(out))
-    if mode is not None and not stat.S_ISREG(mode):
-        raise OutputExistsError(
-            f"{target} is not a regular file (a device, a pipe...); garou writes sheets only "
-            "to regular files, even with --force. Give another file name with -o"
-        )
-    if (mode is not None or target.is_symlink()) and not force:
-        raise OutputExistsError(_exists(out))
-    if not target.parent.is_dir():
-        raise OutputExistsError(f"the folder {target.parent} does not exist; create it first")
-    return target
+    """Return the file writing to ``out`` replaces or creates, or raise why it must not."""
+    return output_target(out, force, option="-o")
 
 
 def write_output(data: str | bytes, out: Path, force: bool = False) -> Path:
-    """Write ``data`` to ``out`` atomically; never replace an existing file unless ``force``.
-
-    With ``force``, a symbolic link ``out`` stays a link: the file it points to is replaced.
-    Return ``out``.
-    """
-    target = check_output(out, force)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    folder = target.parent
-    handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    temp = Path(temp_name)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(payload)
-        os.chmod(temp, _file_mode(target))  # mkstemp makes it private (0600)
-        if force:
-            os.replace(temp, target)
-        else:
-            try:  # a link fails if the file appeared meanwhile: never overwrite
-                os.link(temp, target)
-            except FileExistsError:
-                raise OutputExistsError(_exists(out)) from None
-            except OSError:  # a file system without hard links
-                check_output(out, force)
-                os.replace(temp, target)
-    finally:
-        temp.unlink(missing_ok=True)
-    return out
-
-
-def _file_mode(target: Path) -> int:
-    """Return the mode of the file replaced, else the default one under the umask."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o644 & ~mask
+    """Write ``data`` to ``out`` atomically; never replace an existing file unless ``force``."""
+    return write_file(out, data, force, option="-o")

@@ -1,17 +1,34 @@
-"""Write YAML safely, for the files garou writes (agreements).
+"""How garou writes the files a user asks for: YAML text, and safe, atomic file writes.
 
 YAML never leaves ``rules``: other packages build plain data and call :func:`dump_yaml`.
+Every file garou writes (agreements, printed sheets) goes through :func:`write_file`, so
+that one rule holds everywhere: nothing the user has is replaced without ``force``, and
+nothing but a regular file is ever replaced.
 """
 
 from __future__ import annotations
 
+import os
+import stat
+import tempfile
+from pathlib import Path
 from typing import Any
 
-import yaml
+from .errors import GarouError, UsageError
+
+
+class OutputError(GarouError):
+    """Raised when an output file cannot or must not be written (folder, device, no right)."""
+
+
+class OutputExistsError(OutputError):
+    """Raised when writing would replace an existing file and ``force`` was not given."""
 
 
 def dump_yaml(data: Any) -> str:
     """Return ``data`` (plain dicts, lists, strings, numbers) as block-style UTF-8 YAML text."""
+    import yaml
+
     return yaml.safe_dump(
         data,
         allow_unicode=True,
@@ -19,3 +36,107 @@ def dump_yaml(data: Any) -> str:
         default_flow_style=False,
         width=88,
     )
+
+
+def output_target(path: str | Path, force: bool = False, option: str = "--out") -> Path:
+    """Return the file that writing to ``path`` creates or replaces, or raise why it must not.
+
+    A folder, a device, a pipe or any other non-regular file is never written, even with
+    ``force``; an existing file only with ``force``. With ``force``, a symbolic link is
+    followed: the file it points to is written and the link kept. ``option`` names the
+    command-line option that gave the path, for the messages.
+    """
+    if not str(path).strip():
+        raise UsageError(f"the output file name is empty; give one with {option}")
+    asked = Path(path)
+    target = asked
+    if force and asked.is_symlink():
+        try:
+            target = asked.resolve()
+        except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of links
+            raise OutputError(f"cannot follow the link {asked}: {exc}") from None
+    try:
+        mode: int | None = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise OutputError(f"{asked} is a folder; give a file name with {option}")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise OutputError(
+            f"{target} is {_special_kind(mode)}, not a regular file; garou writes only to "
+            f"regular files, even with --force. Give another file name with {option}"
+        )
+    if (mode is not None or target.is_symlink()) and not force:
+        raise _exists(asked, option)
+    if not target.parent.is_dir():
+        raise OutputError(f"the folder {target.parent} does not exist; create it first")
+    return target
+
+
+def write_file(
+    path: str | Path, data: str | bytes, force: bool = False, option: str = "--out"
+) -> Path:
+    """Write ``data`` to ``path`` atomically, checked by :func:`output_target`; return ``path``.
+
+    The data goes to a temporary file in the same folder, which then takes the target's
+    place; an interruption (Ctrl-C) leaves neither a partial file nor the temporary one.
+    """
+    target = output_target(path, force, option)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        handle, temp_name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+        )
+    except OSError as exc:
+        raise OutputError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(payload)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temp, _file_mode(target))  # mkstemp makes it private (0600)
+        if force:
+            os.replace(temp, target)
+        else:
+            try:  # a hard link fails if the file appeared meanwhile: never overwrite
+                os.link(temp, target)
+            except FileExistsError:
+                raise _exists(Path(path), option) from None
+            except OSError:  # a file system without hard links
+                output_target(path, force, option)
+                os.replace(temp, target)
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+    finally:
+        temp.unlink(missing_ok=True)
+    return Path(path)
+
+
+def _exists(path: Path, option: str) -> OutputExistsError:
+    return OutputExistsError(
+        f"{path} already exists; nothing was written. "
+        f"Add --force to replace it, or choose another file with {option}"
+    )
+
+
+def _special_kind(mode: int) -> str:
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def _file_mode(target: Path) -> int:
+    """Return the mode of the file replaced, else the default for a new file under the umask."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
