@@ -1,61 +1,111 @@
-"""Rich renderables shared by several commands (an entry as a panel)."""
+"""Rich renderables shared by several commands: a ruling as a panel."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
-from rules import Entry, Rulebook
+if TYPE_CHECKING:  # search shows panels without loading the rules (no YAML on its path)
+    from rules import Entry, Rulebook
 
 _LABELS = {
     "fr": {"source": "Source :", "related": "Voir aussi :", "options": "Options",
-           "default": "par défaut :", "addition": "ajout de garou"},
+           "default": "par défaut :", "addition": "ajout de garou", "yours": "votre table"},
     "en": {"source": "Source:", "related": "See also:", "options": "Options",
-           "default": "default:", "addition": "garou addition"},
+           "default": "default:", "addition": "garou addition", "yours": "your table"},
 }  # fmt: skip
 
 
-def entry_panel(book: Rulebook, entry: Entry, lang: str, note: str | None = None) -> Panel:
-    """Return ``entry`` as a panel: title, game and section, ruling, options, source."""
+@dataclass(frozen=True)
+class PanelOption:
+    """One answer of a contested case or setting, as shown in a panel."""
+
+    id: str
+    """Option id."""
+    label: str
+    """The answer, in the display language."""
+    addition: bool
+    """True when garou adds the option beyond the document."""
+    default: bool
+    """True for the option proposed by default."""
+
+
+def ruling_panel(
+    *,
+    lang: str,
+    title: str,
+    text: str,
+    game_name: str,
+    section: str,
+    kind: str,
+    entry_id: str,
+    source: str,
+    options: Sequence[PanelOption] = (),
+    default_reason: str | None = None,
+    related: Sequence[tuple[str, str]] = (),
+    note: str | None = None,
+    chosen: str | None = None,
+    labelled: bool = False,
+) -> Panel:
+    """Return a ruling as a panel: an optional note (rich markup), the text, the options
+    (``chosen`` marked as the table's), related entries (id, title) and the source."""
     labels = _LABELS[lang]
-    game = book.game(entry.game)
-    parts: list = []
+    parts: list[Text] = []
     if note:
         parts.append(Text.from_markup(note))
-    parts.append(Text(entry.text.get(lang)))
-    if entry.options:
+    parts.append(Text(text))
+    if options:
         lines = [f"\n[bold]{labels['options']}[/]"]
-        for option in entry.options:
-            mark = " ★" if entry.default and entry.default.option == option.id else "  "
+        for option in options:
+            mark = " ★" if option.default else "  "
             extra = f" [dim]({labels['addition']})[/]" if option.addition else ""
-            label = escape(option.label.get(lang))
-            lines.append(f"{mark} [cyan]{escape(option.id)}[/]: {label}{extra}")
-        if entry.default:
-            reason = escape(entry.default.reason.get(lang))
-            lines.append(f"   ★ {labels['default']} {reason}")
+            if option.id == chosen:
+                extra += f" [bold green]← {labels['yours']}[/]"
+            lines.append(f"{mark} [cyan]{escape(option.id)}[/]: {escape(option.label)}{extra}")
+        if default_reason:
+            lines.append(f"   ★ {labels['default']} {escape(default_reason)}")
         parts.append(Text.from_markup("\n".join(lines)))
-    if entry.related:
-        titles = []
-        for rel in entry.related:
-            try:
-                titles.append(f"{rel} ({book.entry(rel).title.get(lang)})")
-            except Exception:  # a related id is validated at load time
-                titles.append(rel)
-        parts.append(
-            Text.from_markup(f"\n[bold]{labels['related']}[/] " + escape(", ".join(titles)))
-        )
-    source = entry.source.label()
+    if related:
+        listed = ", ".join(f"{rel_id} ({rel_title})" for rel_id, rel_title in related)
+        parts.append(Text.from_markup(f"\n[bold]{labels['related']}[/] {escape(listed)}"))
     parts.append(Text.from_markup(f"[dim]{labels['source']} {escape(source)}[/]"))
-    section = game.section(entry.section).title.get(lang)
-    title = f"[bold]{escape(entry.title.get(lang))}[/]"
-    subtitle = escape(f"{game.info.name.get(lang)} · {section} · {entry.kind} · {entry.id}")
+    heading = f"[bold]{escape(title)}[/]"
+    if labelled:
+        heading = f"[bold reverse] {escape(game_name)} [/] {heading}"
+    subtitle = escape(f"{game_name} · {section} · {kind} · {entry_id}")
     return Panel(
         Group(*parts),
-        title=title,
+        title=heading,
         subtitle=subtitle,
         title_align="left",
         subtitle_align="right",
         expand=True,
+    )
+
+
+def entry_panel(book: Rulebook, entry: Entry, lang: str, note: str | None = None) -> Panel:
+    """Return ``entry`` as a panel: title, game and section, ruling, options, source."""
+    game = book.game(entry.game)
+    default = entry.default.option if entry.default else None
+    return ruling_panel(
+        lang=lang,
+        title=entry.title.get(lang),
+        text=entry.text.get(lang),
+        game_name=game.info.name.get(lang),
+        section=game.section(entry.section).title.get(lang),
+        kind=entry.kind,
+        entry_id=entry.id,
+        source=entry.source.label(),
+        options=[
+            PanelOption(o.id, o.label.get(lang), o.addition, o.id == default) for o in entry.options
+        ],
+        default_reason=entry.default.reason.get(lang) if entry.default else None,
+        related=[(rel, book.entry(rel).title.get(lang)) for rel in entry.related],
+        note=note,
     )

@@ -25,24 +25,20 @@ INDEX_EPILOG = "Exit codes: 0 success; 1 the rule files are invalid or the index
 
 _LABELS = {
     "fr": {
-        "options": "Options", "default": "par défaut :", "addition": "ajout de garou",
-        "related": "Voir aussi :", "source": "Source :", "more": "Autres réponses",
+        "more": "Autres réponses",
         "differs": "La règle diffère selon le jeu : une réponse par jeu.",
         "corrected": "Résultats pour « {} »", "none": "Aucune règle ne répond à « {} ».",
         "suggest": "Vouliez-vous dire : {} ?", "elsewhere": "Hors de ces filtres : {}.",
         "hits": "{} réponse(s) en {}", "prompt": "Question (ligne vide ou Ctrl-D pour finir) : ",
         "agreed": "Décision de votre table : {}", "agreed_short": "décidé : {}",
-        "yours": "votre table",
     },
     "en": {
-        "options": "Options", "default": "default:", "addition": "garou addition",
-        "related": "See also:", "source": "Source:", "more": "Other answers",
+        "more": "Other answers",
         "differs": "The ruling differs between the games: one answer per game.",
         "corrected": "Results for “{}”", "none": "No ruling answers “{}”.",
         "suggest": "Did you mean: {}?", "elsewhere": "Outside these filters: {}.",
         "hits": "{} answer(s) in {}", "prompt": "Question (empty line or Ctrl-D to stop): ",
         "agreed": "Your table decided: {}", "agreed_short": "decided: {}",
-        "yours": "your table",
     },
 }  # fmt: skip
 
@@ -353,39 +349,29 @@ def hit_panel(
     hit: Hit, lang: str, labelled: bool = False, agreed: dict[str, Any] | None = None
 ) -> RenderableType:
     """Return ``hit`` whole as a panel: the table's decision if any, ruling, options, source."""
-    from rich.console import Group
     from rich.markup import escape
-    from rich.panel import Panel
-    from rich.text import Text
 
-    labels = _LABELS[lang]
-    body: list[Any] = []
+    from ..render import PanelOption, ruling_panel
+
+    note = None
     if agreed is not None:
-        decision = escape(labels["agreed"].format(agreed["text"]))
-        body.append(Text.from_markup(f"[bold green]{decision}[/]\n"))
-    body.append(Text(hit.text))
-    if hit.options:
-        lines = [f"\n[bold]{labels['options']}[/]"]
-        chosen = agreed["option"] if agreed is not None else None
-        for option in hit.options:
-            mark = " ★" if option.default else "  "
-            extra = f" [dim]({labels['addition']})[/]" if option.addition else ""
-            if option.id == chosen:
-                extra += f" [bold green]← {labels['yours']}[/]"
-            lines.append(f"{mark} [cyan]{option.id}[/]: {escape(option.label)}{extra}")
-        if hit.default_reason:
-            lines.append(f"   ★ {labels['default']} {escape(hit.default_reason)}")
-        body.append(Text.from_markup("\n".join(lines)))
-    if hit.related:
-        related = ", ".join(f"{r.id} ({r.title})" for r in hit.related)
-        body.append(Text.from_markup(f"\n[bold]{labels['related']}[/] {escape(related)}"))
-    body.append(Text.from_markup(f"[dim]{labels['source']} {escape(hit.source)}[/]"))
-    title = f"[bold]{escape(hit.title)}[/]"
-    if labelled:
-        title = f"[bold reverse] {escape(hit.game_name)} [/] {title}"
-    subtitle = f"{escape(hit.game_name)} · {escape(hit.section)} · {hit.kind} · {hit.id}"
-    return Panel(Group(*body), title=title, subtitle=subtitle, title_align="left",
-                 subtitle_align="right", expand=True)  # fmt: skip
+        note = f"[bold green]{escape(_LABELS[lang]['agreed'].format(agreed['text']))}[/]\n"
+    return ruling_panel(
+        lang=lang,
+        title=hit.title,
+        text=hit.text,
+        game_name=hit.game_name,
+        section=hit.section,
+        kind=hit.kind,
+        entry_id=hit.id,
+        source=hit.source,
+        options=[PanelOption(o.id, o.label, o.addition, o.default) for o in hit.options],
+        default_reason=hit.default_reason,
+        related=[(r.id, r.title) for r in hit.related],
+        note=note,
+        chosen=agreed["option"] if agreed is not None else None,
+        labelled=labelled,
+    )
 
 
 def _interactive(
