@@ -48,14 +48,14 @@ class Outcome:
 
 def load_set(path: Path = SET) -> list[dict[str, Any]]:
     """Return the queries of the relevance set."""
-    from rules import read_yaml
+    from garou.rules import read_yaml
 
     return list(read_yaml(path)["queries"])
 
 
 def evaluate(queries: list[dict[str, Any]], rules_dir: str | None = None) -> list[Outcome]:
     """Run every query once, with one index opened for all of them."""
-    from lookup import Searcher
+    from garou.lookup import Searcher
 
     outcomes = []
     with Searcher(rules_dir) as searcher:

@@ -50,7 +50,7 @@ with ix.searcher() as searcher:
 
 LATENCY = """\
 import json, sys, time
-from lookup import Searcher
+from garou.lookup import Searcher
 
 queries = json.loads(open(sys.argv[1], encoding="utf-8").read())
 rules_dir = sys.argv[2] or None
@@ -138,7 +138,7 @@ def cold_start(bin_: Path, env: dict[str, str], runs: int, tmp: Path) -> None:
 def write_corpus(folder: Path, factor: int) -> int:
     """Write rule files adding (factor - 1) x the built-in entries; return how many."""
     sys.path.insert(0, str(REPO))
-    from rules import load_rules
+    from garou.rules import load_rules
 
     book = load_rules()
     rnd = random.Random(factor)

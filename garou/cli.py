@@ -13,7 +13,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from rules.errors import ExitCode, GarouError
+from garou.rules.errors import ExitCode, GarouError
 
 from .commands import browse, check, house, play, printing, search
 

@@ -12,7 +12,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 if TYPE_CHECKING:  # search shows panels without loading the rules (no YAML on its path)
-    from rules import Entry, Rulebook
+    from garou.rules import Entry, Rulebook
 
 _LABELS = {
     "fr": {"source": "Source :", "related": "Voir aussi :", "options": "Options",

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rules.errors import DataFileError, Problem, UnknownIdError
-from rules.loader import Rulebook
-from rules.model import Default, Entry, Game, Option, Text
-from rules.names import closest, fold
-from rules.reader import LocatedDict, LocatedList
-from rules.writer import OutputError, OutputExistsError, output_target, write_file
+from garou.rules.errors import DataFileError, Problem, UnknownIdError
+from garou.rules.loader import Rulebook
+from garou.rules.model import Default, Entry, Game, Option, Text
+from garou.rules.names import closest, fold
+from garou.rules.reader import LocatedDict, LocatedList
+from garou.rules.writer import OutputError, OutputExistsError, output_target, write_file
 
 FORMAT = "garou-agreement/1"
 """The value of the ``format`` key that marks an agreement file."""
@@ -277,7 +277,7 @@ def build_agreement(
     Raise UnknownIdError for an unknown case or option, and UsageError when a question has
     no default and nothing decides it, or when ``date`` is not a date "YYYY-MM-DD".
     """
-    from rules.errors import UsageError
+    from garou.rules.errors import UsageError
 
     if base is not None and base.game != game.id:
         raise UsageError(f"the agreement {base.path or ''} is for {base.game}, not {game.id}")
@@ -322,7 +322,7 @@ def build_agreement(
 
 def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
     """Read and fully validate the agreement at ``path``; raise DataFileError if unusable."""
-    from rules.reader import read_yaml
+    from garou.rules.reader import read_yaml
 
     data = read_yaml(path)
     if isinstance(data, dict) and "roles" in data and "decisions" not in data:

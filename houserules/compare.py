@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.errors import GarouError
-from rules.model import Text
-from rules.names import fold
+from garou.rules.errors import GarouError
+from garou.rules.model import Text
+from garou.rules.names import fold
 
 from .agreement import Agreement, Decision
 

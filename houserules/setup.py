@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.errors import GarouError, UsageError
-from rules.model import Game
-from rules.setup import check_distribution, example_roles, make_distribution
-from rules.setup import parse_players as _parse_players
-from rules.setup import parse_roles as _parse_spec
+from garou.rules.errors import GarouError, UsageError
+from garou.rules.model import Game
+from garou.rules.setup import check_distribution, example_roles, make_distribution
+from garou.rules.setup import parse_players as _parse_players
+from garou.rules.setup import parse_roles as _parse_spec
 
 from .agreement import TableSetup
 
@@ -30,7 +30,7 @@ def parse_roles(game: Game, spec: str) -> dict[str, int]:
     A role without a count counts once; names are matched as players type them. Raise
     UsageError on a bad count and UnknownIdError (with the closest roles) on an unknown name.
     """
-    from rules.names import resolve_role
+    from garou.rules.names import resolve_role
 
     dist = make_distribution(game, _parse_spec(spec, game))
     for name in dist.unknown:
@@ -78,7 +78,7 @@ def make_setup(
 
 def setup_problems(game: Game, given: dict) -> tuple[TableSetup | None, list[Found]]:
     """Return the setup read from an agreement file's ``setup`` mapping, and its problems."""
-    from rules.names import resolve_role
+    from garou.rules.names import resolve_role
 
     found: list[Found] = []
     for key in given:

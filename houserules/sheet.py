@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rules.model import Game
-from rules.writer import dump_yaml
+from garou.rules.model import Game
+from garou.rules.writer import dump_yaml
 
 from .agreement import FORMAT, Agreement, Decision, Question, questions
 

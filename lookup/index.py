@@ -23,15 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rules.errors import GarouError
-from rules.files import fingerprint, rule_files
+from garou.rules.errors import GarouError
+from garou.rules.files import fingerprint, rule_files
 
 from .analysis import ANALYZER_VERSION, gaps, key, spellings
 
 if TYPE_CHECKING:  # pragma: no cover
+    from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
-
-    from rules import Entry, Game, Role, Rulebook, Status
 
 INDEX_FORMAT = "4"
 """Bump when the schema or the stored fields change."""
@@ -219,7 +218,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     Groups: each role and status (names, id, aliases), each entry with aliases (title and
     aliases), each game (id, names, aliases); every group belongs to its game.
     """
-    from rules.model import KINDS
+    from garou.rules.model import KINDS
 
     groups: list[dict[str, Any]] = []
 
@@ -386,7 +385,7 @@ def status(rules_dir: str | Path | None = None) -> IndexStatus:
         entries = opened.entries
         opened.close()
         return IndexStatus(folder, True, entries)
-    from rules.loader import load_rules
+    from garou.rules.loader import load_rules
 
     book = load_rules(rules_dir)
     entries = sum(len(game.entries) for game in book.games.values())
@@ -468,7 +467,7 @@ def _build_cached(root: Path, folder: Path, key_: str, rules_dir: Any, force: bo
             opened = _open(folder, key_)
             if opened is not None:
                 return opened
-        from rules.loader import load_rules
+        from garou.rules.loader import load_rules
 
         book = load_rules(rules_dir)
         _prune(root, keep=folder)
@@ -496,7 +495,7 @@ def _build_private(rules_dir: Any, key_: str) -> OpenIndex:
     import shutil
     import tempfile
 
-    from rules.loader import load_rules
+    from garou.rules.loader import load_rules
 
     book = load_rules(rules_dir)
     tmp = Path(tempfile.mkdtemp(prefix="garou-index-"))

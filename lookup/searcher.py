@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.errors import GarouError, UnknownGameError, UsageError
+from garou.rules.errors import GarouError, UnknownGameError, UsageError
 
 from . import synonyms
 from .analysis import fold, gaps, key, spellings, split_word

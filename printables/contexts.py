@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rules.errors import GarouError, UsageError
-from rules.model import Entry, Game, NightStep, Ref
-from rules.setup import Distribution, check_distribution
+from garou.rules.errors import GarouError, UsageError
+from garou.rules.model import Entry, Game, NightStep, Ref
+from garou.rules.setup import Distribution, check_distribution
 
 from .labels import labels, plural
 
 if TYPE_CHECKING:  # houserules is only read through its public attributes
-    from houserules import Agreement
+    from garou.houserules import Agreement
 
 BLANK_SIGNATURES = 12
 """Lines to initial on an agreement sheet when neither the table nor the game sets a count."""

@@ -35,7 +35,7 @@ def make_environment() -> Environment:
     Any undefined name is an error, never an empty string.
     """
     env = Environment(
-        loader=PackageLoader("printables", "templates"),
+        loader=PackageLoader("garou.printables", "templates"),
         autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=True),
         undefined=StrictUndefined,
         trim_blocks=True,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from rules.errors import GarouError, UsageError
-from rules.writer import OutputError, output_target, write_file
+from garou.rules.errors import GarouError, UsageError
+from garou.rules.writer import OutputError, output_target, write_file
 
 from .contexts import AgreementSheet, CheatSheet
 from .environment import make_environment

@@ -20,7 +20,7 @@ RULES_DIR_ENV = "GAROU_RULES_DIR"
 
 def builtin_files() -> list[Path]:
     """Return the built-in rule files, sorted by name."""
-    folder = resources.files("rules") / "data"
+    folder = resources.files("garou.rules") / "data"
     return sorted(
         (Path(str(p)) for p in folder.iterdir() if p.name.endswith((".yaml", ".yml"))),
         key=lambda p: p.name,

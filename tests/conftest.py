@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import rules
+from garou import rules
 from garou.cli import app
 
 REPO = Path(__file__).resolve().parent.parent

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 import typer
+from garou.rules.model import LANGS
 
 from garou.cli import app
-from rules.model import LANGS
 
 
 def _commands(command, path=()):

@@ -7,11 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-import houserules
-from houserules import (
+from garou.houserules import (
     Agreement,
     AgreementExistsError,
     agreed,
@@ -23,9 +19,13 @@ from houserules import (
     render_agreement,
     save_agreement,
 )
-from rules import DataFileError, UnknownIdError
-from rules.reader import parse_yaml
-from rules.writer import dump_yaml
+from garou.rules import DataFileError, UnknownIdError
+from garou.rules.reader import parse_yaml
+from garou.rules.writer import dump_yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from garou import houserules
 
 AGREEMENTS = Path(__file__).parent / "data" / "agreements"
 GOOD = AGREEMENTS / "good-loup-garou.yaml"
@@ -343,7 +343,7 @@ def test_pick_records_a_setup(garou, book, tmp_path):
     "spec", ["loup-garou=2,villageois=5", "loup-garou=4,villageois=4", "loup-garou=1,voyante=7"]
 )
 def test_pick_rejects_a_setup_the_verifier_rejects(garou, book, tmp_path, spec):
-    from rules.setup import check_distribution, make_distribution, parse_roles
+    from garou.rules.setup import check_distribution, make_distribution, parse_roles
 
     game = book.game("loup-garou")
     verdict = check_distribution(game, make_distribution(game, parse_roles(spec), 8))
@@ -693,7 +693,7 @@ def test_iso_date_takes_real_dates_only(day, text):
 
 
 def test_build_agreement_refuses_a_bad_date(book):
-    from rules import UsageError
+    from garou.rules import UsageError
 
     with pytest.raises(UsageError, match="YYYY-MM-DD"):
         build_agreement(book.game("mafia"), date="2025-02-29")
@@ -767,7 +767,7 @@ def _example_after(marker: str, text: str) -> str:
 
 
 def test_a_mafia_setup_without_roles_gets_a_mafia_example(garou, book, tmp_path):
-    from rules.setup import check_distribution, make_distribution, parse_roles
+    from garou.rules.setup import check_distribution, make_distribution, parse_roles
 
     game = book.game("mafia")
     out = tmp_path / "accord.yaml"
@@ -779,7 +779,7 @@ def test_a_mafia_setup_without_roles_gets_a_mafia_example(garou, book, tmp_path)
 
 
 def test_the_walk_shows_the_games_cards_and_enter_skips_them(garou, book, tmp_path):
-    from rules.setup import example_roles
+    from garou.rules.setup import example_roles
 
     game = book.game("mafia")
     answers = [""] * len(questions(game)) + ["", "10", "", "", "2025-03-14"]

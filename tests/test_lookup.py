@@ -13,13 +13,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from garou.lookup import Searcher, status
+from garou.lookup import index as lookup_index
+from garou.lookup.analysis import english_analyzer, french_analyzer, key, plain_analyzer
+from garou.rules import UsageError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from lookup import Searcher, status
-from lookup import index as lookup_index
-from lookup.analysis import english_analyzer, french_analyzer, key, plain_analyzer
-from rules import UsageError
 
 from .conftest import REPO
 
@@ -449,7 +448,7 @@ def test_a_search_on_a_fresh_index_loads_no_yaml_jinja_or_loader(tmp_path, pycac
         "    main(['search', 'égalité', '--json'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "heavy = ('yaml', 'jinja2', 'rules.loader', 'rules.reader', 'filelock')\n"
+        "heavy = ('yaml', 'jinja2', 'garou.rules.loader', 'garou.rules.reader', 'filelock')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or m in heavy),\n"
         "      file=sys.stderr)\n"
     )

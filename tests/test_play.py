@@ -11,12 +11,8 @@ import string
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-import rules
-from rules import UnknownIdError
-from rules.play import (
+from garou.rules import UnknownIdError
+from garou.rules.play import (
     CAUSES,
     Choice,
     Death,
@@ -32,7 +28,11 @@ from rules.play import (
     margin_left,
     resolve_cascade,
 )
-from rules.play.messages import TEMPLATES
+from garou.rules.play.messages import TEMPLATES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from garou import rules
 
 STATES = Path(__file__).parent / "data" / "states"
 BOOK = rules.load_rules()

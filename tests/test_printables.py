@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from garou.houserules import load_agreement
+from garou.printables import build_agreement_sheet, build_cheatsheet, escape_markdown
+from garou.rules.setup import read_setup
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import printables
-import rules
-from houserules import load_agreement
-from printables import build_agreement_sheet, build_cheatsheet, escape_markdown
-from rules.setup import read_setup
+from garou import printables, rules
 
 CHROMIUM = Path("/usr/bin/chromium")
 INITIALS_MM = 20

@@ -7,11 +7,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from garou.rules import DataFileError, fold, load_rules, resolve_language, resolve_role
+from garou.rules.model import LANGS
+from garou.rules.reader import read_yaml
 
-import rules
-from rules import DataFileError, fold, load_rules, resolve_language, resolve_role
-from rules.model import LANGS
-from rules.reader import read_yaml
+from garou import rules
 from tests.conftest import REPO, SOURCES
 
 # --- the shipped data ------------------------------------------------------------------
@@ -22,14 +22,24 @@ from tests.conftest import REPO, SOURCES
     [("rules", "data/loup-garou.yaml"), ("lookup", "synonyms.py"),
      ("houserules", "agreement.py"), ("printables", "templates/cheatsheet.html")],
 )  # fmt: skip
-def test_the_top_level_packages_are_ours_not_pypi_namesakes(name, marker):
-    """PyPI has unrelated packages called rules, lookup...: the imported ones are garou's."""
+def test_the_capabilities_are_installed_under_garou(name, marker):
+    """PyPI has unrelated packages called rules, lookup...: garou installs them as garou.X."""
     import importlib
 
-    module = importlib.import_module(name)
+    module = importlib.import_module(f"garou.{name}")
     here = Path(module.__file__).resolve().parent
     assert (here / marker).is_file()
-    assert here.parent == REPO or (here.parent / "garou" / "cli.py").is_file()
+    assert here.parent == REPO or (here.parent / "cli.py").is_file()
+
+
+def test_the_wheel_holds_one_import_package():
+    """Every package the build installs is garou or inside it."""
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+    packages = config["setuptools"]["packages"]
+    assert {p.split(".")[0] for p in packages} == {"garou"}
+    assert {p.split(".")[0] for p in config["setuptools"]["package-dir"]} == {"garou"}
 
 
 def test_every_shipped_file_loads(book):

@@ -12,12 +12,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from rules import DataFileError, GarouError, UnknownIdError, UsageError, fold, load_rules
-from rules.odds import village_win_chance
-from rules.setup import (
+from garou.rules import DataFileError, GarouError, UnknownIdError, UsageError, fold, load_rules
+from garou.rules.odds import village_win_chance
+from garou.rules.setup import (
     _MESSAGES,
     MAX_PLAYERS,
     NoSoundDistributionError,
@@ -27,6 +24,9 @@ from rules.setup import (
     read_setup,
     suggest_distribution,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from tests.conftest import REPO
 
 SETUPS = REPO / "tests" / "data" / "setups"
@@ -466,7 +466,7 @@ def _spellings(role):
 
 def _resolves_to(role, name):
     game = LG if role.game == "loup-garou" else MF
-    from rules import resolve_role
+    from garou.rules import resolve_role
 
     try:
         return resolve_role(game, name).id == role.id

@@ -31,15 +31,15 @@ def rules_command(
     from rich.markup import escape
     from rich.table import Table
 
-    from rules import load_rules, resolve_language
-    from rules.export import entry_to_dict, filter_entries
-    from rules.model import KINDS
+    from garou.rules import load_rules, resolve_language
+    from garou.rules.export import entry_to_dict, filter_entries
+    from garou.rules.model import KINDS
 
     from ..output import console, print_json
 
     language = resolve_language(lang)
     if kind is not None and kind not in KINDS:
-        from rules import UsageError
+        from garou.rules import UsageError
 
         raise UsageError(f"unknown kind {kind!r}; kinds: {', '.join(KINDS)}")
     book = load_rules(rules_dir)
@@ -67,8 +67,8 @@ def show_command(
 
     Example: garou show lg-vote-tie --lang en
     """
-    from rules import load_rules, resolve_language
-    from rules.export import entry_to_dict
+    from garou.rules import load_rules, resolve_language
+    from garou.rules.export import entry_to_dict
 
     from ..output import console, print_json
     from ..render import entry_panel
@@ -97,8 +97,8 @@ def roles_command(
     from rich.markup import escape
     from rich.table import Table
 
-    from rules import load_rules, resolve_language
-    from rules.export import role_to_dict
+    from garou.rules import load_rules, resolve_language
+    from garou.rules.export import role_to_dict
 
     from ..output import console, print_json
 

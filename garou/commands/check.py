@@ -10,8 +10,8 @@ import typer
 from ..options import Game, Json, Lang, RulesDir
 
 if TYPE_CHECKING:
-    from rules import Game as RulesGame
-    from rules.setup import Verdict
+    from garou.rules import Game as RulesGame
+    from garou.rules.setup import Verdict
 
 CHECK_EPILOG = (
     "Exit codes: 0 the distribution is sound; 1 a rule is broken, or the setup file or "
@@ -69,8 +69,8 @@ def check_command(
 
     Example: garou check -g loup-garou -r "loup-garou=2,voyante,sorciere,villageois=4"
     """
-    from rules import UsageError, load_rules, resolve_language
-    from rules.setup import (
+    from garou.rules import UsageError, load_rules, resolve_language
+    from garou.rules.setup import (
         check_distribution,
         example_roles,
         make_distribution,
@@ -141,8 +141,8 @@ def suggest_command(
     """
     from rich.markup import escape
 
-    from rules import UsageError, load_rules, resolve_language
-    from rules.setup import (
+    from garou.rules import UsageError, load_rules, resolve_language
+    from garou.rules.setup import (
         check_distribution,
         describe,
         parse_players,
@@ -180,7 +180,7 @@ def _print_verdict(game: RulesGame, verdict: Verdict, lang: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from rules.setup import describe
+    from garou.rules.setup import describe
 
     from ..output import console
 

@@ -17,8 +17,8 @@ from ..options import Game, Json, Lang, RulesDir
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from houserules import Agreement, Question, TableSetup
-    from rules.model import Game as GameRules
+    from garou.houserules import Agreement, Question, TableSetup
+    from garou.rules.model import Game as GameRules
 
 EPILOG = (
     "Exit codes: 0 success; 1 invalid agreement file, unknown case or option, unsound setup, "
@@ -191,7 +191,7 @@ def ask(out: Console, prompt: str, default: str | None = None) -> str:
     """Read one answer on ``out``; Enter gives ``default`` (tests replace this function)."""
     from rich.prompt import Prompt
 
-    from rules import GarouError
+    from garou.rules import GarouError
 
     try:
         answer = Prompt.ask(_e(prompt), default=default, console=out, show_default=bool(default))
@@ -293,7 +293,7 @@ def pick_command(
     """
     from dataclasses import replace
 
-    from houserules import (
+    from garou.houserules import (
         agreement_to_dict,
         build_agreement,
         iso_date,
@@ -303,8 +303,8 @@ def pick_command(
         with_path,
         writable_path,
     )
-    from rules import UsageError, load_rules, resolve_language
-    from rules.setup import parse_players
+    from garou.rules import UsageError, load_rules, resolve_language
+    from garou.rules.setup import parse_players
 
     from ..output import console, print_json
 
@@ -349,8 +349,8 @@ def pick_command(
 
 
 def _parse_sets(values: list[str], game: GameRules) -> dict[str, str]:
-    from houserules import questions
-    from rules import UsageError
+    from garou.houserules import questions
+    from garou.rules import UsageError
 
     choices: dict[str, str] = {}
     for value in values:
@@ -369,7 +369,7 @@ def _walk(out: Console, game: GameRules, start: Agreement, lang: str) -> Agreeme
     """Ask every question, preselecting ``start``'s answers; return the table's agreement."""
     from dataclasses import replace
 
-    from houserules import build_agreement, custom_decision, iso_date, questions
+    from garou.houserules import build_agreement, custom_decision, iso_date, questions
 
     every = questions(game)
     intro = _t(lang, "intro", game=game.info.name.get(lang), n=len(every))
@@ -405,8 +405,8 @@ def _today() -> str:
 def _ask_question(
     out: Console, question: Question, number: int, count: int, kept: object, lang: str
 ) -> str:
-    from houserules import find_option
-    from rules import UnknownIdError
+    from garou.houserules import find_option
+    from garou.rules import UnknownIdError
 
     default = question.default
     kind = _t(lang, "contested" if question.kind == "contested" else "setting")
@@ -475,9 +475,9 @@ def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[s
 
 
 def _ask_setup(out: Console, game: GameRules, lang: str) -> TableSetup | None:
-    from houserules import make_setup
-    from rules import GarouError
-    from rules.setup import MAX_PLAYERS, example_roles, parse_players
+    from garou.houserules import make_setup
+    from garou.rules import GarouError
+    from garou.rules.setup import MAX_PLAYERS, example_roles, parse_players
 
     out.print()
     while True:
@@ -522,8 +522,8 @@ def show_command(
     """
     from rich.table import Table
 
-    from houserules import agreement_to_dict, load_agreement
-    from rules import load_rules, resolve_language
+    from garou.houserules import agreement_to_dict, load_agreement
+    from garou.rules import load_rules, resolve_language
 
     from ..output import console, print_json
 
@@ -581,8 +581,8 @@ def diff_command(
     """
     from rich.table import Table
 
-    from houserules import diff_agreements, difference_to_dict, load_agreement
-    from rules import load_rules, resolve_language
+    from garou.houserules import diff_agreements, difference_to_dict, load_agreement
+    from garou.rules import load_rules, resolve_language
 
     from ..output import console, print_json
 
@@ -632,8 +632,8 @@ def list_command(
     """
     from rich.table import Table
 
-    from houserules import question_to_dict, questions
-    from rules import load_rules, resolve_language
+    from garou.houserules import question_to_dict, questions
+    from garou.rules import load_rules, resolve_language
 
     from ..output import console, print_json
 

@@ -122,7 +122,7 @@ def _read_answer(question: str) -> str:
 
 
 def _prompt(pending: Any) -> str:
-    from rules import fold
+    from garou.rules import fold
 
     by_folded = {fold(o): o for o in pending.options}
     while True:
@@ -295,8 +295,8 @@ def vote_command(
 
     Example: garou vote -g loup-garou -p Ana,Bob,Cid,Dee -v Ana=Bob,Bob=Ana,Cid=Bob,Dee=Ana
     """
-    from rules import resolve_language
-    from rules.play import count_votes, situation_from_options
+    from garou.rules import resolve_language
+    from garou.rules.play import count_votes, situation_from_options
 
     language = resolve_language(lang)
     situation = situation_from_options(
@@ -411,8 +411,13 @@ def cascade_command(
 
     Example: garou cascade -g lg -p Ana=hunter,Bob=wolf,Cid=seer --lovers Ana,Bob -x Ana:vote
     """
-    from rules import resolve_language
-    from rules.play import answers_from_options, check_win, resolve_cascade, situation_from_options
+    from garou.rules import resolve_language
+    from garou.rules.play import (
+        answers_from_options,
+        check_win,
+        resolve_cascade,
+        situation_from_options,
+    )
 
     language = resolve_language(lang)
     situation = situation_from_options(
@@ -481,7 +486,7 @@ def _winner_line(labels: dict[str, str], win: Any) -> str:
     """Return the last line of a win check: the winner, none yet, or nobody alive."""
     from rich.markup import escape
 
-    from rules.play.messages import inline
+    from garou.rules.play.messages import inline
 
     if win.winner:
         return f"[bold green]{labels['winner']}{labels[':']}[/] {escape(inline(win.winner_name))}"
@@ -514,8 +519,8 @@ def win_command(
 
     Example: garou win -g mafia -p 1=citoyen,2=citoyen,3=citoyen,4=mafia,5=don,6=sherif
     """
-    from rules import UsageError, resolve_language
-    from rules.play import check_win, situation_from_options
+    from garou.rules import UsageError, resolve_language
+    from garou.rules.play import check_win, situation_from_options
 
     language = resolve_language(lang)
     if next_ not in ("vote", "night"):
@@ -577,8 +582,8 @@ def fouls_command(
 
     Example: garou fouls -g mafia --foul 7=3 --technical 2=1 insulte
     """
-    from rules import resolve_language
-    from rules.play import find_behaviours, foul_table_from_options, judge_fouls
+    from garou.rules import resolve_language
+    from garou.rules.play import find_behaviours, foul_table_from_options, judge_fouls
 
     language = resolve_language(lang)
     the_game, table = foul_table_from_options(

@@ -11,11 +11,11 @@ import typer
 from ..options import Game, Lang, RulesDir
 
 if TYPE_CHECKING:
-    from houserules import Agreement
-    from printables import AgreementSheet, CheatSheet
-    from rules import Rulebook
-    from rules.model import Game as GameRules
-    from rules.setup import Distribution
+    from garou.houserules import Agreement
+    from garou.printables import AgreementSheet, CheatSheet
+    from garou.rules import Rulebook
+    from garou.rules.model import Game as GameRules
+    from garou.rules.setup import Distribution
 
 EPILOG = (
     "Exit codes: 0 written; 1 invalid setup or agreement file, a setup that breaks a rule "
@@ -47,8 +47,8 @@ Force = Annotated[bool, typer.Option("--force", help="Replace OUT if it exists."
 
 def _emit(sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: bool) -> None:
     """Render ``sheet`` and write it to ``out`` (a file, or - for standard output)."""
-    from printables import check_output, choose_format, render, write_output
-    from rules import UsageError
+    from garou.printables import check_output, choose_format, render, write_output
+    from garou.rules import UsageError
 
     from ..output import console
 
@@ -67,7 +67,7 @@ def _emit(sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: 
 def _load_agreement(path: Path | None, book: Rulebook) -> Agreement | None:
     if path is None:
         return None
-    from houserules import load_agreement
+    from garou.houserules import load_agreement
 
     return load_agreement(path, book)
 
@@ -79,7 +79,7 @@ def _which_game(
     agreement: tuple[Path, Agreement] | None,
 ) -> GameRules:
     """Return the one game the inputs are for; raise UsageError naming who says what."""
-    from rules import UsageError
+    from garou.rules import UsageError
 
     said = []
     if game:
@@ -101,8 +101,8 @@ def _which_game(
 def _load_setup(path: Path | None, book: Rulebook) -> tuple[GameRules | None, Distribution | None]:
     if path is None:
         return None, None
-    from rules import DataFileError, Problem, UnknownIdError, resolve_role
-    from rules.setup import read_setup
+    from garou.rules import DataFileError, Problem, UnknownIdError, resolve_role
+    from garou.rules.setup import read_setup
 
     game, dist = read_setup(path, book)
     problems = []
@@ -156,8 +156,8 @@ def cheatsheet_command(
 
     Example: garou print cheatsheet --game loup-garou --lang en -o cheatsheet.pdf
     """
-    from printables import build_cheatsheet, check_setup
-    from rules import load_rules, resolve_language
+    from garou.printables import build_cheatsheet, check_setup
+    from garou.rules import load_rules, resolve_language
 
     language = resolve_language(lang)
     book = load_rules(rules_dir)
@@ -190,9 +190,9 @@ def agreement_command(
 
     Example: garou print agreement accord.yaml -o accord.pdf
     """
-    from houserules import load_agreement
-    from printables import build_agreement_sheet
-    from rules import load_rules, resolve_language
+    from garou.houserules import load_agreement
+    from garou.printables import build_agreement_sheet
+    from garou.rules import load_rules, resolve_language
 
     language = resolve_language(lang)
     book = load_rules(rules_dir)

@@ -14,7 +14,7 @@ from ..options import Game, Json, Lang, RulesDir
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from lookup import Hit, Searcher, SearchResult
+    from garou.lookup import Hit, Searcher, SearchResult
 
 SEARCH_EPILOG = (
     "Exit codes: 0 a ruling was found (or the interactive prompt was left); 1 nothing "
@@ -109,8 +109,8 @@ def index_command(
 
     Example: garou index --rebuild
     """
-    import lookup
-    from rules import resolve_language
+    from garou import lookup
+    from garou.rules import resolve_language
 
     language = resolve_language(lang)
     status = lookup.rebuild(rules_dir) if rebuild else lookup.status(rules_dir)
@@ -162,14 +162,14 @@ def run_search(
     agreement: Any = None,
 ) -> int:
     """Answer the question ``words`` (or open the prompt when empty); return the exit code."""
-    from lookup import Searcher
-    from rules import resolve_language
+    from garou.lookup import Searcher
+    from garou.rules import resolve_language
 
     language = resolve_language(lang)
     decided = _agreement_lookup(agreement, rules_dir, language)
     query = " ".join(words)
     if words and not query.strip():
-        from rules import UsageError
+        from garou.rules import UsageError
 
         raise UsageError("nothing to search for: type a few words, e.g. garou search égalité")
     with Searcher(rules_dir) as searcher:
@@ -199,8 +199,8 @@ def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> Decided:
     """Return a function giving the table's decision for an entry id (none without a file)."""
     if not path:
         return lambda entry_id: None
-    from houserules import agreed, load_agreement
-    from rules import UsageError, load_rules
+    from garou.houserules import agreed, load_agreement
+    from garou.rules import UsageError, load_rules
 
     if not Path(path).is_file():
         raise UsageError(
@@ -384,7 +384,7 @@ def _interactive(
     decided: Decided,
 ) -> None:
     """Ask one question after another until an empty line, Ctrl-D or Ctrl-C."""
-    from rules import GarouError
+    from garou.rules import GarouError
 
     prompt = "" if json_ else _LABELS[lang]["prompt"]
     while True:

@@ -1,0 +1,69 @@
+"""The message catalogue: complete in both languages, one plural rule, French typography."""
+
+from __future__ import annotations
+
+import pytest
+from garou.rules import catalogue
+from garou.rules.catalogue import Phrase, check_catalogue, join, plural_form, say, typeset
+from garou.rules.errors import DataFileError, GarouError, Problem
+
+
+def test_every_message_exists_in_both_languages_with_the_same_fields():
+    assert check_catalogue() == []
+
+
+def test_the_check_finds_a_missing_language_and_differing_fields(tmp_path, monkeypatch):
+    (tmp_path / "a.yaml").write_text(
+        "x.one-lang:\n  fr: bonjour\n"
+        "x.fields:\n  fr: 'bonjour {name}'\n  en: 'hello {who}'\n"
+        "x.forms:\n  fr: {one: un, many: plusieurs}\n  en: {one: one, other: many}\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(catalogue, "catalogue_files", lambda: [tmp_path / "a.yaml"])
+    problems = check_catalogue()
+    assert any("x.one-lang" in p and "languages" in p for p in problems)
+    assert any("x.fields" in p and "fields differ" in p for p in problems)
+    assert any("x.forms.fr" in p and "plural forms" in p for p in problems)
+
+
+@pytest.mark.parametrize(
+    "count, lang, form",
+    [(0, "fr", "one"), (1, "fr", "one"), (2, "fr", "other"),
+     (0, "en", "other"), (1, "en", "one"), (2, "en", "other")],
+)  # fmt: skip
+def test_one_plural_rule_per_language(count, lang, form):
+    assert plural_form(count, lang) == form
+
+
+def test_plural_forms_are_picked_by_count():
+    assert say("error.problems", "fr", count=1) == "1 problème dans les fichiers de données\u00a0:"
+    assert say("error.problems", "en", count=3) == "3 problems in the data files:"
+
+
+def test_french_typography_is_applied_in_one_place():
+    assert typeset("Source : x ; vraiment ? oui ! « mot »", "fr") == (
+        "Source\u00a0: x\u00a0; vraiment\u00a0? oui\u00a0! «\u00a0mot\u00a0»"
+    )
+    assert typeset("Source : x", "en") == "Source : x"
+
+
+def test_elision_and_lists(monkeypatch):
+    monkeypatch.setitem(
+        catalogue.messages(), "t.death", {"fr": "la mort {name:de}", "en": "{name}'s death"}
+    )
+    assert say("t.death", "fr", name="Alice") == "la mort d'Alice"
+    assert say("t.death", "fr", name="Bob") == "la mort de Bob"
+    assert say("t.death", "en", name="Alice") == "Alice's death"
+    assert join(["A", "B", "C"], "fr") == "A, B et C"
+    assert join(["A", "B"], "en", "or") == "A or B"
+
+
+def test_an_error_is_said_in_the_users_language():
+    error = GarouError(Phrase("error.interrupted"))
+    assert error.message("fr") == "Interrompu\u00a0: rien n'a été écrit."
+    assert error.message("en") == "Interrupted: nothing was written."
+    problems = DataFileError(
+        [Problem("a.yaml", 3, "x", "bad"), Problem("b.yaml", None, "", "worse")]
+    )
+    assert problems.message("fr").splitlines()[0].startswith("2 problèmes")
+    assert "a.yaml:3 (x): bad" in problems.message("en")
