@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Sequence, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -37,6 +37,18 @@ SETUP_KEYS = ("game", "players", "roles", "names")
 
 class NoSoundDistributionError(GarouError):
     """Raised when no sound distribution exists for the players and roles asked for."""
+
+
+class UnsoundSetupError(GarouError):
+    """Raised when a table's setup (a file, an agreement's, a sheet's) breaks a setup rule.
+
+    It carries the failing checks, so that the command line says them in the user's
+    language; houserules and printables raise this one class.
+    """
+
+    def __init__(self, failures: Sequence[Any], /, **values: Any):
+        self.failures = tuple(failures)
+        super().__init__("setup.unsound", **values)
 
 
 # --- every message, French then English ----------------------------------------------
