@@ -6,6 +6,8 @@ one ``Error: ...`` line and the exit code it carries, in one place (``garou.cli`
 
 from __future__ import annotations
 
+import reprlib
+import unicodedata
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
@@ -78,6 +80,44 @@ class UnknownIdError(GarouError):
     """Raised when an entry, role or option id is not in the rules."""
 
 
+class ReadError(GarouError):
+    """Raised when a file or folder garou must read cannot be read (permissions, a device)."""
+
+
+def safe_text(text: str) -> str:
+    """Return ``text`` fit to print: undecodable bytes of a file name as ``\\xff``, control
+    characters (newlines, terminal escapes) as ``\\x1b``; everything else unchanged."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (os.fsdecode's escape)
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif 0xD800 <= code <= 0xDFFF or unicodedata.category(char) == "Cc":
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 2, 4, 4, 4
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 60, 60, 40
+
+
+def shown(value: Any, width: int = 60) -> str:
+    """Return ``value`` as quoted in a message: its repr, at most ``width`` characters.
+
+    Built without expanding the value (a YAML alias bomb is a small object that repr would
+    turn into gigabytes), and printable: control characters are escaped.
+    """
+    text = value if isinstance(value, str) else _SHORT.repr(value)
+    if isinstance(value, str):
+        text = repr(value if len(value) <= width else value[: width - 1] + "…")
+    if len(text) > width + 2:
+        text = text[: width - 1] + "…"
+    return safe_text(text)
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem found in a data file: where it is, what it is, how to fix it."""
@@ -90,7 +130,8 @@ class Problem:
     @property
     def where(self) -> str:
         """Return "file:line (key path)"."""
-        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        file = safe_text(self.file)
+        where = file if self.line is None else f"{file}:{self.line}"
         return where + (f" ({self.path})" if self.path else "")
 
     def say(self, lang: str) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 
-from .errors import DataFileError, Problem
+from .errors import DataFileError, Problem, ReadError
 
 RULES_DIR_ENV = "GAROU_RULES_DIR"
 """Environment variable naming a folder of the user's own rule files."""
@@ -32,16 +32,26 @@ def user_files(rules_dir: str | Path | None) -> list[Path]:
     folder = rules_dir or os.environ.get(RULES_DIR_ENV) or None
     if folder is None:
         return []
+    from .catalogue import phrase
+
     path = Path(folder).expanduser()
+    where = f"--rules-dir, ${RULES_DIR_ENV}"
     if not path.is_dir():
-        where = f"--rules-dir or ${RULES_DIR_ENV}"
-        what = "is a file, not a folder" if path.exists() else "no such folder"
-        raise DataFileError(
-            [Problem(str(path), None, where, f"{what}; give a folder of .yaml files")]
+        key = "loader.folder.not-folder" if path.exists() else "loader.folder.missing"
+        raise DataFileError([Problem(str(path), None, where, phrase(key))])
+    try:
+        found = sorted(
+            p for p in path.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file()
         )
-    return sorted(
-        p for p in path.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file()
-    )
+    except OSError as exc:
+        raise DataFileError(
+            [Problem(str(path), None, where, phrase("loader.folder.unreadable", reason=_why(exc)))]
+        ) from None
+    return found
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
 
 
 def rule_files(rules_dir: str | Path | None = None) -> list[Path]:
@@ -53,8 +63,22 @@ def fingerprint(files: Iterable[Path]) -> str:
     """Return a hash of the names and contents of ``files`` (for caches keyed on the rules)."""
     digest = hashlib.sha256()
     for path in files:
-        digest.update(str(path.name).encode())
+        # os.fsencode: a name that is not UTF-8 hashes as its bytes instead of crashing.
+        digest.update(os.fsencode(path.name))
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        try:
+            digest.update(path.read_bytes())
+        except OSError as exc:
+            from .catalogue import phrase
+
+            raise ReadError(
+                phrase("loader.cannot-read", file=_display(path), reason=_why(exc))
+            ) from None
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+def _display(path: Path) -> str:
+    from .errors import safe_text
+
+    return safe_text(str(path))

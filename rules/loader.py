@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .errors import DataFileError, UnknownGameError, UnknownIdError
+from .catalogue import Phrase, phrase
+from .errors import DataFileError, UnknownGameError, UnknownIdError, safe_text, shown
 from .files import (  # noqa: F401  (rule_files, fingerprint: re-exported)
     RULES_DIR_ENV,
     builtin_files,
@@ -89,10 +90,11 @@ class Rulebook:
             if fold(game_id) in names:
                 return game
         hint = closest(game_id, list(self.games))
+        from .errors import shown
+
+        near = phrase("rules.did-you-mean", near=shown(hint[0])) if hint else ""
         raise UnknownGameError(
-            f"unknown game {game_id!r}; "
-            + (f"did you mean {hint[0]!r}? " if hint else "")
-            + f"known games: {', '.join(self.games)}"
+            "rules.unknown-game", game=shown(game_id), near=near, games=", ".join(self.games)
         )
 
     def entries(self) -> Iterator[Entry]:
@@ -108,10 +110,10 @@ class Rulebook:
         from .names import closest
 
         hint = closest(entry_id, [e.id for e in self.entries()])
-        suggestion = f"; did you mean {' or '.join(hint)}?" if hint else ""
-        raise UnknownIdError(
-            f"no entry with id {entry_id!r}{suggestion} (list them with: garou rules)"
-        )
+        from .names import Either
+
+        near = phrase("rules.did-you-mean-any", near=Either(hint)) if hint else ""
+        raise UnknownIdError("rules.unknown-entry", id=shown(entry_id), near=near)
 
 
 def load_rules(rules_dir: str | Path | None = None) -> Rulebook:
@@ -127,8 +129,8 @@ def load_rules(rules_dir: str | Path | None = None) -> Rulebook:
         game = _build_game(draft, out, known)
         if game is not None:
             games[game.id] = game
-    if not out.problems:
-        _check_references(games, drafts, out)
+    # Run even when some records failed: every problem of every file is reported at once.
+    _check_references(games, drafts, out)
     if out.problems:
         raise DataFileError(out.problems)
     return Rulebook(games=games, files=tuple(files))
@@ -142,12 +144,12 @@ def _read_file(path: Path, drafts: dict[str, _Draft], out: Collector) -> None:
         return
     top = Where(str(path), 1, "")
     if not isinstance(data, LocatedDict):
-        out.add(top, "a rule file is a mapping with a 'game:' key and blocks such as 'entries:'")
+        out.add(top, phrase("loader.not-mapping"))
         return
     top.line = data.line
     game_id = data.get("game")
     if not isinstance(game_id, str) or not game_id.strip():
-        out.add(top, "missing 'game:' (the id of the game this file is for, e.g. loup-garou)")
+        out.add(top, phrase("loader.no-game"))
         return
     draft = drafts.setdefault(game_id, _Draft(game_id))
     draft.files.append(str(path))
@@ -156,21 +158,25 @@ def _read_file(path: Path, drafts: dict[str, _Draft], out: Collector) -> None:
     for key in data:
         where = top.key(data, key)
         if key not in _TOP_KEYS:
-            out.add(where, f"unknown key {key!r}; valid keys here: {', '.join(_TOP_KEYS)}")
+            out.add(where, phrase("schema.unknown-key", key=shown(key), keys=", ".join(_TOP_KEYS)))
         elif key in _BLOCKS:
             if key in draft.blocks:
                 first = draft.blocks[key][1]
                 out.add(
                     where,
-                    f"'{key}' of game {game_id!r} is already defined at {first.file}:"
-                    f"{first.line}; a game has one '{key}' block",
+                    phrase(
+                        "loader.block-twice",
+                        block=key,
+                        game=shown(game_id),
+                        first=f"{safe_text(first.file)}:{first.line}",
+                    ),
                 )
             else:
                 draft.blocks[key] = (data[key], where)
         elif key in _LISTS:
             items = data[key]
             if not isinstance(items, LocatedList):
-                out.add(where, f"'{key}' must be a list of items (each starting with '- ')")
+                out.add(where, phrase("loader.not-list", key=key))
                 continue
             draft.lists[key].extend((item, where.item(items, i)) for i, item in enumerate(items))
 
@@ -184,17 +190,20 @@ def _build_game(draft: _Draft, out: Collector, known: list[str]) -> Game | None:
         hint = closest(draft.id, known)
         out.add(
             Where(first.file, first.line, "game"),
-            f"unknown game {draft.id!r}"
-            + (f"; did you mean {hint[0]!r}?" if hint else "")
-            + f" A file that extends a game names it exactly ({', '.join(known)}); "
-            "a new game needs the blocks " + ", ".join(_REQUIRED_BLOCKS),
+            phrase(
+                "loader.unknown-game",
+                game=shown(draft.id),
+                near=phrase("rules.did-you-mean", near=shown(hint[0])) if hint else "",
+                games=", ".join(known),
+                blocks=", ".join(_REQUIRED_BLOCKS),
+            ),
         )
         return None
     for name in _REQUIRED_BLOCKS:
         if name not in draft.blocks:
             out.add(
                 Where(first.file, first.line, name),
-                f"game {draft.id!r} has no '{name}' block; add one (see rules/data/*.yaml)",
+                phrase("loader.missing-block", game=shown(draft.id), block=name),
             )
     for name, (value, where) in draft.blocks.items():
         built[name] = convert(_BLOCKS[name], value, where, out)
@@ -214,7 +223,7 @@ def _build_game(draft: _Draft, out: Collector, known: list[str]) -> Game | None:
         if sub:
             heading = f"{heading} > {sub}" if heading else sub
         if file not in builtin:
-            return Source(Path(file).name, heading or section, addition=True, user=True)
+            return Source(safe_text(Path(file).name), heading or section, addition=True, user=True)
         if addition or not heading:
             return Source("garou", heading or section, addition=True)
         return Source(info.document, heading)
@@ -259,10 +268,11 @@ def _build_game(draft: _Draft, out: Collector, known: list[str]) -> Game | None:
 def _role_entry(role: Role, source: Source) -> Entry:
     text = role.summary
     if role.night_action is not None:
-        text = Text(
-            fr=f"{role.summary.fr} La nuit : {role.night_action.fr}",
-            en=f"{role.summary.en} At night: {role.night_action.en}",
-        )
+        from .catalogue import say
+
+        values = {"summary": role.summary, "action": role.night_action}
+        text = Text(fr=say("loader.role-at-night", "fr", **values),
+                    en=say("loader.role-at-night", "en", **values))  # fmt: skip
     return Entry(
         id=role.entry_id,
         section=role.section,
@@ -316,85 +326,224 @@ _ENTRY_FIELDS = {"entry", "reveal_entry", "abstention_entry", "technical_entry",
 _ROLE_FIELDS = {"role", "after", "filler", "holder"}
 
 
+def _written_ids(drafts: dict[str, _Draft]) -> dict[str, set[str]]:
+    """Return, per game, every entry id written or generated, converted or not.
+
+    References are checked against these, so that an entry with a problem of its own does
+    not also make every entry that points at it look wrong.
+    """
+    found: dict[str, set[str]] = {}
+    for draft in drafts.values():
+        prefix = _prefix_of(draft)
+        ids = found.setdefault(draft.id, set())
+        for key, kind in (("entries", ""), ("roles", "role"), ("statuses", "status")):
+            for value, _where in draft.lists[key]:
+                item_id = value.get("id") if isinstance(value, LocatedDict) else None
+                if isinstance(item_id, str):
+                    ids.add(f"{prefix}-{kind}-{item_id}" if kind else item_id)
+    return found
+
+
+def _prefix_of(draft: _Draft) -> str:
+    info = draft.blocks.get("info", (None, None))[0]
+    prefix = info.get("prefix") if isinstance(info, LocatedDict) else None
+    return prefix if isinstance(prefix, str) and prefix.strip() else draft.id
+
+
 def _check_references(games: dict[str, Game], drafts: dict[str, _Draft], out: Collector) -> None:
     _check_unique_ids(drafts, out)
-    all_ids = {e.id for g in games.values() for e in g.entries}
+    written = _written_ids(drafts)
+    game_of = {i: g for g, ids in written.items() for i in ids}
     for game in games.values():
         problem = _Reporter(drafts[game.id], game, out)
+        own_ids = written.get(game.id, set()) | {e.id for e in game.entries}
+
+        def check_ref(
+            path: str, ref: str, own: set[str] = own_ids, g: Game = game, problem: Any = problem
+        ) -> None:
+            if ref in own:
+                return
+            if ref in game_of:
+                problem(
+                    path,
+                    phrase("loader.ref-other-game", id=shown(ref), other=game_of[ref], game=g.id),
+                )
+            else:
+                problem(path, phrase("loader.ref-unknown", id=shown(ref), game=g.id))
+
         role_ids = {r.id for r in game.roles}
         holders = role_ids | {s.id for s in game.statuses}
         camp_ids = {c.id for c in game.info.camps}
         section_ids = {s.id for s in game.info.sections}
+        known_holders = ", ".join(sorted(holders))
 
         if game.info.players not in camp_ids:
-            problem("info.players", f"unknown camp {game.info.players!r}; camps: {camp_ids}")
-        for kind, items in (("role", game.roles), ("status", game.statuses)):
-            ids = [i.id for i in items]
-            for dup in {i for i in ids if ids.count(i) > 1}:
-                problem(f"{kind}:{dup}", f"{kind} id {dup!r} is defined twice in {game.id}")
+            problem(
+                "info.players",
+                phrase("loader.unknown-camp", camp=shown(game.info.players),
+                       camps=", ".join(sorted(camp_ids))),
+            )  # fmt: skip
         for role in game.roles:
             if role.camp not in camp_ids:
                 problem(
                     f"role:{role.id}.camp",
-                    f"role {role.id!r} has unknown camp {role.camp!r}; "
-                    f"camps of {game.id}: {', '.join(sorted(camp_ids))}",
-                )
+                    phrase("loader.role-camp", role=role.id, camp=shown(role.camp),
+                           game=game.id, camps=", ".join(sorted(camp_ids))),
+                )  # fmt: skip
         for entry in game.entries:
             base = f"entry:{entry.id}"
             if entry.section not in section_ids:
                 problem(
                     f"{base}.section",
-                    f"unknown section {entry.section!r}; sections of {game.id}: "
-                    f"{', '.join(sorted(section_ids))}",
-                )
+                    phrase("loader.unknown-section", section=shown(entry.section),
+                           game=game.id, sections=", ".join(sorted(section_ids))),
+                )  # fmt: skip
+            seen: set[str] = set()
             for rel in entry.related:
-                if rel not in all_ids:
-                    problem(f"{base}.related", f"related id {rel!r} is not an entry id")
                 if rel == entry.id:
-                    problem(f"{base}.related", "an entry cannot be related to itself")
+                    problem(f"{base}.related", phrase("loader.related-self"))
+                elif rel in seen:
+                    problem(f"{base}.related", phrase("loader.related-twice", id=shown(rel)))
+                else:
+                    check_ref(f"{base}.related", rel)
+                seen.add(rel)
             for holder in entry.roles:
                 if holder not in holders:
                     problem(
                         f"{base}.roles",
-                        f"unknown role or status {holder!r} in {game.id}; known: "
-                        f"{', '.join(sorted(holders))}",
-                    )
+                        phrase("loader.unknown-holder", name=shown(holder), game=game.id,
+                               known=known_holders),
+                    )  # fmt: skip
             _check_options(entry, base, problem)
             for option in entry.options:
                 for gone in option.without:
                     if gone not in holders:
                         problem(
                             f"{base}.options",
-                            f"option {option.id!r} takes out {gone!r}, which is no role or "
-                            f"status of {game.id}; known: {', '.join(sorted(holders))}",
-                        )
+                            phrase("loader.option-without", option=shown(option.id),
+                                   name=shown(gone), game=game.id, known=known_holders),
+                        )  # fmt: skip
         for block in ("setup", "night", "day", "deaths", "win", "fouls", "scoring"):
             value = getattr(game, block)
             for path, name, inner in _walk(value, block):
-                if name in _ENTRY_FIELDS and isinstance(inner, str) and inner not in all_ids:
-                    problem(path, f"{inner!r} is not an entry id")
+                if name in _ENTRY_FIELDS and isinstance(inner, str):
+                    check_ref(path, inner)
                 if name in _ROLE_FIELDS and isinstance(inner, str):
                     valid = holders if name == "holder" else role_ids
                     if inner not in valid:
-                        problem(path, f"unknown role {inner!r}; roles: {', '.join(sorted(valid))}")
+                        problem(path, phrase("loader.unknown-role", role=shown(inner),
+                                             roles=", ".join(sorted(valid))))  # fmt: skip
                 if name in ("roles",) and isinstance(inner, tuple | dict):
                     for rid in inner:
                         if rid not in role_ids:
-                            problem(
-                                path,
-                                f"unknown role {rid!r}; roles: {', '.join(sorted(role_ids))}",
-                            )
+                            problem(path, phrase("loader.unknown-role", role=shown(rid),
+                                                 roles=", ".join(sorted(role_ids))))  # fmt: skip
                 if name in ("camp",) and isinstance(inner, str) and inner not in camp_ids:
-                    problem(path, f"unknown camp {inner!r}; camps: {', '.join(sorted(camp_ids))}")
+                    problem(path, phrase("loader.unknown-camp", camp=shown(inner),
+                                         camps=", ".join(sorted(camp_ids))))  # fmt: skip
                 if name == "win_points" and isinstance(inner, dict):
                     for cid in inner:
                         if cid not in camp_ids:
-                            problem(path, f"unknown camp {cid!r}")
+                            problem(path, phrase("loader.unknown-camp", camp=shown(cid),
+                                                 camps=", ".join(sorted(camp_ids))))  # fmt: skip
+        _check_count_table(game, problem)
+        _check_role_names(game, drafts[game.id], out)
+
+
+def _check_count_table(game: Game, problem: Any) -> None:
+    """Report an empty or contradictory player-count table: every row must stand alone."""
+    table = game.setup.count_table
+    if table is None:
+        return
+    base = "setup.count_table.bands"
+    if not table.bands:
+        problem(base, phrase("loader.table-empty"))
+        return
+    rows = sorted(enumerate(table.bands), key=lambda item: (item[1].min, item[1].max))
+    for index, band in enumerate(table.bands):
+        where = f"{base}[{index}]"
+        if band.min > band.max:
+            problem(where, phrase("loader.table-reversed", low=band.min, high=band.max))
+            continue
+        if band.min < 1 or band.count < 1:
+            problem(where, phrase("loader.table-zero", low=band.min, high=band.max,
+                                  count=band.count))  # fmt: skip
+            continue
+        if game.setup.minority_fewer is not None and 2 * band.count >= band.min:
+            problem(where, phrase("loader.table-minority", low=band.min, high=band.max,
+                                  count=band.count, others=band.min - band.count,
+                                  most=(band.min - 1) // 2))  # fmt: skip
+    valid = [(i, b) for i, b in rows if b.min <= b.max]
+    for (i, before), (j, after) in zip(valid, valid[1:], strict=False):
+        if after.min <= before.max:
+            problem(
+                f"{base}[{max(i, j)}]",
+                phrase("loader.table-overlap", row=min(i, j) + 1, other=max(i, j) + 1,
+                       low=after.min, high=min(before.max, after.max)),
+            )  # fmt: skip
+
+
+def _check_role_names(game: Game, draft: _Draft, out: Collector) -> None:
+    """Report a role or status whose name or alias is already another's: typed, it would
+    always find the first one."""
+    from .names import fold, role_names
+
+    owner: dict[str, str] = {}
+    located = {
+        (key, value.get("id")): (value, where)
+        for key in ("roles", "statuses")
+        for value, where in draft.lists[key]
+        if isinstance(value, LocatedDict)
+    }
+    items: list[tuple[str, Any, set[str]]] = [("roles", r, role_names(r)) for r in game.roles]
+    items += [
+        ("statuses", s, {fold(n) for n in (s.id, s.name.fr, s.name.en, *s.aliases.all())})
+        for s in game.statuses
+    ]
+    for key, item, names in items:
+        clashes = sorted({owner[n] for n in names if n in owner and owner[n] != item.id})
+        if clashes:
+            value, where = located.get((key, item.id), (None, Where("?", None, "")))
+            if isinstance(value, LocatedDict):
+                where = where.key(value, "name") if "name" in value else where
+            out.add(where, phrase("loader.name-shadows", item=item.id, others=", ".join(clashes),
+                                  game=game.id))  # fmt: skip
+        for n in names:
+            owner.setdefault(n, item.id)
 
 
 def _check_unique_ids(drafts: dict[str, _Draft], out: Collector) -> None:
-    """Report every entry id written twice, at its second place, naming the first."""
-    first_seen: dict[str, Where] = {}
+    """Report every id written twice, at its second place, naming the first.
+
+    Entry ids are unique across all games, generated role and status entries included; a
+    role or status id is unique within its game.
+    """
+    first_seen: dict[str, tuple[Where, str]] = {}
+    for draft in drafts.values():
+        prefix = _prefix_of(draft)
+        for key, kind in (("roles", "role"), ("statuses", "status")):
+            local: dict[str, Where] = {}
+            for value, where in draft.lists[key]:
+                item_id = value.get("id") if isinstance(value, LocatedDict) else None
+                if not isinstance(item_id, str):
+                    continue
+                here = where.key(value, "id")
+                if item_id in local:
+                    before = local[item_id]
+                    first = _at(before)
+                    key_ = f"loader.{kind}-twice"
+                    out.add(here, phrase(key_, id=shown(item_id), game=draft.id, first=first))
+                    continue
+                local[item_id] = here
+                entry_id = f"{prefix}-{kind}-{item_id}"
+                if entry_id in first_seen:
+                    before, what = first_seen[entry_id]
+                    first = _at(before)
+                    out.add(
+                        here, phrase("loader.generated-taken", id=entry_id, what=what, first=first)
+                    )
+                else:
+                    first_seen[entry_id] = (here, phrase(f"loader.generated.{kind}", id=item_id))
     for draft in drafts.values():
         for value, where in draft.lists["entries"]:
             entry_id = value.get("id") if isinstance(value, LocatedDict) else None
@@ -402,32 +551,36 @@ def _check_unique_ids(drafts: dict[str, _Draft], out: Collector) -> None:
                 continue
             here = where.key(value, "id")
             if entry_id in first_seen:
-                before = first_seen[entry_id]
+                before, what = first_seen[entry_id]
                 out.add(
                     here,
-                    f"entry id {entry_id!r} is already used at {before.file}:{before.line}; "
-                    "ids are unique across all games: choose another id",
+                    phrase("loader.id-taken", id=shown(entry_id), what=what, first=_at(before)),
                 )
             else:
-                first_seen[entry_id] = here
+                first_seen[entry_id] = (here, phrase("loader.generated.entry"))
+
+
+def _at(where: Where) -> str:
+    return f"{safe_text(where.file)}:{where.line}"
 
 
 def _check_options(entry: Entry, base: str, problem: Any) -> None:
     if entry.kind in ("contested", "setting"):
         if len(entry.options) < 2:
-            problem(f"{base}.options", f"a {entry.kind} entry needs at least two options")
+            problem(f"{base}.options", phrase("loader.options-few", kind=entry.kind))
         if entry.default is None:
-            problem(f"{base}.default", f"a {entry.kind} entry needs a default option")
+            problem(f"{base}.default", phrase("loader.options-default", kind=entry.kind))
     elif entry.options or entry.default:
-        problem(f"{base}.options", "only contested and setting entries have options")
+        problem(f"{base}.options", phrase("loader.options-kind"))
     ids = [o.id for o in entry.options]
-    for dup in {i for i in ids if ids.count(i) > 1}:
-        problem(f"{base}.options", f"option id {dup!r} is used twice")
+    for dup in sorted({i for i in ids if ids.count(i) > 1}):
+        problem(f"{base}.options", phrase("loader.option-twice", id=shown(dup)))
     if entry.default is not None and entry.default.option not in ids:
         problem(
             f"{base}.default.option",
-            f"{entry.default.option!r} is not one of the options: {', '.join(ids)}",
-        )
+            phrase("loader.default-unknown", id=shown(entry.default.option),
+                   options=", ".join(ids)),
+        )  # fmt: skip
 
 
 class _Reporter:
@@ -440,7 +593,7 @@ class _Reporter:
         self.generated = {r.entry_id: f"role:{r.id}" for r in game.roles}
         self.generated |= {s.entry_id: f"status:{s.id}" for s in game.statuses}
 
-    def __call__(self, path: str, message: str) -> None:
+    def __call__(self, path: str, message: str | Phrase) -> None:
         head, dot, rest = path.partition(".")
         if head.startswith("entry:") and head[6:] in self.generated:
             path = self.generated[head[6:]] + dot + rest

@@ -26,6 +26,19 @@ def fold(text: str) -> str:
     return " ".join(stripped.lower().replace("_", "-").split())
 
 
+class Either:
+    """Words said as "A, B or C" in the language of the message they go in."""
+
+    def __init__(self, items: list[str]):
+        self.items = list(items)
+
+    def get(self, lang: str) -> str:
+        """Return the words joined with "or" in ``lang``."""
+        from .catalogue import join
+
+        return join(self.items, lang, "or")
+
+
 def closest(word: str, candidates: list[str], n: int = 3) -> list[str]:
     """Return up to ``n`` candidates that look like ``word`` (folded comparison)."""
     folded = {fold(c): c for c in candidates}

@@ -6,12 +6,23 @@ Every data file garou reads (rules, setups, agreements, table states) goes throu
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .errors import DataFileError, Problem
+from .catalogue import Phrase, phrase
+from .errors import DataFileError, Problem, shown
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""Largest file garou reads as YAML: far above any rule file (the built-in ones are under
+60 KB), far below what would take the machine's memory."""
+
+MAX_NODES = 1_000_000
+"""Most values a YAML document may hold once its aliases (``*name``) are expanded: a few
+hundred bytes of nested aliases can otherwise stand for billions of values."""
 
 try:  # The C loader is several times faster; construction stays in Python.
     _BaseLoader: type = yaml.CSafeLoader
@@ -99,48 +110,152 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+def _expanded_size(value: Any, limit: int) -> int:
+    """Return how many values ``value`` holds with its aliases expanded (stops past ``limit``).
+
+    Each container is measured once (an alias is the same object again), so this takes
+    the time of the file, not of its expansion.
+    """
+    sizes: dict[int, int] = {}
+
+    def size(item: Any) -> int:
+        if not isinstance(item, dict | list):
+            return 1
+        known = sizes.get(id(item))
+        if known is not None:
+            return known
+        sizes[id(item)] = 1  # a cycle (a recursive alias) counts once
+        children = list(item.keys()) + list(item.values()) if isinstance(item, dict) else item
+        total = 1
+        for child in children:
+            total += size(child)
+            if total > limit:
+                break
+        sizes[id(item)] = total
+        return total
+
+    return size(value)
+
+
 def parse_yaml(text: str, name: str) -> Any:
     """Parse YAML ``text`` (named ``name`` in messages) with the safe loader."""
+
+    def refuse(line: int | None, path: str, message: Phrase) -> DataFileError:
+        return DataFileError([Problem(name, line, path, message)])
+
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
     except _DuplicateKey as dup:
-        raise DataFileError(
-            [
-                Problem(
-                    name,
-                    dup.line,
-                    str(dup.key),
-                    f"duplicate key {dup.key!r} (first written on line {dup.first}); "
-                    "keep only one of them",
-                )
-            ]
+        key = shown(dup.key)
+        raise refuse(
+            dup.line, key, phrase("reader.duplicate-key", key=key, first=dup.first)
         ) from None
+    except yaml.constructor.ConstructorError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        what = str(exc.problem or exc.context or "")
+        if "could not determine a constructor for the tag" in what:
+            tag = what.rpartition("tag")[2].strip(" '")
+            raise refuse(line, "", phrase("reader.tag", tag=shown(tag, 40))) from None
+        raise refuse(line, "", phrase("reader.value", what=shown(what, 80))) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
-        what = exc.problem or exc.context or "invalid YAML"
+        what = str(exc.problem or exc.context or "")
         if exc.context and exc.context_mark is not None and exc.context_mark is not mark:
-            what = f"{what} ({exc.context} started on line {exc.context_mark.line + 1})"
-        raise DataFileError(
-            [Problem(name, line, "", f"not valid YAML: {what}; check the indentation and quotes")]
-        ) from None
+            started = phrase("reader.started", what=exc.context, line=exc.context_mark.line + 1)
+            raise refuse(
+                line, "", phrase("reader.invalid-in", what=what, started=started)
+            ) from None
+        raise refuse(line, "", phrase("reader.invalid", what=what)) from None
     except yaml.YAMLError as exc:
-        raise DataFileError([Problem(name, None, "", f"not valid YAML: {exc}")]) from None
+        raise refuse(None, "", phrase("reader.invalid", what=shown(str(exc), 120))) from None
+    except RecursionError:
+        raise refuse(None, "", phrase("reader.too-deep")) from None
+    if _expanded_size(data, MAX_NODES) > MAX_NODES:
+        raise refuse(None, "", phrase("reader.too-many-values", most=MAX_NODES))
+    return data
+
+
+def _refuse(path: str, message: Phrase) -> DataFileError:
+    return DataFileError([Problem(path, None, "", message)])
+
+
+def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """Return the bytes of the regular file at ``path``, refusing what cannot be a data file.
+
+    A folder, a device (``/dev/zero``), a pipe or a socket is refused before anything is
+    read (a pipe is opened without waiting for a writer), and so is a file larger than
+    ``limit`` bytes. Raise :class:`DataFileError` saying what the path is and what to give.
+    """
+    name = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise _refuse(name, phrase("reader.missing")) from None
+    except IsADirectoryError:
+        raise _refuse(name, phrase("reader.folder")) from None
+    except PermissionError:
+        raise _refuse(name, phrase("reader.unreadable")) from None
+    except OSError as exc:
+        raise _refuse(name, phrase("reader.os-error", reason=exc.strerror or str(exc))) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _refuse(name, phrase(f"reader.not-file.{_kind_of(info.st_mode)}"))
+        if info.st_size > limit:
+            raise _refuse(
+                name,
+                phrase("reader.too-large", size=_megabytes(info.st_size), most=_megabytes(limit)),
+            )
+        chunks = []
+        total = 0
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:  # the file grew while being read
+                raise _refuse(
+                    name, phrase("reader.too-large", size=_megabytes(total), most=_megabytes(limit))
+                )
+        return b"".join(chunks)
+    except IsADirectoryError:
+        raise _refuse(name, phrase("reader.folder")) from None
+    except OSError as exc:
+        raise _refuse(name, phrase("reader.os-error", reason=exc.strerror or str(exc))) from None
+    finally:
+        os.close(fd)
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "pipe"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "other"
+
+
+def _megabytes(size: int) -> float:
+    return round(size / (1024 * 1024), 1)
+
+
+def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
+    """Return the UTF-8 text of the regular file at ``path`` (see :func:`read_bytes`)."""
+    raw = read_bytes(path, limit)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _refuse(str(path), phrase("reader.not-utf8", reason=exc.reason)) from None
 
 
 def read_yaml(path: str | Path) -> Any:
-    """Read the YAML file at ``path``; raise :class:`DataFileError` if it cannot be used."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataFileError([Problem(str(path), None, "", "no such file")]) from None
-    except IsADirectoryError:
-        raise DataFileError([Problem(str(path), None, "", "is a folder, not a file")]) from None
-    except UnicodeDecodeError as exc:
-        raise DataFileError(
-            [Problem(str(path), None, "", f"not UTF-8 text ({exc.reason}); save it as UTF-8")]
-        ) from None
-    except OSError as exc:
-        raise DataFileError([Problem(str(path), None, "", exc.strerror or str(exc))]) from None
-    return parse_yaml(text, str(path))
+    """Read the YAML file at ``path``; raise :class:`DataFileError` if it cannot be used.
+
+    Only a regular file of at most :data:`MAX_FILE_BYTES` is read, and a document whose
+    aliases expand past :data:`MAX_NODES` values is refused: every user file (rules,
+    setups, agreements, table states) gets the same guards.
+    """
+    return parse_yaml(read_text(path), str(path))

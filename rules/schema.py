@@ -9,13 +9,13 @@ from __future__ import annotations
 import dataclasses
 import types
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from .errors import Problem
+from .catalogue import Phrase, phrase
+from .errors import Problem, shown
 from .model import LANGS, Text, Words
 from .reader import LocatedDict, LocatedList
-
-_LANG_NAMES = {"fr": "French", "en": "English"}
 
 
 class Invalid:
@@ -48,33 +48,29 @@ class Collector:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def add(self, where: Where, message: str) -> Invalid:
+    def add(self, where: Where, message: str | Phrase) -> Invalid:
         self.problems.append(Problem(where.file, where.line, where.path, message))
         return INVALID
-
-
-def _type_name(tp: Any) -> str:
-    origin = get_origin(tp)
-    if tp is str:
-        return "a text"
-    if tp is int:
-        return "a whole number"
-    if tp is float:
-        return "a number"
-    if tp is bool:
-        return "true or false"
-    if origin is tuple:
-        return "a list"
-    if origin is dict or dataclasses.is_dataclass(tp):
-        return "a mapping (key: value)"
-    if origin is Literal:
-        return "one of " + ", ".join(repr(a) for a in get_args(tp))
-    return str(tp)
 
 
 def yaml_fields(cls: type) -> list[dataclasses.Field]:
     """Return the fields of ``cls`` that are written in YAML (not filled in by the loader)."""
     return [f for f in dataclasses.fields(cls) if f.metadata.get("yaml", True)]
+
+
+@cache
+def _yaml_fields(cls: type) -> dict[str, dataclasses.Field]:
+    return {f.name: f for f in yaml_fields(cls)}
+
+
+@cache
+def type_hints(cls: type) -> dict[str, Any]:
+    """Return the resolved type hints of record ``cls``, computed once per class.
+
+    ``typing.get_type_hints`` evaluates every annotation string again on each call; the
+    loader converts hundreds of records of a dozen classes.
+    """
+    return get_type_hints(cls)
 
 
 def convert(tp: Any, value: Any, where: Where, out: Collector) -> Any:
@@ -89,39 +85,42 @@ def convert(tp: Any, value: Any, where: Where, out: Collector) -> Any:
         allowed = get_args(tp)
         if value not in allowed:
             return out.add(
-                where, f"{value!r} is not allowed; use one of: {', '.join(map(str, allowed))}"
+                where,
+                phrase(
+                    "schema.not-allowed", value=shown(value), allowed=", ".join(map(str, allowed))
+                ),
             )
         return value
     if tp is bool:
         if not isinstance(value, bool):
-            return out.add(where, f"expected true or false, got {value!r}")
+            return out.add(where, phrase("schema.expected-bool", value=shown(value)))
         return value
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            return out.add(where, f"expected a whole number, got {value!r}")
+            return out.add(where, phrase("schema.expected-int", value=shown(value)))
         return value
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            return out.add(where, f"expected a number, got {value!r}")
+            return out.add(where, phrase("schema.expected-number", value=shown(value)))
         return float(value)
     if tp is str:
         if not isinstance(value, str) or not value.strip():
-            return out.add(where, f"expected a non-empty text, got {value!r}")
+            return out.add(where, phrase("schema.expected-text", value=shown(value)))
         return value.strip()
     if origin is tuple:
         (item_type, _ellipsis) = get_args(tp)
         if not isinstance(value, list):
-            return out.add(where, f"expected a list, got {_type_name(type(value))}")
+            return out.add(where, phrase("schema.expected-list", value=shown(value)))
         items = [convert(item_type, v, where.item(value, i), out) for i, v in enumerate(value)]
         return INVALID if any(i is INVALID for i in items) else tuple(items)
     if origin is dict:
         key_type, value_type = get_args(tp)
         if not isinstance(value, dict):
-            return out.add(where, "expected a mapping (key: value)")
+            return out.add(where, phrase("schema.expected-mapping", value=shown(value)))
         result = {}
         for k, v in value.items():
             if not isinstance(k, str):
-                out.add(where.key(value, k), f"a key must be a text, got {k!r}")
+                out.add(where.key(value, k), phrase("schema.key-text", key=shown(k)))
                 continue
             result[k] = convert(value_type, v, where.key(value, k), out)
         return INVALID if any(v is INVALID for v in result.values()) else result
@@ -135,23 +134,23 @@ def convert(tp: Any, value: Any, where: Where, out: Collector) -> Any:
 def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: Any) -> Any:
     """Build record ``cls`` from the mapping ``value``; ``extra`` fills loader-made fields."""
     if not isinstance(value, dict):
-        return out.add(where, f"expected a mapping (key: value), got {value!r}")
-    hints = get_type_hints(cls)
-    fields = {f.name: f for f in yaml_fields(cls)}
+        return out.add(where, phrase("schema.expected-mapping", value=shown(value)))
+    hints = type_hints(cls)
+    fields = _yaml_fields(cls)
     kwargs: dict[str, Any] = dict(extra)
     ok = True
     for key in value:
         if key not in fields:
             out.add(
                 where.key(value, key),
-                f"unknown key {key!r}; valid keys here: {', '.join(sorted(fields))}",
+                phrase("schema.unknown-key", key=shown(key), keys=", ".join(sorted(fields))),
             )
             ok = False
     for name, f in fields.items():
         if name not in value:
             required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
             if required:
-                out.add(where, f"missing required key {name!r}")
+                out.add(where, phrase("schema.missing-key", key=name))
                 ok = False
             continue
         converted = convert(hints[name], value[name], where.key(value, name), out)
@@ -170,17 +169,17 @@ def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: 
 def _convert_lang_map(tp: Any, value: Any, where: Where, out: Collector) -> Any:
     """Convert a per-language mapping: a Text (one text per language) or Words (lists)."""
     if not isinstance(value, dict):
-        return out.add(where, "expected one value per language, e.g. {fr: ..., en: ...}")
+        return out.add(where, phrase("schema.expected-langs", value=shown(value)))
     ok = True
     for key in value:
         if key not in LANGS:
-            out.add(where.key(value, key), f"unknown language {key!r}; use {' or '.join(LANGS)}")
+            out.add(where.key(value, key), phrase("schema.unknown-lang", lang=shown(key)))
             ok = False
     parts: dict[str, Any] = {}
     for lang in LANGS:
         if lang not in value:
             if tp is Text:
-                out.add(where, f"missing the {_LANG_NAMES[lang]} text ({lang!r}); write both")
+                out.add(where, phrase(f"schema.missing-text.{lang}"))
                 ok = False
             continue
         item = tuple[str, ...] if tp is Words else str

@@ -277,7 +277,7 @@ def test_a_missing_translation_is_located(tmp_path):
     )
     error = _load_with(tmp_path, text)
     message = str(error)
-    assert "missing the English text ('en')" in message
+    assert "missing the English text (en)" in message
     assert "house.yaml:16 (entries[0].title)" in message
 
 
@@ -313,7 +313,7 @@ def test_a_reused_entry_id_names_both_places(tmp_path):
     error = _load_with(tmp_path, text)
     message = str(error)
     assert "house.yaml:12" in message
-    assert "already used at" in message and "loup-garou.entries.yaml:" in message
+    assert "already taken by" in message and "loup-garou.entries.yaml:" in message
 
 
 def test_a_misspelt_game_gets_one_suggestion(tmp_path):
@@ -352,3 +352,245 @@ def test_an_option_can_only_take_out_a_known_role_or_status(tmp_path):
     )
     error = _load_with(tmp_path, text)
     assert "option 'b' takes out 'maire'" in str(error)
+
+
+# --- hostile inputs: never a crash, a hang or a huge message ---------------------------
+
+
+def _not_files(tmp_path: Path) -> list[tuple[str, Path]]:
+    import os
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder.yaml"
+    folder.mkdir()
+    big = tmp_path / "big.yaml"
+    with big.open("wb") as out:  # sparse: large on paper, nothing written
+        out.truncate(64 * 1024 * 1024)
+    return [("device", Path("/dev/zero")), ("pipe", fifo), ("folder", folder), ("large", big)]
+
+
+@pytest.mark.parametrize("kind", ["device", "pipe", "folder", "large"])
+def test_what_is_not_a_rule_sized_file_is_refused_before_reading(tmp_path, kind):
+    """A device, a FIFO (no writer: it would block), a folder, a huge file: one message."""
+    import threading
+
+    from garou.rules.catalogue import phrase
+    from garou.rules.setup import read_setup
+
+    path = dict(_not_files(tmp_path))[kind]
+    book = load_rules()
+    for read in (read_yaml, lambda p: read_setup(p, book)):
+        result: list[BaseException] = []
+        worker = threading.Thread(
+            target=lambda r=read, out=result: _catch(r, path, out), daemon=True
+        )
+        worker.start()
+        worker.join(5)
+        assert not worker.is_alive(), f"reading {kind} hangs"
+        (error,) = result
+        assert isinstance(error, DataFileError)
+        (problem,) = error.problems
+        assert problem.file == str(path)
+        assert isinstance(problem.message, type(phrase("x")))
+        en, fr = error.message("en"), error.message("fr")
+        assert len(en) < 300 and ("give" in en or "split" in en)
+        assert "donnez" in fr or "découpez" in fr
+
+
+def _catch(read, path, result):
+    try:
+        read(path)
+    except BaseException as exc:  # noqa: BLE001 - the test looks at what it was
+        result.append(exc)
+
+
+def _bomb(levels: int) -> str:
+    anchors = ["&a0 [x, x, x, x, x, x, x, x, x, x]"]
+    anchors += [f"&a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, levels)]
+    return "[" + ", ".join(anchors) + "]"
+
+
+def test_an_alias_bomb_is_refused_quickly(tmp_path):
+    import time
+
+    path = tmp_path / "bomb.yaml"
+    path.write_text(f"game: loup-garou\nentries: {_bomb(9)}\n", encoding="utf-8")
+    started = time.monotonic()
+    with pytest.raises(DataFileError) as info:
+        read_yaml(path)
+    assert time.monotonic() - started < 5
+    message = info.value.message("en")
+    assert "aliases" in message and len(message) < 400
+
+
+def test_no_message_quotes_an_expanded_value(tmp_path):
+    """Under the expansion limit, a wrong value built of aliases is quoted short."""
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    text = GOOD_EXTENSION.replace("power: true", f"power: {_bomb(5)}")
+    (folder / "house.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError) as info:
+        load_rules(folder)
+    for lang in LANGS:
+        assert len(info.value.message(lang)) < 1000
+
+
+def test_a_file_name_that_is_not_utf8_is_hashed_and_said_safely(tmp_path):
+    import os
+
+    from garou.rules.files import fingerprint, user_files
+
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    bad = os.fsdecode(b"h\xffouse.yaml")
+    (folder / bad).write_text(GOOD_EXTENSION.replace("camp: village", "camp: nowhere"), "utf-8")
+    assert len(fingerprint(user_files(folder))) == 64
+    with pytest.raises(DataFileError) as info:
+        load_rules(folder)
+    message = info.value.message("en")
+    assert "h\\xffouse.yaml" in message
+    message.encode("utf-8")  # printable: no lone surrogate left
+
+
+def test_an_unreadable_rule_file_is_a_read_error(tmp_path, monkeypatch):
+    """Not "cannot write the output": reading fails, and the message says which file."""
+    from garou.rules.errors import GarouError
+    from garou.rules.files import fingerprint
+
+    path = tmp_path / "house.yaml"
+    path.write_text(GOOD_EXTENSION, encoding="utf-8")
+
+    def refuse(self: Path) -> bytes:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    with pytest.raises(GarouError) as info:
+        fingerprint([path])
+    assert not isinstance(info.value, OSError)
+    assert "cannot read the rule file" in info.value.message("en")
+    assert "impossible de lire" in info.value.message("fr")
+
+
+# --- user rule folders: what the loader must refuse ------------------------------------
+
+
+def _new_game(tmp_path: Path, edit=lambda text: text) -> DataFileError | None:
+    """Write a new game 'wx' made from the Loup-Garou file, edited by ``edit``; load it."""
+    text = (REPO / "rules" / "data" / "loup-garou.yaml").read_text(encoding="utf-8")
+    text = text.replace("game: loup-garou", "game: wx").replace("prefix: lg", "prefix: wx")
+    text = re.sub(r"  aliases:\n    fr: \[loup-garou.*\n    en: \[werewolf.*\n", "", text)
+    text = text.replace("document: loup-garou.txt", "document: wx.txt")
+    folder = tmp_path / "wx-rules"
+    folder.mkdir(exist_ok=True)
+    (folder / "wx.yaml").write_text(edit(text), encoding="utf-8")
+    try:
+        load_rules(folder)
+    except DataFileError as exc:
+        return exc
+    return None
+
+
+def _bands(*rows: tuple[int, int, int]) -> str:
+    lines = ["    bands:"]
+    for low, high, count in rows:
+        lines.append(
+            f"      - {{min: {low}, max: {high}, count: {count}, gives: {{fr: x, en: x}}}}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _with_bands(text: str, bands: str) -> str:
+    return re.sub(r"    bands:\n(      .*\n|        .*\n)+", bands, text, count=1)
+
+
+@pytest.mark.parametrize(
+    "rows, words",
+    [((), "no rows"),
+     (((4, 9, 1), (6, 12, 2)), "both cover"),
+     (((4, 9, 1), (12, 10, 3)), "min is above its max"),
+     (((4, 9, 1), (10, 14, 5)), "strictly fewer")],
+)  # fmt: skip
+def test_a_contradictory_player_count_table_is_refused(tmp_path, rows, words):
+    error = _new_game(
+        tmp_path, lambda t: _with_bands(t, _bands(*rows) if rows else "    bands: []\n")
+    )
+    assert error is not None, "the table was accepted"
+    found = [p for p in error.problems if words in p.say("en")]
+    assert found, error.message("en")
+    assert all(p.file.endswith("wx.yaml") and p.line for p in found)
+    assert all("setup.count_table.bands" in p.path for p in found)
+
+
+def test_a_new_game_cannot_point_at_another_games_entries(tmp_path):
+    """The wx copy still names lg-... entries: each reference is refused, located."""
+    error = _new_game(tmp_path)
+    assert error is not None
+    others = [p for p in error.problems if "never mix" in p.say("en")]
+    assert len(others) > 3
+    assert all(p.file.endswith("wx.yaml") and p.line for p in others)
+
+
+def test_an_entry_cannot_take_a_generated_role_entry_id(tmp_path):
+    text = GOOD_EXTENSION.replace("id: lg-house-protector", "id: lg-role-chasseur")
+    error = _load_with(tmp_path, text)
+    (problem,) = [p for p in error.problems if "lg-role-chasseur" in p.say("en")]
+    assert "house.yaml" in problem.file and problem.line == 12
+    assert "generated entry of role chasseur" in problem.say("en")
+    assert "loup-garou.yaml:" in problem.say("en")
+
+
+def test_a_role_cannot_take_another_roles_name(tmp_path):
+    text = GOOD_EXTENSION.replace(
+        "name: {fr: Salvateur, en: Protector}",
+        "name: {fr: Chasseur, en: Protector}\n    aliases: {fr: [voyante]}",
+    )
+    error = _load_with(tmp_path, text)
+    (problem,) = error.problems
+    assert "house.yaml" in problem.file and problem.line == 4
+    assert "chasseur" in problem.say("en") and "voyante" in problem.say("en")
+
+
+def test_a_role_defined_twice_is_reported_in_the_users_file(tmp_path):
+    text = GOOD_EXTENSION.replace("id: salvateur", "id: voyante").replace(
+        "related: [lg-role-salvateur]", "related: [lg-role-voyante]"
+    )
+    error = _load_with(tmp_path, text)
+    (problem,) = error.problems
+    assert "house.yaml" in problem.file and problem.line == 3
+    assert "loup-garou.yaml:" in problem.say("en")
+
+
+@pytest.mark.parametrize(
+    "related, words",
+    [("[lg-role-salvateur, lg-role-salvateur]", "listed twice"),
+     ("[mf-composition]", "never mix")],
+)  # fmt: skip
+def test_related_ids_are_unique_and_of_the_same_game(tmp_path, related, words):
+    error = _load_with(tmp_path, GOOD_EXTENSION.replace("[lg-role-salvateur]", related))
+    (problem,) = error.problems
+    assert words in problem.say("en") and "house.yaml" in problem.file and problem.line
+
+
+def test_references_are_checked_even_when_another_record_is_broken(tmp_path):
+    """Every problem at once: a broken text does not hide a bad section or a dangling id."""
+    text = GOOD_EXTENSION + (
+        "  - id: lg-house-two\n"
+        "    section: nosuchsection\n"
+        "    kind: rule\n"
+        "    title: {fr: Deux, en: Two}\n"
+        "    text: {fr: Deux.}\n"
+        "    related: [lg-house-protector]\n"
+        "  - id: lg-house-three\n"
+        "    section: nosuchsection\n"
+        "    kind: rule\n"
+        "    title: {fr: Trois, en: Three}\n"
+        "    text: {fr: Trois., en: Three.}\n"
+        "    related: [lg-nothing, lg-house-two]\n"
+    )
+    error = _load_with(tmp_path, text)
+    said = error.message("en")
+    assert "missing the English text" in said
+    assert "unknown section 'nosuchsection'" in said
+    assert "'lg-nothing' is not an entry id" in said
+    assert "'lg-house-two' is not" not in said
