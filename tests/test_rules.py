@@ -594,3 +594,70 @@ def test_references_are_checked_even_when_another_record_is_broken(tmp_path):
     assert "unknown section 'nosuchsection'" in said
     assert "'lg-nothing' is not an entry id" in said
     assert "'lg-house-two' is not" not in said
+
+
+# --- the cached rule book ----------------------------------------------------------------
+
+
+def _cached_books(cache: Path) -> list[Path]:
+    return sorted((cache / "garou").glob("rules-*.pickle"))
+
+
+def test_the_rules_are_loaded_from_a_cache_that_follows_the_files(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("GAROU_RULES_CACHE", raising=False)
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    (folder / "house.yaml").write_text(GOOD_EXTENSION, encoding="utf-8")
+    first = load_rules(folder)
+    (stored,) = _cached_books(tmp_path / "cache")
+    again = load_rules(folder)
+    assert again == first and again is not first
+    assert again.entry("lg-house-protector").title.en == "Protection"
+    # A changed rule file is a new key: its new text is read, never the stale book.
+    (folder / "house.yaml").write_text(
+        GOOD_EXTENSION.replace("{fr: Protection, en: Protection}", "{fr: Garde, en: Guard}"),
+        encoding="utf-8",
+    )
+    assert load_rules(folder).entry("lg-house-protector").title.en == "Guard"
+    assert len(_cached_books(tmp_path / "cache")) == 2
+    # A broken file is still reported, cache or not.
+    (folder / "house.yaml").write_text(GOOD_EXTENSION.replace("camp: village", "camp: x"), "utf-8")
+    with pytest.raises(DataFileError):
+        load_rules(folder)
+    assert stored.exists()
+
+
+@pytest.mark.parametrize("damage", [b"", b"garou-rules\nnot the key\n", "flip"])
+def test_a_damaged_rules_cache_is_rebuilt(tmp_path, monkeypatch, damage):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("GAROU_RULES_CACHE", raising=False)
+    expected = load_rules(cache=False)
+    load_rules()
+    (stored,) = _cached_books(tmp_path / "cache")
+    raw = stored.read_bytes()
+    stored.write_bytes(
+        raw[:-10] + bytes(b ^ 0xFF for b in raw[-10:]) if damage == "flip" else damage
+    )
+    assert load_rules() == expected
+    assert stored.read_bytes() == raw  # written again, whole
+
+
+def test_an_unwritable_cache_folder_only_means_no_cache(tmp_path, monkeypatch):
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the cache folder should be", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    monkeypatch.delenv("GAROU_RULES_CACHE", raising=False)
+    assert set(load_rules().games) == {"loup-garou", "mafia"}
+    assert blocker.read_text(encoding="utf-8").startswith("a file")
+
+
+def test_type_hints_are_computed_once_per_record_class():
+    from garou.rules import schema
+    from garou.rules.model import Entry
+
+    schema.type_hints.cache_clear()
+    load_rules(cache=False)
+    info = schema.type_hints.cache_info()
+    assert info.misses < 40 and info.hits > 200
+    assert schema.type_hints(Entry) is schema.type_hints(Entry)
