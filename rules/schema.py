@@ -53,6 +53,15 @@ class Collector:
         return INVALID
 
 
+def _word(value: Any) -> Any:
+    """Return ``value`` as the YAML user wrote it: null and true, not Python's None and True."""
+    if value is None:
+        return phrase("schema.value.empty")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return shown(value)
+
+
 def yaml_fields(cls: type) -> list[dataclasses.Field]:
     """Return the fields of ``cls`` that are written in YAML (not filled in by the loader)."""
     return [f for f in dataclasses.fields(cls) if f.metadata.get("yaml", True)]
@@ -73,9 +82,19 @@ def type_hints(cls: type) -> dict[str, Any]:
     return get_type_hints(cls)
 
 
-def convert(tp: Any, value: Any, where: Where, out: Collector) -> Any:
-    """Convert ``value`` to type ``tp``; record a problem and return INVALID if it does not fit."""
+def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = "") -> Any:
+    """Convert ``value`` to type ``tp``; record a problem and return INVALID if it does not fit.
+
+    ``invalid`` is the catalogue key (with a ``{value}`` field) said for a wrong plain value
+    instead of the generic "expected ..." (a field's ``metadata={"invalid": key}``).
+    """
     origin = get_origin(tp)
+    if invalid and tp in (str, int, float, bool):
+        probe = Collector()
+        result = convert(tp, value, where, probe)
+        if result is INVALID:
+            return out.add(where, phrase(invalid, value=_word(value)))
+        return result
     if origin in (Union, types.UnionType):
         options = [a for a in get_args(tp) if a is not type(None)]
         if value is None:
@@ -87,40 +106,42 @@ def convert(tp: Any, value: Any, where: Where, out: Collector) -> Any:
             return out.add(
                 where,
                 phrase(
-                    "schema.not-allowed", value=shown(value), allowed=", ".join(map(str, allowed))
+                    "schema.not-allowed", value=_word(value), allowed=", ".join(map(str, allowed))
                 ),
             )
         return value
     if tp is bool:
         if not isinstance(value, bool):
-            return out.add(where, phrase("schema.expected-bool", value=shown(value)))
+            return out.add(where, phrase("schema.expected-bool", value=_word(value)))
         return value
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            return out.add(where, phrase("schema.expected-int", value=shown(value)))
+            return out.add(where, phrase("schema.expected-int", value=_word(value)))
         return value
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            return out.add(where, phrase("schema.expected-number", value=shown(value)))
+            return out.add(where, phrase("schema.expected-number", value=_word(value)))
         return float(value)
     if tp is str:
         if not isinstance(value, str) or not value.strip():
-            return out.add(where, phrase("schema.expected-text", value=shown(value)))
+            return out.add(where, phrase("schema.expected-text", value=_word(value)))
         return value.strip()
     if origin is tuple:
         (item_type, _ellipsis) = get_args(tp)
         if not isinstance(value, list):
-            return out.add(where, phrase("schema.expected-list", value=shown(value)))
-        items = [convert(item_type, v, where.item(value, i), out) for i, v in enumerate(value)]
+            return out.add(where, phrase("schema.expected-list", value=_word(value)))
+        items = [
+            convert(item_type, v, where.item(value, i), out, invalid) for i, v in enumerate(value)
+        ]
         return INVALID if any(i is INVALID for i in items) else tuple(items)
     if origin is dict:
         key_type, value_type = get_args(tp)
         if not isinstance(value, dict):
-            return out.add(where, phrase("schema.expected-mapping", value=shown(value)))
+            return out.add(where, phrase("schema.expected-mapping", value=_word(value)))
         result = {}
         for k, v in value.items():
             if not isinstance(k, str):
-                out.add(where.key(value, k), phrase("schema.key-text", key=shown(k)))
+                out.add(where.key(value, k), phrase("schema.key-text", key=_word(k)))
                 continue
             result[k] = convert(value_type, v, where.key(value, k), out)
         return INVALID if any(v is INVALID for v in result.values()) else result
@@ -134,7 +155,7 @@ def convert(tp: Any, value: Any, where: Where, out: Collector) -> Any:
 def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: Any) -> Any:
     """Build record ``cls`` from the mapping ``value``; ``extra`` fills loader-made fields."""
     if not isinstance(value, dict):
-        return out.add(where, phrase("schema.expected-mapping", value=shown(value)))
+        return out.add(where, phrase("schema.expected-mapping", value=_word(value)))
     hints = type_hints(cls)
     fields = _yaml_fields(cls)
     kwargs: dict[str, Any] = dict(extra)
@@ -153,7 +174,8 @@ def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: 
                 out.add(where, phrase("schema.missing-key", key=name))
                 ok = False
             continue
-        converted = convert(hints[name], value[name], where.key(value, name), out)
+        invalid = f.metadata.get("invalid", "")
+        converted = convert(hints[name], value[name], where.key(value, name), out, invalid)
         if converted is INVALID:
             ok = False
         else:
@@ -169,7 +191,7 @@ def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: 
 def _convert_lang_map(tp: Any, value: Any, where: Where, out: Collector) -> Any:
     """Convert a per-language mapping: a Text (one text per language) or Words (lists)."""
     if not isinstance(value, dict):
-        return out.add(where, phrase("schema.expected-langs", value=shown(value)))
+        return out.add(where, phrase("schema.expected-langs", value=_word(value)))
     ok = True
     for key in value:
         if key not in LANGS:
@@ -186,3 +208,25 @@ def _convert_lang_map(tp: Any, value: Any, where: Where, out: Collector) -> Any:
         parts[lang] = convert(item, value[lang], where.key(value, lang), out)
         ok = ok and parts[lang] is not INVALID
     return tp(**parts) if ok else INVALID
+
+
+def read_record(path: Any, cls: type, out: Collector | None = None) -> tuple[Any, Any]:
+    """Read the YAML user file at ``path`` into record ``cls``, every problem located.
+
+    The record's type hints are the schema (required and unknown keys, types, texts in
+    both languages), as for the rule files. Return ``(record, data)``: the record, or
+    :data:`INVALID` when it does not fit, and the located YAML (for the lines of further
+    checks). Without ``out``, raise :class:`~garou.rules.errors.DataFileError` with every
+    problem; with it, add them to ``out`` and let the caller add its own before raising.
+    A file that cannot be read at all (missing, a device, bad YAML) always raises.
+    """
+    from .errors import DataFileError
+    from .reader import read_yaml
+
+    collector = out if out is not None else Collector()
+    data = read_yaml(path)
+    line = data.line if isinstance(data, LocatedDict | LocatedList) else 1
+    record = convert_record(cls, data, Where(str(path), line or 1, ""), collector)
+    if out is None and collector.problems:
+        raise DataFileError(collector.problems)
+    return record, data

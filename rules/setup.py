@@ -2,8 +2,8 @@
 
 Every threshold comes from the game's ``setup`` block (the player-count table, the fixed
 composition, the minority and power-role rules, the first-group recommendation); this
-module only compares counts with it. Messages are written in French and English, all in
-:data:`_MESSAGES`.
+module only compares counts with it. Every sentence is a key of the message catalogue
+(``rules/data/messages/setup.yaml``), said in French and English.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from .errors import DataFileError, GarouError, Problem, UnknownIdError, UsageError
+from .errors import DataFileError, GarouError, Problem, UnknownIdError, UsageError, shown
 from .loader import Rulebook
 from .model import Band, Game, Role, Status, Text
 from .names import closest, fold, resolve_role, role_names
 from .odds import MAX_PLAYERS as ODDS_MAX_PLAYERS
 from .odds import village_win_chance
-from .reader import LocatedDict, LocatedList, read_yaml
+from .reader import LocatedDict, LocatedList
 
 MAX_PLAYERS = 100
 """Most players (and most cards of one role) garou accepts: a sanity limit on input, not a
@@ -51,251 +51,24 @@ class UnsoundSetupError(GarouError):
         super().__init__("setup.unsound", **values)
 
 
-# --- every message, French then English ----------------------------------------------
-
-_MESSAGES: dict[str, tuple[str, str]] = {
-    # small pieces
-    "players.one": ("{n} joueur", "{n} player"),
-    "players.many": ("{n} joueurs", "{n} players"),
-    "cards.one": ("{n} carte", "{n} card"),
-    "cards.many": ("{n} cartes", "{n} cards"),
-    "role-cards.one": ("{n} carte {role}", "{n} {role} card"),
-    "role-cards.many": ("{n} cartes {role}", "{n} {role} cards"),
-    "power.one": ("{n} rôle à pouvoir", "{n} power role"),
-    "power.many": ("{n} rôles à pouvoir", "{n} power roles"),
-    "and": (" et ", " and "),
-    "or": (" ou ", " or "),
-    "band": ("{low} à {high} joueurs", "{low} to {high} players"),
-    "band.one": ("{low} joueurs", "{low} players"),
-    # known-roles
-    "known-roles.pass": (
-        "Toutes les cartes sont des rôles de {game}.",
-        "Every card is a role of {game}.",
-    ),
-    "known-roles.unknown": (
-        "{where}« {name} » n'est pas un rôle de {game}.",
-        "{where}'{name}' is not a role of {game}.",
-    ),
-    "known-roles.status": (
-        "{where}« {name} » n'est pas une carte : {status} est un statut. {summary}",
-        "{where}'{name}' is not a card: {status} is a status. {summary}",
-    ),
-    "known-roles.fix.near": (
-        "Pour « {name} », vouliez-vous dire {near} ?",
-        "For '{name}', did you mean {near}?",
-    ),
-    "known-roles.fix.none": (
-        "Remplacez « {name} » par un rôle de {game} : {roles}.",
-        "Replace '{name}' with a role of {game}: {roles}.",
-    ),
-    "known-roles.fix.status": (
-        "Remplacez « {name} » par {cards} : {status} n'est pas une carte.",
-        "Replace '{name}' with {cards}: {status} is not a card.",
-    ),
-    # roles-sum
-    "roles-sum.pass": (
-        "{cards} pour {players} : une carte chacun.",
-        "{cards} for {players}: one card each.",
-    ),
-    "roles-sum.fail": (
-        "{cards} pour {players} : chaque joueur reçoit exactement une carte.",
-        "{cards} for {players}: every player gets exactly one card.",
-    ),
-    "roles-sum.fix.add": (
-        "Ajoutez {add}, ou annoncez {total}.",
-        "Add {add}, or set the player count to {total}.",
-    ),
-    "roles-sum.fix.remove": (
-        "Retirez {remove}, ou annoncez {total}.",
-        "Remove {remove}, or set the player count to {total}.",
-    ),
-    # wolf-count (the player-count table)
-    "wolf-count.pass": (
-        "Avec {players}, le tableau demande {expected} (ligne {band}) : c'est ce qui est prévu.",
-        "With {players} the table asks for {expected} (row {band}): that is what you deal.",
-    ),
-    "wolf-count.fail": (
-        "Avec {players}, le tableau demande {expected} (ligne {band}) ; vous en prévoyez {given}.",
-        "With {players} the table asks for {expected} (row {band}); you deal {given}.",
-    ),
-    "wolf-count.outside": (
-        "Le tableau ne donne le nombre de cartes {role} que pour {rows} : rien pour {players}.",
-        "The table gives the number of {role} cards only for {rows}: nothing for {players}.",
-    ),
-    "wolf-count.fix.swap": (
-        "Remplacez {remove} par {add}.",
-        "Replace {remove} with {add}.",
-    ),
-    "wolf-count.fix.gather": (
-        "Réunissez au moins {low} joueurs.",
-        "Gather at least {low} players.",
-    ),
-    "wolf-count.fix.split": (
-        "Restez dans le tableau ({rows}) : par exemple en {tables} tables de {sizes} joueurs.",
-        "Play with {rows}: for example as {tables} tables of {sizes} players.",
-    ),
-    "wolf-count.fix.rows": ("Restez dans le tableau ({rows}).", "Play with {rows}."),
-    # wolves-fewer (the minority strictly fewer at the start)
-    "wolves-fewer.pass": (
-        "{camp} : {minority} contre {others} pour les autres, strictement moins au départ.",
-        "{camp}: {minority} against {others} for the others, strictly fewer at the start.",
-    ),
-    "wolves-fewer.fail": (
-        "{camp} : {minority} contre {others} pour les autres ; ce camp doit être strictement "
-        "moins nombreux au départ.",
-        "{camp}: {minority} against {others} for the others; they must be strictly fewer at "
-        "the start.",
-    ),
-    "wolves-fewer.fix": (
-        "Avec {players}, prévoyez au plus {most} : remplacez {remove} par {add}.",
-        "With {players}, deal at most {most}: replace {remove} with {add}.",
-    ),
-    # power-limit
-    "power-limit.pass": (
-        "{power} pour {filler} : pas plus de rôles à pouvoir que de cartes {filler_name}.",
-        "{power} for {filler}: no more power roles than {filler_name} cards.",
-    ),
-    "power-limit.fail": (
-        "{power} ({names}) pour seulement {filler} : il ne doit pas y avoir plus de rôles à "
-        "pouvoir que de cartes {filler_name}.",
-        "{power} ({names}) for only {filler}: there must be no more power roles than "
-        "{filler_name} cards.",
-    ),
-    "power-limit.fix": ("Remplacez {remove} par {add}.", "Replace {remove} with {add}."),
-    # player-count and composition (a fixed distribution)
-    "player-count.pass": (
-        "La distribution classique est prévue pour {total} : vous êtes {players}.",
-        "The classic distribution is for {total}: you have {players}.",
-    ),
-    "player-count.fail": (
-        "La distribution classique est prévue pour {total} ; vous êtes {players}, et les "
-        "documents n'en donnent pas d'autre.",
-        "The classic distribution is for {total}; you have {players}, and the documents give "
-        "no other.",
-    ),
-    "player-count.fix": ("Jouez à exactement {total}.", "Play with exactly {total}."),
-    "composition.pass": (
-        "{given} : la distribution classique.",
-        "{given}: the classic distribution.",
-    ),
-    "composition.fail": (
-        "La distribution classique est {expected} ; vous prévoyez {given}.",
-        "The classic distribution is {expected}; you deal {given}.",
-    ),
-    "composition.fix.add": ("Ajoutez {cards}.", "Add {cards}."),
-    "composition.fix.remove": ("Retirez {cards}.", "Remove {cards}."),
-    # advice
-    "table-gives.advice": (
-        "Ce que le tableau dit de {band} : {gives}",
-        "What the table says of {band}: {gives}",
-    ),
-    "first-group.pass": (
-        "Vous prévoyez {roles}, les rôles recommandés pour un premier groupe.",
-        "You deal {roles}, the roles recommended for a first group.",
-    ),
-    "first-group.advice": (
-        "Pour un premier groupe, les documents recommandent {roles}.",
-        "For a first group, the documents recommend {roles}.",
-    ),
-    "first-group.tight": (
-        "Pour un premier groupe, les documents recommandent {roles} ; avec {players}, ils ne "
-        "tiennent pas tous sous le seuil des rôles à pouvoir.",
-        "For a first group, the documents recommend {roles}; with {players} they do not all "
-        "fit under the power-role threshold.",
-    ),
-    "first-group.fix": ("Remplacez {remove} par {add}.", "Replace {remove} with {add}."),
-    "call-absent.advice.one": (
-        "{roles} : pas distribué, mais appelé à son tour la nuit comme les autres, "
-        "sinon la table comprend que ce rôle n'est pas en jeu.",
-        "{roles}: not dealt, but called at its turn in the night like the others, "
-        "or the table learns it is not in play.",
-    ),
-    "call-absent.advice.many": (
-        "{roles} : pas distribués, mais appelés à leur tour la nuit comme les autres, "
-        "sinon la table comprend que ces rôles ne sont pas en jeu.",
-        "{roles}: not dealt, but called at their turn in the night like the others, "
-        "or the table learns they are not in play.",
-    ),
-    "call-absent.fix.one": (
-        "Appelez {roles} à son tour, même si personne ne tient cette carte.",
-        "Call {roles} at its turn even though nobody holds this card.",
-    ),
-    "call-absent.fix.many": (
-        "Appelez {roles} à leur tour, même si personne ne tient ces cartes.",
-        "Call {roles} at their turn even though nobody holds these cards.",
-    ),
-    "settle-contested.advice": (
-        "Avec {roles} en jeu, ces cas font débat : {cases}.",
-        "With {roles} in play, these cases are contested: {cases}.",
-    ),
-    "settle-contested.fix": (
-        "Tranchez-les avec la table avant de distribuer, pas quand le cas se présente.",
-        "Settle them with the table before dealing, not when the case comes up.",
-    ),
-    # the baseline and the verdict
-    "baseline": (
-        "Référence : si tout le monde jouait au hasard (vote au hasard le jour, une victime "
-        "{of_minority} par nuit{first}), {camp} {would_win} {percent} des parties. C'est une "
-        "base pour comparer des distributions, pas une prédiction pour une vraie table ; "
-        "les rôles à pouvoir n'y changent rien.",
-        "Baseline: if everybody played at random (a random vote by day, one victim "
-        "{of_minority} a night{first}), {camp} {would_win} {percent} of games. A baseline for "
-        "comparing setups, not a prediction for a real table; power roles do not change it.",
-    ),
-    "baseline.win.one": ("gagnerait", "would win"),
-    "baseline.win.many": ("gagneraient", "would win"),
-    "baseline.quiet": (
-        ", à partir de la nuit {night}",
-        ", from night {night} on",
-    ),
-    "baseline.none": (
-        "Référence (jeu au hasard) non calculée : {reason}.",
-        "Baseline (random play) not computed: {reason}.",
-    ),
-    "baseline.none.sum": (
-        "les cartes ne correspondent pas aux joueurs",
-        "the cards do not match the players",
-    ),
-    "baseline.none.unknown": (
-        "certaines cartes ne sont pas des rôles du jeu",
-        "some cards are not roles of the game",
-    ),
-    "baseline.none.large": (
-        "elle est calculée jusqu'à {n} joueurs",
-        "it is computed for up to {n} players",
-    ),
-    "verdict.ok": (
-        "Distribution saine : toutes les règles sont respectées, vous pouvez distribuer.",
-        "Sound: every rule is respected; ready to deal.",
-    ),
-    "verdict.fail.one": (
-        "Distribution à revoir : 1 règle n'est pas respectée ; corrigez-la avant de distribuer.",
-        "Not sound: 1 rule is broken; fix it before dealing.",
-    ),
-    "verdict.fail.many": (
-        "Distribution à revoir : {n} règles ne sont pas respectées ; corrigez-les avant de "
-        "distribuer.",
-        "Not sound: {n} rules are broken; fix them before dealing.",
-    ),
-}
+# --- every message: the catalogue's setup.* keys (rules/data/messages/setup.yaml) ----------
 
 
 def _say(key: str, **fields: Any) -> Text:
-    """Return message ``key`` in every language, ``Text`` fields taken in that language."""
-    fr, en = _MESSAGES[key]
+    """Return catalogue message ``setup.key`` in every language, values said in each one."""
+    from .catalogue import say
 
-    def fill(template: str, lang: str) -> str:
-        values = {k: v.get(lang) if isinstance(v, Text) else v for k, v in fields.items()}
-        return template.format(**values)
-
-    return Text(fr=fill(fr, "fr"), en=fill(en, "en"))
+    return Text(fr=say(f"setup.{key}", "fr", **fields), en=say(f"setup.{key}", "en", **fields))
 
 
 def _plural(key: str, n: int, **fields: Any) -> Text:
-    """Return message ``key``.one or .many for ``n``: French puts 0 and 1 in the singular."""
-    fr = _say(f"{key}.{'one' if abs(n) <= 1 else 'many'}", n=n, **fields).fr
-    en = _say(f"{key}.{'one' if n == 1 else 'many'}", n=n, **fields).en
-    return Text(fr=fr, en=en)
+    """Return plural message ``setup.key`` for ``n`` (the catalogue's one plural rule)."""
+    from .catalogue import say
+
+    return Text(
+        fr=say(f"setup.{key}", "fr", count=n, n=n, **fields),
+        en=say(f"setup.{key}", "en", count=n, n=n, **fields),
+    )
 
 
 def _of(text: Text) -> Text:
@@ -318,15 +91,9 @@ def _plural_name(text: Text) -> bool:
 
 def _join(parts: list[Text], word: str = "and") -> Text:
     """Return ``parts`` as "a, b and c" in every language."""
-    glue = _MESSAGES[word]
+    from .catalogue import join
 
-    def joined(lang: str, sep: str) -> str:
-        texts = [p.get(lang) for p in parts]
-        if len(texts) < 2:
-            return "".join(texts)
-        return ", ".join(texts[:-1]) + sep + texts[-1]
-
-    return Text(fr=joined("fr", glue[0]), en=joined("en", glue[1]))
+    return Text(fr=join(parts, "fr", word), en=join(parts, "en", word))
 
 
 def _players(n: int) -> Text:
@@ -360,15 +127,43 @@ def _lowered(text: Text) -> Text:
     return Text(fr=text.fr[:1].lower() + text.fr[1:], en=text.en[:1].lower() + text.en[1:])
 
 
-def _percent(chance: Fraction) -> str:
+def _percent(chance: Fraction) -> Text:
+    """Return ``chance`` as a percentage in every language ("22 %" in French, "22%")."""
+    from .catalogue import format_number
+
     value = float(chance) * 100
     if chance in (0, 1):
-        return f"{value:.0f}%"
-    if value < 0.1:
-        return "< 0.1%"
-    if value > 99.9:
-        return "> 99.9%"
-    return f"{value:.1f}%" if value < 1 or value > 99 else f"{value:.0f}%"
+        digits, key = 0, "setup.percent"
+    elif value < 0.1:
+        value, digits, key = 0.1, 1, "setup.percent.below"
+    elif value > 99.9:
+        value, digits, key = 99.9, 1, "setup.percent.above"
+    else:
+        digits, key = (1 if value < 1 or value > 99 else 0), "setup.percent"
+    return _said(key, value=lambda lang: format_number(value, lang, digits))
+
+
+def _said(key: str, **fields: Any) -> Text:
+    """Return ``key`` in every language, each field a function of the language."""
+    from .catalogue import say
+
+    def one(lang: str) -> str:
+        return say(key, lang, **{k: f(lang) for k, f in fields.items()})
+
+    return Text(fr=one("fr"), en=one("en"))
+
+
+class _Joined:
+    """Texts said one after the other with ``sep`` between them, in any language."""
+
+    def __init__(self, texts: Iterable[Any], sep: str = "; "):
+        self.texts, self.sep = list(texts), sep
+
+    def get(self, lang: str) -> str:
+        """Return the texts in ``lang``."""
+        from .catalogue import render_value
+
+        return self.sep.join(render_value(t, lang) for t in self.texts)
 
 
 # --- records ---------------------------------------------------------------------------
@@ -536,69 +331,96 @@ def parse_roles(
 
     items = [item.strip() for item in spec.split(",")]
     if not any(items):
-        raise UsageError(f'no roles given; write them like "{example()}"')
+        raise UsageError("setup.spec.empty", example=example())
     pairs: list[tuple[str, int | None]] = []
     for position, item in enumerate(items, start=1):
         if not item:
             if position == len(items):
                 continue  # a trailing comma
-            raise UsageError(f"empty role name at position {position} of {spec!r}")
+            raise UsageError("setup.spec.empty-name", position=position, spec=shown(spec))
         name, eq, raw = item.partition("=")
         name, raw = name.strip(), raw.strip()
         if not name:
             one = example().split(",")[0].partition("=")[0]
-            raise UsageError(f"{item!r} has a count but no role name; write it like {one}=1")
+            raise UsageError("setup.spec.no-name", item=shown(item), example=f"{one}=1")
         if not eq:
             pairs.append((name, bare))
             continue
         if _NEGATIVE.fullmatch(raw):
-            raise UsageError(f"the count of {name!r} {_count_problem(int(raw))}")
+            raise UsageError(_count_of(name, _count_problem(int(raw))))
         if not _COUNT.fullmatch(raw):
             raise UsageError(
-                f"the count of {name!r} is {raw!r}, not a whole number; write it like {name}=2"
+                "setup.spec.not-count", name=shown(name), raw=shown(raw), example=f"{name}=2"
             )
         pairs.append((name, _count(name, int(raw))))
     return pairs
 
 
+def parse_role_counts(game: Game, spec: str) -> dict[str, int]:
+    """Return role id to count from ``spec`` ("loup-garou=2,voyante,villageois=5"), strictly.
+
+    A role without a count counts once; names are matched as players type them. Raise
+    UsageError on a bad count or a role written twice, and UnknownIdError (with the
+    closest roles, or why a status is no card) on a name that is no role of ``game``.
+    """
+    dist = make_distribution(game, parse_roles(spec, game))
+    for name in dist.unknown:
+        resolve_role(game, name)  # raises with the closest names, or explains a status
+    return dict(dist.roles)
+
+
 def _count(name: str, value: int) -> int:
     problem = _count_problem(value)
     if problem:
-        raise UsageError(f"the count of {name!r} {problem}")
+        raise UsageError(_count_of(name, problem))
     return value
 
 
-def _count_problem(value: object) -> str | None:
-    """Return what is wrong with a number of cards, or None."""
+def _count_of(name: str, problem: Any) -> Any:
+    from .catalogue import phrase
+
+    return phrase("setup.count-of", name=shown(name), problem=problem)
+
+
+def _count_problem(value: object) -> Any:
+    """Return what is wrong with a number of cards (a Phrase), or None."""
+    from .catalogue import phrase
+
     if isinstance(value, bool) or not isinstance(value, int):
-        return f"is {value!r}, not a whole number"
+        return phrase("setup.count.not-int", value=shown(value))
     if value < 1:
-        return f"is {value}: a count is at least 1 (to deal none of a role, leave the role out)"
+        return phrase("setup.count.low", value=value)
     if value > MAX_PLAYERS:
-        return f"is {value}: garou checks tables of up to {MAX_PLAYERS} players"
+        return phrase("setup.count.high", value=value, most=MAX_PLAYERS)
     return None
 
 
-def _players_problem(value: object) -> str | None:
-    """Return what is wrong with a number of players, or None."""
+def _players_problem(value: object) -> Any:
+    """Return what is wrong with a number of players (a Phrase), or None."""
+    from .catalogue import phrase
+
     if isinstance(value, bool) or not isinstance(value, int):
-        return f"{value!r} is not a whole number of players"
+        return phrase("setup.players.not-int", value=shown(value))
     if value < 1:
-        return f"{value} players: a game needs players"
+        return phrase("setup.players.low", value=value)
     if value > MAX_PLAYERS:
-        return f"{value} players is not a table: garou checks tables of up to {MAX_PLAYERS} players"
+        return phrase("setup.players.high", value=value, most=MAX_PLAYERS)
     return None
+
+
+def _option_problem(option: str, problem: Any) -> UsageError:
+    return UsageError("setup.option-problem", option=option, problem=problem)
 
 
 def parse_players(text: str) -> int:
     """Return the number of players written ``text``; raise UsageError if it is not one."""
     raw = text.strip()
     if not _COUNT.fullmatch(raw.lstrip("-")):
-        raise UsageError(f"--players must be a whole number, not {text!r}")
+        raise UsageError("setup.players.option-not-int", value=shown(text))
     value = int(raw)
     problem = _players_problem(value)
     if problem:
-        raise UsageError(f"--players: {problem}")
+        raise _option_problem("--players", problem)
     return value
 
 
@@ -612,7 +434,7 @@ def _lookup(game: Game, name: str) -> Role | None:
 
 def _tally(
     game: Game, pairs: Iterable[tuple[str, object]]
-) -> tuple[dict[str, int], dict[str, int], list[tuple[int, str]]]:
+) -> tuple[dict[str, int], dict[str, int], list[tuple[int, Any]]]:
     """Sort (name, count) pairs into known roles and unknown names.
 
     Return the known counts (by id), the unknown ones (by name) and the problems found, each
@@ -621,20 +443,26 @@ def _tally(
     known: dict[str, int] = {}
     unknown: dict[str, int] = {}
     first: dict[str, str] = {}  # role id (or folded unknown name) -> name as first written
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Any]] = []
+    from .catalogue import phrase
+
     for index, (name, count) in enumerate(pairs):
         if not isinstance(name, str) or not name.strip():
-            problems.append((index, f"{name!r} is not a role name"))
+            problems.append((index, phrase("setup.tally.not-name", name=shown(name))))
             continue
         role = _lookup(game, name)
         key = role.id if role else fold(name)
         if key in first:
-            both = f"{first[key]!r} and {name!r} are both {key}" if role else f"{name!r} twice"
-            problems.append((index, f"{both}: give each role once, with its total count"))
+            if role:
+                both = phrase("setup.tally.both", first=shown(first[key]), name=shown(name),
+                              role=key)  # fmt: skip
+            else:
+                both = phrase("setup.tally.twice", name=shown(name))
+            problems.append((index, phrase("setup.tally.once", both=both)))
             continue
         problem = _count_problem(count)
         if problem:
-            problems.append((index, f"the count of {name!r} {problem}"))
+            problems.append((index, _count_of(name, problem)))
             continue
         assert isinstance(count, int)
         first[key] = name
@@ -659,7 +487,7 @@ def make_distribution(
     """
     pairs = list(roles.items()) if isinstance(roles, Mapping) else list(roles)
     if not pairs:
-        raise UsageError("no roles given")
+        raise UsageError("setup.no-roles")
     known, unknown, problems = _tally(game, pairs)
     if problems:
         raise UsageError(problems[0][1])
@@ -667,121 +495,98 @@ def make_distribution(
     count = total if players is None else players
     problem = _players_problem(count)
     if problem:
-        origin = "--players" if players is not None else "the cards add up to"
-        raise UsageError(f"{origin}: {problem}")
+        if players is not None:
+            raise _option_problem("--players", problem)
+        raise UsageError("setup.file.cards-add-up", problem=problem)
     names = tuple(names)
     if names and len(names) != count:
-        raise UsageError(f"{len(names)} names for {count} players; give one name per player")
+        raise UsageError("setup.names-count", names=len(names), players=count)
     return Distribution(game.id, count, known, unknown, names)
 
 
-def read_setup(path: str | Path, book: Rulebook) -> tuple[Game, Distribution]:
-    """Read a setup file (game, players, roles, names); raise DataFileError with file:line."""
-    data = read_yaml(path)
-    file = str(path)
-    problems: list[Problem] = []
+@dataclass(frozen=True)
+class SetupFile:
+    """A setup file as written: the game, the cards, and optionally players and names."""
 
-    def add(line: int | None, key: str, message: str) -> None:
+    game: str
+    """The game, by id or name ("loup-garou", "Mafia")."""
+    roles: dict[str, int | None]
+    """Role (as typed) to number of cards."""
+    players: int | None = None
+    """How many players; the number of cards when left out."""
+    names: tuple[str, ...] = field(default=(), metadata={"invalid": "setup.file.bad-name"})
+    """The players' names, one per player, when given."""
+
+
+def read_setup(path: str | Path, book: Rulebook) -> tuple[Game, Distribution]:
+    """Read a setup file (game, players, roles, names); raise DataFileError with file:line.
+
+    The file is read by the schema-driven reader (:func:`~garou.rules.schema.read_record`)
+    into a :class:`SetupFile`, then checked against the game: every problem is located.
+    """
+    from .catalogue import phrase
+    from .errors import shown
+    from .schema import INVALID, Collector, read_record
+
+    file = str(path)
+    out = Collector()
+    record, data = read_record(path, SetupFile, out)
+    problems = out.problems
+
+    def add(line: int | None, key: str, message: Any) -> None:
         problems.append(Problem(file, line, key, message))
 
-    if not isinstance(data, LocatedDict):
-        add(
-            getattr(data, "line", 1) or 1,
-            "",
-            "a setup file is a mapping with 'game:', 'roles:' and optionally 'players:' and "
-            "'names:'",
-        )
+    if record is INVALID or not isinstance(data, LocatedDict):
         raise DataFileError(problems)
-    for key in data:
-        if key not in SETUP_KEYS:
-            add(data.line_of(key), str(key), f"unknown key; valid keys: {', '.join(SETUP_KEYS)}")
-    game: Game | None = None
-    if "game" not in data:
-        add(data.line, "game", "missing 'game:' (loup-garou or mafia)")
-    elif not isinstance(data["game"], str):
-        add(data.line_of("game"), "game", f"{data['game']!r} is not a game name")
-    else:
-        try:
-            game = book.game(data["game"])
-        except GarouError as exc:
-            add(data.line_of("game"), "game", str(exc))
-    players = data.get("players")
-    if players is not None:
-        problem = _players_problem(players)
+    assert isinstance(record, SetupFile)
+    try:
+        game = book.game(record.game)
+    except GarouError as exc:
+        add(data.line_of("game"), "game", exc.phrase or str(exc))
+        raise DataFileError(problems) from None
+    roles = data["roles"]
+    assert isinstance(roles, LocatedDict)
+    if record.players is not None:
+        problem = _players_problem(record.players)
         if problem:
             add(data.line_of("players"), "players", problem)
-            players = None
-    roles = data.get("roles")
-    if "roles" not in data:
-        add(data.line, "roles", "missing 'roles:' (a mapping such as 'loup-garou: 2')")
-    elif not isinstance(roles, LocatedDict) or not roles:
-        add(
-            data.line_of("roles"),
-            "roles",
-            "'roles' must map each role to its number of cards, e.g. 'voyante: 1'",
-        )
-        roles = None
-    names = _read_names(data, add)
-    if game is None or not isinstance(roles, LocatedDict):
-        raise DataFileError(problems)
-    keys = list(roles)
-    for name in keys:
-        if roles[name] is None:
-            add(
-                roles.line_of(name),
-                f"roles.{name}",
-                f"missing count: write how many cards, e.g. '{name}: 1'",
-            )
-    pairs = [(str(name), count) for name, count in roles.items() if count is not None]
-    keys = [name for name in keys if roles[name] is not None]
+    if not record.roles:
+        add(data.line_of("roles"), "roles", phrase("setup.file.no-roles"))
+    keys = [name for name in roles if record.roles.get(name) is not None]
+    for name in roles:
+        if record.roles.get(name) is None:
+            add(roles.line_of(name), f"roles.{name}", phrase("setup.file.no-count", name=name))
+    pairs = [(name, record.roles[name]) for name in keys]
     known, unknown, found = _tally(game, pairs)
     for index, message in found:
         add(roles.line_of(keys[index]), f"roles.{keys[index]}", message)
     incomplete = bool(found) or len(keys) < len(roles)  # the total would mislead
     total = sum(known.values()) + sum(unknown.values())
-    count = players if isinstance(players, int) else total
-    if players is None and "players" not in data and not incomplete:
+    count = record.players if record.players is not None else total
+    if record.players is None and not incomplete and record.roles:
         problem = _players_problem(total)
         if problem:
-            add(data.line_of("roles"), "roles", f"the cards add up to {problem}")
-    if names is not None and not incomplete and len(names) != count:
-        add(
-            data.line_of("names"),
-            "names",
-            f"{len(names)} names for {count} players; give one name per player, or leave "
-            "'names' out",
-        )
+            add(data.line_of("roles"), "roles", phrase("setup.file.cards-add-up", problem=problem))
+    names = record.names
+    seen: dict[str, int] = {}
+    name_lines = data.get("names")
+    for i, name in enumerate(names):
+        line = name_lines.line_of(i) if isinstance(name_lines, LocatedList) else None
+        if fold(name) in seen:
+            add(line, f"names[{i}]", phrase("setup.file.name-twice", name=shown(name),
+                                            player=seen[fold(name)] + 1))  # fmt: skip
+        else:
+            seen[fold(name)] = i
+    if "names" in data and not incomplete and len(names) != count:
+        add(data.line_of("names"), "names",
+            phrase("setup.file.names-count", names=len(names), players=count))  # fmt: skip
     if problems:
         raise DataFileError(problems)
     where = {}
     for key in keys:
         role = _lookup(game, str(key))
         where[role.id if role else str(key)] = f"{file}:{roles.line_of(key)}"
-    return game, Distribution(game.id, count, known, unknown, tuple(names or ()), where)
-
-
-def _read_names(data: LocatedDict, add: Any) -> list[str] | None:
-    if "names" not in data:
-        return None
-    names = data["names"]
-    if not isinstance(names, LocatedList):
-        add(data.line_of("names"), "names", "'names' must be a list of the players' names")
-        return None
-    seen: dict[str, int] = {}
-    for i, name in enumerate(names):
-        if not isinstance(name, str | int) or isinstance(name, bool) or not str(name).strip():
-            written = "an empty value" if name is None else f"{name!r}".lower()
-            add(names.line_of(i), f"names[{i}]", f"{written} is not a player's name; write a name")
-        elif fold(str(name)) in seen:
-            add(
-                names.line_of(i),
-                f"names[{i}]",
-                f"{name!r} is already the name of player {seen[fold(str(name))] + 1}; "
-                "give every player a different name",
-            )
-        else:
-            seen[fold(str(name))] = i
-    return [str(n) for n in names]
+    return game, Distribution(game.id, count, known, unknown, tuple(names), where)
 
 
 # --- checking --------------------------------------------------------------------------
@@ -1177,7 +982,7 @@ def suggest_distribution(
     """
     problem = _players_problem(players)
     if problem:
-        raise UsageError(f"--players: {problem}")
+        raise _option_problem("--players", problem)
     asked: dict[str, int] = {}
     if wanted is not None:
         pairs = list(wanted.items()) if isinstance(wanted, Mapping) else list(wanted)
@@ -1194,17 +999,14 @@ def suggest_distribution(
     elif setup.count_table is not None:
         roles = _suggest_from_table(game, players, asked, wanted is None)
     else:
-        raise NoSoundDistributionError(
-            f"the rules of {game.id} give neither a player-count table nor a fixed "
-            "distribution to build one from"
-        )
+        raise NoSoundDistributionError("setup.none.no-table", game=game.info.name)
     dist = Distribution(
         game.id, players, {r.id: roles[r.id] for r in game.roles if roles.get(r.id)}
     )
     verdict = check_distribution(game, dist)
     if not verdict.ok:
-        reasons = "; ".join(c.message.en for c in verdict.failures)
-        raise NoSoundDistributionError(f"no sound distribution for {players} players: {reasons}")
+        reasons = _Joined(c.message for c in verdict.failures)
+        raise NoSoundDistributionError("setup.none.failures", players=players, reasons=reasons)
     return dist
 
 
@@ -1227,17 +1029,16 @@ def _suggest_composition(game: Game, players: int, asked: dict[str, int]) -> dic
     comp = game.setup.composition
     assert comp is not None
     total = sum(comp.roles.values())
-    classic = _card_list(game, comp.roles).en
+    classic = _card_list(game, comp.roles)
     if players != total:
         raise NoSoundDistributionError(
-            f"the classic distribution is for {total} players ({classic}); the documents give "
-            f"none for {players}"
+            "setup.none.classic-size", total=_players(total), classic=classic, players=players
         )
     for role_id, n in asked.items():
         if n > comp.roles.get(role_id, 0):
+            have = _cards(comp.roles.get(role_id, 0), game.role(role_id))
             raise NoSoundDistributionError(
-                f"the classic distribution ({classic}) has {comp.roles.get(role_id, 0)} "
-                f"{game.role(role_id).name.en} card(s), not {n}"
+                "setup.none.classic-count", classic=classic, have=have, asked=n
             )
     return dict(comp.roles)
 
@@ -1247,12 +1048,11 @@ def _suggest_from_table(
 ) -> dict[str, int]:
     table = game.setup.count_table
     assert table is not None
+    role = game.role(table.role)
     band = find_band(game, players)
     if band is None:
-        low, high = table.bands[0].min, table.bands[-1].max
         raise NoSoundDistributionError(
-            f"the player-count table covers {low} to {high} players and gives no number of "
-            f"{game.role(table.role).name.en} cards for {players}"
+            "setup.none.outside", rows=_rows_label(table.bands), role=role.name, players=players
         )
     filler = _filler(game)
     minority = {r.id for r in game.minority_roles()}
@@ -1260,8 +1060,7 @@ def _suggest_from_table(
     for role_id, n in asked.items():
         if role_id in minority and (role_id != table.role or n != band.count):
             raise NoSoundDistributionError(
-                f"with {players} players the table asks for {band.count} "
-                f"{game.role(table.role).name.en} card(s); the minority comes from the table"
+                "setup.none.minority", players=_players(players), cards=_cards(band.count, role)
             )
     if default and game.setup.first_group is not None:
         asked = {r: 1 for r in game.setup.first_group.roles}
@@ -1278,19 +1077,24 @@ def _suggest_from_table(
                 power = _first(power, most)
                 others = {r: n for r, n in others.items() if not game.role(r).power} | power
             else:
-                names = ", ".join(f"{r}={n}" for r, n in power.items())
                 raise NoSoundDistributionError(
-                    f"with {players} players the table asks for {band.count} "
-                    f"{game.role(table.role).name.en} card(s), leaving {seats} seats: at most "
-                    f"{most} power role(s) fit, since there must be no more power roles than "
-                    f"{filler.name.en} cards; you asked for {sum(power.values())} ({names})"
+                    "setup.none.power",
+                    players=_players(players),
+                    cards=_cards(band.count, role),
+                    seats=seats,
+                    most=_plural("power", most),
+                    filler=filler.name,
+                    asked=_plural("power", sum(power.values())),
+                    names=_card_list(game, power),
                 )
     left = seats - sum(others.values())
     if left < wanted_filler or left < 0:
         raise NoSoundDistributionError(
-            f"with {players} players and {band.count} {game.role(table.role).name.en} card(s), "
-            f"{seats} seats are left: not enough for the {sum(others.values()) + wanted_filler} "
-            "cards asked for"
+            "setup.none.seats",
+            players=_players(players),
+            cards=_cards(band.count, role),
+            seats=seats,
+            asked=_cards(sum(others.values()) + wanted_filler),
         )
     roles |= others
     roles[filler.id] = left

@@ -15,7 +15,6 @@ import pytest
 from garou.rules import DataFileError, GarouError, UnknownIdError, UsageError, fold, load_rules
 from garou.rules.odds import village_win_chance
 from garou.rules.setup import (
-    _MESSAGES,
     MAX_PLAYERS,
     NoSoundDistributionError,
     check_distribution,
@@ -329,10 +328,10 @@ def test_the_example_setup_files():
     [
         ("- game: loup-garou\n", 1, "a mapping"),
         ("game: loup-garou\nroles: {loup-garou: 1}\ncolour: red\n", 3, "unknown key"),
-        ("roles:\n  loup-garou: 1\n", 1, "missing 'game:'"),
+        ("roles:\n  loup-garou: 1\n", 1, "missing required key 'game'"),
         ("game: echecs\nroles:\n  loup-garou: 1\n", 1, "unknown game"),
-        ("game: loup-garou\n", 1, "missing 'roles:'"),
-        ("game: loup-garou\nroles: [voyante]\n", 2, "'roles' must map"),
+        ("game: loup-garou\n", 1, "missing required key 'roles'"),
+        ("game: loup-garou\nroles: [voyante]\n", 2, "expected a mapping"),
         ("game: loup-garou\nplayers: many\nroles: {loup-garou: 1}\n", 2, "whole number"),
         ("game: loup-garou\nplayers: 0\nroles: {loup-garou: 1}\n", 2, "needs players"),
         ("game: loup-garou\nroles:\n  loup-garou: 1\n  villageois: 1000000000\n", 4, "100"),
@@ -507,13 +506,15 @@ def test_random_setup_files_never_crash(text):
             assert "setup.yaml" in str(exc)
 
 
-def test_every_message_has_both_languages_with_the_same_fields():
-    formatter = string.Formatter()
-    for key, (fr, en) in _MESSAGES.items():
-        assert fr and en, key
-        fields_fr = {f for _, f, _, _ in formatter.parse(fr) if f}
-        fields_en = {f for _, f, _, _ in formatter.parse(en) if f}
-        assert fields_fr == fields_en, key
+def test_the_verifier_speaks_through_the_catalogue():
+    """Every sentence of the verifier is a catalogue key, said in the asked language."""
+    from garou.rules.catalogue import messages
+
+    assert sum(k.startswith("setup.") for k in messages()) > 50
+    verdict = check_distribution(LG, make_distribution(LG, {"loup-garou": 4, "voyante": 1}, 5))
+    for check_ in verdict.checks:
+        assert check_.message.fr != check_.message.en
+    assert "\u00a0:" in verdict.summary.fr  # French typography, applied by the catalogue
 
 
 # --- the commands --------------------------------------------------------------------------
