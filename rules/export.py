@@ -19,11 +19,13 @@ def filter_entries(
     found = []
     for g in games:
         if section is not None and section not in {s.id for s in g.info.sections}:
-            from .errors import UsageError
+            from .errors import UsageError, shown
 
             raise UsageError(
-                f"unknown section {section!r} in {g.id}; sections: "
-                + ", ".join(s.id for s in g.info.sections)
+                "rules.unknown-section",
+                section=shown(section),
+                game=g.info.name,
+                sections=", ".join(s.id for s in g.info.sections),
             )
         found += [
             e

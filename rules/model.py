@@ -82,13 +82,24 @@ class Source:
     user: bool = False
     """True when it comes from the user's own rule files (``document`` is the file name)."""
 
-    def label(self) -> str:
-        """Return "document, section", "garou addition (section)" or "your file (section)"."""
+    reading: bool = False
+    """True when part of it is garou's reading of what the document leaves unsaid."""
+
+    def label(self, lang: str = "en") -> str:
+        """Return "document, section", "garou addition (section)" or "your file (section)".
+
+        Said in ``lang``; a source whose entry holds garou's reading says so.
+        """
+        from .catalogue import say
+
         if self.user:
-            return f"your rules: {self.document} ({self.section})"
-        if self.addition:
-            return f"garou addition ({self.section})" if self.section else "garou addition"
-        return f"{self.document}, {self.section}"
+            key = "rules.source.user"
+        elif self.addition:
+            key = "rules.source.addition" if self.section else "rules.source.addition-bare"
+        else:
+            key = "rules.source.document"
+        text = say(key, lang, document=self.document, section=self.section)
+        return say("rules.source.with-reading", lang, source=text) if self.reading else text
 
 
 @dataclass(frozen=True)

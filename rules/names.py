@@ -7,7 +7,7 @@ import os
 import unicodedata
 from typing import TYPE_CHECKING
 
-from .errors import UnknownIdError, UnknownLanguageError
+from .errors import UnknownIdError, UnknownLanguageError, shown
 
 if TYPE_CHECKING:  # only annotations: a search on a fresh index must not build the model
     from .model import Game, Role
@@ -71,18 +71,26 @@ def resolve_role(game: Game, name: str) -> Role:
         }
         if wanted in names:
             raise UnknownIdError(
-                f"{name!r} is not a card in {game.id}: {status.name.en.lower()} is a status "
-                f"({status.summary.en}) Deal the cards without it."
+                "rules.status-not-card",
+                name=shown(name),
+                game=game.info.name,
+                status=status.name,
+                summary=status.summary,
             )
     every = {n: r.id for r in game.roles for n in role_names(r)}
     near = []
     for match in closest(wanted, list(every), n=5):
         if every[match] not in near:
             near.append(every[match])
-    hint = f"did you mean {' or '.join(near[:3])}? " if near else ""
+    from .catalogue import phrase
+
+    hint = phrase("rules.did-you-mean", near=Either(near[:3])) if near else ""
     raise UnknownIdError(
-        f"unknown role {name!r} in {game.id}; {hint}"
-        f"roles of {game.id}: {', '.join(r.id for r in game.roles)}"
+        "rules.unknown-role",
+        name=shown(name),
+        game=game.info.name,
+        near=hint,
+        roles=", ".join(r.id for r in game.roles),
     )
 
 
@@ -102,7 +110,7 @@ def resolve_language(lang: str | None = None) -> str:
             code = _language_code(value)
             if code is None:
                 raise UnknownLanguageError(
-                    f"unknown language {value!r} (from {origin}); use fr or en"
+                    "rules.unknown-language", value=shown(value), origin=origin
                 )
             return code
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):

@@ -30,16 +30,13 @@ def village_win_chance(others: int, minority: int, first_kill_night: int = 1) ->
     """
     for name, value in (("others", others), ("minority", minority)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise UsageError(f"{name} must be a whole number >= 0, not {value!r}")
+            raise UsageError("odds.count", name=name, value=repr(value))
     if others + minority > MAX_PLAYERS:
-        raise UsageError(
-            f"{others + minority} players is too many for the baseline: it is computed "
-            f"for up to {MAX_PLAYERS} players"
-        )
+        raise UsageError("odds.too-many", players=others + minority, most=MAX_PLAYERS)
     if isinstance(first_kill_night, bool) or not isinstance(first_kill_night, int):
-        raise UsageError(f"first_kill_night must be a whole number, not {first_kill_night!r}")
+        raise UsageError("odds.night", value=repr(first_kill_night), most=MAX_PLAYERS)
     if not 1 <= first_kill_night <= MAX_PLAYERS:
-        raise UsageError(f"first_kill_night must be between 1 and {MAX_PLAYERS}")
+        raise UsageError("odds.night", value=repr(first_kill_night), most=MAX_PLAYERS)
 
     @cache
     def chance(others: int, minority: int, quiet_nights: int, night: bool) -> Fraction:

@@ -47,31 +47,30 @@ def output_target(path: str | Path, force: bool = False, option: str = "--out") 
     command-line option that gave the path, for the messages.
     """
     if not str(path).strip():
-        raise UsageError(f"the output file name is empty; give one with {option}")
+        raise UsageError("writer.empty-name", option=option)
     asked = Path(path)
     target = asked
     if force and asked.is_symlink():
         try:
             target = asked.resolve()
         except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of links
-            raise OutputError(f"cannot follow the link {asked}: {exc}") from None
+            raise OutputError("writer.link", path=_said(asked), reason=str(exc)) from None
     try:
         mode: int | None = target.stat().st_mode
     except FileNotFoundError:
         mode = None
     except OSError as exc:
-        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise OutputError("writer.cannot", path=_said(target), reason=_why(exc)) from None
     if mode is not None and stat.S_ISDIR(mode):
-        raise OutputError(f"{asked} is a folder; give a file name with {option}")
+        raise OutputError("writer.folder", path=_said(asked), option=option)
     if mode is not None and not stat.S_ISREG(mode):
         raise OutputError(
-            f"{target} is {_special_kind(mode)}, not a regular file; garou writes only to "
-            f"regular files, even with --force. Give another file name with {option}"
+            f"writer.special.{_special_kind(mode)}", path=_said(target), option=option
         )
     if (mode is not None or target.is_symlink()) and not force:
         raise _exists(asked, option)
     if not target.parent.is_dir():
-        raise OutputError(f"the folder {target.parent} does not exist; create it first")
+        raise OutputError("writer.no-folder", path=_said(target.parent))
     return target
 
 
@@ -90,7 +89,7 @@ def write_file(
             prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
         )
     except OSError as exc:
-        raise OutputError(f"cannot write in {target.parent}: {exc.strerror or exc}") from None
+        raise OutputError("writer.cannot-in", path=_said(target.parent), reason=_why(exc)) from None
     temp = Path(temp_name)
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -109,27 +108,34 @@ def write_file(
                 output_target(path, force, option)
                 os.replace(temp, target)
     except OSError as exc:
-        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from None
+        raise OutputError("writer.cannot", path=_said(target), reason=_why(exc)) from None
     finally:
         temp.unlink(missing_ok=True)
     return Path(path)
 
 
 def _exists(path: Path, option: str) -> OutputExistsError:
-    return OutputExistsError(
-        f"{path} already exists; nothing was written. "
-        f"Add --force to replace it, or choose another file with {option}"
-    )
+    return OutputExistsError("writer.exists", path=_said(path), option=option)
+
+
+def _said(path: Path) -> str:
+    from .errors import safe_text
+
+    return safe_text(str(path))
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc)
 
 
 def _special_kind(mode: int) -> str:
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return "device"
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return "pipe"
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        return "socket"
+    return "other"
 
 
 def _file_mode(target: Path) -> int:

@@ -661,3 +661,78 @@ def test_type_hints_are_computed_once_per_record_class():
     info = schema.type_hints.cache_info()
     assert info.misses < 40 and info.hits > 200
     assert schema.type_hints(Entry) is schema.type_hints(Entry)
+
+
+# --- one voice per language -----------------------------------------------------------
+
+
+def _errors_of_the_rules(tmp_path: Path) -> list[Exception]:
+    """One error of each kind the rules capability raises, caught."""
+    from garou.rules.setup import (
+        make_distribution,
+        parse_players,
+        parse_roles,
+        read_setup,
+        suggest_distribution,
+    )
+
+    book = load_rules()
+    lg, mf = book.game("loup-garou"), book.game("mafia")
+    setup = tmp_path / "setup.yaml"
+    setup.write_text("game: loup-garou\nroles: {voyante: x, Voyante: 1}\ncolour: 1\n", "utf-8")
+    bad_rules = tmp_path / "bad-rules"
+    bad_rules.mkdir()
+    (bad_rules / "h.yaml").write_text(
+        GOOD_EXTENSION.replace("camp: village", "camp: nowhere")
+        .replace("{fr: Protection, en: Protection}", "{fr: Protection}")
+        .replace("[lg-role-salvateur]", "[mf-composition, lg-nothing]"),
+        encoding="utf-8",
+    )
+    calls = [
+        lambda: load_rules(bad_rules),
+        lambda: load_rules(tmp_path / "nowhere"),
+        lambda: read_setup(setup, book),
+        lambda: read_yaml("/dev/zero"),
+        lambda: parse_roles("loup-garou=x"),
+        lambda: parse_roles("=2"),
+        lambda: parse_players("lots"),
+        lambda: make_distribution(lg, [("voyante", 1), ("seer", 1)]),
+        lambda: suggest_distribution(mf, 8),
+        lambda: suggest_distribution(lg, 30),
+        lambda: suggest_distribution(lg, 5, [("voyante", 1), ("sorciere", 1), ("chasseur", 1)]),
+        lambda: resolve_role(lg, "sorcerer"),
+        lambda: resolve_role(lg, "capitaine"),
+        lambda: book.entry("lg-vote-tx"),
+        lambda: book.game("chess"),
+        lambda: resolve_language("klingon"),
+    ]
+    caught = []
+    for call in calls:
+        with pytest.raises(rules.GarouError) as info:
+            call()
+        caught.append(info.value)
+    return caught
+
+
+_ENGLISH = re.compile(r"\b(the|is|not|give|with|of|cards?|missing|unknown)\b")
+_FRENCH = re.compile(r"\b(le|la|les|est|pas|donnez|avec|cartes?|joueurs?|inconnue?)\b")
+
+
+def test_every_error_of_the_rules_is_said_in_the_asked_language(tmp_path):
+    for error in _errors_of_the_rules(tmp_path):
+        if isinstance(error, DataFileError):
+            assert all(not isinstance(p.message, str) for p in error.problems), error
+        else:
+            assert error.phrase is not None, f"a literal sentence: {error}"
+        fr, en = error.message("fr"), error.message("en")
+        fr_words = re.sub(r"'[^']*'|«[^»]*»|\([^)]*\.yaml[^)]*\)|\S*/\S*", "", fr)
+        assert not _ENGLISH.search(fr_words), fr
+        assert _FRENCH.search(fr), fr
+        assert not _FRENCH.search(re.sub(r"'[^']*'|\S*/\S*", "", en)), en
+
+
+def test_a_source_is_labelled_in_the_asked_language(book):
+    addition = next(e for e in book.entries() if e.source.addition)
+    assert "ajout de garou" in addition.source.label("fr")
+    assert "garou addition" not in addition.source.label("fr")
+    assert "garou addition" in addition.source.label("en")

@@ -32,6 +32,7 @@ def rules_command(
     from rich.table import Table
 
     from garou.rules import load_rules, resolve_language
+    from garou.rules.catalogue import say
     from garou.rules.export import entry_to_dict, filter_entries
     from garou.rules.model import KINDS
 
@@ -41,19 +42,21 @@ def rules_command(
     if kind is not None and kind not in KINDS:
         from garou.rules import UsageError
 
-        raise UsageError(f"unknown kind {kind!r}; kinds: {', '.join(KINDS)}")
+        raise UsageError("rules.unknown-kind", kind=repr(kind), kinds=", ".join(KINDS))
     book = load_rules(rules_dir)
     entries = filter_entries(book, game=game, kind=kind, section=section)
     if json_:
         print_json([entry_to_dict(book, e, language) for e in entries])
         return
-    table = Table(title=f"{len(entries)} {'entry' if len(entries) == 1 else 'entries'}")
+    table = Table(title=say("browse.entries", language, count=len(entries)))
     for column in ("id", "game", "kind", "section", "title"):
-        table.add_column(column, overflow="fold")
+        table.add_column(say(f"browse.column.{column}", language), overflow="fold")
+    mark = f" [dim]{escape(say('browse.addition-mark', language))}[/]"
     for e in entries:
         section_title = book.game(e.game).section(e.section).title.get(language)
-        title = escape(e.title.get(language)) + (" [dim](+garou)[/]" if e.source.addition else "")
-        table.add_row(escape(e.id), e.game, e.kind, escape(section_title), title)
+        title = escape(e.title.get(language)) + (mark if e.source.addition else "")
+        kind_ = say(f"kind.{e.kind}", language)
+        table.add_row(escape(e.id), e.game, kind_, escape(section_title), title)
     console().print(table)
 
 
@@ -98,6 +101,7 @@ def roles_command(
     from rich.table import Table
 
     from garou.rules import load_rules, resolve_language
+    from garou.rules.catalogue import say
     from garou.rules.export import role_to_dict
 
     from ..output import console, print_json
@@ -109,13 +113,14 @@ def roles_command(
         print_json([role_to_dict(g, r, language) for g in games for r in g.roles])
         return
     out = console()
-    yes, no = ("oui", "non") if language == "fr" else ("yes", "no")
+    yes, no = say("word.yes", language), say("word.no", language)
+    mark = f" [dim]{escape(say('browse.addition-mark', language))}[/]"
     for g in games:
         table = Table(title=escape(g.info.name.get(language)), title_justify="left")
         for column in ("id", "name", "camp", "power", "night"):
-            table.add_column(column, overflow="fold")
+            table.add_column(say(f"browse.column.{column}", language), overflow="fold")
         for r in g.roles:
-            name = escape(r.name.get(language)) + (" [dim](+garou)[/]" if r.addition else "")
+            name = escape(r.name.get(language)) + (mark if r.addition else "")
             night = escape(r.night_action.get(language)) if r.night_action else "-"
             camp = escape(g.camp(r.camp).name.get(language))
             table.add_row(escape(r.id), name, camp, yes if r.power else no, night)

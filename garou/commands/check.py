@@ -70,6 +70,7 @@ def check_command(
     Example: garou check -g loup-garou -r "loup-garou=2,voyante,sorciere,villageois=4"
     """
     from garou.rules import UsageError, load_rules, resolve_language
+    from garou.rules.names import Either
     from garou.rules.setup import (
         check_distribution,
         example_roles,
@@ -84,22 +85,22 @@ def check_command(
     language = resolve_language(lang)
     count = parse_players(players) if players is not None else None
     if setup_file is not None and (game or roles or count is not None):
-        raise UsageError("give either a setup file or --game/--players/--roles, not both")
+        raise UsageError("setup.cli.both")
     book = load_rules(rules_dir)
     if setup_file is None and not roles:
         games = [book.game(game)] if game else list(book.games.values())
-        examples = " or ".join(
-            f'{"" if game else f"--game {g.id} "}--roles "{example_roles(g, count)}"' for g in games
+        examples = Either(
+            [
+                f'{"" if game else f"--game {g.id} "}--roles "{example_roles(g, count)}"'
+                for g in games
+            ]
         )
-        raise UsageError(
-            f"give the roles: {examples}, or a setup file "
-            "(to have a distribution proposed: garou suggest)"
-        )
+        raise UsageError("setup.cli.no-roles", examples=examples)
     if setup_file is not None:
         rules_game, dist = read_setup(setup_file, book)
     else:
         if not game:
-            raise UsageError(f"give the game: --game {' or --game '.join(book.games)}")
+            raise UsageError("setup.cli.no-game", games=Either([f"--game {g}" for g in book.games]))
         rules_game = book.game(game)
         dist = make_distribution(rules_game, parse_roles(roles or "", rules_game), count)
     verdict = check_distribution(rules_game, dist)
@@ -142,6 +143,7 @@ def suggest_command(
     from rich.markup import escape
 
     from garou.rules import UsageError, load_rules, resolve_language
+    from garou.rules.names import Either
     from garou.rules.setup import (
         check_distribution,
         describe,
@@ -154,11 +156,11 @@ def suggest_command(
 
     language = resolve_language(lang)
     if players is None:
-        raise UsageError("give the number of players: --players N")
+        raise UsageError("setup.cli.no-players")
     count = parse_players(players)
     book = load_rules(rules_dir)
     if not game:
-        raise UsageError(f"give the game: --game {' or --game '.join(book.games)}")
+        raise UsageError("setup.cli.no-game", games=Either([f"--game {g}" for g in book.games]))
     rules_game = book.game(game)
     # A role named without a count gets as many cards as the rules ask (-w loup-garou).
     wanted = parse_roles(with_, rules_game, bare=None) if with_ is not None else None
@@ -180,6 +182,7 @@ def _print_verdict(game: RulesGame, verdict: Verdict, lang: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from garou.rules.catalogue import say
     from garou.rules.setup import describe
 
     from ..output import console
@@ -196,7 +199,8 @@ def _print_verdict(game: RulesGame, verdict: Verdict, lang: str) -> None:
             text += f" [dim]({check.entry})[/]"
         if check.fix is not None:
             text += f"\n[yellow]→ {escape(check.fix.get(lang))}[/]"
-        grid.add_row(f"[{_STYLE[check.status]}]{check.status}[/]", check.id, text)
+        status = say(f"setup.status.{check.status}", lang)
+        grid.add_row(f"[{_STYLE[check.status]}]{status}[/]", check.id, text)
     out.print(grid)
     out.print()
     out.print(escape(verdict.baseline.get(lang)))
