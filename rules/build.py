@@ -23,6 +23,7 @@ from .model import (
     Fouls,
     Game,
     GameInfo,
+    Reading,
     Night,
     Role,
     Scoring,
@@ -69,6 +70,9 @@ def build_games(files: list[Path]) -> dict[str, Game]:
     drafts: dict[str, _Draft] = {}
     for path in files:
         _read_file(path, drafts, out)
+    # A file that could not be read at all hides its ids: do not call references to them
+    # unknown (they would bury the one real problem under dozens of false ones).
+    complete = not out.problems
     games = {}
     known = [d.id for d in drafts.values() if "info" in d.blocks]
     for draft in drafts.values():
@@ -76,7 +80,7 @@ def build_games(files: list[Path]) -> dict[str, Game]:
         if game is not None:
             games[game.id] = game
     # Run even when some records failed: every problem of every file is reported at once.
-    _check_references(games, drafts, out)
+    _check_references(games, drafts, out, complete)
     if out.problems:
         raise DataFileError(out.problems)
     return games
@@ -164,15 +168,19 @@ def _build_game(draft: _Draft, out: Collector, known: list[str]) -> Game | None:
 
     builtin = {str(p) for p in builtin_files()}
 
-    def source_of(section: str, addition: bool, sub: str, file: str) -> Source:
+    def source_of(
+        section: str, addition: bool, sub: str, file: str, readings: tuple[Reading, ...] = ()
+    ) -> Source:
         heading = headings.get(section, "")
         if sub:
             heading = f"{heading} > {sub}" if heading else sub
+        said = tuple(r.text for r in readings)
         if file not in builtin:
-            return Source(safe_text(Path(file).name), heading or section, addition=True, user=True)
+            name = safe_text(Path(file).name)
+            return Source(name, heading or section, addition=True, user=True, readings=said)
         if addition or not heading:
-            return Source("garou", heading or section, addition=True)
-        return Source(info.document, heading)
+            return Source("garou", heading or section, addition=True, readings=said)
+        return Source(info.document, heading, readings=said)
 
     roles, statuses, entries, generated = [], [], [], []
     for value, where in draft.lists["roles"]:
@@ -180,7 +188,7 @@ def _build_game(draft: _Draft, out: Collector, known: list[str]) -> Game | None:
         if role is not INVALID:
             role = replace(role, entry_id=f"{info.prefix or draft.id}-role-{role.id}")
             roles.append(role)
-            source = source_of(role.section, role.addition, role.heading, where.file)
+            source = source_of(role.section, role.addition, role.heading, where.file, role.readings)
             generated.append(_role_entry(role, source))
     for value, where in draft.lists["statuses"]:
         status = convert_record(Status, value, where, out, game=draft.id)
@@ -192,7 +200,9 @@ def _build_game(draft: _Draft, out: Collector, known: list[str]) -> Game | None:
     for value, where in draft.lists["entries"]:
         entry = convert_record(Entry, value, where, out, game=draft.id)
         if entry is not INVALID:
-            source = source_of(entry.section, entry.addition, entry.heading, where.file)
+            source = source_of(
+                entry.section, entry.addition, entry.heading, where.file, entry.readings
+            )
             entries.append(replace(entry, source=source))
     return Game(
         id=draft.id,
@@ -231,6 +241,7 @@ def _role_entry(role: Role, source: Source) -> Entry:
         roles=(role.id,),
         addition=role.addition,
         heading=role.heading,
+        readings=role.readings,
         game=role.game,
         source=source,
     )
@@ -296,7 +307,9 @@ def _prefix_of(draft: _Draft) -> str:
     return prefix if isinstance(prefix, str) and prefix.strip() else draft.id
 
 
-def _check_references(games: dict[str, Game], drafts: dict[str, _Draft], out: Collector) -> None:
+def _check_references(
+    games: dict[str, Game], drafts: dict[str, _Draft], out: Collector, complete: bool = True
+) -> None:
     _check_unique_ids(drafts, out)
     written = _written_ids(drafts)
     game_of = {i: g for g, ids in written.items() for i in ids}
@@ -314,7 +327,7 @@ def _check_references(games: dict[str, Game], drafts: dict[str, _Draft], out: Co
                     path,
                     phrase("loader.ref-other-game", id=shown(ref), other=game_of[ref], game=g.id),
                 )
-            else:
+            elif complete:
                 problem(path, phrase("loader.ref-unknown", id=shown(ref), game=g.id))
 
         role_ids = {r.id for r in game.roles}
@@ -392,8 +405,40 @@ def _check_references(games: dict[str, Game], drafts: dict[str, _Draft], out: Co
                         if cid not in camp_ids:
                             problem(path, phrase("loader.unknown-camp", camp=shown(cid),
                                                  camps=", ".join(sorted(camp_ids))))  # fmt: skip
+        _check_readings(game, problem)
         _check_count_table(game, problem)
         _check_role_names(game, drafts[game.id], out)
+
+
+def _structured_paths(game: Game) -> set[str]:
+    """Return every path a reading may name: block fields, list items, role fields."""
+    paths = set()
+    for block in ("setup", "night", "day", "deaths", "win", "fouls", "scoring"):
+        value = getattr(game, block)
+        if value is not None:
+            paths.add(block)
+            paths |= {path for path, _name, _inner in _walk(value, block)}
+    for role in game.roles:
+        paths |= {f"role:{role.id}.{f.name}" for f in dataclasses.fields(role)}
+    for path in list(paths):  # a list item ("win.conditions[1]") holds its fields
+        while "." in path:
+            path = path.rsplit(".", 1)[0]
+            paths.add(path)
+    return paths
+
+
+def _check_readings(game: Game, problem: Any) -> None:
+    """Report a reading that names a structured value the game does not have."""
+    paths: set[str] | None = None
+    for entry in game.entries:
+        for index, reading in enumerate(entry.readings):
+            for field_ in reading.fields:
+                paths = _structured_paths(game) if paths is None else paths
+                if field_ not in paths:
+                    problem(
+                        f"entry:{entry.id}.readings[{index}].fields",
+                        phrase("loader.reading-field", field=shown(field_), game=game.id),
+                    )
 
 
 def _check_count_table(game: Game, problem: Any) -> None:

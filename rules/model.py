@@ -82,8 +82,13 @@ class Source:
     user: bool = False
     """True when it comes from the user's own rule files (``document`` is the file name)."""
 
-    reading: bool = False
-    """True when part of it is garou's reading of what the document leaves unsaid."""
+    readings: tuple[Text, ...] = ()
+    """garou's readings of what the document leaves unsaid or ambiguous, said with it."""
+
+    @property
+    def reading(self) -> bool:
+        """Return True when part of the entry is garou's reading, not the document's words."""
+        return bool(self.readings)
 
     def label(self, lang: str = "en") -> str:
         """Return "document, section", "garou addition (section)" or "your file (section)".
@@ -99,7 +104,24 @@ class Source:
         else:
             key = "rules.source.document"
         text = say(key, lang, document=self.document, section=self.section)
-        return say("rules.source.with-reading", lang, source=text) if self.reading else text
+        for reading in self.readings:
+            text = say("rules.source.with-reading", lang, source=text, reading=reading)
+        return text
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A point the document leaves unsaid or ambiguous, and the way garou reads it.
+
+    It is garou's, not the document's: every text that shows the entry says so (its
+    source label), and programs can ask :meth:`Game.reading_of` for a structured value.
+    """
+
+    text: Text
+    """What the document says or leaves out, and how garou reads it, in one sentence."""
+    fields: tuple[str, ...] = ()
+    """The structured values resting on this reading, as paths: "day.vote.tie.without_captain",
+    "night.every[0].roles", "role:chasseur.power"."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +178,8 @@ class Role:
     """True when garou adds the role (or its description) beyond the document."""
     heading: str = ""
     """Sub-heading in the document, under the section's heading, if any."""
+    readings: tuple[Reading, ...] = ()
+    """Where the description is garou's reading of what the document leaves unsaid."""
     game: str = _loader_made("")  # type: ignore[assignment]
     """Id of the game (filled in by the loader)."""
     entry_id: str = _loader_made("")  # type: ignore[assignment]
@@ -248,6 +272,8 @@ class Entry:
     """True when the entry as a whole is garou's addition beyond the document."""
     heading: str = ""
     """Sub-heading in the document, under the section's heading, if any."""
+    readings: tuple[Reading, ...] = ()
+    """Where the entry is garou's reading of what the document leaves unsaid or ambiguous."""
     game: str = _loader_made("")  # type: ignore[assignment]
     """Id of the game (filled in by the loader)."""
     source: Source = _loader_made(Source("", ""))  # type: ignore[assignment]
@@ -728,3 +754,16 @@ class Game:
         """Return the roles of the informed minority (wolves, mafia)."""
         minority = {c.id for c in self.info.camps if c.minority}
         return tuple(r for r in self.roles if r.camp in minority)
+
+    def reading_of(self, path: str) -> Reading | None:
+        """Return garou's reading that the structured value at ``path`` rests on, or None.
+
+        ``path`` is written as in :attr:`Reading.fields` ("day.vote.tie.without_captain",
+        "role:chasseur.power"); a reading of a block covers everything inside it.
+        """
+        for entry in self.entries:
+            for reading in entry.readings:
+                for field_ in reading.fields:
+                    if path == field_ or path.startswith((field_ + ".", field_ + "[")):
+                        return reading
+        return None

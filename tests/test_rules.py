@@ -736,3 +736,50 @@ def test_a_source_is_labelled_in_the_asked_language(book):
     assert "ajout de garou" in addition.source.label("fr")
     assert "garou addition" not in addition.source.label("fr")
     assert "garou addition" in addition.source.label("en")
+
+
+# --- garou's readings, never stated as the document's ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "game, path",
+    [("mafia", "day.vote.tie.without_captain"),  # the revote between the tied players only
+     ("mafia", "night.regular_from"),  # no Don or Sheriff check on the first night
+     ("mafia", "night.every[0].roles"),  # the Don shoots
+     ("mafia", "day.vote.lift_passes"),  # the lift: otherwise all stay
+     ("loup-garou", "role:chasseur.power"),  # the hunter is a power role
+     ("loup-garou", "setup.minority_fewer"),  # "villageois": every non-wolf
+     ("loup-garou", "win.conditions[1].when"),  # parity: at least as many
+     ("mafia", "win.conditions[1].when"),
+     ("mafia", "night.every[1]"),  # the Don before the Sheriff
+     ("loup-garou", "role:voyante.night_action"),  # the seer looks every night
+     ("mafia", "scoring.systems[1].win_points"),  # Max Mafia values as win values
+     ("mafia", "day.vote.abstention"),  # "the last candidate named": of the nominations
+     ("mafia", "day.farewell"),  # the lift is a vote; no farewell when disqualified
+     ("loup-garou", "day.vote.tie.with_captain")],  # the captain picks among the tied
+)  # fmt: skip
+def test_what_the_documents_leave_unsaid_is_marked_as_garous_reading(book, game, path):
+    reading = book.game(game).reading_of(path)
+    assert reading is not None, f"{path} is stated as the document's"
+    holder = next(e for e in book.game(game).entries if reading in e.readings)
+    for lang, mark in (("fr", "Lecture de garou"), ("en", "garou's reading")):
+        label = holder.source.label(lang)
+        assert mark in label and reading.text.get(lang) in label
+
+
+def test_the_documents_own_rules_carry_no_reading(book):
+    assert book.game("loup-garou").reading_of("setup.count_table") is None
+    assert book.game("mafia").reading_of("fouls.foul.limit") is None
+
+
+def test_a_reading_must_name_a_structured_value_of_its_game(tmp_path):
+    text = GOOD_EXTENSION.replace(
+        "    related: [lg-role-salvateur]",
+        "    related: [lg-role-salvateur]\n"
+        "    readings:\n"
+        '      - fields: ["day.vote.nothing"]\n'
+        "        text: {fr: Lecture., en: Reading.}",
+    )
+    error = _load_with(tmp_path, text)
+    (problem,) = error.problems
+    assert "day.vote.nothing" in problem.say("en") and "house.yaml" in problem.file
