@@ -226,7 +226,7 @@ def _role_entry(role: Role, source: Source) -> Entry:
     if role.night_action is not None:
         from .catalogue import say
 
-        values = {"summary": role.summary, "action": role.night_action}
+        values: dict[str, Any] = {"summary": role.summary, "action": role.night_action}
         text = Text(fr=say("loader.role-at-night", "fr", **values),
                     en=say("loader.role-at-night", "en", **values))  # fmt: skip
     return Entry(
@@ -509,7 +509,7 @@ def _check_unique_ids(drafts: dict[str, _Draft], out: Collector) -> None:
     Entry ids are unique across all games, generated role and status entries included; a
     role or status id is unique within its game.
     """
-    first_seen: dict[str, tuple[Where, str]] = {}
+    first_seen: dict[str, tuple[Where, Phrase]] = {}
     for draft in drafts.values():
         prefix = _prefix_of(draft)
         for key, kind in (("roles", "role"), ("statuses", "status")):
@@ -537,9 +537,10 @@ def _check_unique_ids(drafts: dict[str, _Draft], out: Collector) -> None:
                     first_seen[entry_id] = (here, phrase(f"loader.generated.{kind}", id=item_id))
     for draft in drafts.values():
         for value, where in draft.lists["entries"]:
-            entry_id = value.get("id") if isinstance(value, LocatedDict) else None
-            if not isinstance(entry_id, str):
+            written = value.get("id") if isinstance(value, LocatedDict) else None
+            if not isinstance(written, str):
                 continue
+            entry_id = written
             here = where.key(value, "id")
             if entry_id in first_seen:
                 before, what = first_seen[entry_id]
