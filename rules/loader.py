@@ -90,7 +90,7 @@ def load_rules(rules_dir: str | Path | None = None, *, cache: bool = True) -> Ru
     A validated rule book is kept in garou's cache folder, keyed by the rule files (names,
     paths, contents), the code that builds it and :data:`CACHE_FORMAT`: a changed rule
     file gives a new key, a damaged cache file is read as missing and rebuilt, and an
-    unwritable cache folder only means the rules are validated on every run.
+    unwritable or missing cache folder only means the rules are validated on every run.
     """
     files = rule_files(rules_dir)
     use_cache = cache and os.environ.get(CACHE_ENV, "1") != "0"
@@ -177,7 +177,10 @@ def _write_cache(key: str, book: Rulebook) -> None:
     try:
         body = pickle.dumps(book, protocol=pickle.HIGHEST_PROTOCOL)
         digest = hashlib.blake2b(body, digest_size=16).hexdigest().encode()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        # garou's own folder is made inside the user's cache folder, never the user's
+        # cache folder itself: where there is none (XDG_CACHE_HOME pointing nowhere),
+        # nothing is written and the rules are simply validated on each run.
+        path.parent.mkdir(exist_ok=True)
         handle, temp = tempfile.mkstemp(prefix=".rules-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as out:

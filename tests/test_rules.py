@@ -604,6 +604,7 @@ def _cached_books(cache: Path) -> list[Path]:
 
 
 def test_the_rules_are_loaded_from_a_cache_that_follows_the_files(tmp_path, monkeypatch):
+    (tmp_path / "cache").mkdir()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("GAROU_RULES_CACHE", raising=False)
     folder = tmp_path / "my-rules"
@@ -630,6 +631,7 @@ def test_the_rules_are_loaded_from_a_cache_that_follows_the_files(tmp_path, monk
 
 @pytest.mark.parametrize("damage", [b"", b"garou-rules\nnot the key\n", "flip"])
 def test_a_damaged_rules_cache_is_rebuilt(tmp_path, monkeypatch, damage):
+    (tmp_path / "cache").mkdir()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("GAROU_RULES_CACHE", raising=False)
     expected = load_rules(cache=False)
@@ -650,6 +652,14 @@ def test_an_unwritable_cache_folder_only_means_no_cache(tmp_path, monkeypatch):
     monkeypatch.delenv("GAROU_RULES_CACHE", raising=False)
     assert set(load_rules().games) == {"loup-garou", "mafia"}
     assert blocker.read_text(encoding="utf-8").startswith("a file")
+
+
+def test_no_cache_folder_is_made_where_the_user_has_none(tmp_path, monkeypatch):
+    """garou makes its folder inside the user's cache folder, never that folder itself."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "nowhere"))
+    monkeypatch.delenv("GAROU_RULES_CACHE", raising=False)
+    assert set(load_rules().games) == {"loup-garou", "mafia"}
+    assert not (tmp_path / "nowhere").exists()
 
 
 def test_type_hints_are_computed_once_per_record_class():
