@@ -7,6 +7,7 @@ Mafia distribution), not from the data, so that a data error makes a test fail.
 from __future__ import annotations
 
 import json
+import re
 import string
 import tempfile
 from pathlib import Path
@@ -712,3 +713,31 @@ def test_check_without_a_game_or_roles_gives_an_example_per_game(garou):
     assert r.exit_code == 2
     for game in (LG, MF):
         assert f"--game {game.id} --roles" in r.stderr
+
+
+def test_a_suggestion_that_cannot_be_names_the_roles_in_the_users_language():
+    with pytest.raises(NoSoundDistributionError) as info:
+        suggest_distribution(MF, 8)
+    assert "Citoyen" in info.value.message("fr") and "Citizen" not in info.value.message("fr")
+    assert "Citizen" in info.value.message("en") and "Citoyen" not in info.value.message("en")
+
+
+@pytest.mark.parametrize(
+    "lang, words, foreign",
+    [("fr", ["entrées", "titre", "type", "notion"], ["entries", "title", "concept"]),
+     ("en", ["entries", "title", "kind", "concept"], ["entrées", "titre", "notion"])],
+)  # fmt: skip
+def test_the_rule_listing_speaks_the_users_language(garou, lang, words, foreign):
+    r = garou("rules", "--game", "mafia", "--kind", "concept", "--lang", lang)
+    assert r.exit_code == 0, r.stderr
+    for word in words:
+        assert word in r.stdout
+    for word in foreign:
+        assert word not in r.stdout
+
+
+def test_check_statuses_are_said_in_the_users_language(garou):
+    r = garou("check", "-g", "loup-garou", "-n", "8", "-r", "loup-garou=3,voyante,villageois=4",
+              "--lang", "fr")  # fmt: skip
+    assert "échec" in r.stdout and "conseil" in r.stdout
+    assert not re.search(r"^(pass|fail|advice)\b", r.stdout, re.M)
