@@ -54,6 +54,11 @@ class LocatedList(list):
         return self.line
 
 
+class _Refused(Exception):
+    def __init__(self, line: int, message: Phrase):
+        self.line, self.message = line, message
+
+
 class _DuplicateKey(Exception):
     def __init__(self, key: Any, line: int, first: int):
         self.key, self.line, self.first = key, line, first
@@ -83,17 +88,16 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> Locat
         try:
             hash(key)
         except TypeError:
-            raise yaml.constructor.ConstructorError(
-                None, None, "a key must be a plain value", key_node.start_mark
-            ) from None
+            raise _Refused(key_node.start_mark.line + 1, phrase("reader.plain-key")) from None
         line = key_node.start_mark.line + 1
         if key in result:
             raise _DuplicateKey(key, line, result.key_lines[key])
         try:
             result[key] = loader.construct_object(value_node, deep=True)
         except (ValueError, TypeError, OverflowError) as exc:  # e.g. an explicit !!timestamp
-            raise yaml.constructor.ConstructorError(
-                None, None, f"cannot read this value ({exc})", value_node.start_mark
+            what = shown(str(exc), 80)
+            raise _Refused(
+                value_node.start_mark.line + 1, phrase("reader.value", what=what)
             ) from None
         result.key_lines[key] = line
     return result
@@ -145,6 +149,8 @@ def parse_yaml(text: str, name: str) -> Any:
 
     try:
         data = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    except _Refused as refused:
+        raise refuse(refused.line, "", refused.message) from None
     except _DuplicateKey as dup:
         key = shown(dup.key)
         raise refuse(
