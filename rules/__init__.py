@@ -18,9 +18,10 @@ _EXPORTS = {
     "names": ["LANG_ENV", "fold", "resolve_language", "resolve_role"],
     "odds": ["village_win_chance"],
     "reader": ["read_yaml"],
+    "schema": ["read_record"],
     "setup": ["CheckResult", "Distribution", "NoSoundDistributionError", "Verdict",
               "check_distribution", "describe", "make_distribution", "parse_players",
-              "parse_roles", "read_setup", "suggest_distribution"],
+              "parse_role_counts", "parse_roles", "read_setup", "suggest_distribution"],
 }  # fmt: skip
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
 
@@ -53,7 +54,9 @@ __all__ = [
     "load_rules",
     "make_distribution",
     "parse_players",
+    "parse_role_counts",
     "parse_roles",
+    "read_record",
     "read_setup",
     "read_yaml",
     "resolve_language",
@@ -94,6 +97,7 @@ if TYPE_CHECKING:
     from .names import LANG_ENV, fold, resolve_language, resolve_role
     from .odds import village_win_chance
     from .reader import read_yaml
+    from .schema import read_record
     from .setup import (
         CheckResult,
         Distribution,
@@ -103,6 +107,7 @@ if TYPE_CHECKING:
         describe,
         make_distribution,
         parse_players,
+        parse_role_counts,
         parse_roles,
         read_setup,
         suggest_distribution,

@@ -793,3 +793,43 @@ def test_a_reading_must_name_a_structured_value_of_its_game(tmp_path):
     error = _load_with(tmp_path, text)
     (problem,) = error.problems
     assert "day.vote.nothing" in problem.say("en") and "house.yaml" in problem.file
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [("a: !!python/object/apply:os.system [ls]\n", "the YAML tag"),
+     ("a: !custom x\n", "the YAML tag"),
+     ("? [a]\n: 1\n", "a key must be a plain value"),
+     ("a: !!timestamp 2024-02-30\n", "write it as a text in quotes")],
+)  # fmt: skip
+def test_yaml_garou_does_not_read_gets_its_own_advice(tmp_path, text, words):
+    """Not "check the indentation": the advice fits the problem, in both languages."""
+    path = tmp_path / "x.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError) as info:
+        read_yaml(path)
+    assert words in info.value.message("en") and "indentation" not in info.value.message("en")
+    assert "indentation" not in info.value.message("fr")
+
+
+def test_any_user_file_reads_into_a_typed_record_with_located_problems(tmp_path):
+    """read_record: the one reader of user files, the records' type hints as schema."""
+    from dataclasses import dataclass
+
+    from garou.rules import read_record
+
+    @dataclass(frozen=True)
+    class Seat:
+        name: str
+        seat: int
+        notes: tuple[str, ...] = ()
+
+    path = tmp_path / "seat.yaml"
+    path.write_text("name: Ana\nseat: 3\n", encoding="utf-8")
+    record, _data = read_record(path, Seat)
+    assert record == Seat("Ana", 3)
+    path.write_text("name: ~\nseat: three\ncolour: red\nnotes: [ok, 7]\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as info:
+        read_record(path, Seat)
+    where = {(p.line, p.path) for p in info.value.problems}
+    assert where == {(1, "name"), (2, "seat"), (3, "colour"), (4, "notes[1]")}
