@@ -7,6 +7,7 @@ is not a field is refused, and each problem keeps the file, line and key path it
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 from dataclasses import dataclass
 from functools import cache
@@ -16,6 +17,10 @@ from .catalogue import Phrase, phrase
 from .errors import Problem, shown
 from .model import LANGS, Text, Words
 from .reader import LocatedDict, LocatedList
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters a text may not hold: all but tab and line breaks."""
 
 
 class Invalid:
@@ -125,6 +130,9 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
     if tp is str:
         if not isinstance(value, str) or not value.strip():
             return out.add(where, phrase("schema.expected-text", value=_word(value)))
+        if _CONTROL.search(value):
+            # A terminal escape in a title or a name would repaint the user's screen.
+            return out.add(where, phrase("schema.control", value=shown(value)))
         return value.strip()
     if origin is tuple:
         (item_type, _ellipsis) = get_args(tp)

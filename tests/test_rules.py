@@ -833,3 +833,12 @@ def test_any_user_file_reads_into_a_typed_record_with_located_problems(tmp_path)
         read_record(path, Seat)
     where = {(p.line, p.path) for p in info.value.problems}
     assert where == {(1, "name"), (2, "seat"), (3, "colour"), (4, "notes[1]")}
+
+
+def test_a_text_with_terminal_escapes_is_refused(tmp_path):
+    """A title that would repaint the terminal never reaches it, and is shown escaped."""
+    text = GOOD_EXTENSION.replace("{fr: Protection, en: Protection}", '{fr: "\\e[31mRouge", en: X}')
+    error = _load_with(tmp_path, text)
+    (problem,) = error.problems
+    said = problem.say("en")
+    assert "control characters" in said and "\x1b" not in said and "\\x1b" in said
