@@ -18,7 +18,6 @@ from .errors import Problem, shown
 from .model import LANGS, Text, Words
 from .reader import LocatedDict, LocatedList
 
-
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Control characters a text may not hold: all but tab and line breaks."""
 
