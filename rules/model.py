@@ -90,10 +90,12 @@ class Source:
         """Return True when part of the entry is garou's reading, not the document's words."""
         return bool(self.readings)
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str | None = None) -> str:
         """Return "document, section", "garou addition (section)" or "your file (section)".
 
-        Said in ``lang``; a source whose entry holds garou's reading says so.
+        Said in ``lang``, followed by garou's readings when the entry holds some. Without
+        ``lang`` (the old call), the English label alone, as before readings existed:
+        pass the user's language to get both.
         """
         from .catalogue import say
 
@@ -103,7 +105,9 @@ class Source:
             key = "rules.source.addition" if self.section else "rules.source.addition-bare"
         else:
             key = "rules.source.document"
-        text = say(key, lang, document=self.document, section=self.section)
+        text = say(key, lang or "en", document=self.document, section=self.section)
+        if lang is None:
+            return text
         for reading in self.readings:
             text = say("rules.source.with-reading", lang, source=text, reading=reading)
         return text

@@ -842,3 +842,10 @@ def test_a_text_with_terminal_escapes_is_refused(tmp_path):
     (problem,) = error.problems
     said = problem.say("en")
     assert "control characters" in said and "\x1b" not in said and "\\x1b" in said
+
+
+def test_the_label_without_a_language_is_the_old_english_one(book):
+    """Callers that do not pass the language yet get no English reading in a French panel."""
+    source = book.entry("mf-lift").source
+    assert source.label() == "mafia.txt, Concepts clés > Lever (Lift)"
+    assert "garou's reading" in source.label("en")
