@@ -28,6 +28,7 @@ from garou.rules.play import (
     make_state,
     margin_left,
     resolve_cascade,
+    settle,
     table_rules,
 )
 from garou.rules.play.state import poisoner
@@ -652,7 +653,8 @@ def test_no_match_lists_the_behaviours_and_what_to_type():
     message = str(caught.value)
     assert "pétanque" in message and "no words" in message
     for behaviour in MF.fouls.behaviours:
-        assert f"{behaviour.id} ({behaviour.keywords.all()[0]}" in message
+        assert f"{behaviour.id} ({behaviour.keywords.en[0]}" in message
+        assert f"{behaviour.id} ({behaviour.keywords.fr[0]}" in caught.value.message("fr")
 
 
 def test_behaviours_are_found_from_a_sentence():
@@ -893,17 +895,22 @@ def test_cli_pending_captain_choice_is_printed_with_exit_0(garou):
     assert picked["eliminated"] == ["Bob"] and picked["pending"] is None
 
 
-def test_cli_asks_on_a_terminal(garou, monkeypatch):
-    monkeypatch.setattr("garou.commands.play._interactive", lambda: True)
-    run = garou("cascade", *LG_OPTS, "--lovers", "Ana,Bob", "-c", "Cid", "-x", "Ana:vote",
-                "--json", input="Nobody\nCid\nEve\n")  # fmt: skip
-    assert run.exit_code == 0, run.stderr
-    assert "doit tirer" in run.stderr  # the question goes to stderr, the JSON stays clean
-    data = run.json()
-    assert [d["player"] for d in data["deaths"]] == ["Ana", "Cid", "Bob"]
-    assert data["captain"] == "Eve" and data["pending"] is None
-    quiet = garou("cascade", *LG_OPTS, "-x", "Ana:vote", "--no-input", "--json")
-    assert quiet.json()["pending"]["kind"] == "shoot"
+def test_a_person_answers_each_question_in_turn_until_the_chain_is_over():
+    state = village(lovers=["Ana", "Bob"], captain="Cid")
+    asked: list[str] = []
+    replies = iter(["cid", "Eve"])
+
+    def ask(pending):
+        asked.append(pending.kind)
+        return next(replies)
+
+    settled = settle(lambda c: resolve_cascade(state, [Death("Ana", "vote")], c), ask=ask)
+    result = settled.result
+    assert asked == ["shoot", "successor"]
+    assert [d.player for d in result.deaths] == ["Ana", "Cid", "Bob"]
+    assert result.state.captain == "Eve" and result.pending is None
+    quiet = settle(lambda c: resolve_cascade(state, [Death("Ana", "vote")], c))
+    assert quiet.result.pending.kind == "shoot"
 
 
 def test_cli_hunter_lover_chain_with_choices_given(garou):
@@ -1065,21 +1072,6 @@ def test_cli_fouls_lists_what_to_type_when_nothing_matches(garou):
     assert [b["id"] for b in found["behaviours"]] == ["vulgarity"]
 
 
-def test_cli_questions_stay_off_stdout_with_json(garou, monkeypatch):
-    monkeypatch.setattr("garou.commands.play._interactive", lambda: True)
-    run = garou("cascade", *LG_OPTS, "-x", "Ana:vote", "--json", input="Cid\n")
-    assert run.exit_code == 0, run.stderr
-    assert "doit tirer" in run.stderr
-    assert run.json()["deaths"][1] == {"player": "Cid", "cause": "shot", "by": "Ana"}
-
-
-def test_cli_end_of_input_at_a_question_aborts_without_output(garou, monkeypatch):
-    monkeypatch.setattr("garou.commands.play._interactive", lambda: True)
-    run = garou("cascade", *LG_OPTS, "-x", "Ana:vote", "--json", input="")
-    assert run.exit_code == rules.errors.ExitCode.INTERRUPTED
-    assert run.stdout == ""
-
-
 def test_cli_prints_in_both_languages(garou):
     fr = garou("vote", *LG_OPTS, "-v", "Ana=Bob", "--lang", "fr")
     en = garou("vote", *LG_OPTS, "-v", "Ana=Bob", "--lang", "en")
@@ -1160,3 +1152,478 @@ def test_foul_counts_alone_make_the_table(garou):
     ]
     bad = garou("fouls", "-g", "mafia", "--foul", "7=-1", "--lang", "en")
     assert bad.exit_code == 2 and "counts are whole numbers" in bad.stderr
+
+
+# --- issue 10: rulings checked against the documents ----------------------------------
+
+
+def _mafia(tied_order=None) -> TableState:
+    return town()
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["montre son téléphone", "shows his phone", "il montre sa montre", "regarde la table"],
+)
+def test_one_shared_word_never_sentences_a_behaviour(query):
+    try:
+        lookup = find_behaviours(MF, query)
+    except UnknownIdError:
+        return  # nothing matched: nobody is sentenced either
+    result = judge_fouls(MF, behaviours=lookup, lang="en")
+    if len(lookup.behaviours) > 1 or not lookup.certain:
+        assert not result.certain and result.offence is None
+        assert codes(result) == ["behaviour.unsure"]
+        assert "cannot tell" in result.steps[0].message
+        for behaviour in lookup.behaviours:
+            assert behaviour.id in result.steps[0].message
+
+
+def test_a_behaviour_named_plainly_is_sentenced():
+    for behaviour in MF.fouls.behaviours:
+        result = judge_fouls(MF, behaviours=find_behaviours(MF, behaviour.id))
+        assert result.certain and f"behaviour.{behaviour.sanction}" in codes(result)
+
+
+@pytest.mark.parametrize("behaviour", [b for b in MF.fouls.behaviours if b.seconds])
+def test_a_duration_is_read_against_the_documents_limit(behaviour):
+    keyword = behaviour.keywords.fr[0]
+    for seconds, offence in ((behaviour.seconds - 5, False), (behaviour.seconds, False),
+                             (behaviour.seconds + 5, True)):  # fmt: skip
+        for unit in ("secondes", "s", "seconds"):
+            lookup = find_behaviours(MF, f"{keyword} la table {seconds} {unit}")
+            result = judge_fouls(MF, behaviours=lookup)
+            assert result.offence is offence, (seconds, unit, codes(result))
+            sentenced = f"behaviour.{behaviour.sanction}" in codes(result)
+            assert sentenced is offence
+    minutes = judge_fouls(MF, behaviours=find_behaviours(MF, f"{keyword} 1 minute"))
+    assert minutes.offence is (behaviour.seconds < 60)
+
+
+@pytest.mark.parametrize("already", range(MF.fouls.technical.limit))
+def test_a_count_with_a_behaviour_says_what_the_total_leads_to(already):
+    limit = MF.fouls.technical
+    insult = find_behaviours(MF, "insults")
+    result = judge_fouls(MF, [Player("2", technical_fouls=already)], insult, "en", "2")
+    total = next(s for s in result.steps if s.code.startswith("technical.total"))
+    assert total.data["count"] == already + 1
+    reached = already + 1 >= limit.limit
+    assert total.code == ("technical.total-reached" if reached else "technical.total-below")
+    assert (total.data["consequence"] == limit.consequence) is reached
+
+
+def test_the_cli_fouls_with_a_count_says_the_second_technical_foul_disqualifies(garou):
+    run = garou("fouls", "-g", "mafia", "--technical", "2=1", "insulte", "--json")
+    steps = run.json()["steps"]
+    assert steps[-1]["code"] == "technical.total-reached"
+    assert steps[-1]["consequence"] == "disqualification"
+
+
+@pytest.mark.parametrize("lang", rules.LANGS)
+def test_a_loup_garou_tie_without_captain_revotes_once_and_only_a_persisting_tie_saves(lang):
+    first = count_votes(village(), votes={"Ana": "Bob", "Bob": "Ana"}, lang=lang)
+    assert first.next is not None and first.next.round == "revote" and not first.over
+    revote = next(s for s in first.steps if s.code.startswith("tie.revote-tied"))
+    said = plain(revote.message)
+    assert ("persists" in said) if lang == "en" else ("persiste" in said)
+    assert revote.data["then"] == "nobody-leaves"
+    # The revote's own tie, and only it, ends the day with nobody out.
+    second = count_votes(
+        village(),
+        votes={"Ana": "Bob", "Bob": "Ana"},
+        round="revote",
+        tied=("Bob", "Ana"),
+        lang=lang,
+    )
+    assert second.over and second.eliminated == () and codes(second)[-1] == "tie.nobody-leaves"
+    settled = count_votes(
+        village(), votes={"Ana": "Bob", "Bob": "Ana", "Cid": "Bob"}, round="revote",
+        tied=("Ana", "Bob"), lang=lang,
+    )  # fmt: skip
+    assert settled.eliminated == ("Bob",)
+
+
+def test_the_terminal_never_reads_revote_then_nobody_leaves(garou):
+    for lang, word in (("fr", "persiste"), ("en", "persists")):
+        run = garou("vote", *LG_OPTS, "-v", "Ana=Bob,Bob=Ana", "--lang", lang)
+        text = plain(run.stdout)
+        assert word in text
+        assert "--round revote" in text
+
+
+def _witch_table(**witch) -> TableState:
+    from garou.rules.play import Witch
+
+    base = village()
+    return replace(base, witch=Witch(**witch))
+
+
+def test_a_poison_needs_a_living_witch_with_her_death_potion():
+    ok = resolve_cascade(_witch_table(death="tonight"), [Death("Bob", "poison")])
+    assert ok.complete
+    refusals = [
+        (_witch_table(death="used"), "already spent"),
+        (_witch_table(death="unused"), "did not use"),
+        (_witch_table(life="tonight"), "one potion a night"),
+        (village(dead=("Dee",)), "already dead"),
+        (table(LG, {"Ana": VILLAGER, "Bob": WOLF, "Cid": VILLAGER}), "no player holds"),
+    ]
+    for state, words in refusals:
+        with pytest.raises(StateError, match=re.escape(words)):
+            resolve_cascade(state, [Death("Bob", "poison")])
+    both = replace(
+        _witch_table(life="tonight"),
+        agreed=table_rules(LG, agreement_of(LG, "lg-contested-witch-two-potions", "both-allowed")),
+    )
+    assert resolve_cascade(both, [Death("Bob", "poison")]).complete
+
+
+def test_a_poison_refusal_from_a_state_file_says_why(garou, tmp_path):
+    state = tmp_path / "t.yaml"
+    state.write_text(
+        f"game: loup-garou\nplayers: {{Ana: {VILLAGER}, Bob: {WOLF}, Dee: {WITCH}}}\n"
+        "witch:\n  death: used\ndeaths: {Bob: poison}\n",
+        encoding="utf-8",
+    )
+    run = garou("cascade", "--state", str(state), "--lang", "en")
+    assert run.exit_code == 1
+    assert f"{state}:5 (deaths.Bob.cause)" in run.stderr and "already spent" in run.stderr
+
+
+@pytest.mark.parametrize(
+    "cause, speaks", [("vote", True), ("lift", True), ("night", True), ("disqualified", False)]
+)
+def test_the_farewell_goes_to_the_voted_out_and_the_shot_only(cause, speaks):
+    deaths = [Death("3", cause), Death("8", cause)] if cause == "lift" else [Death("3", cause)]
+    result = resolve_cascade(town(), deaths, lang="en")
+    farewell = [s for s in result.steps if s.code == "cascade.announce-farewell"]
+    silent = [s for s in result.steps if s.code == "cascade.announce-no-farewell"]
+    assert bool(farewell) is speaks and bool(silent) is not speaks
+    if speaks:
+        assert farewell[0].data["farewell"] == [d.player for d in deaths]
+    mixed = resolve_cascade(town(), [Death("3", "vote"), Death("5", "disqualified")])
+    assert [s.data for s in mixed.steps if s.code == "cascade.announce-farewell"] == [
+        {"farewell": ["3"]}
+    ]
+
+
+def test_the_revote_abstention_goes_to_the_last_nominee_of_the_days_order():
+    # Nominated 8 first, then 3: in the revote a silent seat counts against 3.
+    votes = {"1": "8", "2": "8", "4": "3", "5": "3"}
+    for tied in (("3", "8"), ("8", "3")):
+        result = count_votes(
+            town(), votes=votes, round="revote", tied=tied, nominations=("8", "5", "3")
+        )
+        abstain = next(s for s in result.steps if s.code == "vote.abstain-last-nominee")
+        assert abstain.data["nominee"] == "3"
+        assert dict(result.tally)["3"] == 2 + len(town().living()) - len(votes)
+    with pytest.raises(StateError, match="give the nomination order"):
+        count_votes(town(), votes=votes, round="revote", tied=("3", "8"))
+
+
+def test_the_nomination_order_survives_into_every_next_round():
+    votes = {str(i): ("3" if i % 2 else "8") for i in range(1, 11)}
+    first = count_votes(town(), votes=votes, nominations=("8", "3"))
+    assert first.next.nominations == ("8", "3")
+    second = count_votes(
+        town(), votes=votes, round="revote", tied=first.next.tied, nominations=("8", "3")
+    )
+    assert second.next.round == "lift" and second.next.nominations == ("8", "3")
+
+
+MF_TIE = ["-g", "mafia", "-p", ",".join(str(i) for i in range(1, 11)), "-n", "8,3",
+          "-v", ",".join(f"{i}={3 if i % 2 else 8}" for i in range(1, 11))]  # fmt: skip
+
+
+def test_every_next_command_carries_the_nomination_order(garou):
+    data = garou("vote", *MF_TIE, "--json").json()
+    assert data["next"]["nominations"] == ["8", "3"]
+    run = garou("vote", *MF_TIE, "--lang", "en")
+    nxt = next(line for line in run.stdout.splitlines() if line.startswith("Next:"))
+    assert "--nominated 8,3" in nxt and "--round revote --tied 3,8" in nxt
+    # Run again as printed (the ballots filled in), the revote keeps the order.
+    again = garou("vote", *MF_TIE[:4], "--round", "revote", "--tied", "3,8", "--nominated",
+                  "8,3", "-v", "1=8,2=8,3=8,4=8,5=8,6=3", "--json")  # fmt: skip
+    assert again.json()["next"]["nominations"] == ["8", "3"]
+
+
+@given(st.permutations(["1", "2", "4", "5", "6", "7"]), st.permutations(["3", "8"]))
+@settings(max_examples=30, deadline=None)
+def test_no_result_depends_on_the_order_options_were_typed(voters, tied):
+    votes = {v: ("3" if int(v) % 2 else "8") for v in voters}
+    result = count_votes(town(), votes=votes, round="revote", tied=tuple(tied),
+                         nominations=("3", "8"))  # fmt: skip
+    assert result.tally == count_votes(
+        town(), votes=dict(sorted(votes.items())), round="revote", tied=("3", "8"),
+        nominations=("3", "8"),
+    ).tally  # fmt: skip
+
+
+def test_the_successor_is_named_once_the_chain_is_over_among_the_living_then():
+    state = village(captain="Cid")
+    for order in ([Death("Cid", "night"), Death("Ana", "night")],
+                  [Death("Ana", "night"), Death("Cid", "night")]):  # fmt: skip
+        first = resolve_cascade(state, order)
+        assert first.pending.kind == "shoot"  # the shot before the successor
+        after_shot = resolve_cascade(state, order, [Choice("shoot", "Ana", "Eve")])
+        assert after_shot.pending.kind == "successor"
+        assert "Eve" not in after_shot.pending.options and "Ana" not in after_shot.pending.options
+        with pytest.raises(StateError, match="dead or dying"):
+            resolve_cascade(
+                state, order, [Choice("shoot", "Ana", "Eve"), Choice("successor", "Cid", "Eve")]
+            )
+        done = resolve_cascade(
+            state, order, [Choice("shoot", "Ana", "Eve"), Choice("successor", "Cid", "Dee")]
+        )
+        assert done.state.captain == "Dee"
+        assert [d.player for d in done.deaths] == ["Ana", "Cid", "Eve"]
+
+
+def test_with_two_dying_hunters_an_answer_must_say_which_hunter_shoots():
+    from garou.rules.play import Answer
+
+    state = table(LG, {"Ana": HUNTER, "Bob": WOLF, "Cid": VILLAGER, "Dee": HUNTER,
+                       "Eve": VILLAGER, "Fay": WOLF})  # fmt: skip
+    for order in ([Death("Ana", "night"), Death("Dee", "night")],
+                  [Death("Dee", "night"), Death("Ana", "night")]):  # fmt: skip
+        with pytest.raises(StateError, match="does not say who chooses"):
+            settle(lambda c, o=order: resolve_cascade(state, o, c), [Answer("shoot", "Bob")])
+        named = [Answer("shoot", "bob", "ana"), Answer("shoot", "Fay", "DEE")]
+        done = settle(lambda c, o=order: resolve_cascade(state, o, c), named).result
+        assert done.complete and {d.player for d in done.deaths} == {"Ana", "Dee", "Bob", "Fay"}
+    one = table(LG, {"Ana": HUNTER, "Bob": WOLF, "Cid": VILLAGER})
+    alone = settle(
+        lambda c: resolve_cascade(one, [Death("Ana", "vote")], c), [Answer("shoot", "Bob")]
+    )
+    assert alone.result.complete
+
+
+def _lg_agreement(tmp_path, **decisions) -> Path:
+    written = {
+        "lg-contested-witch-self-save": "always",
+        "lg-contested-witch-two-potions": "one-per-night",
+        "lg-contested-seer-sees": "exact-role",
+        "lg-contested-wolves-unanimous": "agree-or-gm",
+        "lg-contested-dead-signs": "never",
+        "lg-setting-debate": "advised",
+        "lg-setting-captain": "with-captain",
+        **decisions,
+    }
+    path = tmp_path / "accord.yaml"
+    lines = "".join(f"  {k}: {v}\n" for k, v in written.items())
+    path.write_text(f"game: loup-garou\ndecisions:\n{lines}", encoding="utf-8")
+    return path
+
+
+def test_vote_cascade_and_win_apply_the_agreement(garou, tmp_path):
+    without = _lg_agreement(tmp_path, **{"lg-setting-captain": "without-captain"})
+    captained = garou("vote", *LG_OPTS, "-c", "Cid", "-v", "Ana=Bob,Bob=Ana",
+                      "--agreement", str(without), "--lang", "en")  # fmt: skip
+    assert captained.exit_code == 2 and "without a captain" in captained.stderr
+    env = garou("vote", *LG_OPTS, "-v", "Ana=Bob,Bob=Ana", "--json",
+                env={"GAROU_AGREEMENT": str(without)})  # fmt: skip
+    assert env.json()["next"]["round"] == "revote"
+    never = _lg_agreement(tmp_path, **{"lg-contested-witch-self-save": "never"})
+    state = tmp_path / "t.yaml"
+    state.write_text(
+        f"game: loup-garou\nplayers: {{Ana: {VILLAGER}, Bob: {WOLF}, Dee: {WITCH}, Eve: "
+        f"{VILLAGER}}}\nwitch: {{saved: dee, life: tonight}}\n",
+        encoding="utf-8",
+    )
+    for command in ("win", "cascade"):
+        args = [command, "--state", str(state), "--agreement", str(never), "--lang", "en"]
+        if command == "cascade":
+            args += ["-x", "Bob:vote"]
+        run = garou(*args)
+        assert run.exit_code == 1 and f"{state}:3 (witch.saved)" in run.stderr, run.stderr
+        assert "cannot save herself" in run.stderr
+    assert garou("win", "--state", str(state), "--lang", "en").exit_code == 0
+
+
+def test_the_mafia_agreement_reading_reaches_the_vote(garou, tmp_path):
+    path = tmp_path / "mafia.yaml"
+    path.write_text(
+        "game: mafia\ndecisions:\n  mf-contested-majority: absolute-majority\n"
+        "  mf-setting-speech: normal\n  mf-setting-scoring: max-mafia\n",
+        encoding="utf-8",
+    )
+    votes = "1=3,2=3,4=3,6=3,7=8,9=8,10=8,3=5,5=5,8=5"
+    run = garou("vote", "-g", "mafia", "-p", ",".join(str(i) for i in range(1, 11)),
+                "-v", votes, "-n", "3,8,5", "--agreement", str(path), "--json")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert run.json()["eliminated"] == [] and run.json()["steps"][-1]["reading"] == (
+        "absolute-majority"
+    )
+
+
+def test_tonights_kill_giving_the_wolves_parity_is_warned_with_the_witchs_answer():
+    state = table(LG, {"Ana": HUNTER, "Bob": WOLF, "Cid": VILLAGER, "Dee": WITCH, "Eve": WOLF})
+    warned = check_win(state, "en", "night")
+    assert "win.night-parity" in codes(warned) and "win.night-parity-witch-can" in codes(warned)
+    spent = check_win(_with_witch(state, life="used"), "en", "night")
+    assert "win.night-parity-life-spent" in codes(spent)
+    no_witch = check_win(village(dead=("Dee",)), "en", "night")
+    assert "win.night-parity" in codes(no_witch) and "win.night-parity-no-witch" in codes(no_witch)
+    assert "win.night-parity" not in codes(check_win(village(), "en", "night"))
+    assert "win.night-parity" not in codes(check_win(state, "en", "vote"))
+
+
+def _with_witch(state, **witch):
+    from garou.rules.play import Witch
+
+    return replace(state, witch=Witch(**witch))
+
+
+# --- issue 10: inputs -------------------------------------------------------------------
+
+
+def test_state_file_names_are_the_strings_typed():
+    situation = rules.play.read_situation(BOOK, STATES / "lg-odd-names.yaml")
+    assert situation.state.names() == ("No", "~", "010", "Yes", "Smith, J", "Dr: Who", "A=B")
+    assert situation.state.captain == "Smith, J"
+
+
+def test_names_holding_separators_are_answered_on_the_command_line(garou):
+    state = str(STATES / "lg-odd-names.yaml")
+    run = garou("cascade", "--state", state, "-x", '"Smith, J":vote,no:vote',
+                "--hunter-shoots", '"No":"Dr: Who"', "--successor", '"smith, j":"A=B"',
+                "--json")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    data = run.json()
+    assert {d["player"] for d in data["deaths"]} == {"Smith, J", "No", "Dr: Who"}
+    assert data["captain"] == "A=B" and data["pending"] is None
+    vote = garou("vote", "--state", state, "-v", '"Smith, J"="A=B","A=B"="Smith, J"',
+                 "--captain-picks", '"a=b"', "--lang", "en")  # fmt: skip
+    nxt = next(line for line in vote.stdout.splitlines() if line.startswith("Next:"))
+    assert "--dies '\"A=B\":vote'" in nxt
+
+
+@pytest.mark.parametrize("columns", ["30", "50"])
+def test_next_commands_are_never_hard_wrapped(garou, columns):
+    run = garou("vote", *MF_TIE, "--lang", "en", env={"COLUMNS": columns})
+    lines = run.stdout.splitlines()
+    nxt = next(i for i, line in enumerate(lines) if line.startswith("Next:"))
+    assert lines[nxt].rstrip().endswith("VOTER=TARGET")
+    pending = garou("vote", *LG_OPTS, "-c", "Cid", "-v", "Ana=Bob,Bob=Ana", "--no-input",
+                    "--lang", "en", env={"COLUMNS": columns})  # fmt: skip
+    answer = next(line for line in pending.stdout.splitlines() if "Answer with:" in line)
+    assert "--captain-picks NAME" in answer and answer.rstrip().endswith(")")
+
+
+def test_terminal_control_sequences_in_names_are_neutralised(garou, tmp_path):
+    state = tmp_path / "t.yaml"
+    state.write_text(
+        'game: loup-garou\nplayers:\n  "Ana\\e[31m": chasseur\n  "Bob\\a": loup-garou\n'
+        '  Cid: villageois\ndeaths: {"Bob\\a": night}\n',
+        encoding="utf-8",
+    )
+    run = garou("cascade", "--state", str(state), "--hunter-shoots", "Cid", "--lang", "en")
+    assert run.exit_code == 0, run.stderr
+    assert "\x1b" not in run.stdout and "\x07" not in run.stdout
+    assert "\\x07" in run.stdout
+
+
+def test_a_mafia_table_that_cannot_exist_is_refused(garou):
+    run = garou("win", "--state", str(STATES / "mafia-eleven.yaml"), "--lang", "en")
+    assert run.exit_code == 1 and "cannot exist" in run.stderr
+    assert f"{STATES / 'mafia-eleven.yaml'}:3 (players)" in run.stderr
+    partial = garou("win", "-g", "mafia", "-p", "1=citoyen,2=citoyen,3=mafia,4=don")
+    assert partial.exit_code == 0  # the living seats only: a table that can exist
+
+
+def test_player_names_match_whatever_their_case_and_accents():
+    state = table(LG, {"Zoé": HUNTER, "Bob": WOLF, "Cid": VILLAGER, "Dee": WITCH})
+    voted = count_votes(state, votes={"zoe": "BOB", "bob": "zoé", "CID": "bob"})
+    assert voted.eliminated == ("Bob",)
+    shot = resolve_cascade(state, [Death("ZOE", "vote")], [Choice("shoot", "zoe", "cid")])
+    assert [d.player for d in shot.deaths] == ["Zoé", "Cid"]
+
+
+# --- issue 11: one language at a time --------------------------------------------------
+
+_ENGLISH = re.compile(
+    r"\b(the|and|nobody|dies|shoots?|leaves?|players?|alive|winner|"
+    r"pending|answer|next|between|with|of|error|invalid|is|not)\b",
+    re.IGNORECASE,
+)
+_FRENCH = re.compile(
+    r"\b(le|la|les|et|voix|personne|meurt|tire|joueurs?|vivants?|vainqueur|"
+    r"attente|répondre|ensuite|entre|avec|erreur|est|pas|une?)\b|[éèàçù]",
+    re.IGNORECASE,
+)
+_RUNS = [
+    ["vote", "--state", str(STATES / "mafia-tie.yaml")],
+    ["vote", *LG_OPTS, "-c", "Cid", "-v", "Ana=Bob,Bob=Ana", "--no-input"],
+    ["vote", *LG_OPTS, "-v", "Ana=Bob,Bob=Ana"],
+    ["cascade", "--state", str(STATES / "lg-hunter-lover.yaml"), "--no-input"],
+    ["cascade", *LG_OPTS, "-x", "Ana:vote", "--hunter-shoots", "Bob"],
+    ["win", "-g", "mafia", "-p", "1=citoyen,2=citoyen,3=citoyen,4=mafia,5=don,6=sherif"],
+    ["win", "-g", "lg", "-p", f"Ana={HUNTER},Bob={WOLF},Cid={VILLAGER},Dee={WITCH},Eve={WOLF}",
+     "--next", "night"],
+    ["fouls", "-g", "mafia", "--technical", "2=1", "insulte"],
+    ["fouls", "-g", "mafia", "montre son téléphone"],
+    ["fouls", "-g", "mafia", "quitte la table 10 secondes"],
+]  # fmt: skip
+
+
+def _words_said(text: str) -> str:
+    """The words garou says, without ids, names, role/rule data and option syntax."""
+    text = re.sub(r"\[[a-z0-9-]+\]", " ", text)  # [lg-vote]
+    text = re.sub(r"(keys|clés)\s*:[^;\n]*", " ", text)  # a file's own key names
+    text = re.sub(r"\([\w.]+\)", " ", text)  # key paths: (players.Alice.alive)
+    text = re.sub(r"\b(true|false)\b", " ", text)  # YAML's words
+    text = re.sub(r"(?<!\w)'[^']*'(?!\w)", " ", text)  # what the user typed, quoted
+    text = re.sub(r"\b[a-z]+(-[a-z]+)+\b", " ", text)  # ids: out-of-game
+    text = re.sub(r"\([a-z0-9-]+(,[^)]*)?\)", " ", text)  # (mf-composition), (insults, ...)
+    text = re.sub(r"(--?[a-z-]+|garou \w+)( \S+)?", " ", text)  # options and their values
+    text = re.sub(r"/\S+", " ", text)  # paths
+    text = re.sub(r"[«“\"][^»”\"]*[»”\"]", " ", text)  # quoted data (behaviours' own text)
+    return text
+
+
+@pytest.mark.parametrize("args", _RUNS, ids=lambda a: " ".join(a[:3]))
+def test_no_word_of_the_other_language(garou, args):
+    for lang, other in (("fr", _ENGLISH), ("en", _FRENCH)):
+        run = garou(*args, "--lang", lang)
+        said = _words_said(run.stdout + run.stderr)
+        found = other.findall(said)
+        assert not found, (lang, found, said)
+
+
+def _errors_of_many_kinds() -> list:
+    """Errors of the readers, the engine and the answers, as the libraries raise them."""
+    from garou.rules.play import Answer
+
+    caught = []
+    attempts = [
+        lambda: rules.play.read_situation(BOOK, STATES / "bad-votes.yaml"),
+        lambda: rules.play.read_situation(BOOK, STATES / "mafia-eleven.yaml"),
+        lambda: rules.play.read_situation(BOOK, STATES / "bad-keys.yaml"),
+        lambda: resolve_cascade(village(), [Death("Ana", "lift")]),
+        lambda: resolve_cascade(village(dead=("Dee",)), [Death("Bob", "poison")]),
+        lambda: count_votes(village(), votes={"Ana": "Zed"}),
+        lambda: count_votes(town(), votes={"1": "3"}),
+        lambda: count_votes(village(), votes={}, round="lift", tied=("Ana", "Bob")),
+        lambda: judge_fouls(LG),
+        lambda: find_behaviours(MF, "pétanque"),
+        lambda: settle(
+            lambda c: resolve_cascade(
+                table(LG, {"Ana": HUNTER, "Bob": WOLF, "Dee": HUNTER, "Eve": VILLAGER}),
+                [Death("Ana", "night"), Death("Dee", "night")],
+                c,
+            ),
+            [Answer("shoot", "Bob")],
+        ),
+    ]
+    for attempt in attempts:
+        with pytest.raises(rules.GarouError) as error:
+            attempt()
+        caught.append(error.value)
+    return caught
+
+
+def test_errors_are_said_in_one_language():
+    for exc in _errors_of_many_kinds():
+        for lang, other in (("fr", _ENGLISH), ("en", _FRENCH)):
+            said = _words_said(exc.message(lang))
+            assert not other.findall(said), (lang, other.findall(said), said)

@@ -91,7 +91,7 @@ def settle(
             raise StateError(
                 [
                     issue(
-                        ("choices", kind),
+                        (),  # an answer, not a key of a file
                         "play.ambiguous-answer",
                         answer=answer.answer,
                         choosers=sorted(asked[kind]),

@@ -409,7 +409,7 @@ def _ask(
 def _refused(
     state: TableState, kind: str, chooser: str, answer: str, options: tuple[str, ...]
 ) -> Issue:
-    where: tuple[str | int, ...] = ("choices", kind, chooser)
+    where: tuple[str | int, ...] = ()  # an answer, not a key of a file
     if answer not in state.names():
         return Issue(where, unknown_player(state.names(), answer))
     return issue(where, "cascade.choice-dead", chooser=chooser, answer=answer, options=options)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalogue import phrase, say
+from ..catalogue import join, phrase, say
 from ..errors import UnknownIdError
 from ..model import Behaviour, FoulLimit, Fouls, Game
 from ..names import fold
@@ -164,8 +164,19 @@ def _own_words(fouls: Fouls) -> dict[str, set[str]]:
     return own
 
 
-def _what_to_type(fouls: Fouls) -> list[str]:
-    return [f"{b.id} ({', '.join(dict.fromkeys(b.keywords.all()))})" for b in fouls.behaviours]
+@dataclass(frozen=True)
+class _Typed:
+    """A behaviour's id and its words in one language (said with ``get(lang)``)."""
+
+    behaviour: Behaviour
+
+    def get(self, lang: str) -> str:
+        words = getattr(self.behaviour.keywords, lang) or self.behaviour.keywords.all()
+        return f"{self.behaviour.id} ({', '.join(dict.fromkeys(words))})"
+
+
+def _what_to_type(fouls: Fouls) -> list[_Typed]:
+    return [_Typed(b) for b in fouls.behaviours]
 
 
 def find_behaviours(game: Game, query: str) -> BehaviourLookup:
@@ -258,15 +269,19 @@ def judge_fouls(
                 say(
                     "behaviour.unsure",
                     lang,
-                    candidates=[
-                        phrase(
-                            "behaviour.candidate",
-                            text=b.text,
-                            id=b.id,
-                            sanction=phrase(f"sanction.{b.sanction}"),
-                        )
-                        for b in lookup.behaviours
-                    ],
+                    candidates=join(
+                        [
+                            phrase(
+                                "behaviour.candidate",
+                                text=b.text,
+                                id=b.id,
+                                sanction=phrase(f"sanction.{b.sanction}"),
+                            )
+                            for b in lookup.behaviours
+                        ],
+                        lang,
+                        "or",
+                    ),
                 ),
                 {"candidates": [b.id for b in lookup.behaviours]},
             )
@@ -282,18 +297,23 @@ def judge_fouls(
             if lookup.seconds is None:
                 steps.append(_limit_step(fouls, behaviour, lang))
                 offence = None
+            else:
+                steps.append(_within_step(fouls, behaviour, lookup.seconds, lang, over=True))
         steps.append(_behaviour_step(fouls, behaviour, lang))
         if offence and behaviour.sanction == "technical-foul":
             steps += _total_step(fouls, players, counts, offender, lang)
     return FoulsResult(tuple(counts), lookup.behaviours, tuple(steps), True, offence)
 
 
-def _within_step(fouls: Fouls, behaviour: Behaviour, seconds: float, lang: str) -> Step:
+def _within_step(
+    fouls: Fouls, behaviour: Behaviour, seconds: float, lang: str, over: bool = False
+) -> Step:
+    code = "behaviour.over-limit" if over else "behaviour.within-limit"
     return Step(
         fouls.disqualifying_entry,
-        "behaviour.within-limit",
+        code,
         say(
-            "behaviour.within-limit",
+            code,
             lang,
             text=behaviour.text,
             id=behaviour.id,

@@ -464,7 +464,7 @@ def _tie(
                 raise StateError(
                     [
                         issue(
-                            ("choices", "captain-pick"),
+                            (),  # an answer, not a key of a file
                             "tie.captain-must-choose",
                             names=join(tied, lang, "or"),
                             answer=chosen.answer,
