@@ -562,7 +562,8 @@ def vote_command(
         )
         if result.next.nominations:
             command += f" --nominated {_names_arg(result.next.nominations)}"
-        commands.append(command + " -v " + _label("ballot", language))
+        ballot = "lift-ballot" if result.next.round == "lift" else "ballot"
+        commands.append(command + " -v " + _label(ballot, language))
     elif result.deaths:
         dies = ",".join(f"{quote_name(d.player)}:{d.cause}" for d in result.deaths)
         commands.append(f"garou cascade {table} --dies {shlex.quote(dies)}")
@@ -812,43 +813,19 @@ def fouls_command(
 
     Example: garou fouls -g mafia --foul 7=3 --technical 2=1 insulte
     """
-    from dataclasses import replace
-
     from garou.rules import UsageError, resolve_language
-    from garou.rules.play import find_behaviours, judge_fouls
-    from garou.rules.play.state import unknown_player
+    from garou.rules.play import find_behaviours, judge_fouls, with_counts
 
     language = resolve_language(lang)
     book = _book(rules_dir)
-    foul_counts = _counts(fouls, "--foul") or {}
-    technical_counts = _counts(technical, "--technical") or {}
-    if state_file is None and not players:
-        if game is None:
-            raise UsageError("play.fouls-no-game")
-        named = list(dict.fromkeys([*foul_counts, *technical_counts]))
-        players = [",".join(quote_name(n) for n in named)] if named else None
-    if players or state_file is not None:
+    if state_file is not None or players:
         situation = _situation(book, state_file, game, players, None, None, None, None)
-        the_game, table = situation.state.game, list(situation.state.players)
-        names = [p.name for p in table]
-        for option, counts in (("--foul", foul_counts), ("--technical", technical_counts)):
-            for name in counts:
-                if situation.state.resolve(name) not in names:
-                    raise UsageError(
-                        "play.option-player", option=option, problem=unknown_player(names, name)
-                    )
-        fold_f = {_fold(k): v for k, v in foul_counts.items()}
-        fold_t = {_fold(k): v for k, v in technical_counts.items()}
-        table = [
-            replace(
-                p,
-                fouls=fold_f.get(_fold(p.name), p.fouls),
-                technical_fouls=fold_t.get(_fold(p.name), p.technical_fouls),
-            )
-            for p in table
-        ]
+        the_game, seated = situation.state.game, list(situation.state.players)
+    elif game is None:
+        raise UsageError("play.fouls-no-game")
     else:
-        the_game, table = book.game(game), []
+        the_game, seated = book.game(game), []
+    table = with_counts(seated, _counts(fouls, "--foul"), _counts(technical, "--technical"))
     lookup = find_behaviours(the_game, " ".join(words)) if words else None
     result = judge_fouls(the_game, table, lookup, language, by)
     if json_:

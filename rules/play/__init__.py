@@ -9,7 +9,14 @@ a :class:`Choice`, or route answers given in advance with :func:`settle`.
 
 from .answers import Answer, Settled, settle
 from .cascade import Announced, CascadeResult, check_deaths, resolve_cascade
-from .fouls import BehaviourLookup, FoulCount, FoulsResult, find_behaviours, judge_fouls
+from .fouls import (
+    BehaviourLookup,
+    FoulCount,
+    FoulsResult,
+    find_behaviours,
+    judge_fouls,
+    with_counts,
+)
 from .situation import (
     EVENT_KEYS,
     STATE_KEYS,
@@ -90,4 +97,5 @@ __all__ = [
     "settle",
     "table_rules",
     "win_after",
+    "with_counts",
 ]

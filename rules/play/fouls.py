@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..catalogue import join, phrase, say
 from ..errors import UnknownIdError
 from ..model import Behaviour, FoulLimit, Fouls, Game
 from ..names import fold
-from .state import Player, StateError, Step, issue
+from .state import Issue, Player, StateError, Step, canonical, issue, unknown_player
 
 
 @dataclass(frozen=True)
@@ -428,3 +428,39 @@ def _behaviour_step(fouls: Fouls, behaviour: Behaviour, lang: str) -> Step:
         return Step(fouls.technical_entry, "behaviour.technical-foul", message, data)
     message = say("behaviour.disqualification", lang, text=behaviour.text, id=behaviour.id)
     return Step(fouls.disqualifying_entry, "behaviour.disqualification", message, data)
+
+
+def with_counts(
+    players: Sequence[Player],
+    fouls: Mapping[str, int] | None = None,
+    technical: Mapping[str, int] | None = None,
+) -> list[Player]:
+    """Return ``players`` with the fouls and technical fouls given per name (names match
+    whatever their case and accents); with no players, the players are those named.
+
+    Raise :class:`StateError` for a name that is no player or a negative count.
+    """
+    fouls, technical = dict(fouls or {}), dict(technical or {})
+    if not players:
+        players = [Player(n) for n in dict.fromkeys([*fouls, *technical])]
+    names = [p.name for p in players]
+    issues = []
+    folded: dict[str, dict[str, int]] = {"fouls": {}, "technical_fouls": {}}
+    for attr, counts in (("fouls", fouls), ("technical_fouls", technical)):
+        for name, count in counts.items():
+            found = canonical(names, name)
+            if found not in names:
+                issues.append(Issue((attr, name), unknown_player(names, name)))
+            elif count < 0:
+                issues.append(issue((attr, name), "state.negative-count"))
+            folded[attr][found] = count
+    if issues:
+        raise StateError(issues)
+    return [
+        replace(
+            p,
+            fouls=folded["fouls"].get(p.name, p.fouls),
+            technical_fouls=folded["technical_fouls"].get(p.name, p.technical_fouls),
+        )
+        for p in players
+    ]
