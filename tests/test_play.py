@@ -1196,6 +1196,9 @@ def test_a_duration_is_read_against_the_documents_limit(behaviour):
             assert result.offence is offence, (seconds, unit, codes(result))
             sentenced = f"behaviour.{behaviour.sanction}" in codes(result)
             assert sentenced is offence
+    for said in (f"left the table for {behaviour.seconds + 5} seconds",
+                 f"sorti de la table {behaviour.seconds + 5} s"):  # fmt: skip
+        assert judge_fouls(MF, behaviours=find_behaviours(MF, said)).offence is True
     minutes = judge_fouls(MF, behaviours=find_behaviours(MF, f"{keyword} 1 minute"))
     assert minutes.offence is (behaviour.seconds < 60)
 

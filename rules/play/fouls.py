@@ -212,6 +212,10 @@ def find_behaviours(game: Game, query: str) -> BehaviourLookup:
             "fouls.no-match", query=query, game=game.info.name, behaviours=_what_to_type(fouls)
         )
     found = [b for _, _, b in sorted(named)] + [b for _, _, b in sorted(candidates)]
+    timed = [b for b in found if b.seconds is not None]
+    if seconds is not None and len(timed) == 1 and all(b is timed[0] for _, _, b in named):
+        # A duration written beside the one behaviour with a time limit names it.
+        return BehaviourLookup((timed[0],), True, seconds)
     return BehaviourLookup(tuple(found), len(named) == 1 and not candidates, seconds)
 
 
