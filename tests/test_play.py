@@ -1630,3 +1630,12 @@ def test_errors_are_said_in_one_language():
         for lang, other in (("fr", _ENGLISH), ("en", _FRENCH)):
             said = _words_said(exc.message(lang))
             assert not other.findall(said), (lang, other.findall(said), said)
+
+
+def test_what_the_witch_did_tonight_must_agree_with_the_deaths():
+    saved = _witch_table(life="tonight", saved="Eve")
+    with pytest.raises(StateError, match="saved by the witch tonight"):
+        resolve_cascade(saved, [Death("eve", "night")])
+    assert resolve_cascade(saved, [Death("Cid", "night")]).complete
+    with pytest.raises(StateError, match="life potion is not used"):
+        make_state(LG, village().players, witch=rules.play.Witch(life="unused", saved="Eve"))

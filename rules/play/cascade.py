@@ -124,6 +124,8 @@ def check_deaths(state: TableState, deaths: Sequence[Death]) -> list[Issue]:
             problem = _lover_issue(state, death.player, deaths)
         if problem is None and death.cause == "poison":
             problem = _poison_issue(state)
+        if problem is None and death.cause == "night" and state.witch.saved == death.player:
+            problem = phrase("cascade.saved-tonight", name=death.player)
         if problem is not None:
             issues.append(Issue((*where, "cause"), problem))
     return issues

@@ -562,6 +562,8 @@ def check_witch(
             return issues
         if witch.life == "used":
             issues.append(issue(("witch", "saved"), "state.life-spent", name=witch.saved))
+        elif witch.life == "unused":
+            issues.append(issue(("witch", "saved"), "state.life-unused", name=witch.saved))
         saver = next((p for p in players if p.role == role), None)
         if saver is not None and saver.name == witch.saved:
             rule = agreed.option(SELF_SAVE_CASE)
