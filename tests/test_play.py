@@ -1639,3 +1639,34 @@ def test_what_the_witch_did_tonight_must_agree_with_the_deaths():
     assert resolve_cascade(saved, [Death("Cid", "night")]).complete
     with pytest.raises(StateError, match="life potion is not used"):
         make_state(LG, village().players, witch=rules.play.Witch(life="unused", saved="Eve"))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_chains_outcome_never_depends_on_the_order_of_the_deaths(data):
+    state = data.draw(lg_tables())
+    living = [p.name for p in state.living()]
+    dying = data.draw(st.lists(st.sampled_from(living), min_size=1, max_size=3, unique=True))
+    causes = [c for c in game_causes(LG) if c not in ("lover", "poison")]
+    deaths = [Death(n, data.draw(st.sampled_from(causes))) for n in dying]
+    # Every possible chooser answers with the first living player not dying first.
+    choices = [
+        Choice(kind, p.name, next((q for q in living if q not in dying and q != p.name), p.name))
+        for p in state.players
+        for kind in ("shoot", "successor")
+    ]
+    outcomes = set()
+    for order in (deaths, list(reversed(deaths))):
+        try:
+            result = resolve_cascade(state, order, choices)
+        except StateError:
+            outcomes.add("refused")
+            continue
+        outcomes.add(
+            (
+                frozenset((d.player, d.cause) for d in result.deaths),
+                result.state.captain,
+                result.pending and result.pending.kind,
+            )  # fmt: skip
+        )
+    assert len(outcomes) == 1
