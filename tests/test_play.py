@@ -1670,3 +1670,19 @@ def test_a_chains_outcome_never_depends_on_the_order_of_the_deaths(data):
             )  # fmt: skip
         )
     assert len(outcomes) == 1
+
+
+@pytest.mark.parametrize(
+    "template", ["round: {}", "witch: {{life: {}}}", "votes: {{A: {}}}", "extra: {}"]
+)
+def test_a_state_files_alias_bomb_is_never_expanded_in_a_message(garou, tmp_path, template):
+    levels = ["&a0 [x,x,x,x,x,x,x,x,x,x]"]
+    levels += [f"&a{i} [{','.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 8)]
+    body = template.format("[" + ", ".join(levels) + "]")
+    state = tmp_path / "bomb.yaml"
+    state.write_text(
+        f"game: loup-garou\nplayers: {{A: loup-garou, B: villageois, C: villageois}}\n{body}\n",
+        encoding="utf-8",
+    )
+    run = garou("vote", "--state", str(state), "--lang", "en")
+    assert run.exit_code == 1 and len(run.stderr) < 2000, run.stderr[:300]

@@ -185,7 +185,10 @@ def parse_situation(
     for key in data:
         if key not in STATE_KEYS + EVENT_KEYS:
             reader.add(
-                (str(key),), "state.unknown-key", key=str(key), keys=list(STATE_KEYS + EVENT_KEYS)
+                (str(key),),
+                "state.unknown-key",
+                key=_shown(key),
+                keys=list(STATE_KEYS + EVENT_KEYS),
             )
     the_game = reader.game(book, data.get("game"), game)
     if the_game is None:
@@ -296,13 +299,13 @@ class _Reader:
                     self.add_phrase(role_path, _said(exc))
             alive = _flag(fields.get("alive", True))
             if alive is None:
-                self.add((*path, "alive"), "state.not-a-flag", value=_text(fields.get("alive")))
+                self.add((*path, "alive"), "state.not-a-flag", value=_shown(fields.get("alive")))
                 alive = True
             counts = {}
             for attr in ("fouls", "technical_fouls"):
                 count = _count(fields.get(attr, 0))
                 if count is None:
-                    self.add((*path, attr), "state.not-a-count", value=_text(fields.get(attr)))
+                    self.add((*path, attr), "state.not-a-count", value=_shown(fields.get(attr)))
                     count = 0
                 counts[attr] = count
             players.append(Player(name, role, alive, counts["fouls"], counts["technical_fouls"]))
@@ -353,14 +356,17 @@ class _Reader:
                 potion = fold(_text(item))
                 if potion not in POTIONS:
                     self.add(
-                        ("witch", key), "state.bad-potion", value=_text(item), potions=list(POTIONS)
+                        ("witch", key),
+                        "state.bad-potion",
+                        value=_shown(item),
+                        potions=list(POTIONS),
                     )
                 else:
                     found[key] = potion
             elif key == "night":
                 night = _count(item)
                 if night is None or night < 1:
-                    self.add(("witch", key), "state.bad-night", value=_text(item))
+                    self.add(("witch", key), "state.bad-night", value=_shown(item))
                 else:
                     found[key] = night
             else:
@@ -376,20 +382,21 @@ class _Reader:
             for key, value in tallies_written.items():
                 count = _count(value)
                 if count is None:
-                    self.add(("tallies", key), "vote.not-a-count", value=_text(value))
+                    self.add(("tallies", key), "vote.not-a-count", value=_shown(value))
                     continue
                 tallies[key] = count
         nominations = tuple(self.names(data, "nominations"))
         tied = tuple(self.names(data, "tied"))
         round = fold(_text(data.get("round", "first")))
         if round not in VOTE_ROUNDS:
-            self.add(("round",), "vote.unknown-round", round=round, rounds=list(VOTE_ROUNDS))
+            shown = _shown(data.get("round"))
+            self.add(("round",), "vote.unknown-round", round=shown, rounds=list(VOTE_ROUNDS))
             round = "first"
         deaths = []
         for name, cause in (self.mapping(data, "deaths") or {}).items():
             cause_id = parse_cause(_text(cause)) if cause is not None else None
             if cause_id is None:
-                problem = cause_issue(state.game, _text(cause or ""))
+                problem = cause_issue(state.game, _shown(cause or ""))
                 assert problem is not None
                 self.add_phrase(("deaths", name), problem)
                 continue
@@ -426,7 +433,16 @@ def _said(exc: GarouError) -> Phrase:
     return phrase("state.as-written", message=str(exc))
 
 
+def _shown(value: Any) -> str:
+    """Return ``value`` as a message quotes it: short, a list or mapping never expanded
+    (an alias bomb stays small)."""
+    text = _text(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
 def _text(value: Any) -> str:
+    if isinstance(value, dict | list | tuple):
+        return "…"  # never expanded: an alias bomb's value is not built
     if isinstance(value, bool):
         return "true" if value else "false"
     return "" if value is None else str(value).strip()
