@@ -33,8 +33,10 @@ StateFile = Annotated[
         "-s",
         metavar="FILE",
         help="A table state file (YAML): game, players (NAME: ROLE, or NAME: {role, alive, "
-        "fouls, technical_fouls}), lovers, captain, and optionally votes, tallies, "
-        "nominations, round, tied, deaths. The event options below replace the file's.",
+        "fouls, technical_fouls}), lovers, captain, witch ({life, death: unused, tonight "
+        "or used; saved: NAME; night: N}), and optionally votes, tallies, nominations, "
+        "round, tied, deaths. Names are read as typed. The event options below replace "
+        "the file's.",
         show_default=False,
     ),
 ]
