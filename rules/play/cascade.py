@@ -22,6 +22,7 @@ from .state import (
     Choice,
     ChoiceKind,
     Death,
+    Either,
     Issue,
     Pending,
     StateError,
@@ -414,7 +415,9 @@ def _refused(
     where: tuple[str | int, ...] = ()  # an answer, not a key of a file
     if answer not in state.names():
         return Issue(where, unknown_player(state.names(), answer))
-    return issue(where, "cascade.choice-dead", chooser=chooser, answer=answer, options=options)
+    return issue(
+        where, "cascade.choice-dead", chooser=chooser, answer=answer, options=Either(options)
+    )
 
 
 def _announce(

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from ..catalogue import Phrase, phrase, say
+from ..catalogue import Phrase, join, phrase, say
 from ..errors import Problem, UsageError
 from ..model import Game
 from ..names import closest, fold
@@ -76,7 +76,7 @@ class Issue:
     def say(self, lang: str) -> str:
         """Return the issue in ``lang``, after its key path."""
         text = self.message.say(lang)
-        return f"{self.where()}: {text}" if self.path else text
+        return say("state.at", lang, where=self.where(), text=text) if self.path else text
 
     def __str__(self) -> str:
         return self.say("en")
@@ -84,6 +84,18 @@ class Issue:
     def problem(self, file: str, line: int | None) -> Problem:
         """Return this issue as a :class:`Problem` of ``file`` at ``line``."""
         return Problem(file, line, self.where(), self.message)
+
+
+@dataclass(frozen=True)
+class Either:
+    """Names said as alternatives, in the language of the message: "A, B or C"."""
+
+    items: tuple[str, ...]
+    """The names."""
+
+    def get(self, lang: str) -> str:
+        """Return the names joined with "or" in ``lang``."""
+        return join(self.items, lang, "or")
 
 
 def issue(
@@ -379,7 +391,12 @@ def unknown_player(state_names: Sequence[str], name: str) -> Phrase:
     """Return the message for a name that is no player, with the closest names."""
     near = closest(name, list(state_names))
     if near:
-        return phrase("state.unknown-player-near", name=name, near=near, players=list(state_names))
+        return phrase(
+            "state.unknown-player-near",
+            name=name,
+            near=Either(tuple(near)),
+            players=list(state_names),
+        )
     return phrase("state.unknown-player", name=name, players=list(state_names))
 
 

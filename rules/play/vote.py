@@ -19,6 +19,7 @@ from .state import (
     MAJORITY_CASE,
     Choice,
     Death,
+    Either,
     Issue,
     Pending,
     StateError,
@@ -466,7 +467,7 @@ def _tie(
                         issue(
                             (),  # an answer, not a key of a file
                             "tie.captain-must-choose",
-                            names=join(tied, lang, "or"),
+                            names=Either(tied),
                             answer=chosen.answer,
                         )
                     ],
