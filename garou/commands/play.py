@@ -9,8 +9,10 @@ an option, or reports it as pending: garou never picks for a player.
 
 from __future__ import annotations
 
+import shlex
 import sys
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -31,8 +33,10 @@ StateFile = Annotated[
         "-s",
         metavar="FILE",
         help="A table state file (YAML): game, players (NAME: ROLE, or NAME: {role, alive, "
-        "fouls, technical_fouls}), lovers, captain, and optionally votes, tallies, "
-        "nominations, round, tied, deaths. The event options below replace the file's.",
+        "fouls, technical_fouls}), lovers, captain, witch ({life, death: unused, tonight "
+        "or used; saved: NAME; night: N}), and optionally votes, tallies, nominations, "
+        "round, tied, deaths. Names are read as typed. The event options below replace "
+        "the file's.",
         show_default=False,
     ),
 ]
@@ -43,7 +47,8 @@ Players = Annotated[
         "-p",
         metavar="NAME[=ROLE]",
         help="A player and their card, in seat order (French or English role names); "
-        "repeat, or separate with commas: -p Alice=chasseur,Bob=loup.",
+        "repeat, or separate with commas: -p Alice=chasseur,Bob=loup. A name holding a "
+        "comma, = or : is written in double quotes: -p '\"Smith, J\"=loup'.",
         show_default=False,
     ),
 ]
@@ -65,6 +70,19 @@ Captain = Annotated[
     str | None,
     typer.Option("--captain", "-c", metavar="NAME", help="The captain.", show_default=False),
 ]
+AgreementFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--agreement",
+        "-a",
+        envvar="GAROU_AGREEMENT",
+        metavar="FILE",
+        help="Your table's agreement (garou house pick): playing without a captain, the "
+        "reading of 'the majority', the witch's self-save and potions. Without it, the "
+        "game's defaults apply, and each step says which reading it used.",
+        show_default=False,
+    ),
+]
 NoInput = Annotated[
     bool,
     typer.Option(
@@ -72,25 +90,192 @@ NoInput = Annotated[
     ),
 ]
 
-_LABELS = {
-    "fr": {"vote": "Vote", "cascade": "Cascade", "win": "Victoire", "fouls": "Fautes",
-           "announce": "Annonce", "winner": "Vainqueur", "no-winner": "Pas encore de vainqueur",
-           "pending": "En attente", "answer": "Répondre avec", "next": "Ensuite",
-           "unused": "Option inutilisée (aucune question ne la demandait)",
-           "no-win-check": "Victoire non vérifiée : il manque le rôle de certains joueurs en vie.",
-           "nobody-alive": "Aucun vainqueur : plus personne n'est en vie",
-           "captain": "capitaine", ":": " :"},
-    "en": {"vote": "Vote", "cascade": "Cascade", "win": "Win check", "fouls": "Fouls",
-           "announce": "Announcement", "winner": "Winner", "no-winner": "No winner yet",
-           "pending": "Pending", "answer": "Answer with", "next": "Next",
-           "unused": "Unused option (no question asked for it)",
-           "no-win-check": "Win not checked: some living players' roles are not given.",
-           "nobody-alive": "No winner: nobody is alive",
-           "captain": "captain", ":": ":"},
-}  # fmt: skip
-
 _ANSWER_OPTION = {"shoot": "--hunter-shoots", "successor": "--successor",
                   "captain-pick": "--captain-picks"}  # fmt: skip
+_SPECIAL = ',=:"'
+
+
+# --- reading the options (the command line's own syntax) ------------------------------
+
+
+def split_outside_quotes(text: str, seps: str) -> list[str]:
+    """Split ``text`` at each of ``seps`` not inside double quotes; drop the quotes.
+
+    ``'"Smith, J"=loup,Bob'`` split at "," gives ``['"Smith, J"=loup', 'Bob']`` (quotes
+    kept for the next split); :func:`unquote` removes them.
+    """
+    parts: list[str] = []
+    current: list[str] = []
+    quoted = False
+    for char in text:
+        if char == '"':
+            quoted = not quoted
+        if char in seps and not quoted:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    if quoted:
+        from garou.rules import UsageError
+
+        raise UsageError("play.option-open-quote", value=text)
+    parts.append("".join(current))
+    return parts
+
+
+def unquote(text: str) -> str:
+    """Return ``text`` without its double quotes, trimmed."""
+    return text.replace('"', "").strip()
+
+
+def _items(values: Sequence[str] | None) -> list[str]:
+    """Flatten repeated, comma-separated option values (quotes kept)."""
+    return [p.strip() for v in values or [] for p in split_outside_quotes(v, ",") if p.strip()]
+
+
+def _pair(item: str, option: str, example: str) -> tuple[str, str | None]:
+    """Split NAME=VALUE (or NAME:VALUE, outside quotes) into its two unquoted parts."""
+    from garou.rules import UsageError
+
+    for sep in "=:":
+        parts = split_outside_quotes(item, sep)
+        if len(parts) > 1:
+            left, right = parts[0], sep.join(parts[1:])
+            if not unquote(left) or not unquote(right):
+                raise UsageError("play.option-form", option=option, value=item, example=example)
+            return unquote(left), unquote(right)
+    return unquote(item), None
+
+
+def _names(values: Sequence[str] | None, option: str) -> list[str]:
+    from garou.rules import UsageError
+
+    names = [unquote(i) for i in _items(values)]
+    folded = [_fold(n) for n in names]
+    for i, key in enumerate(folded):
+        if key in folded[:i]:
+            raise UsageError("play.option-twice", option=option, name=names[i])
+    return names
+
+
+def _mapping(values: Sequence[str] | None, option: str, example: str) -> dict[str, str] | None:
+    from garou.rules import UsageError
+
+    if not values:
+        return None
+    found: dict[str, str] = {}
+    for item in _items(values):
+        key, value = _pair(item, option, example)
+        if value is None:
+            raise UsageError("play.option-form", option=option, value=item, example=example)
+        if _fold(key) in {_fold(k) for k in found}:
+            raise UsageError("play.option-twice", option=option, name=key)
+        found[key] = value
+    return found
+
+
+def _counts(values: Sequence[str] | None, option: str) -> dict[str, int] | None:
+    from garou.rules import UsageError
+
+    found = _mapping(values, option, f"{option} NAME=NUMBER")
+    if found is None:
+        return None
+    counts = {}
+    for key, value in found.items():
+        if not value.isdigit():
+            raise UsageError("play.option-count", option=option, value=f"{key}={value}")
+        counts[key] = int(value)
+    return counts
+
+
+def _answers(values: Sequence[str] | None, kind: str) -> list[Any]:
+    """Read answers NAME or CHOOSER:NAME (a name with ':' in double quotes)."""
+    from garou.rules.play import Answer
+
+    found = []
+    for item in _items(values):
+        parts = split_outside_quotes(item, ":")
+        if len(parts) > 1:
+            found.append(Answer(kind, unquote(":".join(parts[1:])), unquote(parts[0])))  # type: ignore[arg-type]
+        else:
+            found.append(Answer(kind, unquote(item)))  # type: ignore[arg-type]
+    return found
+
+
+def _fold(text: str) -> str:
+    from garou.rules import fold
+
+    return fold(text)
+
+
+def _book(rules_dir: Any) -> Any:
+    from garou.rules import load_rules
+
+    return load_rules(rules_dir)
+
+
+def _agreement(book: Any, path: Path | None, game: str | None) -> Any:
+    """Return the agreement at ``path`` (None without one); refuse one for another game."""
+    if path is None:
+        return None
+    from garou.houserules import load_agreement
+    from garou.rules import UsageError
+
+    if not path.exists():
+        raise UsageError("play.no-agreement-file", path=str(path))
+    agreement = load_agreement(path, book)
+    if game is not None and book.game(game).id != agreement.game:
+        raise UsageError("play.agreement-other-game", path=str(path), game=agreement.game)
+    return agreement
+
+
+def _situation(
+    book: Any,
+    state_file: Path | None,
+    game: str | None,
+    players: Sequence[str] | None,
+    dead: Sequence[str] | None,
+    lovers: str | None,
+    captain: str | None,
+    agreement_file: Path | None,
+    events: dict[str, Any] | None = None,
+) -> Any:
+    """Return the situation described by a state file or by the table options."""
+    from garou.rules import UsageError
+    from garou.rules.play import make_situation, read_situation
+    from garou.rules.reader import read_yaml
+
+    events = {k: v for k, v in (events or {}).items() if v is not None}
+    if state_file is not None:
+        if players or dead or lovers or captain:
+            raise UsageError("play.state-and-table")
+        written = game
+        if agreement_file is not None and written is None:
+            data = read_yaml(state_file)
+            written = str(data.get("game")) if isinstance(data, dict) and data.get("game") else None
+        agreement = _agreement(book, agreement_file, written)
+        return read_situation(book, state_file, game=game, events=events, agreement=agreement)
+    if game is None:
+        raise UsageError("play.no-table")
+    pairs = []
+    for item in _items(players):
+        pairs.append(_pair(item, "--player", "--player NAME=ROLE"))
+    if len({_fold(n) for n, _ in pairs}) != len(pairs):
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if _fold(name) in seen:
+                raise UsageError("play.option-twice", option="--player", name=name)
+            seen.add(_fold(name))
+    return make_situation(
+        book,
+        game,
+        pairs,
+        dead=_names(dead, "--dead"),
+        lovers=_names([lovers], "--lovers") if lovers is not None else None,
+        captain=unquote(captain) if captain is not None else None,
+        events=events,
+        agreement=_agreement(book, agreement_file, game),
+    )
 
 
 # --- answering a player's choice ----------------------------------------------------
@@ -101,17 +286,13 @@ def _interactive() -> bool:
     return sys.stdin.isatty()
 
 
-Answers = list[tuple[str | None, str]]
-"""Answers given as options: (chooser or None, the player chosen)."""
-
-
 def _read_answer(question: str) -> str:
     """Ask ``question`` on stderr and read one line; raise typer.Abort at end of input.
 
     Not ``typer.prompt``: it writes a space to stdout, which would land in front of the
     JSON of ``--json`` whenever stdout is redirected.
     """
-    typer.echo(f"{question} ", nl=False, err=True)
+    typer.echo(f"{clean(question)} ", nl=False, err=True)
     try:
         line = sys.stdin.readline()
     except KeyboardInterrupt:
@@ -121,61 +302,59 @@ def _read_answer(question: str) -> str:
     return line.strip()
 
 
-def _prompt(pending: Any) -> str:
-    from garou.rules import fold
+def _asker(no_input: bool) -> Any:
+    """Return the function asking a pending question on the terminal, or None."""
+    if no_input or not _interactive():
+        return None
+    from garou.rules.play.answers import matches
 
-    by_folded = {fold(o): o for o in pending.options}
-    while True:
-        answer = _read_answer(pending.question)
-        if answer in pending.options or fold(answer) in by_folded:
-            return by_folded.get(fold(answer), answer)
-        typer.echo(f"  → {', '.join(pending.options)}", err=True)
+    def ask(pending: Any) -> str:
+        while True:
+            answer = _read_answer(pending.question)
+            found = matches(pending, answer)
+            if found is not None:
+                return found
+            typer.echo(f"  → {clean(', '.join(pending.options))}", err=True)
 
-
-def _settle(
-    compute: Callable[[list[Any]], Any],
-    answers: dict[str, Answers],
-    ask: bool,
-) -> tuple[Any, list[str]]:
-    """Run ``compute`` again with each answer until nothing is pending or nobody answers.
-
-    Return the last result and the option values no question used.
-    """
-    choices: list[Any] = []
-    while True:
-        result = compute(choices)
-        pending = result.pending
-        if pending is None or any(
-            c.kind == pending.kind and c.chooser == pending.chooser for c in choices
-        ):
-            break
-        given = answers.get(pending.kind, [])
-        match = next((a for a in given if a[0] == pending.chooser), None)
-        match = match or next((a for a in given if a[0] is None), None)
-        if match is not None:
-            given.remove(match)
-            choices.append(pending.answer(match[1]))
-        elif ask:
-            choices.append(pending.answer(_prompt(pending)))
-        else:
-            break
-    unused = [
-        f"{_ANSWER_OPTION[kind]} {who + ':' if who else ''}{name}"
-        for kind, given in answers.items()
-        for who, name in given
-    ]
-    return result, unused
+    return ask
 
 
 # --- printing -----------------------------------------------------------------------
 
 
+def clean(text: str) -> str:
+    """Return ``text`` with control characters shown as \\xNN, never sent to the terminal."""
+    return "".join(
+        f"\\x{ord(c):02x}" if unicodedata.category(c) in ("Cc", "Cf") and c != "\n" else c
+        for c in text
+    )
+
+
+def quote_name(name: str) -> str:
+    """Return ``name`` as an option value reads it back (double quotes around , = : ")."""
+    return f'"{name}"' if any(c in name for c in _SPECIAL) else name
+
+
+def _names_arg(names: Sequence[str]) -> str:
+    return shlex.quote(",".join(quote_name(n) for n in names))
+
+
 def _pending_dict(pending: Any) -> dict[str, Any] | None:
     if pending is None:
         return None
+    return {**pending.to_dict(), "answer_with": _answer_with(pending)}
+
+
+def _answer_with(pending: Any, lang: str = "en") -> str:
     option = _ANSWER_OPTION[pending.kind]
-    chooser = "" if pending.kind == "captain-pick" else f"{pending.chooser}:"
-    return {**pending.as_dict(), "answer_with": f"{option} {chooser}NAME"}
+    chooser = "" if pending.kind == "captain-pick" else f"{quote_name(pending.chooser)}:"
+    return f"{option} {shlex.quote(chooser + _label('name', lang))}"
+
+
+def _label(key: str, lang: str, **values: Any) -> str:
+    from garou.rules.catalogue import say
+
+    return say(f"play.label-{key}", lang, **values)
 
 
 def _print(
@@ -184,36 +363,75 @@ def _print(
     lang: str,
     *,
     pending: Any = None,
-    lines: list[str] | None = None,
-    unused: list[str] | None = None,
+    lines: Sequence[str] = (),
+    commands: Sequence[str] = (),
+    unused: Sequence[Any] = (),
 ) -> None:
     from rich.markup import escape
     from rich.table import Table
 
     from ..output import console
 
-    labels = _LABELS[lang]
     out = console()
-    out.print(f"[bold]{escape(title)}[/]")
+    out.print(f"[bold]{escape(clean(title))}[/]")
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="cyan", no_wrap=True)
     grid.add_column()
     for step in steps:
-        grid.add_row(escape(f"  [{step.rule}]"), escape(step.message))
+        grid.add_row(escape(f"  [{step.rule}]"), escape(clean(step.message)))
     out.print(grid)
-    for line in lines or []:
+    for line in lines:
         out.print(line)
-    if pending is not None:
-        answer = _pending_dict(pending)["answer_with"]  # type: ignore[index]
-        out.print(f"[bold yellow]{labels['pending']}{labels[':']}[/] {escape(pending.question)}")
+    for command in commands:
+        # A command to paste into a shell: never wrapped, whatever the terminal's width.
         out.print(
-            f"  {labels['answer']}{labels[':']} {escape(answer)}  [dim]({escape(pending.rule)})[/]"
+            f"[bold]{escape(_label('next', lang))}[/] {escape(clean(command))}",
+            soft_wrap=True,
         )
-    for value in unused or []:
-        typer.echo(f"{labels['unused']}{labels[':']} {value}", err=True)
+    if pending is not None:
+        out.print(
+            f"[bold yellow]{escape(_label('pending', lang))}[/] {escape(clean(pending.question))}"
+        )
+        answer = escape(clean(_answer_with(pending, lang)))
+        out.print(
+            f"  [bold]{escape(_label('answer', lang))}[/] {answer}"
+            f"  [dim]({escape(pending.rule)})[/]",
+            soft_wrap=True,
+        )
+    for answer in unused:
+        value = (
+            _ANSWER_OPTION[answer.kind]
+            + " "
+            + (f"{quote_name(answer.chooser)}:" if answer.chooser else "")
+            + quote_name(answer.answer)
+        )
+        typer.echo(clean(_label("unused", lang, value=value)), err=True)
+
+
+def _table_args(state_file: Path | None) -> str:
+    return f"--state {shlex.quote(str(state_file))}" if state_file is not None else "…"
 
 
 # --- the commands -------------------------------------------------------------------
+def _table_options(state_file: Path | None, situation: Any, agreement: Path | None) -> str:
+    """Return the options that describe this table again, for a command to paste."""
+    parts: list[str] = []
+    if state_file is not None:
+        parts.append(f"--state {shlex.quote(str(state_file))}")
+    else:
+        state = situation.state
+        players = [quote_name(p.name) + (f"={p.role}" if p.role else "") for p in state.players]
+        parts.append(f"-g {state.game.id} -p {shlex.quote(','.join(players))}")
+        dead = [p.name for p in state.players if not p.alive]
+        if dead:
+            parts.append(f"--dead {_names_arg(dead)}")
+        if state.lovers:
+            parts.append(f"--lovers {_names_arg(state.lovers)}")
+        if state.captain:
+            parts.append(f"--captain {shlex.quote(quote_name(state.captain))}")
+    if agreement is not None:
+        parts.append(f"--agreement {shlex.quote(str(agreement))}")
+    return " ".join(parts)
 
 
 def vote_command(
@@ -254,7 +472,7 @@ def vote_command(
         ),
     ] = None,
     tied: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
             "--tied",
             metavar="A,B",
@@ -263,13 +481,13 @@ def vote_command(
         ),
     ] = None,
     nominated: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
             "--nominated",
             "-n",
             metavar="A,B",
-            help="The nominees in the order they were named (Mafia: a player who "
-            "does not vote counts against the last one).",
+            help="The nominees in the order they were named, the same for every round of "
+            "the day (Mafia: a player who does not vote counts against the last one).",
             show_default=False,
         ),
     ] = None,
@@ -282,6 +500,7 @@ def vote_command(
             show_default=False,
         ),
     ] = None,
+    agreement: AgreementFile = None,
     no_input: NoInput = False,
     lang: Lang = None,
     json_: Json = False,
@@ -296,25 +515,22 @@ def vote_command(
     Example: garou vote -g loup-garou -p Ana,Bob,Cid,Dee -v Ana=Bob,Bob=Ana,Cid=Bob,Dee=Ana
     """
     from garou.rules import resolve_language
-    from garou.rules.play import count_votes, situation_from_options
+    from garou.rules.play import count_votes, settle
 
     language = resolve_language(lang)
-    situation = situation_from_options(
-        state_file,
-        game,
-        players,
-        dead,
-        lovers,
-        captain,
-        votes=votes,
-        tallies=tallies,
-        round=round,
-        tied=tied,
-        nominations=nominated,
-        rules_dir=rules_dir,
+    book = _book(rules_dir)
+    events = {
+        "votes": _mapping(votes, "--vote", "--vote VOTER=TARGET"),
+        "tallies": _counts(tallies, "--tally"),
+        "round": round,
+        "tied": _names(tied, "--tied") if tied else None,
+        "nominations": _names(nominated, "--nominated") if nominated else None,
+    }
+    situation = _situation(
+        book, state_file, game, players, dead, lovers, captain, agreement, events
     )
-    answers: dict[str, Answers] = {"captain-pick": [(None, captain_picks)] if captain_picks else []}
-    result, unused = _settle(
+    answers = _answers([captain_picks] if captain_picks else None, "captain-pick")
+    settled = settle(
         lambda choices: count_votes(
             situation.state,
             votes=situation.votes,
@@ -326,36 +542,40 @@ def vote_command(
             lang=language,
         ),
         answers,
-        _interactive() and not no_input,
+        _asker(no_input),
     )
+    result = settled.result
     if json_:
         from ..output import print_json
 
         print_json(
             {
                 "game": situation.state.game.id,
-                **result.as_dict(),
+                **result.to_dict(),
                 "pending": _pending_dict(result.pending),
             }
         )
         return
-    labels = _LABELS[language]
-    lines = []
+    table = _table_options(state_file, situation, agreement)
+    commands = []
     if result.next is not None:
-        lines.append(
-            f"[bold]{labels['next']}{labels[':']}[/] garou vote … --round {result.next.round} "
-            f"--tied {','.join(result.next.tied)}"
+        command = (
+            f"garou vote {table} --round {result.next.round} --tied {_names_arg(result.next.tied)}"
         )
+        if result.next.nominations:
+            command += f" --nominated {_names_arg(result.next.nominations)}"
+        ballot = "lift-ballot" if result.next.round == "lift" else "ballot"
+        commands.append(command + " -v " + _label(ballot, language))
     elif result.deaths:
-        dies = ",".join(f"{d.player}:{d.cause}" for d in result.deaths)
-        lines.append(f"[bold]{labels['next']}{labels[':']}[/] garou cascade … --dies {dies}")
+        dies = ",".join(f"{quote_name(d.player)}:{d.cause}" for d in result.deaths)
+        commands.append(f"garou cascade {table} --dies {shlex.quote(dies)}")
     _print(
-        f"{labels['vote']} · {situation.state.game.info.name.get(language)}",
+        _label("vote", language, game=situation.state.game.info.name),
         result.steps,
         language,
         pending=result.pending,
-        lines=lines,
-        unused=unused,
+        commands=commands,
+        unused=settled.unused,
     )
 
 
@@ -384,7 +604,7 @@ def cascade_command(
         typer.Option(
             "--hunter-shoots",
             metavar="[HUNTER:]NAME",
-            help="Whom the dying hunter shoots.",
+            help="Whom the dying hunter shoots; with two dying hunters, say which: Ana:Bob.",
             show_default=False,
         ),
     ] = None,
@@ -393,10 +613,11 @@ def cascade_command(
         typer.Option(
             "--successor",
             metavar="[CAPTAIN:]NAME",
-            help="Whom the dying captain names.",
+            help="Whom the dying captain names (once the chain is over).",
             show_default=False,
         ),
     ] = None,
+    agreement: AgreementFile = None,
     no_input: NoInput = False,
     lang: Lang = None,
     json_: Json = False,
@@ -405,94 +626,94 @@ def cascade_command(
     """Resolve a chain of deaths to its end, then give the one grouped announcement.
 
     The hunter shoots whatever the cause, a lover follows the other at once, a dying
-    captain names a successor; the roles are revealed or kept hidden as the game says.
-    Then the win check. A player's choice is asked, taken from an option, or reported as
-    pending (nothing is announced until the chain is over).
+    captain names a successor once the chain is over; the roles are revealed or kept
+    hidden as the game says. Then the win check. A player's choice is asked, taken from
+    an option, or reported as pending (nothing is announced until the chain is over).
 
     Example: garou cascade -g lg -p Ana=hunter,Bob=wolf,Cid=seer --lovers Ana,Bob -x Ana:vote
     """
     from garou.rules import resolve_language
-    from garou.rules.play import (
-        answers_from_options,
-        check_win,
-        resolve_cascade,
-        situation_from_options,
-    )
+    from garou.rules.play import resolve_cascade, settle, win_after
 
     language = resolve_language(lang)
-    situation = situation_from_options(
-        state_file, game, players, dead, lovers, captain, deaths=dies, rules_dir=rules_dir
+    book = _book(rules_dir)
+    events = {"deaths": _mapping(dies, "--dies", "--dies NAME:CAUSE")}
+    situation = _situation(
+        book, state_file, game, players, dead, lovers, captain, agreement, events
     )
-    answers = {
-        "shoot": answers_from_options(hunter_shoots, "--hunter-shoots"),
-        "successor": answers_from_options(successor, "--successor"),
-    }
-    result, unused = _settle(
+    answers = _answers(hunter_shoots, "shoot") + _answers(successor, "successor")
+    settled = settle(
         lambda choices: resolve_cascade(situation.state, situation.deaths, choices, language),
         answers,
-        _interactive() and not no_input,
+        _asker(no_input),
     )
-    win = None
-    if result.complete and all(p.role for p in result.state.living()):
-        by_vote = all(d.cause in ("vote", "lift") for d in situation.deaths)
-        win = check_win(result.state, language, "night" if by_vote else "vote")
+    result = settled.result
+    win = win_after(result.state, situation.deaths, language) if result.complete else None
     if json_:
         from ..output import print_json
 
-        data = result.as_dict()
-        data["steps"] += [s.as_dict() for s in win.steps] if win else []
+        data = result.to_dict()
+        data["steps"] += [s.to_dict() for s in win.steps] if win else []
         print_json(
             {
                 "game": situation.state.game.id,
                 **data,
-                "winner": win.as_dict()["winner"] if win else None,
-                "win": win.as_dict() if win else None,
+                "winner": win.to_dict()["winner"] if win else None,
+                "win": win.to_dict() if win else None,
                 "pending": _pending_dict(result.pending),
             }
         )
         return
-    labels = _LABELS[language]
     steps = list(result.steps) + (list(win.steps) if win else [])
-    lines = _outcome(labels, result, win)
     _print(
-        f"{labels['cascade']} · {situation.state.game.info.name.get(language)}",
+        _label("cascade", language, game=situation.state.game.info.name),
         steps,
         language,
         pending=result.pending,
-        lines=lines,
-        unused=unused,
+        lines=_outcome(language, result, win),
+        unused=settled.unused,
     )
 
 
-def _outcome(labels: dict[str, str], result: Any, win: Any) -> list[str]:
+def _outcome(lang: str, result: Any, win: Any) -> list[str]:
     from rich.markup import escape
 
-    lines = []
+    from garou.rules.catalogue import join, phrase
+
+    lines: list[str] = []
     if result.complete:
-        shown = ", ".join(
-            a.player + (f" ({a.role_name})" if a.role_name else "") for a in result.announcement
+        shown = join(
+            [
+                phrase("cascade.announce-one", name=a.player, role=a.role_name)
+                if a.role_name
+                else a.player
+                for a in result.announcement
+            ],
+            lang,
         )
-        lines.append(f"[bold]{labels['announce']}{labels[':']}[/] {escape(shown)}")
+        lines.append(f"[bold]{escape(_label('announce', lang))}[/] {escape(clean(shown))}")
         if result.state.captain:
-            lines.append(f"  {labels['captain']}{labels[':']} {escape(result.state.captain)}")
+            captain = _label("captain", lang, name=result.state.captain)
+            lines.append(f"  {escape(clean(captain))}")
         if win is None:
-            lines.append(f"[dim]{labels['no-win-check']}[/]")
+            lines.append(f"[dim]{escape(_label('no-win-check', lang))}[/]")
         else:
-            lines.append(_winner_line(labels, win))
+            lines.append(_winner_line(lang, win))
     return lines
 
 
-def _winner_line(labels: dict[str, str], win: Any) -> str:
+def _winner_line(lang: str, win: Any) -> str:
     """Return the last line of a win check: the winner, none yet, or nobody alive."""
     from rich.markup import escape
 
-    from garou.rules.play.messages import inline
+    from garou.rules.play.win import inline
 
     if win.winner:
-        return f"[bold green]{labels['winner']}{labels[':']}[/] {escape(inline(win.winner_name))}"
+        said = _label("winner", lang, camp=inline(win.winner_name))
+        return f"[bold green]{escape(said)}[/]"
     if win.nobody_alive:
-        return f"[bold]{labels['nobody-alive']}[/]"
-    return f"[bold]{labels['no-winner']}[/]"
+        return f"[bold]{escape(_label('nobody-alive', lang))}[/]"
+    return f"[bold]{escape(_label('no-winner', lang))}[/]"
 
 
 def win_command(
@@ -507,39 +728,39 @@ def win_command(
         typer.Option(
             "--next",
             metavar="vote|night",
-            help="What comes next at the table, for the margin of error: the day's "
-            "vote, or the night (the vote is over).",
+            help="What comes next at the table: the day's vote, or the night (the vote is "
+            "over). Mafia: the margin of error; Loup-Garou: a warning when tonight's kill "
+            "would give the wolves parity.",
         ),
     ] = "vote",
+    agreement: AgreementFile = None,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Say who has won, if anyone, and (Mafia) how much margin of error the town has left.
+    """Say who has won, if anyone, and how close the game is to parity.
 
     Example: garou win -g mafia -p 1=citoyen,2=citoyen,3=citoyen,4=mafia,5=don,6=sherif
     """
     from garou.rules import UsageError, resolve_language
-    from garou.rules.play import check_win, situation_from_options
+    from garou.rules.play import check_win
 
     language = resolve_language(lang)
     if next_ not in ("vote", "night"):
-        raise UsageError(f"--next {next_!r}: use vote or night")
-    situation = situation_from_options(
-        state_file, game, players, dead, lovers, captain, rules_dir=rules_dir
-    )
+        raise UsageError("play.option-next", value=next_)
+    book = _book(rules_dir)
+    situation = _situation(book, state_file, game, players, dead, lovers, captain, agreement)
     result = check_win(situation.state, language, next_)  # type: ignore[arg-type]
     if json_:
         from ..output import print_json
 
-        print_json({"game": situation.state.game.id, **result.as_dict(), "pending": None})
+        print_json({"game": situation.state.game.id, **result.to_dict(), "pending": None})
         return
-    labels = _LABELS[language]
     _print(
-        f"{labels['win']} · {situation.state.game.info.name.get(language)}",
+        _label("win", language, game=situation.state.game.info.name),
         result.steps,
         language,
-        lines=[_winner_line(labels, result)],
+        lines=[_winner_line(language, result)],
     )
 
 
@@ -548,7 +769,8 @@ def fouls_command(
         list[str] | None,
         typer.Argument(
             metavar="[BEHAVIOUR]...",
-            help="A behaviour id or words describing it (insulte, message...).",
+            help="A behaviour id or words describing it (insulte, message, "
+            "'quitte la table 20 secondes'...).",
             show_default=False,
         ),
     ] = None,
@@ -571,6 +793,16 @@ def fouls_command(
             show_default=False,
         ),
     ] = None,
+    by: Annotated[
+        str | None,
+        typer.Option(
+            "--by",
+            metavar="NAME",
+            help="Who behaved so (default: the only player given a count): the behaviour's "
+            "technical foul is added to their count.",
+            show_default=False,
+        ),
+    ] = None,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
@@ -578,26 +810,32 @@ def fouls_command(
     """Say what fouls and technical fouls lead to, and what a behaviour draws (Mafia).
 
     Counts come from --foul/--technical or the state file's players; a behaviour is
-    looked up by id or by words. With neither, every listed behaviour is shown.
+    looked up by id or by words; when the words could name several behaviours, garou
+    lists them and sentences nobody. With neither, every listed behaviour is shown.
 
     Example: garou fouls -g mafia --foul 7=3 --technical 2=1 insulte
     """
-    from garou.rules import resolve_language
-    from garou.rules.play import find_behaviours, foul_table_from_options, judge_fouls
+    from garou.rules import UsageError, resolve_language
+    from garou.rules.play import find_behaviours, judge_fouls, with_counts
 
     language = resolve_language(lang)
-    the_game, table = foul_table_from_options(
-        state_file, game, players, fouls, technical, rules_dir
-    )
-    behaviours = find_behaviours(the_game, " ".join(words)) if words else None
-    result = judge_fouls(the_game, table, behaviours, language)
+    book = _book(rules_dir)
+    if state_file is not None or players:
+        situation = _situation(book, state_file, game, players, None, None, None, None)
+        the_game, seated = situation.state.game, list(situation.state.players)
+    elif game is None:
+        raise UsageError("play.fouls-no-game")
+    else:
+        the_game, seated = book.game(game), []
+    table = with_counts(seated, _counts(fouls, "--foul"), _counts(technical, "--technical"))
+    lookup = find_behaviours(the_game, " ".join(words)) if words else None
+    result = judge_fouls(the_game, table, lookup, language, by)
     if json_:
         from ..output import print_json
 
-        print_json({"game": the_game.id, **result.as_dict(), "pending": None})
+        print_json({"game": the_game.id, **result.to_dict(), "pending": None})
         return
-    labels = _LABELS[language]
-    _print(f"{labels['fouls']} · {the_game.info.name.get(language)}", result.steps, language)
+    _print(_label("fouls", language, game=the_game.info.name), result.steps, language)
 
 
 def register(app: typer.Typer) -> None:

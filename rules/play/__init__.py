@@ -1,22 +1,29 @@
 """The game-state engine: settle votes, death chains, wins and fouls from the rule data.
 
 Pure functions over a small :class:`TableState`; every threshold and procedure is read
-from the :class:`~rules.model.Game`. Where the rules leave a choice to a player, a result
-carries a :class:`Pending` question instead of an answer; pass the answer back as a
-:class:`Choice`.
+from the :class:`~garou.rules.model.Game`, and the table's agreement (:func:`table_rules`)
+says how the contested cases are read. Where the rules leave a choice to a player, a
+result carries a :class:`Pending` question instead of an answer; pass the answer back as
+a :class:`Choice`, or route answers given in advance with :func:`settle`.
 """
 
+from .answers import Answer, Settled, settle
 from .cascade import Announced, CascadeResult, check_deaths, resolve_cascade
-from .fouls import FoulCount, FoulsResult, find_behaviours, judge_fouls
+from .fouls import (
+    BehaviourLookup,
+    FoulCount,
+    FoulsResult,
+    find_behaviours,
+    judge_fouls,
+    with_counts,
+)
 from .situation import (
     EVENT_KEYS,
     STATE_KEYS,
     Situation,
-    answers_from_options,
-    foul_table_from_options,
+    make_situation,
     parse_situation,
     read_situation,
-    situation_from_options,
 )
 from .state import (
     CAUSES,
@@ -29,14 +36,17 @@ from .state import (
     Player,
     StateError,
     Step,
+    TableRules,
     TableState,
+    Witch,
     check_state,
     game_causes,
     make_state,
     parse_cause,
+    table_rules,
 )
 from .vote import VOTE_ROUNDS, NextVote, VoteResult, VoteRound, count_votes, lift_ballot
-from .win import MarginInfo, NextEvent, WinResult, check_win, margin_left
+from .win import MarginInfo, NextEvent, WinResult, check_win, margin_left, win_after
 
 __all__ = [
     "CAUSES",
@@ -44,6 +54,8 @@ __all__ = [
     "STATE_KEYS",
     "VOTE_ROUNDS",
     "Announced",
+    "Answer",
+    "BehaviourLookup",
     "CascadeResult",
     "Cause",
     "Choice",
@@ -57,28 +69,33 @@ __all__ = [
     "NextVote",
     "Pending",
     "Player",
+    "Settled",
     "Situation",
     "StateError",
     "Step",
+    "TableRules",
     "TableState",
     "VoteResult",
     "VoteRound",
     "WinResult",
-    "answers_from_options",
+    "Witch",
     "check_deaths",
     "check_state",
     "check_win",
     "count_votes",
     "find_behaviours",
-    "foul_table_from_options",
     "game_causes",
     "judge_fouls",
     "lift_ballot",
+    "make_situation",
     "make_state",
     "margin_left",
     "parse_cause",
     "parse_situation",
     "read_situation",
     "resolve_cascade",
-    "situation_from_options",
+    "settle",
+    "table_rules",
+    "win_after",
+    "with_counts",
 ]

@@ -14,14 +14,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..catalogue import Phrase, join, phrase, say
 from ..model import Consequence
-from .messages import LEAVING_CAUSES, either, names, say
-from .messages import cause as say_cause
 from .state import (
     CHOICE_OF,
+    POTIONS_CASE,
     Choice,
     ChoiceKind,
     Death,
+    Either,
     Issue,
     Pending,
     StateError,
@@ -29,9 +30,25 @@ from .state import (
     TableState,
     cause_issue,
     holds,
+    issue,
+    poisoner,
     require_roles,
     unknown_player,
 )
+
+LEAVING_CAUSES = ("vote", "lift", "disqualified")
+"""Causes after which a player is said to leave the game rather than to die."""
+
+FAREWELL_CAUSES = ("vote", "lift", "night")
+"""Who gets a farewell speech: "the player who leaves the table, voted out or shot at
+night" (mf-farewell); a disqualified player does not."""
+
+
+def say_cause(cause: str, lang: str, by: str | None = None) -> str:
+    """Return how ``cause`` is said in ``lang``, naming ``by`` (the shooter, the lover)."""
+    if by is not None and cause in ("shot", "lover"):
+        return say(f"cause.{cause}-by", lang, by=by)
+    return say(f"cause.{cause}", lang)
 
 
 @dataclass(frozen=True)
@@ -68,18 +85,18 @@ class CascadeResult:
         """True when the chain ran to its end."""
         return self.pending is None
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Return the result as plain data."""
         return {
             "deaths": [{"player": d.player, "cause": d.cause, "by": d.by} for d in self.deaths],
-            "steps": [s.as_dict() for s in self.steps],
+            "steps": [s.to_dict() for s in self.steps],
             "announcement": [
                 {"player": a.player, "role": a.role, "role_name": a.role_name}
                 for a in self.announcement
             ],
             "captain": self.state.captain,
             "complete": self.complete,
-            "pending": None if self.pending is None else self.pending.as_dict(),
+            "pending": None if self.pending is None else self.pending.to_dict(),
             "unused": [
                 {"kind": c.kind, "chooser": c.chooser, "answer": c.answer} for c in self.unused
             ],
@@ -89,42 +106,70 @@ class CascadeResult:
 def check_deaths(state: TableState, deaths: Sequence[Death]) -> list[Issue]:
     """Return every problem of the deaths that start a chain."""
     if not deaths:
-        return [Issue(("deaths",), "no deaths given; name who dies and why (NAME: CAUSE)")]
+        return [issue(("deaths",), "cascade.no-deaths")]
     issues: list[Issue] = []
     seen: set[str] = set()
     everyone = state.names()
+    deaths = [Death(state.resolve(d.player), d.cause, d.by) for d in deaths]
     for death in deaths:
         where: tuple[str | int, ...] = ("deaths", death.player)
         if death.player not in everyone:
             issues.append(Issue(where, unknown_player(everyone, death.player)))
         elif not state.player(death.player).alive:
-            issues.append(Issue(where, f"{death.player!r} is already dead"))
+            issues.append(issue(where, "cascade.already-dead", name=death.player))
         elif death.player in seen:
-            issues.append(Issue(where, f"{death.player!r} dies twice; name each death once"))
+            issues.append(issue(where, "cascade.dies-twice", name=death.player))
         seen.add(death.player)
         problem = cause_issue(state.game, death.cause)
         if problem is None and death.cause == "lover" and death.player in everyone:
             problem = _lover_issue(state, death.player, deaths)
+        if problem is None and death.cause == "poison":
+            problem = _poison_issue(state)
+        if problem is None and death.cause == "night" and state.witch.saved == death.player:
+            problem = phrase("cascade.saved-tonight", name=death.player)
         if problem is not None:
             issues.append(Issue((*where, "cause"), problem))
     return issues
 
 
-def _lover_issue(state: TableState, name: str, deaths: Sequence[Death]) -> str | None:
+def _poison_issue(state: TableState) -> Phrase | None:
+    """Return why nobody can be poisoned in ``state``, or None: the poison needs a living
+    witch whose death potion is not spent (as far as the state says)."""
+    role = poisoner(state.game)
+    if role is None:
+        return None  # cause_issue already refuses it
+    roles_known = all(p.role is not None for p in state.players)
+    witches = [p for p in state.players if p.role == role]
+    witch_name = state.game.role(role).name
+    if roles_known and not witches:
+        return phrase("cascade.poison-no-witch", role=witch_name)
+    if witches and not any(p.alive for p in witches):
+        return phrase("cascade.poison-dead-witch", role=witch_name, name=witches[0].name)
+    if state.witch.death == "used":
+        return phrase("cascade.poison-spent", role=witch_name)
+    if state.witch.death == "unused":
+        return phrase("cascade.poison-unused", role=witch_name)
+    if state.witch.life == "tonight" and state.agreed.option(POTIONS_CASE) == "one-per-night":
+        return phrase(
+            "cascade.poison-one-per-night",
+            role=witch_name,
+            reading=state.agreed.reading(POTIONS_CASE),
+        )
+    return None
+
+
+def _lover_issue(state: TableState, name: str, deaths: Sequence[Death]) -> Phrase | None:
     """Return why ``name`` cannot die following a lover in ``deaths``, or None."""
     if state.lovers is None:
-        return f"{name!r} cannot follow a lover: no lovers are given (--lovers A,B, or lovers:)"
+        return phrase("cascade.lover-no-lovers", name=name)
     partner = state.partner(name)
     if partner is None:
-        return f"{name!r} is not a lover (the lovers are {state.lovers[0]} and {state.lovers[1]})"
+        return phrase("cascade.lover-not-lover", name=name, lovers=list(state.lovers))
     causes = {d.player: d.cause for d in deaths}
     if partner not in causes:
-        return (
-            f"{name!r} follows their lover {partner!r}, who is not dying: give "
-            f"{partner}'s death instead, and {name} follows"
-        )
+        return phrase("cascade.lover-partner-alive", name=name, partner=partner)
     if causes[partner] == "lover":
-        return f"{name!r} and {partner!r} cannot both die following the other; give the first cause"
+        return phrase("cascade.lover-both", name=name, partner=partner)
     return None
 
 
@@ -136,16 +181,27 @@ def resolve_cascade(
 ) -> CascadeResult:
     """Resolve the chain ``deaths`` set off, to its end or to the first pending choice.
 
-    Raise :class:`StateError` when a death or a choice cannot be used.
+    The deaths are taken in seat order, whatever order they are given in. Shots and
+    lovers are resolved first; a dying captain names the successor only once the whole
+    chain is resolved, among the players alive at its end. Raise :class:`StateError`
+    when a death or a choice cannot be used.
     """
     issues = check_deaths(state, deaths)
     if issues:
         raise StateError(issues, "deaths")
     game = state.game
+    seat = {n: i for i, n in enumerate(state.names())}
+    deaths = sorted(
+        (Death(state.resolve(d.player), d.cause, d.by) for d in deaths),
+        key=lambda d: seat[d.player],
+    )
     role_ids = {r.id for r in game.roles}
     if any(c.holder in role_ids for c in game.deaths.consequences):
-        require_roles(state, [p.name for p in state.living()], "to know who shoots")
-    answers = {(c.kind, c.chooser): c for c in choices}
+        require_roles(state, [p.name for p in state.living()], "state.why-shooter")
+    answers = {
+        (c.kind, state.resolve(c.chooser)): Choice(c.kind, state.resolve(c.chooser), c.answer)
+        for c in choices
+    }
     steps: list[Step] = []
     resolve_first = game.deaths.resolve_first
     if resolve_first is not None:
@@ -163,17 +219,13 @@ def resolve_cascade(
             Step(
                 game.deaths.entry,
                 code,
-                say(
-                    code,
-                    lang,
-                    name=death.player,
-                    cause=say_cause(death.cause, lang, death.by),
-                ),
+                say(code, lang, name=death.player, cause=say_cause(death.cause, lang, death.by)),
                 {"player": death.player, "cause": death.cause},
             )
         )
     captain = state.captain
     pending: Pending | None = None
+    succession: tuple[str, Consequence] | None = None
     while queue and pending is None:
         death = queue.popleft()
         chain.append(death)
@@ -193,52 +245,28 @@ def resolve_cascade(
             if not holds(state, death.player, consequence.holder, captain):
                 continue
             kind = CHOICE_OF.get(consequence.does)
-            options = tuple(n for n in (p.name for p in state.living()) if n not in dead)
             if consequence.does == "follow-partner":
                 _follow(state, death, consequence, dead, queue, steps, lang)
                 continue
             if kind is None or consequence.chooser == "none":
                 continue
-            values = {"name": death.player, "role": state.role_name(death.player, lang)}
-            if not options:
-                code = "cascade.shoot-nobody" if kind == "shoot" else "cascade.successor-nobody"
-                steps.append(
-                    Step(
-                        consequence.entry, code, say(code, lang, **values), {"player": death.player}
-                    )
-                )
-                if kind == "successor":
-                    captain = None
+            if kind == "successor":
+                # Named once the chain is over, among the players still alive then.
+                succession = (death.player, consequence)
                 continue
-            choice = answers.pop((kind, death.player), None)
-            if choice is None:
-                pending = _ask(kind, death.player, options, consequence, values, steps, lang)
+            pending = _choose(
+                state, kind, death.player, consequence, dead, queue, answers, steps, lang
+            )
+            if pending is not None:
                 break
-            if choice.answer not in options:
-                raise StateError(
-                    [_refused(state, kind, death.player, choice.answer, options)], "choice"
-                )
-            if kind == "shoot":
-                dead.add(choice.answer)
-                queue.append(Death(choice.answer, "shot", by=death.player))
-                steps.append(
-                    Step(
-                        consequence.entry,
-                        "cascade.shoot",
-                        say("cascade.shoot", lang, target=choice.answer, **values),
-                        {"player": death.player, "target": choice.answer},
-                    )
-                )
-            else:
-                captain = choice.answer
-                steps.append(
-                    Step(
-                        consequence.entry,
-                        "cascade.successor",
-                        say("cascade.successor", lang, successor=choice.answer, **values),
-                        {"player": death.player, "successor": choice.answer},
-                    )
-                )
+    if pending is None and succession is not None:
+        chooser, consequence = succession
+        pending = _choose(
+            state, "successor", chooser, consequence, dead, queue, answers, steps, lang
+        )
+        chosen = [s for s in steps if s.code == "cascade.successor"]
+        if pending is None:
+            captain = chosen[-1].data["successor"] if chosen else None
     chain += list(queue)
     after = state.without(dead, captain if pending is None else state.captain)
     announcement: tuple[Announced, ...] = ()
@@ -253,10 +281,57 @@ def resolve_cascade(
             )
         )
     else:
-        announcement = _announce(state, after, dead, steps, lang)
+        announcement = _announce(state, after, dead, chain, steps, lang)
     return CascadeResult(
         tuple(chain), tuple(steps), announcement, after, pending, tuple(answers.values())
     )
+
+
+def _choose(
+    state: TableState,
+    kind: ChoiceKind,
+    chooser: str,
+    consequence: Consequence,
+    dead: set[str],
+    queue: deque[Death],
+    answers: dict[tuple[ChoiceKind, str], Choice],
+    steps: list[Step],
+    lang: str,
+) -> Pending | None:
+    """Apply ``chooser``'s choice of ``kind``; return the question when it is not given."""
+    options = tuple(p.name for p in state.living() if p.name not in dead)
+    values: dict[str, Any] = {"name": chooser, "role": state.role_name(chooser, lang)}
+    if not options:
+        code = "cascade.shoot-nobody" if kind == "shoot" else "cascade.successor-nobody"
+        steps.append(Step(consequence.entry, code, say(code, lang, **values), {"player": chooser}))
+        return None
+    choice = answers.pop((kind, chooser), None)
+    if choice is None:
+        return _ask(kind, chooser, options, consequence, values, steps, lang)
+    answer = state.resolve(choice.answer)
+    if answer not in options:
+        raise StateError([_refused(state, kind, chooser, answer, options)], "choice")
+    if kind == "shoot":
+        dead.add(answer)
+        queue.append(Death(answer, "shot", by=chooser))
+        steps.append(
+            Step(
+                consequence.entry,
+                "cascade.shoot",
+                say("cascade.shoot", lang, target=answer, **values),
+                {"player": chooser, "target": answer},
+            )
+        )
+    else:
+        steps.append(
+            Step(
+                consequence.entry,
+                "cascade.successor",
+                say("cascade.successor", lang, successor=answer, **values),
+                {"player": chooser, "successor": answer},
+            )
+        )
+    return None
 
 
 def _set_off(
@@ -286,7 +361,7 @@ def _follow(
     partner = state.partner(death.player)
     if partner is None:
         return
-    values = {"name": death.player, "partner": partner}
+    values: dict[str, Any] = {"name": death.player, "partner": partner}
     if partner in dead:
         if death.cause == "lover":
             return  # this death is the partner following: nothing more to say
@@ -311,7 +386,7 @@ def _ask(
     chooser: str,
     options: tuple[str, ...],
     consequence: Consequence,
-    values: dict[str, str],
+    values: dict[str, Any],
     steps: list[Step],
     lang: str,
 ) -> Pending:
@@ -325,11 +400,11 @@ def _ask(
         )
     )
     question = say(
-        f"question.{kind}",
+        f"play.question-{kind}",
         lang,
         chooser=chooser,
         role=values["role"],
-        options=either(options, lang),
+        options=join(options, lang, "or"),
     )
     return Pending(kind, chooser, options, consequence.entry, question)
 
@@ -337,18 +412,21 @@ def _ask(
 def _refused(
     state: TableState, kind: str, chooser: str, answer: str, options: tuple[str, ...]
 ) -> Issue:
-    where: tuple[str | int, ...] = ("choices", kind, chooser)
+    where: tuple[str | int, ...] = ()  # an answer, not a key of a file
     if answer not in state.names():
         return Issue(where, unknown_player(state.names(), answer))
-    return Issue(
-        where,
-        f"{chooser} cannot choose {answer!r}, who is dead or dying; "
-        f"choose among {', '.join(options)}",
+    return issue(
+        where, "cascade.choice-dead", chooser=chooser, answer=answer, options=Either(options)
     )
 
 
 def _announce(
-    before: TableState, after: TableState, dead: set[str], steps: list[Step], lang: str
+    before: TableState,
+    after: TableState,
+    dead: set[str],
+    chain: Sequence[Death],
+    steps: list[Step],
+    lang: str,
 ) -> tuple[Announced, ...]:
     game, day = before.game, before.game.day
     # Seat order, never the order of events: the order of announcements must not tell
@@ -366,12 +444,14 @@ def _announce(
     rule = day.announcement.entry if day.announcement is not None else day.reveal_entry
     data = {"announcement": gone}
     if reveal:
-        listed = ", ".join(f"{a.player} ({a.role_name})" for a in announced)
+        listed = [
+            phrase("cascade.announce-one", name=a.player, role=a.role_name) for a in announced
+        ]
         steps.append(
             Step(
                 rule,
-                "announce.reveal",
-                say("announce.reveal", lang, number=len(gone), deaths=listed),
+                "cascade.announce-reveal",
+                say("cascade.announce-reveal", lang, count=len(gone), deaths=listed),
                 data,
             )
         )
@@ -379,43 +459,67 @@ def _announce(
         steps.append(
             Step(
                 day.reveal_entry,
-                "announce.hidden",
-                say("announce.hidden", lang, number=len(gone), names=names(gone, lang)),
+                "cascade.announce-hidden",
+                say("cascade.announce-hidden", lang, count=len(gone), names=gone),
                 data,
             )
         )
     if day.farewell is not None:
+        causes = {d.player: d.cause for d in chain}
+        speakers = [n for n in gone if causes.get(n) in FAREWELL_CAUSES]
+        silent = [n for n in gone if causes.get(n) not in FAREWELL_CAUSES]
         turbo = day.farewell.turbo_seconds
+        if speakers:
+            steps.append(
+                Step(
+                    day.farewell.entry,
+                    "cascade.announce-farewell",
+                    say(
+                        "cascade.announce-farewell",
+                        lang,
+                        count=len(speakers),
+                        names=speakers,
+                        seconds=day.farewell.normal_seconds,
+                        turbo=turbo if turbo is not None else "-",
+                    ),
+                    {"farewell": speakers},
+                )
+            )
+        if silent:
+            steps.append(
+                Step(
+                    day.farewell.entry,
+                    "cascade.announce-no-farewell",
+                    say("cascade.announce-no-farewell", lang, count=len(silent), names=silent),
+                    {"no_farewell": silent},
+                )
+            )
+    if day.dead_silent is not None:
         steps.append(
             Step(
-                day.farewell.entry,
-                "announce.farewell",
-                say(
-                    "announce.farewell",
-                    lang,
-                    number=len(gone),
-                    seconds=day.farewell.normal_seconds,
-                    turbo=turbo if turbo is not None else "-",
-                ),
+                day.dead_silent.entry,
+                "cascade.announce-silent",
+                say("cascade.announce-silent", lang),
             )
         )
-    if day.dead_silent is not None:
-        steps.append(Step(day.dead_silent.entry, "announce.silent", say("announce.silent", lang)))
     if after.captain != before.captain:
         rule = next(c.entry for c in game.deaths.consequences if c.does == "name-successor")
         if after.captain is not None:
             steps.append(
                 Step(
                     rule,
-                    "announce.captain",
-                    say("announce.captain", lang, name=after.captain),
+                    "cascade.announce-captain",
+                    say("cascade.announce-captain", lang, name=after.captain),
                     {"captain": after.captain},
                 )
             )
         else:
             steps.append(
                 Step(
-                    rule, "announce.no-captain", say("announce.no-captain", lang), {"captain": None}
+                    rule,
+                    "cascade.announce-no-captain",
+                    say("cascade.announce-no-captain", lang),
+                    {"captain": None},
                 )
             )
     return announced

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..catalogue import join, phrase, say
 from ..errors import UnknownIdError
 from ..model import Behaviour, FoulLimit, Fouls, Game
 from ..names import fold
-from .messages import CONSEQUENCES, quantity, say
-from .state import Issue, Player, StateError, Step
+from .state import Issue, Player, StateError, Step, canonical, issue, unknown_player
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,13 @@ class FoulsResult:
     """The behaviours found, best match first."""
     steps: tuple[Step, ...]
     """The ruling, step by step."""
+    certain: bool = True
+    """False when the description could name several behaviours: nobody is sentenced."""
+    offence: bool | None = None
+    """For a behaviour looked up: True when it is an offence, False when a duration stays
+    within the document's limit, None when it cannot be told."""
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Return the result as plain data."""
         return {
             "players": [
@@ -55,14 +60,16 @@ class FoulsResult:
                 for c in self.counts
             ],
             "behaviours": [{"id": b.id, "sanction": b.sanction} for b in self.behaviours],
-            "steps": [s.as_dict() for s in self.steps],
+            "certain": self.certain,
+            "offence": self.offence,
+            "steps": [s.to_dict() for s in self.steps],
         }
 
 
 def game_fouls(game: Game) -> Fouls:
     """Return the fouls of ``game``; raise :class:`StateError` when its rules have none."""
     if game.fouls is None:
-        raise StateError([Issue(("game",), f"{game.id} has no fouls in its rules")])
+        raise StateError([issue(("game",), "fouls.no-fouls", game=game.info.name)])
     return game.fouls
 
 
@@ -103,64 +110,128 @@ def _alike(a: str, b: str) -> bool:
     )
 
 
-def _score(behaviour: Behaviour, words: list[str]) -> int:
-    """Return how well ``words`` name ``behaviour``: 2 for each keyword given whole, 1 for
-    each keyword partly given and each word of its text."""
-    score = 0
+@dataclass(frozen=True)
+class BehaviourLookup:
+    """The listed behaviours a description names, and how sure the lookup is."""
+
+    behaviours: tuple[Behaviour, ...]
+    """The candidates, best first."""
+    certain: bool
+    """True when exactly one behaviour is plainly named (its id or one of its keywords)
+    and no other behaviour's own words appear."""
+    seconds: float | None = None
+    """A duration read in the description ("20 secondes"), in seconds."""
+
+
+_DURATION = re.compile(
+    r"(\d+(?:[.,]\d+)?)\s*(secondes?|seconds?|secs?|s|minutes?|mins?|mn|m)\b", re.IGNORECASE
+)
+
+
+def read_duration(text: str) -> float | None:
+    """Return the duration written in ``text`` in seconds ("20 s", "1 minute"), or None."""
+    match = _DURATION.search(fold(text))
+    if match is None:
+        return None
+    value = float(match.group(1).replace(",", "."))
+    return value * 60 if match.group(2).startswith("m") else value
+
+
+def _keyword_hits(behaviour: Behaviour, words: list[str]) -> tuple[int, int]:
+    """Return how many of ``behaviour``'s keywords (or its id) ``words`` give whole, and
+    how many they give only in part (one word of four letters or more)."""
+    whole = partial = 0
     for keyword in (*behaviour.keywords.all(), behaviour.id.replace("-", " ")):
         parts = _tokens(keyword)
         found = [p for p in parts if any(_alike(p, w) for w in words)]
         if parts and len(found) == len(parts):
-            score += 2
+            whole += 1
         elif any(len(p) > 3 for p in found):
-            score += 1
-    text = {t for t in _tokens(behaviour.text.fr + " " + behaviour.text.en) if len(t) > 3}
-    score += sum(1 for w in words if len(w) > 3 and any(_alike(w, t) for t in text))
-    return score
+            partial += 1
+    return whole, partial
 
 
-def _what_to_type(fouls: Fouls) -> str:
-    lines = ["type a behaviour's id or one of its words, French or English (accents optional):"]
-    for behaviour in fouls.behaviours:
-        words = dict.fromkeys(behaviour.keywords.all())
-        lines.append(f"  {behaviour.id}: {', '.join(words)}")
-    lines.append("or give no words to see every behaviour and its sanction")
-    return "\n".join(lines)
+def _own_words(fouls: Fouls) -> dict[str, set[str]]:
+    """Map each behaviour to the words of its text no other behaviour's text shares."""
+    texts = {
+        b.id: {t for t in _tokens(b.text.fr + " " + b.text.en) if len(t) > 3}
+        for b in fouls.behaviours
+    }
+    own = {}
+    for bid, words in texts.items():
+        others = set().union(*(w for other, w in texts.items() if other != bid))
+        own[bid] = {w for w in words if not any(_alike(w, o) for o in others)}
+    return own
 
 
-def find_behaviours(game: Game, query: str) -> tuple[Behaviour, ...]:
+@dataclass(frozen=True)
+class _Typed:
+    """A behaviour's id and its words in one language (said with ``get(lang)``)."""
+
+    behaviour: Behaviour
+
+    def get(self, lang: str) -> str:
+        words = getattr(self.behaviour.keywords, lang) or self.behaviour.keywords.all()
+        return f"{self.behaviour.id} ({', '.join(dict.fromkeys(words))})"
+
+
+def _what_to_type(fouls: Fouls) -> list[_Typed]:
+    return [_Typed(b) for b in fouls.behaviours]
+
+
+def find_behaviours(game: Game, query: str) -> BehaviourLookup:
     """Return the listed behaviours ``query`` names (an id, or words), best first.
 
-    Words are compared without accents, by stem or prefix. Raise UnknownIdError listing
-    the behaviours and their words when nothing matches.
+    A behaviour is named by its id or by one of its keywords given whole (compared
+    without accents, by stem or prefix); one word shared with a behaviour's text only
+    makes it a candidate. The lookup is certain only when exactly one behaviour is named
+    and no other is a candidate. Raise UnknownIdError listing the behaviours and their
+    words when nothing matches.
     """
     fouls = game_fouls(game)
+    seconds = read_duration(query)
     wanted = fold(query).replace(" ", "-")
     for behaviour in fouls.behaviours:
         if behaviour.id == wanted:
-            return (behaviour,)
-    words = _tokens(query)
-    scored: list[tuple[int, int, Behaviour]] = []
+            return BehaviourLookup((behaviour,), True, seconds)
+    words = [w for w in _tokens(query) if not w.isdigit()]
+    own = _own_words(fouls)
+    named: list[tuple[int, int, Behaviour]] = []
+    candidates: list[tuple[int, int, Behaviour]] = []
     for index, behaviour in enumerate(fouls.behaviours):
-        score = _score(behaviour, words)
-        if score:
-            scored.append((-score, index, behaviour))
-    if not scored:
-        raise UnknownIdError(
-            f"no listed behaviour matches {query!r} in {game.id}; {_what_to_type(fouls)}"
+        hits, partial = _keyword_hits(behaviour, words)
+        shared = partial + sum(
+            1 for w in words if len(w) > 3 and any(_alike(w, t) for t in own[behaviour.id])
         )
-    return tuple(b for _, _, b in sorted(scored, key=lambda s: (s[0], s[1])))
+        if hits:
+            named.append((-hits, index, behaviour))
+        elif shared:
+            candidates.append((-shared, index, behaviour))
+    if not named and not candidates:
+        raise UnknownIdError(
+            "fouls.no-match", query=query, game=game.info.name, behaviours=_what_to_type(fouls)
+        )
+    found = [b for _, _, b in sorted(named)] + [b for _, _, b in sorted(candidates)]
+    timed = [b for b in found if b.seconds is not None]
+    if seconds is not None and len(timed) == 1 and all(b is timed[0] for _, _, b in named):
+        # A duration written beside the one behaviour with a time limit names it.
+        return BehaviourLookup((timed[0],), True, seconds)
+    return BehaviourLookup(tuple(found), len(named) == 1 and not candidates, seconds)
 
 
 def judge_fouls(
     game: Game,
     players: Sequence[Player] = (),
-    behaviours: Sequence[Behaviour] | None = None,
+    behaviours: BehaviourLookup | Sequence[Behaviour] | None = None,
     lang: str = "fr",
+    offender: str | None = None,
 ) -> FoulsResult:
     """Return what each player's fouls lead to and what each behaviour draws.
 
-    With no player counts and no behaviours, every listed behaviour is described.
+    ``behaviours`` is a :func:`find_behaviours` lookup (or behaviours known for sure).
+    ``offender`` is the player who behaved so (by default the only player with counts):
+    a technical foul is added to their count and the total's consequence is said. With no
+    player counts and no behaviours, every listed behaviour is described.
     """
     fouls = game_fouls(game)
     steps: list[Step] = []
@@ -185,10 +256,135 @@ def judge_fouls(
             )
         )
     if behaviours is None:
-        behaviours = () if counts else fouls.behaviours
-    for behaviour in behaviours:
+        if counts:
+            return FoulsResult(tuple(counts), (), tuple(steps))
+        lookup = BehaviourLookup(fouls.behaviours, True)
+        for behaviour in lookup.behaviours:
+            steps.append(_behaviour_step(fouls, behaviour, lang))
+        return FoulsResult(tuple(counts), lookup.behaviours, tuple(steps))
+    if not isinstance(behaviours, BehaviourLookup):
+        behaviours = BehaviourLookup(tuple(behaviours), len(behaviours) == 1)
+    lookup = behaviours
+    if not lookup.certain:
+        steps.append(
+            Step(
+                fouls.entry,
+                "behaviour.unsure",
+                say(
+                    "behaviour.unsure",
+                    lang,
+                    candidates=join(
+                        [
+                            phrase(
+                                "behaviour.candidate",
+                                text=b.text,
+                                id=b.id,
+                                sanction=phrase(f"sanction.{b.sanction}"),
+                            )
+                            for b in lookup.behaviours
+                        ],
+                        lang,
+                        "or",
+                    ),
+                ),
+                {"candidates": [b.id for b in lookup.behaviours]},
+            )
+        )
+        return FoulsResult(tuple(counts), lookup.behaviours, tuple(steps), False, None)
+    offence: bool | None = True
+    for behaviour in lookup.behaviours:
+        if behaviour.seconds is not None:
+            if lookup.seconds is not None and lookup.seconds <= behaviour.seconds:
+                steps.append(_within_step(fouls, behaviour, lookup.seconds, lang))
+                offence = False
+                continue
+            if lookup.seconds is None:
+                steps.append(_limit_step(fouls, behaviour, lang))
+                offence = None
+            else:
+                steps.append(_within_step(fouls, behaviour, lookup.seconds, lang, over=True))
         steps.append(_behaviour_step(fouls, behaviour, lang))
-    return FoulsResult(tuple(counts), tuple(behaviours), tuple(steps))
+        if offence and behaviour.sanction == "technical-foul":
+            steps += _total_step(fouls, players, counts, offender, lang)
+    return FoulsResult(tuple(counts), lookup.behaviours, tuple(steps), True, offence)
+
+
+def _within_step(
+    fouls: Fouls, behaviour: Behaviour, seconds: float, lang: str, over: bool = False
+) -> Step:
+    code = "behaviour.over-limit" if over else "behaviour.within-limit"
+    return Step(
+        fouls.disqualifying_entry,
+        code,
+        say(
+            code,
+            lang,
+            text=behaviour.text,
+            id=behaviour.id,
+            seconds=phrase("unit.second", count=_whole(seconds)),
+            limit=phrase("unit.second", count=behaviour.seconds),
+        ),
+        {"behaviour": behaviour.id, "seconds": seconds, "limit": behaviour.seconds},
+    )
+
+
+def _whole(value: float) -> Any:
+    return int(value) if value == int(value) else value
+
+
+def _limit_step(fouls: Fouls, behaviour: Behaviour, lang: str) -> Step:
+    return Step(
+        fouls.disqualifying_entry,
+        "behaviour.limit-only",
+        say(
+            "behaviour.limit-only",
+            lang,
+            id=behaviour.id,
+            limit=phrase("unit.second", count=behaviour.seconds),
+        ),
+        {"behaviour": behaviour.id, "limit": behaviour.seconds},
+    )
+
+
+def _total_step(
+    fouls: Fouls,
+    players: Sequence[Player],
+    counts: Sequence[FoulCount],
+    offender: str | None,
+    lang: str,
+) -> list[Step]:
+    if offender is None:
+        if len(counts) != 1:
+            return []
+        offender = counts[0].player
+    player = next((p for p in players if fold(p.name) == fold(offender)), None)
+    if player is None:
+        return []
+    limit = fouls.technical
+    total = player.technical_fouls + 1
+    reached = total >= limit.limit
+    code = "technical.total-reached" if reached else "technical.total-below"
+    return [
+        Step(
+            limit.entry,
+            code,
+            say(
+                code,
+                lang,
+                name=player.name,
+                total=phrase("unit.technical", count=total),
+                limit=phrase("unit.technical", count=limit.limit),
+                consequence=phrase(f"consequence.{limit.consequence}"),
+                left=limit.limit - total,
+            ),
+            {
+                "player": player.name,
+                "count": total,
+                "limit": limit.limit,
+                "consequence": limit.consequence if reached else None,
+            },
+        )
+    ]
 
 
 def _reaches(count: int, limit: FoulLimit, consequence: str) -> bool:
@@ -196,17 +392,16 @@ def _reaches(count: int, limit: FoulLimit, consequence: str) -> bool:
 
 
 def _count_step(kind: str, name: str, count: int, limit: FoulLimit, lang: str) -> Step:
-    consequence = CONSEQUENCES[limit.consequence][lang]
     reached = count >= limit.limit
     code = f"{kind}.{'reached' if reached else 'below'}"
-    unit = "foul" if kind == "fouls" else "technical"
+    unit = "unit.foul" if kind == "fouls" else "unit.technical"
     message = say(
         code,
         lang,
         name=name,
-        count=quantity(count, unit, lang),
-        limit=limit.limit if reached else quantity(limit.limit, unit, lang),
-        consequence=consequence,
+        total=phrase(unit, count=count),
+        limit=limit.limit if reached else phrase(unit, count=limit.limit),
+        consequence=phrase(f"consequence.{limit.consequence}"),
         left=limit.limit - count,
     )
     return Step(
@@ -229,13 +424,47 @@ def _behaviour_step(fouls: Fouls, behaviour: Behaviour, lang: str) -> Step:
         message = say(
             "behaviour.technical-foul",
             lang,
-            text=behaviour.text.get(lang),
+            text=behaviour.text,
             id=behaviour.id,
-            limit=quantity(limit.limit, "technical", lang),
-            consequence=CONSEQUENCES[limit.consequence][lang],
+            limit=phrase("unit.technical", count=limit.limit),
+            consequence=phrase(f"consequence.{limit.consequence}"),
         )
         return Step(fouls.technical_entry, "behaviour.technical-foul", message, data)
-    message = say(
-        "behaviour.disqualification", lang, text=behaviour.text.get(lang), id=behaviour.id
-    )
+    message = say("behaviour.disqualification", lang, text=behaviour.text, id=behaviour.id)
     return Step(fouls.disqualifying_entry, "behaviour.disqualification", message, data)
+
+
+def with_counts(
+    players: Sequence[Player],
+    fouls: Mapping[str, int] | None = None,
+    technical: Mapping[str, int] | None = None,
+) -> list[Player]:
+    """Return ``players`` with the fouls and technical fouls given per name (names match
+    whatever their case and accents); with no players, the players are those named.
+
+    Raise :class:`StateError` for a name that is no player or a negative count.
+    """
+    fouls, technical = dict(fouls or {}), dict(technical or {})
+    if not players:
+        players = [Player(n) for n in dict.fromkeys([*fouls, *technical])]
+    names = [p.name for p in players]
+    issues = []
+    folded: dict[str, dict[str, int]] = {"fouls": {}, "technical_fouls": {}}
+    for attr, counts in (("fouls", fouls), ("technical_fouls", technical)):
+        for name, count in counts.items():
+            found = canonical(names, name)
+            if found not in names:
+                issues.append(Issue((attr, name), unknown_player(names, name)))
+            elif count < 0:
+                issues.append(issue((attr, name), "state.negative-count"))
+            folded[attr][found] = count
+    if issues:
+        raise StateError(issues)
+    return [
+        replace(
+            p,
+            fouls=folded["fouls"].get(p.name, p.fouls),
+            technical_fouls=folded["technical_fouls"].get(p.name, p.technical_fouls),
+        )
+        for p in players
+    ]

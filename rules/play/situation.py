@@ -17,43 +17,70 @@ The format, the same for every command::
     round: first                      # first, revote or lift
     tied: [Alice, Bob]                # the tied players of a revote or lift vote
     deaths: {Alice: vote}             # who dies, and why
+    witch: {life: used, death: tonight, saved: Dan, night: 2}   # Loup-Garou, each optional
 
-Every problem is reported with its file, line and key; all of them at once.
+Every value is read as the text typed (a player called ``No``, ``~`` or ``010`` keeps
+that name); names match players whatever their case and accents. Every problem is
+reported with its file, line and key; all of them at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from ..errors import DataFileError, GarouError, UsageError
-from ..loader import Rulebook, load_rules
+import yaml
+
+from ..catalogue import Phrase, phrase
+from ..errors import DataFileError, GarouError
+from ..loader import Rulebook
 from ..model import Game
-from ..names import resolve_role
+from ..names import fold, resolve_role
 from ..reader import LocatedDict, LocatedList, read_yaml
+from ..reader import _Loader as _LocatedLoader
 from .cascade import check_deaths
 from .state import (
+    POTIONS,
     Cause,
     Death,
     Issue,
     Player,
     StateError,
     TableState,
+    Witch,
+    canonical,
     cause_issue,
+    check_agreed,
     check_state,
+    check_witch,
+    issue,
     parse_cause,
+    table_rules,
     unknown_player,
 )
 from .vote import VOTE_ROUNDS, VoteRound, check_vote
 
-STATE_KEYS = ("game", "players", "lovers", "captain")
+STATE_KEYS = ("game", "players", "lovers", "captain", "witch")
 """Keys that describe the table."""
 EVENT_KEYS = ("votes", "tallies", "nominations", "round", "tied", "deaths")
-"""Keys that describe what just happened; command-line options may replace them."""
+"""Keys that describe what just happened; values given by the caller may replace them."""
 PLAYER_KEYS = ("role", "alive", "fouls", "technical_fouls")
 """Keys of one player written as a mapping."""
+WITCH_KEYS = ("life", "death", "saved", "night")
+"""Keys of the witch's mapping."""
+
+_TRUE = {"true", "yes", "oui", "vrai", "on"}
+_FALSE = {"false", "no", "non", "faux", "off"}
+_NULL = {"", "~", "null"}
+
+
+class _TextLoader(_LocatedLoader):  # type: ignore[misc, valid-type]
+    """The reader's loader with no implicit types: every scalar is the text typed."""
+
+
+_TextLoader.yaml_implicit_resolvers = {}
 
 
 @dataclass(frozen=True)
@@ -82,196 +109,54 @@ def read_situation(
     *,
     game: str | None = None,
     events: Mapping[str, Any] | None = None,
+    agreement: Any = None,
 ) -> Situation:
-    """Read the state file at ``path``; ``events`` (from options) replace its event keys.
+    """Read the state file at ``path``; ``events`` (typed values: votes as a mapping,
+    nominations as a list...) replace its event keys; ``agreement`` (a
+    ``garou.houserules.Agreement``) says how the table settled the contested cases.
 
     Raise DataFileError listing every problem as file:line (key).
     """
-    data = read_yaml(path)
-    return parse_situation(book, data, origin=str(path), game=game, events=events)
+    read_yaml(path)  # every check of a user file: presence, size, encoding, valid YAML
+    text = Path(path).read_text(encoding="utf-8")
+    data = yaml.load(text, Loader=_TextLoader)  # noqa: S506 - derives from SafeLoader
+    return parse_situation(
+        book, data, origin=str(path), game=game, events=events, agreement=agreement
+    )
 
 
-def situation_from_options(
-    state_file: str | Path | None,
-    game: str | None,
-    players: Sequence[str] | None = None,
-    dead: Sequence[str] | None = None,
-    lovers: str | None = None,
-    captain: str | None = None,
+def make_situation(
+    book: Rulebook,
+    game: str,
+    players: Mapping[str, str | None] | list[tuple[str, str | None]],
     *,
-    votes: Sequence[str] | None = None,
-    tallies: Sequence[str] | None = None,
-    round: str | None = None,
-    tied: str | None = None,
-    nominations: str | None = None,
-    deaths: Sequence[str] | None = None,
-    rules_dir: str | Path | None = None,
+    dead: list[str] | tuple[str, ...] = (),
+    lovers: list[str] | tuple[str, ...] | None = None,
+    captain: str | None = None,
+    events: Mapping[str, Any] | None = None,
+    agreement: Any = None,
 ) -> Situation:
-    """Return the checked :class:`Situation` from a state file or from option values.
-
-    The values are as typed on the command line: ``players`` NAME[=ROLE] (commas
-    allowed, repeatable), ``votes`` VOTER=TARGET, ``tallies`` NAME=COUNT, ``deaths``
-    NAME:CAUSE, ``lovers``/``tied``/``nominations`` A,B. Event values replace the state
-    file's. Raise :class:`UsageError` for a malformed value, :class:`StateError` for an
-    invalid table given in options, DataFileError for an invalid state file.
-    """
-    events = {
-        "votes": _mapping(votes, "--vote", "--vote VOTER=TARGET"),
-        "tallies": _counts(tallies, "--tally"),
-        "round": round,
-        "tied": _unique(_items([tied]), "--tied") if tied else None,
-        "nominations": _unique(_items([nominations]), "--nominated") if nominations else None,
-        "deaths": _mapping(deaths, "--dies", "--dies NAME:CAUSE"),
-    }
-    book = load_rules(rules_dir)
-    if state_file is not None:
-        if players or dead or lovers or captain:
-            raise UsageError(
-                "describe the table either in --state or with --player, --dead, "
-                "--lovers and --captain, not both"
-            )
-        return read_situation(book, state_file, game=game, events=events)
-    if game is None:
-        raise UsageError(
-            "give the game and the players (--game loup-garou -p Alice=chasseur,"
-            "...), or a state file (--state FILE)"
-        )
-    data = _table(game, players, dead, lovers, captain)
-    return parse_situation(book, {k: v for k, v in data.items() if v is not None}, events=events)
-
-
-def foul_table_from_options(
-    state_file: str | Path | None,
-    game: str | None,
-    players: Sequence[str] | None = None,
-    fouls: Sequence[str] | None = None,
-    technical: Sequence[str] | None = None,
-    rules_dir: str | Path | None = None,
-) -> tuple[Game, list[Player]]:
-    """Return the game and its players with the fouls given as NAME=COUNT option values.
-
-    Without a state file or ``players``, the players are those the counts name; with
-    none of them either, the table is empty. Raise :class:`UsageError` for a bad count
-    or a name that is no player.
-    """
-    foul_counts = _counts(fouls, "--foul") or {}
-    technical_counts = _counts(technical, "--technical") or {}
-    if state_file is None and not players:
-        named = list(dict.fromkeys([*foul_counts, *technical_counts]))
-        players = [",".join(named)] if named else None
-    if state_file is None and not players:
-        if game is None:
-            raise UsageError("give the game: --game mafia")
-        return load_rules(rules_dir).game(game), []
-    situation = situation_from_options(state_file, game, players, rules_dir=rules_dir)
-    return situation.state.game, _with_counts(situation.state, foul_counts, technical_counts)
-
-
-def answers_from_options(values: Sequence[str] | None, option: str) -> list[tuple[str | None, str]]:
-    """Read a player's answers as typed after ``option``: NAME, or CHOOSER:NAME.
-
-    Return (chooser or None, the player chosen) pairs; commas separate answers.
-    """
-    found: list[tuple[str | None, str]] = []
-    for item in _items(values):
-        chooser, target = _pair(item, option, f"{option} NAME or {option} CHOOSER:NAME")
-        found.append((None, chooser) if target is None else (chooser, target))
-    return found
-
-
-def _items(values: Sequence[str] | None) -> list[str]:
-    """Flatten repeated, comma-separated option values."""
-    return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
-
-
-def _unique(names: list[str], option: str) -> list[str]:
-    """Return ``names``; raise UsageError when a player is named twice in them."""
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            raise UsageError(f"{option}: {name!r} is named twice; name each player once")
-        seen.add(name)
-    return names
-
-
-def _pair(item: str, option: str, example: str) -> tuple[str, str | None]:
-    """Split NAME=VALUE (or NAME:VALUE) into its two parts."""
-    for sep in ("=", ":"):
-        if sep in item:
-            left, right = item.split(sep, 1)
-            if not left.strip() or not right.strip():
-                break
-            return left.strip(), right.strip()
-    else:
-        return item, None
-    raise UsageError(f"{option} {item!r}: write it as {example}")
-
-
-def _mapping(values: Sequence[str] | None, option: str, example: str) -> dict[str, str] | None:
-    if not values:
-        return None
-    found: dict[str, str] = {}
-    for item in _items(values):
-        key, value = _pair(item, option, example)
-        if value is None:
-            raise UsageError(f"{option} {item!r}: write it as {example}")
-        if key in found:
-            raise UsageError(f"{option}: {key!r} is given twice; give it once")
-        found[key] = value
-    return found
-
-
-def _counts(values: Sequence[str] | None, option: str) -> dict[str, int] | None:
-    found = _mapping(values, option, f"{option} NAME=NUMBER")
-    if found is None:
-        return None
-    try:
-        return {k: int(v) for k, v in found.items()}
-    except ValueError:
-        raise UsageError(f"{option}: counts are whole numbers, e.g. {option} Bob=3") from None
-
-
-def _table(
-    game: str | None,
-    players: Sequence[str] | None,
-    dead: Sequence[str] | None,
-    lovers: str | None,
-    captain: str | None,
-) -> dict[str, Any]:
-    """Return the table described by options, in the state file's shape."""
+    """Return the checked :class:`Situation` of a table given as values: ``players`` maps
+    each name (seat order) to a role name or None. Raise :class:`StateError`."""
+    pairs = list(players.items()) if isinstance(players, Mapping) else list(players)
     table: dict[str, Any] = {}
-    for item in _items(players):
-        name, role = _pair(item, "--player", "--player NAME=ROLE")
+    for name, role in pairs:
         if name in table:
-            raise UsageError(f"--player: {name!r} is given twice; name each player once")
+            raise StateError([issue(("players", name), "state.named-twice", name=name)], "options")
         table[name] = {"role": role}
-    for name in _unique(_items(dead), "--dead"):
-        if name not in table:
-            raise UsageError(f"--dead: {unknown_player(list(table), name)}")
-        table[name]["alive"] = False
-    data: dict[str, Any] = {"game": game, "players": table or None, "captain": captain}
+    names = list(table)
+    for name in dead:
+        found = canonical(names, name)
+        if found not in table:
+            raise StateError([Issue(("dead",), unknown_player(names, name))], "options")
+        table[found]["alive"] = False
+    data: dict[str, Any] = {"game": game, "players": table or None}
+    if captain is not None:
+        data["captain"] = captain
     if lovers is not None:
-        data["lovers"] = _items([lovers])
-    return data
-
-
-def _with_counts(
-    state: TableState, fouls: dict[str, int], technical: dict[str, int]
-) -> list[Player]:
-    for option, counts in (("--foul", fouls), ("--technical", technical)):
-        for name, count in counts.items():
-            if name not in state.names():
-                raise UsageError(f"{option}: {unknown_player(state.names(), name)}")
-            if count < 0:
-                raise UsageError(f"{option} {name}={count}: a count is 0 or more")
-    return [
-        replace(
-            p,
-            fouls=fouls.get(p.name, p.fouls),
-            technical_fouls=technical.get(p.name, p.technical_fouls),
-        )
-        for p in state.players
-    ]
+        data["lovers"] = list(lovers)
+    data = {k: v for k, v in data.items() if v is not None}
+    return parse_situation(book, data, events=events, agreement=agreement)
 
 
 def parse_situation(
@@ -281,39 +166,52 @@ def parse_situation(
     origin: str | None = None,
     game: str | None = None,
     events: Mapping[str, Any] | None = None,
+    agreement: Any = None,
 ) -> Situation:
     """Check and convert ``data`` (the file's shape) into a :class:`Situation`.
 
     ``origin`` names the file ``data`` was read from; without one, the problems are
-    raised as a :class:`StateError` (the values came from the command line).
+    raised as a :class:`StateError` (the values were given by a caller).
     """
     replaced = {k: v for k, v in (events or {}).items() if v is not None}
     reader = _Reader(origin, data, set(replaced))
     if not isinstance(data, dict):
-        reader.add((), "a table state is a mapping with 'game:' and 'players:' keys")
+        reader.add((), "state.not-a-mapping")
         reader.fail()
     if replaced.keys() & {"votes", "tallies"}:
-        # The ballots and the tallies are two ways of giving one count: options replace both.
+        # The ballots and the tallies are two ways of giving one count: events replace both.
         data = {k: v for k, v in data.items() if k not in ("votes", "tallies")}
     data = {**data, **replaced}
     for key in data:
         if key not in STATE_KEYS + EVENT_KEYS:
-            reader.add((key,), f"unknown key {key!r}; keys: {', '.join(STATE_KEYS + EVENT_KEYS)}")
+            reader.add(
+                (str(key),),
+                "state.unknown-key",
+                key=_shown(key),
+                keys=list(STATE_KEYS + EVENT_KEYS),
+            )
     the_game = reader.game(book, data.get("game"), game)
     if the_game is None:
         reader.fail()
     assert the_game is not None
+    agreed = table_rules(the_game, agreement)
     players = reader.players(the_game, data.get("players"))
-    lovers = reader.names(data, "lovers")
+    names = [p.name for p in players]
+    lovers = [canonical(names, n) for n in reader.names(data, "lovers")]
     captain = reader.name(data, "captain")
+    captain = None if captain is None else canonical(names, captain)
+    witch = reader.witch(data.get("witch"), names)
     if not reader.issues:
         reader.issues += check_state(
             the_game, players, lovers if "lovers" in data else None, captain
         )
+    if not reader.issues:
+        reader.issues += check_agreed(the_game, captain, agreed)
+        reader.issues += check_witch(the_game, players, witch, agreed)
     if reader.issues:
         reader.fail()
     couple = (lovers[0], lovers[1]) if lovers else None
-    state = TableState(the_game, tuple(players), couple, captain)
+    state = TableState(the_game, tuple(players), couple, captain, witch, agreed)
     situation = reader.events(state, data)
     if reader.issues:
         reader.fail()
@@ -329,43 +227,46 @@ class _Reader:
         self.replaced = replaced
         self.issues: list[Issue] = []
 
-    def add(self, path: tuple[str | int, ...], message: str) -> None:
+    def add(self, path: tuple[str | int, ...], key: str, /, **values: Any) -> None:
+        self.issues.append(issue(path, key, **values))
+
+    def add_phrase(self, path: tuple[str | int, ...], message: Phrase) -> None:
         self.issues.append(Issue(path, message))
 
     def fail(self) -> None:
         if self.origin is None:
             raise StateError(self.issues)
         problems = []
-        for issue in self.issues:
-            if issue.path and issue.path[0] in self.replaced:
-                problems.append(issue.problem("options", None))
+        for found in self.issues:
+            if found.path and found.path[0] in self.replaced:
+                problems.append(found.problem("options", None))
             else:
-                problems.append(issue.problem(self.origin, _line(self.written, issue.path)))
+                problems.append(found.problem(self.origin, _line(self.written, found.path)))
         raise DataFileError(problems)
 
     def game(self, book: Rulebook, written: Any, option: str | None) -> Game | None:
         if written is None and option is None:
-            self.add(("game",), f"missing; write the game: {', '.join(book.games)}")
+            self.add(("game",), "state.no-game", games=list(book.games))
             return None
         if written is not None and option is not None:
             try:
                 if book.game(str(written)).id != book.game(option).id:
-                    self.add(("game",), f"the file is for {written!r} but --game says {option!r}")
+                    self.add(("game",), "state.other-game", written=str(written), option=option)
                     return None
             except GarouError:
                 pass
         try:
             return book.game(str(written if written is not None else option))
         except GarouError as exc:
-            self.add(("game",), str(exc))
+            self.add_phrase(("game",), _said(exc))
             return None
 
     def players(self, game: Game, written: Any) -> list[Player]:
         if written is None:
-            self.add(("players",), "missing; list the players, e.g. Alice: chasseur")
+            self.add(("players",), "state.players-missing")
             return []
         if not isinstance(written, dict):
-            self.add(("players",), "write the players as a mapping, one per line: NAME: ROLE")
+            self.add(("players",), "state.players-not-mapping")
             return []
         players = []
         for key, value in written.items():
@@ -377,7 +278,9 @@ class _Reader:
                     if field_name not in PLAYER_KEYS:
                         self.add(
                             (*path, str(field_name)),
-                            f"unknown key {field_name!r}; keys: {', '.join(PLAYER_KEYS)}",
+                            "state.unknown-key",
+                            key=str(field_name),
+                            keys=list(PLAYER_KEYS),
                         )
                 fields = dict(value)
                 role_path: tuple[str | int, ...] = (*path, "role")
@@ -385,23 +288,24 @@ class _Reader:
                 fields = {"role": value}
                 role_path = path
             else:
-                self.add(path, "write NAME: ROLE, or NAME: {role: ROLE, alive: false}")
+                self.add(path, "state.player-shape")
                 continue
             role = None
-            if fields.get("role") is not None:
+            written_role = fields.get("role")
+            if written_role is not None and _text(written_role) not in _NULL:
                 try:
-                    role = resolve_role(game, str(fields["role"])).id
+                    role = resolve_role(game, _text(written_role)).id
                 except GarouError as exc:
-                    self.add(role_path, str(exc))
-            alive = fields.get("alive", True)
-            if not isinstance(alive, bool):
-                self.add((*path, "alive"), f"{alive!r} is not true or false")
+                    self.add_phrase(role_path, _said(exc))
+            alive = _flag(fields.get("alive", True))
+            if alive is None:
+                self.add((*path, "alive"), "state.not-a-flag", value=_shown(fields.get("alive")))
                 alive = True
             counts = {}
             for attr in ("fouls", "technical_fouls"):
-                count = fields.get(attr, 0)
-                if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                    self.add((*path, attr), f"{count!r} is not a count (0 or more)")
+                count = _count(fields.get(attr, 0))
+                if count is None:
+                    self.add((*path, attr), "state.not-a-count", value=_shown(fields.get(attr)))
                     count = 0
                 counts[attr] = count
             players.append(Player(name, role, alive, counts["fouls"], counts["technical_fouls"]))
@@ -412,16 +316,19 @@ class _Reader:
         if value is None:
             return None
         if isinstance(value, dict | list):
-            self.add((key,), "write one player's name")
+            self.add((key,), "state.one-name")
             return None
-        return _text(value)
+        text = _text(value)
+        return None if text in _NULL else text
 
     def names(self, data: Mapping[str, Any], key: str) -> list[str]:
         value = data.get(key)
         if value is None:
             return []
+        if isinstance(value, tuple):
+            value = list(value)
         if not isinstance(value, list) or any(isinstance(v, dict | list) for v in value):
-            self.add((key,), f"write a list of names: {key}: [Alice, Bob]")
+            self.add((key,), "state.list-of-names", key=key)
             return []
         return [_text(v) for v in value]
 
@@ -430,26 +337,70 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, dict) or any(isinstance(v, dict | list) for v in value.values()):
-            self.add((key,), f"write {key} as a mapping, one per line: NAME: VALUE")
+            self.add((key,), "state.mapping-of", key=key)
             return None
         return {_text(k): v for k, v in value.items()}
 
+    def witch(self, value: Any, names: list[str]) -> Witch:
+        if value is None:
+            return Witch()
+        if not isinstance(value, dict):
+            self.add(("witch",), "state.witch-shape")
+            return Witch()
+        found: dict[str, Any] = {}
+        for key, item in value.items():
+            key = _text(key)
+            if key not in WITCH_KEYS:
+                self.add(("witch", key), "state.unknown-key", key=key, keys=list(WITCH_KEYS))
+            elif key in ("life", "death"):
+                potion = fold(_text(item))
+                if potion not in POTIONS:
+                    self.add(
+                        ("witch", key),
+                        "state.bad-potion",
+                        value=_shown(item),
+                        potions=list(POTIONS),
+                    )
+                else:
+                    found[key] = potion
+            elif key == "night":
+                night = _count(item)
+                if night is None or night < 1:
+                    self.add(("witch", key), "state.bad-night", value=_shown(item))
+                else:
+                    found[key] = night
+            else:
+                found[key] = canonical(names, _text(item))
+        return Witch(**found)
+
     def events(self, state: TableState, data: Mapping[str, Any]) -> Situation:
         votes = self.mapping(data, "votes")
-        tallies = self.mapping(data, "tallies")
+        tallies_written = self.mapping(data, "tallies")
+        tallies: dict[str, Any] | None = None
+        if tallies_written is not None:
+            tallies = {}
+            for key, value in tallies_written.items():
+                count = _count(value)
+                if count is None:
+                    self.add(("tallies", key), "vote.not-a-count", value=_shown(value))
+                    continue
+                tallies[key] = count
         nominations = tuple(self.names(data, "nominations"))
         tied = tuple(self.names(data, "tied"))
-        round = _text(data.get("round", "first"))
+        round = fold(_text(data.get("round", "first")))
         if round not in VOTE_ROUNDS:
-            self.add(("round",), f"unknown round {round!r}; rounds: {', '.join(VOTE_ROUNDS)}")
+            shown = _shown(data.get("round"))
+            self.add(("round",), "vote.unknown-round", round=shown, rounds=list(VOTE_ROUNDS))
             round = "first"
         deaths = []
         for name, cause in (self.mapping(data, "deaths") or {}).items():
             cause_id = parse_cause(_text(cause)) if cause is not None else None
             if cause_id is None:
-                self.add(("deaths", name), str(cause_issue(state.game, _text(cause or ""))))
+                problem = cause_issue(state.game, _shown(cause or ""))
+                assert problem is not None
+                self.add_phrase(("deaths", name), problem)
                 continue
-            deaths.append(Death(name, cast(Cause, cause_id)))
+            deaths.append(Death(state.resolve(name), cast(Cause, cause_id)))
         if votes is not None:
             votes = {k: _text(v) for k, v in votes.items()}
         if votes is not None or tallies is not None or tied or nominations or "round" in data:
@@ -465,14 +416,52 @@ class _Reader:
         if deaths:
             self.issues += check_deaths(state, deaths)
         return Situation(
-            state, votes, tallies, nominations, cast(VoteRound, round), tied, tuple(deaths)
+            state,
+            votes,
+            tallies,
+            tuple(state.resolve(n) for n in nominations),
+            cast(VoteRound, round),
+            tuple(state.resolve(n) for n in tied),
+            tuple(deaths),
         )
 
 
+def _said(exc: GarouError) -> Phrase:
+    """Return ``exc``'s message as a phrase (a legacy message stays as written)."""
+    if exc.phrase is not None:
+        return exc.phrase
+    return phrase("state.as-written", message=str(exc))
+
+
+def _shown(value: Any) -> str:
+    """Return ``value`` as a message quotes it: short, a list or mapping never expanded
+    (an alias bomb stays small)."""
+    text = _text(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
 def _text(value: Any) -> str:
+    if isinstance(value, dict | list | tuple):
+        return "…"  # never expanded: an alias bomb's value is not built
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value).strip()
+        return "true" if value else "false"
+    return "" if value is None else str(value).strip()
+
+
+def _flag(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    word = fold(_text(value))
+    return True if word in _TRUE else False if word in _FALSE else None
+
+
+def _count(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    text = _text(value)
+    return int(text) if text.isdigit() else None
 
 
 def _line(data: Any, path: tuple[str | int, ...]) -> int | None:

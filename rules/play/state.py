@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from ..catalogue import Phrase, join, phrase, say
 from ..errors import Problem, UsageError
 from ..model import Game
 from ..names import closest, fold
@@ -44,15 +45,19 @@ ask nothing)."""
 class StateError(UsageError):
     """Raised when a table state, or the events given with it, cannot be used."""
 
-    def __init__(self, issues: Sequence[Issue], what: str = "table state"):
+    def __init__(self, issues: Sequence[Issue], what: str = "table"):
         self.issues = list(issues)
+        self.what = what
+        super().__init__(phrase(f"state.what-{what}"))
+
+    def message(self, lang: str) -> str:
+        """Return every issue in ``lang``, one a line after a count when there are several."""
+        what = say(f"state.what-{self.what}", lang)
         if len(self.issues) == 1:
-            message = f"invalid {what}: {self.issues[0]}"
-        else:
-            lines = [f"{len(self.issues)} problems in the {what}:"]
-            lines += [f"  - {issue}" for issue in self.issues]
-            message = "\n".join(lines)
-        super().__init__(message)
+            return say("state.invalid", lang, what=what, issue=self.issues[0].say(lang))
+        lines = [say("state.problems", lang, count=len(self.issues), what=what)]
+        lines += [f"  - {issue.say(lang)}" for issue in self.issues]
+        return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -61,19 +66,43 @@ class Issue:
 
     path: tuple[str | int, ...]
     """Keys from the top of the state ("players", "Alice", "role")."""
-    message: str
-    """What is wrong and how to fix it."""
+    message: Phrase
+    """What is wrong and how to fix it (a catalogue phrase)."""
 
     def where(self) -> str:
         """Return the path as "players.Alice.role"."""
         return ".".join(str(p) for p in self.path)
 
+    def say(self, lang: str) -> str:
+        """Return the issue in ``lang``, after its key path."""
+        text = self.message.say(lang)
+        return say("state.at", lang, where=self.where(), text=text) if self.path else text
+
     def __str__(self) -> str:
-        return f"{self.where()}: {self.message}" if self.path else self.message
+        return self.say("en")
 
     def problem(self, file: str, line: int | None) -> Problem:
         """Return this issue as a :class:`Problem` of ``file`` at ``line``."""
         return Problem(file, line, self.where(), self.message)
+
+
+@dataclass(frozen=True)
+class Either:
+    """Names said as alternatives, in the language of the message: "A, B or C"."""
+
+    items: tuple[str, ...]
+    """The names."""
+
+    def get(self, lang: str) -> str:
+        """Return the names joined with "or" in ``lang``."""
+        return join(self.items, lang, "or")
+
+
+def issue(
+    path: tuple[str | int, ...], key: str, /, count: int | None = None, **values: Any
+) -> Issue:
+    """Return the :class:`Issue` at ``path`` saying catalogue message ``key``."""
+    return Issue(path, phrase(key, count=count, **values))
 
 
 @dataclass(frozen=True)
@@ -92,6 +121,92 @@ class Player:
     """Technical fouls (Mafia)."""
 
 
+CAPTAIN_CASE = "lg-setting-captain"
+"""The setting: playing with or without a captain."""
+MAJORITY_CASE = "mf-contested-majority"
+"""The contested case: "the majority" as the most votes or more than half."""
+SELF_SAVE_CASE = "lg-contested-witch-self-save"
+"""The contested case: may the witch save herself."""
+POTIONS_CASE = "lg-contested-witch-two-potions"
+"""The contested case: both potions in one night."""
+APPLIED_CASES = (CAPTAIN_CASE, MAJORITY_CASE, SELF_SAVE_CASE, POTIONS_CASE)
+"""The table's decisions the engine applies."""
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """How the table settled the cases the engine applies: the agreement's choice where
+    the table made one, else the game's default."""
+
+    chosen: Mapping[str, str] = field(default_factory=dict)
+    """Case id to option id, as the table's agreement says."""
+    defaults: Mapping[str, str] = field(default_factory=dict)
+    """Case id to the option the game proposes by default."""
+    labels: Mapping[str, Any] = field(default_factory=dict)
+    """Case id to the label (a ``Text``) of the option that applies."""
+
+    def option(self, case: str) -> str | None:
+        """Return the option that applies to ``case``, or None when the game has no such case."""
+        return self.chosen.get(case, self.defaults.get(case))
+
+    def agreed(self, case: str) -> bool:
+        """True when the table's agreement decided ``case``."""
+        return case in self.chosen
+
+    def reading(self, case: str) -> Phrase:
+        """Return the phrase saying which reading applies and where it comes from."""
+        label = self.labels.get(case, self.option(case) or "-")
+        key = "state.reading-agreed" if self.agreed(case) else "state.reading-default"
+        return phrase(key, option=label, case=case)
+
+
+def table_rules(game: Game, agreement: Any = None) -> TableRules:
+    """Return the :class:`TableRules` of ``game`` under ``agreement`` (a
+    ``garou.houserules.Agreement``, or None for the game's defaults)."""
+    defaults: dict[str, str] = {}
+    options: dict[str, dict[str, Any]] = {}
+    ids = {e.id for e in game.entries}
+    for case in APPLIED_CASES:
+        if case not in ids:
+            continue
+        entry = game.entry(case)
+        if entry.default is not None:
+            defaults[case] = entry.default.option
+        options[case] = {o.id: o.label for o in entry.options}
+    chosen: dict[str, str] = {}
+    if agreement is not None and getattr(agreement, "game", game.id) == game.id:
+        for case in options:
+            decision = agreement.decision(case)
+            if decision is not None and decision.option in options[case]:
+                chosen[case] = decision.option
+    labels = {}
+    for case, labelled in options.items():
+        option = chosen.get(case, defaults.get(case))
+        if option in labelled:
+            labels[case] = labelled[option]
+    return TableRules(chosen, defaults, labels)
+
+
+Potion = Literal["unused", "tonight", "used"]
+"""Where one of the witch's potions stands: not used, used tonight, used on a past night."""
+
+POTIONS: tuple[str, ...] = Potion.__args__  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Witch:
+    """What the state says of the witch's potions (Loup-Garou); None: not said."""
+
+    life: Potion | None = None
+    """The life potion."""
+    death: Potion | None = None
+    """The death potion."""
+    saved: str | None = None
+    """Whom the life potion saved tonight."""
+    night: int | None = None
+    """Which night it is (1 for the first)."""
+
+
 @dataclass(frozen=True)
 class TableState:
     """Who plays which card, who is alive, the lovers and the captain."""
@@ -104,9 +219,18 @@ class TableState:
     """The two lovers, if a couple was formed."""
     captain: str | None = None
     """The captain, if the table has one."""
+    witch: Witch = Witch()
+    """What the witch did, as far as the state says."""
+    agreed: TableRules = TableRules()
+    """How the table settled the cases the engine applies."""
+
+    def resolve(self, name: str) -> str:
+        """Return the player ``name`` designates, spelled as the table spells it."""
+        return canonical(self.names(), name)
 
     def player(self, name: str) -> Player:
         """Return the player called ``name``; raise KeyError if there is none."""
+        name = self.resolve(name)
         for player in self.players:
             if player.name == name:
                 return player
@@ -186,7 +310,7 @@ class Pending:
         """Return the choice answering this question with ``name``."""
         return Choice(self.kind, self.chooser, name)
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Return the question as plain data."""
         return {
             "kind": self.kind,
@@ -210,7 +334,7 @@ class Step:
     data: Mapping[str, Any] = field(default_factory=dict)
     """The players and numbers the message speaks of, for programs."""
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Return the step as plain data."""
         return {"rule": self.rule, "code": self.code, "message": self.message, **self.data}
 
@@ -263,11 +387,27 @@ def holds(state: TableState, name: str, holder: str, captain: str | None) -> boo
 # --- checking a state ---------------------------------------------------------------
 
 
-def unknown_player(state_names: Sequence[str], name: str) -> str:
+def unknown_player(state_names: Sequence[str], name: str) -> Phrase:
     """Return the message for a name that is no player, with the closest names."""
     near = closest(name, list(state_names))
-    hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-    return f"{name!r} is not a player{hint} (players: {', '.join(state_names)})"
+    if near:
+        return phrase(
+            "state.unknown-player-near",
+            name=name,
+            near=Either(tuple(near)),
+            players=list(state_names),
+        )
+    return phrase("state.unknown-player", name=name, players=list(state_names))
+
+
+def canonical(state_names: Sequence[str], name: str) -> str:
+    """Return the player ``name`` designates, as the table spells it (case and accents
+    do not matter), or ``name`` itself when it is no player."""
+    if name in state_names:
+        return name
+    wanted = fold(name)
+    matches = [n for n in state_names if fold(n) == wanted]
+    return matches[0] if len(matches) == 1 else name
 
 
 def check_state(
@@ -276,58 +416,84 @@ def check_state(
     lovers: Sequence[str] | None = None,
     captain: str | None = None,
 ) -> list[Issue]:
-    """Return every problem of a state: names, roles, lovers, captain."""
+    """Return every problem of a state: names, roles, lovers, captain, composition."""
     issues: list[Issue] = []
     if not players:
-        issues.append(Issue(("players",), "no players; name every player of the table"))
+        issues.append(issue(("players",), "state.no-players"))
     seen: dict[str, str] = {}
     role_ids = {r.id for r in game.roles}
     for player in players:
         where: tuple[str | int, ...] = ("players", player.name)
         key = fold(player.name)
         if not player.name.strip():
-            issues.append(Issue(where, "a player needs a name"))
+            issues.append(issue(where, "state.no-name"))
         elif key in seen:
-            same = "" if seen[key] == player.name else f" (as {seen[key]!r})"
-            issues.append(
-                Issue(
-                    where,
-                    f"player {player.name!r} is named twice{same}; give each player one entry",
+            if seen[key] == player.name:
+                issues.append(issue(where, "state.named-twice", name=player.name))
+            else:
+                issues.append(
+                    issue(where, "state.named-twice-as", name=player.name, other=seen[key])
                 )
-            )
         else:
             seen[key] = player.name
         if player.role is not None and player.role not in role_ids:
             issues.append(
-                Issue(
+                issue(
                     (*where, "role"),
-                    f"unknown role {player.role!r} in {game.id}; "
-                    f"roles: {', '.join(sorted(role_ids))}",
+                    "state.unknown-role",
+                    role=player.role,
+                    game=game.info.name,
+                    roles=sorted(role_ids),
                 )
             )
         for attr in ("fouls", "technical_fouls"):
             if getattr(player, attr) < 0:
-                issues.append(Issue((*where, attr), "must be 0 or more"))
+                issues.append(issue((*where, attr), "state.negative-count"))
     names = [p.name for p in players]
     alive = {p.name: p.alive for p in players}
     if lovers is not None:
         issues += _check_lovers(game, names, alive, lovers)
     if captain is not None:
         if not has_captain(game):
-            issues.append(
-                Issue(("captain",), f"{game.id} has no captain in its rules; leave the captain out")
-            )
+            issues.append(issue(("captain",), "state.no-captain-in-game", game=game.info.name))
         elif captain not in alive:
             issues.append(Issue(("captain",), unknown_player(names, captain)))
         elif not alive[captain]:
-            issues.append(
-                Issue(
-                    ("captain",),
-                    f"the captain {captain!r} is dead; a dying captain "
-                    "names a successor: give the successor instead",
-                )
-            )
+            issues.append(issue(("captain",), "state.dead-captain", name=captain))
+    if not issues:
+        issues += _check_composition(game, players)
     return issues
+
+
+def _check_composition(game: Game, players: Sequence[Player]) -> list[Issue]:
+    """Return an issue when the game has one fixed composition and the cards differ."""
+    composition = game.setup.composition
+    if composition is None or any(p.role is None for p in players):
+        return []
+    dealt: dict[str, int] = {}
+    for player in players:
+        assert player.role is not None
+        dealt[player.role] = dealt.get(player.role, 0) + 1
+    wanted = {r: n for r, n in composition.roles.items() if n}
+    # A table may list fewer seats (the living only, say), never more than the one
+    # composition holds, nor more of one card.
+    if len(players) <= sum(wanted.values()) and all(
+        n <= wanted.get(r, 0) for r, n in dealt.items()
+    ):
+        return []
+    described = [
+        phrase("state.cards", count=n, role=game.role(r).name) for r, n in sorted(wanted.items())
+    ]
+    return [
+        issue(
+            ("players",),
+            "state.impossible-table",
+            game=game.info.name,
+            players=len(players),
+            composition=described,
+            rule=composition.entry,
+        )
+    ]
 
 
 def _check_lovers(
@@ -335,23 +501,17 @@ def _check_lovers(
 ) -> list[Issue]:
     where: tuple[str | int, ...] = ("lovers",)
     if not has_lovers(game):
-        return [Issue(where, f"{game.id} has no lovers in its rules; leave them out")]
+        return [issue(where, "state.no-lovers-in-game", game=game.info.name)]
     if len(lovers) != 2:
-        return [Issue(where, f"a couple is exactly two players, not {len(lovers)}")]
+        return [issue(where, "state.couple-of-two", count=len(lovers))]
     issues = [Issue(where, unknown_player(names, n)) for n in lovers if n not in alive]
     if issues:
         return issues
     if lovers[0] == lovers[1]:
-        return [Issue(where, f"{lovers[0]!r} cannot be in love with themselves; name two players")]
+        return [issue(where, "state.self-love", name=lovers[0])]
     if alive[lovers[0]] != alive[lovers[1]]:
         dead, living = (lovers[0], lovers[1]) if alive[lovers[1]] else (lovers[1], lovers[0])
-        return [
-            Issue(
-                where,
-                f"{dead!r} is dead but their lover {living!r} is alive; lovers "
-                "die together: mark both dead",
-            )
-        ]
+        return [issue(where, "state.lover-half-dead", dead=dead, living=living)]
     return []
 
 
@@ -360,20 +520,90 @@ def make_state(
     players: Iterable[Player],
     lovers: Sequence[str] | None = None,
     captain: str | None = None,
+    *,
+    witch: Witch | None = None,
+    agreed: TableRules | None = None,
 ) -> TableState:
     """Return a checked table state; raise :class:`StateError` listing every problem."""
     players = tuple(players)
+    names = [p.name for p in players]
+    lovers = None if lovers is None else [canonical(names, n) for n in lovers]
+    captain = None if captain is None else canonical(names, captain)
+    agreed = agreed or table_rules(game)
     issues = check_state(game, players, lovers, captain)
+    if witch is not None and witch.saved is not None:
+        witch = replace(witch, saved=canonical(names, witch.saved))
+    if not issues:
+        issues += check_agreed(game, captain, agreed)
+        issues += check_witch(game, players, witch or Witch(), agreed)
     if issues:
         raise StateError(issues)
     couple = (lovers[0], lovers[1]) if lovers is not None else None
-    return TableState(game=game, players=players, lovers=couple, captain=captain)
+    return TableState(game, players, couple, captain, witch or Witch(), agreed)
+
+
+def check_agreed(game: Game, captain: str | None, agreed: TableRules) -> list[Issue]:
+    """Return an issue when the state names a captain the table agreed to play without."""
+    if captain is not None and agreed.option(CAPTAIN_CASE) == "without-captain":
+        return [issue(("captain",), "state.captain-not-agreed", name=captain, case=CAPTAIN_CASE)]
+    return []
+
+
+def check_witch(
+    game: Game, players: Sequence[Player], witch: Witch, agreed: TableRules
+) -> list[Issue]:
+    """Return every problem of what the state says the witch did tonight."""
+    issues: list[Issue] = []
+    role = poisoner(game)
+    if witch == Witch():
+        return []
+    if role is None:
+        return [issue(("witch",), "state.no-witch-in-game", game=game.info.name)]
+    if (
+        witch.life == "tonight"
+        and witch.death == "tonight"
+        and agreed.option(POTIONS_CASE) == "one-per-night"
+    ):
+        issues.append(
+            issue(
+                ("witch",),
+                "state.two-potions",
+                reading=agreed.reading(POTIONS_CASE),
+                case=POTIONS_CASE,
+            )
+        )
+    if witch.saved is not None:
+        names = [p.name for p in players]
+        if witch.saved not in names:
+            issues.append(Issue(("witch", "saved"), unknown_player(names, witch.saved)))
+            return issues
+        if witch.life == "used":
+            issues.append(issue(("witch", "saved"), "state.life-spent", name=witch.saved))
+        elif witch.life == "unused":
+            issues.append(issue(("witch", "saved"), "state.life-unused", name=witch.saved))
+        saver = next((p for p in players if p.role == role), None)
+        if saver is not None and saver.name == witch.saved:
+            rule = agreed.option(SELF_SAVE_CASE)
+            reading = agreed.reading(SELF_SAVE_CASE)
+            if rule == "never" or (
+                rule == "first-night-only" and witch.night is not None and witch.night > 1
+            ):
+                issues.append(
+                    issue(
+                        ("witch", "saved"),
+                        f"state.self-save-{rule}",
+                        name=saver.name,
+                        reading=reading,
+                        case=SELF_SAVE_CASE,
+                    )
+                )
+    return issues
 
 
 # --- which causes of death a game knows of -------------------------------------------
 
 
-def _poisoner(game: Game) -> str | None:
+def poisoner(game: Game) -> str | None:
     """Return the role whose night step may poison a player, if the game has one."""
     for step in (*game.night.first, *game.night.every):
         if step.does == "save-or-poison" and step.roles:
@@ -382,7 +612,7 @@ def _poisoner(game: Game) -> str | None:
 
 
 def _cause_reasons(game: Game) -> dict[str, str | None]:
-    """Map each cause to None when ``game`` knows of it, else to why it does not."""
+    """Map each cause to None when ``game`` knows of it, else to the key saying why not."""
     does = {c.does for c in game.deaths.consequences}
     steps = (*game.night.first, *game.night.every)
     tie = game.day.vote.tie
@@ -393,18 +623,17 @@ def _cause_reasons(game: Game) -> dict[str, str | None]:
     )
     night = any(step.does == "kill" for step in steps)
     return {
-        "night": None if night else "nobody kills at night",
+        "night": None if night else "state.why-no-night",
         "vote": None,
-        "poison": None if _poisoner(game) else "no role poisons",
+        "poison": None if poisoner(game) else "state.why-no-poison",
         "shot": None
         if "shoot" in does
-        else "no dying player shoots"
-        + (" (a kill of the night is the cause 'night')" if night else ""),
-        "lover": None if has_lovers(game) else "there are no lovers",
+        else ("state.why-no-shot-night" if night else "state.why-no-shot"),
+        "lover": None if has_lovers(game) else "state.why-no-lover",
         "lift": None
         if "lift-vote" in (*tie.with_captain, *tie.without_captain)
-        else "the tie procedure has no lift vote",
-        "disqualified": None if disqualifies else "nobody is disqualified",
+        else "state.why-no-lift",
+        "disqualified": None if disqualifies else "state.why-no-disqualified",
     }
 
 
@@ -420,15 +649,21 @@ def game_causes(game: Game) -> tuple[str, ...]:
     return tuple(c for c in CAUSES if reasons[c] is None)
 
 
-def cause_issue(game: Game, cause: str) -> str | None:
+def cause_issue(game: Game, cause: str) -> Phrase | None:
     """Return why ``cause`` cannot be a cause of death in ``game``, or None when it can."""
-    valid = ", ".join(game_causes(game))
+    valid = list(game_causes(game))
     if cause not in CAUSES:
-        return f"unknown cause {cause!r}; causes in {game.id}: {valid}"
+        return phrase("state.unknown-cause", cause=cause, game=game.info.name, causes=valid)
     reason = _cause_reasons(game)[cause]
     if reason is None:
         return None
-    return f"{cause!r} is not a cause of death in {game.id}: {reason}; causes in {game.id}: {valid}"
+    return phrase(
+        "state.cause-not-in-game",
+        cause=cause,
+        game=game.info.name,
+        why=phrase(reason),
+        causes=valid,
+    )
 
 
 def parse_cause(text: str) -> str | None:
@@ -441,12 +676,10 @@ def parse_cause(text: str) -> str | None:
 
 
 def require_roles(state: TableState, names: Iterable[str], why: str) -> None:
-    """Raise :class:`StateError` when one of ``names`` has no card given."""
+    """Raise :class:`StateError` when one of ``names`` has no card given; ``why`` is the
+    catalogue key saying what the role is needed for."""
     missing = [n for n in names if state.player(n).role is None]
     if missing:
         raise StateError(
-            [
-                Issue(("players", n, "role"), f"the role is needed {why}; give it as NAME=ROLE")
-                for n in missing
-            ]
+            [issue(("players", n, "role"), "state.role-needed", why=phrase(why)) for n in missing]
         )

@@ -12,17 +12,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..catalogue import join, phrase, say
 from ..model import TieStep
 from ..names import fold
-from .messages import ROUNDS, either, names, quantity, say
 from .state import (
+    MAJORITY_CASE,
     Choice,
     Death,
+    Either,
     Issue,
     Pending,
     StateError,
     Step,
     TableState,
+    issue,
     unknown_player,
 )
 
@@ -53,6 +56,17 @@ class NextVote:
     """The tied players it is about."""
     rule: str
     """Id of the entry that calls for it."""
+    nominations: tuple[str, ...] = ()
+    """The nomination order of the day, carried from round to round."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the next vote as plain data."""
+        return {
+            "round": self.round,
+            "tied": list(self.tied),
+            "rule": self.rule,
+            "nominations": list(self.nominations),
+        }
 
 
 @dataclass(frozen=True)
@@ -81,18 +95,16 @@ class VoteResult:
         """True when the day's vote is settled (someone leaves, or nobody does)."""
         return self.next is None and self.pending is None
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Return the result as plain data."""
         return {
             "round": self.round,
             "tally": dict(self.tally),
             "eliminated": list(self.eliminated),
             "over": self.over,
-            "steps": [s.as_dict() for s in self.steps],
-            "next": None
-            if self.next is None
-            else {"round": self.next.round, "tied": list(self.next.tied), "rule": self.next.rule},
-            "pending": None if self.pending is None else self.pending.as_dict(),
+            "steps": [s.to_dict() for s in self.steps],
+            "next": None if self.next is None else self.next.to_dict(),
+            "pending": None if self.pending is None else self.pending.to_dict(),
             "deaths": [{"player": d.player, "cause": d.cause} for d in self.deaths],
         }
 
@@ -103,6 +115,34 @@ def tie_procedure(state: TableState) -> tuple[TieStep, ...]:
     if state.captain is not None and tie.with_captain:
         return tie.with_captain
     return tie.without_captain
+
+
+def normalize(
+    state: TableState,
+    votes: Mapping[str, str] | None,
+    tallies: Mapping[str, int] | None,
+    tied: Sequence[str],
+    nominations: Sequence[str],
+    round: str,
+) -> tuple[dict[str, str] | None, dict[str, int] | None, tuple[str, ...], tuple[str, ...]]:
+    """Return the vote's names as the table spells them (case and accents do not matter);
+    the tied players in seat order, so that nothing depends on the order they were typed."""
+    fix = state.resolve
+    if votes is not None:
+        lift = round == "lift"
+        votes = {fix(k): (v if lift else fix(v)) for k, v in votes.items()}
+    if tallies is not None and round != "lift":
+        tallies = {fix(k): v for k, v in tallies.items()}
+    seat = {n: i for i, n in enumerate(state.names())}
+    tied = tuple(fix(n) for n in tied)
+    if all(n in seat for n in tied) and len(set(tied)) == len(tied):
+        tied = tuple(sorted(tied, key=seat.__getitem__))
+    return (
+        None if votes is None else dict(votes),
+        None if tallies is None else dict(tallies),
+        tied,
+        tuple(fix(n) for n in nominations),
+    )
 
 
 def check_vote(
@@ -118,6 +158,7 @@ def check_vote(
     """Return every problem of a vote's input (voters, targets, round, tied players);
     ``ballots_required`` False lets the votes and tallies be left out."""
     game, rules = state.game, state.game.day.vote
+    votes, tallies, tied, nominations = normalize(state, votes, tallies, tied, nominations, round)
     issues: list[Issue] = []
     everyone = state.names()
     living = {p.name for p in state.living()}
@@ -126,98 +167,84 @@ def check_vote(
         if name not in everyone:
             issues.append(Issue(path, unknown_player(everyone, name)))
         elif name not in living:
-            issues.append(Issue(path, f"{what} {name!r} is dead; the dead take no part"))
+            issues.append(issue(path, f"vote.dead-{what}", name=name))
         else:
             return True
         return False
 
     if round not in VOTE_ROUNDS:
-        return [Issue(("round",), f"unknown round {round!r}; rounds: {', '.join(VOTE_ROUNDS)}")]
+        return [issue(("round",), "vote.unknown-round", round=round, rounds=list(VOTE_ROUNDS))]
     if votes is not None and tallies is not None:
-        issues.append(Issue(("tallies",), "give either the votes or the tallies, not both"))
+        issues.append(issue(("tallies",), "vote.votes-and-tallies"))
     if votes is None and tallies is None and ballots_required:
-        issues.append(Issue(("votes",), "give the votes (voter: target) or the tallies"))
+        issues.append(issue(("votes",), "vote.no-ballots"))
     procedure = tie_procedure(state)
     if round != "first" and _ROUND_STEP[round] not in procedure:
-        why = " with a captain: the captain decides" if state.captain else ""
+        said = [phrase(f"tie-step.{s}", status=phrase("vote.captain-word")) for s in procedure]
+        key = "vote.no-such-round-captain" if state.captain else "vote.no-such-round"
         issues.append(
-            Issue(
+            issue(
                 ("round",),
-                f"{game.id} has no {round} round{why}; its tie "
-                f"procedure is: {', '.join(procedure) or 'none'}",
+                key,
+                game=game.info.name,
+                round=phrase(f"round.{round}"),
+                procedure=said or phrase("vote.no-procedure"),
             )
         )
     if round == "first" and tied:
-        issues.append(Issue(("tied",), "tied players are only given for a revote or a lift vote"))
+        issues.append(issue(("tied",), "vote.tied-first"))
     if round != "first":
         if len(set(tied)) < 2 or len(set(tied)) != len(tied):
-            issues.append(
-                Issue(
-                    ("tied",),
-                    f"a {round} round needs the tied players: at least two different players",
-                )
-            )
+            issues.append(issue(("tied",), "vote.tied-needed", round=phrase(f"round.{round}")))
         for i, name in enumerate(tied):
-            must_live(("tied", i), name, "tied player")
+            must_live(("tied", i), name, "tied")
     if nominations and not rules.nominations:
-        issues.append(Issue(("nominations",), f"{game.id} has no nominations; leave them out"))
+        issues.append(issue(("nominations",), "vote.no-nominations", game=game.info.name))
     if len(set(nominations)) != len(nominations):
-        issues.append(Issue(("nominations",), "a player is nominated twice; list each once"))
+        issues.append(issue(("nominations",), "vote.nominated-twice"))
     for i, name in enumerate(nominations):
         must_live(("nominations", i), name, "nominee")
+    if round != "first" and nominations:
+        missing_tied = [n for n in tied if n not in nominations]
+        if missing_tied:
+            issues.append(issue(("nominations",), "vote.tied-not-nominated", names=missing_tied))
     allowed = set(tied) if round == "revote" else set(nominations) if nominations else None
     if round == "lift":
         issues += _check_lift(votes, tallies, must_live, len(living))
-    else:
-        for voter, target in (votes or {}).items():
-            ok_voter = must_live(("votes", voter), voter, "voter")
-            if (
-                ok_voter
-                and must_live(("votes", voter), target, "target")
-                and allowed is not None
-                and target not in allowed
-            ):
-                pool = "tied players" if round == "revote" else "nominees"
-                issues.append(
-                    Issue(
-                        ("votes", voter),
-                        f"{target!r} is not among the {pool} ({', '.join(sorted(allowed))})",
-                    )
-                )
-        total = 0
-        for target, count in (tallies or {}).items():
-            if (
-                must_live(("tallies", target), target, "target")
-                and allowed is not None
-                and target not in allowed
-            ):
-                issues.append(
-                    Issue(
-                        ("tallies", target),
-                        f"{target!r} is not among the candidates ({', '.join(sorted(allowed))})",
-                    )
-                )
-            if not _is_count(count):
-                issues.append(Issue(("tallies", target), f"{count!r} is not a number of votes"))
-            else:
-                total += count
-        if total > len(living):
-            issues.append(Issue(("tallies",), f"{total} votes for {len(living)} living players"))
-        missing = len(living) - (len(votes) if votes is not None else total)
+        return issues
+    for voter, target in (votes or {}).items():
+        ok_voter = must_live(("votes", voter), voter, "voter")
         if (
-            rules.abstention == "last-nominee"
-            and missing > 0
-            and round == "first"
-            and not nominations
-            and (votes is not None or tallies is not None)
+            ok_voter
+            and must_live(("votes", voter), target, "target")
+            and allowed is not None
+            and target not in allowed
         ):
-            issues.append(
-                Issue(
-                    ("nominations",),
-                    f"{missing} living player(s) did not vote; "
-                    "their votes go to the last nominee: give the nomination order",
-                )
-            )
+            key = "vote.not-tied" if round == "revote" else "vote.not-nominee"
+            issues.append(issue(("votes", voter), key, name=target, pool=sorted(allowed)))
+    total = 0
+    for target, count in (tallies or {}).items():
+        if (
+            must_live(("tallies", target), target, "target")
+            and allowed is not None
+            and target not in allowed
+        ):
+            key = "vote.not-tied" if round == "revote" else "vote.not-nominee"
+            issues.append(issue(("tallies", target), key, name=target, pool=sorted(allowed)))
+        if not _is_count(count):
+            issues.append(issue(("tallies", target), "vote.not-a-count", value=repr(count)))
+        else:
+            total += count
+    if total > len(living):
+        issues.append(issue(("tallies",), "vote.too-many", count=total, living=len(living)))
+    missing = len(living) - (len(votes) if votes is not None else total)
+    if (
+        rules.abstention == "last-nominee"
+        and missing > 0
+        and not nominations
+        and (votes is not None or tallies is not None)
+    ):
+        issues.append(issue(("nominations",), "vote.order-needed", count=missing))
     return issues
 
 
@@ -235,25 +262,22 @@ def _check_lift(
     for voter, ballot in (votes or {}).items():
         must_live(("votes", voter), voter, "voter")
         if lift_ballot(ballot) is None:
-            issues.append(
-                Issue(
-                    ("votes", voter),
-                    f"{ballot!r} is not a lift ballot; answer yes (they leave) or no (they stay)",
-                )
-            )
+            issues.append(issue(("votes", voter), "lift.bad-ballot", value=str(ballot)))
     total = 0
     for key, count in (tallies or {}).items():
         if lift_ballot(key) is None:
-            issues.append(
-                Issue(("tallies", key), f"{key!r} is not a lift ballot; count yes and no")
-            )
+            issues.append(issue(("tallies", key), "lift.bad-tally", value=str(key)))
         if not _is_count(count):
-            issues.append(Issue(("tallies", key), f"{count!r} is not a number of votes"))
+            issues.append(issue(("tallies", key), "vote.not-a-count", value=repr(count)))
         else:
             total += count  # type: ignore[operator]
     if total > living:
-        issues.append(Issue(("tallies",), f"{total} votes for {living} living players"))
+        issues.append(issue(("tallies",), "vote.too-many", count=total, living=living))
     return issues
+
+
+def _votes(n: int) -> Any:
+    return phrase("unit.vote", count=n)
 
 
 def count_votes(
@@ -271,18 +295,20 @@ def count_votes(
 
     ``votes`` maps each voter to the player they vote against (for the lift vote: to yes
     or no); ``tallies`` gives the counts instead. ``tied`` are the tied players of a revote
-    or lift vote; ``nominations`` the nominees in the order they were named. A choice the
-    rules leave to a player (the captain's) is returned as ``pending`` unless ``choices``
-    holds it. Raise :class:`StateError` when the input cannot be used.
+    or lift vote; ``nominations`` the nominees in the order they were named (kept from
+    round to round). A choice the rules leave to a player (the captain's) is returned as
+    ``pending`` unless ``choices`` holds it. The table's reading of "the majority" comes
+    from ``state.agreed``. Raise :class:`StateError` when the input cannot be used.
     """
     issues = check_vote(
         state, votes=votes, tallies=tallies, round=round, tied=tied, nominations=nominations
     )
     if issues:
         raise StateError(issues, "vote")
-    given = list(choices)
+    votes, tallies, tied, nominations = normalize(state, votes, tallies, tied, nominations, round)
+    given = [Choice(c.kind, state.resolve(c.chooser), state.resolve(c.answer)) for c in choices]
     if round == "lift":
-        return _lift(state, votes, tallies, tuple(tied), given, lang)
+        return _lift(state, votes, tallies, tied, nominations, given, lang)
     rules = state.game.day.vote
     counts: Counter[str] = Counter()
     if votes is not None:
@@ -296,13 +322,13 @@ def count_votes(
         steps.append(_abstention(state, votes, missing, round, tied, nominations, counts, lang))
     order = {n: i for i, n in enumerate(state.names())}
     tally = tuple(sorted(counts.items(), key=lambda kv: (-kv[1], order[kv[0]])))
-    shown = ", ".join(f"{n} ({quantity(c, 'vote', lang)})" for n, c in tally)
+    shown = join([phrase("vote.tally-one", name=n, votes=_votes(c)) for n, c in tally], lang)
     shown = shown or say("vote.tally-none", lang)
     steps.append(
         Step(
             rules.entry,
             "vote.tally",
-            say("vote.tally", lang, round=ROUNDS[round][lang], tally=shown),
+            say("vote.tally", lang, round=phrase(f"round.{round}"), tally=shown),
             {"tally": dict(tally)},
         )
     )
@@ -312,15 +338,33 @@ def count_votes(
     top = tally[0][1]
     leaders = tuple(n for n, c in tally if c == top)
     if len(leaders) == 1:
-        code = f"vote.eliminated.{rules.decision}"
-        steps.append(
-            Step(
-                rules.entry,
-                code,
-                say(code, lang, name=leaders[0], votes=quantity(top, "vote", lang)),
-                {"eliminated": [leaders[0]]},
-            )
-        )
+        cast = sum(counts.values())
+        if rules.decision == "majority":
+            reading = state.agreed.option(MAJORITY_CASE) or "most-votes"
+            values: dict[str, Any] = {
+                "name": leaders[0],
+                "votes": _votes(top),
+                "cast": _votes(cast),
+                "reading": state.agreed.reading(MAJORITY_CASE),
+            }
+            if reading == "absolute-majority" and 2 * top <= cast:
+                steps.append(
+                    Step(
+                        rules.entry,
+                        "vote.below-half",
+                        say("vote.below-half", lang, **values),
+                        {"reading": reading, "eliminated": []},
+                    )
+                )
+                return VoteResult(round, tally, (), (), tuple(steps), unused=tuple(given))
+            code = f"vote.eliminated.{reading}"
+            message = say(code, lang, **values)
+            data: dict[str, Any] = {"eliminated": [leaders[0]], "reading": reading}
+        else:
+            code = "vote.eliminated.plurality"
+            message = say(code, lang, name=leaders[0], votes=_votes(top))
+            data = {"eliminated": [leaders[0]]}
+        steps.append(Step(rules.entry, code, message, data))
         return VoteResult(
             round, tally, leaders, (Death(leaders[0], "vote"),), tuple(steps), unused=tuple(given)
         )
@@ -328,11 +372,11 @@ def count_votes(
         Step(
             rules.tie.entry,
             "vote.tie",
-            say("vote.tie", lang, votes=quantity(top, "vote", lang), names=names(leaders, lang)),
+            say("vote.tie", lang, votes=_votes(top), names=list(leaders)),
             {"tied": list(leaders)},
         )
     )
-    return _tie(state, round, tally, leaders, steps, given, lang)
+    return _tie(state, round, tally, leaders, nominations, steps, given, lang)
 
 
 def _abstention(
@@ -348,9 +392,10 @@ def _abstention(
     rules = state.game.day.vote
     absent = [p.name for p in state.living() if votes is not None and p.name not in votes]
     # With the tallies only, who did not vote is unknown: say how many.
-    who = names(absent, lang) if absent else quantity(missing, "living", lang)
+    who: Any = absent if absent else phrase("unit.living", count=missing)
     if rules.abstention == "last-nominee":
-        pool = [n for n in nominations if round != "revote" or n in tied] or list(tied)
+        # The last nominee of the day's order among those the round is about.
+        pool = [n for n in nominations if round != "revote" or n in tied]
         nominee = pool[-1]
         counts[nominee] += missing
         return Step(
@@ -359,17 +404,17 @@ def _abstention(
             say(
                 "vote.abstain-last-nominee",
                 lang,
-                number=missing,
+                count=missing,
                 names=who,
                 nominee=nominee,
-                votes=quantity(missing, "vote", lang),
+                votes=_votes(missing),
             ),
             {"absent": absent, "count": missing, "nominee": nominee},
         )
     return Step(
         rules.entry,
         "vote.abstain-allowed",
-        say("vote.abstain-allowed", lang, number=missing, names=who),
+        say("vote.abstain-allowed", lang, count=missing, names=who),
         {"absent": absent, "count": missing},
     )
 
@@ -379,6 +424,7 @@ def _tie(
     round: VoteRound,
     tally: tuple[tuple[str, int], ...],
     tied: tuple[str, ...],
+    nominations: tuple[str, ...],
     steps: list[Step],
     given: list[Choice],
     lang: str,
@@ -386,8 +432,9 @@ def _tie(
     tie = state.game.day.vote.tie
     procedure = tie_procedure(state)
     start = 0 if round == "first" else procedure.index(_ROUND_STEP[round]) + 1
-    listed = names(tied, lang)
-    for step in procedure[start:]:
+    listed = list(tied)
+    for index in range(start, len(procedure)):
+        step = procedure[index]
         if step == "captain-decides":
             captain = state.captain
             if captain is None:
@@ -397,7 +444,10 @@ def _tie(
             )
             if chosen is None:
                 question = say(
-                    "question.captain-pick", lang, chooser=captain, options=either(tied, lang)
+                    "play.question-captain-pick",
+                    lang,
+                    chooser=captain,
+                    options=join(tied, lang, "or"),
                 )
                 steps.append(
                     Step(
@@ -414,12 +464,14 @@ def _tie(
             if chosen.answer not in tied:
                 raise StateError(
                     [
-                        Issue(
-                            ("choices", "captain-pick"),
-                            f"the captain must choose between {listed}, not {chosen.answer!r}",
+                        issue(
+                            (),  # an answer, not a key of a file
+                            "tie.captain-must-choose",
+                            names=Either(tied),
+                            answer=chosen.answer,
                         )
                     ],
-                    "vote",
+                    "choice",
                 )
             given.remove(chosen)
             steps.append(
@@ -444,14 +496,16 @@ def _tie(
             )
             continue
         if step in ("revote-tied", "lift-vote"):
-            code = f"tie.{step}"
             following: VoteRound = "revote" if step == "revote-tied" else "lift"
+            then = procedure[index + 1] if index + 1 < len(procedure) else None
+            # Say what a persisting tie leads to, so that the revote never reads as the end.
+            code = f"tie.{step}" + (f"-then-{then}" if then else "")
             steps.append(
                 Step(
                     tie.entry,
                     code,
                     say(code, lang, names=listed),
-                    {"next": following, "tied": list(tied)},
+                    {"next": following, "tied": list(tied), "then": then},
                 )
             )
             return VoteResult(
@@ -460,7 +514,7 @@ def _tie(
                 (),
                 (),
                 tuple(steps),
-                next=NextVote(following, tied, tie.entry),
+                next=NextVote(following, tied, tie.entry, nominations),
                 unused=tuple(given),
             )
         if step == "nobody-leaves":
@@ -475,6 +529,7 @@ def _lift(
     votes: Mapping[str, str] | None,
     tallies: Mapping[str, int] | None,
     tied: tuple[str, ...],
+    nominations: tuple[str, ...],
     given: list[Choice],
     lang: str,
 ) -> VoteResult:
@@ -502,37 +557,38 @@ def _lift(
             say(
                 "vote.tally",
                 lang,
-                round=ROUNDS["lift"][lang],
+                round=phrase("round.lift"),
                 tally=say("lift.tally", lang, yes=yes, no=no),
             ),
             {"tally": dict(tally)},
         )
     ]
-    if alive - yes - no > 0:
+    absent = alive - yes - no
+    if absent > 0:
         steps.append(
             Step(
                 entry,
                 "lift.abstain",
-                say(
-                    "lift.abstain",
-                    lang,
-                    number=alive - yes - no,
-                    who=quantity(alive - yes - no, "living", lang),
-                ),
-                {"count": alive - yes - no},
+                say("lift.abstain", lang, count=absent, who=phrase("unit.living", count=absent)),
+                {"count": absent},
             )
         )
-    # The lift passes by a majority of the living players (rules.lift_passes == "majority").
-    need = alive // 2 + 1
-    listed = names(tied, lang)
-    values = {"yes": yes, "alive": quantity(alive, "living", lang), "need": need, "names": listed}
-    if yes >= need:
-        steps.append(
-            Step(
-                entry, "lift.passes", say("lift.passes", lang, **values), {"eliminated": list(tied)}
-            )
-        )
+    # "If the majority is in favour, they all leave": the same reading of "the majority"
+    # as the day vote (mf-contested-majority), applied to the ballots cast.
+    reading = state.agreed.option(MAJORITY_CASE) or "most-votes"
+    passes = yes > no if reading == "most-votes" else 2 * yes > yes + no
+    values: dict[str, Any] = {
+        "yes": yes,
+        "no": no,
+        "cast": _votes(yes + no),
+        "names": list(tied),
+        "reading": state.agreed.reading(MAJORITY_CASE),
+    }
+    outcome = "passes" if passes else "fails"
+    code = f"lift.{outcome}.{reading}"
+    data = {"reading": reading, "eliminated": list(tied) if passes else []}
+    steps.append(Step(entry, code, say(code, lang, **values), data))
+    if passes:
         deaths = tuple(Death(n, "lift") for n in tied)
         return VoteResult("lift", tally, tied, deaths, tuple(steps), unused=tuple(given))
-    steps.append(Step(entry, "lift.fails", say("lift.fails", lang, **values), {"eliminated": []}))
     return VoteResult("lift", tally, (), (), tuple(steps), unused=tuple(given))

@@ -9,12 +9,31 @@ between the majority and the minority by two.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..catalogue import join, phrase, say
 from ..model import WinCondition
-from .messages import inline, names, quantity, say
-from .state import Step, TableState, require_roles
+from .state import (
+    POTIONS_CASE,
+    SELF_SAVE_CASE,
+    Death,
+    Step,
+    TableState,
+    poisoner,
+    require_roles,
+)
+
+_ARTICLES = ("Le ", "La ", "Les ", "L'", "L’", "The ")
+
+
+def inline(name: str) -> str:
+    """Return a display name for the middle of a sentence ("The village" → "the village")."""
+    if name.startswith(_ARTICLES):
+        return name[0].lower() + name[1:]
+    return name
+
 
 NextEvent = Literal["vote", "night"]
 """What comes next at the table: the day's vote, or the night (the vote is over)."""
@@ -39,7 +58,7 @@ class MarginInfo:
     start: int
     """The margin at the start, as the document gives it."""
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Return the margin as plain data."""
         return {
             "rule": self.rule,
@@ -71,7 +90,7 @@ class WinResult:
     nobody_alive: bool = False
     """True when nobody is left alive: the documents name no winner for that case."""
 
-    def as_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Return the result as plain data."""
         winner = None
         if self.winner is not None:
@@ -80,8 +99,8 @@ class WinResult:
             "winner": winner,
             "nobody_alive": self.nobody_alive,
             "alive": dict(self.alive),
-            "steps": [s.as_dict() for s in self.steps],
-            "margin": None if self.margin is None else self.margin.as_dict(),
+            "steps": [s.to_dict() for s in self.steps],
+            "margin": None if self.margin is None else self.margin.to_dict(),
         }
 
 
@@ -98,7 +117,7 @@ def check_win(state: TableState, lang: str = "fr", next: NextEvent = "vote") -> 
     the night comes next (it only matters for the margin of error)."""
     game = state.game
     living = state.living()
-    require_roles(state, [p.name for p in living], "to count the camps")
+    require_roles(state, [p.name for p in living], "state.why-camps")
     counts: Counter[str] = Counter(state.camp(p.name) for p in living)  # type: ignore[misc]
     alive = {c.id: counts[c.id] for c in game.info.camps if c.playable}
     camp_name = {c.id: inline(c.name.get(lang)) for c in game.info.camps}
@@ -107,7 +126,11 @@ def check_win(state: TableState, lang: str = "fr", next: NextEvent = "vote") -> 
             game.win.entry,
             "win.count",
             say(
-                "win.count", lang, counts=", ".join(f"{camp_name[c]} {n}" for c, n in alive.items())
+                "win.count",
+                lang,
+                counts=[
+                    phrase("win.count-one", camp=camp_name[c], count=n) for c, n in alive.items()
+                ],
             ),
             {"alive": alive},
         )
@@ -137,6 +160,8 @@ def check_win(state: TableState, lang: str = "fr", next: NextEvent = "vote") -> 
     if winner is None:
         steps.append(Step(game.win.entry, "win.none", say("win.none", lang)))
         margin = _margin(state, counts, camp_name, next, steps, lang)
+        if margin is None and next == "night":
+            steps += _night_parity(state, counts, camp_name, lang)
     elif game.day.reveal == "game-end":
         steps.append(Step(game.day.reveal_entry, "win.reveal-end", say("win.reveal-end", lang)))
     return WinResult(
@@ -178,7 +203,7 @@ def _winner_step(
     camp = camp_name[winner.camp]
     data = {"winner": winner.camp}
     if winner.when == "no-minority-left":
-        minority = names([camp_name[c] for c in sorted(_minority(state))], lang)
+        minority = join([camp_name[c] for c in sorted(_minority(state))], lang)
         return Step(
             winner.entry,
             "win.no-minority-left",
@@ -193,16 +218,14 @@ def _winner_step(
             say(
                 "win.parity",
                 lang,
-                count=quantity(mine, "player", lang),
+                mine=phrase("unit.player", count=mine),
                 camp=camp,
-                others=quantity(sum(counts.values()) - mine, "other", lang),
+                others=phrase("unit.other-player", count=sum(counts.values()) - mine),
             ),
             data,
         )
     assert state.lovers is not None
-    return Step(
-        winner.entry, "win.couple", say("win.couple", lang, names=names(state.lovers, lang)), data
-    )
+    return Step(winner.entry, "win.couple", say("win.couple", lang, names=list(state.lovers)), data)
 
 
 def _same_camp(
@@ -220,7 +243,7 @@ def _same_camp(
         Step(
             rule.entry,
             "win.same-camp",
-            say("win.same-camp", lang, names=names(lovers, lang), camp=camp_name[camp]),
+            say("win.same-camp", lang, names=list(lovers), camp=camp_name[camp]),
             {"lovers": list(lovers), "camp": camp},
         )
     ]
@@ -241,34 +264,38 @@ def _margin(
     minority = sum(counts[c] for c in minority_camps)
     majority = sum(counts.values()) - minority
     town_camp = camp_name[state.game.info.players]
-    mafia_camp = names([camp_name[c] for c in sorted(minority_camps)], lang)
-    values: dict[str, object] = {
-        "town": quantity(majority, "player", lang),
+    mafia_camp = join([camp_name[c] for c in sorted(minority_camps)], lang)
+    values: dict[str, Any] = {
+        "town": phrase("unit.player", count=majority),
         "minority": minority,
         "camp": town_camp,
         "minority_camp": mafia_camp,
         "start": margin.wrong_votes,
-        "when": say(f"margin.when.{next}", lang),
+        "when": phrase(f"win.margin-when-{next}"),
     }
     at_vote = majority - 1 if next == "night" else majority
     if at_vote <= minority:
         steps.append(
-            Step(margin.entry, "margin.night-parity", say("margin.night-parity", lang, **values))
+            Step(
+                margin.entry,
+                "win.margin-night-parity",
+                say("win.margin-night-parity", lang, **values),
+            )
         )
         return MarginInfo(margin.entry, majority, minority, next, 0, True, margin.wrong_votes)
-    values["town"] = quantity(at_vote, "player", lang)  # at the next vote, after tonight
+    values["town"] = phrase("unit.player", count=at_vote)  # at the next vote, after tonight
     left = margin_left(at_vote, minority)
     if left > 0:
         steps.append(
             Step(
                 margin.entry,
-                "margin.within",
-                say("margin.within", lang, left=quantity(left, "mistake", lang), **values),
+                "win.margin-within",
+                say("win.margin-within", lang, left=phrase("unit.mistake", count=left), **values),
                 {"left": left},
             )
         )
     else:
-        code = "margin.critical-now" if at_vote - 1 <= minority else "margin.critical"
+        code = "win.margin-critical-now" if at_vote - 1 <= minority else "win.margin-critical"
         steps.append(
             Step(
                 margin.entry,
@@ -278,3 +305,68 @@ def _margin(
             )
         )
     return MarginInfo(margin.entry, majority, minority, next, left, left <= 0, margin.wrong_votes)
+
+
+def _night_parity(
+    state: TableState, counts: Counter[str], camp_name: dict[str, str], lang: str
+) -> list[Step]:
+    """Warn when tonight's kill would give a camp parity (a game with no margin rule, such
+    as Loup-Garou), and say whether the witch can still prevent it."""
+    game = state.game
+    total = sum(counts.values())
+    parity = next((c for c in game.win.conditions if c.when == "parity"), None)
+    if parity is None:
+        return []
+    mine = counts[parity.camp]
+    # The night's victim is never one of the killers: one fewer among the others.
+    if not (mine > 0 and mine < total - mine and mine >= total - 1 - mine):
+        return []
+    values: dict[str, Any] = {
+        "camp": camp_name[parity.camp],
+        "mine": mine,
+        "others": phrase("unit.other-player", count=total - mine),
+    }
+    steps = [
+        Step(
+            parity.entry,
+            "win.night-parity",
+            say("win.night-parity", lang, **values),
+            {"camp": parity.camp, "warning": "night-parity"},
+        )
+    ]
+    role = poisoner(game)
+    if role is None:
+        return steps
+    witches = [p for p in state.living() if p.role == role]
+    steps_of_night = (*game.night.first, *game.night.every)
+    entry = next(
+        (s.entry for s in steps_of_night if s.does == "save-or-poison" and s.entry), parity.entry
+    )
+    role_name = game.role(role).name
+    if not witches:
+        key, data = "win.night-parity-no-witch", dict[str, Any]()
+    elif state.witch.life in ("used", "tonight"):
+        key, data = "win.night-parity-life-spent", {}
+    else:
+        key = "win.night-parity-witch-can"
+        data = {"self_save": state.agreed.reading(SELF_SAVE_CASE)}
+    reading = state.agreed.reading(POTIONS_CASE)
+    steps.append(
+        Step(
+            entry,
+            key,
+            say(key, lang, role=role_name, potions=reading, **data),
+            {"witch_can_save": key == "win.night-parity-witch-can"},
+        )
+    )
+    return steps
+
+
+def win_after(state: TableState, deaths: Sequence[Death], lang: str = "fr") -> WinResult | None:
+    """Return the win check once a chain is applied to ``state`` (the cascade's ``state``),
+    or None when a living player's role is not known. What comes next follows from the
+    deaths: after a day's vote (or lift) the night comes, after the night the vote."""
+    if not all(p.role for p in state.living()):
+        return None
+    by_vote = all(d.cause in ("vote", "lift") for d in deaths)
+    return check_win(state, lang, "night" if by_vote else "vote")
