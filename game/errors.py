@@ -15,9 +15,14 @@ class IllegalEventError(GarouError):
     """
 
     def __init__(
-        self, key: str | Phrase, /, *, rule: str | None = None, hint: Phrase | None = None,
+        self,
+        key: str | Phrase,
+        /,
+        *,
+        rule: str | None = None,
+        hint: Phrase | None = None,
         **values: Any,
-    ):  # fmt: skip
+    ):
         self.rule = rule
         super().__init__(key, hint=hint, **values)
 

@@ -95,8 +95,11 @@ def effective_events(events: Sequence[Event]) -> tuple[list[Event], list[Event],
             kind = str(new.get("kind", old.kind))
             data = {str(k): v for k, v in new.items() if k != "kind"}
             live[index] = Event(old.seq, kind, data, old.recorded)
-            corrections.append(Correction(event.seq, old.seq, kind, old.to_dict(),
-                                          {"kind": kind, **data}, why.strip()))  # fmt: skip
+            corrections.append(
+                Correction(
+                    event.seq, old.seq, kind, old.to_dict(), {"kind": kind, **data}, why.strip()
+                )
+            )
         else:
             live.append(event)
     return live, undone, corrections

@@ -27,8 +27,13 @@ class RefusedSetupError(UnsoundSetupError):
         """Return the refusal, one broken rule a line, each with its fix and entry."""
         from garou.rules.catalogue import say
 
-        lines = [say("game.setup-refused", lang, setup=self.phrase.values.get("setup", "")
-                     if self.phrase else "")]  # fmt: skip
+        lines = [
+            say(
+                "game.setup-refused",
+                lang,
+                setup=self.phrase.values.get("setup", "") if self.phrase else "",
+            )
+        ]
         for check in self.failures:
             line = check.message.get(lang)
             if check.fix is not None:
@@ -63,16 +68,17 @@ def start_data(
         raise error
     players = list(names) or list(dist.names)
     if not players:
-        raise IllegalEventError("game.refused.no-names", setup=str(setup),
-                                players=dist.players)  # fmt: skip
+        raise IllegalEventError("game.refused.no-names", setup=str(setup), players=dist.players)
     if len(players) != dist.players:
-        raise IllegalEventError("game.refused.names-count", count=len(players),
-                                players=dist.players)  # fmt: skip
+        raise IllegalEventError(
+            "game.refused.names-count", count=len(players), players=dist.players
+        )
     if agreement is not None:
         table = load_agreement(agreement, book)
         if table.game != game.id:
-            raise IllegalEventError("game.refused.agreement-game", path=str(agreement),
-                                    game=table.game, setup=game.id)  # fmt: skip
+            raise IllegalEventError(
+                "game.refused.agreement-game", path=str(agreement), game=table.game, setup=game.id
+            )
     else:
         table = build_agreement(game)
     cards: dict[str, str] = {}

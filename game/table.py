@@ -27,8 +27,7 @@ from garou.rules.model import Game, NightStep
 from . import engine
 from .errors import IllegalEventError
 
-KINDS = ("start", "roles", "couple", "look", "kill", "potions", "call", "dawn", "election",
-         "vote")  # fmt: skip
+KINDS = ("start", "roles", "couple", "look", "kill", "potions", "call", "dawn", "election", "vote")
 """The event kinds of a Loup-Garou game."""
 
 STEP_KIND = {"couple": "couple", "check": "look", "kill": "kill", "save-or-poison": "potions"}
@@ -292,27 +291,35 @@ def _check_cards(state: State, given: Mapping[str, str], kind: str) -> None:
     count: Counter[str] = Counter(s.role for s in state.seats if s.role is not None)
     for name, role in given.items():
         if name not in state.names():
-            raise IllegalEventError("game.refused.no-player", name=name,
-                                    players=list(state.names()))  # fmt: skip
+            raise IllegalEventError(
+                "game.refused.no-player", name=name, players=list(state.names())
+            )
         if role not in state.cards:
             dealt = [game.role(r).name for r in state.cards]
-            raise IllegalEventError("game.refused.role-not-dealt", role=role, dealt=dealt,
-                                    rule="lg-dealing")  # fmt: skip
+            raise IllegalEventError(
+                "game.refused.role-not-dealt", role=role, dealt=dealt, rule="lg-dealing"
+            )
     if kind == "start":
         count = Counter(given.values())
     for name, role in given.items() if kind != "start" else ():
         current = state.seat(name).role
         if current is not None and current != role:
             raise IllegalEventError(
-                "game.refused.role-known", name=name, role=game.role(current).name,
+                "game.refused.role-known",
+                name=name,
+                role=game.role(current).name,
                 hint=phrase("game.hint.correct"),
-            )  # fmt: skip
+            )
         if current is None:
             count[role] += 1
     for role, n in count.items():
         if n > state.cards.get(role, 0):
-            raise IllegalEventError("game.refused.too-many-cards", role=game.role(role).name,
-                                    count=state.cards.get(role, 0), rule="lg-dealing")  # fmt: skip
+            raise IllegalEventError(
+                "game.refused.too-many-cards",
+                role=game.role(role).name,
+                count=state.cards.get(role, 0),
+                rule="lg-dealing",
+            )
 
 
 def _role_names(state: State, step: NightStep) -> list[Any]:
@@ -329,8 +336,9 @@ def _role_id(game: Game, role: Any) -> str:
     try:
         return resolve_role(game, str(role)).id
     except GarouError:
-        raise IllegalEventError("game.refused.unknown-role", role=str(role),
-                                roles=[r.id for r in game.roles]) from None  # fmt: skip
+        raise IllegalEventError(
+            "game.refused.unknown-role", role=str(role), roles=[r.id for r in game.roles]
+        ) from None
 
 
 def _learn(state: State, given: Mapping[str, Any] | None) -> State:
@@ -351,8 +359,9 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
         raise IllegalEventError("game.refused.kind", kind=kind, kinds=list(KINDS[1:]))
     unknown = [k for k in data if k not in FIELDS[kind]]
     if unknown:
-        raise IllegalEventError("game.refused.field", kind=kind, field=unknown[0],
-                                fields=list(FIELDS[kind]))  # fmt: skip
+        raise IllegalEventError(
+            "game.refused.field", kind=kind, field=unknown[0], fields=list(FIELDS[kind])
+        )
     if state.phase == "over" and kind != "roles":
         raise IllegalEventError("game.refused.over", rule=state.win_rule or "lg-win")
     state = replace(state, said=(), announcement=())
@@ -381,11 +390,13 @@ def _mapping(data: Mapping[str, Any], key: str, kind: str) -> dict[str, Any]:
 def _living(state: State, name: Any, what: str, rule: str) -> str:
     """Return ``name`` when it is a living player; refuse it otherwise."""
     if not isinstance(name, str) or name not in state.names():
-        raise IllegalEventError("game.refused.no-player", name=str(name),
-                                players=list(state.names()))  # fmt: skip
+        raise IllegalEventError(
+            "game.refused.no-player", name=str(name), players=list(state.names())
+        )
     if not state.seat(name).alive:
-        raise IllegalEventError("game.refused.dead", name=name, what=phrase(f"game.what.{what}"),
-                                rule=rule)  # fmt: skip
+        raise IllegalEventError(
+            "game.refused.dead", name=name, what=phrase(f"game.what.{what}"), rule=rule
+        )
     return name
 
 
@@ -397,27 +408,34 @@ def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
         wanted = data.get("step")
         found = [s for s in steps if s.id == wanted]
         if not found:
-            raise IllegalEventError("game.refused.no-step", step=str(wanted),
-                                    steps=[s.id for s in steps], rule="lg-night")  # fmt: skip
+            raise IllegalEventError(
+                "game.refused.no-step",
+                step=str(wanted),
+                steps=[s.id for s in steps],
+                rule="lg-night",
+            )
     else:
         found = [s for s in steps if STEP_KIND.get(s.does) == kind]
         if not found:
-            raise IllegalEventError("game.refused.step-not-tonight", kind=kind,
-                                    night=state.night, rule="lg-night")  # fmt: skip
+            raise IllegalEventError(
+                "game.refused.step-not-tonight", kind=kind, night=state.night, rule="lg-night"
+            )
     step = found[0]
     if step.id in state.done:
         raise IllegalEventError("game.refused.step-done", step=step.id, rule="lg-night")
     index = steps.index(step)
     later = [s.id for s in steps[index + 1 :] if s.id in state.done]
     if later:
-        raise IllegalEventError("game.refused.step-passed", step=step.id, later=later[0],
-                                rule=state.game.night.entry)  # fmt: skip
+        raise IllegalEventError(
+            "game.refused.step-passed", step=step.id, later=later[0], rule=state.game.night.entry
+        )
     for constraint in state.game.night.constraints:
         if constraint.role in step.roles:
             before = [s for s in steps if constraint.after in s.roles]
             if before and before[0].id not in state.done:
-                raise IllegalEventError("game.refused.order", step=step.id, first=before[0].id,
-                                        rule=constraint.entry)  # fmt: skip
+                raise IllegalEventError(
+                    "game.refused.order", step=step.id, first=before[0].id, rule=constraint.entry
+                )
     return step
 
 
@@ -435,9 +453,12 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
         return replace(state, done=(*state.done, step.id), story=(*state.story, line))
     if not state.in_play(step.roles):
         names = [game.role(r).name for r in step.roles]
-        raise IllegalEventError("game.refused.not-dealt", roles=names, step=step.id,
-                                rule=game.night.call_absent.entry if game.night.call_absent
-                                else "lg-night")  # fmt: skip
+        raise IllegalEventError(
+            "game.refused.not-dealt",
+            roles=names,
+            step=step.id,
+            rule=game.night.call_absent.entry if game.night.call_absent else "lg-night",
+        )
     by = data.get("by")
     actors: list[str] = []
     if by is not None:
@@ -452,8 +473,9 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
         and len(known) >= sum(state.cards.get(r, 0) for r in step.roles)
     ):
         dead = [s.name for s in known]
-        raise IllegalEventError("game.refused.actor-dead", names=dead, step=step.id,
-                                rule=game.deaths.entry)  # fmt: skip
+        raise IllegalEventError(
+            "game.refused.actor-dead", names=dead, step=step.id, rule=game.deaths.entry
+        )
     if kind == "couple":
         state = _couple(state, data, seq, step)
     elif kind == "look":
@@ -468,8 +490,9 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
 def _couple(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
     rule = step.entry or "lg-lovers-formed"
     if state.lovers is not None:
-        raise IllegalEventError("game.refused.second-couple", a=state.lovers[0],
-                                b=state.lovers[1], rule=rule)  # fmt: skip
+        raise IllegalEventError(
+            "game.refused.second-couple", a=state.lovers[0], b=state.lovers[1], rule=rule
+        )
     lovers = data.get("lovers")
     if not isinstance(lovers, list) or len(lovers) != 2:
         raise IllegalEventError("game.refused.couple-two", rule=rule)
@@ -491,13 +514,20 @@ def _look(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> S
         state = _learn(state, {target: str(data["role"])})
     role = state.role_of(target)
     if role is None:
-        raise IllegalEventError("game.refused.look-unknown", name=target, rule=rule,
-                                hint=phrase("game.hint.look-role"))  # fmt: skip
+        raise IllegalEventError(
+            "game.refused.look-unknown", name=target, rule=rule, hint=phrase("game.hint.look-role")
+        )
     shown = role if state.decision(CASE_SEER) != "camp-only" else state.game.role(role).camp
-    line = Line("night", state.night, phrase("game.story.look", target=target,
-                shown=_shown(state, shown)), True, seq)  # fmt: skip
-    return replace(state, looks=(*state.looks, (state.night, target, shown)),
-                   story=(*state.story, line))  # fmt: skip
+    line = Line(
+        "night",
+        state.night,
+        phrase("game.story.look", target=target, shown=_shown(state, shown)),
+        True,
+        seq,
+    )
+    return replace(
+        state, looks=(*state.looks, (state.night, target, shown)), story=(*state.story, line)
+    )
 
 
 def _shown(state: State, shown: str) -> Any:
@@ -514,8 +544,7 @@ def _kill(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> S
         raise IllegalEventError("game.refused.wolf-victim", name=victim, rule=rule)
     decided = data.get("decided")
     if decided not in (None, "wolves", "game-master", "majority"):
-        raise IllegalEventError("game.refused.decided", value=str(decided),
-                                rule=CASE_WOLVES)  # fmt: skip
+        raise IllegalEventError("game.refused.decided", value=str(decided), rule=CASE_WOLVES)
     if decided == "majority" and state.decision(CASE_WOLVES) != "wolf-majority":
         raise IllegalEventError("game.refused.decided-agreement", rule=CASE_WOLVES)
     key = "game.story.kill-gm" if decided == "game-master" else "game.story.kill"
@@ -534,22 +563,30 @@ def _potions(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -
     used = 0
     if save:
         if "life" not in state.potions:
-            raise IllegalEventError("game.refused.spent", potion=phrase("game.potion.life"),
-                                    rule="lg-mistake-forgotten-potion")  # fmt: skip
+            raise IllegalEventError(
+                "game.refused.spent",
+                potion=phrase("game.potion.life"),
+                rule="lg-mistake-forgotten-potion",
+            )
         if state.victim is None:
             raise IllegalEventError("game.refused.save-nobody", rule=rule)
         if state.victim in witches:
             option = state.decision(CASE_SELF_SAVE)
             if option == "never" or (option == "first-night-only" and state.night != 1):
-                raise IllegalEventError("game.refused.self-save",
-                                        option=state.game.entry(CASE_SELF_SAVE).title,
-                                        rule=CASE_SELF_SAVE)  # fmt: skip
+                raise IllegalEventError(
+                    "game.refused.self-save",
+                    option=state.game.entry(CASE_SELF_SAVE).title,
+                    rule=CASE_SELF_SAVE,
+                )
         used += 1
         lines.append(phrase("game.story.save", name=state.victim))
     if poison is not None:
         if "death" not in state.potions:
-            raise IllegalEventError("game.refused.spent", potion=phrase("game.potion.death"),
-                                    rule="lg-mistake-forgotten-potion")  # fmt: skip
+            raise IllegalEventError(
+                "game.refused.spent",
+                potion=phrase("game.potion.death"),
+                rule="lg-mistake-forgotten-potion",
+            )
         target = _living(state, poison, "poisoned", rule)
         if target == state.victim and not save:
             raise IllegalEventError("game.refused.poison-victim", name=target, rule=rule)
@@ -559,13 +596,20 @@ def _potions(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -
         raise IllegalEventError("game.refused.two-potions", rule=CASE_TWO_POTIONS)
     if not lines:
         lines.append(phrase("game.story.no-potion"))
-    left = tuple(p for p in state.potions if not (p == "life" and save)
-                 and not (p == "death" and poison is not None))  # fmt: skip
+    left = tuple(
+        p
+        for p in state.potions
+        if not (p == "life" and save) and not (p == "death" and poison is not None)
+    )
     story = tuple(Line("night", state.night, p, True, seq) for p in lines)
     return replace(
-        state, potions=left, saved=bool(save), poisoned=poison if poison is not None else None,
-        used_tonight=used, story=(*state.story, *story),
-    )  # fmt: skip
+        state,
+        potions=left,
+        saved=bool(save),
+        poisoned=poison if poison is not None else None,
+        used_tonight=used,
+        story=(*state.story, *story),
+    )
 
 
 # --- deaths -------------------------------------------------------------------------
@@ -583,32 +627,55 @@ def _need_roles(state: State, kind: str) -> None:
     unknown = [n for n, r in roles.items() if r is None and state.seat(n).alive]
     if unknown:
         left = state.remaining_cards()
-        cards = [phrase("game.card-count", count=n, role=state.game.role(r).name)
-                 for r, n in left.items()]  # fmt: skip
-        raise IllegalEventError("game.refused.roles-unknown", names=unknown, cards=cards,
-                                kind=kind, hint=phrase("game.hint.roles"))  # fmt: skip
+        cards = [
+            phrase("game.card-count", count=n, role=state.game.role(r).name)
+            for r, n in left.items()
+        ]
+        raise IllegalEventError(
+            "game.refused.roles-unknown",
+            names=unknown,
+            cards=cards,
+            kind=kind,
+            hint=phrase("game.hint.roles"),
+        )
 
 
 def _resolve(
-    state: State, deaths: list[tuple[str, str]], data: Mapping[str, Any], kind: str,
-    seq: int, lang: str, phase: str, number: int,
-) -> State:  # fmt: skip
+    state: State,
+    deaths: list[tuple[str, str]],
+    data: Mapping[str, Any],
+    kind: str,
+    seq: int,
+    lang: str,
+    phase: str,
+    number: int,
+) -> State:
     """Run the deaths through the cascade resolver, then the win check."""
     if not deaths:
         line = Line(phase, number, phrase("game.story.nobody-died"), False, seq)
         return replace(state, story=(*state.story, line))
     chain = engine.resolve_chain(
-        state.game, state.resolver_seats(), state.lovers, state.captain, deaths,
-        _choices(data, kind), lang,
-    )  # fmt: skip
+        state.game,
+        state.resolver_seats(),
+        state.lovers,
+        state.captain,
+        deaths,
+        _choices(data, kind),
+        lang,
+    )
     if chain.pending is not None:
         option = "shoot" if chain.pending.kind == "shoot" else "successor"
         raise IllegalEventError(
-            "game.refused.choice-needed", question=chain.pending.question,
+            "game.refused.choice-needed",
+            question=chain.pending.question,
             rule=chain.pending.rule,
-            hint=phrase("game.hint.choice", option=option, chooser=chain.pending.chooser,
-                        options=list(chain.pending.options)),
-        )  # fmt: skip
+            hint=phrase(
+                "game.hint.choice",
+                option=option,
+                chooser=chain.pending.chooser,
+                options=list(chain.pending.options),
+            ),
+        )
     causes = {name: cause for name, cause, _ in chain.deaths}
     seats = tuple(
         replace(s, alive=False, death=causes[s.name]) if s.name in causes else s
@@ -620,31 +687,54 @@ def _resolve(
     for name, cause, by in chain.deaths:
         key = f"game.story.death-by.{cause}" if by else f"game.story.death.{cause}"
         story.append(Line(phase, number, phrase(key, name=name, by=by or ""), False, seq))
-    shown = [phrase("game.announced", name=n, role=state.game.role(r).name if r else "?")
-             for n, r in chain.announcement]  # fmt: skip
+    shown = [
+        phrase("game.announced", name=n, role=state.game.role(r).name if r else "?")
+        for n, r in chain.announcement
+    ]
     story.append(Line(phase, number, phrase("game.story.announce", deaths=shown), False, seq))
     if chain.captain != state.captain and state.captain is not None:
         key = "game.story.successor" if chain.captain else "game.story.no-successor"
-        story.append(Line(phase, number, phrase(key, old=state.captain, name=chain.captain or ""),
-                          False, seq))  # fmt: skip
-    after = replace(state, seats=seats, captain=chain.captain, story=tuple(story),
-                    said=chain.steps, announcement=chain.announcement)  # fmt: skip
+        story.append(
+            Line(
+                phase, number, phrase(key, old=state.captain, name=chain.captain or ""), False, seq
+            )
+        )
+    after = replace(
+        state,
+        seats=seats,
+        captain=chain.captain,
+        story=tuple(story),
+        said=chain.steps,
+        announcement=chain.announcement,
+    )
     return _win(after, seq, lang, phase, number)
 
 
 def _win(state: State, seq: int, lang: str, phase: str, number: int) -> State:
-    outcome = engine.check_win(state.game, state.resolver_seats(), state.lovers, state.captain,
-                               lang)  # fmt: skip
+    outcome = engine.check_win(
+        state.game, state.resolver_seats(), state.lovers, state.captain, lang
+    )
     said = (*state.said, *outcome.steps)
     if outcome.winner is None:
         if not state.living():
             line = Line(phase, number, phrase("game.story.nobody-alive"), False, seq)
             return replace(state, phase="over", story=(*state.story, line), said=said)
         return replace(state, said=said)
-    line = Line(phase, number, phrase("game.story.winner", camp=state.game.camp(
-        outcome.winner).name), False, seq)  # fmt: skip
-    return replace(state, phase="over", winner=outcome.winner, win_rule=outcome.rule,
-                   story=(*state.story, line), said=said)  # fmt: skip
+    line = Line(
+        phase,
+        number,
+        phrase("game.story.winner", camp=state.game.camp(outcome.winner).name),
+        False,
+        seq,
+    )
+    return replace(
+        state,
+        phase="over",
+        winner=outcome.winner,
+        win_rule=outcome.rule,
+        story=(*state.story, line),
+        said=said,
+    )
 
 
 def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
@@ -655,8 +745,15 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     story = list(state.story)
     for step in state.steps():
         if step.id not in state.done:
-            story.append(Line("night", state.night, phrase("game.story.skipped",
-                              roles=_role_names(state, step)), True, seq))  # fmt: skip
+            story.append(
+                Line(
+                    "night",
+                    state.night,
+                    phrase("game.story.skipped", roles=_role_names(state, step)),
+                    True,
+                    seq,
+                )
+            )
     state = replace(state, story=tuple(story))
     deaths: list[tuple[str, str]] = []
     if state.victim is not None and not state.saved:
@@ -667,8 +764,7 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     reset = {"victim": None, "saved": False, "poisoned": None, "used_tonight": 0, "done": ()}
     if after.phase == "over":
         return replace(after, **reset)  # type: ignore[arg-type]
-    return replace(after, phase="day", day=state.night, vote_round="first", tied=(),
-                   **reset)  # type: ignore[arg-type]  # fmt: skip
+    return replace(after, phase="day", day=state.night, vote_round="first", tied=(), **reset)  # type: ignore[arg-type]
 
 
 def _election(state: State, data: Mapping[str, Any], seq: int) -> State:
@@ -699,52 +795,76 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     if votes is not None:
         votes = {str(k): str(v) for k, v in _mapping(data, "votes", "vote").items()}
         for voter, target in votes.items():
-            _living(state, voter, "voter", state.game.day.dead_silent.entry
-                    if state.game.day.dead_silent else rule)  # fmt: skip
+            _living(
+                state,
+                voter,
+                "voter",
+                state.game.day.dead_silent.entry if state.game.day.dead_silent else rule,
+            )
             _living(state, target, "target", rule)
             if state.vote_round == "revote" and target not in state.tied:
-                raise IllegalEventError("game.refused.not-tied", name=target,
-                                        tied=list(state.tied), rule="lg-vote-tie")  # fmt: skip
+                raise IllegalEventError(
+                    "game.refused.not-tied", name=target, tied=list(state.tied), rule="lg-vote-tie"
+                )
     else:
         tallies = _mapping(data, "tallies", "vote")
         for target, count in tallies.items():
             _living(state, target, "target", rule)
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise IllegalEventError("game.refused.count", name=target, value=str(count),
-                                        rule=rule)  # fmt: skip
+                raise IllegalEventError(
+                    "game.refused.count", name=target, value=str(count), rule=rule
+                )
             if state.vote_round == "revote" and target not in state.tied:
-                raise IllegalEventError("game.refused.not-tied", name=target,
-                                        tied=list(state.tied), rule="lg-vote-tie")  # fmt: skip
+                raise IllegalEventError(
+                    "game.refused.not-tied", name=target, tied=list(state.tied), rule="lg-vote-tie"
+                )
         if sum(tallies.values()) > len(state.living()):
-            raise IllegalEventError("game.refused.too-many-votes", count=sum(tallies.values()),
-                                    living=len(state.living()), rule=rule)  # fmt: skip
+            raise IllegalEventError(
+                "game.refused.too-many-votes",
+                count=sum(tallies.values()),
+                living=len(state.living()),
+                rule=rule,
+            )
     pick = data.get("captain_pick")
     count = engine.count_vote(
-        state.game, state.resolver_seats(), state.lovers, state.captain, votes=votes,
-        tallies=tallies, round=state.vote_round, tied=state.tied,
-        captain_pick=str(pick) if pick is not None else None, lang=lang,
-    )  # fmt: skip
+        state.game,
+        state.resolver_seats(),
+        state.lovers,
+        state.captain,
+        votes=votes,
+        tallies=tallies,
+        round=state.vote_round,
+        tied=state.tied,
+        captain_pick=str(pick) if pick is not None else None,
+        lang=lang,
+    )
     if count.pending is not None:
         raise IllegalEventError(
-            "game.refused.choice-needed", question=count.pending.question,
+            "game.refused.choice-needed",
+            question=count.pending.question,
             rule=count.pending.rule,
             hint=phrase("game.hint.captain-pick", options=list(count.pending.options)),
-        )  # fmt: skip
+        )
     shown = [phrase("game.tally", name=n, count=c) for n, c in count.tally]
     key = "game.story.revote" if state.vote_round == "revote" else "game.story.vote"
-    line = Line("day", state.day, phrase(key, tally=shown or phrase("game.tally-none")),
-                False, seq)  # fmt: skip
+    line = Line("day", state.day, phrase(key, tally=shown or phrase("game.tally-none")), False, seq)
     state = replace(state, story=(*state.story, line))
     if count.next_round is not None:
         line = Line("day", state.day, phrase("game.story.tie", names=list(count.tied)), False, seq)
-        return replace(state, vote_round=count.next_round, tied=count.tied, said=count.steps,
-                       story=(*state.story, line))  # fmt: skip
+        return replace(
+            state,
+            vote_round=count.next_round,
+            tied=count.tied,
+            said=count.steps,
+            story=(*state.story, line),
+        )
     if not count.eliminated:
         line = Line("day", state.day, phrase("game.story.nobody-out"), False, seq)
         state = replace(state, story=(*state.story, line), said=count.steps)
         return _nightfall(state)
-    after = _resolve(state, [(n, "vote") for n in count.eliminated], data, "vote", seq, lang,
-                     "day", state.day)  # fmt: skip
+    after = _resolve(
+        state, [(n, "vote") for n in count.eliminated], data, "vote", seq, lang, "day", state.day
+    )
     after = replace(after, said=(*count.steps, *after.said))
     return after if after.phase == "over" else _nightfall(after)
 
@@ -792,12 +912,15 @@ def warnings(state: State) -> list[Warning]:
             counts = _wolves_others(state, _with_partner(state, state.victim))
             if counts is not None and counts[0] > 0 and counts[0] >= counts[1]:
                 can = (
-                    witches and "life" in state.potions and "potions" not in
-                    [STEP_KIND.get(s.does) for s in state.steps() if s.id in state.done]
-                )  # fmt: skip
+                    witches
+                    and "life" in state.potions
+                    and "potions"
+                    not in [STEP_KIND.get(s.does) for s in state.steps() if s.id in state.done]
+                )
                 key = "game.warn.parity-tonight-witch" if can else "game.warn.parity-tonight"
-                found.append(Warning("parity-tonight", "lg-win-wolves",
-                                     phrase(key, name=state.victim)))  # fmt: skip
+                found.append(
+                    Warning("parity-tonight", "lg-win-wolves", phrase(key, name=state.victim))
+                )
         if witches and not state.potions:
             found.append(
                 Warning(
@@ -807,8 +930,13 @@ def warnings(state: State) -> list[Warning]:
                 )
             )
         for step in state.skipped():
-            found.append(Warning(f"skipped-{step.id}", "lg-mistake-absent-role",
-                                 phrase("game.warn.skipped", roles=_role_names(state, step))))  # fmt: skip
+            found.append(
+                Warning(
+                    f"skipped-{step.id}",
+                    "lg-mistake-absent-role",
+                    phrase("game.warn.skipped", roles=_role_names(state, step)),
+                )
+            )
     if state.phase == "day":
         counts = _wolves_others(state, set())
         if counts is not None and counts[0] > 0 and counts[0] >= counts[1] - 1:
@@ -835,8 +963,7 @@ def warnings(state: State) -> list[Warning]:
         if len(state.living()) == 3:
             opposite = state.camp_of(a) != state.camp_of(b)
             key = "game.warn.lovers-last-three" + ("-opposite" if opposite else "")
-            found.append(Warning("lovers-last-three", "lg-win-couple",
-                                 phrase(key, a=a, b=b)))  # fmt: skip
+            found.append(Warning("lovers-last-three", "lg-win-couple", phrase(key, a=a, b=b)))
     return found
 
 
