@@ -24,6 +24,12 @@ class IllegalEventError(GarouError):
         **values: Any,
     ):
         self.rule = rule
+        self.ask: Any = None
+        """The player's choice the event waits for (a ``garou.game.engine.Ask``), if any."""
+        self.unknown: tuple[str, ...] = ()
+        """The players whose card the event needs and nobody recorded."""
+        self.seq = 0
+        """The number of the event refused, once the replay knows it."""
         super().__init__(key, hint=hint, **values)
 
     def message(self, lang: str) -> str:

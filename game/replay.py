@@ -76,33 +76,41 @@ def effective_events(events: Sequence[Event]) -> tuple[list[Event], list[Event],
     undone: list[Event] = []
     corrections: list[Correction] = []
     for event in events:
-        if event.kind == "undo":
-            if len(live) <= 1:
-                raise IllegalEventError("game.refused.nothing-to-undo")
-            undone.append(live.pop())
-        elif event.kind == "correct":
-            target = event.data.get("seq")
-            why = event.data.get("why")
-            new = event.data.get("event")
-            if not isinstance(why, str) or not why.strip():
-                raise IllegalEventError("game.refused.correct-why")
-            if not isinstance(new, Mapping):
-                raise IllegalEventError("game.refused.correct-event")
-            index = next((i for i, e in enumerate(live) if e.seq == target), None)
-            if index is None or index == 0:
-                raise IllegalEventError("game.refused.correct-seq", seq=str(target))
-            old = live[index]
-            kind = str(new.get("kind", old.kind))
-            data = {str(k): v for k, v in new.items() if k != "kind"}
-            live[index] = Event(old.seq, kind, data, old.recorded)
-            corrections.append(
-                Correction(
-                    event.seq, old.seq, kind, old.to_dict(), {"kind": kind, **data}, why.strip()
-                )
-            )
-        else:
-            live.append(event)
+        try:
+            _meta(event, live, undone, corrections)
+        except IllegalEventError as exc:
+            exc.seq = event.seq
+            raise
     return live, undone, corrections
+
+
+def _meta(
+    event: Event, live: list[Event], undone: list[Event], corrections: list[Correction]
+) -> None:
+    if event.kind == "undo":
+        if len(live) <= 1:
+            raise IllegalEventError("game.refused.nothing-to-undo")
+        undone.append(live.pop())
+    elif event.kind == "correct":
+        target = event.data.get("seq")
+        why = event.data.get("why")
+        new = event.data.get("event")
+        if not isinstance(why, str) or not why.strip():
+            raise IllegalEventError("game.refused.correct-why")
+        if not isinstance(new, Mapping):
+            raise IllegalEventError("game.refused.correct-event")
+        index = next((i for i, e in enumerate(live) if e.seq == target), None)
+        if index is None or index == 0:
+            raise IllegalEventError("game.refused.correct-seq", seq=str(target))
+        old = live[index]
+        kind = str(new.get("kind", old.kind))
+        data = {str(k): v for k, v in new.items() if k != "kind"}
+        live[index] = Event(old.seq, kind, data, old.recorded)
+        corrections.append(
+            Correction(event.seq, old.seq, kind, old.to_dict(), {"kind": kind, **data}, why.strip())
+        )
+    else:
+        live.append(event)
 
 
 def check_start(book: Rulebook, data: Mapping[str, Any]) -> Any:
@@ -127,17 +135,17 @@ def replay(book: Rulebook, events: Sequence[Event], lang: str = "en") -> Replaye
     try:
         state = rules.start(game, first.data)
     except IllegalEventError as exc:
-        exc.seq = first.seq  # type: ignore[attr-defined]
+        exc.seq = first.seq
         raise
     for event in live[1:]:
         if event.kind == "start":
             error = IllegalEventError("game.refused.second-start")
-            error.seq = event.seq  # type: ignore[attr-defined]
+            error.seq = event.seq
             raise error
         try:
             state = rules.apply(state, event.kind, event.data, event.seq, lang)
         except IllegalEventError as exc:
-            exc.seq = event.seq  # type: ignore[attr-defined]
+            exc.seq = event.seq
             raise
     return Replayed(state, tuple(live), tuple(undone), tuple(corrections))
 

@@ -631,13 +631,21 @@ def _need_roles(state: State, kind: str) -> None:
             phrase("game.card-count", count=n, role=state.game.role(r).name)
             for r, n in left.items()
         ]
-        raise IllegalEventError(
+        error = IllegalEventError(
             "game.refused.roles-unknown",
             names=unknown,
             cards=cards,
             kind=kind,
             hint=phrase("game.hint.roles"),
         )
+        error.unknown = tuple(unknown)
+        raise error
+
+
+def _waiting(ask: engine.Ask, error: IllegalEventError) -> IllegalEventError:
+    """Return ``error`` carrying the question it waits for (the interactive face asks it)."""
+    error.ask = ask
+    return error
 
 
 def _resolve(
@@ -665,15 +673,18 @@ def _resolve(
     )
     if chain.pending is not None:
         option = "shoot" if chain.pending.kind == "shoot" else "successor"
-        raise IllegalEventError(
-            "game.refused.choice-needed",
-            question=chain.pending.question,
-            rule=chain.pending.rule,
-            hint=phrase(
-                "game.hint.choice",
-                option=option,
-                chooser=chain.pending.chooser,
-                options=list(chain.pending.options),
+        raise _waiting(
+            chain.pending,
+            IllegalEventError(
+                "game.refused.choice-needed",
+                question=chain.pending.question,
+                rule=chain.pending.rule,
+                hint=phrase(
+                    "game.hint.choice",
+                    option=option,
+                    chooser=chain.pending.chooser,
+                    options=list(chain.pending.options),
+                ),
             ),
         )
     causes = {name: cause for name, cause, _ in chain.deaths}
@@ -839,11 +850,14 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
         lang=lang,
     )
     if count.pending is not None:
-        raise IllegalEventError(
-            "game.refused.choice-needed",
-            question=count.pending.question,
-            rule=count.pending.rule,
-            hint=phrase("game.hint.captain-pick", options=list(count.pending.options)),
+        raise _waiting(
+            count.pending,
+            IllegalEventError(
+                "game.refused.choice-needed",
+                question=count.pending.question,
+                rule=count.pending.rule,
+                hint=phrase("game.hint.captain-pick", options=list(count.pending.options)),
+            ),
         )
     shown = [phrase("game.tally", name=n, count=c) for n, c in count.tally]
     key = "game.story.revote" if state.vote_round == "revote" else "game.story.vote"
