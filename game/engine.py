@@ -150,15 +150,30 @@ def resolve_chain(
         for kind, answers in choices.items()
         for chooser, answer in answers.items()
     ]
+    dying = [Death(name, cause) for name, cause in deaths]  # type: ignore[arg-type]
     try:
-        result = resolve_cascade(
-            state,
-            [Death(name, cause) for name, cause in deaths],  # type: ignore[arg-type]
-            given,
-            lang,
-        )
+        result = resolve_cascade(state, dying, given, lang)
     except StateError as exc:
-        raise IllegalEventError("game.refused.resolver", why=str(exc)) from None
+        refused = [i.path for i in exc.issues if i.path[:1] == ("choices",) and len(i.path) > 2]
+        if not refused:
+            raise IllegalEventError("game.refused.resolver", why=str(exc)) from None
+        kind, chooser = refused[0][1], refused[0][2]
+        answer = next(c.answer for c in given if c.kind == kind and c.chooser == chooser)
+        rest = [c for c in given if (c.kind, c.chooser) != (kind, chooser)]
+        try:
+            again = resolve_cascade(state, dying, rest, lang)
+        except StateError:
+            raise IllegalEventError("game.refused.resolver", why=str(exc)) from None
+        ask = _ask(again.pending)
+        if ask is None or ask.chooser != chooser:
+            raise IllegalEventError("game.refused.resolver", why=str(exc)) from None
+        raise IllegalEventError(
+            "game.refused.choice-not-option",
+            chooser=chooser,
+            answer=answer,
+            options=list(ask.options),
+            rule=ask.rule,
+        ) from None
     return Chain(
         deaths=tuple((d.player, d.cause, d.by) for d in result.deaths),
         announcement=tuple((a.player, a.role) for a in result.announcement),
