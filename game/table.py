@@ -322,6 +322,14 @@ def _check_cards(state: State, given: Mapping[str, str], kind: str) -> None:
             )
 
 
+def _who(state: State, step: NightStep) -> str:
+    """Return the living players known to hold the step's roles ("?" when none is known)."""
+    from garou.rules.catalogue import join
+
+    names = [s.name for s in state.holders(step.roles) if s.alive]
+    return join(names, "en").replace(" and ", ", ") if names else "?"
+
+
 def _role_names(state: State, step: NightStep) -> list[Any]:
     return [state.game.role(r).name for r in step.roles]
 
@@ -521,7 +529,12 @@ def _look(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> S
     line = Line(
         "night",
         state.night,
-        phrase("game.story.look", target=target, shown=_shown(state, shown)),
+        phrase(
+            "game.story.look",
+            target=target,
+            shown=_shown(state, shown),
+            who=_who(state, step),
+        ),
         True,
         seq,
     )
@@ -548,7 +561,7 @@ def _kill(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> S
     if decided == "majority" and state.decision(CASE_WOLVES) != "wolf-majority":
         raise IllegalEventError("game.refused.decided-agreement", rule=CASE_WOLVES)
     key = "game.story.kill-gm" if decided == "game-master" else "game.story.kill"
-    line = Line("night", state.night, phrase(key, name=victim), True, seq)
+    line = Line("night", state.night, phrase(key, name=victim, who=_who(state, step)), True, seq)
     return replace(state, victim=victim, story=(*state.story, line))
 
 
@@ -579,7 +592,7 @@ def _potions(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -
                     rule=CASE_SELF_SAVE,
                 )
         used += 1
-        lines.append(phrase("game.story.save", name=state.victim))
+        lines.append(phrase("game.story.save", name=state.victim, who=_who(state, step)))
     if poison is not None:
         if "death" not in state.potions:
             raise IllegalEventError(
@@ -591,11 +604,11 @@ def _potions(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -
         if target == state.victim and not save:
             raise IllegalEventError("game.refused.poison-victim", name=target, rule=rule)
         used += 1
-        lines.append(phrase("game.story.poison", name=target))
+        lines.append(phrase("game.story.poison", name=target, who=_who(state, step)))
     if used == 2 and state.decision(CASE_TWO_POTIONS) == "one-per-night":
         raise IllegalEventError("game.refused.two-potions", rule=CASE_TWO_POTIONS)
     if not lines:
-        lines.append(phrase("game.story.no-potion"))
+        lines.append(phrase("game.story.no-potion", who=_who(state, step)))
     left = tuple(
         p
         for p in state.potions

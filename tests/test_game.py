@@ -461,8 +461,8 @@ def test_the_countdown_runs_on_a_fake_clock(monkeypatch):
     out = Out()
     out.clock = FakeClock  # type: ignore[attr-defined]
     game_play.run_countdown(out, 300)  # type: ignore[arg-type]
-    assert said[0].startswith("0:300 s left") and said[-1].startswith("300:Time is up")
-    assert "240:60 s left." in said
+    assert said[0] == "0:5 minutes left." and said[-1].startswith("300:Time is up")
+    assert "240:1 minute left." in said and "270:30 s left." in said
 
 
 # --- properties -----------------------------------------------------------------------------

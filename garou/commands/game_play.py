@@ -149,14 +149,20 @@ class Session:
         return {**data, key: {**(data.get(key) or {}), ask.chooser: chosen}}
 
     def learn(self, names: tuple[str, ...], data: dict[str, Any]) -> dict[str, Any]:
+        """Ask who holds each card still unmatched (the most common one is inferred)."""
         state = self.state()
-        left = [r for r in state.remaining_cards()]
-        labels = [state.game.role(r).name.get(self.lang) for r in left]
-        self.show(self.say("game.play.learn"), "bold")
         roles = dict(data.get("roles") or {})
-        for name in names:
-            picked = self.ask_name(self.say("game.play.card-of", name=name), labels)
-            roles[name] = left[labels.index(picked or labels[0])]
+        left = state.remaining_cards()
+        unknown = [n for n in names if n not in roles]
+        self.show(self.say("game.play.learn"), "bold")
+        for role, count in sorted(left.items(), key=lambda kv: kv[1])[:-1] or left.items():
+            label = state.game.role(role).name.get(self.lang)
+            picked = self.ask_names(
+                self.say("game.play.who-holds", role=label, count=count), unknown, count
+            )
+            for name in picked:
+                roles[name] = role
+            unknown = [n for n in unknown if n not in picked]
         return {**data, "roles": roles}
 
     # --- the loop ---------------------------------------------------------------------
@@ -178,6 +184,7 @@ class Session:
                 else:
                     self.day(state)
             except _Undo:
+                self.shown.clear()
                 try:
                     replayed = session.undo(self.journal, self.book, self.game_id, self.lang)
                     undone = replayed.undone[-1]
@@ -259,16 +266,18 @@ class Session:
         if kind == "couple":
             data["lovers"] = self.ask_names(self.say("game.play.lovers"), alive, 2)
         elif kind == "look":
-            seers = set(data.get("by") or [s.name for s in holders])
+            seers = set(data.get("by") or []) | {s.name for s in holders}
             target = self.ask_name(self.say("game.play.look"), [n for n in alive if n not in seers])
             data["target"] = target
             if target is not None and state.role_of(target) is None:
-                left = list(state.remaining_cards())
+                cards_left = state.remaining_cards()
+                cards_left[step.roles[0]] -= len(data.get("by") or [])
+                left = list(+cards_left)
                 labels = [game.role(r).name.get(self.lang) for r in left]
                 picked = self.ask_name(self.say("game.play.card-of", name=target), labels)
                 data["role"] = left[labels.index(picked or labels[0])]
         elif kind == "kill":
-            wolves = set(data.get("by") or [s.name for s in holders])
+            wolves = set(data.get("by") or []) | {s.name for s in holders}
             data["victim"] = self.ask_name(
                 self.say("game.play.victim"), [n for n in alive if n not in wolves]
             )
@@ -306,9 +315,10 @@ class Session:
         self.ask(self.say("game.play.enter"))
         after = self.record("dawn", {})
         if after is not None:
-            self.announce(after)
+            self.announce(after, "game.play.deaths")
 
-    def announce(self, state: State) -> None:
+    def announce(self, state: State, key: str) -> None:
+        """Give the one grouped announcement to read, then the ruling for the game master."""
         game = state.game
         if state.announcement:
             shown = [
@@ -348,11 +358,11 @@ class Session:
             if target is not None:
                 votes[voter] = target
         after = self.record("vote", {"votes": votes})
-        if after is not None:
+        if after is not None and after.announcement:
+            self.announce(after, "game.play.out")
+        elif after is not None:
             for said in after.said:
                 self.show(f"  [{said.rule}] {said.message}", "dim")
-            if after.announcement:
-                self.announce(after)
 
     def debate(self, state: State) -> None:
         minutes = state.debate_minutes()
@@ -389,7 +399,10 @@ def run_countdown(session: Session, seconds: int) -> None:
             wait = end - mark - clock.now()
             if wait > 0:
                 clock.sleep(wait)
-            session.show(session.say("game.play.left", seconds=mark), "yellow")
+            if mark >= 60 and mark % 60 == 0:
+                session.show(session.say("game.play.left-min", count=mark // 60), "yellow")
+            else:
+                session.show(session.say("game.play.left", seconds=mark), "yellow")
         left = end - clock.now()
         if left > 0:
             clock.sleep(left)
