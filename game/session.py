@@ -153,11 +153,19 @@ def load(journal: Journal, book: Rulebook, game_id: int | None, lang: str = "en"
 
 def status(journal: Journal, book: Rulebook, game_id: int | None, lang: str) -> dict[str, Any]:
     """Return the ``status --json`` data of a game."""
+    return snapshot(journal, book, game_id, lang)[1]
+
+
+def snapshot(
+    journal: Journal, book: Rulebook, game_id: int | None, lang: str
+) -> tuple[Replayed, dict[str, Any]]:
+    """Return a game replayed once, and its ``status --json`` data."""
     from .table import to_dict
 
     row = journal.game(game_id)
     replayed = replay(book, journal.events(row.id), lang)
-    return {"id": row.id, **to_dict(replayed.state, lang), "events": len(replayed.effective)}
+    data = {"id": row.id, **to_dict(replayed.state, lang), "events": len(replayed.effective)}
+    return replayed, data
 
 
 __all__ = [
@@ -166,6 +174,7 @@ __all__ = [
     "load",
     "new_game",
     "record",
+    "snapshot",
     "start_data",
     "status",
     "undo",

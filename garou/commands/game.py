@@ -259,8 +259,8 @@ def status_command(
     language = _lang(lang)
     with _said(language), _open(db) as journal:
         book = _book()
-        data = session.status(journal, book, game_id, language)
-        state = session.load(journal, book, data["id"], language).state
+        replayed, data = session.snapshot(journal, book, game_id, language)
+        state = replayed.state
     if json_:
         from ..output import print_json
 
@@ -346,8 +346,8 @@ def add_command(
         book = _book()
         data = _parse_values(values, language)
         row = journal.game(game_id)
-        replayed = session.record(journal, book, row.id, kind, data, language)
-        status = session.status(journal, book, row.id, language)
+        session.record(journal, book, row.id, kind, data, language)
+        replayed, status = session.snapshot(journal, book, row.id, language)
     if json_:
         from ..output import print_json
 
