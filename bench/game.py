@@ -159,10 +159,19 @@ def main() -> None:
         for _ in range(options.runs):
             status.append(timed([garou, "game", "status", str(game_id), "--json"], env))
             floor.append(timed([sys.executable, "-c", FLOOR, str(record)], env))
+        loads = []
+        for _ in range(options.runs):
+            loads.append(timed([sys.executable, "-c", "from garou.rules import load_rules; "
+                                "load_rules()"], env))  # fmt: skip
         s, f = statistics.median(status), statistics.median(floor)
+        load = statistics.median(loads)
         print("| cold start | median | ratio |\n| --- | --- | --- |")
         print(f"| YAML floor (read the exported record, print JSON) | {f * 1000:.0f} ms | 1.00 |")
         print(f"| `garou game status --json` | {s * 1000:.0f} ms | {s / f:.2f} |")
+        print(
+            f"| of which: a process that only loads the rules | {load * 1000:.0f} ms | "
+            f"{load / f:.2f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -1044,6 +1044,7 @@ def to_dict(state: State, lang: str) -> dict[str, Any]:
             {"code": w.code, "rule": w.rule, "message": w.text.say(lang)} for w in warnings(state)
         ],
         "winner": state.winner,
+        "winner_name": state.game.camp(state.winner).name.get(lang) if state.winner else None,
         "win_rule": state.win_rule,
     }
 

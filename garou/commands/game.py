@@ -194,6 +194,7 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
     """
     from garou.game import session
     from garou.rules.catalogue import say
+    from garou.rules.errors import GarouError
 
     language = _lang(lang)
     rows = []
@@ -202,8 +203,14 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
         for row in journal.games():
             try:
                 data = session.status(journal, book, row.id, language)
-            except Exception:  # a game this garou cannot replay is still listed
-                data = {"phase": None, "night": None, "day": None, "winner": None}
+            except GarouError:  # a game this garou cannot replay is still listed
+                data = {
+                    "phase": None,
+                    "night": None,
+                    "day": None,
+                    "winner": None,
+                    "winner_name": None,
+                }
             rows.append(
                 {
                     "id": row.id,
@@ -239,7 +246,7 @@ def _where(data: dict[str, Any], lang: str) -> str:
     from garou.rules.catalogue import say
 
     if data["phase"] == "over":
-        return say("game.cli.over", lang, winner=data["winner"] or "-")
+        return say("game.cli.over", lang, winner=data.get("winner_name") or "-")
     if data["phase"] == "night":
         return say("game.recap.night", lang, number=data["night"])
     if data["phase"] == "day":
