@@ -42,6 +42,7 @@ def build_game(folder: Path, target: int = 1000) -> tuple[Path, int]:
     from garou.game import session
     from garou.game.errors import IllegalEventError
     from garou.game.journal import open_journal
+    from garou.game.start import start_data
     from garou.rules import load_rules
 
     book = load_rules()
@@ -56,7 +57,7 @@ def build_game(folder: Path, target: int = 1000) -> tuple[Path, int]:
     )
     cards = [r for r, n in ROLES.items() for _ in range(n)]
     deal = dict(zip(NAMES, cards, strict=True))
-    data = session.start_data(book, setup, deal=deal)
+    data = start_data(book, setup, deal=deal)
     data["agreement"]["lg-setting-captain"] = "without-captain"
     path = folder / "g.sqlite"
     journal = open_journal(path)

@@ -19,6 +19,7 @@ from garou.game.errors import IllegalEventError
 from garou.game.journal import SCHEMA_VERSION, Journal, open_journal
 from garou.game.record import dump_record, import_record, record_to_dict
 from garou.game.replay import replay
+from garou.game.start import start_data
 from garou.game.table import to_dict, warnings
 from garou.rules.errors import DataFileError, GarouError
 from hypothesis import HealthCheck, given, settings
@@ -48,7 +49,7 @@ def _setup(tmp_path: Path, roles: dict[str, int], names: list[str] = NAMES) -> P
 
 def _game(journal: Journal, book, tmp_path: Path, roles: dict[str, int], deal: dict[str, str],
           agreement: dict[str, str] | None = None) -> int:  # fmt: skip
-    data = session.start_data(book, _setup(tmp_path, roles), deal=deal)
+    data = start_data(book, _setup(tmp_path, roles), deal=deal)
     data["agreement"].update(agreement or {})
     return session.new_game(journal, book, data)
 

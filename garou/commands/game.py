@@ -167,13 +167,14 @@ def new_command(
     Example: garou game new --setup table.yaml --agreement accord.yaml --name "Jeudi"
     """
     from garou.game import session
+    from garou.game.start import start_data
 
     language = _lang(lang)
     with _said(language):
         book = _book()
         cards = dict(p.split("=", 1) for p in deal.split(",") if "=" in p) if deal else {}
         players = [n.strip() for n in names.split(",") if n.strip()] if names else []
-        data = session.start_data(book, setup, agreement, name=name, names=players, deal=cards)
+        data = start_data(book, setup, agreement, name=name, names=players, deal=cards)
         with _open(db) as journal:
             game_id = session.new_game(journal, book, data)
             path = journal.path
