@@ -33,6 +33,8 @@ class Ruleset(Protocol):
 
     def apply(self, state: Any, kind: str, data: Mapping[str, Any], seq: int, lang: str) -> Any: ...
 
+    def to_dict(self, state: Any, lang: str) -> dict[str, Any]: ...
+
 
 RULESETS: dict[str, Any] = {"loup-garou": table}
 """The rules module of each game that can be held live."""

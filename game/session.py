@@ -80,11 +80,12 @@ def snapshot(
     journal: Journal, book: Rulebook, game_id: int | None, lang: str
 ) -> tuple[Replayed, dict[str, Any]]:
     """Return a game replayed once, and its ``status --json`` data."""
-    from .table import to_dict
+    from .replay import RULESETS
 
     row = journal.game(game_id)
     replayed = replay(book, journal.events(row.id), lang)
-    data = {"id": row.id, **to_dict(replayed.state, lang), "events": len(replayed.effective)}
+    rules = RULESETS[replayed.state.game.id]  # each game says its own status
+    data = {"id": row.id, **rules.to_dict(replayed.state, lang), "events": len(replayed.effective)}
     return replayed, data
 
 
