@@ -397,6 +397,8 @@ def _mapping(data: Mapping[str, Any], key: str, kind: str) -> dict[str, Any]:
 
 def _living(state: State, name: Any, what: str, rule: str) -> str:
     """Return ``name`` when it is a living player; refuse it otherwise."""
+    if name is None:
+        raise IllegalEventError("game.refused.missing", what=phrase(f"game.what.{what}"))
     if not isinstance(name, str) or name not in state.names():
         raise IllegalEventError(
             "game.refused.no-player", name=str(name), players=list(state.names())

@@ -591,3 +591,17 @@ def test_the_recap_prints_as_markdown_and_html(garou, tmp_path):
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "<h2>Ce que personne n&#39;a vu la nuit</h2>" in page or "personne n" in page
     assert json.loads(garou("game", "recap", "--db", db, "--json").stdout)["winner"]
+
+
+def test_reading_commands_never_create_a_journal(garou, tmp_path):
+    missing = tmp_path / "nowhere" / "g.sqlite"
+    for args in (("status",), ("add", "look", "target=Emma"), ("undo",), ("list",)):
+        run = garou("game", *args, "--db", str(missing), "--lang", "en")
+        assert run.exit_code == 1 and "garou game new" in run.stderr
+    assert not missing.parent.exists()
+
+
+def test_a_missing_value_is_named(journal, book, tmp_path):
+    game_id = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    error = _refused(journal, book, game_id, "look", None)
+    assert "target is missing" in error.message("en") and "la cible" in error.message("fr")

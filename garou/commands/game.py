@@ -72,10 +72,11 @@ def _said(lang: str) -> Iterator[None]:
         raise typer.Exit(int(exc.exit_code)) from None
 
 
-def _open(db: Path | None) -> Journal:
+def _open(db: Path | None, create: bool = False) -> Journal:
+    """Open the journal; only ``new`` and ``import`` create it when it does not exist."""
     from garou.game.journal import open_journal
 
-    return open_journal(db)
+    return open_journal(db, create=create)
 
 
 def _book() -> Any:
@@ -175,7 +176,7 @@ def new_command(
         cards = dict(p.split("=", 1) for p in deal.split(",") if "=" in p) if deal else {}
         players = [n.strip() for n in names.split(",") if n.strip()] if names else []
         data = start_data(book, setup, agreement, name=name, names=players, deal=cards)
-        with _open(db) as journal:
+        with _open(db, create=True) as journal:
             game_id = session.new_game(journal, book, data)
             path = journal.path
     if json_:
@@ -499,7 +500,7 @@ def import_command(
     from garou.rules.catalogue import say
 
     language = _lang(lang)
-    with _said(language), _open(db) as journal:
+    with _said(language), _open(db, create=True) as journal:
         game_id = import_record(journal, _book(), file)
     if json_:
         from ..output import print_json
