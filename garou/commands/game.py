@@ -601,12 +601,18 @@ def play_command(
 
     Example: garou game play 1 --lang fr
     """
+    from garou.rules.catalogue import say
+
     from .game_play import Session
 
     language = _lang(lang)
     with _said(language), _open(db) as journal:
         row = journal.game(game_id)
-        Session(journal, _book(), row.id, language, _console(), Clock, countdown).run()
+        try:
+            Session(journal, _book(), row.id, language, _console(), Clock, countdown).run()
+        except KeyboardInterrupt:  # every answer so far is committed: say so, not "nothing"
+            typer.echo("\n" + say("game.play.bye", language, id=row.id), err=True)
+            raise typer.Exit(130) from None
 
 
 def register(app: typer.Typer) -> None:
