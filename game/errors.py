@@ -1,0 +1,48 @@
+"""The errors of a live game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from garou.rules.catalogue import Phrase
+from garou.rules.errors import GarouError
+
+
+class IllegalEventError(GarouError):
+    """Raised when an event breaks a rule or the game's state: nothing is recorded.
+
+    ``rule`` is the id of the entry the refusal cites (``garou show RULE``), when there is one.
+    """
+
+    def __init__(
+        self,
+        key: str | Phrase,
+        /,
+        *,
+        rule: str | None = None,
+        hint: Phrase | None = None,
+        **values: Any,
+    ):
+        self.rule = rule
+        self.ask: Any = None
+        """The player's choice the event waits for (a ``garou.game.engine.Ask``), if any."""
+        self.unknown: tuple[str, ...] = ()
+        """The players whose card the event needs and nobody recorded."""
+        self.seq = 0
+        """The number of the event refused, once the replay knows it."""
+        super().__init__(key, hint=hint, **values)
+
+    def message(self, lang: str) -> str:
+        """Return why the event is refused, the rule it breaks, and nothing recorded."""
+        from garou.rules.catalogue import say
+
+        text = super().message(lang)
+        if self.rule:
+            text = say("game.refused.rule", lang, message=text, rule=self.rule)
+        if self.hint is not None:
+            text += " " + self.hint.say(lang)
+        return text
+
+
+class BadRecordError(GarouError):
+    """Raised when an exported game record cannot be imported (with its file:line)."""

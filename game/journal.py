@@ -1,0 +1,317 @@
+"""The game journal: games and their append-only events, in one SQLite file.
+
+The journal knows nothing of any game's rules. A game is a row (its id, the game it
+plays, a name) and a list of events, each a ``kind`` and a JSON mapping of data, numbered
+from 1. Nothing is ever updated or deleted: an undo or a correction is one more event,
+read by the replay (:mod:`garou.game.replay`). A game of another kind (the Mafia evening)
+adds its own event kinds without any change here.
+
+Each event is committed as it is recorded (``record`` runs its check and its insert in
+one ``BEGIN IMMEDIATE`` transaction), so a crash loses nothing already answered, and two
+terminals recording on one game are serialised by SQLite rather than interleaved. The
+file is in WAL mode. A file that is not a garou journal, or a journal of a newer schema,
+is reported and never replaced.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from garou.rules.errors import GarouError, UsageError
+
+SCHEMA_VERSION = 1
+"""The version of the tables below; stored in the file's ``meta`` table."""
+
+APPLICATION = "garou-journal"
+"""The value of ``meta.application`` that marks a garou journal."""
+
+DB_ENV = "GAROU_DB"
+"""The environment variable naming the journal file."""
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    name TEXT,
+    created TEXT NOT NULL
+);
+CREATE TABLE events (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    recorded TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class JournalError(GarouError):
+    """Raised when the journal file cannot be opened, read or written."""
+
+
+class ForeignDatabaseError(JournalError):
+    """Raised when the file is a database (or a file) that is not a garou journal."""
+
+
+class NewerSchemaError(JournalError):
+    """Raised when the journal was written by a newer garou (an unknown schema version)."""
+
+
+class UnknownGameIdError(UsageError):
+    """Raised when a game id is not in the journal."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One recorded event of a game."""
+
+    seq: int
+    """Its number in the game, from 1."""
+    kind: str
+    """What happened ("start", "wolves", "vote", "undo"...)."""
+    data: dict[str, Any] = field(default_factory=dict)
+    """The event's values (JSON)."""
+    recorded: str = ""
+    """When it was recorded (UTC, ISO 8601)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the event as it is exported: its kind first, then its values."""
+        return {"kind": self.kind, **self.data}
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game of the journal."""
+
+    id: int
+    """The game's id, unique in the file."""
+    game: str
+    """The game played ("loup-garou")."""
+    name: str | None
+    """The name the table gave it."""
+    created: str
+    """When it was created (UTC, ISO 8601)."""
+
+
+def default_path() -> Path:
+    """Return the journal file: ``$GAROU_DB``, else ``games.sqlite`` in the user's data folder."""
+    given = os.environ.get(DB_ENV)
+    if given:
+        return Path(given)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("garou", appauthor=False)) / "games.sqlite"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Journal:
+    """An open journal file."""
+
+    def __init__(self, path: str | Path, *, create: bool = True):
+        self.path = Path(path)
+        existed = self.path.exists()
+        if existed and self.path.is_dir():
+            raise JournalError("game.db.folder", path=str(self.path))
+        if not existed:
+            if not create:
+                raise JournalError("game.db.missing", path=str(self.path))
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise JournalError(
+                    "game.db.unwritable", path=str(self.path), why=exc.strerror or str(exc)
+                ) from None
+        try:
+            self.db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise JournalError("game.db.unreadable", path=str(self.path), why=str(exc)) from None
+        try:
+            self._prepare(existed)
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            if "not a database" in str(exc) or "malformed" in str(exc):
+                raise ForeignDatabaseError("game.db.foreign", path=str(self.path)) from None
+            raise JournalError("game.db.unreadable", path=str(self.path), why=str(exc)) from None
+        except GarouError:
+            self.db.close()
+            raise
+
+    def _prepare(self, existed: bool) -> None:
+        db = self.db
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables:
+            if existed and self.path.stat().st_size > 0:
+                raise ForeignDatabaseError("game.db.foreign", path=str(self.path))
+            db.execute("PRAGMA journal_mode=WAL")
+            with self._write():
+                for statement in _SCHEMA.strip().split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(
+                    "INSERT INTO meta VALUES ('application', ?), ('schema', ?)",
+                    (APPLICATION, str(SCHEMA_VERSION)),
+                )
+            return
+        if "meta" not in tables:
+            raise ForeignDatabaseError("game.db.foreign", path=str(self.path))
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        if meta.get("application") != APPLICATION:
+            raise ForeignDatabaseError("game.db.foreign", path=str(self.path))
+        version = meta.get("schema", "")
+        if not version.isdigit() or int(version) > SCHEMA_VERSION:
+            raise NewerSchemaError(
+                "game.db.newer", path=str(self.path), found=version, known=SCHEMA_VERSION
+            )
+        if not {"games", "events"} <= tables:
+            raise ForeignDatabaseError("game.db.foreign", path=str(self.path))
+        db.execute("PRAGMA journal_mode=WAL")
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """Run the block in one immediate transaction: committed whole, or not at all."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise JournalError("game.db.busy", path=str(self.path), why=str(exc)) from None
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise JournalError("game.db.unwritable", path=str(self.path), why=str(exc)) from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- games ---------------------------------------------------------------------
+
+    def games(self) -> list[GameRow]:
+        """Return every game, oldest first."""
+        rows = self.db.execute("SELECT id, game, name, created FROM games ORDER BY id")
+        return [GameRow(*row) for row in rows]
+
+    def game(self, game_id: int | None = None) -> GameRow:
+        """Return the game ``game_id``, or the latest one when it is None."""
+        if game_id is None:
+            row = self.db.execute(
+                "SELECT id, game, name, created FROM games ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+            if row is None:
+                raise UnknownGameIdError("game.db.no-games", path=str(self.path))
+            return GameRow(*row)
+        row = self.db.execute(
+            "SELECT id, game, name, created FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            known = [str(g.id) for g in self.games()]
+            raise UnknownGameIdError(
+                "game.db.unknown-id", id=game_id, known=", ".join(known) or "-"
+            )
+        return GameRow(*row)
+
+    def events(self, game_id: int) -> list[Event]:
+        """Return the events of game ``game_id``, in the order they were recorded."""
+        rows = self.db.execute(
+            "SELECT seq, kind, data, recorded FROM events WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [Event(seq, kind, json.loads(data), recorded) for seq, kind, data, recorded in rows]
+
+    def create(
+        self,
+        game: str,
+        name: str | None,
+        first: tuple[str, dict[str, Any]],
+        check: Callable[[list[Event]], None] | None = None,
+    ) -> int:
+        """Create a game whose first event is ``first``; return its id.
+
+        ``check`` is called with the game's events before they are committed; whatever it
+        raises leaves nothing recorded.
+        """
+        with self._write():
+            cursor = self.db.execute(
+                "INSERT INTO games (game, name, created) VALUES (?, ?, ?)", (game, name, _now())
+            )
+            game_id = int(cursor.lastrowid or 0)
+            event = Event(1, first[0], first[1], _now())
+            if check is not None:
+                check([event])
+            self._insert(game_id, event)
+        return game_id
+
+    def record(
+        self,
+        game_id: int,
+        kind: str,
+        data: dict[str, Any],
+        check: Callable[[list[Event]], None] | None = None,
+    ) -> Event:
+        """Append one event to game ``game_id`` and commit it; return it.
+
+        ``check`` gets every event of the game, the new one last, inside the transaction:
+        another terminal cannot record in between, and whatever ``check`` raises leaves
+        nothing recorded.
+        """
+        with self._write():
+            self.game(game_id)
+            events = self.events(game_id)
+            event = Event(len(events) + 1, kind, dict(data), _now())
+            if check is not None:
+                check([*events, event])
+            self._insert(game_id, event)
+        return event
+
+    def _insert(self, game_id: int, event: Event) -> None:
+        self.db.execute(
+            "INSERT INTO events (game_id, seq, kind, data, recorded) VALUES (?, ?, ?, ?, ?)",
+            (game_id, event.seq, event.kind, json.dumps(event.data, ensure_ascii=False),
+             event.recorded),
+        )  # fmt: skip
+
+    def import_game(
+        self,
+        game: str,
+        name: str | None,
+        events: list[tuple[str, dict[str, Any]]],
+        check: Callable[[list[Event]], None],
+    ) -> int:
+        """Create a game with every one of ``events`` at once (an import); return its id."""
+        with self._write():
+            cursor = self.db.execute(
+                "INSERT INTO games (game, name, created) VALUES (?, ?, ?)", (game, name, _now())
+            )
+            game_id = int(cursor.lastrowid or 0)
+            stamped = [Event(i + 1, k, d, _now()) for i, (k, d) in enumerate(events)]
+            check(stamped)
+            for event in stamped:
+                self._insert(game_id, event)
+        return game_id
+
+
+def open_journal(path: str | Path | None = None, *, create: bool = True) -> Journal:
+    """Open the journal at ``path`` (default: :func:`default_path`), creating it if asked."""
+    return Journal(path if path is not None else default_path(), create=create)

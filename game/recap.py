@@ -1,0 +1,203 @@
+"""The evening given back: the timeline, what nobody saw at night, the close calls and
+the corrections, as data, and printed through the printables' templates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from garou.rules.catalogue import say
+
+from .replay import Replayed
+
+
+@dataclass(frozen=True)
+class Part:
+    """One night or one day of the timeline."""
+
+    phase: str
+    """"night" or "day"."""
+    number: int
+    """Which one."""
+    title: str
+    """"Nuit 1", "Day 2"."""
+    lines: tuple[str, ...]
+    """What happened, in order (what the table saw and what it did not)."""
+    hidden: tuple[bool, ...]
+    """For each line, True when nobody at the table saw it."""
+
+
+@dataclass(frozen=True)
+class Fate:
+    """One player at the end."""
+
+    name: str
+    """The player."""
+    role: str
+    """Their card's name ("?" when never recorded)."""
+    fate: str
+    """Alive, or how they died."""
+
+
+@dataclass(frozen=True)
+class Recap:
+    """The recap's context: every text already in the recap's language."""
+
+    lang: str
+    """The language."""
+    id: int
+    """The game's id in the journal."""
+    title: str
+    """The heading."""
+    winner: str | None
+    """The winner, said; None while the game goes on."""
+    over: bool
+    """True when the game is over."""
+    players: tuple[Fate, ...]
+    """Every player, in seat order."""
+    timeline: tuple[Part, ...]
+    """Night by night and day by day."""
+    unseen: tuple[str, ...]
+    """What nobody saw at night: targets, saves, poison, looks, the couple."""
+    close_calls: tuple[str, ...]
+    """The warnings raised, each with its moment."""
+    corrections: tuple[str, ...]
+    """The corrections and undos, each with why."""
+    labels: dict[str, str]
+    """The headings of the sheet."""
+
+
+_LABELS = (
+    "players",
+    "timeline",
+    "unseen",
+    "close-calls",
+    "corrections",
+    "none",
+    "winner",
+    "ongoing",
+    "hidden-mark",
+    "role",
+    "fate",
+    "player",
+)
+
+
+def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
+    """Return the recap of a replayed game, in ``lang``."""
+    state = replayed.state
+    game = state.game
+    labels = {k: say(f"game.recap.{k}", lang) for k in _LABELS}
+    parts: list[Part] = []
+    for line in state.story:
+        phase = "night" if line.phase == "start" else line.phase
+        if not parts or (parts[-1].phase, parts[-1].number) != (phase, line.number):
+            title = say(f"game.recap.{phase}", lang, number=line.number)
+            parts.append(Part(phase, line.number, title, (), ()))
+        last = parts[-1]
+        parts[-1] = Part(
+            last.phase,
+            last.number,
+            last.title,
+            (*last.lines, line.text.say(lang)),
+            (*last.hidden, line.hidden),
+        )
+    unseen = tuple(
+        say(
+            "game.recap.when",
+            lang,
+            moment=say(f"game.recap.{line.phase}", lang, number=line.number),
+            text=line.text.say(lang),
+        )
+        for line in state.story
+        if line.hidden
+    )
+    calls = tuple(
+        say(
+            "game.recap.when",
+            lang,
+            moment=say(f"game.recap.{line.phase}", lang, number=line.number),
+            text=line.text.say(lang),
+        )
+        for line in state.close_calls
+    )
+    fixes = [
+        say(
+            "game.recap.correction",
+            lang,
+            seq=c.seq,
+            target=c.target,
+            why=c.why,
+            before=_event(c.before),
+            after=_event(c.after),
+        )
+        for c in replayed.corrections
+    ]
+    fixes += [
+        say("game.recap.undone", lang, target=e.seq, event=_event(e.to_dict()))
+        for e in replayed.undone
+    ]
+    roles = state.known_roles()
+    fates = tuple(
+        Fate(
+            s.name,
+            game.role(roles[s.name]).name.get(lang) if roles[s.name] else "?",
+            say("game.recap.alive", lang) if s.alive else say(f"cause.{s.death}", lang),
+        )
+        for s in state.seats
+    )
+    winner = None if state.winner is None else game.camp(state.winner).name.get(lang)
+    title = say("game.recap.title", lang, id=game_id, name=state.name or game.info.name.get(lang))
+    return Recap(
+        lang,
+        game_id,
+        title,
+        winner,
+        state.phase == "over",
+        fates,
+        tuple(parts),
+        unseen,
+        calls,
+        tuple(fixes),
+        labels,
+    )
+
+
+def _event(data: dict[str, Any]) -> str:
+    kind = data.get("kind", "")
+    rest = ", ".join(f"{k}={v}" for k, v in data.items() if k != "kind")
+    return f"{kind} ({rest})" if rest else str(kind)
+
+
+def recap_to_dict(recap: Recap) -> dict[str, Any]:
+    """Return the recap as data (``garou game recap --json``)."""
+    return {
+        "id": recap.id,
+        "title": recap.title,
+        "over": recap.over,
+        "winner": recap.winner,
+        "players": [{"name": f.name, "role": f.role, "fate": f.fate} for f in recap.players],
+        "timeline": [
+            {
+                "phase": p.phase,
+                "number": p.number,
+                "title": p.title,
+                "lines": [{"text": t, "hidden": h} for t, h in zip(p.lines, p.hidden, strict=True)],
+            }
+            for p in recap.timeline
+        ],
+        "unseen": list(recap.unseen),
+        "close_calls": list(recap.close_calls),
+        "corrections": list(recap.corrections),
+    }
+
+
+def render_recap(recap: Recap, fmt: str) -> str | bytes:
+    """Return the recap as Markdown, HTML or PDF, through the printables' one environment."""
+    from garou.printables import html_to_pdf, make_environment
+
+    env = make_environment()
+    if fmt == "md":
+        return env.get_template("recap.md").render(recap=recap)
+    html = env.get_template("recap.html").render(recap=recap)
+    return html_to_pdf(html) if fmt == "pdf" else html

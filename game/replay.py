@@ -1,0 +1,158 @@
+"""Replay a game's events into its state: the only way the state is ever obtained.
+
+Two event kinds belong to every game and are read here, before the game's own rules see
+anything: ``undo`` (cancel the latest event still in effect; nothing is deleted) and
+``correct`` (replace the data of an earlier event, saying why). The rest goes to the
+rules of the game the ``start`` event names (:data:`RULESETS`); a Mafia evening registers
+its own module there, with its own event kinds, and the journal does not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from garou.rules.catalogue import Phrase, phrase
+from garou.rules.loader import Rulebook
+
+from . import table
+from .errors import IllegalEventError
+from .journal import Event
+
+META_KINDS = ("undo", "correct")
+"""The event kinds every game has."""
+
+
+class Ruleset(Protocol):
+    """What a game's rules module gives the replay."""
+
+    KINDS: tuple[str, ...]
+
+    def start(self, game: Any, data: Mapping[str, Any]) -> Any: ...
+
+    def apply(self, state: Any, kind: str, data: Mapping[str, Any], seq: int, lang: str) -> Any: ...
+
+    def to_dict(self, state: Any, lang: str) -> dict[str, Any]: ...
+
+
+RULESETS: dict[str, Any] = {"loup-garou": table}
+"""The rules module of each game that can be held live."""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction, as the recap shows it."""
+
+    seq: int
+    """The correcting event."""
+    target: int
+    """The event it corrects."""
+    kind: str
+    """The kind of event corrected."""
+    before: dict[str, Any]
+    """What was recorded."""
+    after: dict[str, Any]
+    """What it should have been."""
+    why: str
+    """Why, as the game master wrote it."""
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A game's state and what its meta-events did."""
+
+    state: Any
+    """The game's state (a :class:`garou.game.table.State` for Loup-Garou)."""
+    effective: tuple[Event, ...]
+    """The events in effect, corrections applied, undone ones left out."""
+    undone: tuple[Event, ...]
+    """The events an undo cancelled."""
+    corrections: tuple[Correction, ...]
+    """Every correction."""
+
+
+def effective_events(events: Sequence[Event]) -> tuple[list[Event], list[Event], list[Correction]]:
+    """Return the events in effect, those undone and the corrections, in order."""
+    live: list[Event] = []
+    undone: list[Event] = []
+    corrections: list[Correction] = []
+    for event in events:
+        try:
+            _meta(event, live, undone, corrections)
+        except IllegalEventError as exc:
+            exc.seq = event.seq
+            raise
+    return live, undone, corrections
+
+
+def _meta(
+    event: Event, live: list[Event], undone: list[Event], corrections: list[Correction]
+) -> None:
+    if event.kind == "undo":
+        if len(live) <= 1:
+            raise IllegalEventError("game.refused.nothing-to-undo")
+        undone.append(live.pop())
+    elif event.kind == "correct":
+        target = event.data.get("seq")
+        why = event.data.get("why")
+        new = event.data.get("event")
+        if not isinstance(why, str) or not why.strip():
+            raise IllegalEventError("game.refused.correct-why")
+        if not isinstance(new, Mapping):
+            raise IllegalEventError("game.refused.correct-event")
+        index = next((i for i, e in enumerate(live) if e.seq == target), None)
+        if index is None or index == 0:
+            raise IllegalEventError("game.refused.correct-seq", seq=str(target))
+        old = live[index]
+        kind = str(new.get("kind", old.kind))
+        data = {str(k): v for k, v in new.items() if k != "kind"}
+        live[index] = Event(old.seq, kind, data, old.recorded)
+        corrections.append(
+            Correction(event.seq, old.seq, kind, old.to_dict(), {"kind": kind, **data}, why.strip())
+        )
+    else:
+        live.append(event)
+
+
+def check_start(book: Rulebook, data: Mapping[str, Any]) -> Any:
+    """Return the rules of the game a ``start`` event opens; refuse an unusable one."""
+    game_id = data.get("game")
+    if not isinstance(game_id, str) or game_id not in RULESETS:
+        raise IllegalEventError("game.refused.game", game=str(game_id), games=list(RULESETS))
+    return book.game(game_id)
+
+
+def replay(book: Rulebook, events: Sequence[Event], lang: str = "en") -> Replayed:
+    """Return the state ``events`` lead to; raise IllegalEventError at the first illegal one.
+
+    The error carries ``seq`` (the event refused), so that an import can say its line.
+    """
+    live, undone, corrections = effective_events(events)
+    if not live or live[0].kind != "start":
+        raise IllegalEventError("game.refused.no-start")
+    first = live[0]
+    game = check_start(book, first.data)
+    rules = RULESETS[game.id]
+    try:
+        state = rules.start(game, first.data)
+    except IllegalEventError as exc:
+        exc.seq = first.seq
+        raise
+    for event in live[1:]:
+        if event.kind == "start":
+            error = IllegalEventError("game.refused.second-start")
+            error.seq = event.seq
+            raise error
+        try:
+            state = rules.apply(state, event.kind, event.data, event.seq, lang)
+        except IllegalEventError as exc:
+            exc.seq = event.seq
+            raise
+    return Replayed(state, tuple(live), tuple(undone), tuple(corrections))
+
+
+def describe_event(kind: str, data: Mapping[str, Any]) -> Phrase:
+    """Return an event in words, for the list of corrections and undos."""
+    shown = ", ".join(f"{k}={v}" for k, v in data.items())
+    return phrase("game.event", kind=kind, data=shown)

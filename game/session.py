@@ -1,0 +1,100 @@
+"""Record, undo, correct and read a live game: the functions the commands call.
+
+(Starting one, which reads the setup and the agreement, is :mod:`garou.game.start`.)
+
+Each one opens nothing itself: it takes an open :class:`~garou.game.journal.Journal` and
+the rules, checks the event by replaying the whole game with it inside the journal's
+write transaction, and commits it only when the replay accepts it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from garou.rules.loader import Rulebook
+
+from .journal import Event, Journal
+from .replay import Replayed, replay
+
+
+def new_game(journal: Journal, book: Rulebook, data: Mapping[str, Any]) -> int:
+    """Create a game from its ``start`` event data; return its id."""
+
+    def check(events: list[Event]) -> None:
+        replay(book, events)
+
+    return journal.create(str(data["game"]), data.get("name"), ("start", dict(data)), check)
+
+
+def record(
+    journal: Journal,
+    book: Rulebook,
+    game_id: int,
+    kind: str,
+    data: Mapping[str, Any],
+    lang: str = "en",
+) -> Replayed:
+    """Record one event, checked by replaying the game with it; return the game after it."""
+    done: list[Replayed] = []
+
+    def check(events: list[Event]) -> None:
+        done.append(replay(book, events, lang))
+
+    journal.record(game_id, kind, dict(data), check)
+    return done[-1]
+
+
+def undo(journal: Journal, book: Rulebook, game_id: int, lang: str = "en") -> Replayed:
+    """Cancel the latest event in effect, by recording an ``undo`` marker."""
+    return record(journal, book, game_id, "undo", {}, lang)
+
+
+def correct(
+    journal: Journal,
+    book: Rulebook,
+    game_id: int,
+    seq: int,
+    why: str,
+    event: Mapping[str, Any],
+    lang: str = "en",
+) -> Replayed:
+    """Replace event ``seq`` by ``event`` (kind and values), saying ``why``."""
+    return record(
+        journal, book, game_id, "correct", {"seq": seq, "why": why, "event": dict(event)}, lang
+    )
+
+
+def load(journal: Journal, book: Rulebook, game_id: int | None, lang: str = "en") -> Replayed:
+    """Return game ``game_id`` (the latest when None) replayed."""
+    row = journal.game(game_id)
+    return replay(book, journal.events(row.id), lang)
+
+
+def status(journal: Journal, book: Rulebook, game_id: int | None, lang: str) -> dict[str, Any]:
+    """Return the ``status --json`` data of a game."""
+    return snapshot(journal, book, game_id, lang)[1]
+
+
+def snapshot(
+    journal: Journal, book: Rulebook, game_id: int | None, lang: str
+) -> tuple[Replayed, dict[str, Any]]:
+    """Return a game replayed once, and its ``status --json`` data."""
+    from .replay import RULESETS
+
+    row = journal.game(game_id)
+    replayed = replay(book, journal.events(row.id), lang)
+    rules = RULESETS[replayed.state.game.id]  # each game says its own status
+    data = {"id": row.id, **rules.to_dict(replayed.state, lang), "events": len(replayed.effective)}
+    return replayed, data
+
+
+__all__ = [
+    "correct",
+    "load",
+    "new_game",
+    "record",
+    "snapshot",
+    "status",
+    "undo",
+]

@@ -1,0 +1,91 @@
+"""Start a game: the checked setup and the table's agreement, as its ``start`` event."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from garou.rules.loader import Rulebook
+from garou.rules.setup import UnsoundSetupError
+
+from .errors import IllegalEventError
+
+
+class RefusedSetupError(UnsoundSetupError):
+    """Raised when a game is started from a setup ``garou check`` fails: every broken rule
+    and its fix."""
+
+    def message(self, lang: str) -> str:
+        """Return the refusal, one broken rule a line, each with its fix and entry."""
+        from garou.rules.catalogue import say
+
+        lines = [
+            say(
+                "game.setup-refused",
+                lang,
+                setup=self.phrase.values.get("setup", "") if self.phrase else "",
+            )
+        ]
+        for check in self.failures:
+            line = check.message.get(lang)
+            if check.fix is not None:
+                line += f" → {check.fix.get(lang)}"
+            if check.entry:
+                line += f" ({check.entry})"
+            lines.append(f"  - {line}")
+        return "\n".join(lines)
+
+
+def start_data(
+    book: Rulebook,
+    setup: str | Path,
+    agreement: str | Path | None = None,
+    *,
+    name: str | None = None,
+    names: Sequence[str] = (),
+    deal: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """Return the ``start`` event of a game: the checked setup and the table's agreement.
+
+    Refuse (:class:`RefusedSetupError`) a setup that ``garou check`` fails, with the fixes.
+    """
+    from garou.houserules import build_agreement, load_agreement
+    from garou.rules.names import resolve_role
+    from garou.rules.setup import check_distribution, read_setup
+
+    game, dist = read_setup(setup, book)
+    verdict = check_distribution(game, dist)
+    if not verdict.ok:
+        error = RefusedSetupError(verdict.failures, setup=str(setup))
+        raise error
+    players = list(names) or list(dist.names)
+    if not players:
+        raise IllegalEventError("game.refused.no-names", setup=str(setup), players=dist.players)
+    if len(players) != dist.players:
+        raise IllegalEventError(
+            "game.refused.names-count", count=len(players), players=dist.players
+        )
+    if agreement is not None:
+        table = load_agreement(agreement, book)
+        if table.game != game.id:
+            raise IllegalEventError(
+                "game.refused.agreement-game", path=str(agreement), game=table.game, setup=game.id
+            )
+    else:
+        table = build_agreement(game)
+    cards: dict[str, str] = {}
+    for player, role in (deal or {}).items():
+        cards[player] = (
+            role if any(r.id == role for r in game.roles) else (resolve_role(game, role).id)
+        )
+    return {
+        "game": game.id,
+        "name": name,
+        "players": players,
+        "roles": {r: n for r, n in dist.roles.items() if n},
+        "agreement": {d.case: d.option for d in table.decisions if not d.custom},
+        "table": table.table,
+        "date": table.date,
+        "deal": cards,
+    }

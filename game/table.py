@@ -1,0 +1,1054 @@
+"""A Loup-Garou game's state, derived by applying its events one by one.
+
+:func:`apply` takes the state so far and one event, checks the event against the rules
+and the state (an illegal event raises :class:`IllegalEventError` naming the rule), and
+returns the state after it. Deaths, votes and wins are settled by the resolvers through
+:mod:`garou.game.engine`; this module only keeps the counts (who is alive, the lovers,
+the captain, the potions, the seer's looks) and the order of the night. Nothing here is
+stored: the journal stores the events, and the state is replayed from them.
+
+Event kinds (their values are documented in ``docs/game-record.md``):
+``start`` (the setup and the agreement), ``roles`` (cards the game master learned),
+``couple``, ``look``, ``kill``, ``potions``, ``call`` (a role called with nothing to
+record), ``dawn``, ``election``, ``vote``. ``undo`` and ``correct`` are read by
+:mod:`garou.game.replay` before any of these.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from garou.rules.catalogue import Phrase, phrase
+from garou.rules.model import Game, NightStep
+
+from . import engine
+from .errors import IllegalEventError
+
+KINDS = ("start", "roles", "couple", "look", "kill", "potions", "call", "dawn", "election", "vote")
+"""The event kinds of a Loup-Garou game."""
+
+STEP_KIND = {"couple": "couple", "check": "look", "kill": "kill", "save-or-poison": "potions"}
+"""The event that records each kind of night step (``NightStep.does``)."""
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "start": ("game", "name", "players", "roles", "agreement", "table", "date", "deal"),
+    "roles": ("roles",),
+    "couple": ("lovers", "by"),
+    "look": ("target", "by", "role"),
+    "kill": ("victim", "by", "decided"),
+    "potions": ("save", "poison", "by"),
+    "call": ("step", "why"),
+    "dawn": ("shoot", "successor", "roles"),
+    "election": ("captain",),
+    "vote": ("votes", "tallies", "captain_pick", "shoot", "successor", "roles"),
+}
+"""The values each kind of event may carry."""
+
+CASE_SELF_SAVE = "lg-contested-witch-self-save"
+CASE_TWO_POTIONS = "lg-contested-witch-two-potions"
+CASE_SEER = "lg-contested-seer-sees"
+CASE_WOLVES = "lg-contested-wolves-unanimous"
+CASE_CAPTAIN = "lg-setting-captain"
+CASE_DEBATE = "lg-setting-debate"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player of the game."""
+
+    name: str
+    """The player's name."""
+    role: str | None = None
+    """Their card, once the game master knows it."""
+    alive: bool = True
+    """False once dead."""
+    death: str | None = None
+    """How they died (a cause of the rules: night, vote, poison, shot, lover)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the evening's story, said later in a language."""
+
+    phase: str
+    """"night" or "day" (or "start")."""
+    number: int
+    """Which night or day."""
+    text: Phrase
+    """What happened."""
+    hidden: bool = False
+    """True for what nobody at the table saw (a night action, the seer's look...)."""
+    seq: int = 0
+    """The event it comes from."""
+
+
+@dataclass(frozen=True)
+class Warning:
+    """Something about to tip over, with the rule it comes from."""
+
+    code: str
+    """Stable id ("parity-tonight", "witch-empty"...)."""
+    rule: str
+    """Id of the entry it cites."""
+    text: Phrase
+    """The warning."""
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything a Loup-Garou game holds at one point of its events."""
+
+    game: Game
+    """The rules."""
+    name: str | None
+    """The table's name for the game."""
+    seats: tuple[Seat, ...]
+    """Every player, in seat order."""
+    cards: dict[str, int]
+    """The cards dealt: role id → count."""
+    decisions: dict[str, str]
+    """The agreement: case id → option id."""
+    phase: str = "night"
+    """"night", "day" or "over"."""
+    night: int = 1
+    """The current (or last) night."""
+    day: int = 0
+    """The current (or last) day."""
+    lovers: tuple[str, str] | None = None
+    """The couple, once formed."""
+    captain: str | None = None
+    """The captain, once elected."""
+    potions: tuple[str, ...] = ("life", "death")
+    """The witch's potions left."""
+    done: tuple[str, ...] = ()
+    """The night steps called tonight (their ids), in order."""
+    victim: str | None = None
+    """Tonight's victim of the wolves."""
+    saved: bool = False
+    """True when the witch saved tonight's victim."""
+    poisoned: str | None = None
+    """Whom the witch poisoned tonight."""
+    used_tonight: int = 0
+    """Potions used tonight."""
+    looks: tuple[tuple[int, str, str], ...] = ()
+    """The seer's looks: (night, target, what she was shown: a role or a camp id)."""
+    vote_round: str = "first"
+    """The vote to hold next today: "first" or "revote"."""
+    tied: tuple[str, ...] = ()
+    """The tied players of a revote."""
+    winner: str | None = None
+    """Id of the winning camp once the game is over."""
+    win_rule: str | None = None
+    """Id of the entry of the condition met."""
+    story: tuple[Line, ...] = ()
+    """The timeline so far."""
+    close_calls: tuple[Line, ...] = ()
+    """The warnings raised so far, at the moment they were raised."""
+    said: tuple[engine.Said, ...] = ()
+    """The resolvers' ruling for the last event (deaths, vote, win), for the game master."""
+    announcement: tuple[tuple[str, str | None], ...] = ()
+    """The last grouped announcement: (player, role revealed)."""
+
+    # --- reading the state ---------------------------------------------------------
+
+    def seat(self, name: str) -> Seat:
+        """Return the player called ``name``; raise KeyError if there is none."""
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise KeyError(name)
+
+    def names(self) -> tuple[str, ...]:
+        """Return every player's name, in seat order."""
+        return tuple(s.name for s in self.seats)
+
+    def living(self) -> tuple[Seat, ...]:
+        """Return the players alive, in seat order."""
+        return tuple(s for s in self.seats if s.alive)
+
+    def holders(self, roles: tuple[str, ...] | str) -> tuple[Seat, ...]:
+        """Return the players known to hold one of ``roles``."""
+        wanted = (roles,) if isinstance(roles, str) else roles
+        return tuple(s for s in self.seats if s.role in wanted)
+
+    def in_play(self, roles: tuple[str, ...]) -> bool:
+        """Return True when one of ``roles`` was dealt."""
+        return any(self.cards.get(r, 0) > 0 for r in roles)
+
+    def remaining_cards(self) -> Counter[str]:
+        """Return the cards not yet matched to a player."""
+        left = Counter(self.cards)
+        for seat in self.seats:
+            if seat.role is not None:
+                left[seat.role] -= 1
+        return +left
+
+    def known_roles(self) -> dict[str, str | None]:
+        """Return each player's card, inferred when the cards left are all one role."""
+        roles: dict[str, str | None] = {s.name: s.role for s in self.seats}
+        left = self.remaining_cards()
+        unknown = [n for n, r in roles.items() if r is None]
+        if unknown and len(left) == 1 and sum(left.values()) == len(unknown):
+            only = next(iter(left))
+            roles.update({n: only for n in unknown})
+        return roles
+
+    def role_of(self, name: str) -> str | None:
+        """Return ``name``'s card, known or inferred."""
+        return self.known_roles()[name]
+
+    def camp_of(self, name: str) -> str | None:
+        """Return the camp of ``name``'s card, when known."""
+        role = self.role_of(name)
+        return None if role is None else self.game.role(role).camp
+
+    def decision(self, case: str) -> str:
+        """Return the table's option for ``case`` (the default when the agreement is silent)."""
+        if case in self.decisions:
+            return self.decisions[case]
+        entry = self.game.entry(case)
+        return entry.default.option if entry.default is not None else ""
+
+    def with_captain(self) -> bool:
+        """Return True when the table plays with a captain."""
+        return self.decision(CASE_CAPTAIN) != "without-captain"
+
+    def steps(self) -> tuple[NightStep, ...]:
+        """Return tonight's script, in the data's order."""
+        night = self.game.night
+        first = night.first if self.night == 1 else ()
+        every = night.every if self.night >= night.regular_from else ()
+        return (*first, *every)
+
+    def next_step(self) -> NightStep | None:
+        """Return the next step of tonight's script not yet called, or None."""
+        done = set(self.done)
+        last = max((i for i, s in enumerate(self.steps()) if s.id in done), default=-1)
+        for step in self.steps()[last + 1 :]:
+            return step
+        return None
+
+    def skipped(self) -> tuple[NightStep, ...]:
+        """Return the steps passed over tonight (a later one was called)."""
+        steps = self.steps()
+        done = set(self.done)
+        last = max((i for i, s in enumerate(steps) if s.id in done), default=0)
+        return tuple(s for s in steps[:last] if s.id not in done)
+
+    def day_stage(self) -> str:
+        """Return what today waits for: "election" or "vote"."""
+        if (
+            self.day == 1
+            and self.with_captain()
+            and self.captain is None
+            and not any(line.text.key == "game.story.elected" for line in self.story)
+        ):
+            return "election"
+        return "vote"
+
+    def resolver_seats(self) -> list[engine.Seat]:
+        """Return the players as the resolvers take them (inferred cards included)."""
+        roles = self.known_roles()
+        return [engine.Seat(s.name, roles[s.name], s.alive) for s in self.seats]
+
+    def debate_minutes(self) -> int | None:
+        """Return today's debate time per the data and the agreement (None: no timer)."""
+        debate = self.game.day.debate
+        option = self.decision(CASE_DEBATE)
+        if debate is None or option == "no-timer":
+            return None
+        first, later = debate.first_day_minutes, debate.later_minutes
+        if option == "large-table":  # garou's addition, the option's label: 7 then 5
+            first, later = first + 2, later + 2
+        return first if self.day <= 1 else later
+
+
+# --- starting ---------------------------------------------------------------------
+
+
+def start(game: Game, data: Mapping[str, Any]) -> State:
+    """Return the state a ``start`` event opens with (already checked by :func:`check_start`)."""
+    names = [str(n) for n in data["players"]]
+    deal = {str(k): _role_id(game, v) for k, v in (data.get("deal") or {}).items()}
+    seats = tuple(Seat(n, deal.get(n)) for n in names)
+    state = State(
+        game=game,
+        name=data.get("name"),
+        seats=seats,
+        cards={str(k): int(v) for k, v in data["roles"].items()},
+        decisions={str(k): str(v) for k, v in (data.get("agreement") or {}).items()},
+    )
+    _check_cards(state, deal, "start")
+    return replace(state, story=(Line("night", 1, phrase("game.story.start", players=len(names))),))
+
+
+def _check_cards(state: State, given: Mapping[str, str], kind: str) -> None:
+    """Refuse cards that are no player's, no role dealt, or more than were dealt."""
+    game = state.game
+    count: Counter[str] = Counter(s.role for s in state.seats if s.role is not None)
+    for name, role in given.items():
+        if name not in state.names():
+            raise IllegalEventError(
+                "game.refused.no-player", name=name, players=list(state.names())
+            )
+        if role not in state.cards:
+            dealt = [game.role(r).name for r in state.cards]
+            raise IllegalEventError(
+                "game.refused.role-not-dealt", role=role, dealt=dealt, rule="lg-dealing"
+            )
+    if kind == "start":
+        count = Counter(given.values())
+    for name, role in given.items() if kind != "start" else ():
+        current = state.seat(name).role
+        if current is not None and current != role:
+            raise IllegalEventError(
+                "game.refused.role-known",
+                name=name,
+                role=game.role(current).name,
+                hint=phrase("game.hint.correct"),
+            )
+        if current is None:
+            count[role] += 1
+    for role, n in count.items():
+        if n > state.cards.get(role, 0):
+            raise IllegalEventError(
+                "game.refused.too-many-cards",
+                role=game.role(role).name,
+                count=state.cards.get(role, 0),
+                rule="lg-dealing",
+            )
+
+
+def _who(state: State, step: NightStep) -> str:
+    """Return the living players known to hold the step's roles ("?" when none is known)."""
+    from garou.rules.catalogue import join
+
+    names = [s.name for s in state.holders(step.roles) if s.alive]
+    return join(names, "en").replace(" and ", ", ") if names else "?"
+
+
+def _role_names(state: State, step: NightStep) -> list[Any]:
+    return [state.game.role(r).name for r in step.roles]
+
+
+def _role_id(game: Game, role: Any) -> str:
+    """Return the id of the role ``role`` names (French or English, accents optional)."""
+    from garou.rules.errors import GarouError
+    from garou.rules.names import resolve_role
+
+    if any(r.id == role for r in game.roles):
+        return str(role)
+    try:
+        return resolve_role(game, str(role)).id
+    except GarouError:
+        raise IllegalEventError(
+            "game.refused.unknown-role", role=str(role), roles=[r.id for r in game.roles]
+        ) from None
+
+
+def _learn(state: State, given: Mapping[str, Any] | None) -> State:
+    if not given:
+        return state
+    given = {str(k): _role_id(state.game, v) for k, v in given.items()}
+    _check_cards(state, given, "roles")
+    seats = tuple(replace(s, role=given.get(s.name, s.role)) for s in state.seats)
+    return replace(state, seats=seats)
+
+
+# --- applying one event -------------------------------------------------------------
+
+
+def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str) -> State:
+    """Return the state after the event ``kind`` with ``data``; raise IllegalEventError."""
+    if kind not in KINDS or kind == "start":
+        raise IllegalEventError("game.refused.kind", kind=kind, kinds=list(KINDS[1:]))
+    unknown = [k for k in data if k not in FIELDS[kind]]
+    if unknown:
+        raise IllegalEventError(
+            "game.refused.field", kind=kind, field=unknown[0], fields=list(FIELDS[kind])
+        )
+    if state.phase == "over" and kind != "roles":
+        raise IllegalEventError("game.refused.over", rule=state.win_rule or "lg-win")
+    state = replace(state, said=(), announcement=())
+    if kind == "roles":
+        return _learn(state, _mapping(data, "roles", kind))
+    if kind in ("couple", "look", "kill", "potions", "call"):
+        after = _night_step(state, kind, data, seq)
+    elif kind == "dawn":
+        after = _dawn(state, data, seq, lang)
+    elif kind == "election":
+        after = _election(state, data, seq)
+    else:
+        after = _vote(state, data, seq, lang)
+    return _note_warnings(after, seq)
+
+
+def _mapping(data: Mapping[str, Any], key: str, kind: str) -> dict[str, Any]:
+    value = data.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise IllegalEventError("game.refused.not-mapping", kind=kind, field=key)
+    return {str(k): v for k, v in value.items()}
+
+
+def _living(state: State, name: Any, what: str, rule: str) -> str:
+    """Return ``name`` when it is a living player; refuse it otherwise."""
+    if name is None:
+        raise IllegalEventError("game.refused.missing", what=phrase(f"game.what.{what}"))
+    if not isinstance(name, str) or name not in state.names():
+        raise IllegalEventError(
+            "game.refused.no-player", name=str(name), players=list(state.names())
+        )
+    if not state.seat(name).alive:
+        raise IllegalEventError(
+            "game.refused.dead", name=name, what=phrase(f"game.what.{what}"), rule=rule
+        )
+    return name
+
+
+def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
+    if state.phase != "night":
+        raise IllegalEventError("game.refused.not-night", kind=kind, rule="lg-night")
+    steps = state.steps()
+    if kind == "call":
+        wanted = data.get("step")
+        found = [s for s in steps if s.id == wanted]
+        if not found:
+            raise IllegalEventError(
+                "game.refused.no-step",
+                step=str(wanted),
+                steps=[s.id for s in steps],
+                rule="lg-night",
+            )
+    else:
+        found = [s for s in steps if STEP_KIND.get(s.does) == kind]
+        if not found:
+            raise IllegalEventError(
+                "game.refused.step-not-tonight", kind=kind, night=state.night, rule="lg-night"
+            )
+    step = found[0]
+    if step.id in state.done:
+        raise IllegalEventError("game.refused.step-done", step=step.id, rule="lg-night")
+    index = steps.index(step)
+    later = [s.id for s in steps[index + 1 :] if s.id in state.done]
+    if later:
+        raise IllegalEventError(
+            "game.refused.step-passed", step=step.id, later=later[0], rule=state.game.night.entry
+        )
+    for constraint in state.game.night.constraints:
+        if constraint.role in step.roles:
+            before = [s for s in steps if constraint.after in s.roles]
+            if before and before[0].id not in state.done:
+                raise IllegalEventError(
+                    "game.refused.order", step=step.id, first=before[0].id, rule=constraint.entry
+                )
+    return step
+
+
+def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> State:
+    step = _step_for(state, kind, data)
+    game = state.game
+    if kind == "call":
+        line = Line(
+            "night",
+            state.night,
+            phrase("game.story.called", roles=_role_names(state, step)),
+            True,
+            seq,
+        )
+        return replace(state, done=(*state.done, step.id), story=(*state.story, line))
+    if not state.in_play(step.roles):
+        names = [game.role(r).name for r in step.roles]
+        raise IllegalEventError(
+            "game.refused.not-dealt",
+            roles=names,
+            step=step.id,
+            rule=game.night.call_absent.entry if game.night.call_absent else "lg-night",
+        )
+    by = data.get("by")
+    actors: list[str] = []
+    if by is not None:
+        actors = [by] if isinstance(by, str) else [str(b) for b in by]
+        for name in actors:
+            _living(state, name, "actor", step.entry or game.night.entry)
+        state = _learn(state, {name: step.roles[0] for name in actors})
+    known = [s for s in state.holders(step.roles)]
+    if (
+        known
+        and not any(s.alive for s in known)
+        and len(known) >= sum(state.cards.get(r, 0) for r in step.roles)
+    ):
+        dead = [s.name for s in known]
+        raise IllegalEventError(
+            "game.refused.actor-dead", names=dead, step=step.id, rule=game.deaths.entry
+        )
+    if kind == "couple":
+        state = _couple(state, data, seq, step)
+    elif kind == "look":
+        state = _look(state, data, seq, step)
+    elif kind == "kill":
+        state = _kill(state, data, seq, step)
+    else:
+        state = _potions(state, data, seq, step)
+    return replace(state, done=(*state.done, step.id))
+
+
+def _couple(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
+    rule = step.entry or "lg-lovers-formed"
+    if state.lovers is not None:
+        raise IllegalEventError(
+            "game.refused.second-couple", a=state.lovers[0], b=state.lovers[1], rule=rule
+        )
+    lovers = data.get("lovers")
+    if not isinstance(lovers, list) or len(lovers) != 2:
+        raise IllegalEventError("game.refused.couple-two", rule=rule)
+    a = _living(state, lovers[0], "lover", rule)
+    b = _living(state, lovers[1], "lover", rule)
+    if a == b:
+        raise IllegalEventError("game.refused.couple-same", name=a, rule=rule)
+    line = Line("night", state.night, phrase("game.story.couple", a=a, b=b), True, seq)
+    return replace(state, lovers=(a, b), story=(*state.story, line))
+
+
+def _look(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
+    rule = step.entry or "lg-role-voyante"
+    target = _living(state, data.get("target"), "target", rule)
+    seers = [s.name for s in state.holders(step.roles) if s.alive]
+    if target in seers:
+        raise IllegalEventError("game.refused.look-self", name=target, rule=rule)
+    if data.get("role") is not None:
+        state = _learn(state, {target: str(data["role"])})
+    role = state.role_of(target)
+    if role is None:
+        raise IllegalEventError(
+            "game.refused.look-unknown", name=target, rule=rule, hint=phrase("game.hint.look-role")
+        )
+    shown = role if state.decision(CASE_SEER) != "camp-only" else state.game.role(role).camp
+    line = Line(
+        "night",
+        state.night,
+        phrase(
+            "game.story.look",
+            target=target,
+            shown=_shown(state, shown),
+            who=_who(state, step),
+        ),
+        True,
+        seq,
+    )
+    return replace(
+        state, looks=(*state.looks, (state.night, target, shown)), story=(*state.story, line)
+    )
+
+
+def _shown(state: State, shown: str) -> Any:
+    game = state.game
+    if any(r.id == shown for r in game.roles):
+        return game.role(shown).name
+    return game.camp(shown).name
+
+
+def _kill(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
+    rule = step.entry or "lg-night-wolves"
+    victim = _living(state, data.get("victim"), "victim", rule)
+    if state.camp_of(victim) is not None and state.role_of(victim) in step.roles:
+        raise IllegalEventError("game.refused.wolf-victim", name=victim, rule=rule)
+    decided = data.get("decided")
+    if decided not in (None, "wolves", "game-master", "majority"):
+        raise IllegalEventError("game.refused.decided", value=str(decided), rule=CASE_WOLVES)
+    if decided == "majority" and state.decision(CASE_WOLVES) != "wolf-majority":
+        raise IllegalEventError("game.refused.decided-agreement", rule=CASE_WOLVES)
+    key = "game.story.kill-gm" if decided == "game-master" else "game.story.kill"
+    line = Line("night", state.night, phrase(key, name=victim, who=_who(state, step)), True, seq)
+    return replace(state, victim=victim, story=(*state.story, line))
+
+
+def _potions(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
+    rule = "lg-witch-potions"
+    save = data.get("save", False)
+    if not isinstance(save, bool):
+        raise IllegalEventError("game.refused.save-bool", rule=rule)
+    poison = data.get("poison")
+    witches = [s.name for s in state.holders(step.roles)]
+    lines = []
+    used = 0
+    if save:
+        if "life" not in state.potions:
+            raise IllegalEventError(
+                "game.refused.spent",
+                potion=phrase("game.potion.life"),
+                rule="lg-mistake-forgotten-potion",
+            )
+        if state.victim is None:
+            raise IllegalEventError("game.refused.save-nobody", rule=rule)
+        if state.victim in witches:
+            option = state.decision(CASE_SELF_SAVE)
+            if option == "never" or (option == "first-night-only" and state.night != 1):
+                raise IllegalEventError(
+                    "game.refused.self-save",
+                    option=state.game.entry(CASE_SELF_SAVE).title,
+                    rule=CASE_SELF_SAVE,
+                )
+        used += 1
+        lines.append(phrase("game.story.save", name=state.victim, who=_who(state, step)))
+    if poison is not None:
+        if "death" not in state.potions:
+            raise IllegalEventError(
+                "game.refused.spent",
+                potion=phrase("game.potion.death"),
+                rule="lg-mistake-forgotten-potion",
+            )
+        target = _living(state, poison, "poisoned", rule)
+        if target == state.victim and not save:
+            raise IllegalEventError("game.refused.poison-victim", name=target, rule=rule)
+        used += 1
+        lines.append(phrase("game.story.poison", name=target, who=_who(state, step)))
+    if used == 2 and state.decision(CASE_TWO_POTIONS) == "one-per-night":
+        raise IllegalEventError("game.refused.two-potions", rule=CASE_TWO_POTIONS)
+    if not lines:
+        lines.append(phrase("game.story.no-potion", who=_who(state, step)))
+    left = tuple(
+        p
+        for p in state.potions
+        if not (p == "life" and save) and not (p == "death" and poison is not None)
+    )
+    story = tuple(Line("night", state.night, p, True, seq) for p in lines)
+    return replace(
+        state,
+        potions=left,
+        saved=bool(save),
+        poisoned=poison if poison is not None else None,
+        used_tonight=used,
+        story=(*state.story, *story),
+    )
+
+
+# --- deaths -------------------------------------------------------------------------
+
+
+def _choices(data: Mapping[str, Any], kind: str) -> dict[str, dict[str, str]]:
+    return {
+        "shoot": {k: str(v) for k, v in _mapping(data, "shoot", kind).items()},
+        "successor": {k: str(v) for k, v in _mapping(data, "successor", kind).items()},
+    }
+
+
+def _need_roles(state: State, kind: str) -> None:
+    roles = state.known_roles()
+    unknown = [n for n, r in roles.items() if r is None and state.seat(n).alive]
+    if unknown:
+        left = state.remaining_cards()
+        cards = [
+            phrase("game.card-count", count=n, role=state.game.role(r).name)
+            for r, n in left.items()
+        ]
+        error = IllegalEventError(
+            "game.refused.roles-unknown",
+            names=unknown,
+            cards=cards,
+            kind=kind,
+            hint=phrase("game.hint.roles"),
+        )
+        error.unknown = tuple(unknown)
+        raise error
+
+
+def _waiting(ask: engine.Ask, error: IllegalEventError) -> IllegalEventError:
+    """Return ``error`` carrying the question it waits for (the interactive face asks it)."""
+    error.ask = ask
+    return error
+
+
+def _resolve(
+    state: State,
+    deaths: list[tuple[str, str]],
+    data: Mapping[str, Any],
+    kind: str,
+    seq: int,
+    lang: str,
+    phase: str,
+    number: int,
+) -> State:
+    """Run the deaths through the cascade resolver, then the win check."""
+    if not deaths:
+        line = Line(phase, number, phrase("game.story.nobody-died"), False, seq)
+        return replace(state, story=(*state.story, line))
+    chain = engine.resolve_chain(
+        state.game,
+        state.resolver_seats(),
+        state.lovers,
+        state.captain,
+        deaths,
+        _choices(data, kind),
+        lang,
+    )
+    if chain.pending is not None:
+        option = "shoot" if chain.pending.kind == "shoot" else "successor"
+        raise _waiting(
+            chain.pending,
+            IllegalEventError(
+                "game.refused.choice-needed",
+                question=chain.pending.question,
+                rule=chain.pending.rule,
+                hint=phrase(
+                    "game.hint.choice",
+                    option=option,
+                    chooser=chain.pending.chooser,
+                    options=list(chain.pending.options),
+                ),
+            ),
+        )
+    causes = {name: cause for name, cause, _ in chain.deaths}
+    seats = tuple(
+        replace(s, alive=False, death=causes[s.name]) if s.name in causes else s
+        for s in state.seats
+    )
+    roles = state.known_roles()
+    seats = tuple(replace(s, role=s.role or roles[s.name]) if not s.alive else s for s in seats)
+    story = list(state.story)
+    for name, cause, by in chain.deaths:
+        key = f"game.story.death-by.{cause}" if by else f"game.story.death.{cause}"
+        story.append(Line(phase, number, phrase(key, name=name, by=by or ""), False, seq))
+    shown = [
+        phrase("game.announced", name=n, role=state.game.role(r).name if r else "?")
+        for n, r in chain.announcement
+    ]
+    story.append(Line(phase, number, phrase("game.story.announce", deaths=shown), False, seq))
+    if chain.captain != state.captain and state.captain is not None:
+        key = "game.story.successor" if chain.captain else "game.story.no-successor"
+        story.append(
+            Line(
+                phase, number, phrase(key, old=state.captain, name=chain.captain or ""), False, seq
+            )
+        )
+    after = replace(
+        state,
+        seats=seats,
+        captain=chain.captain,
+        story=tuple(story),
+        said=chain.steps,
+        announcement=chain.announcement,
+    )
+    return _win(after, seq, lang, phase, number)
+
+
+def _win(state: State, seq: int, lang: str, phase: str, number: int) -> State:
+    outcome = engine.check_win(
+        state.game, state.resolver_seats(), state.lovers, state.captain, lang
+    )
+    said = (*state.said, *outcome.steps)
+    if outcome.winner is None:
+        if not state.living():
+            line = Line(phase, number, phrase("game.story.nobody-alive"), False, seq)
+            return replace(state, phase="over", story=(*state.story, line), said=said)
+        return replace(state, said=said)
+    line = Line(
+        phase,
+        number,
+        phrase("game.story.winner", camp=state.game.camp(outcome.winner).name),
+        False,
+        seq,
+    )
+    return replace(
+        state,
+        phase="over",
+        winner=outcome.winner,
+        win_rule=outcome.rule,
+        story=(*state.story, line),
+        said=said,
+    )
+
+
+def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
+    if state.phase != "night":
+        raise IllegalEventError("game.refused.not-night", kind="dawn", rule="lg-night")
+    state = _learn(state, _mapping(data, "roles", "dawn"))
+    _need_roles(state, "dawn")
+    story = list(state.story)
+    for step in state.steps():
+        if step.id not in state.done:
+            story.append(
+                Line(
+                    "night",
+                    state.night,
+                    phrase("game.story.skipped", roles=_role_names(state, step)),
+                    True,
+                    seq,
+                )
+            )
+    state = replace(state, story=tuple(story))
+    deaths: list[tuple[str, str]] = []
+    if state.victim is not None and not state.saved:
+        deaths.append((state.victim, "night"))
+    if state.poisoned is not None:
+        deaths.append((state.poisoned, "poison"))
+    after = _resolve(state, deaths, data, "dawn", seq, lang, "day", state.night)
+    reset = {"victim": None, "saved": False, "poisoned": None, "used_tonight": 0, "done": ()}
+    if after.phase == "over":
+        return replace(after, **reset)  # type: ignore[arg-type]
+    return replace(after, phase="day", day=state.night, vote_round="first", tied=(), **reset)  # type: ignore[arg-type]
+
+
+def _election(state: State, data: Mapping[str, Any], seq: int) -> State:
+    rule = "lg-captain-election"
+    if state.phase != "day":
+        raise IllegalEventError("game.refused.not-day", kind="election", rule=rule)
+    if not state.with_captain():
+        raise IllegalEventError("game.refused.no-captain", rule=CASE_CAPTAIN)
+    if state.day_stage() != "election":
+        raise IllegalEventError("game.refused.election-done", rule=rule)
+    captain = _living(state, data.get("captain"), "captain", rule)
+    line = Line("day", state.day, phrase("game.story.elected", name=captain), False, seq)
+    return replace(state, captain=captain, story=(*state.story, line))
+
+
+def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
+    rule = state.game.day.vote.entry
+    if state.phase != "day":
+        raise IllegalEventError("game.refused.not-day", kind="vote", rule=rule)
+    if state.day_stage() == "election":
+        raise IllegalEventError("game.refused.elect-first", rule="lg-captain-election")
+    state = _learn(state, _mapping(data, "roles", "vote"))
+    _need_roles(state, "vote")
+    votes = data.get("votes")
+    tallies = data.get("tallies")
+    if (votes is None) == (tallies is None):
+        raise IllegalEventError("game.refused.votes-or-tallies", rule=rule)
+    if votes is not None:
+        votes = {str(k): str(v) for k, v in _mapping(data, "votes", "vote").items()}
+        for voter, target in votes.items():
+            _living(
+                state,
+                voter,
+                "voter",
+                state.game.day.dead_silent.entry if state.game.day.dead_silent else rule,
+            )
+            _living(state, target, "target", rule)
+            if state.vote_round == "revote" and target not in state.tied:
+                raise IllegalEventError(
+                    "game.refused.not-tied", name=target, tied=list(state.tied), rule="lg-vote-tie"
+                )
+    else:
+        tallies = _mapping(data, "tallies", "vote")
+        for target, count in tallies.items():
+            _living(state, target, "target", rule)
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise IllegalEventError(
+                    "game.refused.count", name=target, value=str(count), rule=rule
+                )
+            if state.vote_round == "revote" and target not in state.tied:
+                raise IllegalEventError(
+                    "game.refused.not-tied", name=target, tied=list(state.tied), rule="lg-vote-tie"
+                )
+        if sum(tallies.values()) > len(state.living()):
+            raise IllegalEventError(
+                "game.refused.too-many-votes",
+                count=sum(tallies.values()),
+                living=len(state.living()),
+                rule=rule,
+            )
+    pick = data.get("captain_pick")
+    count = engine.count_vote(
+        state.game,
+        state.resolver_seats(),
+        state.lovers,
+        state.captain,
+        votes=votes,
+        tallies=tallies,
+        round=state.vote_round,
+        tied=state.tied,
+        captain_pick=str(pick) if pick is not None else None,
+        lang=lang,
+    )
+    if count.pending is not None:
+        raise _waiting(
+            count.pending,
+            IllegalEventError(
+                "game.refused.choice-needed",
+                question=count.pending.question,
+                rule=count.pending.rule,
+                hint=phrase("game.hint.captain-pick", options=list(count.pending.options)),
+            ),
+        )
+    shown = [phrase("game.tally", name=n, count=c) for n, c in count.tally]
+    key = "game.story.revote" if state.vote_round == "revote" else "game.story.vote"
+    line = Line("day", state.day, phrase(key, tally=shown or phrase("game.tally-none")), False, seq)
+    state = replace(state, story=(*state.story, line))
+    if count.next_round is not None:
+        line = Line("day", state.day, phrase("game.story.tie", names=list(count.tied)), False, seq)
+        return replace(
+            state,
+            vote_round=count.next_round,
+            tied=count.tied,
+            said=count.steps,
+            story=(*state.story, line),
+        )
+    if not count.eliminated:
+        line = Line("day", state.day, phrase("game.story.nobody-out"), False, seq)
+        state = replace(state, story=(*state.story, line), said=count.steps)
+        return _nightfall(state)
+    after = _resolve(
+        state, [(n, "vote") for n in count.eliminated], data, "vote", seq, lang, "day", state.day
+    )
+    after = replace(after, said=(*count.steps, *after.said))
+    return after if after.phase == "over" else _nightfall(after)
+
+
+def _nightfall(state: State) -> State:
+    return replace(state, phase="night", night=state.night + 1, vote_round="first", tied=())
+
+
+# --- warnings -----------------------------------------------------------------------
+
+
+def _wolves_others(state: State, gone: set[str]) -> tuple[int, int] | None:
+    """Return (wolves, others) alive once ``gone`` are dead, or None when a card is unknown."""
+    wolves = others = 0
+    minority = {c.id for c in state.game.info.camps if c.minority}
+    for seat in state.living():
+        if seat.name in gone:
+            continue
+        camp = state.camp_of(seat.name)
+        if camp is None:
+            return None
+        if camp in minority:
+            wolves += 1
+        else:
+            others += 1
+    return wolves, others
+
+
+def _with_partner(state: State, name: str) -> set[str]:
+    gone = {name}
+    if state.lovers and name in state.lovers:
+        gone |= set(state.lovers)
+    return gone
+
+
+def warnings(state: State) -> list[Warning]:
+    """Return what is about to tip over now, each with the rule it cites."""
+    found: list[Warning] = []
+    if state.phase == "over":
+        return found
+    witch_roles = tuple(r for s in state.steps() if s.does == "save-or-poison" for r in s.roles)
+    witches = [s for s in state.holders(witch_roles) if s.alive]
+    if state.phase == "night":
+        if state.victim is not None and not state.saved:
+            counts = _wolves_others(state, _with_partner(state, state.victim))
+            if counts is not None and counts[0] > 0 and counts[0] >= counts[1]:
+                can = (
+                    witches
+                    and "life" in state.potions
+                    and "potions"
+                    not in [STEP_KIND.get(s.does) for s in state.steps() if s.id in state.done]
+                )
+                key = "game.warn.parity-tonight-witch" if can else "game.warn.parity-tonight"
+                found.append(
+                    Warning("parity-tonight", "lg-win-wolves", phrase(key, name=state.victim))
+                )
+        if witches and not state.potions:
+            found.append(
+                Warning(
+                    "witch-empty",
+                    "lg-night-call-all",
+                    phrase("game.warn.witch-empty", name=witches[0].name),
+                )
+            )
+        for step in state.skipped():
+            found.append(
+                Warning(
+                    f"skipped-{step.id}",
+                    "lg-mistake-absent-role",
+                    phrase("game.warn.skipped", roles=_role_names(state, step)),
+                )
+            )
+    if state.phase == "day":
+        counts = _wolves_others(state, set())
+        if counts is not None and counts[0] > 0 and counts[0] >= counts[1] - 1:
+            found.append(Warning("parity-vote", "lg-win-wolves", phrase("game.warn.parity-vote")))
+    if state.lovers and all(state.seat(n).alive for n in state.lovers):
+        a, b = state.lovers
+        for lover, partner in ((a, b), (b, a)):
+            if state.role_of(lover) == "chasseur":
+                found.append(
+                    Warning(
+                        f"hunter-lover-{lover}",
+                        "lg-cascade-chain",
+                        phrase("game.warn.hunter-lover", name=lover, partner=partner),
+                    )
+                )
+            if state.captain == lover:
+                found.append(
+                    Warning(
+                        f"captain-lover-{lover}",
+                        "lg-captain-succession",
+                        phrase("game.warn.captain-lover", name=lover, partner=partner),
+                    )
+                )
+        if len(state.living()) == 3:
+            opposite = state.camp_of(a) != state.camp_of(b)
+            key = "game.warn.lovers-last-three" + ("-opposite" if opposite else "")
+            found.append(Warning("lovers-last-three", "lg-win-couple", phrase(key, a=a, b=b)))
+    return found
+
+
+def _note_warnings(state: State, seq: int) -> State:
+    """Keep each warning the first time it is raised, for the recap's close calls."""
+    seen = {line.text.values.get("code") for line in state.close_calls}
+    number = state.night if state.phase == "night" else state.day
+    new = []
+    for warning in warnings(state):
+        code = f"{warning.code}@{state.phase}{number}"
+        if code in seen:
+            continue
+        text = phrase("game.close-call", code=code, warning=warning.text, rule=warning.rule)
+        new.append(Line(state.phase, number, text, False, seq))
+    return replace(state, close_calls=(*state.close_calls, *new)) if new else state
+
+
+def to_dict(state: State, lang: str) -> dict[str, Any]:
+    """Return the state as the ``status --json`` data (without the id)."""
+    roles = state.known_roles()
+    players = [
+        {
+            "name": s.name,
+            "role": roles[s.name],
+            "alive": s.alive,
+            "death": s.death,
+            "lover": bool(state.lovers and s.name in state.lovers),
+            "captain": state.captain == s.name,
+        }
+        for s in state.seats
+    ]
+    nxt = state.next_step() if state.phase == "night" else None
+    return {
+        "game": state.game.id,
+        "name": state.name,
+        "phase": state.phase,
+        "night": state.night,
+        "day": state.day,
+        "players": players,
+        "captain": state.captain,
+        "lovers": list(state.lovers) if state.lovers else None,
+        "potions": {"life": "life" in state.potions, "death": "death" in state.potions},
+        "looks": [{"night": n, "target": t, "shown": s} for n, t, s in state.looks],
+        "next": (nxt.id if nxt else "dawn")
+        if state.phase == "night"
+        else (state.day_stage() if state.phase == "day" else None),
+        "vote_round": state.vote_round if state.phase == "day" else None,
+        "tied": list(state.tied),
+        "victim": state.victim,
+        "warnings": [
+            {"code": w.code, "rule": w.rule, "message": w.text.say(lang)} for w in warnings(state)
+        ],
+        "winner": state.winner,
+        "winner_name": state.game.camp(state.winner).name.get(lang) if state.winner else None,
+        "win_rule": state.win_rule,
+    }
+
+
+__all__ = ["KINDS", "Line", "Seat", "State", "Warning", "apply", "start", "to_dict", "warnings"]

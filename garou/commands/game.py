@@ -1,0 +1,639 @@
+"""Hold a live game: ``garou game new|play|add|undo|correct|status|list|recap|export|import``.
+
+Every event goes through :mod:`garou.game`, which checks it by replaying the game and
+commits it at once; this module only asks, prints and parses. ``play`` is the
+interactive face (prompts); ``add`` is the scripted one (one event, no prompt).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from ..options import Json, Lang
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from garou.game.journal import Journal
+    from garou.game.table import State
+
+EPILOG = (
+    "Exit codes: 0 done; 1 an event refused by the rules (nothing recorded), a setup that "
+    "breaks a rule, a damaged or foreign journal, an unknown game id; 2 bad command line; "
+    "130 interrupted (everything answered so far is kept)."
+)
+
+Db = Annotated[
+    Path | None,
+    typer.Option(
+        "--db",
+        envvar="GAROU_DB",
+        metavar="FILE",
+        help="The game journal (SQLite). Default: $GAROU_DB, else games.sqlite in your data "
+        "folder.",
+        show_default=False,
+    ),
+]
+GameId = Annotated[
+    int | None,
+    typer.Argument(
+        metavar="[ID]", help="The game's id (default: the latest game).", show_default=False
+    ),
+]
+
+
+class Clock:
+    """The countdown's clock; the tests replace it with a fake one."""
+
+    now: Callable[[], float] = staticmethod(time.monotonic)
+    sleep: Callable[[float], None] = staticmethod(time.sleep)
+
+
+# --- shared helpers -----------------------------------------------------------------
+
+
+@contextmanager
+def _said(lang: str) -> Iterator[None]:
+    """Say a garou error in the user's language, then exit with its code."""
+    from garou.rules.catalogue import say
+    from garou.rules.errors import GarouError
+
+    try:
+        yield
+    except GarouError as exc:
+        typer.echo(say("error.prefix", lang, message=exc.message(lang)), err=True)
+        raise typer.Exit(int(exc.exit_code)) from None
+
+
+def _open(db: Path | None, create: bool = False) -> Journal:
+    """Open the journal; only ``new`` and ``import`` create it when it does not exist."""
+    from garou.game.journal import open_journal
+
+    return open_journal(db, create=create)
+
+
+def _book() -> Any:
+    from garou.rules import load_rules
+
+    return load_rules()
+
+
+def _console() -> Console:
+    from ..output import console
+
+    return console()
+
+
+def _parse_values(pairs: list[str] | None, lang: str) -> dict[str, Any]:
+    """Return KEY=VALUE pairs as data (each VALUE read as YAML: a name, a list, a mapping)."""
+    import yaml
+
+    from garou.rules.errors import UsageError
+
+    data: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError("game.usage.pair", pair=pair)
+        try:
+            data[key.strip()] = yaml.safe_load(value) if value.strip() else None
+        except yaml.YAMLError:
+            raise UsageError("game.usage.value", pair=pair) from None
+    return data
+
+
+def _lang(lang: str | None) -> str:
+    from garou.rules import resolve_language
+
+    return resolve_language(lang)
+
+
+# --- new, list, status -------------------------------------------------------------
+
+
+def new_command(
+    setup: Annotated[
+        Path,
+        typer.Option(
+            "--setup",
+            "-s",
+            metavar="FILE",
+            help="The table's setup (garou check must pass it): game, players, roles, names.",
+            show_default=False,
+        ),
+    ],
+    agreement: Annotated[
+        Path | None,
+        typer.Option(
+            "--agreement",
+            "-a",
+            metavar="FILE",
+            help="The table's agreement (garou house pick); default: the proposed answers.",
+            show_default=False,
+        ),
+    ] = None,
+    name: Annotated[str | None, typer.Option("--name", help="A name for the game.")] = None,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            "--names",
+            metavar="A,B,...",
+            help="The players in seat order, when the setup does not name them.",
+            show_default=False,
+        ),
+    ] = None,
+    deal: Annotated[
+        str | None,
+        typer.Option(
+            "--deal",
+            metavar="NAME=ROLE,...",
+            help="Cards the game master noted "
+            "at the deal (the others are learned as each role wakes).",
+            show_default=False,
+        ),
+    ] = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
+) -> None:
+    """Start a game from a setup garou check passes and the table's agreement.
+
+    Example: garou game new --setup table.yaml --agreement accord.yaml --name "Jeudi"
+    """
+    from garou.game import session
+    from garou.game.start import start_data
+
+    language = _lang(lang)
+    with _said(language):
+        book = _book()
+        cards = dict(p.split("=", 1) for p in deal.split(",") if "=" in p) if deal else {}
+        players = [n.strip() for n in names.split(",") if n.strip()] if names else []
+        data = start_data(book, setup, agreement, name=name, names=players, deal=cards)
+        with _open(db, create=True) as journal:
+            game_id = session.new_game(journal, book, data)
+            path = journal.path
+    if json_:
+        from ..output import print_json
+
+        print_json({"id": game_id, "db": str(path)})
+        return
+    from garou.rules.catalogue import say
+
+    _console().print(say("game.cli.created", language, id=game_id, db=str(path)))
+
+
+def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
+    """List the games of the journal, with where each one stands.
+
+    Example: garou game list
+    """
+    from garou.game import session
+    from garou.rules.catalogue import say
+    from garou.rules.errors import GarouError
+
+    language = _lang(lang)
+    rows = []
+    with _said(language), _open(db) as journal:
+        book = _book()
+        for row in journal.games():
+            try:
+                data = session.status(journal, book, row.id, language)
+            except GarouError:  # a game this garou cannot replay is still listed
+                data = {
+                    "phase": None,
+                    "night": None,
+                    "day": None,
+                    "winner": None,
+                    "winner_name": None,
+                }
+            rows.append(
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "name": row.name,
+                    "created": row.created,
+                    "phase": data["phase"],
+                    "night": data["night"],
+                    "day": data["day"],
+                    "winner": data["winner"],
+                }
+            )
+    if json_:
+        from ..output import print_json
+
+        print_json({"games": rows})
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    out = _console()
+    if not rows:
+        out.print(say("game.cli.no-games", language))
+        return
+    grid = Table(*(say(f"game.cli.col.{c}", language) for c in ("id", "name", "created", "where")))
+    for r in rows:
+        where = _where(r, language)
+        grid.add_row(str(r["id"]), escape(r["name"] or "-"), r["created"][:16], escape(where))
+    out.print(grid)
+
+
+def _where(data: dict[str, Any], lang: str) -> str:
+    from garou.rules.catalogue import say
+
+    if data["phase"] == "over":
+        return say("game.cli.over", lang, winner=data.get("winner_name") or "-")
+    if data["phase"] == "night":
+        return say("game.recap.night", lang, number=data["night"])
+    if data["phase"] == "day":
+        return say("game.recap.day", lang, number=data["day"])
+    return "?"
+
+
+def status_command(
+    game_id: GameId = None, db: Db = None, lang: Lang = None, json_: Json = False
+) -> None:
+    """Show where a game stands: phase, players, lovers, captain, potions, warnings.
+
+    Example: garou game status 1 --json
+    """
+    from garou.game import session
+
+    language = _lang(lang)
+    with _said(language), _open(db) as journal:
+        book = _book()
+        replayed, data = session.snapshot(journal, book, game_id, language)
+        state = replayed.state
+    if json_:
+        from ..output import print_json
+
+        print_json(data)
+        return
+    _print_status(_console(), state, data, language)
+
+
+def _print_status(out: Console, state: State, data: dict[str, Any], lang: str) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from garou.rules.catalogue import say
+
+    game = state.game
+    header = say(
+        "game.cli.header",
+        lang,
+        id=data["id"],
+        where=_where(data, lang),
+        alive=len(state.living()),
+        total=len(state.seats),
+    )
+    out.print(f"[bold]{escape(header)}[/]")
+    grid = Table(*(say(f"game.cli.col.{c}", lang) for c in ("player", "role", "state")))
+    roles = state.known_roles()
+    for seat in state.seats:
+        marks = []
+        if state.lovers and seat.name in state.lovers:
+            marks.append(say("game.cli.lover", lang))
+        if state.captain == seat.name:
+            marks.append(say("game.cli.captain", lang))
+        fate = say("game.recap.alive", lang) if seat.alive else say(f"cause.{seat.death}", lang)
+        role = roles[seat.name]
+        grid.add_row(
+            escape(seat.name),
+            escape(game.role(role).name.get(lang) if role else "?"),
+            escape(", ".join([fate, *marks])),
+        )
+    out.print(grid)
+    if "sorciere" in state.cards:
+        left = [say(f"game.potion.{p}", lang) for p in state.potions]
+        out.print(say("game.cli.potions", lang, potions=left or say("game.recap.none", lang)))
+    for warning in data["warnings"]:
+        out.print(f"[bold yellow]⚠ {escape(warning['message'])}[/] [dim]({warning['rule']})[/]")
+
+
+# --- the scripted face: add, undo, correct -----------------------------------------------
+
+
+def add_command(
+    kind: Annotated[
+        str,
+        typer.Argument(
+            metavar="KIND",
+            help="The event: roles, couple, look, kill, potions, call, dawn, election, vote.",
+            show_default=False,
+        ),
+    ],
+    values: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[KEY=VALUE]...",
+            help="Its values; VALUE is YAML: a name, [A, B], {A: B}, true.",
+            show_default=False,
+        ),
+    ] = None,
+    game_id: Annotated[
+        int | None, typer.Option("--id", help="The game (default: the latest).", show_default=False)
+    ] = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
+) -> None:
+    """Record one event without prompts: checked by the rules, then committed at once.
+
+    Example: garou game add vote 'votes={Ana: Bob, Bob: Ana, Cid: Bob}'
+    """
+    from garou.game import session
+
+    language = _lang(lang)
+    with _said(language), _open(db) as journal:
+        book = _book()
+        data = _parse_values(values, language)
+        row = journal.game(game_id)
+        session.record(journal, book, row.id, kind, data, language)
+        replayed, status = session.snapshot(journal, book, row.id, language)
+    if json_:
+        from ..output import print_json
+
+        print_json(status)
+        return
+    _print_after(_console(), replayed, status, language)
+
+
+def _print_after(out: Console, replayed: Any, data: dict[str, Any], lang: str) -> None:
+    """Print what the event just recorded said (the game master sees the hidden part too)."""
+    from rich.markup import escape
+
+    from garou.rules.catalogue import say
+
+    seq = replayed.effective[-1].seq
+    for line in replayed.state.story:
+        if line.seq == seq:
+            out.print(escape(line.text.say(lang)))
+    for warning in data["warnings"]:
+        out.print(f"[bold yellow]⚠ {escape(warning['message'])}[/] [dim]({warning['rule']})[/]")
+    after = say("game.cli.next", lang, where=_where(data, lang), next=data["next"] or "-")
+    out.print(f"[dim]{escape(after)}[/]")
+
+
+def undo_command(
+    game_id: GameId = None, db: Db = None, lang: Lang = None, json_: Json = False
+) -> None:
+    """Cancel the latest event by recording an undo marker (nothing is deleted).
+
+    Example: garou game undo 1
+    """
+    from garou.game import session
+    from garou.rules.catalogue import say
+
+    language = _lang(lang)
+    with _said(language), _open(db) as journal:
+        book = _book()
+        row = journal.game(game_id)
+        replayed = session.undo(journal, book, row.id, language)
+        status = session.status(journal, book, row.id, language)
+    if json_:
+        from ..output import print_json
+
+        print_json(status)
+        return
+    undone = replayed.undone[-1]
+    _console().print(
+        say(
+            "game.cli.undone",
+            language,
+            seq=undone.seq,
+            kind=undone.kind,
+            where=_where(status, language),
+        )
+    )
+
+
+def correct_command(
+    seq: Annotated[
+        int,
+        typer.Argument(
+            metavar="SEQ", help="The event to correct (its number in garou game export or recap)."
+        ),
+    ],
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="The event as it should have been.")],
+    values: Annotated[list[str] | None, typer.Argument(metavar="[KEY=VALUE]...")] = None,
+    why: Annotated[str, typer.Option("--why", help="Why: it goes into the recap.")] = "",
+    game_id: Annotated[
+        int | None, typer.Option("--id", show_default=False, help="The game (default: the latest).")
+    ] = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
+) -> None:
+    """Correct an earlier event: what was wrong and why stay in the journal and the recap.
+
+    Example: garou game correct 4 kill victim=Emma --why "I misheard the wolves"
+    """
+    from garou.game import session
+
+    language = _lang(lang)
+    with _said(language), _open(db) as journal:
+        book = _book()
+        row = journal.game(game_id)
+        event = {"kind": kind, **_parse_values(values, language)}
+        replayed = session.correct(journal, book, row.id, seq, why, event, language)
+        status = session.status(journal, book, row.id, language)
+    if json_:
+        from ..output import print_json
+
+        print_json(status)
+        return
+    _print_after(_console(), replayed, status, language)
+
+
+# --- export, import, recap ---------------------------------------------------------------
+
+
+def export_command(
+    game_id: GameId = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", metavar="FILE", help="Write to FILE (default: standard output)."
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Export a whole game as one YAML record (game, setup, agreement, events).
+
+    Example: garou game export 1 -o jeudi.yaml
+    """
+    from garou.game.record import dump_record, record_to_dict
+    from garou.rules.writer import write_file
+
+    language = _lang(lang)
+    with _said(language), _open(db) as journal:
+        text = dump_record(record_to_dict(journal, game_id))
+        if out is None or str(out) == "-":
+            sys.stdout.write(text)
+            return
+        write_file(out, text, force, option="-o")
+
+
+def import_command(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (garou game export).")
+    ],
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
+) -> None:
+    """Import a game record: every event is replayed through the rules; the first illegal
+    one stops the import with its file:line, and nothing is recorded.
+
+    Example: garou game import tests/data/games/couple-wins.yaml --json
+    """
+    from garou.game.record import import_record
+    from garou.rules.catalogue import say
+
+    language = _lang(lang)
+    with _said(language), _open(db, create=True) as journal:
+        game_id = import_record(journal, _book(), file)
+    if json_:
+        from ..output import print_json
+
+        print_json({"id": game_id})
+        return
+    _console().print(say("game.cli.imported", language, id=game_id, file=str(file)))
+
+
+def recap_command(
+    game_id: GameId = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="md, html or pdf (default: the terminal, or from the -o file name).",
+        ),
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
+) -> None:
+    """Give the evening back: the timeline, what nobody saw at night, the close calls and
+    the corrections.
+
+    Example: garou game recap 1 -o soiree.html
+    """
+    from garou.game import session
+    from garou.game.recap import build_recap, recap_to_dict, render_recap
+
+    language = _lang(lang)
+    with _said(language):
+        with _open(db) as journal:
+            row = journal.game(game_id)
+            replayed = session.load(journal, _book(), row.id, language)
+        recap = build_recap(replayed, row.id, language)
+        if json_:
+            from ..output import print_json
+
+            print_json(recap_to_dict(recap))
+            return
+        if fmt is None and out is None:
+            _print_recap(_console(), recap)
+            return
+        from garou.printables import choose_format, write_output
+
+        chosen = choose_format(fmt, str(out) if out is not None else "-")
+        data = render_recap(recap, chosen)
+        if out is None or str(out) == "-":
+            if isinstance(data, bytes):
+                sys.stdout.buffer.write(data)
+            else:
+                sys.stdout.write(data)
+            return
+        write_output(data, out, force)
+
+
+def _print_recap(out: Console, recap: Any) -> None:
+    from rich.markup import escape
+
+    out.print(f"[bold]{escape(recap.title)}[/]")
+    if recap.winner:
+        out.print(f"[bold green]{escape(recap.labels['winner'])} {escape(recap.winner)}[/]")
+    for part in recap.timeline:
+        out.print(f"\n[bold]{escape(part.title)}[/]")
+        for line, hidden in zip(part.lines, part.hidden, strict=True):
+            mark = f" [dim]{escape(recap.labels['hidden-mark'])}[/]" if hidden else ""
+            out.print(f"  {escape(line)}{mark}")
+    for key, lines in (
+        ("unseen", recap.unseen),
+        ("close-calls", recap.close_calls),
+        ("corrections", recap.corrections),
+    ):
+        out.print(f"\n[bold]{escape(recap.labels[key])}[/]")
+        for line in lines or [recap.labels["none"]]:
+            out.print(f"  - {escape(line)}")
+
+
+# --- the interactive face ------------------------------------------------------------------
+
+
+def play_command(
+    game_id: GameId = None,
+    countdown: Annotated[
+        bool, typer.Option("--countdown/--no-countdown", help="Offer the debate's countdown.")
+    ] = True,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Walk the game step by step with prompts, from where it stopped: the night's calls in
+    order with the text to read aloud, dawn, the captain's election, the debate, the vote.
+
+    Each answer is committed at once; Ctrl-C loses nothing already answered. Type "annuler"
+    (or "undo") at any prompt to cancel the last event, "q" to stop.
+
+    Example: garou game play 1 --lang fr
+    """
+    from garou.rules.catalogue import say
+
+    from .game_play import Session
+
+    language = _lang(lang)
+    with _said(language), _open(db) as journal:
+        row = journal.game(game_id)
+        try:
+            Session(journal, _book(), row.id, language, _console(), Clock, countdown).run()
+        except KeyboardInterrupt:  # every answer so far is committed: say so, not "nothing"
+            typer.echo("\n" + say("game.play.bye", language, id=row.id), err=True)
+            raise typer.Exit(130) from None
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``game new|play|add|undo|correct|status|list|recap|export|import`` to ``app``."""
+    sub = typer.Typer(
+        no_args_is_help=True,
+        help="Hold a live game: the night's calls, the counts, the warnings, the recap.\n\n"
+        "Example: garou game new --setup table.yaml",
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    for name, command in (
+        ("new", new_command),
+        ("play", play_command),
+        ("add", add_command),
+        ("undo", undo_command),
+        ("correct", correct_command),
+        ("status", status_command),
+        ("list", list_command),
+        ("recap", recap_command),
+        ("export", export_command),
+        ("import", import_command),
+    ):
+        sub.command(name, epilog=EPILOG)(command)
+    app.add_typer(sub, name="game", help="Hold a live Loup-Garou game, from night 1 to the recap.")

@@ -1,0 +1,411 @@
+"""The interactive face of ``garou game play``: prompts for each step, in the data's order.
+
+Every answer becomes one event recorded through :func:`garou.game.session.record` (the
+same checks as the scripted face); a refused event is said with its rule and asked again.
+The session always starts from the replayed state, so it resumes wherever it stopped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from garou.game.journal import Journal
+    from garou.game.table import State
+    from garou.rules.loader import Rulebook
+    from garou.rules.model import NightStep
+
+UNDO_WORDS = {"annuler", "undo", "u"}
+QUIT_WORDS = {"q", "quit", "quitter"}
+
+
+class _Undo(Exception):
+    """The game master asked to cancel the last event."""
+
+
+class _Quit(Exception):
+    """The game master asked to stop (everything answered is kept)."""
+
+
+class Session:
+    """One interactive session on one game."""
+
+    def __init__(
+        self,
+        journal: Journal,
+        book: Rulebook,
+        game_id: int,
+        lang: str,
+        out: Console,
+        clock: Any,
+        countdown: bool,
+    ):
+        self.journal, self.book, self.game_id, self.lang = journal, book, game_id, lang
+        self.out, self.clock, self.countdown = out, clock, countdown
+        self.shown: set[str] = set()
+
+    # --- words ------------------------------------------------------------------------
+
+    def say(self, key: str, **values: Any) -> str:
+        from garou.rules.catalogue import say
+
+        return say(key, self.lang, **values)
+
+    def show(self, text: str, style: str = "") -> None:
+        from rich.markup import escape
+
+        self.out.print(f"[{style}]{escape(text)}[/]" if style else escape(text))
+
+    def ask(self, question: str, default: str | None = None) -> str:
+        """Ask on the terminal; "annuler" undoes, "q" stops, end of input stops."""
+        suffix = f" [{default}]" if default else ""
+        typer.echo(f"{question}{suffix} ", nl=False)
+        line = typer.get_text_stream("stdin").readline()
+        if not line:
+            raise _Quit()
+        answer = line.strip()
+        if answer.lower() in UNDO_WORDS:
+            raise _Undo()
+        if answer.lower() in QUIT_WORDS:
+            raise _Quit()
+        return answer or (default or "")
+
+    def ask_yes(self, question: str, default: bool = False) -> bool:
+        from garou.rules.names import fold
+
+        yes = {"o", "oui", "y", "yes"}
+        no = {"n", "non", "no"}
+        while True:
+            answer = fold(self.ask(question, self.say("word.yes" if default else "word.no")))
+            if answer in yes or answer == fold(self.say("word.yes")):
+                return True
+            if answer in no or answer == fold(self.say("word.no")):
+                return False
+            self.show(self.say("game.play.yes-no"), "yellow")
+
+    def ask_name(self, question: str, options: list[str], empty: bool = False) -> str | None:
+        from garou.rules.names import fold
+
+        by_fold = {fold(o): o for o in options}
+        while True:
+            answer = self.ask(f"{question} ({', '.join(options)})")
+            if not answer and empty:
+                return None
+            if fold(answer) in by_fold:
+                return by_fold[fold(answer)]
+            self.show(self.say("game.play.pick-one", options=options), "yellow")
+
+    def ask_names(self, question: str, options: list[str], count: int | None) -> list[str]:
+        from garou.rules.names import fold
+
+        by_fold = {fold(o): o for o in options}
+        while True:
+            answer = self.ask(f"{question} ({', '.join(options)})")
+            picked = [p.strip() for p in answer.replace(";", ",").split(",") if p.strip()]
+            found = [by_fold.get(fold(p)) for p in picked]
+            if picked and all(found) and (count is None or len(found) == count):
+                return [f for f in found if f]
+            self.show(
+                self.say("game.play.pick-names", options=options, count=count or "1+"), "yellow"
+            )
+
+    # --- recording --------------------------------------------------------------------
+
+    def state(self) -> State:
+        from garou.game import session
+
+        return session.load(self.journal, self.book, self.game_id, self.lang).state
+
+    def record(self, kind: str, data: dict[str, Any]) -> State | None:
+        """Record an event, asking what a player must choose first; None when refused."""
+        from garou.game import session
+        from garou.game.errors import IllegalEventError
+
+        while True:
+            try:
+                return session.record(
+                    self.journal, self.book, self.game_id, kind, data, self.lang
+                ).state
+            except IllegalEventError as exc:
+                if exc.ask is not None:
+                    data = self.answer(exc.ask, data)
+                    continue
+                if exc.unknown:
+                    data = self.learn(exc.unknown, data)
+                    continue
+                self.show(self.say("error.prefix", message=exc.message(self.lang)), "bold red")
+                return None
+
+    def answer(self, ask: Any, data: dict[str, Any]) -> dict[str, Any]:
+        self.show(ask.question, "bold")
+        chosen = self.ask_name(self.say("game.play.choice", chooser=ask.chooser), list(ask.options))
+        if ask.kind == "captain-pick":
+            return {**data, "captain_pick": chosen}
+        key = "shoot" if ask.kind == "shoot" else "successor"
+        return {**data, key: {**(data.get(key) or {}), ask.chooser: chosen}}
+
+    def learn(self, names: tuple[str, ...], data: dict[str, Any]) -> dict[str, Any]:
+        """Ask who holds each card still unmatched (the most common one is inferred)."""
+        state = self.state()
+        roles = dict(data.get("roles") or {})
+        left = state.remaining_cards()
+        unknown = [n for n in names if n not in roles]
+        self.show(self.say("game.play.learn"), "bold")
+        for role, count in sorted(left.items(), key=lambda kv: kv[1])[:-1] or left.items():
+            label = state.game.role(role).name.get(self.lang)
+            picked = self.ask_names(
+                self.say("game.play.who-holds", role=label, count=count), unknown, count
+            )
+            for name in picked:
+                roles[name] = role
+            unknown = [n for n in unknown if n not in picked]
+        return {**data, "roles": roles}
+
+    # --- the loop ---------------------------------------------------------------------
+
+    def run(self) -> None:
+        from garou.game import session
+        from garou.game.errors import IllegalEventError
+
+        self.show(self.say("game.play.intro"), "dim")
+        while True:
+            state = self.state()
+            self.header(state)
+            if state.phase == "over":
+                self.over(state)
+                return
+            try:
+                if state.phase == "night":
+                    self.night(state)
+                else:
+                    self.day(state)
+            except _Undo:
+                self.shown.clear()
+                try:
+                    replayed = session.undo(self.journal, self.book, self.game_id, self.lang)
+                    undone = replayed.undone[-1]
+                    self.show(
+                        self.say("game.play.undone", kind=undone.kind, seq=undone.seq), "yellow"
+                    )
+                except IllegalEventError as exc:
+                    self.show(self.say("error.prefix", message=exc.message(self.lang)), "red")
+            except _Quit:
+                self.show(self.say("game.play.bye", id=self.game_id), "dim")
+                return
+
+    def header(self, state: State) -> None:
+        from garou.game.table import warnings
+
+        where = (
+            self.say("game.recap.night", number=state.night)
+            if state.phase == "night"
+            else self.say("game.recap.day", number=state.day)
+        )
+        key = f"{state.phase}{state.night}{state.day}{len(state.story)}"
+        if key in self.shown:
+            return
+        self.shown.add(key)
+        if state.phase != "over":
+            self.out.rule(
+                self.say(
+                    "game.play.where",
+                    where=where,
+                    alive=len(state.living()),
+                    total=len(state.seats),
+                )
+            )
+        for warning in warnings(state):
+            self.show(f"⚠ {warning.text.say(self.lang)} ({warning.rule})", "bold yellow")
+
+    # --- night ------------------------------------------------------------------------
+
+    def night(self, state: State) -> None:
+        step = state.next_step()
+        if not state.done and state.night >= 1 and f"asleep{state.night}" not in self.shown:
+            self.shown.add(f"asleep{state.night}")
+            self.show(self.say("game.play.read", text=self.say("game.play.asleep")), "bold cyan")
+        if step is None:
+            self.dawn(state)
+            return
+        self.call(state, step)
+
+    def call(self, state: State, step: NightStep) -> None:
+        from garou.game.table import STEP_KIND
+
+        game = state.game
+        roles = [game.role(r).name.get(self.lang) for r in step.roles]
+        self.show(self.say("game.play.calling", roles=roles), "bold")
+        self.show(self.say("game.play.read", text=step.action.get(self.lang)), "cyan")
+        holders = state.holders(step.roles)
+        cards = sum(state.cards.get(r, 0) for r in step.roles)
+        if not state.in_play(step.roles):
+            self.show(self.say("game.play.cue-absent"), "magenta")
+            self.ask(self.say("game.play.enter"))
+            self.record("call", {"step": step.id, "why": "absent"})
+            return
+        if holders and len(holders) >= cards and not any(s.alive for s in holders):
+            self.show(self.say("game.play.cue-dead"), "magenta")
+            self.ask(self.say("game.play.enter"))
+            self.record("call", {"step": step.id, "why": "dead"})
+            return
+        kind = STEP_KIND.get(step.does)
+        alive = [s.name for s in state.living()]
+        data: dict[str, Any] = {}
+        if not holders or len(holders) < cards:
+            count = cards - len(holders)
+            known = [s.name for s in holders]
+            data["by"] = self.ask_names(
+                self.say("game.play.who-wakes", roles=roles, count=count),
+                [n for n in alive if n not in known],
+                count,
+            )
+        if kind == "couple":
+            data["lovers"] = self.ask_names(self.say("game.play.lovers"), alive, 2)
+        elif kind == "look":
+            seers = set(data.get("by") or []) | {s.name for s in holders}
+            target = self.ask_name(self.say("game.play.look"), [n for n in alive if n not in seers])
+            data["target"] = target
+            if target is not None and state.role_of(target) is None:
+                cards_left = state.remaining_cards()
+                cards_left[step.roles[0]] -= len(data.get("by") or [])
+                left = list(+cards_left)
+                labels = [game.role(r).name.get(self.lang) for r in left]
+                picked = self.ask_name(self.say("game.play.card-of", name=target), labels)
+                data["role"] = left[labels.index(picked or labels[0])]
+        elif kind == "kill":
+            wolves = set(data.get("by") or []) | {s.name for s in holders}
+            data["victim"] = self.ask_name(
+                self.say("game.play.victim"), [n for n in alive if n not in wolves]
+            )
+            if not self.ask_yes(self.say("game.play.agreed"), True):
+                data["decided"] = "game-master"
+        elif kind == "potions":
+            self.potions(state, data)
+        elif kind is None:
+            self.ask(self.say("game.play.enter"))
+            self.record("call", {"step": step.id})
+            return
+        after = self.record(kind, {k: v for k, v in data.items() if v is not None})
+        if after is not None and kind == "look":
+            night, target, shown = after.looks[-1]
+            seen = _shown(after, shown, self.lang)
+            self.show(self.say("game.play.seen", target=target, shown=seen), "bold green")
+
+    def potions(self, state: State, data: dict[str, Any]) -> None:
+        if state.victim:
+            self.show(self.say("game.play.victim-is", name=state.victim), "bold")
+        else:
+            self.show(self.say("game.play.no-victim"), "bold")
+        if not state.potions:
+            self.show(self.say("game.play.no-potion-left"), "magenta")
+            self.ask(self.say("game.play.enter"))
+            return
+        if "life" in state.potions and state.victim:
+            data["save"] = self.ask_yes(self.say("game.play.save", name=state.victim))
+        if "death" in state.potions:
+            alive = [s.name for s in state.living()]
+            data["poison"] = self.ask_name(self.say("game.play.poison"), alive, empty=True)
+
+    def dawn(self, state: State) -> None:
+        self.show(self.say("game.play.dawn"), "bold")
+        self.ask(self.say("game.play.enter"))
+        after = self.record("dawn", {})
+        if after is not None:
+            self.announce(after, "game.play.deaths")
+
+    def announce(self, state: State, key: str) -> None:
+        """Give the one grouped announcement to read, then the ruling for the game master."""
+        game = state.game
+        if state.announcement:
+            shown = [
+                self.say(
+                    "game.announced", name=n, role=game.role(r).name.get(self.lang) if r else "?"
+                )
+                for n, r in state.announcement
+            ]
+            self.show(
+                self.say("game.play.read", text=self.say("game.play.deaths", deaths=shown)),
+                "bold cyan",
+            )
+        else:
+            self.show(self.say("game.play.read", text=self.say("game.play.nobody")), "bold cyan")
+        for said in state.said:
+            self.show(f"  [{said.rule}] {said.message}", "dim")
+
+    # --- day --------------------------------------------------------------------------
+
+    def day(self, state: State) -> None:
+        alive = [s.name for s in state.living()]
+        if state.day_stage() == "election":
+            self.show(self.say("game.play.election"), "bold")
+            captain = self.ask_name(self.say("game.play.elected"), alive)
+            self.record("election", {"captain": captain})
+            return
+        if state.vote_round == "first" and f"debate{state.day}" not in self.shown:
+            self.shown.add(f"debate{state.day}")
+            self.debate(state)
+        if state.vote_round == "revote":
+            self.show(self.say("game.play.revote", names=list(state.tied)), "bold")
+        self.show(self.say("game.play.vote-how"), "dim")
+        votes: dict[str, str] = {}
+        targets = list(state.tied) if state.vote_round == "revote" else alive
+        for voter in alive:
+            target = self.ask_name(self.say("game.play.ballot", voter=voter), targets, empty=True)
+            if target is not None:
+                votes[voter] = target
+        after = self.record("vote", {"votes": votes})
+        if after is not None and after.announcement:
+            self.announce(after, "game.play.out")
+        elif after is not None:
+            for said in after.said:
+                self.show(f"  [{said.rule}] {said.message}", "dim")
+
+    def debate(self, state: State) -> None:
+        minutes = state.debate_minutes()
+        if minutes is None:
+            return
+        self.show(self.say("game.play.debate", minutes=minutes), "bold")
+        if self.countdown and self.ask_yes(self.say("game.play.countdown")):
+            run_countdown(self, minutes * 60)
+
+    def over(self, state: State) -> None:
+        winner = state.game.camp(state.winner).name.get(self.lang) if state.winner else "-"
+        self.show(
+            self.say("game.play.read", text=self.say("game.play.winner", camp=winner)), "bold green"
+        )
+        self.show(self.say("game.play.recap-hint", id=self.game_id), "dim")
+
+
+def _shown(state: State, shown: str, lang: str) -> str:
+    """Return what the seer was shown (a role or a camp id) in ``lang``."""
+    game = state.game
+    role = next((r for r in game.roles if r.id == shown), None)
+    if role is not None:
+        return role.name.get(lang)
+    return game.camp(shown).name.get(lang)
+
+
+def run_countdown(session: Session, seconds: int) -> None:
+    """Count ``seconds`` down on the session's clock, saying the time left now and then."""
+    clock = session.clock
+    end = clock.now() + seconds
+    marks = sorted({m for m in (seconds, 180, 120, 60, 30, 10) if m <= seconds}, reverse=True)
+    try:
+        for mark in marks:
+            wait = end - mark - clock.now()
+            if wait > 0:
+                clock.sleep(wait)
+            if mark >= 60 and mark % 60 == 0:
+                session.show(session.say("game.play.left-min", count=mark // 60), "yellow")
+            else:
+                session.show(session.say("game.play.left", seconds=mark), "yellow")
+        left = end - clock.now()
+        if left > 0:
+            clock.sleep(left)
+        session.show(session.say("game.play.time-up"), "bold red")
+    except KeyboardInterrupt:
+        session.show(session.say("game.play.countdown-stopped"), "dim")

@@ -1,0 +1,607 @@
+"""garou game: the journal, the live Loup-Garou game, its faces and its recap."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from garou.game import session
+from garou.game.errors import IllegalEventError
+from garou.game.journal import SCHEMA_VERSION, Journal, open_journal
+from garou.game.record import dump_record, import_record, record_to_dict
+from garou.game.replay import replay
+from garou.game.start import start_data
+from garou.game.table import to_dict, warnings
+from garou.rules.errors import DataFileError, GarouError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from .conftest import REPO
+
+GAMES = REPO / "tests" / "data" / "games"
+SETUPS = REPO / "tests" / "data" / "setups"
+NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo"]
+
+
+@pytest.fixture
+def journal(tmp_path: Path):
+    with open_journal(tmp_path / "games.sqlite") as opened:
+        yield opened
+
+
+def _setup(tmp_path: Path, roles: dict[str, int], names: list[str] = NAMES) -> Path:
+    path = tmp_path / "table.yaml"
+    lines = ["game: loup-garou", f"players: {len(names)}", "roles:"]
+    lines += [f"  {role}: {count}" for role, count in roles.items()]
+    lines.append(f"names: [{', '.join(names)}]")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _game(journal: Journal, book, tmp_path: Path, roles: dict[str, int], deal: dict[str, str],
+          agreement: dict[str, str] | None = None) -> int:  # fmt: skip
+    data = start_data(book, _setup(tmp_path, roles), deal=deal)
+    data["agreement"].update(agreement or {})
+    return session.new_game(journal, book, data)
+
+
+FIRST = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "villageois": 4}
+FIRST_DEAL = {"Alice": "loup-garou", "Bruno": "loup-garou", "Chloé": "voyante",
+              "Driss": "sorciere"}  # fmt: skip
+
+
+def _add(journal: Journal, book, game_id: int, kind: str, **data: Any):
+    return session.record(journal, book, game_id, kind, data, "en")
+
+
+# --- whole games, end to end -----------------------------------------------------------
+
+
+EXPECTED = {
+    "hunter-lover.yaml": ("village", {"Bruno", "Driss", "Emma", "Alice"}),
+    "captain-cascade.yaml": ("village", {"Alice", "Bruno", "Farid", "Gaëlle"}),
+    "couple-wins.yaml": ("couple", {"Bruno", "Chloé", "Emma", "Farid", "Gaëlle", "Hugo"}),
+    "parity.yaml": ("loups", {"Emma", "Farid", "Gaëlle", "Hugo"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_whole_game_plays_to_its_winner(garou, tmp_path, name, lang):
+    db = str(tmp_path / "g.sqlite")
+    imported = garou("game", "import", str(GAMES / name), "--db", db, "--json", "--lang", lang)
+    assert imported.exit_code == 0, imported.stderr
+    game_id = imported.json()["id"]
+    status = garou("game", "status", str(game_id), "--db", db, "--json", "--lang", lang).json()
+    winner, dead = EXPECTED[name]
+    assert status["phase"] == "over" and status["winner"] == winner
+    assert {p["name"] for p in status["players"] if not p["alive"]} == dead
+    recap = garou("game", "recap", str(game_id), "--db", db, "--lang", lang)
+    assert recap.exit_code == 0
+    other = {"fr": ["Night", "Winner", "voted out"], "en": ["Nuit", "Vainqueur", "éliminé"]}
+    assert not any(word in recap.stdout for word in other[lang])
+
+
+def test_the_hunter_in_love_shoots_and_takes_his_lover_at_night(journal, book):
+    game_id = import_record(journal, book, GAMES / "hunter-lover.yaml")
+    state = session.load(journal, book, game_id).state
+    deaths = {s.name: s.death for s in state.seats if not s.alive}
+    assert deaths["Driss"] == "night" and deaths["Bruno"] == "shot"
+    assert deaths["Emma"] == "lover"
+    announced = next(line for line in state.story if line.text.key == "game.story.announce")
+    # One grouped announcement, in seat order, roles revealed.
+    said = announced.text.say("en")
+    assert said.index("Bruno") < said.index("Driss") < said.index("Emma")
+    assert "Hunter" in said
+
+
+def test_the_captain_dying_in_a_cascade_names_the_successor(journal, book):
+    game_id = import_record(journal, book, GAMES / "captain-cascade.yaml")
+    state = session.load(journal, book, game_id).state
+    assert state.seat("Farid").death == "lover" and state.captain == "Driss"
+
+
+def test_a_tie_without_captain_is_revoted_then_nobody_leaves(journal, book):
+    game_id = import_record(journal, book, GAMES / "tie-without-captain.yaml")
+    state = session.load(journal, book, game_id).state
+    assert state.phase == "night" and state.night == 2
+    assert [s.name for s in state.seats if not s.alive] == ["Emma"]
+    keys = [line.text.key for line in state.story]
+    assert keys.count("game.story.tie") >= 1 and "game.story.nobody-out" in keys
+
+
+def test_warnings_cite_their_rule_at_the_moment_they_matter(journal, book, tmp_path):
+    game_id = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    for kind, data in [("call", {"step": "couple"}), ("look", {"target": "Emma"}),
+                       ("kill", {"victim": "Emma"}), ("potions", {"poison": "Farid"}),
+                       ("dawn", {}), ("election", {"captain": "Chloé"}),
+                       ("vote", {"votes": {"Alice": "Gaëlle", "Bruno": "Gaëlle"}}),
+                       ("look", {"target": "Alice"})]:  # fmt: skip
+        _add(journal, book, game_id, kind, **data)
+    state = _add(journal, book, game_id, "kill", victim="Hugo").state
+    codes = {w.code: w.rule for w in warnings(state)}
+    assert codes["parity-tonight"] == "lg-win-wolves"
+    text = next(w for w in warnings(state) if w.code == "parity-tonight").text.say("en")
+    assert "the witch can still prevent it" in text
+    state = _add(journal, book, game_id, "potions", save=True).state
+    assert codes and "parity-tonight" not in {w.code for w in warnings(state)}
+    assert "witch-empty" in {w.code for w in warnings(state)}
+
+
+def test_a_skipped_role_is_warned_about(journal, book, tmp_path):
+    game_id = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    state = _add(journal, book, game_id, "look", target="Emma").state
+    assert {w.code: w.rule for w in warnings(state)}["skipped-couple"] == "lg-mistake-absent-role"
+
+
+def test_the_captain_and_hunter_in_love_are_warned_about(journal, book, tmp_path):
+    roles = {"loup-garou": 2, "cupidon": 1, "chasseur": 1, "villageois": 4}
+    deal = {"Alice": "loup-garou", "Bruno": "loup-garou", "Chloé": "cupidon", "Driss": "chasseur"}
+    game_id = _game(journal, book, tmp_path, roles, deal)
+    state = _add(journal, book, game_id, "couple", lovers=["Driss", "Emma"]).state
+    assert {w.rule for w in warnings(state)} >= {"lg-cascade-chain"}
+
+
+# --- bad input: refused with its rule, nothing recorded ------------------------------
+
+
+def _refused(journal, book, game_id, kind, rule: str | None, **data):
+    before = len(journal.events(game_id))
+    with pytest.raises(IllegalEventError) as caught:
+        _add(journal, book, game_id, kind, **data)
+    assert len(journal.events(game_id)) == before
+    if rule is not None:
+        assert caught.value.rule == rule
+        assert rule in caught.value.message("fr") and rule in caught.value.message("en")
+    return caught.value
+
+
+def test_illegal_events_are_refused_with_their_rule(journal, book, tmp_path):
+    roles = {"loup-garou": 2, "cupidon": 1, "sorciere": 1, "villageois": 4}
+    deal = {"Alice": "loup-garou", "Bruno": "loup-garou", "Chloé": "cupidon", "Driss": "sorciere"}
+    game_id = _game(journal, book, tmp_path, roles, deal,
+                    {"lg-contested-witch-self-save": "never"})  # fmt: skip
+    _refused(journal, book, game_id, "couple", "lg-lovers-formed", lovers=["Emma", "Emma"])
+    _add(journal, book, game_id, "couple", lovers=["Emma", "Farid"])
+    _refused(journal, book, game_id, "couple", None, lovers=["Gaëlle", "Hugo"])
+    _add(journal, book, game_id, "call", step="voyante")
+    _refused(journal, book, game_id, "kill", "lg-night-wolves", victim="Bruno")
+    _refused(journal, book, game_id, "potions", "lg-mistake-witch-first", save=False)
+    _add(journal, book, game_id, "kill", victim="Driss")
+    _refused(journal, book, game_id, "potions", "lg-contested-witch-self-save", save=True)
+    session.undo(journal, book, game_id)
+    _add(journal, book, game_id, "kill", victim="Gaëlle")
+    _refused(journal, book, game_id, "potions", "lg-contested-witch-two-potions", save=True,
+             poison="Hugo")  # fmt: skip
+    _add(journal, book, game_id, "potions", poison="Hugo")
+    _add(journal, book, game_id, "dawn")
+    _add(journal, book, game_id, "election", captain="Driss")
+    _refused(journal, book, game_id, "vote", None, votes={"Hugo": "Alice"})  # dead voter
+    _refused(journal, book, game_id, "vote", None, votes={"Alice": "Hugo"})  # dead target
+    # A dying captain's successor must be alive and not dying.
+    error = _refused(journal, book, game_id, "vote", "lg-captain-succession",
+                     votes={n: "Driss" for n in ["Alice", "Bruno", "Chloé", "Emma", "Farid"]},
+                     successor={"Driss": "Driss"})  # fmt: skip
+    assert error.rule == "lg-captain-succession"
+    _add(journal, book, game_id, "vote", votes={"Alice": "Chloé", "Bruno": "Chloé"})
+    _add(journal, book, game_id, "call", step="voyante")
+    _add(journal, book, game_id, "kill", victim="Emma")
+    _refused(journal, book, game_id, "potions", "lg-mistake-forgotten-potion", poison="Alice")
+
+
+def test_a_choice_that_belongs_to_a_player_is_asked_never_made(journal, book):
+    text = (GAMES / "hunter-lover.yaml").read_text(encoding="utf-8")
+    path = Path(journal.path).parent / "no-shot.yaml"
+    path.write_text(text.replace("{kind: dawn, shoot: {Driss: Bruno}}", "{kind: dawn}"), "utf-8")
+    with pytest.raises(DataFileError) as caught:
+        import_record(journal, book, path)
+    message = caught.value.message("en")
+    line = 1 + path.read_text("utf-8").splitlines().index("  - {kind: dawn}")
+    assert f"no-shot.yaml:{line}" in message and "lg-hunter-shot" in message
+    assert journal.games() == []
+
+
+def test_import_stops_at_the_first_illegal_event_with_its_line(garou, tmp_path):
+    text = (GAMES / "parity.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("{kind: kill, victim: Hugo}", "{kind: kill, victim: Alice}"),
+                   "utf-8")  # fmt: skip
+    line = next(
+        i for i, t in enumerate(bad.read_text("utf-8").splitlines(), 1) if "victim: Alice}" in t
+    )
+    run = garou("game", "import", str(bad), "--db", str(tmp_path / "g.sqlite"), "--lang", "fr")
+    assert run.exit_code == 1
+    assert f"bad.yaml:{line}" in run.stderr and "lg-night-wolves" in run.stderr
+    assert "rien n'a été enregistré" in run.stderr
+    listed = garou("game", "list", "--db", str(tmp_path / "g.sqlite"), "--json").json()
+    assert listed["games"] == []
+
+
+def test_new_refuses_a_setup_garou_check_fails_with_the_fixes(garou, tmp_path):
+    run = garou("game", "new", "--setup", str(SETUPS / "big-evening.yaml"),
+                "--names", ",".join(f"P{i}" for i in range(11)),
+                "--db", str(tmp_path / "g.sqlite"), "--lang", "en")  # fmt: skip
+    assert run.exit_code == 1
+    assert "lg-wolf-count" in run.stderr and "→" in run.stderr
+    assert (
+        not (tmp_path / "g.sqlite").exists()
+        or garou("game", "list", "--db", str(tmp_path / "g.sqlite"), "--json").json()["games"] == []
+    )
+
+
+def test_new_and_status_give_the_documented_json(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    made = garou("game", "new", "--setup", str(SETUPS / "first-game.yaml"), "--db", db, "--json")
+    assert made.exit_code == 0 and isinstance(made.json()["id"], int)
+    status = garou("game", "status", "--db", db, "--json").json()
+    assert {"id", "game", "phase", "night", "day", "players", "captain", "lovers", "potions",
+            "warnings", "winner"} <= set(status)  # fmt: skip
+    assert set(status["players"][0]) >= {"name", "role", "alive", "lover", "captain"}
+    assert status["phase"] == "night" and status["potions"] == {"life": True, "death": True}
+
+
+# --- undo, corrections, export ----------------------------------------------------------
+
+
+def test_undo_appends_a_marker_and_the_same_event_gives_the_same_state(journal, book, tmp_path):
+    game_id = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    _add(journal, book, game_id, "call", step="couple")
+    before = to_dict(_add(journal, book, game_id, "look", target="Emma").state, "en")
+    session.undo(journal, book, game_id)
+    assert [e.kind for e in journal.events(game_id)][-1] == "undo"
+    assert len(journal.events(game_id)) == 4
+    again = to_dict(_add(journal, book, game_id, "look", target="Emma").state, "en")
+    assert again == before
+
+
+def test_a_correction_records_what_and_why_and_the_recap_shows_it(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(GAMES / "tie-without-captain.yaml"), "--db", db)
+    # A correction that makes a later event illegal (Hugo, now dead, voted) is refused.
+    refused = garou("game", "correct", "4", "kill", "victim=Hugo", "--why", "mal entendu",
+                    "--db", db, "--json")  # fmt: skip
+    assert refused.exit_code == 1 and "Hugo" in refused.stderr
+    fixed = garou("game", "correct", "5", "potions", "save=true", "--why", "mal entendu",
+                  "--db", db, "--json")  # fmt: skip
+    assert fixed.exit_code == 0, fixed.stderr
+    assert all(p["alive"] for p in fixed.json()["players"])
+    recap = garou("game", "recap", "--db", db, "--json").json()
+    assert any("mal entendu" in c and "save=True" in c for c in recap["corrections"])
+
+
+def test_export_then_import_gives_the_same_game(journal, book, tmp_path):
+    first = import_record(journal, book, GAMES / "couple-wins.yaml")
+    session.undo(journal, book, first)
+    path = tmp_path / "out.yaml"
+    path.write_text(dump_record(record_to_dict(journal, first)), encoding="utf-8")
+    second = import_record(journal, book, path)
+    assert session.status(journal, book, second, "en") | {"id": first} == session.status(
+        journal, book, first, "en"
+    )
+
+
+# --- the journal file --------------------------------------------------------------------
+
+
+def test_a_foreign_or_damaged_file_is_reported_never_replaced(tmp_path):
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE notes (x)")
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"this is not a database at all" * 100)
+    for path in (other, junk):
+        before = path.read_bytes()
+        with pytest.raises(GarouError) as caught:
+            open_journal(path)
+        assert "GAROU_DB" in caught.value.message("en")
+        assert path.read_bytes() == before
+
+
+def test_the_schema_version_is_stored_and_a_newer_one_refused(tmp_path):
+    path = tmp_path / "g.sqlite"
+    open_journal(path).close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == (
+            str(SCHEMA_VERSION),
+        )
+        db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION + 1),))
+    with pytest.raises(GarouError) as caught:
+        open_journal(path)
+    assert str(SCHEMA_VERSION + 1) in caught.value.message("fr")
+
+
+def test_several_games_live_in_one_journal(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    for name in ("parity.yaml", "couple-wins.yaml"):
+        garou("game", "import", str(GAMES / name), "--db", db)
+    listed = garou("game", "list", "--db", db, "--json").json()["games"]
+    assert [g["winner"] for g in listed] == ["loups", "couple"]
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from garou.rules import load_rules
+    from garou.game import session
+    from garou.game.journal import open_journal
+    book = load_rules()
+    journal = open_journal(sys.argv[1])
+    game_id = int(sys.argv[2])
+    n = 0
+    while True:
+        kind = "look" if n % 2 == 0 else "undo"
+        data = {"target": "Emma"} if kind == "look" else {}
+        session.record(journal, book, game_id, kind, data)
+        n += 1
+        print(n, flush=True)
+    """
+)
+
+
+def test_a_killed_process_loses_nothing_it_committed(journal, book, tmp_path):
+    game_id = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    _add(journal, book, game_id, "call", step="couple")
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(journal.path), str(game_id)],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert writer.stdout is not None
+    committed = 0
+    deadline = time.monotonic() + 60
+    while committed < 15 and time.monotonic() < deadline:
+        committed = int(writer.stdout.readline() or committed)
+    os.kill(writer.pid, signal.SIGKILL)
+    writer.wait()
+    assert committed >= 15
+    with open_journal(journal.path) as reopened:
+        events = reopened.events(game_id)
+        assert len(events) >= 2 + committed  # start, call, then every committed event
+        assert [e.seq for e in events] == list(range(1, len(events) + 1))
+        replay(book, events)  # still a legal game
+
+
+def test_two_terminals_recording_at_once_never_corrupt_the_game(journal, book, tmp_path):
+    game_id = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    _add(journal, book, game_id, "call", step="couple")
+    writers = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(journal.path), str(game_id)],
+                         stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]  # fmt: skip
+    for writer in writers:
+        assert writer.stdout is not None
+        for _ in range(8):
+            writer.stdout.readline()
+    for writer in writers:
+        writer.kill()
+        writer.wait()
+    events = journal.events(game_id)
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    replay(book, events)
+
+
+# --- the interactive face ------------------------------------------------------------------
+
+
+def test_play_walks_a_whole_game_in_french(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    garou(
+        "game",
+        "new",
+        "--setup",
+        str(_setup(tmp_path, {"loup-garou": 1, "voyante": 1, "villageois": 3}, NAMES[:5])),
+        "--db",
+        db,
+        "--deal",
+        "Alice=loup-garou,Bruno=voyante",
+    )
+    answers = [
+        "",  # Cupid, not dealt: the cue, Enter
+        "Alice",  # the seer looks at Alice
+        "Chloé",  # the wolves' victim
+        "oui",  # they agreed
+        "",  # the witch, not dealt
+        "",  # dawn
+        "Bruno",  # the captain
+        "non",  # no countdown
+        "Bruno", "Alice", "Alice", "Alice",  # the ballots, in seat order
+    ]  # fmt: skip
+    run = garou("game", "play", "--db", db, "--lang", "fr", input="\n".join(answers) + "\n")
+    assert run.exit_code == 0, run.stderr
+    out = run.stdout
+    assert "Pas en jeu" in out and "À lire" in out
+    assert out.index("Cupidon") < out.index("Voyante") < out.index("Loup-Garou")
+    assert "Victoire : Le village" in out.replace("\u00a0", " ")
+    assert " the " not in out
+
+
+def test_play_resumes_where_it_stopped(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "new", "--setup", str(SETUPS / "first-game.yaml"), "--db", db,
+          "--deal", ",".join(f"{k}={v}" for k, v in FIRST_DEAL.items()))  # fmt: skip
+    garou("game", "play", "--db", db, "--lang", "en", input="\nEmma\n")  # then end of input
+    status = garou("game", "status", "--db", db, "--json").json()
+    assert status["next"] == "loups" and status["looks"][0]["target"] == "Emma"
+    run = garou("game", "play", "--db", db, "--lang", "en", input="q\n")
+    assert "Werewolf" in run.stdout and "Cupid" not in run.stdout.split("Calling")[-1]
+
+
+def test_the_countdown_runs_on_a_fake_clock(monkeypatch):
+    from garou.commands import game_play
+
+    now = [0.0]
+    said: list[str] = []
+
+    class FakeClock:
+        @staticmethod
+        def now() -> float:
+            return now[0]
+
+        @staticmethod
+        def sleep(seconds: float) -> None:
+            now[0] += seconds
+
+    class Out:
+        def show(self, text: str, style: str = "") -> None:
+            said.append(f"{now[0]:.0f}:{text}")
+
+        def say(self, key: str, **values: Any) -> str:
+            from garou.rules.catalogue import say
+
+            return say(key, "en", **values)
+
+    out = Out()
+    out.clock = FakeClock  # type: ignore[attr-defined]
+    game_play.run_countdown(out, 300)  # type: ignore[arg-type]
+    assert said[0] == "0:5 minutes left." and said[-1].startswith("300:Time is up")
+    assert "240:1 minute left." in said and "270:30 s left." in said
+
+
+# --- properties -----------------------------------------------------------------------------
+
+
+def _legal_game(data, journal, book, tmp_path, game_id) -> list[tuple[str, dict]]:
+    """Play random legal events; return those recorded."""
+    recorded = []
+    for _ in range(data.draw(st.integers(5, 40))):
+        state = session.load(journal, book, game_id).state
+        if state.phase == "over":
+            break
+        alive = [s.name for s in state.living()]
+        pick = data.draw(st.sampled_from(alive))
+        if state.phase == "night":
+            step = state.next_step()
+            kind, event = "dawn", {}
+            if step is not None:
+                kind = {"couple": "couple", "check": "look", "kill": "kill",
+                        "save-or-poison": "potions"}[step.does]  # fmt: skip
+                event = {
+                    "couple": {"lovers": data.draw(st.permutations(alive))[:2]},
+                    "look": {"target": pick},
+                    "kill": {"victim": pick},
+                    "potions": {
+                        "save": data.draw(st.booleans()),
+                        "poison": data.draw(st.sampled_from([None, pick])),
+                    },
+                }[kind]
+                if data.draw(st.integers(0, 5)) == 0:
+                    kind, event = "call", {"step": step.id}  # fmt: skip
+        elif state.day_stage() == "election":
+            kind, event = "election", {"captain": pick}
+        else:
+            pool = list(state.tied) or alive
+            kind = "vote"
+            event = {"votes": {v: data.draw(st.sampled_from(pool)) for v in alive}}
+        for _attempt in range(4):
+            try:
+                _add(journal, book, game_id, kind, **event)
+                recorded.append((kind, event))
+                break
+            except IllegalEventError as exc:
+                if exc.ask is None:
+                    break
+                chosen = data.draw(st.sampled_from(list(exc.ask.options)))
+                if exc.ask.kind == "captain-pick":
+                    event = {**event, "captain_pick": chosen}
+                else:
+                    key = "shoot" if exc.ask.kind == "shoot" else "successor"
+                    event = {**event, key: {**event.get(key, {}), exc.ask.chooser: chosen}}
+    return recorded
+
+
+def _possible(state) -> None:
+    """Fail when the state is impossible."""
+    alive = {s.name for s in state.living()}
+    if state.lovers:
+        assert (state.lovers[0] in alive) == (state.lovers[1] in alive)
+    assert state.captain is None or state.captain in alive
+    assert set(state.potions) <= {"life", "death"}
+    assert all(s.death for s in state.seats if not s.alive)
+    counts: dict[str, int] = {}
+    for s in state.seats:
+        if s.role:
+            counts[s.role] = counts.get(s.role, 0) + 1
+    assert all(n <= state.cards.get(r, 0) for r, n in counts.items())
+    if state.phase == "over":
+        assert state.winner is not None or not alive
+    else:
+        assert alive
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_random_legal_games_stay_possible_and_replay_the_same(data, tmp_path_factory, book):
+    tmp_path = tmp_path_factory.mktemp("prop")
+    roles = data.draw(st.sampled_from([
+        FIRST, {"loup-garou": 2, "cupidon": 1, "chasseur": 1, "villageois": 4},
+        {"loup-garou": 2, "cupidon": 1, "sorciere": 1, "chasseur": 1, "villageois": 3},
+    ]))  # fmt: skip
+    cards = [r for r, n in roles.items() for _ in range(n)]
+    deal = dict(zip(NAMES, data.draw(st.permutations(cards)), strict=True))
+    with open_journal(tmp_path / "g.sqlite") as journal:
+        game_id = _game(journal, book, tmp_path, roles, deal)
+        recorded = _legal_game(data, journal, book, tmp_path, game_id)
+        state = session.load(journal, book, game_id).state
+        _possible(state)
+        for line in state.story:
+            line.text.say("fr"), line.text.say("en")
+        # Replaying the record gives the same state.
+        record = record_to_dict(journal, game_id)
+        path = tmp_path / "r.yaml"
+        path.write_text(dump_record(record), encoding="utf-8")
+        copy = import_record(journal, book, path)
+        assert session.status(journal, book, copy, "en") | {"id": game_id} == session.status(
+            journal, book, game_id, "en"
+        )
+        # Undo then the same event gives the same state.
+        if len(recorded) >= 1 and state.phase != "over":
+            before = session.status(journal, book, game_id, "en")
+            kind, event = recorded[-1]
+            session.undo(journal, book, game_id)
+            _add(journal, book, game_id, kind, **event)
+            assert session.status(journal, book, game_id, "en") | {"events": 0} == before | {
+                "events": 0
+            }
+
+
+def test_every_game_command_has_help(garou):
+    for command in ("new", "play", "add", "undo", "correct", "status", "list", "recap",
+                    "export", "import"):  # fmt: skip
+        run = garou("game", command, "--help")
+        assert run.exit_code == 0 and "Example" in run.stdout
+
+
+def test_the_recap_prints_as_markdown_and_html(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(GAMES / "couple-wins.yaml"), "--db", db)
+    md = garou("game", "recap", "--db", db, "-f", "md", "--lang", "en")
+    assert md.exit_code == 0 and "## What nobody saw at night" in md.stdout
+    assert "The couple is formed: Alice and Driss." in md.stdout.replace("\\", "")
+    html = garou("game", "recap", "--db", db, "-o", str(tmp_path / "r.html"), "--lang", "fr")
+    assert html.exit_code == 0
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<h2>Ce que personne n&#39;a vu la nuit</h2>" in page or "personne n" in page
+    assert json.loads(garou("game", "recap", "--db", db, "--json").stdout)["winner"]
+
+
+def test_reading_commands_never_create_a_journal(garou, tmp_path):
+    missing = tmp_path / "nowhere" / "g.sqlite"
+    for args in (("status",), ("add", "look", "target=Emma"), ("undo",), ("list",)):
+        run = garou("game", *args, "--db", str(missing), "--lang", "en")
+        assert run.exit_code == 1 and "garou game new" in run.stderr
+    assert not missing.parent.exists()
+
+
+def test_a_missing_value_is_named(journal, book, tmp_path):
+    game_id = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    error = _refused(journal, book, game_id, "look", None)
+    assert "target is missing" in error.message("en") and "la cible" in error.message("fr")
