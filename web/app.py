@@ -15,10 +15,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, Response, g, request
-from werkzeug.exceptions import HTTPException
-
 from garou.rules.catalogue import say
 from garou.rules.errors import GarouError
+from werkzeug.exceptions import HTTPException
 
 from . import i18n, security
 from .library import Library
@@ -150,9 +149,7 @@ def _before() -> Response | None:
             request.host_url, request.headers.get("Origin"), request.headers.get("Referer")
         ):
             return refuse(403, "web.refused.origin")
-        if g.new_session or not cfg.keys.csrf_ok(
-            session, request.form.get(security.CSRF_FIELD)
-        ):
+        if g.new_session or not cfg.keys.csrf_ok(session, request.form.get(security.CSRF_FIELD)):
             return refuse(403, "web.refused.csrf")
     return None
 
@@ -175,9 +172,7 @@ def _check_key(
         if not cfg.keys.opens(given, scope):
             return refuse(403, "web.refused.key")
         # Keep it in a cookie and take it out of the address (history, screenshots).
-        from flask import redirect
-
-        response = redirect(url_with(), code=303)
+        response = Response(status=303, headers={"Location": url_with()})
         _set_cookie(response, security.key_cookie(scope), given)
         return response
     if cfg.keys.opens(request.cookies.get(security.key_cookie(scope)), scope):

@@ -8,6 +8,7 @@ Changes to the rule files are seen on the next start of ``garou serve``.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -60,7 +61,5 @@ class Library:
         with self._lock:
             searchers, self._searchers = self._searchers, []
         for searcher in searchers:
-            try:
+            with contextlib.suppress(Exception):  # closing at exit: nothing to tell the user
                 searcher.close()
-            except Exception:  # noqa: BLE001 - closing at exit: nothing to tell the user
-                pass

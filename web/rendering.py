@@ -11,10 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from garou.printables import make_environment
 from jinja2 import ChoiceLoader, Environment, PackageLoader
 from markupsafe import Markup
-
-from garou.printables import make_environment
 
 
 @lru_cache(maxsize=1)

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, g, request
-
 from garou.rules.catalogue import phrase
 from garou.rules.errors import GarouError
 
@@ -61,7 +60,8 @@ def pick() -> Any:
     try:
         game = game_of(request.args, book, required=False)
     except FormProblem as problem:
-        return page("web/house.html", 400, games=games, game=None, problem=problem.phrase.say(g.lang))
+        said = problem.phrase.say(g.lang)
+        return page("web/house.html", 400, games=games, game=None, problem=said)
     if game is None:
         return page("web/house.html", games=games, game=None, problem=None)
     return page("web/house.html", games=games, problem=None, **_form_context(game, request.args))
@@ -86,7 +86,8 @@ def agreement() -> Any:
     try:
         game = game_of(form, book)
     except FormProblem as problem:
-        return page("web/house.html", 400, games=games, game=None, problem=problem.phrase.say(g.lang))
+        said = problem.phrase.say(g.lang)
+        return page("web/house.html", 400, games=games, game=None, problem=said)
     assert game is not None
     try:
         choices = {
@@ -118,7 +119,8 @@ def agreement() -> Any:
         )
     except FormProblem as problem:
         context = _form_context(game, form)
-        return page("web/house.html", 400, games=games, problem=problem.phrase.say(g.lang), **context)
+        said = problem.phrase.say(g.lang)
+        return page("web/house.html", 400, games=games, problem=said, **context)
     except GarouError as exc:
         context = _form_context(game, form)
         return page("web/house.html", 400, games=games, problem=exc.message(g.lang), **context)

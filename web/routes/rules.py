@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, request
-
 from garou.rules.errors import GarouError, UsageError
 
 from ..app import library, page

@@ -6,7 +6,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, g, request
-
 from garou.rules.catalogue import phrase
 from garou.rules.errors import GarouError
 
@@ -30,8 +29,10 @@ def setup() -> Any:
 
     book = library().book()
     games = [(game.id, game.info.name) for game in book.games.values()]
-    context: dict[str, Any] = {"games": games, "game": None, "verdict": None, "problem": None,
-                               "players": "", "counts": {}, "described": None, "sheet_url": None}  # fmt: skip
+    context: dict[str, Any] = {
+        "games": games, "game": None, "verdict": None, "problem": None, "players": "",
+        "counts": {}, "described": None, "sheet_url": None,
+    }  # fmt: skip
     action = request.args.get("action", "")
     try:
         game = game_of(request.args, book, required=False)
