@@ -186,8 +186,10 @@ def test_a_ruling_has_its_related_rulings_and_source(client, book):
 def test_a_contested_case_shows_its_options_and_default(client, book):
     case = next(iter(book.game("loup-garou").contested()))
     html = client.get(f"/rule/{case.id}?lang=fr").text
+    from garou.rules.catalogue import typeset
+
     for option in case.options:
-        assert option.label.fr.replace("'", "&#39;") in html
+        assert typeset(option.label.fr, "fr").replace("'", "&#39;") in html
     assert "par défaut" in html
 
 

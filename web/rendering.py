@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from garou.printables import make_environment
+from garou.rules.catalogue import typeset
 from jinja2 import ChoiceLoader, Environment, PackageLoader
 from markupsafe import Markup
 
@@ -28,6 +29,7 @@ def environment() -> Environment:
     env.filters = dict(base.filters)
     env.globals = dict(base.globals)
     env.tests = dict(base.tests)
+    env.filters["typo"] = typeset  # the rule data's texts, with the language's typography
     return env
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from garou.rules.catalogue import say
+from garou.rules.catalogue import say, typeset
 
 if TYPE_CHECKING:
     from garou.rules import Entry, Rulebook
@@ -87,19 +87,19 @@ def ruling(book: Rulebook, entry: Entry, lang: str) -> Ruling:
         section=game.section(entry.section).title.get(lang),
         kind=entry.kind,
         kind_label=kind_label(entry.kind, lang),
-        title=entry.title.get(lang),
-        text=entry.text.get(lang),
+        title=typeset(entry.title.get(lang), lang),
+        text=typeset(entry.text.get(lang), lang),
         options=tuple(
             OptionView(
                 o.id,
-                o.label.get(lang),
-                o.text.get(lang) if o.text is not None else None,
+                typeset(o.label.get(lang), lang),
+                typeset(o.text.get(lang), lang) if o.text is not None else None,
                 default is not None and default.option == o.id,
                 o.addition,
             )
             for o in entry.options
         ),
-        default_reason=default.reason.get(lang) if default is not None else None,
+        default_reason=typeset(default.reason.get(lang), lang) if default is not None else None,
         default_by_garou=bool(default is not None and default.addition),
         related=tuple(related),
         source=source_label(entry.source, lang),
