@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,22 +47,27 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """garou serve on a free loopback port, in a thread, for the module's tests."""
-    from garou.web import create_app
-    from waitress.server import create_server
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        mp.delenv("GAROU_RULES_DIR", raising=False)
-        app = create_app()
-        web = create_server(app, host="127.0.0.1", port=0, threads=4)
-        thread = threading.Thread(target=web.run, daemon=True)
-        thread.start()
+    """The real ``garou serve --port 0`` (loopback only), stopped with Ctrl-C at the end."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path_factory.mktemp("cache"))}
+    env.pop("GAROU_RULES_DIR", None)
+    garou = Path(sys.executable).with_name("garou")
+    process = subprocess.Popen(
+        [str(garou), "serve", "--port", "0", "--lang", "en"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+", first)
+        assert found, f"garou serve did not start: {first!r}"
+        yield found.group(0)
+    finally:
+        process.send_signal(signal.SIGINT)
         try:
-            yield f"http://127.0.0.1:{web.effective_port}"  # type: ignore[union-attr]
-        finally:
-            web.close()
-            thread.join(timeout=5)
+            process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
 
 
 @pytest.fixture(scope="module")

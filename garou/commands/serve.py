@@ -55,6 +55,8 @@ def serve_command(
         raise UsageError("web.serve.bad-port", port=port)
     load_rules(rules_dir)  # bad rule files: one clear error now, not on every page
 
+    import logging
+
     from waitress.server import create_server
 
     from garou.web import WebConfig, create_app
@@ -62,6 +64,8 @@ def serve_command(
     config = WebConfig(lan=lan, rules_dir=rules_dir)
     app = create_app(config)
     host = "0.0.0.0" if lan else "127.0.0.1"
+    # A burst of requests queues a few for a moment: normal, not worth a warning line each.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     try:
         server = create_server(
             app,
