@@ -518,3 +518,22 @@ def test_serve_answers_on_loopback_and_stops_on_ctrl_c(tmp_path):
         out, err = process.communicate(timeout=20)
     assert process.returncode == 0, err
     assert "garou serve has stopped." in err
+
+
+def test_a_page_that_says_nothing_is_a_game_master_page_and_a_public_one_needs_no_key():
+    from garou.web.security import public_page
+
+    app = create_app(WebConfig(lan=True, keys=Keys(server_key="server")))
+
+    @app.get("/unmarked")
+    def unmarked() -> str:
+        return "secret"
+
+    @app.get("/table")
+    @public_page
+    def table() -> str:
+        return "for everybody"
+
+    client = app.test_client()
+    assert client.get("/unmarked").status_code == 403
+    assert client.get("/table").text == "for everybody"
