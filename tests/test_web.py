@@ -212,6 +212,7 @@ def test_the_cheat_sheet_is_the_printables_sheet_on_a_phone(client):
     for section in re.findall(r'<section class="block" id="([^"]+)"', printed):
         assert f'id="{section}"' in html
     assert "/cheatsheet/print?game=loup-garou" in html
+    assert html.count("<main") == 1  # the sheet's own, inside the page's <div id="main">
     response = client.get("/cheatsheet/print?game=loup-garou&lang=en")
     assert response.text == printed
     assert "style-src 'unsafe-inline'" in response.headers["Content-Security-Policy"]
@@ -537,3 +538,47 @@ def test_a_page_that_says_nothing_is_a_game_master_page_and_a_public_one_needs_n
     client = app.test_client()
     assert client.get("/unmarked").status_code == 403
     assert client.get("/table").text == "for everybody"
+
+
+HOSTILE_RULES = """\
+game: loup-garou
+roles:
+  - id: salvateur
+    name: {fr: "<img src=x onerror=alert(1)>", en: "<img src=x onerror=alert(1)>"}
+    camp: village
+    power: true
+    section: additions
+    addition: true
+    summary: {fr: "<script>alert(2)</script>", en: "<script>alert(2)</script>"}
+    night_action: {fr: "<script>alert(3)</script>", en: "<script>alert(3)</script>"}
+entries:
+  - id: lg-house-protector
+    section: additions
+    kind: rule
+    addition: true
+    title: {fr: "<script>alert(4)</script> protection", en: "<script>alert(4)</script> protection"}
+    text: {fr: "Protection <b>forte</b>", en: "Protection <b>strong</b>"}
+    related: [lg-role-salvateur]
+"""
+
+
+def test_the_users_own_rule_files_are_escaped_on_every_page(tmp_path):
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    (folder / "house.yaml").write_text(HOSTILE_RULES, encoding="utf-8")
+    client = create_app(WebConfig(rules_dir=folder)).test_client()
+    pages = ["/search?q=protection", "/rule/lg-house-protector", "/rule/lg-role-salvateur",
+             "/cheatsheet?game=loup-garou", "/setup?game=loup-garou",
+             "/setup?game=loup-garou&players=8&n.loup-garou=2&n.salvateur=1&n.villageois=5"
+             "&action=check"]  # fmt: skip
+    for path in pages:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        html = response.text
+        assert "<script>" not in html and "<img src=x" not in html, path
+        assert "<b>forte</b>" not in html and "<b>strong</b>" not in html, path
+    assert "&lt;script&gt;alert(4)" in client.get("/rule/lg-house-protector").text
+    assert (
+        "Source\u00a0: vos règles\u00a0: house.yaml"
+        in client.get("/rule/lg-house-protector?lang=fr").text
+    )

@@ -126,7 +126,7 @@ def check_phone_layout(driver: Any) -> None:
     assert inner == PHONE["width"]
     assert width <= inner, f"the page is {width}px wide on a {inner}px phone"
     size = driver.execute_script(
-        "return parseFloat(getComputedStyle(document.querySelector('main')).fontSize)"
+        "return parseFloat(getComputedStyle(document.getElementById('main')).fontSize)"
     )
     assert size >= 16
 

@@ -59,6 +59,7 @@ def cheatsheet() -> Any:
         body=body,
         footer=footer,
         problem=None,
+        main_element="div",
         print_url=f"/cheatsheet/print?{query}",
     )
 
