@@ -101,6 +101,9 @@ def page(template: str, status: int = 200, **context: Any) -> Response:
         "t": i18n.translator(lang),
         "csrf_field": security.CSRF_FIELD,
         "csrf_token": config().keys.csrf_token(g.session),
+        # One id per form shown: a form that records something (a game's step) sends it,
+        # so that the journal can record a repeated submission once.
+        "form_id": security.new_session(),
         "endpoint": request.endpoint or "",
     }
     base.update(context)
