@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -582,3 +583,36 @@ def test_the_users_own_rule_files_are_escaped_on_every_page(tmp_path):
         "Source\u00a0: vos règles\u00a0: house.yaml"
         in client.get("/rule/lg-house-protector?lang=fr").text
     )
+
+
+def test_serve_lan_prints_the_key_and_refuses_without_it(tmp_path):
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "GAROU_LANG": "en"}
+    garou_bin = Path(sys.executable).with_name("garou")
+    process = subprocess.Popen(
+        [str(garou_bin), "serve", "--port", "0", "--lan"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline() for _ in range(4)]
+        port = re.search(r"http://0\.0\.0\.0:(\d+)/", lines[0])
+        key = re.search(r"\?key=([A-Za-z0-9_-]+)", lines[2])
+        assert port and key, lines
+        qr = process.stdout.readline()
+        assert "█" in qr or "▀" in qr  # the QR code, drawn with blocks
+        base = f"http://127.0.0.1:{port.group(1)}"
+        for wrong in ("/", "/search?q=vote", "/?key=nope"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(base + wrong, timeout=20)
+            assert refused.value.code == 403
+            body = refused.value.read().decode()
+            assert "<html" not in body and "garou serve" in body
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with opener.open(f"{base}/search?q=vote&key={key.group(1)}", timeout=20) as page:
+            assert page.status == 200 and page.url == f"{base}/search?q=vote"
+        with opener.open(f"{base}/rule/lg-vote-tie", timeout=20) as page:
+            assert page.status == 200  # the key is kept by the browser
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=20)
+    assert process.returncode == 0
