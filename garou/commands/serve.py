@@ -6,7 +6,6 @@ Flask, waitress and segno are imported only when the command runs, so that
 
 from __future__ import annotations
 
-import socket
 from typing import Annotated
 
 import typer
@@ -115,6 +114,8 @@ def lan_address() -> str:
 
     Read from the host's own name resolution: no packet is sent anywhere.
     """
+    import socket
+
     name = socket.gethostname()
     try:
         found = {info[4][0] for info in socket.getaddrinfo(name, None, socket.AF_INET)}
