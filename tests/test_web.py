@@ -616,3 +616,22 @@ def test_serve_lan_prints_the_key_and_refuses_without_it(tmp_path):
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=20)
     assert process.returncode == 0
+
+
+def test_the_cheat_sheet_follows_the_answers_sent_by_the_picker(client, book):
+    from garou.houserules import build_agreement
+    from garou.printables import build_cheatsheet, render_html
+
+    game = book.game("loup-garou")
+    case = "lg-contested-witch-self-save"
+    other = next(o.id for o in game.entry(case).options if o.id != game.entry(case).default.option)
+    # The picker's second button sends its whole form by GET: the token is taken out first.
+    sent = client.get(f"/cheatsheet?game=loup-garou&case.{case}={other}&lang=en&csrf=abc")
+    assert sent.status_code == 303 and "csrf" not in sent.headers["Location"]
+    html = client.get(sent.headers["Location"]).text
+    assert f'data-case="{case}"' in html
+    printed = client.get(f"/cheatsheet/print?game=loup-garou&case.{case}={other}&lang=en").text
+    expected = build_cheatsheet(game, "en", None, build_agreement(game, {case: other}, lang="en"))
+    assert printed == render_html(expected)
+    assert client.get(f"/cheatsheet?game=loup-garou&case.{case}=nonsense").status_code == 400
+    assert 'formaction="/cheatsheet"' in client.get("/house?game=loup-garou").text

@@ -7,7 +7,8 @@ from typing import Any
 from flask import Blueprint, Response, g, request
 from garou.rules.errors import GarouError
 
-from ..app import library, page
+from .. import security
+from ..app import library, page, url_with
 from ..rendering import render_block
 from ..security import game_master_page
 from .forms import FormProblem, counts, game_of, whole_number
@@ -15,8 +16,14 @@ from .forms import FormProblem, counts, game_of, whole_number
 bp = Blueprint("sheets", __name__)
 
 
+CASE_PREFIX = "case."
+"""Fields ``case.<entry id>=<option>``: the table's decisions (the house-rule picker's)."""
+
+
 def _sheet(values: Any) -> Any:
-    """Return the cheat sheet the request asks for (game, and optionally the cards)."""
+    """Return the cheat sheet the request asks for: the game, and optionally the cards and
+    the table's decisions (as the house-rule picker sends them)."""
+    from garou.houserules import build_agreement
     from garou.printables import build_cheatsheet, check_setup
     from garou.rules.catalogue import phrase
     from garou.rules.setup import make_distribution
@@ -30,7 +37,13 @@ def _sheet(values: Any) -> Any:
         players = whole_number(values.get("players"), phrase("web.setup.players"), 1, 99)
         plan = make_distribution(game, dealt, players)
         check_setup(game, plan, g.lang, "web")
-    return build_cheatsheet(game, g.lang, plan, None)
+    choices = {
+        key.removeprefix(CASE_PREFIX): value.strip()
+        for key, value in values.items()
+        if key.startswith(CASE_PREFIX) and value.strip()
+    }
+    agreement = build_agreement(game, choices, lang=g.lang) if choices else None
+    return build_cheatsheet(game, g.lang, plan, agreement)
 
 
 @bp.get("/cheatsheet")
@@ -39,6 +52,10 @@ def cheatsheet() -> Any:
     """The cheat sheet of a game, laid out for a phone, with a link to the printable page."""
     book = library().book()
     games = [(game.id, game.info.name) for game in book.games.values()]
+    if security.CSRF_FIELD in request.args:
+        # Sent by the picker's "cheat sheet" button with the rest of its form: the token
+        # has no business in an address.
+        return Response(status=303, headers={"Location": url_with(**{security.CSRF_FIELD: None})})
     if not request.args.get("game"):
         return page("web/cheatsheet.html", games=games, sheet=None, body=None, problem=None)
     try:
@@ -51,7 +68,7 @@ def cheatsheet() -> Any:
         return page("web/cheatsheet.html", 400, games=games, sheet=None, body=None, problem=said)
     body = render_block("cheatsheet.html", "content", sheet=sheet)
     footer = render_block("cheatsheet.html", "footer", sheet=sheet)
-    query = request.query_string.decode("ascii", "replace")
+    query = url_with().partition("?")[2]
     return page(
         "web/cheatsheet.html",
         games=games,
