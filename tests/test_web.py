@@ -234,14 +234,23 @@ def test_a_sound_setup_passes_and_links_its_cheat_sheet(client):
     assert "/cheatsheet?game=loup-garou&amp;players=8" in html
 
 
-def test_a_broken_setup_fails_with_the_fix(client):
-    html = client.get(
-        "/setup?game=loup-garou&players=11&n.loup-garou=2&n.voyante=1&n.sorciere=1"
-        "&n.chasseur=1&n.villageois=6&action=check&lang=en"
-    ).text
+def test_a_broken_setup_fails_with_the_fix(client, book):
+    from markupsafe import escape
+
+    from garou.rules.setup import check_distribution, make_distribution
+
+    cards = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "chasseur": 1, "villageois": 6}
+    query = "&".join(f"n.{role}={n}" for role, n in cards.items())
+    html = client.get(f"/setup?game=loup-garou&players=11&{query}&action=check&lang=en").text
     assert 'data-ok="no"' in html
-    assert 'data-check="wolf-count"' in html
-    assert "→ Replace 1 Villager card with 1 Werewolf card." in html
+    game = book.game("loup-garou")
+    verdict = check_distribution(game, make_distribution(game, cards, 11))
+    assert verdict.failures
+    for failure in verdict.failures:
+        assert f'data-check="{failure.id}"' in html
+        assert str(escape(failure.message.get("en"))) in html
+        if failure.fix is not None:
+            assert f"→ {escape(failure.fix.get('en'))}" in html
 
 
 def test_a_suggestion_fills_the_cards_and_passes(client):
