@@ -1,0 +1,223 @@
+"""Speed of ``garou serve``: page render time in-process, and many concurrent requests.
+
+1. In-process: each page of the web app rendered through Flask's test client (no
+   network), ``--runs`` times after one warm-up, in both languages; median and p95 per page.
+2. Over the loopback address: ``garou serve --port 0`` itself (waitress, 127.0.0.1 only)
+   started as a process, then ``--requests`` requests sent by
+   ``--clients`` threads at once, each a page from the same list (a form post included);
+   every answer must be 200 and the page's own (its ``<html lang>`` and a mark of the
+   page), else the run fails. Bounded: the load stops after ``--seconds`` whatever is
+   left, and the server is stopped with Ctrl-C (SIGINT) at the end.
+
+Run: .venv/bin/python bench/web.py [--runs 30] [--requests 2000] [--clients 16] [--seconds 60]
+Targets: every page under 50 ms at p95 in-process; no error and nothing lost under load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import urlencode
+
+REPO = Path(__file__).resolve().parent.parent
+TARGET_MS = 50.0
+"""The p95 render time a page should stay under (reported, not enforced)."""
+
+PAGES = [
+    ("home", "/", "searchbox"),
+    ("search", "/search?q=chasseur+amoureux", 'data-entry="lg-cascade-chain"'),
+    ("search, both games", "/search?q=%C3%A9galit%C3%A9", 'data-game="mafia"'),
+    ("search, nothing", "/search?q=xylophone+qwertz", 'data-answered="no"'),
+    ("ruling", "/rule/lg-vote-tie", 'data-entry="lg-vote-tie"'),
+    ("cheat sheet", "/cheatsheet?game=loup-garou", 'id="night"'),
+    ("cheat sheet, print", "/cheatsheet/print?game=mafia", 'class="page"'),
+    ("setup check", "/setup?game=loup-garou&players=8&n.loup-garou=2&n.voyante=1"
+     "&n.villageois=5&action=check", 'data-ok="yes"'),
+    ("setup suggest", "/setup?game=mafia&players=10&action=suggest", 'data-ok="yes"'),
+    ("house picker", "/house?game=loup-garou", 'data-case="'),
+]  # fmt: skip
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def in_process(runs: int) -> bool:
+    from garou.web import create_app
+
+    client = create_app().test_client()
+    print(f"In-process render ({runs} runs after a warm-up; ms)")
+    print(f"{'page':24} {'lang':4} {'median':>8} {'p95':>8} {'max':>8}")
+    ok = True
+    for lang in ("fr", "en"):
+        for name, path, mark in PAGES:
+            url = path + ("&" if "?" in path else "?") + f"lang={lang}"
+            client.get(url)
+            times = []
+            for _ in range(runs):
+                start = time.perf_counter()
+                response = client.get(url)
+                times.append((time.perf_counter() - start) * 1000)
+                if response.status_code != 200 or mark not in response.get_data(as_text=True):
+                    print(f"  wrong answer for {url}: {response.status_code}")
+                    ok = False
+                    break
+            p95 = percentile(times, 0.95)
+            over = "  over the 50 ms target" if p95 > TARGET_MS else ""
+            print(
+                f"{name:24} {lang:4} {statistics.median(times):8.2f} "
+                f"{p95:8.2f} {max(times):8.2f}{over}"
+            )
+    return ok
+
+
+def start_server(cache: str) -> tuple[subprocess.Popen[str], int]:
+    """Start ``garou serve --port 0`` (loopback only) and return it with its port."""
+    garou = Path(sys.executable).with_name("garou")
+    env = {**os.environ, "XDG_CACHE_HOME": cache, "GAROU_LANG": "en"}
+    process = subprocess.Popen(
+        [str(garou), "serve", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
+    if not found:
+        process.kill()
+        raise SystemExit(f"garou serve did not start: {first!r} {process.stderr.read()!r}")
+    return process, int(found.group(1))
+
+
+def under_load(requests: int, clients: int, seconds: float, cache: str) -> bool:
+    from garou.commands.serve import THREADS
+
+    process, port = start_server(cache)
+    deadline = time.monotonic() + seconds
+    lock = threading.Lock()
+    failures: list[str] = []
+    times: list[float] = []
+    skipped = 0
+    local = threading.local()
+
+    def connection() -> http.client.HTTPConnection:
+        if getattr(local, "conn", None) is None:
+            local.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            local.cookie = ""
+            local.token = ""
+        return local.conn  # type: ignore[no-any-return]
+
+    def fetch(number: int) -> None:
+        nonlocal skipped
+        if time.monotonic() > deadline:
+            with lock:
+                skipped += 1
+            return
+        lang = "fr" if number % 2 else "en"
+        conn = connection()
+        start = time.perf_counter()
+        try:
+            if number % 10 == 9 and local.token:
+                status, body = post(conn, lang)
+                mark = "garou-agreement/1"
+            else:
+                name, path, mark = PAGES[number % len(PAGES)]
+                url = path + ("&" if "?" in path else "?") + f"lang={lang}"
+                headers = {"Cookie": local.cookie} if local.cookie else {}
+                conn.request("GET", url, headers=headers)
+                response = conn.getresponse()
+                status, body = response.status, response.read().decode("utf-8")
+                cookie = response.getheader("Set-Cookie") or ""
+                found = re.search(r"garou_session=([^;]+)", cookie)
+                if found:
+                    local.cookie = f"garou_session={found.group(1)}"
+                token = re.search(r'name="csrf" value="([^"]+)"', body)
+                if token:
+                    local.token = token.group(1)
+                if f'<html lang="{lang}">' not in body:
+                    raise AssertionError(f"{name}: not in {lang}")
+        except Exception as exc:  # noqa: BLE001 - every failure is counted and shown
+            local.conn = None
+            with lock:
+                failures.append(f"#{number}: {type(exc).__name__}: {exc}")
+            return
+        elapsed = (time.perf_counter() - start) * 1000
+        with lock:
+            if status != 200 or mark not in body:
+                failures.append(f"#{number}: status {status}, mark {mark!r} missing")
+            else:
+                times.append(elapsed)
+
+    def post(conn: http.client.HTTPConnection, lang: str) -> tuple[int, str]:
+        form = urlencode({"csrf": local.token, "game": "loup-garou"})
+        headers = {
+            "Cookie": local.cookie,
+            "Origin": f"http://127.0.0.1:{port}",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        conn.request("POST", f"/house/agreement?lang={lang}", body=form, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.read().decode("utf-8")
+
+    start = time.perf_counter()
+    try:
+        with ThreadPoolExecutor(max_workers=clients) as pool:
+            list(pool.map(fetch, range(requests)))
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            failures.append("garou serve did not stop on Ctrl-C within 20 s")
+    wall = time.perf_counter() - start
+    answered = len(times)
+    print(
+        f"\nOver 127.0.0.1 (waitress, {THREADS} threads): {requests} requests from "
+        f"{clients} clients at once"
+    )
+    print(
+        f"answered {answered}, failed {len(failures)}, not sent (time bound) {skipped}, "
+        f"in {wall:.1f} s: {answered / wall:.0f} requests/s"
+    )
+    if times:
+        print(
+            f"latency ms: median {statistics.median(times):.1f}, p95 "
+            f"{percentile(times, 0.95):.1f}, max {max(times):.1f}"
+        )
+    for failure in failures[:10]:
+        print("  " + failure)
+    return not failures and answered + skipped == requests and skipped == 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    args = parser.parse_args()
+    if not 1 <= args.requests <= 100_000 or not 1 <= args.clients <= 64:
+        parser.error("--requests from 1 to 100000, --clients from 1 to 64")
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["XDG_CACHE_HOME"] = cache
+        os.environ.pop("GAROU_RULES_DIR", None)
+        ok = in_process(args.runs)
+        ok = under_load(args.requests, args.clients, args.seconds, cache) and ok
+    print("\nOK" if ok else "\nFAILED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""The same tool on the game master's phone: ``garou serve``.
+
+Flask, waitress and segno are imported only when the command runs, so that
+``garou --help`` and every other command start as fast as before.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..options import Lang, RulesDir
+
+EPILOG = (
+    "Exit codes: 0 stopped with Ctrl-C; 1 the port is taken or cannot be listened on, or "
+    "the rule files are invalid; 2 bad command line."
+)
+DEFAULT_PORT = 8765
+"""The port when --port is not given."""
+THREADS = 8
+"""Requests answered at once (a few phones, a table screen)."""
+
+
+def serve_command(
+    port: Annotated[
+        int,
+        typer.Option("--port", "-p", metavar="N", help="The port to listen on (0: any free one)."),
+    ] = DEFAULT_PORT,
+    lan: Annotated[
+        bool,
+        typer.Option(
+            "--lan",
+            help="Listen on every network interface, for a phone on the same network; every "
+            "game master page then needs the key printed here (as text and as a QR code).",
+        ),
+    ] = False,
+    lang: Lang = None,
+    rules_dir: RulesDir = None,
+) -> None:
+    """Serve garou as a web app: search, rulings, cheat sheet, setup check, house rules.
+
+    By default only this machine can open it (127.0.0.1). With --lan the phones on the
+    same network can, with the address and key printed here. Nothing is fetched from the
+    internet: every page and asset comes with garou.
+
+    Example: garou serve --lan --port 8765
+    """
+    from garou.rules import UsageError, load_rules, resolve_language
+    from garou.rules.catalogue import say
+
+    language = resolve_language(lang)
+    if not 0 <= port <= 65535:
+        raise UsageError("web.serve.bad-port", port=port)
+    load_rules(rules_dir)  # bad rule files: one clear error now, not on every page
+
+    import logging
+
+    from waitress.server import create_server
+
+    from garou.web import WebConfig, create_app
+
+    config = WebConfig(lan=lan, rules_dir=rules_dir)
+    app = create_app(config)
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    # A burst of requests queues a few for a moment: normal, not worth a warning line each.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    try:
+        server = create_server(
+            app,
+            host=host,
+            port=port,
+            threads=THREADS,
+            max_request_body_size=64 * 1024,
+            max_request_header_size=16 * 1024,
+            channel_timeout=30,
+            ident="garou",
+            clear_untrusted_proxy_headers=True,
+        )
+    except OSError as exc:
+        from garou.rules import GarouError
+
+        if exc.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
+            raise GarouError("web.serve.port-busy", port=port) from None
+        raise GarouError(
+            "web.serve.cannot-listen", host=host, port=port, reason=exc.strerror or str(exc)
+        ) from None
+    actual = server.effective_port  # type: ignore[union-attr]
+    if lan:
+        address = lan_address()
+        url = f"http://{address}:{actual}/?key={config.keys.server_key}"
+        typer.echo(say("web.serve.listening", language, url=f"http://0.0.0.0:{actual}/"))
+        typer.echo(say("web.serve.lan", language))
+        typer.echo(f"  {url}")
+        typer.echo(say("web.serve.scan", language))
+        typer.echo(qr_text(url))
+        typer.echo(say("web.serve.keep", language))
+    else:
+        typer.echo(say("web.serve.listening", language, url=f"http://127.0.0.1:{actual}/"))
+        typer.echo(say("web.serve.local-only", language))
+    typer.echo(say("web.serve.stop", language))
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        app.extensions["garou.library"].close()
+    typer.echo(say("web.serve.stopped", language), err=True)
+
+
+def lan_address() -> str:
+    """Return this machine's address on the local network (its name if none is found).
+
+    Read from the host's own name resolution: no packet is sent anywhere.
+    """
+    import socket
+
+    name = socket.gethostname()
+    try:
+        found = {info[4][0] for info in socket.getaddrinfo(name, None, socket.AF_INET)}
+    except OSError:
+        return name
+    usable = sorted(a for a in found if isinstance(a, str) and not a.startswith("127."))
+    return usable[0] if usable else name
+
+
+def qr_text(url: str) -> str:
+    """Return ``url`` as a QR code drawn with text blocks, for a terminal."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue().rstrip("\n")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to ``app``."""
+    app.command("serve", epilog=EPILOG)(serve_command)

@@ -1,0 +1,234 @@
+"""garou serve in a real browser: Debian's headless Chromium at a phone's size (390×844),
+driven through Debian's chromedriver by Selenium, in both languages.
+
+Skipped, with the reason, when Chromium, chromedriver or Selenium is absent (``.ci/run``
+installs them). With ``GAROU_SCREENSHOTS=docs`` the phone views are saved there as PNG.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+PHONE = {"width": 390, "height": 844, "pixelRatio": 2}
+
+try:
+    import selenium  # noqa: F401
+
+    HAVE_SELENIUM = True
+except ImportError:
+    HAVE_SELENIUM = False
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason=f"{CHROMIUM} is absent (apt install chromium)"
+    ),
+    pytest.mark.skipif(
+        not CHROMEDRIVER.exists(),
+        reason=f"{CHROMEDRIVER} is absent (apt install chromium-driver)",
+    ),
+    pytest.mark.skipif(not HAVE_SELENIUM, reason="Selenium is absent (pip install -e '.[test]')"),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real ``garou serve --port 0`` (loopback only), stopped with Ctrl-C at the end."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path_factory.mktemp("cache"))}
+    env.pop("GAROU_RULES_DIR", None)
+    garou = Path(sys.executable).with_name("garou")
+    process = subprocess.Popen(
+        [str(garou), "serve", "--port", "0", "--lang", "en"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+", first)
+        assert found, f"garou serve did not start: {first!r}"
+        yield found.group(0)
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
+
+
+@pytest.fixture(scope="module")
+def downloads(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("downloads")
+
+
+@pytest.fixture(scope="module")
+def browser(downloads: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Headless Chromium emulating a phone."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--no-first-run", "--disable-extensions", "--lang=fr",
+                f"--user-data-dir={tmp_path_factory.mktemp('profile')}"):  # fmt: skip
+        options.add_argument(arg)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    options.add_experimental_option(
+        "prefs",
+        {"download.default_directory": str(downloads), "download.prompt_for_download": False},
+    )
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.execute_cdp_cmd(
+        "Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
+    )
+    driver.implicitly_wait(0)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait_for(driver: Any, css: str, timeout: float = 15) -> Any:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(
+        expected_conditions.presence_of_element_located((By.CSS_SELECTOR, css))
+    )
+
+
+def find(driver: Any, css: str) -> Any:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, css)
+
+
+def check_phone_layout(driver: Any) -> None:
+    """The page fits the phone's width: nothing to scroll sideways, text not shrunk."""
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    inner = driver.execute_script("return window.innerWidth")
+    assert inner == PHONE["width"]
+    assert width <= inner, f"the page is {width}px wide on a {inner}px phone"
+    size = driver.execute_script(
+        "return parseFloat(getComputedStyle(document.getElementById('main')).fontSize)"
+    )
+    assert size >= 16
+
+
+def screenshot(driver: Any, name: str) -> None:
+    folder = os.environ.get("GAROU_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_search_then_a_ruling_by_tapping(browser, server, lang):
+    browser.get(f"{server}/?lang={lang}")
+    assert find(browser, "html").get_attribute("lang") == lang
+    box = find(browser, "#q")
+    box.send_keys("chasseur amoureux")
+    find(browser, ".searchbox button").click()
+    first = wait_for(browser, "article.ruling")
+    assert first.get_attribute("data-entry") == "lg-cascade-chain"
+    assert find(browser, "html").get_attribute("lang") == lang
+    check_phone_layout(browser)
+    screenshot(browser, f"web-search-{lang}")
+    related = find(browser, "article.ruling .related a")
+    target = related.get_attribute("href").rsplit("/", 1)[1]
+    related.click()
+    wait_for(browser, f'article.ruling[data-entry="{target}"]')
+    assert "Source" in find(browser, "article.ruling .source").text
+    check_phone_layout(browser)
+    screenshot(browser, f"web-ruling-{lang}")
+
+
+def test_the_language_switch_on_a_page(browser, server):
+    browser.get(f"{server}/rule/lg-vote-tie?lang=fr")
+    find(browser, 'a.lang[data-lang="en"]').click()
+    wait_for(browser, 'html[lang="en"]')
+    assert "Source:" in find(browser, "article.ruling .source").text
+    browser.get(f"{server}/search")  # remembered
+    assert find(browser, "html").get_attribute("lang") == "en"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_house_rule_picker_gives_a_file_garou_house_show_reads(
+    browser, server, downloads, lang, book
+):
+    from garou.houserules import questions
+
+    for old in downloads.iterdir():
+        old.unlink()
+    game = book.game("loup-garou")
+    question = questions(game)[0]
+    other = next(o for o in question.options if o.id != question.default.option)
+    browser.get(f"{server}/house?game=loup-garou&lang={lang}")
+    assert find(browser, "html").get_attribute("lang") == lang
+    check_phone_layout(browser)
+    screenshot(browser, f"web-house-{lang}")
+    choice = find(browser, f'input[name="case.{question.id}"][value="{other.id}"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", choice)
+    choice.find_element("xpath", "..").click()  # tap the option's label, as a thumb would
+    assert choice.is_selected()
+    table = find(browser, 'input[name="table"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", table)
+    table.send_keys("Les Loups du jeudi")
+    button = find(browser, "button[data-download]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    target = downloads / "accord.yaml"
+    deadline = time.monotonic() + 20
+    while not target.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert target.exists(), f"no download in {downloads}: {list(downloads.iterdir())}"
+    garou = shutil.which("garou") or str(Path(sys.executable).with_name("garou"))
+    shown = subprocess.run(
+        [garou, "house", "show", str(target), "--json", "--lang", lang],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert shown.returncode == 0, shown.stderr
+    data = json.loads(shown.stdout)
+    assert data["table"] == "Les Loups du jeudi"
+    decided = {d["case"]: d["option"] for d in data["decisions"]}
+    assert decided[question.id] == other.id
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_setup_check_and_the_cheat_sheet_fit_a_phone(browser, server, lang):
+    browser.get(f"{server}/setup?game=loup-garou&lang={lang}")
+    players = find(browser, 'input[name="players"]')
+    players.send_keys("8")
+    for role, n in (("loup-garou", "2"), ("voyante", "1"), ("villageois", "4")):
+        find(browser, f'input[name="n.{role}"]').send_keys(n)
+    total = find(browser, "[data-total]").text
+    assert "7" in total and "8" in total  # counted as typed, by the page's script
+    button = find(browser, 'button[value="check"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    verdict = wait_for(browser, ".verdict")
+    assert verdict.get_attribute("data-ok") == "no"  # 7 cards for 8 players
+    check_phone_layout(browser)
+    screenshot(browser, f"web-setup-{lang}")
+    browser.get(f"{server}/cheatsheet?game=loup-garou&lang={lang}")
+    wait_for(browser, ".sheet #night")
+    check_phone_layout(browser)
+    screenshot(browser, f"web-cheatsheet-{lang}")

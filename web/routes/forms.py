@@ -1,0 +1,57 @@
+"""What several pages read from a request: a game, a number of players, card counts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from garou.rules.catalogue import Phrase, phrase
+
+if TYPE_CHECKING:
+    from garou.rules import Rulebook
+    from garou.rules.model import Game
+
+COUNT_PREFIX = "n."
+"""Form fields ``n.<role id>`` carry how many cards of a role are dealt."""
+MOST = 99
+"""The largest count a field accepts (the rules' own limit is checked by the rules)."""
+
+
+class FormProblem(Exception):
+    """A value of a form that cannot be used, said as a catalogue phrase."""
+
+    def __init__(self, said: Phrase):
+        super().__init__(said.key)
+        self.phrase = said
+
+
+def game_of(values: Mapping[str, str], book: Rulebook, required: bool = True) -> Game | None:
+    """Return the game named by ``values["game"]``; FormProblem for an unknown one."""
+    name = (values.get("game") or "").strip()
+    if not name:
+        if required:
+            raise FormProblem(phrase("web.form.no-game", games=list(book.games)))
+        return None
+    if name not in book.games:
+        raise FormProblem(phrase("web.form.unknown-game", game=name[:40], games=list(book.games)))
+    return book.games[name]
+
+
+def whole_number(raw: str | None, field: object, low: int, high: int) -> int | None:
+    """Return ``raw`` as a whole number from ``low`` to ``high``; None when empty."""
+    text = (raw or "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise FormProblem(phrase("web.form.bad-number", field=field, low=low, high=high))
+    return int(text)
+
+
+def counts(values: Mapping[str, str], game: Game) -> dict[str, int]:
+    """Return role id to count from the ``n.<role>`` fields (empty and 0 left out)."""
+    found: dict[str, int] = {}
+    for role in game.roles:
+        n = whole_number(values.get(COUNT_PREFIX + role.id), role.name, 0, MOST)
+        if n:
+            found[role.id] = n
+    return found

@@ -1,0 +1,85 @@
+"""Find a ruling: the home page, the search, and one ruling with its related rulings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, request
+from garou.rules.errors import GarouError, UsageError
+
+from ..app import library, page
+from ..security import game_master_page
+from ..views import ruling
+from .forms import FormProblem, game_of
+
+bp = Blueprint("rules", __name__)
+
+LIMIT = 6
+"""How many answers a search lists."""
+
+
+@bp.get("/")
+@game_master_page()
+def home() -> Any:
+    """The home page: a search box and the other tools."""
+    book = library().book()
+    games = [(g.id, g.info.name) for g in book.games.values()]
+    return page("web/home.html", games=games)
+
+
+@bp.get("/search")
+@game_master_page()
+def search() -> Any:
+    """Answer a question as ``garou search`` does: the ruling first, then the next ones."""
+    book = library().book()
+    games = [(g.id, g.info.name) for g in book.games.values()]
+    query = request.args.get("q", "")
+    context: dict[str, Any] = {"games": games, "query": query, "game": "", "result": None}
+    try:
+        chosen = game_of(request.args, book, required=False)
+    except FormProblem as problem:
+        return page("web/search.html", 400, problem=problem.phrase.say(_lang()), **context)
+    context["game"] = chosen.id if chosen is not None else ""
+    if not query.strip():
+        return page("web/search.html", problem=None, **context)
+    try:
+        result = library().search(query, chosen.id if chosen else None, None, LIMIT, _lang())
+    except UsageError as exc:
+        return page("web/search.html", 400, problem=exc.message(_lang()), **context)
+    lang = _lang()
+    # The search says whether the rules answer; an older result: its first hit answers.
+    answered = getattr(result, "answered", None)
+    if answered is None:
+        answered = bool(result.hits)
+    shown = (result.per_game or result.hits[:1]) if answered else []
+    rest = [h for h in result.hits if h not in shown]
+    context.update(
+        result=result,
+        answered=bool(answered),
+        shown=[_ruling_of(book, hit.id, lang) for hit in shown],
+        labelled=bool(result.per_game) and bool(answered),
+        rest=rest,
+    )
+    return page("web/search.html", problem=None, **context)
+
+
+@bp.get("/rule/<entry_id>")
+@game_master_page()
+def rule(entry_id: str) -> Any:
+    """One ruling whole: its text, options, related rulings and source."""
+    book = library().book()
+    try:
+        entry = book.entry(entry_id)
+    except GarouError:
+        return page("web/missing.html", 404, entry_id=entry_id[:80])
+    return page("web/rule.html", ruling=ruling(book, entry, _lang()))
+
+
+def _lang() -> str:
+    from flask import g
+
+    return str(g.lang)
+
+
+def _ruling_of(book: Any, entry_id: str, lang: str) -> Any:
+    return ruling(book, book.entry(entry_id), lang)
