@@ -17,7 +17,6 @@ from .contexts import (
     check_setup,
 )
 from .environment import escape_markdown, make_environment
-from .labels import LABELS
 from .rendering import (
     FORMATS,
     PDF_HELP,
@@ -34,7 +33,6 @@ from .rendering import (
 
 __all__ = [
     "FORMATS",
-    "LABELS",
     "PDF_HELP",
     "AgreementSheet",
     "CheatSheet",

@@ -31,14 +31,24 @@ def _template(sheet: CheatSheet | AgreementSheet) -> str:
     return "cheatsheet" if isinstance(sheet, CheatSheet) else "agreement"
 
 
+def render_template(name: str, lang: str, **context: object) -> str:
+    """Return the printable template ``name`` ("cheatsheet.html", "recap.md"...) rendered.
+
+    ``lang`` is the page's language: the templates' ``t('key')`` says catalogue keys in it.
+    Every printable (the sheets, and any other, such as a game's recap) goes through this
+    one environment.
+    """
+    return make_environment().get_template(name).render(lang=lang, **context)
+
+
 def render_html(sheet: CheatSheet | AgreementSheet) -> str:
-    """Return ``sheet`` as a self-contained HTML page (print CSS inside)."""
-    return make_environment().get_template(f"{_template(sheet)}.html").render(sheet=sheet)
+    """Return ``sheet`` as an HTML page (print CSS inside; fonts from the package)."""
+    return render_template(f"{_template(sheet)}.html", sheet.lang, sheet=sheet)
 
 
 def render_markdown(sheet: CheatSheet | AgreementSheet) -> str:
     """Return ``sheet`` as Markdown."""
-    return make_environment().get_template(f"{_template(sheet)}.md").render(sheet=sheet)
+    return render_template(f"{_template(sheet)}.md", sheet.lang, sheet=sheet)
 
 
 def pdf_available() -> bool:
