@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from garou.rules.catalogue import say
+
 from ..options import Game, Json, Lang, RulesDir
 
 if TYPE_CHECKING:
@@ -46,138 +48,10 @@ CaseOption = Annotated[
     ),
 ]
 
-# Every word the house commands print, in both languages (error messages stay English).
-_UI: dict[str, dict[str, str]] = {
-    "fr": {
-        "intro": (
-            "{game} : {n} questions à trancher avant de distribuer. Tapez un numéro, l'id "
-            "d'une option ou son libellé ; Entrée garde la proposition entre parenthèses."
-        ),
-        "contested": "cas disputé",
-        "setting": "réglage",
-        "by-garou": "proposé par garou",
-        "by-document": "l'usage selon le document",
-        "default-mark": "← par défaut, {who}",
-        "why": "Pourquoi ce choix par défaut : {reason}",
-        "choice": "Choix",
-        "no-default": "Cette question n'a pas de choix par défaut : choisissez une des options.",
-        "type-range": "Tapez un numéro de 1 à {n}.",
-        "custom-already.one": "L'accord a déjà {n} question propre à la table.",
-        "custom-already.many": "L'accord a déjà {n} questions propres à la table.",
-        "custom-question": "Une question propre à votre table (Entrée s'il n'y en a pas)",
-        "custom-option": "  option {n} (Entrée pour finir)",
-        "two-options": "Donnez au moins deux options.",
-        "option-twice": "Cette option est déjà dans la liste.",
-        "custom-answer": "  La réponse de la table (numéro ou texte)",
-        "choose-one-of": "Choisissez parmi : {options}",
-        "players-prompt": "Combien de joueurs ? (Entrée pour ne pas noter la distribution)",
-        "players-bad": "Tapez un nombre entier de joueurs, de 1 à {most}.",
-        "cards-prompt": "Cartes, par ex. {example} (Entrée pour ne pas noter la distribution)",
-        "names-prompt": "Noms des joueurs, séparés par des virgules (Entrée pour passer)",
-        "table-prompt": "Nom de la table (Entrée pour passer)",
-        "date-prompt": "Date (AAAA-MM-JJ)",
-        "date-bad": "« {date} » n'est pas une date : écrivez-la AAAA-MM-JJ, par ex. {today}.",
-        "wrote.one": (
-            "Accord écrit dans {path} : {count} décisions pour {game}, dont {changed} "
-            "autre que le choix par défaut. Vérifiez-le avec : garou house show {path}"
-        ),
-        "wrote.many": (
-            "Accord écrit dans {path} : {count} décisions pour {game}, dont {changed} "
-            "autres que le choix par défaut. Vérifiez-le avec : garou house show {path}"
-        ),
-        "col-case": "cas",
-        "col-question": "question",
-        "col-decision": "décision",
-        "col-default?": "par défaut ?",
-        "col-options": "options",
-        "col-default": "par défaut",
-        "own-question": "question propre à la table",
-        "kept-default": "par défaut",
-        "changed": "changé",
-        "changed-from": "changé (par défaut : {label})",
-        "setup-line": "Distribution : {players} ; {cards}",
-        "players.one": "{n} joueur",
-        "players.many": "{n} joueurs",
-        "names-line": "Joueurs : {names}",
-        "same": "{a} et {b} ont fait les mêmes choix pour chaque question.",
-        "differences.one": "{n} différence",
-        "differences.many": "{n} différences",
-        "not-asked": "(pas posée)",
-        "garou-proposes": "garou propose",
-        "document-usual": "l'usage du document",
-        "setting-tag": "(réglage)",
-    },
-    "en": {
-        "intro": (
-            "{game}: {n} questions to settle before dealing. Type a number, an option id or "
-            "its label; Enter keeps the proposed one, in parentheses."
-        ),
-        "contested": "contested case",
-        "setting": "setting",
-        "by-garou": "proposed by garou",
-        "by-document": "usual per the document",
-        "default-mark": "← default, {who}",
-        "why": "Why the default: {reason}",
-        "choice": "Choice",
-        "no-default": "This question has no default: choose one of the options.",
-        "type-range": "Type a number from 1 to {n}.",
-        "custom-already.one": "The agreement already has {n} question of the table's own.",
-        "custom-already.many": "The agreement already has {n} questions of the table's own.",
-        "custom-question": "A question of your own (Enter when there is none)",
-        "custom-option": "  option {n} (Enter when done)",
-        "two-options": "Give at least two options.",
-        "option-twice": "That option is already listed.",
-        "custom-answer": "  The table's answer (number or text)",
-        "choose-one-of": "Choose one of: {options}",
-        "players-prompt": "How many players? (Enter to skip the setup)",
-        "players-bad": "Type a whole number of players, from 1 to {most}.",
-        "cards-prompt": "Cards, e.g. {example} (Enter to skip the setup)",
-        "names-prompt": "Players' names, separated by commas (Enter to skip)",
-        "table-prompt": "Table name (Enter to skip)",
-        "date-prompt": "Date (YYYY-MM-DD)",
-        "date-bad": "'{date}' is not a date: write it YYYY-MM-DD, e.g. {today}.",
-        "wrote.one": (
-            "Wrote {path}: {count} decisions for {game}, {changed} away from the default. "
-            "Check it with: garou house show {path}"
-        ),
-        "wrote.many": (
-            "Wrote {path}: {count} decisions for {game}, {changed} away from the default. "
-            "Check it with: garou house show {path}"
-        ),
-        "col-case": "case",
-        "col-question": "question",
-        "col-decision": "decision",
-        "col-default?": "default?",
-        "col-options": "options",
-        "col-default": "default",
-        "own-question": "the table's own question",
-        "kept-default": "default",
-        "changed": "changed",
-        "changed-from": "changed (default: {label})",
-        "setup-line": "Setup: {players}; {cards}",
-        "players.one": "{n} player",
-        "players.many": "{n} players",
-        "names-line": "Players: {names}",
-        "same": "{a} and {b} decided the same for every question.",
-        "differences.one": "{n} difference",
-        "differences.many": "{n} differences",
-        "not-asked": "(not asked)",
-        "garou-proposes": "garou proposes",
-        "document-usual": "the document's usual",
-        "setting-tag": "(setting)",
-    },
-}
 
-
-def _t(lang: str, key: str, **fields: Any) -> str:
-    """Return the UI text ``key`` in ``lang``, filled with ``fields`` (plain text, no markup)."""
-    return _UI[lang if lang in _UI else "en"][key].format(**fields)
-
-
-def _tn(lang: str, key: str, n: int, **fields: Any) -> str:
-    """Return ``key``.one or .many for ``n`` (French puts 0 and 1 in the singular)."""
-    one = abs(n) <= 1 if lang == "fr" else n == 1
-    return _t(lang, f"{key}.{'one' if one else 'many'}", n=n, **fields)
+def _t(lang: str, key: str, count: int | None = None, **fields: Any) -> str:
+    """Return the catalogue message ``house.<key>`` in ``lang`` (plain text, no markup)."""
+    return say(f"house.{key}", lang, count=count, **fields)
 
 
 def _e(text: object) -> str:
@@ -336,12 +210,12 @@ def pick_command(
         print_json(agreement_to_dict(agreement, language))
         return
     changed = sum(1 for d in agreement.decisions if not d.default and not d.custom)
-    message = _tn(
+    message = _t(
         language,
         "wrote",
-        changed,
+        count=changed,
         path=path,
-        count=len(agreement.decisions),
+        decisions=len(agreement.decisions),
         game=rules_game.id,
         changed=changed,
     )
@@ -444,7 +318,7 @@ def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[s
     found: list[tuple[str, list[str], str]] = []
     out.print()
     if already:
-        out.print(_e(_tn(lang, "custom-already", already)))
+        out.print(_e(_t(lang, "custom-already", count=already)))
     while True:
         question = ask(out, _t(lang, "custom-question"), default="").strip()
         if not question:
@@ -561,7 +435,7 @@ def show_command(
         cards = ", ".join(
             f"{game.role(r).name.get(language)} × {n}" for r, n in agreement.setup.roles.items()
         )
-        players = _tn(language, "players", agreement.setup.players)
+        players = _t(language, "players", count=agreement.setup.players)
         out.print(_e(_t(language, "setup-line", players=players, cards=cards)))
         if agreement.setup.names:
             names = ", ".join(agreement.setup.names)
@@ -604,7 +478,7 @@ def diff_command(
     if not differences:
         out.print(_e(_t(language, "same", a=first, b=second)))
         return
-    title = _tn(language, "differences", len(differences))
+    title = _t(language, "differences", count=len(differences))
     table = Table(title=_e(title), title_justify="left")
     table.add_column(_e(_t(language, "col-case")), no_wrap=True)
     for column in (_t(language, "col-question"), str(first), str(second)):
