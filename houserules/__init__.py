@@ -23,8 +23,19 @@ from .agreement import (
     with_path,
     writable_path,
 )
-from .compare import Difference, DifferentGamesError, diff_agreements
-from .export import agreement_to_dict, difference_to_dict, question_to_dict
+from .compare import (
+    Difference,
+    DifferentGamesError,
+    SetupDifference,
+    diff_agreements,
+    diff_setups,
+)
+from .export import (
+    agreement_to_dict,
+    difference_to_dict,
+    question_to_dict,
+    setup_difference_to_dict,
+)
 from .setup import SETUP_CHECKED, SetupError, make_setup, parse_roles
 from .sheet import render_agreement
 
@@ -46,7 +57,10 @@ __all__ = [
     "build_agreement",
     "custom_decision",
     "decide",
+    "SetupDifference",
     "diff_agreements",
+    "diff_setups",
+    "setup_difference_to_dict",
     "difference_to_dict",
     "find_option",
     "find_question",

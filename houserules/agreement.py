@@ -32,23 +32,32 @@ TOP_KEYS: tuple[str, ...] = ("format", "game", "table", "date", "decisions", "cu
 
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_FRENCH_DATE = re.compile(r"([0-9]{1,2})[/.]([0-9]{1,2})[/.]([0-9]{4})")
 
 
 def iso_date(value: object) -> str | None:
     """Return ``value`` as an ISO date "YYYY-MM-DD", or None if it is not a real date.
 
-    A ``datetime.date`` is accepted as well as its text; a date with a time is not.
+    A ``datetime.date`` is accepted as well as its text, ISO (2025-03-14) or French
+    (JJ/MM/AAAA: 14/03/2025, also 14.03.2025); a date with a time is not.
     """
     if isinstance(value, _dt.datetime):
         return None
     if isinstance(value, _dt.date):
         return value.isoformat()
-    if not isinstance(value, str) or not _ISO_DATE.fullmatch(value.strip()):
+    if not isinstance(value, str):
         return None
+    text = value.strip()
+    french = _FRENCH_DATE.fullmatch(text)
     try:
-        return _dt.date.fromisoformat(value.strip()).isoformat()
-    except ValueError:  # 2024-02-30, 2024-13-45
+        if french is not None:
+            day, month, year = (int(part) for part in french.groups())
+            return _dt.date(year, month, day).isoformat()
+        if _ISO_DATE.fullmatch(text):
+            return _dt.date.fromisoformat(text).isoformat()
+    except ValueError:  # 2024-02-30, 31/04/2025
         return None
+    return None
 
 
 DATE_HINT = "write it YYYY-MM-DD, e.g. 2025-03-14"
@@ -226,6 +235,24 @@ def find_option(question: Question, answer: str, lang: str = "fr") -> Option:
     for option in question.options:
         if folded in (fold(option.id), fold(option.label.fr), fold(option.label.en)):
             return option
+    # The start of one option's label or id ("jamais", "seul" for "Seulement le camp"),
+    # when no other option starts so.
+    starting = [
+        option
+        for option in question.options
+        if folded
+        and any(
+            fold(name).startswith(folded) for name in (option.id, option.label.fr, option.label.en)
+        )
+    ]
+    if len(starting) == 1:
+        return starting[0]
+    if len(starting) > 1:
+        raise UnknownIdError(
+            "house.option-ambiguous",
+            answer=answer,
+            options=[f"{o.id} ({o.label.get(lang)})" for o in starting],
+        )
     raise UnknownIdError(
         f"{answer!r} is not an option of {question.id}; choices: {question.choices(lang)}"
     )

@@ -20,6 +20,28 @@ def _word(key: str, lang: str, **values: str) -> str:
     return say(f"house.file-{key}", lang, **values)
 
 
+def shell_word(text: str) -> str:
+    """Return ``text`` as one shell word that pastes whole and stays on one line.
+
+    Plain names come back as they are (quoted when the shell needs it); a name holding a
+    line break or another control character is written in Bash's ``$'...'`` form, so it
+    can neither end a comment of the file nor hide part of the command.
+    """
+    import shlex
+
+    if text.isprintable():
+        return shlex.quote(text)
+    escaped = []
+    for char in text:
+        if char in "\\'":
+            escaped.append("\\" + char)
+        elif char.isprintable():
+            escaped.append(char)
+        else:
+            escaped.append(f"\\x{ord(char):02x}" if ord(char) < 256 else f"\\u{ord(char):04x}")
+    return "$'" + "".join(escaped) + "'"
+
+
 def _line(text: str) -> str:
     return " ".join(text.split())
 
@@ -54,7 +76,7 @@ def render_agreement(agreement: Agreement, game: Game | None = None, lang: str =
     out = [
         f"# {_word('head', lang)}",
         f"# {_word('edit', lang)}",
-        f"# {_word('check', lang, path=name)}",
+        f"# {_word('check', lang, path=shell_word(name))}",
         _scalar("format", FORMAT),
         _scalar("game", agreement.game),
     ]

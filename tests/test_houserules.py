@@ -822,3 +822,98 @@ def test_pick_reports_a_bad_player_count_itself(garou, tmp_path, players, words)
     assert result.stderr.startswith("Error: --players") and words in result.stderr
     assert "--roles" not in result.stderr and "╭" not in result.stderr
     assert not out.exists()
+
+
+# --- small things a table noticed --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "iso"),
+    [
+        ("14/03/2025", "2025-03-14"),
+        ("4/3/2025", "2025-03-04"),
+        ("14.03.2025", "2025-03-14"),
+        ("2025-03-14", "2025-03-14"),
+        ("31/04/2025", None),
+        ("03/14/2025", None),
+        ("14/03/25", None),
+    ],
+)
+def test_a_date_is_read_in_french_or_iso(typed, iso):
+    from garou.houserules import iso_date
+
+    assert iso_date(typed) == iso
+
+
+def test_pick_takes_a_french_date_and_writes_it_iso(garou, tmp_path):
+    out = tmp_path / "a.yaml"
+    r = garou("house", "pick", "-g", "mafia", "--defaults", "--date", "14/03/2025", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert "date: '2025-03-14'" in out.read_text() or "date: 2025-03-14" in out.read_text()
+    bad = garou("house", "pick", "-g", "mafia", "--defaults", "--date", "31/02/2025",
+                "-o", str(tmp_path / "b.yaml"))  # fmt: skip
+    assert bad.exit_code == 2 and "31/02/2025" in bad.stderr
+
+
+def test_an_option_is_found_by_an_unambiguous_start_of_its_label(book):
+    from garou.houserules import find_option, find_question
+
+    game = book.game("loup-garou")
+    seer = find_question(game, "seer-sees")
+    assert find_option(seer, "seul").id == "camp-only"  # "Seulement le camp"
+    assert find_option(seer, "ONLY the").id == "camp-only"
+    assert find_option(seer, "le rôle").id == "exact-role"
+    witch = find_question(game, "witch-self-save")
+    assert find_option(witch, "jam").id == "never"
+    with pytest.raises(UnknownIdError) as caught:
+        find_option(witch, "o")  # "Oui, n'importe quelle nuit" and "Only on the first night"
+    said = caught.value.message("fr")
+    assert "always" in said and "first-night-only" in said and "never" not in said
+    # Both options of the witch's potions start with a word the other lacks; "Oui" is one.
+    potions = find_question(game, "witch-two-potions")
+    assert find_option(potions, "oui").id == "both-allowed"
+
+
+def test_diff_compares_the_setups_and_the_names(garou, book, tmp_path):
+    game = book.game("loup-garou")
+    from garou.houserules import diff_setups, make_setup
+
+    def accord(name, roles, names):
+        setup = make_setup(game, len(names), roles, names, "fr")
+        path = tmp_path / name
+        save_agreement(build_agreement(game, setup=setup), path)
+        return path
+
+    a = accord("a.yaml", "loup-garou=2,villageois=4", ["Éloïse", "Bob", "Chloé", "D", "E", "F"])
+    b = accord("b.yaml", "loup-garou=2,villageois=4", ["eloise", "BOB", "chloe", "D", "E", "F"])
+    c = accord("c.yaml", "loup-garou=2,voyante=1,villageois=3", ["Éloïse", "Bob", "Chloé", "D",
+                                                                "E", "Zoé"])  # fmt: skip
+    same = garou("house", "diff", str(a), str(b))
+    assert same.exit_code == 0 and str(b) in " ".join(same.stdout.split())
+    assert diff_setups(load_agreement(a, book), load_agreement(b, book)) == []
+    parts = [d.part for d in diff_setups(load_agreement(a, book), load_agreement(c, book))]
+    assert parts == ["roles", "names"]
+    shown = garou("house", "diff", str(a), str(c), "--lang", "en")
+    assert "setup.roles" in shown.stdout and "setup.names" in shown.stdout
+    assert "Voyante" not in shown.stdout and "Seer" in shown.stdout
+    data = garou("house", "diff", str(a), str(c), "--json").json()
+    assert not data["same"] and [d["part"] for d in data["setup"]] == ["roles", "names"]
+
+
+def test_the_command_to_run_next_is_never_wrapped(garou, tmp_path):
+    out = tmp_path / ("un-nom-de-fichier-assez-long-pour-depasser-la-ligne" + "-x" * 20 + ".yaml")
+    r = garou("house", "pick", "-g", "mafia", "--defaults", "-o", str(out), env={"COLUMNS": "40"})
+    assert r.exit_code == 0, r.stderr
+    assert f"garou house show {out}" in r.stdout.splitlines()[-1]
+
+
+def test_an_output_name_with_a_line_break_cannot_break_the_file(garou, book, tmp_path):
+    out = tmp_path / "accord\nformat: autre\ngame: mafia.yaml"
+    r = garou("house", "pick", "-g", "loup-garou", "--defaults", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    text = out.read_text(encoding="utf-8")
+    assert all(line.startswith("#") or ":" in line or not line.strip() or line.startswith(" ")
+               for line in text.splitlines())  # fmt: skip
+    again = load_agreement(out, book)
+    assert again.game == "loup-garou"
+    assert "\\x0a" in text  # the name is written escaped, on the comment's one line

@@ -1132,6 +1132,13 @@ def test_cli_cheatsheet_to_stdout_and_to_a_file(garou: Callable[..., Any], tmp_p
     r = garou("print", "cheatsheet", "--game", "loup-garou", "-o", str(out))
     assert r.exit_code == 0, r.stderr
     assert out.read_text(encoding="utf-8").startswith("# Loup-Garou")
+    # The notice speaks the user's language, on one line however narrow the terminal.
+    assert r.stdout.strip() == f"{out} écrit (md)" and "Wrote" not in r.stdout
+    long = tmp_path / ("une-feuille-au-nom-bien-trop-long-pour-la-ligne" + "-x" * 20 + ".md")
+    r = garou(
+        "print", "cheatsheet", "-g", "mafia", "-l", "en", "-o", str(long), env={"COLUMNS": "40"}
+    )
+    assert r.stdout.strip() == f"Wrote {long} (md)"
 
 
 def test_cli_never_overwrites_without_force(garou: Callable[..., Any], tmp_path: Path) -> None:

@@ -70,9 +70,7 @@ def ask(out: Console, prompt: str, default: str | None = None) -> str:
     try:
         answer = Prompt.ask(_e(prompt), default=default, console=out, show_default=bool(default))
     except EOFError:
-        raise GarouError(
-            "the input ended before every question was answered; nothing was written"
-        ) from None
+        raise GarouError("house.input-ended") from None
     return str(answer if answer is not None else "")
 
 
@@ -184,15 +182,17 @@ def pick_command(
 
     language = resolve_language(lang)
     if defaults and walk:
-        raise UsageError("--defaults asks nothing and --ask asks everything: choose one")
+        raise UsageError("house.defaults-and-ask")
     count = parse_players(players) if players is not None else None
-    if date is not None and iso_date(date) is None:
-        raise UsageError(f"--date {date!r} is not a date; write it YYYY-MM-DD, e.g. {_today()}")
+    if date is not None:
+        typed, date = date, iso_date(date)
+        if date is None:
+            raise UsageError("house.date-option-bad", date=typed, today=_today())
     writable_path(out, force)  # say so before the questions, not after
     book = load_rules(rules_dir)
     base = load_agreement(from_, book) if from_ is not None else None
     if game is None and base is None:
-        raise UsageError(f"which game? add --game ({', '.join(book.games)})")
+        raise UsageError("house.which-game", games=", ".join(book.games))
     rules_game = book.game(game) if game is not None else book.game(base.game)  # type: ignore[union-attr]
     choices = _parse_sets(set_ or [], rules_game)
     name_list = names.split(",") if names is not None else ()
@@ -210,16 +210,18 @@ def pick_command(
         print_json(agreement_to_dict(agreement, language))
         return
     changed = sum(1 for d in agreement.decisions if not d.default and not d.custom)
+    from garou.houserules.sheet import shell_word
+
     message = _t(
         language,
         "wrote",
         count=changed,
-        path=path,
+        path=shell_word(str(path)),
         decisions=len(agreement.decisions),
         game=rules_game.id,
         changed=changed,
     )
-    console().print(_e(message))
+    console().print(_e(message), soft_wrap=True)  # the command to run next pastes whole
 
 
 def _parse_sets(values: list[str], game: GameRules) -> dict[str, str]:
@@ -232,9 +234,9 @@ def _parse_sets(values: list[str], game: GameRules) -> dict[str, str]:
         if not sep or not case.strip() or not option.strip():
             first = questions(game)[0]
             example = f"{first.short.removeprefix(first.kind + '-')}={first.options[-1].id}"
-            raise UsageError(f"--set {value!r}: write it as CASE=OPTION, e.g. {example}")
+            raise UsageError("house.set-format", value=value, example=example)
         if case.strip() in choices:
-            raise UsageError(f"--set {case.strip()} is given twice; keep one")
+            raise UsageError("house.set-twice", case=case.strip())
         choices[case.strip()] = option.strip()
     return choices
 
@@ -455,7 +457,13 @@ def diff_command(
     """
     from rich.table import Table
 
-    from garou.houserules import diff_agreements, difference_to_dict, load_agreement
+    from garou.houserules import (
+        diff_agreements,
+        diff_setups,
+        difference_to_dict,
+        load_agreement,
+        setup_difference_to_dict,
+    )
     from garou.rules import load_rules, resolve_language
 
     from ..output import console, print_json
@@ -464,21 +472,23 @@ def diff_command(
     book = load_rules(rules_dir)
     left, right = load_agreement(first, book), load_agreement(second, book)
     differences = diff_agreements(left, right)
+    setups = diff_setups(left, right)
     if json_:
         print_json(
             {
                 "a": str(first),
                 "b": str(second),
-                "same": not differences,
+                "same": not differences and not setups,
                 "differences": [difference_to_dict(d, language) for d in differences],
+                "setup": [setup_difference_to_dict(d) for d in setups],
             }
         )
         return
     out = console()
-    if not differences:
+    if not differences and not setups:
         out.print(_e(_t(language, "same", a=first, b=second)))
         return
-    title = _t(language, "differences", count=len(differences))
+    title = _t(language, "differences", count=len(differences) + len(setups))
     table = Table(title=_e(title), title_justify="left")
     table.add_column(_e(_t(language, "col-case")), no_wrap=True)
     for column in (_t(language, "col-question"), str(first), str(second)):
@@ -491,7 +501,28 @@ def diff_command(
             _e(d.left.answer.get(language) if d.left else missing),
             _e(d.right.answer.get(language) if d.right else missing),
         )
+    game = book.game(left.game)
+    for d in setups:
+        table.add_row(
+            _e(f"setup.{d.part}"),
+            _e(_t(language, f"setup-{d.part}")),
+            _e(_setup_value(d.left, game, language)),
+            _e(_setup_value(d.right, game, language)),
+        )
     out.print(table)
+
+
+def _setup_value(value: object, game: GameRules, lang: str) -> str:
+    """Return one side of a setup difference in words: a count, the cards, the names."""
+    from garou.rules.catalogue import join
+
+    if value is None:
+        return _t(lang, "not-set")
+    if isinstance(value, dict):
+        return ", ".join(f"{n} × {game.role(r).name.get(lang)}" for r, n in value.items())
+    if isinstance(value, tuple):
+        return join(value, lang)
+    return str(value)
 
 
 def list_command(

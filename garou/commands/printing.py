@@ -46,6 +46,7 @@ Force = Annotated[bool, typer.Option("--force", help="Replace OUT if it exists."
 
 
 def _emit(sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: bool) -> None:
+    # The sheet knows its language: the notice is said in it.
     """Render ``sheet`` and write it to ``out`` (a file, or - for standard output)."""
     from garou.printables import check_output, choose_format, render, write_output
     from garou.rules import UsageError
@@ -55,13 +56,16 @@ def _emit(sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: 
     chosen = choose_format(fmt, out)
     if out == "-":
         if chosen == "pdf":
-            raise UsageError("a PDF cannot go to standard output; give a file name with -o")
+            raise UsageError("sheet.pdf-to-stdout")
         sys.stdout.write(str(render(sheet, chosen)))
         return
     target = Path(out)
     check_output(target, force)  # before rendering: a PDF takes a second to make
     written = write_output(render(sheet, chosen), target, force)
-    console().print(f"Wrote {written} ({chosen})", markup=False)
+    from garou.rules.catalogue import say
+
+    said = say("sheet.wrote", sheet.lang, path=str(written), format=chosen)
+    console().print(said, markup=False, soft_wrap=True)
 
 
 def _load_agreement(path: Path | None, book: Rulebook) -> Agreement | None:
