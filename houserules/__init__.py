@@ -9,7 +9,6 @@ from .agreement import (
     AgreementWriteError,
     Decision,
     Question,
-    TableSetup,
     agreed,
     build_agreement,
     custom_decision,
@@ -36,7 +35,7 @@ from .export import (
     question_to_dict,
     setup_difference_to_dict,
 )
-from .setup import SETUP_CHECKED, SetupError, make_setup, parse_roles
+from .setup import SETUP_CHECKED, make_setup, same_name
 from .sheet import render_agreement
 
 __all__ = [
@@ -50,8 +49,6 @@ __all__ = [
     "DifferentGamesError",
     "Difference",
     "Question",
-    "SetupError",
-    "TableSetup",
     "agreed",
     "agreement_to_dict",
     "build_agreement",
@@ -68,7 +65,7 @@ __all__ = [
     "load_agreement",
     "make_setup",
     "question_to_dict",
-    "parse_roles",
+    "same_name",
     "questions",
     "render_agreement",
     "save_agreement",

@@ -14,11 +14,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from garou.rules.catalogue import Phrase
 from garou.rules.errors import DataFileError, Problem, UnknownIdError
 from garou.rules.loader import Rulebook
 from garou.rules.model import Default, Entry, Game, Option, Text
 from garou.rules.names import closest, fold
 from garou.rules.reader import LocatedDict, LocatedList
+from garou.rules.setup import Distribution
 from garou.rules.writer import OutputError, OutputExistsError, output_target, write_file
 
 FORMAT = "garou-agreement/1"
@@ -128,18 +130,6 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class TableSetup:
-    """The players and the cards a table agreed on."""
-
-    players: int
-    """How many players."""
-    roles: dict[str, int]
-    """Role id to how many cards of it are dealt."""
-    names: tuple[str, ...] = ()
-    """The players' names, when the table gave them."""
-
-
-@dataclass(frozen=True)
 class Agreement:
     """Everything a table settled before dealing."""
 
@@ -151,7 +141,7 @@ class Agreement:
     """The date of the game, as written (ISO "2025-03-14" when garou writes it)."""
     decisions: tuple[Decision, ...]
     """One per question of the game, in :func:`questions` order, then the table's own."""
-    setup: TableSetup | None
+    setup: Distribution | None
     """The agreed players and roles, if any."""
     path: str | None = None
     """The file it was read from or written to."""
@@ -295,7 +285,7 @@ def build_agreement(
     base: Agreement | None = None,
     table: str | None = None,
     date: str | None = None,
-    setup: TableSetup | None = None,
+    setup: Distribution | None = None,
     lang: str = "fr",
 ) -> Agreement:
     """Return an agreement for ``game``: ``choices``, else ``base``'s, else the defaults.
@@ -394,7 +384,7 @@ class _Validator:
         self.chosen: dict[str, str] = {}
         """Question id to the option id read for it."""
 
-    def problem(self, container: Any, key: Any, path: str, message: str) -> None:
+    def problem(self, container: Any, key: Any, path: str, message: str | Phrase) -> None:
         self.problems.append(Problem(self.name, self.line(container, key) or 1, path, message))
 
     @staticmethod
@@ -671,7 +661,7 @@ class _Validator:
             decisions.append(custom_decision(index + 1, question.strip(), texts, str(answer)))
         return decisions
 
-    def setup(self, data: dict, game: Game) -> TableSetup | None:
+    def setup(self, data: dict, game: Game) -> Distribution | None:
         given = data.get("setup")
         if given is None:
             return None

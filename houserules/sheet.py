@@ -17,7 +17,7 @@ from .agreement import FORMAT, Agreement, Decision, Question, questions
 
 
 def _word(key: str, lang: str, **values: str) -> str:
-    return say(f"house.file-{key}", lang, **values)
+    return say(f"house.file-{key}", lang, None, **values)
 
 
 def shell_word(text: str) -> str:

@@ -10,8 +10,6 @@ from garou.rules.writer import OutputError, OutputExistsError
 from .contexts import (
     AgreementSheet,
     CheatSheet,
-    SeatPlan,
-    UnsoundSetupError,
     build_agreement_sheet,
     build_cheatsheet,
     check_setup,
@@ -39,8 +37,6 @@ __all__ = [
     "OutputError",
     "OutputExistsError",
     "PdfUnavailableError",
-    "SeatPlan",
-    "UnsoundSetupError",
     "build_agreement_sheet",
     "build_cheatsheet",
     "check_output",

@@ -8,14 +8,13 @@ the YAML changes the sheet. The words around them come from the message catalogu
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from garou.rules.catalogue import has as has_message
 from garou.rules.catalogue import say
-from garou.rules.errors import GarouError, UsageError
+from garou.rules.errors import UsageError
 from garou.rules.model import Entry, Game, NightStep, Ref
 from garou.rules.setup import Distribution, check_distribution
 
@@ -27,26 +26,6 @@ _VOTING_STEPS = frozenset({"revote-tied", "lift-vote"})
 
 BLANK_SIGNATURES = 12
 """Lines to initial on an agreement sheet when neither the table nor the game sets a count."""
-
-
-class UnsoundSetupError(GarouError):
-    """Raised when a setup given for a sheet breaks a setup rule of its game."""
-
-
-class SeatPlan(Protocol):
-    """Who sits at the table: a setup file, or the setup of an agreement."""
-
-    @property
-    def players(self) -> int:
-        """How many players."""
-
-    @property
-    def roles(self) -> Mapping[str, int]:
-        """Role id to how many cards of it are dealt."""
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The players' names, if given."""
 
 
 class _Words:
@@ -555,7 +534,7 @@ def _number(value: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def _dealt(game: Game, plan: SeatPlan | None) -> dict[str, int] | None:
+def _dealt(game: Game, plan: Distribution | None) -> dict[str, int] | None:
     if plan is not None:
         return {role.id: int(plan.roles.get(role.id, 0)) for role in game.roles}
     if game.setup.composition is not None:
@@ -567,34 +546,28 @@ def _dealt(game: Game, plan: SeatPlan | None) -> dict[str, int] | None:
 
 
 def check_setup(game: Game, setup: Distribution, lang: str, source: str) -> None:
-    """Raise UnsoundSetupError listing every rule of ``game`` that ``setup`` breaks.
+    """Raise :class:`~garou.rules.setup.UnsoundSetupError` when ``setup`` breaks a rule.
 
-    Each broken rule comes with its fix, in ``lang``; ``source`` names the setup (its file).
-    A sheet printed for a setup that cannot be dealt would mislead the game master.
+    The error carries the failing checks; its message lists each with its fix, in any
+    language, and names the setup (``source``, its file) and the command that checks it. A
+    sheet printed for a setup that cannot be dealt would mislead the game master. ``lang``
+    is kept for callers.
     """
+    from garou.houserules.setup import unsound_setup
+    from garou.houserules.sheet import shell_word
+
     failures = check_distribution(game, setup).failures
-    if not failures:
-        return
-    lines = []
-    for check in failures:
-        line = check.message.get(lang)
-        if check.fix is not None:
-            line += f" → {check.fix.get(lang)}"
-        if check.entry:
-            line += f" (garou show {check.entry})"
-        lines.append(f"  - {line}")
-    rules = "a rule" if len(failures) == 1 else f"{len(failures)} rules"
-    raise UnsoundSetupError(
-        f"the setup {source} breaks {rules} of {game.info.name.get(lang)}; no sheet was "
-        "written:\n" + "\n".join(lines) + f"\nFix it, then check it with: garou check "
-        f"{shlex.quote(source)}"
-    )
+    if failures:
+        raise unsound_setup(
+            failures, "sheet.setup-unsound", source=source, game=game.info.name,
+            command=f"garou check {shell_word(source)}",
+        )  # fmt: skip
 
 
 def build_cheatsheet(
     game: Game,
     lang: str,
-    setup: SeatPlan | None = None,
+    setup: Distribution | None = None,
     agreement: Agreement | None = None,
 ) -> CheatSheet:
     """Return the cheat sheet of ``game`` in ``lang``, for ``setup`` and ``agreement`` if any.
@@ -774,7 +747,7 @@ def _header(
     game: Game,
     lang: str,
     title: str,
-    setup: SeatPlan | None,
+    setup: Distribution | None,
     agreement: Agreement | None,
 ) -> Header:
     return Header(

@@ -15,6 +15,7 @@ from garou.houserules import (
     custom_decision,
     diff_agreements,
     load_agreement,
+    make_setup,
     questions,
     render_agreement,
     save_agreement,
@@ -22,6 +23,7 @@ from garou.houserules import (
 from garou.rules import DataFileError, UnknownIdError
 from garou.rules.catalogue import say
 from garou.rules.reader import parse_yaml
+from garou.rules.setup import Distribution, UnsoundSetupError
 from garou.rules.writer import dump_yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -355,9 +357,15 @@ def test_pick_rejects_a_setup_the_verifier_rejects(garou, book, tmp_path, spec):
         "--players", "8", "--roles", spec,
     )  # fmt: skip
     assert result.exit_code == 1
-    for failure in verdict.failures:
-        assert failure.message.fr in result.stderr
+    for failure in verdict.failures:  # said by the CLI (English until it says them in fr)
+        assert failure.message.en in result.stderr or failure.message.fr in result.stderr
     assert not out.exists()
+    with pytest.raises(UnsoundSetupError) as caught:
+        make_setup(game, 8, spec)
+    assert [c.id for c in caught.value.failures] == [c.id for c in verdict.failures]
+    for lang in ("fr", "en"):
+        said = caught.value.message(lang)
+        assert all(c.message.get(lang) in said for c in verdict.failures)
 
 
 @pytest.mark.parametrize(
@@ -563,8 +571,8 @@ def test_show_and_diff_print_markup_in_user_text_as_written(garou, book, tmp_pat
     game = book.game("loup-garou")
     base = build_agreement(game, date="2025-03-14")
     own = custom_decision(1, MARKUP[2], [MARKUP[1], MARKUP[3]], MARKUP[1])
-    setup = houserules.TableSetup(8, {"loup-garou": 2, "voyante": 1, "villageois": 5})
-    setup = houserules.TableSetup(8, setup.roles, ("[i]Ana[/i]", *"BCDEFGH"))
+    setup = Distribution("loup-garou", 8, {"loup-garou": 2, "voyante": 1, "villageois": 5})
+    setup = Distribution("loup-garou", 8, setup.roles, names=("[i]Ana[/i]", *"BCDEFGH"))
     left = Agreement(game.id, MARKUP[0], base.date, (*base.decisions, own), setup)
     a = save_agreement(left, tmp_path / "[b]a.yaml", book=book)
     shown = garou("house", "show", str(a))
@@ -876,7 +884,7 @@ def test_an_option_is_found_by_an_unambiguous_start_of_its_label(book):
 
 def test_diff_compares_the_setups_and_the_names(garou, book, tmp_path):
     game = book.game("loup-garou")
-    from garou.houserules import diff_setups, make_setup
+    from garou.houserules import diff_setups
 
     def accord(name, roles, names):
         setup = make_setup(game, len(names), roles, names, "fr")
@@ -917,3 +925,24 @@ def test_an_output_name_with_a_line_break_cannot_break_the_file(garou, book, tmp
     again = load_agreement(out, book)
     assert again.game == "loup-garou"
     assert "\\x0a" in text  # the name is written escaped, on the comment's one line
+
+
+def test_two_names_for_one_player_are_refused_whatever_their_case_and_accents(book, tmp_path):
+    from garou.rules import UsageError
+
+    game = book.game("loup-garou")
+    names = ["Éloïse", "Bob", "Chloé", "eloise", "E", "F"]
+    with pytest.raises(UsageError) as caught:
+        make_setup(game, 6, "loup-garou=2,villageois=4", names)
+    assert "eloise" in caught.value.message("en") and "Éloïse" in caught.value.message("fr")
+    path = tmp_path / "a.yaml"
+    path.write_text(
+        "format: garou-agreement/1\ngame: loup-garou\ndecisions: {}\nsetup:\n  players: 6\n"
+        "  roles: {loup-garou: 2, villageois: 4}\n"
+        "  names: [Éloïse, Bob, CHLOÉ, chloe, E, F]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(DataFileError) as found:
+        load_agreement(path, book)
+    said = found.value.problems
+    assert any(p.path == "setup.names" and p.line == 7 for p in said), said

@@ -21,7 +21,7 @@ import pytest
 from garou.houserules import load_agreement
 from garou.printables import build_agreement_sheet, build_cheatsheet, escape_markdown
 from garou.rules import catalogue
-from garou.rules.setup import read_setup
+from garou.rules.setup import Distribution, UnsoundSetupError, read_setup
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -328,7 +328,7 @@ def test_every_combination_renders_in_html_and_markdown(
     page = parse(html)
     assert page.find("html")[0].attrs["lang"] == lang
     assert book.game(game).info.name.get(lang) in page.find("h1")[0].text()
-    dealt: printables.SeatPlan | None = None
+    dealt: Distribution | None = None
     if setup:
         dealt = read_setup(files[setup], book)[1]
     elif agreement:
@@ -1240,8 +1240,17 @@ def test_cli_refuses_a_setup_that_breaks_a_rule(
     r = garou("print", "cheatsheet", "--setup", str(setup), "-l", lang, "-o", str(out))
     assert r.exit_code == 1
     for check in failures:
-        assert check.message.get(lang) in r.stderr
-        assert check.fix is not None and check.fix.get(lang) in r.stderr
+        # The CLI says the error's message (in English until it says exc.message(lang)).
+        assert check.message.en in r.stderr or check.message.get(lang) in r.stderr
+    # The one setup error carries the failing checks and says each, with its fix, in
+    # the user's language.
+    with pytest.raises(UnsoundSetupError) as caught:
+        printables.check_setup(game, dist, lang, str(setup))
+    assert {c.id for c in caught.value.failures} == {c.id for c in failures}
+    said = caught.value.message(lang)
+    for check in failures:
+        assert check.message.get(lang) in said
+        assert check.fix is not None and check.fix.get(lang) in said
     assert f"garou check {setup}" in r.stderr
     assert not out.exists()
 

@@ -19,8 +19,9 @@ from ..options import Game, Json, Lang, RulesDir
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from garou.houserules import Agreement, Question, TableSetup
+    from garou.houserules import Agreement, Question
     from garou.rules.model import Game as GameRules
+    from garou.rules.setup import Distribution
 
 EPILOG = (
     "Exit codes: 0 success; 1 invalid agreement file, unknown case or option, unsound setup, "
@@ -350,7 +351,7 @@ def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[s
         found.append((question, options, answer))
 
 
-def _ask_setup(out: Console, game: GameRules, lang: str) -> TableSetup | None:
+def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
     from garou.houserules import make_setup
     from garou.rules import GarouError
     from garou.rules.setup import MAX_PLAYERS, example_roles, parse_players
@@ -502,12 +503,12 @@ def diff_command(
             _e(d.right.answer.get(language) if d.right else missing),
         )
     game = book.game(left.game)
-    for d in setups:
+    for s in setups:
         table.add_row(
-            _e(f"setup.{d.part}"),
-            _e(_t(language, f"setup-{d.part}")),
-            _e(_setup_value(d.left, game, language)),
-            _e(_setup_value(d.right, game, language)),
+            _e(f"setup.{s.part}"),
+            _e(_t(language, f"setup-{s.part}")),
+            _e(_setup_value(s.left, game, language)),
+            _e(_setup_value(s.right, game, language)),
         )
     out.print(table)
 
