@@ -192,11 +192,11 @@ def find_question(game: Game, case: str) -> Question:
         return found
     every = questions(game)
     hint = closest(case, [q.id for q in every] + [q.short for q in every])
-    suggestion = f"did you mean {' or '.join(hint)}? " if hint else ""
-    raise UnknownIdError(
-        f"{case!r} is not a question of {game.id}; {suggestion}"
-        f"see them with: garou house list --game {game.id}"
-    )
+    if hint:
+        raise UnknownIdError(
+            "house.unknown-question-hint", case=case, game=game.id, closest=" / ".join(hint)
+        )
+    raise UnknownIdError("house.unknown-question", case=case, game=game.id)
 
 
 def _lookup_question(game: Game, case: str) -> Question | None:
@@ -244,7 +244,10 @@ def find_option(question: Question, answer: str, lang: str = "fr") -> Option:
             options=[f"{o.id} ({o.label.get(lang)})" for o in starting],
         )
     raise UnknownIdError(
-        f"{answer!r} is not an option of {question.id}; choices: {question.choices(lang)}"
+        "house.unknown-option",
+        answer=answer,
+        case=question.id,
+        options=[f"{o.id} ({o.label.get(lang)})" for o in question.options],
     )
 
 
@@ -265,8 +268,7 @@ def custom_decision(number: int, question: str, options: Iterable[str], answer: 
     choices = tuple(options)
     if answer not in choices:
         raise UnknownIdError(
-            f"{answer!r} is not an option of the question {question!r}; "
-            f"choices: {', '.join(choices)}"
+            "house.unknown-custom-answer", answer=answer, question=question, options=choices
         )
     return Decision(
         case=f"{CUSTOM_PREFIX}{number}",
@@ -297,16 +299,16 @@ def build_agreement(
     from garou.rules.errors import UsageError
 
     if base is not None and base.game != game.id:
-        raise UsageError(f"the agreement {base.path or ''} is for {base.game}, not {game.id}")
+        raise UsageError("house.other-game", path=base.path or "", game=base.game, wanted=game.id)
     if date is not None:
         if iso_date(date) is None:
-            raise UsageError(f"{date!r} is not a date; {DATE_HINT}")
+            raise UsageError("house.not-a-date", date=str(date))
         date = iso_date(date)
     chosen: dict[str, str] = {}
     for case, answer in (choices or {}).items():
         question = find_question(game, case)
         if question.id in chosen:
-            raise UsageError(f"{question.id} is set twice; keep one of them")
+            raise UsageError("house.set-twice", case=question.id)
         chosen[question.id] = find_option(question, answer, lang).id
     decisions = []
     undecided = []
@@ -322,9 +324,9 @@ def build_agreement(
             undecided.append(question)
     if undecided:
         raise UsageError(
-            "no default for "
-            + "; ".join(f"{q.id} (choices: {q.choices(lang)})" for q in undecided)
-            + "; decide with --set CASE=OPTION"
+            "house.no-default",
+            count=len(undecided),
+            cases=[f"{q.id} ({', '.join(o.id for o in q.options)})" for q in undecided],
         )
     if base is not None:
         decisions += [d for d in base.decisions if d.custom]

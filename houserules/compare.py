@@ -76,8 +76,11 @@ def diff_agreements(left: Agreement, right: Agreement) -> list[Difference]:
     """
     if left.game != right.game:
         raise DifferentGamesError(
-            f"{left.path or 'the first agreement'} is for {left.game} and "
-            f"{right.path or 'the second'} for {right.game}: there is nothing to compare"
+            "house.diff-games",
+            left=left.path or "A",
+            right=right.path or "B",
+            left_game=left.game,
+            right_game=right.game,
         )
 
     def key(decision: Decision) -> str:

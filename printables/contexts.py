@@ -578,8 +578,10 @@ def build_cheatsheet(
     t = _Words(lang)
     if agreement is not None and agreement.game != game.id:
         raise UsageError(
-            f"the agreement {agreement.path or ''} is for {agreement.game}, not {game.id}; "
-            f"use --game {agreement.game}"
+            "sheet.agreement-other-game",
+            path=agreement.path or "",
+            game=agreement.game,
+            wanted=game.id,
         )
     if setup is None and agreement is not None:
         setup = agreement.setup
@@ -1118,7 +1120,12 @@ def build_agreement_sheet(agreement: Agreement, game: Game, lang: str) -> Agreem
     """Return the agreement sheet of ``agreement`` (for ``game``) in ``lang``."""
     t = _Words(lang)
     if agreement.game != game.id:
-        raise UsageError(f"the agreement is for {agreement.game}, not {game.id}")
+        raise UsageError(
+            "sheet.agreement-other-game",
+            path=agreement.path or "",
+            game=agreement.game,
+            wanted=game.id,
+        )
     setup = agreement.setup
     cases = {c.id: c for c in _cases(game, lang, agreement)}
     decisions = tuple(

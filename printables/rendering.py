@@ -65,7 +65,7 @@ def html_to_pdf(html: str) -> bytes:
     try:
         import weasyprint
     except (ImportError, OSError) as exc:  # OSError: WeasyPrint present, Pango missing
-        raise PdfUnavailableError(f"{PDF_HELP} ({exc})") from None
+        raise PdfUnavailableError("sheet.pdf-unavailable", reason=str(exc)) from None
     quiet = [logging.getLogger(name) for name in ("weasyprint", "fontTools")]
     levels = [logger.level for logger in quiet]
     for logger in quiet:
@@ -86,24 +86,22 @@ def render(sheet: CheatSheet | AgreementSheet, fmt: str) -> str | bytes:
         return render_markdown(sheet)
     if fmt == "pdf":
         return html_to_pdf(render_html(sheet))
-    raise UsageError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+    raise UsageError("sheet.unknown-format", format=fmt, formats=", ".join(FORMATS))
 
 
 def choose_format(fmt: str | None, out: str) -> str:
     """Return ``fmt``, or the format the name ``out`` ends with; raise UsageError if neither."""
     if fmt is not None:
         if fmt not in FORMATS:
-            raise UsageError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+            raise UsageError("sheet.unknown-format", format=fmt, formats=", ".join(FORMATS))
         return fmt
     if out == "-":
         return "html"
     if Path(out).is_dir():  # say so before asking for a format it cannot take
-        raise OutputError(f"{out} is a folder; give a file name with -o")
+        raise OutputError("sheet.output-is-folder", path=out)
     found = _SUFFIXES.get(Path(out).suffix.lower())
     if found is None:
-        raise UsageError(
-            f"cannot tell the format from {out!r}; add --format ({', '.join(FORMATS)})"
-        )
+        raise UsageError("sheet.format-unknown-name", path=out, formats=", ".join(FORMATS))
     return found
 
 
