@@ -429,7 +429,9 @@ def test_the_walk_asks_every_question_and_asks_again_after_a_typo(garou, book, t
         "house", "pick", "--game", "loup-garou", "-o", str(out), input="\n".join(answers) + "\n"
     )
     assert result.exit_code == 0, result.stderr
-    assert "'nonsense' is not an option" in result.stdout
+    # Said in the user's language (French here), with how to answer.
+    assert "nonsense\u00a0» n'est pas une option" in result.stdout
+    assert say("house.type-range", "fr", n=len(every[1].options)) in result.stdout
     for q in every:
         assert q.title.fr in result.stdout
     agreement = load_agreement(out, book)
@@ -946,3 +948,31 @@ def test_two_names_for_one_player_are_refused_whatever_their_case_and_accents(bo
         load_agreement(path, book)
     said = found.value.problems
     assert any(p.path == "setup.names" and p.line == 7 for p in said), said
+
+
+def test_the_interview_reads_answers_without_a_terminal(book):
+    """The interview's logic is houserules': the command only prompts and prints."""
+    from garou.houserules import interview as iv
+
+    game = book.game("loup-garou")
+    asked = iv.interview(game)
+    assert [q.id for q in asked] == [q.id for q in questions(game)]
+    seer = next(q for q in asked if q.id == "lg-contested-seer-sees")
+    kept = iv.preselected(seer, None)
+    assert kept is not None and seer.options[kept - 1].id == seer.default.option
+    assert iv.read_choice(seer, "", kept, "fr") == seer.default.option
+    assert iv.read_choice(seer, "seul", kept, "fr") == "camp-only"
+    with pytest.raises(iv.AnswerError) as caught:
+        iv.read_choice(seer, "nonsense", kept, "en")
+    assert "nonsense" in caught.value.message("en") and caught.value.hint is not None
+    assert iv.read_custom_option(["oui"], " non ") == "non"
+    with pytest.raises(iv.AnswerError):
+        iv.read_custom_option(["oui"], "")  # fewer than two options
+    with pytest.raises(iv.AnswerError):
+        iv.read_custom_option(["Oui", "non"], "OUI")
+    assert iv.read_custom_answer(["oui", "non"], "2") == "non"
+    assert iv.read_custom_answer(["Été", "hiver"], "ete") == "Été"
+    assert iv.read_players("") is None and iv.read_players("8") == 8
+    with pytest.raises(iv.AnswerError):
+        iv.read_players("huit")
+    assert iv.read_date("14/03/2025", "2025-01-01") == "2025-03-14"

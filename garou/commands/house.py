@@ -246,9 +246,11 @@ def _walk(out: Console, game: GameRules, start: Agreement, lang: str) -> Agreeme
     """Ask every question, preselecting ``start``'s answers; return the table's agreement."""
     from dataclasses import replace
 
-    from garou.houserules import build_agreement, custom_decision, iso_date, questions
+    from garou.houserules import build_agreement, custom_decision
+    from garou.houserules.interview import interview, read_date
+    from garou.rules import GarouError
 
-    every = questions(game)
+    every = interview(game)
     intro = _t(lang, "intro", game=game.info.name.get(lang), n=len(every))
     out.print(f"[bold]{_e(intro)}[/]")
     chosen: dict[str, str] = {}
@@ -266,10 +268,11 @@ def _walk(out: Console, game: GameRules, start: Agreement, lang: str) -> Agreeme
     table = ask(out, _t(lang, "table-prompt"), default=agreement.table or "") or None
     while True:
         typed = ask(out, _t(lang, "date-prompt"), default=agreement.date or _today())
-        date = iso_date(typed)
-        if date is not None:
+        try:
+            date = read_date(typed, _today())
             break
-        out.print(f"[red]{_e(_t(lang, 'date-bad', date=typed, today=_today()))}[/]")
+        except GarouError as exc:
+            out.print(f"[red]{_e(exc.message(lang))}[/]")
     return replace(agreement, decisions=tuple(decisions), setup=setup, table=table, date=date)
 
 
@@ -282,8 +285,6 @@ def _today() -> str:
 def _ask_question(
     out: Console, question: Question, number: int, count: int, kept: object, lang: str
 ) -> str:
-    from garou.houserules import find_option
-    from garou.rules import UnknownIdError
 
     default = question.default
     kind = _t(lang, "contested" if question.kind == "contested" else "setting")
@@ -303,21 +304,21 @@ def _ask_question(
             out.print(f"     [dim]{_e(option.text.get(lang))}[/]")
     if default is not None:
         out.print(f"  [dim]{_e(_t(lang, 'why', reason=default.reason.get(lang)))}[/]")
-    preselected = getattr(kept, "option", None) or (default.option if default else None)
-    ids = [o.id for o in question.options]
-    shown = str(ids.index(preselected) + 1) if preselected in ids else None
+    from garou.houserules.interview import AnswerError, preselected, read_choice
+
+    shown = preselected(question, kept)  # type: ignore[arg-type]
     while True:
-        answer = ask(out, _t(lang, "choice"), default=shown)
-        if not answer.strip() and shown is None:
-            out.print(f"[red]{_e(_t(lang, 'no-default'))}[/]")
-            continue
+        answer = ask(out, _t(lang, "choice"), default=str(shown) if shown else None)
         try:
-            return find_option(question, answer, lang).id
-        except UnknownIdError as exc:
-            out.print(f"[red]{_e(exc)}[/] {_e(_t(lang, 'type-range', n=len(ids)))}")
+            return read_choice(question, answer, shown, lang)
+        except AnswerError as exc:
+            hint = f" {_e(exc.hint.say(lang))}" if exc.hint is not None else ""
+            out.print(f"[red]{_e(exc.message(lang))}[/]{hint}")
 
 
 def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[str], str]]:
+    from garou.houserules.interview import AnswerError, read_custom_answer, read_custom_option
+
     found: list[tuple[str, list[str], str]] = []
     out.print()
     if already:
@@ -329,43 +330,40 @@ def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[s
         options: list[str] = []
         while True:
             prompt = _t(lang, "custom-option", n=len(options) + 1)
-            option = ask(out, prompt, default="").strip()
-            if not option:
-                if len(options) >= 2:
-                    break
-                out.print(f"[red]{_e(_t(lang, 'two-options'))}[/]")
+            try:
+                option = read_custom_option(options, ask(out, prompt, default=""))
+            except AnswerError as exc:
+                out.print(f"[red]{_e(exc.message(lang))}[/]")
                 continue
-            if option in options:
-                out.print(f"[red]{_e(_t(lang, 'option-twice'))}[/]")
-                continue
+            if option is None:
+                break
             options.append(option)
         for index, option in enumerate(options, 1):
             out.print(f"  {index}. {_e(option)}")
         while True:
-            answer = ask(out, _t(lang, "custom-answer")).strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                answer = options[int(answer) - 1]
-            if answer in options:
+            try:
+                answer = read_custom_answer(options, ask(out, _t(lang, "custom-answer")))
                 break
-            out.print(f"[red]{_e(_t(lang, 'choose-one-of', options=', '.join(options)))}[/]")
+            except AnswerError as exc:
+                out.print(f"[red]{_e(exc.message(lang))}[/]")
         found.append((question, options, answer))
 
 
 def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
     from garou.houserules import make_setup
+    from garou.houserules.interview import AnswerError, read_players
     from garou.rules import GarouError
-    from garou.rules.setup import MAX_PLAYERS, example_roles, parse_players
+    from garou.rules.setup import example_roles
 
     out.print()
     while True:
-        typed = ask(out, _t(lang, "players-prompt"), default="").strip()
-        if not typed:
-            return None
         try:
-            players = parse_players(typed)
+            players = read_players(ask(out, _t(lang, "players-prompt"), default=""))
             break
-        except GarouError:
-            out.print(f"[red]{_e(_t(lang, 'players-bad', most=MAX_PLAYERS))}[/]")
+        except AnswerError as exc:
+            out.print(f"[red]{_e(exc.message(lang))}[/]")
+    if players is None:
+        return None
     example = example_roles(game, players)
     while True:
         roles = ask(out, _t(lang, "cards-prompt", example=example), default="").strip()
@@ -375,13 +373,13 @@ def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
             setup = make_setup(game, players, roles, (), lang)
             break
         except GarouError as exc:
-            out.print(f"[red]{_e(exc)}[/]")
+            out.print(f"[red]{_e(exc.message(lang))}[/]")
     while True:
         names = ask(out, _t(lang, "names-prompt"), default="")
         try:
             return make_setup(game, players, roles, names.split(","), lang) or setup
         except GarouError as exc:
-            out.print(f"[red]{_e(exc)}[/]")
+            out.print(f"[red]{_e(exc.message(lang))}[/]")
 
 
 # --- show, diff, list ------------------------------------------------------------------
