@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from garou.rules.catalogue import Phrase
+from garou.rules.catalogue import Phrase, phrase
 from garou.rules.errors import DataFileError, Problem, UnknownIdError
 from garou.rules.loader import Rulebook
 from garou.rules.model import Default, Entry, Game, Option, Text
@@ -351,8 +351,7 @@ def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
                     str(path),
                     data.line_of("roles") if isinstance(data, LocatedDict) else None,
                     "roles",
-                    "this is a setup file (game, players, roles), not an agreement; give it "
-                    "with --setup, or write an agreement with: garou house pick",
+                    phrase("house.file.setup-not-agreement"),
                 )
             ]
         )
@@ -406,8 +405,7 @@ class _Validator:
                     self.name,
                     getattr(data, "line", None) or 1,
                     "",
-                    f"an agreement is a mapping with game, decisions... but this file is {what}; "
-                    "make one with: garou house pick",
+                    phrase("house.file.not-a-mapping", what=what),
                 )
             )
             raise self.fail()
@@ -418,13 +416,19 @@ class _Validator:
                     data,
                     key,
                     str(key),
-                    f"unknown key {key!r}"
-                    + (f"; did you mean {hint[0]!r}?" if hint else "")
-                    + f" (keys: {', '.join(TOP_KEYS)})",
+                    phrase(
+                        "house.file.unknown-key-hint" if hint else "house.file.unknown-key",
+                        key=str(key),
+                        closest=hint[0] if hint else "",
+                        keys=", ".join(TOP_KEYS),
+                    ),
                 )
         if "format" in data and data["format"] != FORMAT:
             self.problem(
-                data, "format", "format", f"unknown format {data['format']!r}; expected {FORMAT!r}"
+                data,
+                "format",
+                "format",
+                phrase("house.file.format", format=str(data["format"]), expected=FORMAT),
             )
         game = self.game(data)
         if game is None:
@@ -443,7 +447,7 @@ class _Validator:
     def game(self, data: dict) -> Game | None:
         known = ", ".join(self.book.games)
         if "game" not in data:
-            self.problem(data, None, "game", f"missing 'game' (one of: {known})")
+            self.problem(data, None, "game", phrase("house.file.no-game", games=known))
             return None
         value = data["game"]
         if not isinstance(value, str) or value not in self.book.games:
@@ -452,9 +456,12 @@ class _Validator:
                 data,
                 "game",
                 "game",
-                f"unknown game {value!r}"
-                + (f"; did you mean {hint[0]!r}?" if hint else "")
-                + f" (games: {known})",
+                phrase(
+                    "house.file.unknown-game-hint" if hint else "house.file.unknown-game",
+                    game=str(value),
+                    closest=hint[0] if hint else "",
+                    games=known,
+                ),
             )
             return None
         return self.book.games[value]
@@ -476,9 +483,12 @@ class _Validator:
                     data,
                     "game",
                     "game",
-                    f"this agreement says 'game: {game.id}', but its decisions are questions of "
-                    f"{other.id} ({', '.join(theirs[:3])}{', ...' if len(theirs) > 3 else ''}); "
-                    f"write 'game: {other.id}'",
+                    phrase(
+                        "house.file.wrong-game",
+                        game=game.id,
+                        other=other.id,
+                        cases=", ".join(theirs[:3]) + (", ..." if len(theirs) > 3 else ""),
+                    ),
                 )
                 return True
         return False
@@ -488,7 +498,7 @@ class _Validator:
         if value is None:
             return None
         if isinstance(value, (dict, list)):
-            self.problem(data, key, key, f"'{key}' must be a line of text")
+            self.problem(data, key, key, phrase("house.file.not-text", key=key))
             return None
         return str(value)
 
@@ -498,7 +508,7 @@ class _Validator:
             return None
         date = iso_date(value)
         if date is None:
-            self.problem(data, "date", "date", f"{str(value)!r} is not a date; {DATE_HINT}")
+            self.problem(data, "date", "date", phrase("house.not-a-date", date=str(value)))
         return date
 
     def decisions(self, data: dict, game: Game) -> list[Decision]:
@@ -507,15 +517,12 @@ class _Validator:
                 data,
                 None,
                 "decisions",
-                "missing 'decisions' (one line 'case: option' per question; "
-                f"see them with: garou house list --game {game.id})",
+                phrase("house.file.no-decisions", game=game.id),
             )
             return []
         given = data["decisions"]
         if not isinstance(given, dict):
-            self.problem(
-                data, "decisions", "decisions", "'decisions' must be a mapping 'case: option'"
-            )
+            self.problem(data, "decisions", "decisions", phrase("house.file.decisions-mapping"))
             return []
         found: dict[str, str] = {}
         for key, value in given.items():
@@ -529,8 +536,7 @@ class _Validator:
                     given,
                     key,
                     path,
-                    f"{question.id} is decided twice (also as {found[question.id]!r}); "
-                    "keep one line",
+                    phrase("house.file.twice", case=question.id, other=found[question.id]),
                 )
                 continue
             found[question.id] = str(key)
@@ -542,16 +548,17 @@ class _Validator:
             if question.id in self.chosen:
                 decisions.append(decide(question, self.chosen[question.id]))
             elif question.id not in found:
-                proposed = (
-                    f"; the default is {question.default.option!r}" if question.default else ""
-                )
                 self.problem(
                     data,
                     "decisions",
                     f"decisions.{question.id}",
-                    f"missing decision for {question.id} ({question.title.en}); "
-                    f"add a line '{question.id}: OPTION' with one of: {question.choices('en')}"
-                    + proposed,
+                    phrase(
+                        "house.file.missing-decision" + ("-default" if question.default else ""),
+                        case=question.id,
+                        title=question.title,
+                        options=", ".join(o.id for o in question.options),
+                        default=question.default.option if question.default else "",
+                    ),
                 )
         return decisions
 
@@ -562,9 +569,13 @@ class _Validator:
                     given,
                     key,
                     path,
-                    f"{key!r} is a question of {other.id}, but this agreement is for "
-                    f"{game.id} ('game' on line {self.line(data, 'game')}); "
-                    "fix 'game' or remove the line",
+                    phrase(
+                        "house.file.other-games-case",
+                        case=str(key),
+                        other=other.id,
+                        game=game.id,
+                        line=self.line(data, "game"),
+                    ),
                 )
                 return
         every = questions(game)
@@ -573,9 +584,13 @@ class _Validator:
             given,
             key,
             path,
-            f"unknown case {key!r} for {game.id}"
-            + (f"; did you mean {' or '.join(hint)}?" if hint else "")
-            + f" (cases: {', '.join(q.id for q in every)})",
+            phrase(
+                "house.file.unknown-case-hint" if hint else "house.file.unknown-case",
+                case=str(key),
+                game=game.id,
+                closest=" / ".join(hint),
+                cases=", ".join(q.id for q in every),
+            ),
         )
 
     def option(
@@ -586,8 +601,11 @@ class _Validator:
                 given,
                 key,
                 path,
-                f"{value!r} reads as yes/no in YAML, not as an option id; write the option id "
-                f"in quotes, one of: {question.choices('en')}",
+                phrase(
+                    "house.file.yes-no",
+                    value=str(value),
+                    options=", ".join(o.id for o in question.options),
+                ),
             )
             return None
         if isinstance(value, (int, float, str)):
@@ -598,7 +616,12 @@ class _Validator:
             given,
             key,
             path,
-            f"unknown option {value!r} for {question.id}; choices: {question.choices('en')}",
+            phrase(
+                "house.file.unknown-option",
+                value=str(value),
+                case=question.id,
+                options=", ".join(o.id for o in question.options),
+            ),
         )
         return None
 
@@ -611,16 +634,14 @@ class _Validator:
                 data,
                 "custom",
                 "custom",
-                "'custom' must be a list of {question, options, answer}",
+                phrase("house.file.custom-list"),
             )
             return []
         decisions = []
         for index, item in enumerate(given):
             path = f"custom[{index}]"
             if not isinstance(item, dict):
-                self.problem(
-                    given, index, path, "each custom question is {question, options, answer}"
-                )
+                self.problem(given, index, path, phrase("house.file.custom-item"))
                 continue
             for key in item:
                 if key not in ("question", "options", "answer"):
@@ -628,11 +649,11 @@ class _Validator:
                         item,
                         key,
                         f"{path}.{key}",
-                        f"unknown key {key!r} (keys: question, options, answer)",
+                        phrase("house.file.custom-key", key=str(key)),
                     )
             question = item.get("question")
             if not isinstance(question, str) or not question.strip():
-                self.problem(item, "question", f"{path}.question", "write the question as text")
+                self.problem(item, "question", f"{path}.question", phrase("house.file.custom-text"))
                 continue
             options = item.get("options")
             if (
@@ -644,12 +665,12 @@ class _Validator:
                     item,
                     "options",
                     f"{path}.options",
-                    "give at least two options, as a list of texts",
+                    phrase("house.file.custom-options"),
                 )
                 continue
             texts = [str(o) for o in options]
             if len(set(texts)) != len(texts):
-                self.problem(item, "options", f"{path}.options", "two options are the same")
+                self.problem(item, "options", f"{path}.options", phrase("house.file.custom-same"))
                 continue
             answer = item.get("answer")
             if answer is None or str(answer) not in texts or isinstance(answer, bool):
@@ -657,7 +678,9 @@ class _Validator:
                     item,
                     "answer",
                     f"{path}.answer",
-                    f"the answer {answer!r} is not one of the options: {', '.join(texts)}",
+                    phrase(
+                        "house.file.custom-answer", answer=str(answer), options=", ".join(texts)
+                    ),
                 )
                 continue
             decisions.append(custom_decision(index + 1, question.strip(), texts, str(answer)))
@@ -668,7 +691,7 @@ class _Validator:
         if given is None:
             return None
         if not isinstance(given, dict):
-            self.problem(data, "setup", "setup", "'setup' must be a mapping: players, roles, names")
+            self.problem(data, "setup", "setup", phrase("house.file.setup-mapping"))
             return None
         from .setup import setup_problems
 

@@ -125,30 +125,28 @@ def setup_problems(game: Game, given: dict) -> tuple[Distribution | None, list[F
     found: list[Found] = []
     for key in given:
         if key not in ("players", "roles", "names"):
-            found.append(
-                (given, key, str(key), f"unknown key {key!r} (keys: players, roles, names)")
-            )
+            found.append((given, key, str(key), phrase("house.file.setup-key", key=str(key))))
     players = given.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        found.append((given, "players", "players", "'players' must be a whole number ≥ 1"))
+        found.append((given, "players", "players", phrase("house.file.setup-players")))
         players = None
     roles: dict[str, int] = {}
     given_roles = given.get("roles")
     if not isinstance(given_roles, dict) or not given_roles:
-        found.append((given, "roles", "roles", "'roles' must map each role to its count"))
+        found.append((given, "roles", "roles", phrase("house.file.setup-roles")))
     for name, count in given_roles.items() if isinstance(given_roles, dict) else ():
         path = f"roles.{name}"
         try:
             role = resolve_role(game, str(name))
         except GarouError as exc:
-            found.append((given_roles, name, path, str(exc)))
+            found.append((given_roles, name, path, exc.phrase or str(exc)))
             continue
         if count is None:
-            found.append((given_roles, name, path, f"missing count, e.g. '{name}: 1'"))
+            found.append((given_roles, name, path, phrase("house.file.setup-no-count", name=name)))
         elif isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            found.append((given_roles, name, path, "a count must be a whole number ≥ 1"))
+            found.append((given_roles, name, path, phrase("house.file.setup-count")))
         elif role.id in roles:
-            found.append((given_roles, name, path, f"{role.id} is listed twice"))
+            found.append((given_roles, name, path, phrase("house.file.setup-twice", role=role.id)))
         else:
             roles[role.id] = count
     names: tuple[str, ...] = ()
@@ -157,11 +155,12 @@ def setup_problems(game: Game, given: dict) -> tuple[Distribution | None, list[F
         if not isinstance(given_names, list) or any(
             isinstance(n, dict | list) or n is None for n in given_names
         ):
-            found.append((given, "names", "names", "'names' must be a list of the players' names"))
+            found.append((given, "names", "names", phrase("house.file.setup-names")))
         else:
             names = tuple(str(n) for n in given_names)
             if players is not None and len(names) != players:
-                found.append((given, "names", "names", f"{len(names)} names for {players} players"))
+                said = phrase("house.file.setup-name-count", names=len(names), players=players)
+                found.append((given, "names", "names", said))
             twice = same_name(names)
             if twice is not None:
                 said = phrase("house.same-name", first=twice[0], second=twice[1])

@@ -976,3 +976,20 @@ def test_the_interview_reads_answers_without_a_terminal(book):
     with pytest.raises(iv.AnswerError):
         iv.read_players("huit")
     assert iv.read_date("14/03/2025", "2025-01-01") == "2025-03-14"
+
+
+@pytest.mark.parametrize(
+    ("name", "fr", "en"),
+    [
+        ("unknown-option.yaml", "option inconnue", "unknown option"),
+        ("unknown-case.yaml", "cas inconnu", "unknown case"),
+        ("bad-date.yaml", "n'est pas une date", "is not a date"),
+    ],
+)
+def test_an_agreement_files_problems_are_said_in_the_users_language(book, name, fr, en):
+    with pytest.raises(DataFileError) as caught:
+        load_agreement(AGREEMENTS / name, book)
+    french = " ".join(p.say("fr") for p in caught.value.problems)
+    english = " ".join(p.say("en") for p in caught.value.problems)
+    assert fr in french and en not in french
+    assert en in english and fr not in english
