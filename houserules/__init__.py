@@ -9,7 +9,6 @@ from .agreement import (
     AgreementWriteError,
     Decision,
     Question,
-    TableSetup,
     agreed,
     build_agreement,
     custom_decision,
@@ -23,9 +22,20 @@ from .agreement import (
     with_path,
     writable_path,
 )
-from .compare import Difference, DifferentGamesError, diff_agreements
-from .export import agreement_to_dict, difference_to_dict, question_to_dict
-from .setup import SETUP_CHECKED, SetupError, make_setup, parse_roles
+from .compare import (
+    Difference,
+    DifferentGamesError,
+    SetupDifference,
+    diff_agreements,
+    diff_setups,
+)
+from .export import (
+    agreement_to_dict,
+    difference_to_dict,
+    question_to_dict,
+    setup_difference_to_dict,
+)
+from .setup import SETUP_CHECKED, make_setup, same_name
 from .sheet import render_agreement
 
 __all__ = [
@@ -39,14 +49,15 @@ __all__ = [
     "DifferentGamesError",
     "Difference",
     "Question",
-    "SetupError",
-    "TableSetup",
     "agreed",
     "agreement_to_dict",
     "build_agreement",
     "custom_decision",
     "decide",
+    "SetupDifference",
     "diff_agreements",
+    "diff_setups",
+    "setup_difference_to_dict",
     "difference_to_dict",
     "find_option",
     "find_question",
@@ -54,7 +65,7 @@ __all__ = [
     "load_agreement",
     "make_setup",
     "question_to_dict",
-    "parse_roles",
+    "same_name",
     "questions",
     "render_agreement",
     "save_agreement",

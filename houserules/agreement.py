@@ -14,11 +14,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from garou.rules.catalogue import Phrase, phrase
 from garou.rules.errors import DataFileError, Problem, UnknownIdError
 from garou.rules.loader import Rulebook
 from garou.rules.model import Default, Entry, Game, Option, Text
 from garou.rules.names import closest, fold
 from garou.rules.reader import LocatedDict, LocatedList
+from garou.rules.setup import Distribution
 from garou.rules.writer import OutputError, OutputExistsError, output_target, write_file
 
 FORMAT = "garou-agreement/1"
@@ -32,23 +34,32 @@ TOP_KEYS: tuple[str, ...] = ("format", "game", "table", "date", "decisions", "cu
 
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_FRENCH_DATE = re.compile(r"([0-9]{1,2})[/.]([0-9]{1,2})[/.]([0-9]{4})")
 
 
 def iso_date(value: object) -> str | None:
     """Return ``value`` as an ISO date "YYYY-MM-DD", or None if it is not a real date.
 
-    A ``datetime.date`` is accepted as well as its text; a date with a time is not.
+    A ``datetime.date`` is accepted as well as its text, ISO (2025-03-14) or French
+    (JJ/MM/AAAA: 14/03/2025, also 14.03.2025); a date with a time is not.
     """
     if isinstance(value, _dt.datetime):
         return None
     if isinstance(value, _dt.date):
         return value.isoformat()
-    if not isinstance(value, str) or not _ISO_DATE.fullmatch(value.strip()):
+    if not isinstance(value, str):
         return None
+    text = value.strip()
+    french = _FRENCH_DATE.fullmatch(text)
     try:
-        return _dt.date.fromisoformat(value.strip()).isoformat()
-    except ValueError:  # 2024-02-30, 2024-13-45
+        if french is not None:
+            day, month, year = (int(part) for part in french.groups())
+            return _dt.date(year, month, day).isoformat()
+        if _ISO_DATE.fullmatch(text):
+            return _dt.date.fromisoformat(text).isoformat()
+    except ValueError:  # 2024-02-30, 31/04/2025
         return None
+    return None
 
 
 DATE_HINT = "write it YYYY-MM-DD, e.g. 2025-03-14"
@@ -119,18 +130,6 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class TableSetup:
-    """The players and the cards a table agreed on."""
-
-    players: int
-    """How many players."""
-    roles: dict[str, int]
-    """Role id to how many cards of it are dealt."""
-    names: tuple[str, ...] = ()
-    """The players' names, when the table gave them."""
-
-
-@dataclass(frozen=True)
 class Agreement:
     """Everything a table settled before dealing."""
 
@@ -142,7 +141,7 @@ class Agreement:
     """The date of the game, as written (ISO "2025-03-14" when garou writes it)."""
     decisions: tuple[Decision, ...]
     """One per question of the game, in :func:`questions` order, then the table's own."""
-    setup: TableSetup | None
+    setup: Distribution | None
     """The agreed players and roles, if any."""
     path: str | None = None
     """The file it was read from or written to."""
@@ -193,11 +192,11 @@ def find_question(game: Game, case: str) -> Question:
         return found
     every = questions(game)
     hint = closest(case, [q.id for q in every] + [q.short for q in every])
-    suggestion = f"did you mean {' or '.join(hint)}? " if hint else ""
-    raise UnknownIdError(
-        f"{case!r} is not a question of {game.id}; {suggestion}"
-        f"see them with: garou house list --game {game.id}"
-    )
+    if hint:
+        raise UnknownIdError(
+            "house.unknown-question-hint", case=case, game=game.id, closest=" / ".join(hint)
+        )
+    raise UnknownIdError("house.unknown-question", case=case, game=game.id)
 
 
 def _lookup_question(game: Game, case: str) -> Question | None:
@@ -226,8 +225,29 @@ def find_option(question: Question, answer: str, lang: str = "fr") -> Option:
     for option in question.options:
         if folded in (fold(option.id), fold(option.label.fr), fold(option.label.en)):
             return option
+    # The start of one option's label or id ("jamais", "seul" for "Seulement le camp"),
+    # when no other option starts so.
+    starting = [
+        option
+        for option in question.options
+        if folded
+        and any(
+            fold(name).startswith(folded) for name in (option.id, option.label.fr, option.label.en)
+        )
+    ]
+    if len(starting) == 1:
+        return starting[0]
+    if len(starting) > 1:
+        raise UnknownIdError(
+            "house.option-ambiguous",
+            answer=answer,
+            options=[f"{o.id} ({o.label.get(lang)})" for o in starting],
+        )
     raise UnknownIdError(
-        f"{answer!r} is not an option of {question.id}; choices: {question.choices(lang)}"
+        "house.unknown-option",
+        answer=answer,
+        case=question.id,
+        options=[f"{o.id} ({o.label.get(lang)})" for o in question.options],
     )
 
 
@@ -248,8 +268,7 @@ def custom_decision(number: int, question: str, options: Iterable[str], answer: 
     choices = tuple(options)
     if answer not in choices:
         raise UnknownIdError(
-            f"{answer!r} is not an option of the question {question!r}; "
-            f"choices: {', '.join(choices)}"
+            "house.unknown-custom-answer", answer=answer, question=question, options=choices
         )
     return Decision(
         case=f"{CUSTOM_PREFIX}{number}",
@@ -268,7 +287,7 @@ def build_agreement(
     base: Agreement | None = None,
     table: str | None = None,
     date: str | None = None,
-    setup: TableSetup | None = None,
+    setup: Distribution | None = None,
     lang: str = "fr",
 ) -> Agreement:
     """Return an agreement for ``game``: ``choices``, else ``base``'s, else the defaults.
@@ -280,16 +299,16 @@ def build_agreement(
     from garou.rules.errors import UsageError
 
     if base is not None and base.game != game.id:
-        raise UsageError(f"the agreement {base.path or ''} is for {base.game}, not {game.id}")
+        raise UsageError("house.other-game", path=base.path or "", game=base.game, wanted=game.id)
     if date is not None:
         if iso_date(date) is None:
-            raise UsageError(f"{date!r} is not a date; {DATE_HINT}")
+            raise UsageError("house.not-a-date", date=str(date))
         date = iso_date(date)
     chosen: dict[str, str] = {}
     for case, answer in (choices or {}).items():
         question = find_question(game, case)
         if question.id in chosen:
-            raise UsageError(f"{question.id} is set twice; keep one of them")
+            raise UsageError("house.set-twice", case=question.id)
         chosen[question.id] = find_option(question, answer, lang).id
     decisions = []
     undecided = []
@@ -305,9 +324,9 @@ def build_agreement(
             undecided.append(question)
     if undecided:
         raise UsageError(
-            "no default for "
-            + "; ".join(f"{q.id} (choices: {q.choices(lang)})" for q in undecided)
-            + "; decide with --set CASE=OPTION"
+            "house.no-default",
+            count=len(undecided),
+            cases=[f"{q.id} ({', '.join(o.id for o in q.options)})" for q in undecided],
         )
     if base is not None:
         decisions += [d for d in base.decisions if d.custom]
@@ -332,8 +351,7 @@ def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
                     str(path),
                     data.line_of("roles") if isinstance(data, LocatedDict) else None,
                     "roles",
-                    "this is a setup file (game, players, roles), not an agreement; give it "
-                    "with --setup, or write an agreement with: garou house pick",
+                    phrase("house.file.setup-not-agreement"),
                 )
             ]
         )
@@ -367,7 +385,7 @@ class _Validator:
         self.chosen: dict[str, str] = {}
         """Question id to the option id read for it."""
 
-    def problem(self, container: Any, key: Any, path: str, message: str) -> None:
+    def problem(self, container: Any, key: Any, path: str, message: str | Phrase) -> None:
         self.problems.append(Problem(self.name, self.line(container, key) or 1, path, message))
 
     @staticmethod
@@ -387,8 +405,7 @@ class _Validator:
                     self.name,
                     getattr(data, "line", None) or 1,
                     "",
-                    f"an agreement is a mapping with game, decisions... but this file is {what}; "
-                    "make one with: garou house pick",
+                    phrase("house.file.not-a-mapping", what=what),
                 )
             )
             raise self.fail()
@@ -399,13 +416,19 @@ class _Validator:
                     data,
                     key,
                     str(key),
-                    f"unknown key {key!r}"
-                    + (f"; did you mean {hint[0]!r}?" if hint else "")
-                    + f" (keys: {', '.join(TOP_KEYS)})",
+                    phrase(
+                        "house.file.unknown-key-hint" if hint else "house.file.unknown-key",
+                        key=str(key),
+                        closest=hint[0] if hint else "",
+                        keys=", ".join(TOP_KEYS),
+                    ),
                 )
         if "format" in data and data["format"] != FORMAT:
             self.problem(
-                data, "format", "format", f"unknown format {data['format']!r}; expected {FORMAT!r}"
+                data,
+                "format",
+                "format",
+                phrase("house.file.format", format=str(data["format"]), expected=FORMAT),
             )
         game = self.game(data)
         if game is None:
@@ -424,7 +447,7 @@ class _Validator:
     def game(self, data: dict) -> Game | None:
         known = ", ".join(self.book.games)
         if "game" not in data:
-            self.problem(data, None, "game", f"missing 'game' (one of: {known})")
+            self.problem(data, None, "game", phrase("house.file.no-game", games=known))
             return None
         value = data["game"]
         if not isinstance(value, str) or value not in self.book.games:
@@ -433,9 +456,12 @@ class _Validator:
                 data,
                 "game",
                 "game",
-                f"unknown game {value!r}"
-                + (f"; did you mean {hint[0]!r}?" if hint else "")
-                + f" (games: {known})",
+                phrase(
+                    "house.file.unknown-game-hint" if hint else "house.file.unknown-game",
+                    game=str(value),
+                    closest=hint[0] if hint else "",
+                    games=known,
+                ),
             )
             return None
         return self.book.games[value]
@@ -457,9 +483,12 @@ class _Validator:
                     data,
                     "game",
                     "game",
-                    f"this agreement says 'game: {game.id}', but its decisions are questions of "
-                    f"{other.id} ({', '.join(theirs[:3])}{', ...' if len(theirs) > 3 else ''}); "
-                    f"write 'game: {other.id}'",
+                    phrase(
+                        "house.file.wrong-game",
+                        game=game.id,
+                        other=other.id,
+                        cases=", ".join(theirs[:3]) + (", ..." if len(theirs) > 3 else ""),
+                    ),
                 )
                 return True
         return False
@@ -469,7 +498,7 @@ class _Validator:
         if value is None:
             return None
         if isinstance(value, (dict, list)):
-            self.problem(data, key, key, f"'{key}' must be a line of text")
+            self.problem(data, key, key, phrase("house.file.not-text", key=key))
             return None
         return str(value)
 
@@ -479,7 +508,7 @@ class _Validator:
             return None
         date = iso_date(value)
         if date is None:
-            self.problem(data, "date", "date", f"{str(value)!r} is not a date; {DATE_HINT}")
+            self.problem(data, "date", "date", phrase("house.not-a-date", date=str(value)))
         return date
 
     def decisions(self, data: dict, game: Game) -> list[Decision]:
@@ -488,15 +517,12 @@ class _Validator:
                 data,
                 None,
                 "decisions",
-                "missing 'decisions' (one line 'case: option' per question; "
-                f"see them with: garou house list --game {game.id})",
+                phrase("house.file.no-decisions", game=game.id),
             )
             return []
         given = data["decisions"]
         if not isinstance(given, dict):
-            self.problem(
-                data, "decisions", "decisions", "'decisions' must be a mapping 'case: option'"
-            )
+            self.problem(data, "decisions", "decisions", phrase("house.file.decisions-mapping"))
             return []
         found: dict[str, str] = {}
         for key, value in given.items():
@@ -510,8 +536,7 @@ class _Validator:
                     given,
                     key,
                     path,
-                    f"{question.id} is decided twice (also as {found[question.id]!r}); "
-                    "keep one line",
+                    phrase("house.file.twice", case=question.id, other=found[question.id]),
                 )
                 continue
             found[question.id] = str(key)
@@ -523,16 +548,17 @@ class _Validator:
             if question.id in self.chosen:
                 decisions.append(decide(question, self.chosen[question.id]))
             elif question.id not in found:
-                proposed = (
-                    f"; the default is {question.default.option!r}" if question.default else ""
-                )
                 self.problem(
                     data,
                     "decisions",
                     f"decisions.{question.id}",
-                    f"missing decision for {question.id} ({question.title.en}); "
-                    f"add a line '{question.id}: OPTION' with one of: {question.choices('en')}"
-                    + proposed,
+                    phrase(
+                        "house.file.missing-decision" + ("-default" if question.default else ""),
+                        case=question.id,
+                        title=question.title,
+                        options=", ".join(o.id for o in question.options),
+                        default=question.default.option if question.default else "",
+                    ),
                 )
         return decisions
 
@@ -543,9 +569,13 @@ class _Validator:
                     given,
                     key,
                     path,
-                    f"{key!r} is a question of {other.id}, but this agreement is for "
-                    f"{game.id} ('game' on line {self.line(data, 'game')}); "
-                    "fix 'game' or remove the line",
+                    phrase(
+                        "house.file.other-games-case",
+                        case=str(key),
+                        other=other.id,
+                        game=game.id,
+                        line=self.line(data, "game"),
+                    ),
                 )
                 return
         every = questions(game)
@@ -554,9 +584,13 @@ class _Validator:
             given,
             key,
             path,
-            f"unknown case {key!r} for {game.id}"
-            + (f"; did you mean {' or '.join(hint)}?" if hint else "")
-            + f" (cases: {', '.join(q.id for q in every)})",
+            phrase(
+                "house.file.unknown-case-hint" if hint else "house.file.unknown-case",
+                case=str(key),
+                game=game.id,
+                closest=" / ".join(hint),
+                cases=", ".join(q.id for q in every),
+            ),
         )
 
     def option(
@@ -567,8 +601,11 @@ class _Validator:
                 given,
                 key,
                 path,
-                f"{value!r} reads as yes/no in YAML, not as an option id; write the option id "
-                f"in quotes, one of: {question.choices('en')}",
+                phrase(
+                    "house.file.yes-no",
+                    value=str(value),
+                    options=", ".join(o.id for o in question.options),
+                ),
             )
             return None
         if isinstance(value, (int, float, str)):
@@ -579,7 +616,12 @@ class _Validator:
             given,
             key,
             path,
-            f"unknown option {value!r} for {question.id}; choices: {question.choices('en')}",
+            phrase(
+                "house.file.unknown-option",
+                value=str(value),
+                case=question.id,
+                options=", ".join(o.id for o in question.options),
+            ),
         )
         return None
 
@@ -592,16 +634,14 @@ class _Validator:
                 data,
                 "custom",
                 "custom",
-                "'custom' must be a list of {question, options, answer}",
+                phrase("house.file.custom-list"),
             )
             return []
         decisions = []
         for index, item in enumerate(given):
             path = f"custom[{index}]"
             if not isinstance(item, dict):
-                self.problem(
-                    given, index, path, "each custom question is {question, options, answer}"
-                )
+                self.problem(given, index, path, phrase("house.file.custom-item"))
                 continue
             for key in item:
                 if key not in ("question", "options", "answer"):
@@ -609,11 +649,11 @@ class _Validator:
                         item,
                         key,
                         f"{path}.{key}",
-                        f"unknown key {key!r} (keys: question, options, answer)",
+                        phrase("house.file.custom-key", key=str(key)),
                     )
             question = item.get("question")
             if not isinstance(question, str) or not question.strip():
-                self.problem(item, "question", f"{path}.question", "write the question as text")
+                self.problem(item, "question", f"{path}.question", phrase("house.file.custom-text"))
                 continue
             options = item.get("options")
             if (
@@ -625,12 +665,12 @@ class _Validator:
                     item,
                     "options",
                     f"{path}.options",
-                    "give at least two options, as a list of texts",
+                    phrase("house.file.custom-options"),
                 )
                 continue
             texts = [str(o) for o in options]
             if len(set(texts)) != len(texts):
-                self.problem(item, "options", f"{path}.options", "two options are the same")
+                self.problem(item, "options", f"{path}.options", phrase("house.file.custom-same"))
                 continue
             answer = item.get("answer")
             if answer is None or str(answer) not in texts or isinstance(answer, bool):
@@ -638,18 +678,20 @@ class _Validator:
                     item,
                     "answer",
                     f"{path}.answer",
-                    f"the answer {answer!r} is not one of the options: {', '.join(texts)}",
+                    phrase(
+                        "house.file.custom-answer", answer=str(answer), options=", ".join(texts)
+                    ),
                 )
                 continue
             decisions.append(custom_decision(index + 1, question.strip(), texts, str(answer)))
         return decisions
 
-    def setup(self, data: dict, game: Game) -> TableSetup | None:
+    def setup(self, data: dict, game: Game) -> Distribution | None:
         given = data.get("setup")
         if given is None:
             return None
         if not isinstance(given, dict):
-            self.problem(data, "setup", "setup", "'setup' must be a mapping: players, roles, names")
+            self.problem(data, "setup", "setup", phrase("house.file.setup-mapping"))
             return None
         from .setup import setup_problems
 

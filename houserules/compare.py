@@ -29,6 +29,45 @@ class Difference:
     """The second agreement's decision; None when only the first asks this question."""
 
 
+@dataclass(frozen=True)
+class SetupDifference:
+    """One part of the agreed setup (players, cards or names) two agreements differ on."""
+
+    part: str
+    """"players", "roles" or "names"."""
+    left: object
+    """The first agreement's value (a count, role id -> cards, or names); None if unset."""
+    right: object
+    """The second agreement's value; None if unset."""
+
+
+def _names_key(names: tuple[str, ...]) -> list[str]:
+    """Names as compared: without regard to case, accents or order ("Éloïse" = "eloise")."""
+    return sorted(fold(n) for n in names)
+
+
+def diff_setups(left: Agreement, right: Agreement) -> list[SetupDifference]:
+    """Return the parts of the agreed setup that ``left`` and ``right`` differ on.
+
+    Players and cards are compared as numbers (a role dealt 0 times is no card); names as
+    players type them, without regard to case, accents or seating order.
+    """
+    a, b = left.setup, right.setup
+    found = []
+    players = (a.players if a else None, b.players if b else None)
+    if players[0] != players[1]:
+        found.append(SetupDifference("players", *players))
+    roles = tuple(
+        {r: n for r, n in s.roles.items() if n} if s is not None else None for s in (a, b)
+    )
+    if roles[0] != roles[1]:
+        found.append(SetupDifference("roles", *roles))
+    names = (tuple(a.names) if a else (), tuple(b.names) if b else ())
+    if _names_key(names[0]) != _names_key(names[1]):
+        found.append(SetupDifference("names", names[0] or None, names[1] or None))
+    return found
+
+
 def diff_agreements(left: Agreement, right: Agreement) -> list[Difference]:
     """Return the questions ``left`` and ``right`` decide differently, in ``left``'s order.
 
@@ -37,8 +76,11 @@ def diff_agreements(left: Agreement, right: Agreement) -> list[Difference]:
     """
     if left.game != right.game:
         raise DifferentGamesError(
-            f"{left.path or 'the first agreement'} is for {left.game} and "
-            f"{right.path or 'the second'} for {right.game}: there is nothing to compare"
+            "house.diff-games",
+            left=left.path or "A",
+            right=right.path or "B",
+            left_game=left.game,
+            right_game=right.game,
         )
 
     def key(decision: Decision) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .agreement import Agreement, Decision, Question
-from .compare import Difference
+from .compare import Difference, SetupDifference
 
 
 def question_to_dict(question: Question, lang: str) -> dict[str, Any]:
@@ -82,3 +82,12 @@ def difference_to_dict(difference: Difference, lang: str) -> dict[str, Any]:
         "left": side(difference.left),
         "right": side(difference.right),
     }
+
+
+def setup_difference_to_dict(difference: SetupDifference) -> dict[str, Any]:
+    """Return ``difference`` as JSON: the part, and each side's value (None when unset)."""
+
+    def side(value: object) -> Any:
+        return list(value) if isinstance(value, tuple) else value
+
+    return {"part": difference.part, "left": side(difference.left), "right": side(difference.right)}

@@ -5,37 +5,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from garou.rules.catalogue import phrase
 from garou.rules.errors import GarouError, UsageError
 from garou.rules.model import Game
-from garou.rules.setup import check_distribution, example_roles, make_distribution
-from garou.rules.setup import parse_players as _parse_players
-from garou.rules.setup import parse_roles as _parse_spec
-
-from .agreement import TableSetup
+from garou.rules.names import fold
+from garou.rules.setup import (
+    Distribution,
+    UnsoundSetupError,
+    check_distribution,
+    example_roles,
+    make_distribution,
+    parse_players,
+    parse_roles,
+)
 
 SETUP_CHECKED = True
 """True when agreed setups are checked by the rules' setup verifier (rules.setup)."""
 
-Found = tuple[Any, Any, str, str]
+Found = tuple[Any, Any, str, Any]
 """A problem in a setup read from a file: container, key, key path, message."""
-
-
-class SetupError(GarouError):
-    """Raised when the players and cards a table agreed on break a setup rule."""
-
-
-def parse_roles(game: Game, spec: str) -> dict[str, int]:
-    """Return role id to count from ``spec`` ("loup-garou=2,voyante,villageois=5").
-
-    A role without a count counts once; names are matched as players type them. Raise
-    UsageError on a bad count and UnknownIdError (with the closest roles) on an unknown name.
-    """
-    from garou.rules.names import resolve_role
-
-    dist = make_distribution(game, _parse_spec(spec, game))
-    for name in dist.unknown:
-        resolve_role(game, name)  # raises with the closest names, or explains a status
-    return dict(dist.roles)
 
 
 def verify(game: Game, players: int, roles: dict[str, int], lang: str = "en") -> list[str]:
@@ -55,58 +43,110 @@ def make_setup(
     roles_spec: str | None,
     names: Iterable[str] = (),
     lang: str = "en",
-) -> TableSetup | None:
+) -> Distribution | None:
     """Return the checked setup for ``players`` and ``roles_spec``; None if nothing is given.
 
-    ``players`` defaults to the number of cards. Raise UsageError on input
-    that cannot be read and SetupError listing every rule the setup breaks.
+    ``players`` defaults to the number of cards. Raise UsageError on input that cannot be
+    read (a role that is none of the game's, with the closest names) and
+    :class:`~garou.rules.setup.UnsoundSetupError`, carrying the failing checks, when the
+    setup breaks a rule. ``lang`` is kept for callers; the errors are said later.
     """
     names = tuple(n.strip() for n in names if n.strip())
     if players is None and roles_spec is None and not names:
         return None
+    from garou.rules.names import resolve_role
+
     if players is not None:
-        _parse_players(str(players))  # a bad count is reported as such, before the roles
+        parse_players(str(players))  # a bad count is reported as such, before the roles
     if roles_spec is None:
-        raise UsageError(f"a setup needs --roles, e.g. --roles {example_roles(game, players)}")
-    roles = parse_roles(game, roles_spec)
-    dist = make_distribution(game, roles, players, names)
-    problems = verify(game, dist.players, roles, lang)
-    if problems:
-        raise SetupError("this setup breaks the rules: " + " | ".join(problems))
-    return TableSetup(dist.players, dict(dist.roles), dist.names)
+        raise UsageError("house.setup-needs-roles", example=example_roles(game, players))
+    _same_names(names)
+    dist = make_distribution(game, parse_roles(roles_spec, game), players, names)
+    for name in dist.unknown:
+        resolve_role(game, name)  # raises with the closest names, or explains a status
+    failures = check_distribution(game, dist).failures
+    if failures:
+        raise unsound_setup(failures, "house.setup-unsound")
+    return Distribution(game.id, dist.players, dict(dist.roles), names=dist.names)
 
 
-def setup_problems(game: Game, given: dict) -> tuple[TableSetup | None, list[Found]]:
+class CheckLines:
+    """The failing checks of a setup, said one a line with their fix (a message value)."""
+
+    def __init__(self, failures: Iterable[Any]):
+        self.failures = tuple(failures)
+
+    def get(self, lang: str) -> str:
+        lines = []
+        for check in self.failures:
+            line = check.message.get(lang)
+            if check.fix is not None:
+                line += f" → {check.fix.get(lang)}"
+            if check.entry:
+                line += f" (garou show {check.entry})"
+            lines.append(f"  - {line}")
+        return "\n".join(lines)
+
+
+def unsound_setup(failures: Iterable[Any], key: str, **values: Any) -> UnsoundSetupError:
+    """Return the UnsoundSetupError of ``failures``, its message ``key`` saying each check.
+
+    The error carries the failing checks (``failures``); its message, in any language,
+    lists them one a line (the template's ``{checks}``) with ``values``.
+    """
+    failures = tuple(failures)
+    error = UnsoundSetupError(failures)
+    error.phrase = phrase(key, count=len(failures), checks=CheckLines(failures), **values)
+    return error
+
+
+def _same_names(names: tuple[str, ...]) -> None:
+    """Raise UsageError when two names are one player's, as players type them."""
+    twice = same_name(names)
+    if twice is not None:
+        raise UsageError("house.same-name", first=twice[0], second=twice[1])
+
+
+def same_name(names: tuple[str, ...]) -> tuple[str, str] | None:
+    """Return the first two of ``names`` that name one player (case and accents aside)."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = fold(name)
+        if key in seen:
+            return seen[key], name
+        seen[key] = name
+    return None
+
+
+def setup_problems(game: Game, given: dict) -> tuple[Distribution | None, list[Found]]:
     """Return the setup read from an agreement file's ``setup`` mapping, and its problems."""
     from garou.rules.names import resolve_role
 
     found: list[Found] = []
     for key in given:
         if key not in ("players", "roles", "names"):
-            found.append(
-                (given, key, str(key), f"unknown key {key!r} (keys: players, roles, names)")
-            )
+            found.append((given, key, str(key), phrase("house.file.setup-key", key=str(key))))
     players = given.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        found.append((given, "players", "players", "'players' must be a whole number ≥ 1"))
+        found.append((given, "players", "players", phrase("house.file.setup-players")))
         players = None
     roles: dict[str, int] = {}
     given_roles = given.get("roles")
     if not isinstance(given_roles, dict) or not given_roles:
-        found.append((given, "roles", "roles", "'roles' must map each role to its count"))
+        found.append((given, "roles", "roles", phrase("house.file.setup-roles")))
     for name, count in given_roles.items() if isinstance(given_roles, dict) else ():
         path = f"roles.{name}"
         try:
             role = resolve_role(game, str(name))
         except GarouError as exc:
-            found.append((given_roles, name, path, str(exc)))
+            found.append((given_roles, name, path, exc.phrase or str(exc)))
             continue
         if count is None:
-            found.append((given_roles, name, path, f"missing count, e.g. '{name}: 1'"))
+            found.append((given_roles, name, path, phrase("house.file.setup-no-count", name=name)))
         elif isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            found.append((given_roles, name, path, "a count must be a whole number ≥ 1"))
+            found.append((given_roles, name, path, phrase("house.file.setup-count")))
         elif role.id in roles:
-            found.append((given_roles, name, path, f"{role.id} is listed twice"))
+            found.append((given_roles, name, path, phrase("house.file.setup-twice", role=role.id)))
         else:
             roles[role.id] = count
     names: tuple[str, ...] = ()
@@ -115,13 +155,18 @@ def setup_problems(game: Game, given: dict) -> tuple[TableSetup | None, list[Fou
         if not isinstance(given_names, list) or any(
             isinstance(n, dict | list) or n is None for n in given_names
         ):
-            found.append((given, "names", "names", "'names' must be a list of the players' names"))
+            found.append((given, "names", "names", phrase("house.file.setup-names")))
         else:
             names = tuple(str(n) for n in given_names)
             if players is not None and len(names) != players:
-                found.append((given, "names", "names", f"{len(names)} names for {players} players"))
+                said = phrase("house.file.setup-name-count", names=len(names), players=players)
+                found.append((given, "names", "names", said))
+            twice = same_name(names)
+            if twice is not None:
+                said = phrase("house.same-name", first=twice[0], second=twice[1])
+                found.append((given, "names", "names", said))
     if found or players is None:
         return None, found
     for message in verify(game, players, roles):
         found.append((given, "roles", "roles", message))
-    return (None, found) if found else (TableSetup(players, roles, names), found)
+    return (None, found) if found else (Distribution(game.id, players, roles, names=names), found)

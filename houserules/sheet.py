@@ -9,37 +9,37 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from garou.rules.catalogue import LANGUAGES, say
 from garou.rules.model import Game
 from garou.rules.writer import dump_yaml
 
 from .agreement import FORMAT, Agreement, Decision, Question, questions
 
-_WORDS = {
-    "fr": {
-        "head": "Accord de table garou : les cas tranchés avant de distribuer les cartes.",
-        "edit": "Modifiable à la main : remplacez un choix par l'un des ids listés au-dessus,",
-        "check": "puis vérifiez avec : garou house show {path}",
-        "options": "choix",
-        "default": "par défaut",
-        "usual": "l'usage selon le document",
-        "garou": "proposé par garou",
-        "custom": (
-            "Les questions propres à la table : question, options, answer (l'une des options)."
-        ),
-        "setup": "Joueurs et cartes convenus (roles : id de rôle -> nombre de cartes).",
-    },
-    "en": {
-        "head": "garou table agreement: the cases settled before dealing the cards.",
-        "edit": "Edit by hand: replace a choice with one of the ids listed above it,",
-        "check": "then check with: garou house show {path}",
-        "options": "options",
-        "default": "default",
-        "usual": "usual per the document",
-        "garou": "proposed by garou",
-        "custom": "The table's own questions: question, options, answer (one of the options).",
-        "setup": "Agreed players and cards (roles: role id -> number of cards).",
-    },
-}
+
+def _word(key: str, lang: str, **values: str) -> str:
+    return say(f"house.file-{key}", lang, None, **values)
+
+
+def shell_word(text: str) -> str:
+    """Return ``text`` as one shell word that pastes whole and stays on one line.
+
+    Plain names come back as they are (quoted when the shell needs it); a name holding a
+    line break or another control character is written in Bash's ``$'...'`` form, so it
+    can neither end a comment of the file nor hide part of the command.
+    """
+    import shlex
+
+    if text.isprintable():
+        return shlex.quote(text)
+    escaped = []
+    for char in text:
+        if char in "\\'":
+            escaped.append("\\" + char)
+        elif char.isprintable():
+            escaped.append(char)
+        else:
+            escaped.append(f"\\x{ord(char):02x}" if ord(char) < 256 else f"\\u{ord(char):04x}")
+    return "$'" + "".join(escaped) + "'"
 
 
 def _line(text: str) -> str:
@@ -55,30 +55,28 @@ def _block(key: str, value: Any) -> list[str]:
 
 
 def _comments(question: Question | None, decision: Decision, lang: str) -> list[str]:
-    words = _WORDS[lang]
     lines = [f"# {_line(decision.question.get(lang))}"]
     if question is None:
         return lines
-    lines.append(f"# {words['options']}:")
+    lines.append(f"# {_word('options', lang)}")
     default = question.default
     for option in question.options:
         mark = ""
         if default is not None and default.option == option.id:
-            who = words["garou"] if default.addition else words["usual"]
-            mark = f"  <- {words['default']} ({who})"
+            who = _word("garou" if default.addition else "usual", lang)
+            mark = f"  <- {_word('default', lang)} ({who})"
         lines.append(f"#   {option.id} = {_line(option.label.get(lang))}{mark}")
     return lines
 
 
 def render_agreement(agreement: Agreement, game: Game | None = None, lang: str = "fr") -> str:
     """Return the YAML text of ``agreement``; with ``game``, comments list each case's options."""
-    lang = lang if lang in _WORDS else "fr"
-    words = _WORDS[lang]
+    lang = lang if lang in LANGUAGES else "fr"
     name = Path(agreement.path).name if agreement.path else "accord.yaml"
     out = [
-        f"# {words['head']}",
-        f"# {words['edit']}",
-        f"# {words['check'].format(path=name)}",
+        f"# {_word('head', lang)}",
+        f"# {_word('edit', lang)}",
+        f"# {_word('check', lang, path=shell_word(name))}",
         _scalar("format", FORMAT),
         _scalar("game", agreement.game),
     ]
@@ -95,7 +93,7 @@ def render_agreement(agreement: Agreement, game: Game | None = None, lang: str =
         out.append(_scalar(decision.case, decision.option, "  "))
     custom = [d for d in agreement.decisions if d.custom]
     if custom:
-        out += ["", f"# {words['custom']}"]
+        out += ["", f"# {_word('custom', lang)}"]
         out += _block(
             "custom",
             [
@@ -110,6 +108,6 @@ def render_agreement(agreement: Agreement, game: Game | None = None, lang: str =
         }
         if agreement.setup.names:
             setup["names"] = list(agreement.setup.names)
-        out += ["", f"# {words['setup']}"]
+        out += ["", f"# {_word('setup', lang)}"]
         out += _block("setup", setup)
     return "\n".join(out) + "\n"

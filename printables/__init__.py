@@ -10,14 +10,11 @@ from garou.rules.writer import OutputError, OutputExistsError
 from .contexts import (
     AgreementSheet,
     CheatSheet,
-    SeatPlan,
-    UnsoundSetupError,
     build_agreement_sheet,
     build_cheatsheet,
     check_setup,
 )
 from .environment import escape_markdown, make_environment
-from .labels import LABELS
 from .rendering import (
     FORMATS,
     PDF_HELP,
@@ -34,15 +31,12 @@ from .rendering import (
 
 __all__ = [
     "FORMATS",
-    "LABELS",
     "PDF_HELP",
     "AgreementSheet",
     "CheatSheet",
     "OutputError",
     "OutputExistsError",
     "PdfUnavailableError",
-    "SeatPlan",
-    "UnsoundSetupError",
     "build_agreement_sheet",
     "build_cheatsheet",
     "check_output",

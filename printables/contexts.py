@@ -2,50 +2,55 @@
 
 A template only lays out what these records hold: every ruling, number and order comes
 from the :class:`~rules.model.Game` (and the table's agreement and setup), so a change to
-the YAML changes the sheet. The words around them come from :mod:`printables.labels`.
+the YAML changes the sheet. The words around them come from the message catalogue
+(``sheet.*`` keys).
 """
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-from garou.rules.errors import GarouError, UsageError
+from garou.rules.catalogue import has as has_message
+from garou.rules.catalogue import say
+from garou.rules.errors import UsageError
 from garou.rules.model import Entry, Game, NightStep, Ref
 from garou.rules.setup import Distribution, check_distribution
 
-from .labels import labels, plural
-
 if TYPE_CHECKING:  # houserules is only read through its public attributes
     from garou.houserules import Agreement
+
+_VOTING_STEPS = frozenset({"revote-tied", "lift-vote"})
+"""The tie steps that are a vote, and so can end tied again."""
 
 BLANK_SIGNATURES = 12
 """Lines to initial on an agreement sheet when neither the table nor the game sets a count."""
 
 
-class UnsoundSetupError(GarouError):
-    """Raised when a setup given for a sheet breaks a setup rule of its game."""
+class _Words:
+    """The sheets' words in one language: ``t("night")`` says ``sheet.night``."""
 
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
 
-class SeatPlan(Protocol):
-    """Who sits at the table: a setup file, or the setup of an agreement."""
-
-    @property
-    def players(self) -> int:
-        """How many players."""
-
-    @property
-    def roles(self) -> Mapping[str, int]:
-        """Role id to how many cards of it are dealt."""
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The players' names, if given."""
+    def __call__(self, key: str, count: int | None = None, **values: Any) -> str:
+        return say(f"sheet.{key}", self.lang, count=count, **values)
 
 
 # --- records ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableAnswer:
+    """The table's answer to a contested case, shown where the game master needs it."""
+
+    case: str
+    """Entry id of the case."""
+    question: str
+    """The case's question."""
+    answer: str
+    """The table's answer."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,10 @@ class Rule:
     """The entry's text (may hold line breaks)."""
     addition: bool = False
     """True when the entry is garou's addition to the document."""
+    by_table: bool = False
+    """True when the text says the table's agreement instead of the entry's default."""
+    table: tuple[TableAnswer, ...] = ()
+    """The table's answers, other than the default, to the cases about this ruling."""
 
 
 @dataclass(frozen=True)
@@ -101,18 +110,6 @@ class CountRow:
 
 
 @dataclass(frozen=True)
-class TableAnswer:
-    """The table's answer to a contested case, shown where the game master needs it."""
-
-    case: str
-    """Entry id of the case."""
-    question: str
-    """The case's question."""
-    answer: str
-    """The table's answer."""
-
-
-@dataclass(frozen=True)
 class NightCall:
     """One call of the night script."""
 
@@ -138,6 +135,10 @@ class NightCall:
     """True when garou proposes the step (or its place), which the document leaves open."""
     table: tuple[TableAnswer, ...] = ()
     """The table's answers, other than the default, to the cases about the roles called."""
+    entry: str | None = None
+    """Id of the entry describing the step."""
+    by_table: bool = False
+    """True when the action says the table's agreement instead of the step's default."""
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,8 @@ class DaySheet:
     """Announcement, the dead's silence, interrupting..."""
     vote: VoteSheet
     """The vote."""
+    first_day: Rule | None = None
+    """What happens on the first day only (the captain's election), when it is played."""
 
 
 @dataclass(frozen=True)
@@ -307,6 +310,24 @@ class Case:
 
 
 @dataclass(frozen=True)
+class Track:
+    """What the game master writes down during play, on lines and boxes left blank."""
+
+    id: str
+    """What is tracked: "potions", "lovers", "captain", "looks"."""
+    holder: str
+    """Name of the role or status it is about."""
+    note: str = ""
+    """What is written, in words."""
+    ticks: tuple[str, ...] = ()
+    """Boxes to tick, each with its label (the witch's potions)."""
+    names: int = 0
+    """Blank names to write, in a row (the two lovers, the captain and each successor)."""
+    rows: int = 0
+    """Blank rows of a log, one a night (the seer's looks: night, player, what she saw)."""
+
+
+@dataclass(frozen=True)
 class Header:
     """Who the sheet is for."""
 
@@ -334,8 +355,6 @@ class CheatSheet:
 
     lang: str
     """Language of the sheet."""
-    t: Mapping[str, Any]
-    """Interface words."""
     header: Header
     """Game, table and players."""
     roles: tuple[RoleRow, ...]
@@ -368,6 +387,8 @@ class CheatSheet:
     """True when any garou addition is marked on the sheet (show its footnote)."""
     proposals: bool = False
     """True when any default proposed by garou is marked on the sheet (show its footnote)."""
+    tracks: tuple[Track, ...] = ()
+    """What the game master fills in during play, for the roles and statuses in play."""
 
 
 @dataclass(frozen=True)
@@ -384,6 +405,12 @@ class DecisionRow:
     """True when it is the proposed default."""
     custom: bool
     """True for the table's own question."""
+    addition: bool = False
+    """True when the case is garou's addition (the document does not raise it)."""
+    answer_addition: bool = False
+    """True when the answer is an option garou adds (the document does not name it)."""
+    proposed: bool = False
+    """True when the answer is the default garou proposes (the document leaves it open)."""
 
 
 @dataclass(frozen=True)
@@ -392,8 +419,6 @@ class AgreementSheet:
 
     lang: str
     """Language of the sheet."""
-    t: Mapping[str, Any]
-    """Interface words."""
     header: Header
     """Game, table, date and players."""
     decisions: tuple[DecisionRow, ...]
@@ -404,6 +429,10 @@ class AgreementSheet:
     """Total cards, when a setup is given."""
     signatures: tuple[str, ...]
     """One line per player to initial: a name, or "" for a blank line."""
+    additions: bool = False
+    """True when any garou addition is marked (show its footnote), as on the cheat sheet."""
+    proposals: bool = False
+    """True when any default proposed by garou is marked (show its footnote)."""
 
 
 # --- helpers ---------------------------------------------------------------------------
@@ -505,7 +534,7 @@ def _number(value: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def _dealt(game: Game, plan: SeatPlan | None) -> dict[str, int] | None:
+def _dealt(game: Game, plan: Distribution | None) -> dict[str, int] | None:
     if plan is not None:
         return {role.id: int(plan.roles.get(role.id, 0)) for role in game.roles}
     if game.setup.composition is not None:
@@ -517,34 +546,28 @@ def _dealt(game: Game, plan: SeatPlan | None) -> dict[str, int] | None:
 
 
 def check_setup(game: Game, setup: Distribution, lang: str, source: str) -> None:
-    """Raise UnsoundSetupError listing every rule of ``game`` that ``setup`` breaks.
+    """Raise :class:`~garou.rules.setup.UnsoundSetupError` when ``setup`` breaks a rule.
 
-    Each broken rule comes with its fix, in ``lang``; ``source`` names the setup (its file).
-    A sheet printed for a setup that cannot be dealt would mislead the game master.
+    The error carries the failing checks; its message lists each with its fix, in any
+    language, and names the setup (``source``, its file) and the command that checks it. A
+    sheet printed for a setup that cannot be dealt would mislead the game master. ``lang``
+    is kept for callers.
     """
+    from garou.houserules.setup import unsound_setup
+    from garou.houserules.sheet import shell_word
+
     failures = check_distribution(game, setup).failures
-    if not failures:
-        return
-    lines = []
-    for check in failures:
-        line = check.message.get(lang)
-        if check.fix is not None:
-            line += f" → {check.fix.get(lang)}"
-        if check.entry:
-            line += f" (garou show {check.entry})"
-        lines.append(f"  - {line}")
-    rules = "a rule" if len(failures) == 1 else f"{len(failures)} rules"
-    raise UnsoundSetupError(
-        f"the setup {source} breaks {rules} of {game.info.name.get(lang)}; no sheet was "
-        "written:\n" + "\n".join(lines) + f"\nFix it, then check it with: garou check "
-        f"{shlex.quote(source)}"
-    )
+    if failures:
+        raise unsound_setup(
+            failures, "sheet.setup-unsound", source=source, game=game.info.name,
+            command=f"garou check {shell_word(source)}",
+        )  # fmt: skip
 
 
 def build_cheatsheet(
     game: Game,
     lang: str,
-    setup: SeatPlan | None = None,
+    setup: Distribution | None = None,
     agreement: Agreement | None = None,
 ) -> CheatSheet:
     """Return the cheat sheet of ``game`` in ``lang``, for ``setup`` and ``agreement`` if any.
@@ -552,11 +575,13 @@ def build_cheatsheet(
     With no ``setup``, the agreement's setup is used when it has one. Raise UsageError when
     the agreement is for another game.
     """
-    t = labels(lang)
+    t = _Words(lang)
     if agreement is not None and agreement.game != game.id:
         raise UsageError(
-            f"the agreement {agreement.path or ''} is for {agreement.game}, not {game.id}; "
-            f"use --game {agreement.game}"
+            "sheet.agreement-other-game",
+            path=agreement.path or "",
+            game=agreement.game,
+            wanted=game.id,
         )
     if setup is None and agreement is not None:
         setup = agreement.setup
@@ -593,11 +618,10 @@ def build_cheatsheet(
             CountRow(f"{b.min}–{b.max}" if b.min != b.max else str(b.min), b.count)
             for b in table.bands
         )
-        count_heading = t["minority_table"].format(role=game.role(table.role).name.get(lang))
-    return CheatSheet(
+        count_heading = t("minority-table", role=game.role(table.role).name.get(lang))
+    sheet = CheatSheet(
         lang=lang,
-        t=t,
-        header=_header(game, lang, t["cheatsheet"], setup, agreement),
+        header=_header(game, lang, t("cheatsheet"), setup, agreement),
         roles=roles,
         from_setup=dealt is not None,
         total=sum(dealt.values()) if dealt is not None else None,
@@ -613,14 +637,119 @@ def build_cheatsheet(
         mistakes=mistakes,
         additions=any(additions),
         proposals=any(proposals),
+        tracks=_tracks(game, lang, night, removed),
     )
+    return _follow_agreement(sheet, game, lang, agreement)
+
+
+AGREED = "sheet.as-agreed"
+"""Catalogue keys ``sheet.as-agreed.<entry>.<option>``: the text of a ruling (a night step, a
+rule) as it reads when the table plays ``option`` of a case about ``entry``."""
+
+
+def _follow_agreement(
+    sheet: CheatSheet, game: Game, lang: str, agreement: Agreement | None
+) -> CheatSheet:
+    """Return ``sheet`` saying what the table agreed where it departs from the defaults.
+
+    A case decided other than by its default concerns the entries it relates to; each of
+    them printed on the sheet (a night step, a ruling) then reads its ``sheet.as-agreed``
+    text when the catalogue has one for that option, so that the sheet never restates the
+    default against the agreement, and carries the table's answer next to it. The vote's
+    decision tag gives way to the table's answer when a case about the vote is decided.
+    """
+    if agreement is None:
+        return sheet
+    ids = {e.id for e in game.entries}
+    texts: dict[str, str] = {}
+    answers: dict[str, list[TableAnswer]] = {}
+    for decision in agreement.decisions:
+        if decision.default or decision.case not in ids:
+            continue
+        case = game.entry(decision.case)
+        answer = TableAnswer(case.id, case.title.get(lang), decision.answer.get(lang))
+        for related in case.related:
+            answers.setdefault(related, []).append(answer)
+            key = f"{AGREED}.{related}.{decision.option}"
+            if has_message(key):
+                texts.setdefault(related, say(key, lang))
+    if not answers:
+        return sheet
+    decision_tag = say(f"decision.{game.day.vote.decision}", lang)
+
+    def follow(value: Any, field: str = "") -> Any:
+        if isinstance(value, tuple):
+            return tuple(follow(v, field) for v in value)
+        if isinstance(value, Rule):
+            found = tuple(answers.get(value.id, ()))
+            if field == "mistakes" or not found:
+                return value
+            if value.id in texts:
+                return replace(value, text=texts[value.id], by_table=True, table=found)
+            return replace(value, table=found)
+        if isinstance(value, NightCall):
+            if value.entry in texts:
+                return replace(value, action=texts[value.entry], by_table=True)
+            return value
+        if isinstance(value, VoteSheet) and value.rule.id in answers:
+            said = answers[value.rule.id][0].answer
+            value = replace(value, tags=tuple(said if t == decision_tag else t for t in value.tags))
+        if is_dataclass(value) and not isinstance(value, type):
+            changes = {f.name: follow(getattr(value, f.name), f.name) for f in fields(value)}
+            return replace(value, **changes)
+        return value
+
+    followed: CheatSheet = follow(sheet)
+    return followed
+
+
+TRACK_LOOKS = 6
+"""Rows of a log of looks (one a night); more nights go on the back."""
+
+
+def _tracks(game: Game, lang: str, night: NightSheet, removed: frozenset[str]) -> tuple[Track, ...]:
+    """Return what the game master notes during play: one track per night power in play
+    that leaves something to remember (potions spent, lovers, looks) and the captain."""
+    t = _Words(lang)
+    steps = {s.id: s for s in (*game.night.first, *game.night.every)}
+    tracks: list[Track] = []
+    for call in (*night.first, *night.every):
+        step = steps.get(call.id)
+        if step is None or call.dealt is False:
+            continue
+        if step.does == "save-or-poison":
+            ticks = (t("track-life-potion"), t("track-death-potion"))
+            tracks.append(Track("potions", call.names, ticks=ticks))
+        elif step.does == "couple":
+            tracks.append(Track("lovers", call.names, t("track-lovers"), names=2))
+        elif step.does == "check":
+            tracks.append(Track("looks", call.names, t("track-looks"), rows=TRACK_LOOKS))
+    captain = _captain_id(game)
+    if captain is not None and captain not in removed and game.day.vote.tie.with_captain:
+        tracks.insert(
+            0, Track("captain", _holder_name(game, captain, lang), t("track-captain"), names=4)
+        )
+    return tuple(tracks)
+
+
+def _first_day(game: Game, lang: str, removed: frozenset[str]) -> Rule | None:
+    """Return the captain's election (the rule of the first day), when the captain is played."""
+    captain = _captain_id(game)
+    if captain is None or captain in removed or not game.day.vote.tie.with_captain:
+        return None
+    status = next((s for s in game.statuses if s.id == captain), None)
+    for entry in game.entries:
+        in_section = status is not None and entry.section == status.section
+        if in_section and entry.kind == "rule" and captain in entry.roles:
+            return _rule(game, entry.id, lang)
+    return None
 
 
 def _header(
     game: Game,
     lang: str,
     title: str,
-    setup: SeatPlan | None,
+    setup: Distribution | None,
     agreement: Agreement | None,
 ) -> Header:
     return Header(
@@ -631,7 +760,7 @@ def _header(
         date=agreement.date if agreement is not None else None,
         players=setup.players if setup is not None else None,
         names=tuple(setup.names) if setup is not None else (),
-        source=labels(lang)["source"].format(title=game.info.title),
+        source=_Words(lang)("source", title=game.info.title),
     )
 
 
@@ -659,7 +788,7 @@ def _night(
     game: Game,
     lang: str,
     dealt: dict[str, int] | None,
-    t: Mapping[str, Any],
+    t: _Words,
     removed: frozenset[str] = frozenset(),
     answers: Mapping[str, list[TableAnswer]] | None = None,
 ) -> NightSheet:
@@ -683,6 +812,7 @@ def _night(
             addition=added,
             proposed=step.addition and not added,
             table=tuple(table.values()),
+            entry=step.entry,
         )
 
     def called(step: NightStep) -> bool:  # a table playing without a role does not call it
@@ -700,8 +830,10 @@ def _night(
             if called(step):
                 every.append(call(step, False))
     order = tuple(
-        t["order_after"].format(
-            role=game.role(c.role).name.get(lang), after=game.role(c.after).name.get(lang)
+        t(
+            "order-after",
+            role=game.role(c.role).name.get(lang),
+            after=game.role(c.after).name.get(lang),
         )
         for c in night.constraints
     )
@@ -711,18 +843,18 @@ def _night(
         rules=rules,
         first=tuple(first),
         every=tuple(every),
-        first_heading=t["first_night"],
-        every_heading=t["every_night"].format(n=night.regular_from),
+        first_heading=t("first-night"),
+        every_heading=t("every-night", n=night.regular_from),
         every_start=len(first) + 1 if night.regular_from <= 1 else 1,
         order=order,
         usual_order_addition=night.usual_order_addition,
     )
 
 
-def _timer(t: Mapping[str, Any], normal: int, turbo: int | None) -> str:
-    text = t["seconds"].format(n=normal)
+def _timer(t: _Words, normal: int, turbo: int | None) -> str:
+    text = say("unit.second", t.lang, count=normal)
     if turbo is not None:
-        text += f" ({t['turbo']} {t['seconds'].format(n=turbo)})"
+        text += f" ({t('turbo')} {say('unit.second', t.lang, count=turbo)})"
     return text
 
 
@@ -749,19 +881,20 @@ def _fact(label: str, value: str, entry: str, choices: Mapping[str, str]) -> Fac
 def _day(
     game: Game,
     lang: str,
-    t: Mapping[str, Any],
+    t: _Words,
     choices: Mapping[str, str],
     removed: frozenset[str] = frozenset(),
 ) -> DaySheet:
     day = game.day
     facts = []
     if day.debate is not None:
-        times = t["debate_times"].format(
-            first=t["minutes"].format(n=day.debate.first_day_minutes),
-            later=t["minutes"].format(n=day.debate.later_minutes),
+        times = t(
+            "debate-times",
+            first=say("unit.minute", lang, count=day.debate.first_day_minutes),
+            later=say("unit.minute", lang, count=day.debate.later_minutes),
         )
-        facts.append(_fact(t["debate"], times, day.debate.entry, choices))
-    for label, timer in ((t["speech"], day.speech), (t["farewell"], day.farewell)):
+        facts.append(_fact(t("debate"), times, day.debate.entry, choices))
+    for label, timer in ((t("speech"), day.speech), (t("farewell"), day.farewell)):
         if timer is not None:
             value = _timer(t, timer.normal_seconds, timer.turbo_seconds)
             facts.append(_fact(label, value, timer.entry, choices))
@@ -782,31 +915,36 @@ def _day(
         facts=tuple(facts),
         rules=_kept(game, tuple(rules), removed),
         vote=_vote(game, lang, t, removed),
+        first_day=_first_day(game, lang, removed),
     )
 
 
-def _vote(
-    game: Game, lang: str, t: Mapping[str, Any], removed: frozenset[str] = frozenset()
-) -> VoteSheet:
+def _vote(game: Game, lang: str, t: _Words, removed: frozenset[str] = frozenset()) -> VoteSheet:
     vote = game.day.vote
     tags = []
     if vote.nominations:
-        tags.append(t["vote_nominations"])
+        tags.append(t("vote-nominations"))
     if vote.simultaneous:
-        tags.append(t["vote_simultaneous"])
-    tags.append(t["decision"][vote.decision])
-    tags.append(t["reveal"][game.day.reveal])
+        tags.append(t("vote-simultaneous"))
+    tags.append(say(f"decision.{vote.decision}", lang))
+    tags.append(say(f"reveal.{game.day.reveal}", lang))
     captain = _captain(game, lang)
 
     def steps(path: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(t["tie_steps"][s].format(status=captain) for s in path)
+        # A step after a vote applies only if that vote is tied again ("if still tied:
+        # nobody leaves"), never as the revote's outcome.
+        said = []
+        for i, step in enumerate(path):
+            text = say(f"tie-step.{step}", lang, status=captain)
+            if i and path[i - 1] in _VOTING_STEPS:
+                text = t("tie-still", step=text)
+            said.append(text)
+        return tuple(said)
 
     ties = []
     if vote.tie.with_captain and _captain_id(game) not in removed:
-        ties.append(TiePath(t["with_captain"].format(status=captain), steps(vote.tie.with_captain)))
-        ties.append(
-            TiePath(t["without_captain"].format(status=captain), steps(vote.tie.without_captain))
-        )
+        ties.append(TiePath(t("with-captain", status=captain), steps(vote.tie.with_captain)))
+        ties.append(TiePath(t("without-captain", status=captain), steps(vote.tie.without_captain)))
     else:
         ties.append(TiePath("", steps(vote.tie.without_captain)))
     abstention = None
@@ -821,14 +959,12 @@ def _vote(
     )
 
 
-def _deaths(
-    game: Game, lang: str, t: Mapping[str, Any], removed: frozenset[str] = frozenset()
-) -> DeathsSheet:
+def _deaths(game: Game, lang: str, t: _Words, removed: frozenset[str] = frozenset()) -> DeathsSheet:
     deaths = game.deaths
     cascades = tuple(
         Cascade(
             holder=_holder_name(game, c.holder, lang),
-            trigger=t["triggers"][c.does],
+            trigger=say(f"trigger.{c.does}", lang),
             any_cause=c.any_cause,
             rule=_rule(game, c.entry, lang),
         )
@@ -850,9 +986,7 @@ def _deaths(
     return DeathsSheet(_ref(game, deaths.resolve_first, lang), cascades, more)
 
 
-def _win(
-    game: Game, lang: str, t: Mapping[str, Any], removed: frozenset[str] = frozenset()
-) -> WinSheet:
+def _win(game: Game, lang: str, t: _Words, removed: frozenset[str] = frozenset()) -> WinSheet:
     win = game.win
     grouped: dict[str, list[str]] = {}
     for condition in win.conditions:
@@ -863,22 +997,29 @@ def _win(
     notes = _kept(game, tuple(r for r in (_ref(game, win.same_camp_couple, lang),) if r), removed)
     margin = margin_rule = None
     if win.margin is not None:
-        margin = Fact(t["margin"], plural(t["margin_votes"], win.margin.wrong_votes, lang))
+        margin = Fact(t("margin"), t("margin-votes", count=win.margin.wrong_votes))
         margin_rule = _rule(game, win.margin.entry, lang)
     return WinSheet(rows, notes, margin, margin_rule)
 
 
-def _fouls(game: Game, lang: str, t: Mapping[str, Any]) -> FoulsSheet | None:
+def _fouls(game: Game, lang: str, t: _Words) -> FoulsSheet | None:
     fouls = game.fouls
     if fouls is None:
         return None
     ladder = tuple(
-        t["ladder"].format(n=limit.limit, what=what, then=t["consequence"][limit.consequence])
-        for limit, what in ((fouls.foul, t["foul"]), (fouls.technical, t["technical"]))
+        t(
+            "ladder",
+            n=limit.limit,
+            what=what,
+            then=say(f"consequence.{limit.consequence}", lang),
+        )
+        for limit, what in ((fouls.foul, t("foul")), (fouls.technical, t("technical")))
     )
     groups: dict[str, list[str]] = {}
     for behaviour in fouls.behaviours:
-        groups.setdefault(t["sanction"][behaviour.sanction], []).append(behaviour.text.get(lang))
+        groups.setdefault(say(f"sanction.{behaviour.sanction}", lang), []).append(
+            behaviour.text.get(lang)
+        )
     return FoulsSheet(ladder, tuple((k, tuple(v)) for k, v in groups.items()))
 
 
@@ -977,10 +1118,16 @@ def _cases(game: Game, lang: str, agreement: Agreement | None) -> tuple[Case, ..
 
 def build_agreement_sheet(agreement: Agreement, game: Game, lang: str) -> AgreementSheet:
     """Return the agreement sheet of ``agreement`` (for ``game``) in ``lang``."""
-    t = labels(lang)
+    t = _Words(lang)
     if agreement.game != game.id:
-        raise UsageError(f"the agreement is for {agreement.game}, not {game.id}")
+        raise UsageError(
+            "sheet.agreement-other-game",
+            path=agreement.path or "",
+            game=agreement.game,
+            wanted=game.id,
+        )
     setup = agreement.setup
+    cases = {c.id: c for c in _cases(game, lang, agreement)}
     decisions = tuple(
         DecisionRow(
             case=d.case,
@@ -988,6 +1135,9 @@ def build_agreement_sheet(agreement: Agreement, game: Game, lang: str) -> Agreem
             answer=d.answer.get(lang),
             kept_default=d.default,
             custom=d.case not in {e.id for e in game.entries},
+            addition=d.case in cases and cases[d.case].addition,
+            answer_addition=d.case in cases and cases[d.case].answer_addition,
+            proposed=d.case in cases and cases[d.case].proposed,
         )
         for d in agreement.decisions
     )
@@ -1007,11 +1157,12 @@ def build_agreement_sheet(agreement: Agreement, game: Game, lang: str) -> Agreem
         signatures = ("",) * BLANK_SIGNATURES
     return AgreementSheet(
         lang=lang,
-        t=t,
         # The names go on the lines to initial, not in the header.
-        header=replace(_header(game, lang, t["agreement"], setup, agreement), names=()),
+        header=replace(_header(game, lang, t("agreement"), setup, agreement), names=()),
         decisions=decisions,
         roles=roles,
         total=total,
         signatures=signatures,
+        additions=any(d.addition or d.answer_addition for d in decisions),
+        proposals=any(d.proposed for d in decisions),
     )

@@ -4,8 +4,20 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from garou.rules.catalogue import say
+from jinja2 import (
+    Environment,
+    PackageLoader,
+    StrictUndefined,
+    pass_context,
+    select_autoescape,
+)
+from jinja2.runtime import Context
+
+FONTS = Path(__file__).parent / "fonts"
+"""The fonts the sheets are laid out with (package data, with their licence)."""
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}<>#|~!&])")
 _MD_LINE_START = re.compile(r"^([-+=]|\d+(?=[.)]))")
@@ -27,12 +39,32 @@ def escape_markdown(value: object) -> str:
     return "\\" + text
 
 
+def font_url(name: str) -> str:
+    """Return the ``file:`` URL of the packaged font ``name``, for ``@font-face``.
+
+    The URL is resolved from the installed package, wherever it is, so that WeasyPrint and a
+    browser opening the written page load the same font files.
+    """
+    path = (FONTS / name).resolve()
+    if path.parent != FONTS.resolve() or not path.is_file():
+        raise ValueError(f"no packaged font {name!r}")
+    return path.as_uri()
+
+
+@pass_context
+def say_in_context(context: Context, key: str, count: int | None = None, **values: object) -> str:
+    """Return catalogue message ``key`` in the language of the page (its ``lang``)."""
+    return say(key, context["lang"], count=count, **values)
+
+
 @lru_cache(maxsize=1)
 def make_environment() -> Environment:
     """Return the Jinja environment of the printables (templates are package data).
 
     HTML templates are autoescaped; Markdown templates escape every value with ``|md``.
-    Any undefined name is an error, never an empty string.
+    Any undefined name is an error, never an empty string. Every word comes from the
+    message catalogue: ``{{ t('sheet.night') }}`` (a global) says a key in the page's
+    ``lang``, which every render passes.
     """
     env = Environment(
         loader=PackageLoader("garou.printables", "templates"),
@@ -43,4 +75,6 @@ def make_environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["md"] = escape_markdown
+    env.globals["font_url"] = font_url
+    env.globals["t"] = say_in_context
     return env

@@ -31,14 +31,24 @@ def _template(sheet: CheatSheet | AgreementSheet) -> str:
     return "cheatsheet" if isinstance(sheet, CheatSheet) else "agreement"
 
 
+def render_template(name: str, lang: str, **context: object) -> str:
+    """Return the printable template ``name`` ("cheatsheet.html", "recap.md"...) rendered.
+
+    ``lang`` is the page's language: the templates' ``t('key')`` says catalogue keys in it.
+    Every printable (the sheets, and any other, such as a game's recap) goes through this
+    one environment.
+    """
+    return make_environment().get_template(name).render(lang=lang, **context)
+
+
 def render_html(sheet: CheatSheet | AgreementSheet) -> str:
-    """Return ``sheet`` as a self-contained HTML page (print CSS inside)."""
-    return make_environment().get_template(f"{_template(sheet)}.html").render(sheet=sheet)
+    """Return ``sheet`` as an HTML page (print CSS inside; fonts from the package)."""
+    return render_template(f"{_template(sheet)}.html", sheet.lang, sheet=sheet)
 
 
 def render_markdown(sheet: CheatSheet | AgreementSheet) -> str:
     """Return ``sheet`` as Markdown."""
-    return make_environment().get_template(f"{_template(sheet)}.md").render(sheet=sheet)
+    return render_template(f"{_template(sheet)}.md", sheet.lang, sheet=sheet)
 
 
 def pdf_available() -> bool:
@@ -55,7 +65,7 @@ def html_to_pdf(html: str) -> bytes:
     try:
         import weasyprint
     except (ImportError, OSError) as exc:  # OSError: WeasyPrint present, Pango missing
-        raise PdfUnavailableError(f"{PDF_HELP} ({exc})") from None
+        raise PdfUnavailableError("sheet.pdf-unavailable", reason=str(exc)) from None
     quiet = [logging.getLogger(name) for name in ("weasyprint", "fontTools")]
     levels = [logger.level for logger in quiet]
     for logger in quiet:
@@ -76,24 +86,22 @@ def render(sheet: CheatSheet | AgreementSheet, fmt: str) -> str | bytes:
         return render_markdown(sheet)
     if fmt == "pdf":
         return html_to_pdf(render_html(sheet))
-    raise UsageError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+    raise UsageError("sheet.unknown-format", format=fmt, formats=", ".join(FORMATS))
 
 
 def choose_format(fmt: str | None, out: str) -> str:
     """Return ``fmt``, or the format the name ``out`` ends with; raise UsageError if neither."""
     if fmt is not None:
         if fmt not in FORMATS:
-            raise UsageError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+            raise UsageError("sheet.unknown-format", format=fmt, formats=", ".join(FORMATS))
         return fmt
     if out == "-":
         return "html"
     if Path(out).is_dir():  # say so before asking for a format it cannot take
-        raise OutputError(f"{out} is a folder; give a file name with -o")
+        raise OutputError("sheet.output-is-folder", path=out)
     found = _SUFFIXES.get(Path(out).suffix.lower())
     if found is None:
-        raise UsageError(
-            f"cannot tell the format from {out!r}; add --format ({', '.join(FORMATS)})"
-        )
+        raise UsageError("sheet.format-unknown-name", path=out, formats=", ".join(FORMATS))
     return found
 
 

@@ -15,12 +15,15 @@ from garou.houserules import (
     custom_decision,
     diff_agreements,
     load_agreement,
+    make_setup,
     questions,
     render_agreement,
     save_agreement,
 )
 from garou.rules import DataFileError, UnknownIdError
+from garou.rules.catalogue import say
 from garou.rules.reader import parse_yaml
+from garou.rules.setup import Distribution, UnsoundSetupError
 from garou.rules.writer import dump_yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -354,9 +357,15 @@ def test_pick_rejects_a_setup_the_verifier_rejects(garou, book, tmp_path, spec):
         "--players", "8", "--roles", spec,
     )  # fmt: skip
     assert result.exit_code == 1
-    for failure in verdict.failures:
-        assert failure.message.fr in result.stderr
+    for failure in verdict.failures:  # said by the CLI (English until it says them in fr)
+        assert failure.message.en in result.stderr or failure.message.fr in result.stderr
     assert not out.exists()
+    with pytest.raises(UnsoundSetupError) as caught:
+        make_setup(game, 8, spec)
+    assert [c.id for c in caught.value.failures] == [c.id for c in verdict.failures]
+    for lang in ("fr", "en"):
+        said = caught.value.message(lang)
+        assert all(c.message.get(lang) in said for c in verdict.failures)
 
 
 @pytest.mark.parametrize(
@@ -420,7 +429,9 @@ def test_the_walk_asks_every_question_and_asks_again_after_a_typo(garou, book, t
         "house", "pick", "--game", "loup-garou", "-o", str(out), input="\n".join(answers) + "\n"
     )
     assert result.exit_code == 0, result.stderr
-    assert "'nonsense' is not an option" in result.stdout
+    # Said in the user's language (French here), with how to answer.
+    assert "nonsense\u00a0» n'est pas une option" in result.stdout
+    assert say("house.type-range", "fr", n=len(every[1].options)) in result.stdout
     for q in every:
         assert q.title.fr in result.stdout
     agreement = load_agreement(out, book)
@@ -562,8 +573,8 @@ def test_show_and_diff_print_markup_in_user_text_as_written(garou, book, tmp_pat
     game = book.game("loup-garou")
     base = build_agreement(game, date="2025-03-14")
     own = custom_decision(1, MARKUP[2], [MARKUP[1], MARKUP[3]], MARKUP[1])
-    setup = houserules.TableSetup(8, {"loup-garou": 2, "voyante": 1, "villageois": 5})
-    setup = houserules.TableSetup(8, setup.roles, ("[i]Ana[/i]", *"BCDEFGH"))
+    setup = Distribution("loup-garou", 8, {"loup-garou": 2, "voyante": 1, "villageois": 5})
+    setup = Distribution("loup-garou", 8, setup.roles, names=("[i]Ana[/i]", *"BCDEFGH"))
     left = Agreement(game.id, MARKUP[0], base.date, (*base.decisions, own), setup)
     a = save_agreement(left, tmp_path / "[b]a.yaml", book=book)
     shown = garou("house", "show", str(a))
@@ -711,25 +722,35 @@ def test_a_non_mapping_file_is_named_in_words(garou, tmp_path):
 # --- review fixes: the language is followed -------------------------------------------------
 
 
-def test_every_ui_text_exists_in_both_languages_with_the_same_fields():
-    import string
+def _ui(lang: str) -> dict[str, str]:
+    """The house commands' catalogue templates in ``lang`` (``house.choice`` as "choice")."""
+    from garou.rules import catalogue
+
+    return {
+        key.removeprefix("house."): catalogue.template_of(key, lang, count=2)
+        for key in catalogue.messages()
+        if key.startswith("house.")
+    }
+
+
+def test_every_word_of_house_is_a_catalogue_key_of_its_own():
+    import re
+
+    from garou.rules import catalogue
 
     from garou.commands import house
 
-    assert set(house._UI["fr"]) == set(house._UI["en"])
-    formatter = string.Formatter()
-    for key in house._UI["fr"]:
-        fields = [
-            {f for _, f, _, _ in formatter.parse(house._UI[lang][key]) if f} for lang in house._UI
-        ]
-        assert fields[0] == fields[1], key
+    assert not hasattr(house, "_UI") and not hasattr(house, "_tn")
+    source = Path(house.__file__).read_text(encoding="utf-8")
+    used = set(re.findall(r'_t\(\s*\w+,\s*"([\w?-]+)"', source))
+    assert used and not [k for k in used if not catalogue.has(f"house.{k}")]
+    assert catalogue.check_catalogue() == []
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_show_diff_list_and_pick_speak_the_language(garou, book, tmp_path, lang):
-    from garou.commands import house
 
-    ui = house._UI[lang]
+    ui = _ui(lang)
     shown = garou("house", "show", str(GOOD), "--lang", lang)
     for key in ("col-decision", "kept-default", "changed", "setup-line"):
         assert ui[key].split("{")[0].strip() in shown.stdout, key
@@ -745,7 +766,7 @@ def test_show_diff_list_and_pick_speak_the_language(garou, book, tmp_path, lang)
         build_agreement(game, {questions(game)[0].id: other_option(questions(game)[0])}), b
     )
     diff = garou("house", "diff", str(a), str(b), "--lang", lang)
-    assert ui["differences.one"].format(n=1) in diff.stdout
+    assert say("house.differences", lang, count=1) in diff.stdout
     same = garou("house", "diff", str(a), str(a), "--lang", lang)
     assert ui["same"].split("{b}")[1].strip() in " ".join(same.stdout.split())
     out = tmp_path / "accord.yaml"
@@ -755,7 +776,7 @@ def test_show_diff_list_and_pick_speak_the_language(garou, book, tmp_path, lang)
     assert picked.exit_code == 0, picked.stderr
     for key in ("choice", "why", "custom-question", "players-prompt", "table-prompt"):
         assert ui[key].split("{")[0].strip() in picked.stdout, key
-    written = ui["wrote.many"].split("{")[0].strip()
+    written = ui["wrote"].split("{")[0].strip()
     assert written in picked.stdout
 
 
@@ -811,3 +832,164 @@ def test_pick_reports_a_bad_player_count_itself(garou, tmp_path, players, words)
     assert result.stderr.startswith("Error: --players") and words in result.stderr
     assert "--roles" not in result.stderr and "╭" not in result.stderr
     assert not out.exists()
+
+
+# --- small things a table noticed --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "iso"),
+    [
+        ("14/03/2025", "2025-03-14"),
+        ("4/3/2025", "2025-03-04"),
+        ("14.03.2025", "2025-03-14"),
+        ("2025-03-14", "2025-03-14"),
+        ("31/04/2025", None),
+        ("03/14/2025", None),
+        ("14/03/25", None),
+    ],
+)
+def test_a_date_is_read_in_french_or_iso(typed, iso):
+    from garou.houserules import iso_date
+
+    assert iso_date(typed) == iso
+
+
+def test_pick_takes_a_french_date_and_writes_it_iso(garou, tmp_path):
+    out = tmp_path / "a.yaml"
+    r = garou("house", "pick", "-g", "mafia", "--defaults", "--date", "14/03/2025", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert "date: '2025-03-14'" in out.read_text() or "date: 2025-03-14" in out.read_text()
+    bad = garou("house", "pick", "-g", "mafia", "--defaults", "--date", "31/02/2025",
+                "-o", str(tmp_path / "b.yaml"))  # fmt: skip
+    assert bad.exit_code == 2 and "31/02/2025" in bad.stderr
+
+
+def test_an_option_is_found_by_an_unambiguous_start_of_its_label(book):
+    from garou.houserules import find_option, find_question
+
+    game = book.game("loup-garou")
+    seer = find_question(game, "seer-sees")
+    assert find_option(seer, "seul").id == "camp-only"  # "Seulement le camp"
+    assert find_option(seer, "ONLY the").id == "camp-only"
+    assert find_option(seer, "le rôle").id == "exact-role"
+    witch = find_question(game, "witch-self-save")
+    assert find_option(witch, "jam").id == "never"
+    with pytest.raises(UnknownIdError) as caught:
+        find_option(witch, "o")  # "Oui, n'importe quelle nuit" and "Only on the first night"
+    said = caught.value.message("fr")
+    assert "always" in said and "first-night-only" in said and "never" not in said
+    # Both options of the witch's potions start with a word the other lacks; "Oui" is one.
+    potions = find_question(game, "witch-two-potions")
+    assert find_option(potions, "oui").id == "both-allowed"
+
+
+def test_diff_compares_the_setups_and_the_names(garou, book, tmp_path):
+    game = book.game("loup-garou")
+    from garou.houserules import diff_setups
+
+    def accord(name, roles, names):
+        setup = make_setup(game, len(names), roles, names, "fr")
+        path = tmp_path / name
+        save_agreement(build_agreement(game, setup=setup), path)
+        return path
+
+    a = accord("a.yaml", "loup-garou=2,villageois=4", ["Éloïse", "Bob", "Chloé", "D", "E", "F"])
+    b = accord("b.yaml", "loup-garou=2,villageois=4", ["eloise", "BOB", "chloe", "D", "E", "F"])
+    c = accord("c.yaml", "loup-garou=2,voyante=1,villageois=3", ["Éloïse", "Bob", "Chloé", "D",
+                                                                "E", "Zoé"])  # fmt: skip
+    same = garou("house", "diff", str(a), str(b))
+    assert same.exit_code == 0 and str(b) in " ".join(same.stdout.split())
+    assert diff_setups(load_agreement(a, book), load_agreement(b, book)) == []
+    parts = [d.part for d in diff_setups(load_agreement(a, book), load_agreement(c, book))]
+    assert parts == ["roles", "names"]
+    shown = garou("house", "diff", str(a), str(c), "--lang", "en")
+    assert "setup.roles" in shown.stdout and "setup.names" in shown.stdout
+    assert "Voyante" not in shown.stdout and "Seer" in shown.stdout
+    data = garou("house", "diff", str(a), str(c), "--json").json()
+    assert not data["same"] and [d["part"] for d in data["setup"]] == ["roles", "names"]
+
+
+def test_the_command_to_run_next_is_never_wrapped(garou, tmp_path):
+    out = tmp_path / ("un-nom-de-fichier-assez-long-pour-depasser-la-ligne" + "-x" * 20 + ".yaml")
+    r = garou("house", "pick", "-g", "mafia", "--defaults", "-o", str(out), env={"COLUMNS": "40"})
+    assert r.exit_code == 0, r.stderr
+    assert f"garou house show {out}" in r.stdout.splitlines()[-1]
+
+
+def test_an_output_name_with_a_line_break_cannot_break_the_file(garou, book, tmp_path):
+    out = tmp_path / "accord\nformat: autre\ngame: mafia.yaml"
+    r = garou("house", "pick", "-g", "loup-garou", "--defaults", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    text = out.read_text(encoding="utf-8")
+    assert all(line.startswith("#") or ":" in line or not line.strip() or line.startswith(" ")
+               for line in text.splitlines())  # fmt: skip
+    again = load_agreement(out, book)
+    assert again.game == "loup-garou"
+    assert "\\x0a" in text  # the name is written escaped, on the comment's one line
+
+
+def test_two_names_for_one_player_are_refused_whatever_their_case_and_accents(book, tmp_path):
+    from garou.rules import UsageError
+
+    game = book.game("loup-garou")
+    names = ["Éloïse", "Bob", "Chloé", "eloise", "E", "F"]
+    with pytest.raises(UsageError) as caught:
+        make_setup(game, 6, "loup-garou=2,villageois=4", names)
+    assert "eloise" in caught.value.message("en") and "Éloïse" in caught.value.message("fr")
+    path = tmp_path / "a.yaml"
+    path.write_text(
+        "format: garou-agreement/1\ngame: loup-garou\ndecisions: {}\nsetup:\n  players: 6\n"
+        "  roles: {loup-garou: 2, villageois: 4}\n"
+        "  names: [Éloïse, Bob, CHLOÉ, chloe, E, F]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(DataFileError) as found:
+        load_agreement(path, book)
+    said = found.value.problems
+    assert any(p.path == "setup.names" and p.line == 7 for p in said), said
+
+
+def test_the_interview_reads_answers_without_a_terminal(book):
+    """The interview's logic is houserules': the command only prompts and prints."""
+    from garou.houserules import interview as iv
+
+    game = book.game("loup-garou")
+    asked = iv.interview(game)
+    assert [q.id for q in asked] == [q.id for q in questions(game)]
+    seer = next(q for q in asked if q.id == "lg-contested-seer-sees")
+    kept = iv.preselected(seer, None)
+    assert kept is not None and seer.options[kept - 1].id == seer.default.option
+    assert iv.read_choice(seer, "", kept, "fr") == seer.default.option
+    assert iv.read_choice(seer, "seul", kept, "fr") == "camp-only"
+    with pytest.raises(iv.AnswerError) as caught:
+        iv.read_choice(seer, "nonsense", kept, "en")
+    assert "nonsense" in caught.value.message("en") and caught.value.hint is not None
+    assert iv.read_custom_option(["oui"], " non ") == "non"
+    with pytest.raises(iv.AnswerError):
+        iv.read_custom_option(["oui"], "")  # fewer than two options
+    with pytest.raises(iv.AnswerError):
+        iv.read_custom_option(["Oui", "non"], "OUI")
+    assert iv.read_custom_answer(["oui", "non"], "2") == "non"
+    assert iv.read_custom_answer(["Été", "hiver"], "ete") == "Été"
+    assert iv.read_players("") is None and iv.read_players("8") == 8
+    with pytest.raises(iv.AnswerError):
+        iv.read_players("huit")
+    assert iv.read_date("14/03/2025", "2025-01-01") == "2025-03-14"
+
+
+@pytest.mark.parametrize(
+    ("name", "fr", "en"),
+    [
+        ("unknown-option.yaml", "option inconnue", "unknown option"),
+        ("unknown-case.yaml", "cas inconnu", "unknown case"),
+        ("bad-date.yaml", "n'est pas une date", "is not a date"),
+    ],
+)
+def test_an_agreement_files_problems_are_said_in_the_users_language(book, name, fr, en):
+    with pytest.raises(DataFileError) as caught:
+        load_agreement(AGREEMENTS / name, book)
+    french = " ".join(p.say("fr") for p in caught.value.problems)
+    english = " ".join(p.say("en") for p in caught.value.problems)
+    assert fr in french and en not in french
+    assert en in english and fr not in english

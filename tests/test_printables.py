@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 from garou.houserules import load_agreement
 from garou.printables import build_agreement_sheet, build_cheatsheet, escape_markdown
-from garou.rules.setup import read_setup
+from garou.rules import catalogue
+from garou.rules.setup import Distribution, UnsoundSetupError, read_setup
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,8 +48,50 @@ NAMES = [
 TABLE = "Les Loups <b>du jeudi</b> & Cie"
 CUSTOM = "Peut-on <i>parler</i> la nuit ? Unmotinterminablesansaucuneespacenitiretdedans"
 """A table's own question, with markup and a word too long for a column."""
+CUSTOMS = [
+    CUSTOM,
+    "Le meneur peut-il rappeler à voix haute qui a déjà parlé pendant le débat du jour ?",
+    "Un joueur éliminé peut-il rester à la table, muet, jusqu'à la fin de la partie ?",
+]
+"""Three questions of the table's own: the worst case a sheet must fit on one page."""
+CUSTOMS_YAML = "".join(
+    f"  - question: {json.dumps(q, ensure_ascii=False)}\n    options: [oui, non]\n    answer: non\n"
+    for q in CUSTOMS
+)
 LONG_NAME = (("Anne-Éloïse de la Tour du Pin Montmorency " * 5) + "X" * 120)[:330]
 """A 330-character player's name: words, then one that fits no column."""
+
+
+def _words(lang: str) -> dict[str, Any]:
+    """The sheets' catalogue templates in ``lang`` (``sheet.call-anyway`` as "call_anyway"),
+    and the tie steps the sheets say, from the one translation of the data's values."""
+    found: dict[str, Any] = {  # spaces as the parsed page's text() gives them
+        key.removeprefix("sheet.").replace("-", "_"): catalogue.template_of(key, lang).replace(
+            "\u00a0", " "
+        )
+        for key in catalogue.messages()
+        if key.startswith("sheet.") and not isinstance(catalogue.messages()[key][lang], dict)
+    }
+    found["tie_steps"] = {
+        key.removeprefix("tie-step."): catalogue.template_of(key, lang).replace("\u00a0", " ")
+        for key in catalogue.messages()
+        if key.startswith("tie-step.")
+    }
+    return found
+
+
+VOTES = {"revote-tied", "lift-vote"}
+"""The tie steps that are a vote: what follows one applies only to a tie that persists."""
+
+
+def _tie_path(steps: tuple[str, ...], lang: str, captain: str = "") -> str:
+    """The tie steps as a sheet must say them: after a vote, "if still tied: ..."."""
+    t = _words(lang)
+    said = []
+    for i, step in enumerate(steps):
+        text = t["tie_steps"][step].format(status=captain)
+        said.append(t["tie_still"].format(step=text) if i and steps[i - 1] in VOTES else text)
+    return " → ".join(said)
 
 
 def _quoted(items: list[str]) -> str:
@@ -82,6 +125,11 @@ def files(tmp_path_factory: pytest.TempPathFactory, book: rules.Rulebook) -> dic
     decisions = "\n".join(
         f"  {e.id}: {e.options[-1].id}" for e in (*lg.contested(), *lg.settings())
     )
+    # Every case changed, but the statuses kept (the captain: his election, his track).
+    keeping = "\n".join(
+        f"  {e.id}: {[o for o in e.options if not o.without][-1].id}"
+        for e in (*lg.contested(), *lg.settings())
+    )
     mf = book.game("mafia")
     assert mf.setup.composition is not None
     mf_roles = _roles_yaml(dict(mf.setup.composition.roles))
@@ -101,8 +149,14 @@ def files(tmp_path_factory: pytest.TempPathFactory, book: rules.Rulebook) -> dic
         "accord-largest.yaml": (
             f"format: garou-agreement/1\ngame: loup-garou\ntable: {json.dumps(TABLE)}\n"
             f"date: 2025-03-14\ndecisions:\n{decisions}\n"
-            f"custom:\n  - question: {json.dumps(CUSTOM, ensure_ascii=False)}\n"
-            "    options: [oui, non]\n    answer: non\n"
+            f"custom:\n{CUSTOMS_YAML}"
+            f"setup:\n  players: {players}\n  roles: {_roles_yaml(largest)}\n"
+            f"  names: {_quoted(names)}\n"
+        ),
+        "accord-largest-captain.yaml": (
+            f"format: garou-agreement/1\ngame: loup-garou\ntable: {json.dumps(TABLE)}\n"
+            f"date: 2025-03-14\ndecisions:\n{keeping}\n"
+            f"custom:\n{CUSTOMS_YAML}"
             f"setup:\n  players: {players}\n  roles: {_roles_yaml(largest)}\n"
             f"  names: {_quoted(names)}\n"
         ),
@@ -274,7 +328,7 @@ def test_every_combination_renders_in_html_and_markdown(
     page = parse(html)
     assert page.find("html")[0].attrs["lang"] == lang
     assert book.game(game).info.name.get(lang) in page.find("h1")[0].text()
-    dealt: printables.SeatPlan | None = None
+    dealt: Distribution | None = None
     if setup:
         dealt = read_setup(files[setup], book)[1]
     elif agreement:
@@ -311,12 +365,17 @@ def test_every_agreement_sheet_renders_in_html_and_markdown(
         assert escape_markdown(decision.answer.get(lang)) in markdown
 
 
-def test_labels_have_the_same_words_in_every_language() -> None:
-    def shape(words: dict[str, Any]) -> dict[str, Any]:
-        return {k: shape(v) if isinstance(v, dict) else None for k, v in words.items()}
-
-    assert shape(printables.LABELS["fr"]) == shape(printables.LABELS["en"])
-    assert set(printables.LABELS) == set(rules.LANGS)
+def test_templates_say_only_catalogue_keys_of_their_own() -> None:
+    """Every word of the templates is a catalogue key; the sheets' own keys are sheet.*."""
+    keys = set()
+    for path in TEMPLATES.iterdir():
+        if path.suffix in (".html", ".md"):
+            keys |= set(re.findall(r"\bt\('([^']+)'", path.read_text(encoding="utf-8")))
+    assert keys and all(catalogue.has(k) for k in keys), sorted(
+        k for k in keys if not catalogue.has(k)
+    )
+    assert {k.split(".")[0] for k in keys} <= {"sheet", "unit"}
+    assert not (TEMPLATES.parent / "labels.py").exists()
 
 
 def test_templates_load_as_package_data_from_any_folder(
@@ -382,7 +441,7 @@ def test_roles_not_dealt_are_called_anyway(book: rules.Rulebook, files: dict[str
     page = parse(str(printables.render(_sheet(book, game.id, "en", files["setup-small"]), "html")))
     calls = [c for c in page.find("li") if "data-roles" in c.attrs]
     assert {r for c in calls for r in c.attrs["data-roles"].split()} >= set(_night_roles(game))
-    anyway = printables.LABELS["en"]["call_anyway"]
+    anyway = _words("en")["call_anyway"]
     for call in calls:
         held = any(dealt.get(r, 0) for r in call.attrs["data-roles"].split())
         assert (anyway in call.text()) is (not held), call.attrs
@@ -395,7 +454,7 @@ def test_without_a_setup_nothing_is_marked_absent(book: rules.Rulebook) -> None:
     page = parse(str(printables.render(build_cheatsheet(book.game("loup-garou"), "fr"), "html")))
     calls = [c for c in page.find("li") if "data-roles" in c.attrs]
     assert {c.attrs["data-dealt"] for c in calls} == {"unknown"}
-    assert printables.LABELS["fr"]["call_anyway"] not in page.text()
+    assert _words("fr")["call_anyway"] not in page.text()
     rows = [r.attrs["data-role"] for r in page.find("tr") if "data-role" in r.attrs]
     assert rows == [r.id for r in book.game("loup-garou").roles]
 
@@ -417,7 +476,7 @@ def test_without_agreement_each_case_shows_its_default(book: rules.Rulebook, gam
         label = next(o.label.en for o in entry.options if o.id == entry.default.option)
         assert row.attrs["data-status"] == "default"
         assert row.find(cls="answer")[0].text() == label
-        assert printables.LABELS["en"]["default"] in row.text()
+        assert _words("en")["default"] in row.text()
 
 
 def test_agreement_answers_replace_the_defaults(
@@ -440,7 +499,7 @@ def test_agreement_answers_replace_the_defaults(
     )
     assert not debate.default
     facts = [p.text() for p in page.find("p", cls="facts")]
-    assert any(debate.answer.fr in f and printables.LABELS["fr"]["by_table"] in f for f in facts)
+    assert any(debate.answer.fr in f and _words("fr")["by_table"] in f for f in facts)
 
 
 def _options_without(book: rules.Rulebook) -> list[tuple[rules.Game, rules.Entry, Any]]:
@@ -465,7 +524,7 @@ def test_options_take_out_only_statuses_or_roles_of_their_game(book: rules.Ruleb
 
 def _belonging(game: rules.Game, page: Node, gone: set[str], lang: str) -> list[str]:
     """Return what ``page`` shows that belongs only to the statuses or roles in ``gone``."""
-    t = printables.LABELS[lang]
+    t = _words(lang)
     found = []
     tie = page.find(id="tie")[0]
     for node in page.walk():
@@ -510,12 +569,10 @@ def test_playing_without_a_status_drops_what_belongs_to_it(
         assert [c.attrs["data-entry"] for c in page.find(cls="cascade")] == kept
         if set(game.day.vote.tie.with_captain) and sheet.day.vote.ties:
             (path,) = page.find(id="tie")[0].find("p", cls="tie")
-            t = printables.LABELS[lang]
-            steps = [t["tie_steps"][s] for s in game.day.vote.tie.without_captain]
-            assert path.text() == " → ".join(steps)
+            assert path.text() == _tie_path(game.day.vote.tie.without_captain, lang)
         markdown = str(printables.render(sheet, "md"))
         holder = next(s for s in game.statuses if s.id in gone)
-        with_label = printables.LABELS[lang]["with_captain"].format(status=holder.name.get(lang))
+        with_label = _words(lang)["with_captain"].format(status=holder.name.get(lang))
         assert escape_markdown(with_label.lower()) not in markdown.lower()
 
 
@@ -560,7 +617,6 @@ def test_night_calls_show_the_tables_answers_to_their_cases(
 
 def test_vote_tie_and_captain_paths_come_from_the_data(book: rules.Rulebook) -> None:
     game = book.game("loup-garou")
-    t = printables.LABELS["en"]
     page = parse(str(printables.render(build_cheatsheet(game, "en"), "html")))
     tie = page.find(id="tie")[0]
     paths = [p.text() for p in tie.find("p", cls="tie")]
@@ -568,12 +624,35 @@ def test_vote_tie_and_captain_paths_come_from_the_data(book: rules.Rulebook) -> 
     captain = game.statuses[0].name.en.lower()
     for path, steps in zip(paths, (game.day.vote.tie.with_captain,
                                    game.day.vote.tie.without_captain), strict=True):  # fmt: skip
-        words = [t["tie_steps"][s].format(status=captain) for s in steps]
-        assert " → ".join(words) in path
+        assert _tie_path(steps, "en", captain) in path
     mafia = book.game("mafia")
     page = parse(str(printables.render(build_cheatsheet(mafia, "en"), "html")))
     (path,) = [p.text() for p in page.find(id="tie")[0].find("p", cls="tie")]
-    assert path == " → ".join(t["tie_steps"][s] for s in mafia.day.vote.tie.without_captain)
+    assert path == _tie_path(mafia.day.vote.tie.without_captain, "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", ["loup-garou", "mafia"])
+def test_a_tie_step_after_a_vote_applies_only_if_the_tie_persists(
+    book: rules.Rulebook, game_id: str, lang: str
+) -> None:
+    """No "revote → nobody leaves": what follows a vote is said for a tie that persists."""
+    game = book.game(game_id)
+    t = _words(lang)
+    sheet = build_cheatsheet(game, lang)
+    paths = [p.steps for p in sheet.day.vote.ties]
+    assert paths
+    for steps in paths:
+        for before, after in zip(steps, steps[1:], strict=False):
+            if any(before == t["tie_steps"][v] for v in VOTES):
+                prefix = t["tie_still"].split("{step}")[0]
+                assert " ".join(after.split()).startswith(prefix), (before, after)
+    markdown = " ".join(str(printables.render(sheet, "md")).split())
+    html = parse(str(printables.render(sheet, "html"))).text()
+    for vote in VOTES:
+        for step in t["tie_steps"].values():
+            bare = f"{t['tie_steps'][vote]} → {step}".format(status="")
+            assert bare not in markdown and bare not in html
 
 
 def test_deaths_show_every_cascade_and_resolve_first(book: rules.Rulebook) -> None:
@@ -621,7 +700,7 @@ def _label_texts(words: Any) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_numbers_agree_with_their_words(book: rules.Rulebook, lang: str) -> None:
-    assert not [w for w in _label_texts(printables.LABELS[lang]) if "(s)" in w]
+    assert not [w for w in _label_texts(_words(lang)) if "(s)" in w]
     game = book.game("mafia")
     assert game.win.margin is not None
     values = {}
@@ -639,7 +718,7 @@ def test_count_table_and_night_order_say_what_they_are(book: rules.Rulebook, lan
     game = book.game("loup-garou")
     table = game.setup.count_table
     assert table is not None and game.night.constraints
-    t = printables.LABELS[lang]
+    t = _words(lang)
     sheet = build_cheatsheet(game, lang)
     role = game.role(table.role).name.get(lang)
     assert role in sheet.count_heading  # as the data spells it, a card's name
@@ -652,7 +731,7 @@ def test_count_table_and_night_order_say_what_they_are(book: rules.Rulebook, lan
             role=game.role(rule.role).name.get(lang), after=game.role(rule.after).name.get(lang)
         )
         assert line in [tag.text() for tag in order.find(cls="tag")]
-    markdown = str(printables.render(sheet, "md"))
+    markdown = str(printables.render(sheet, "md")).replace("\u00a0", " ")
     assert f"**{escape_markdown(t['order_required'])}{t['colon']}**" in markdown
 
 
@@ -670,13 +749,13 @@ def test_a_change_in_the_rules_changes_the_sheet(book: rules.Rulebook) -> None:
     assert "11 min" in page.find(id="day")[0].text()
     calls = [c.attrs["data-step"] for c in page.find("li") if "data-step" in c.attrs]
     assert calls == [s.id for s in (*game.night.first, *every)]
-    assert printables.LABELS["en"]["every_night"].format(n=2) in page.text()
+    assert _words("en")["every_night"].format(n=2) in page.text()
 
 
 def test_additions_are_marked_with_a_footnote(book: rules.Rulebook) -> None:
     game = book.game("loup-garou")
     page = parse(str(printables.render(build_cheatsheet(game, "fr"), "html")))
-    t = printables.LABELS["fr"]
+    t = _words("fr")
     added = [r.id for r in game.roles if r.addition]
     assert added
     for role_id in added:
@@ -750,7 +829,7 @@ def test_every_mark_says_something_true(
     book: rules.Rulebook, files: dict[str, Path], game_id: str, lang: str
 ) -> None:
     game = book.game(game_id)
-    t = printables.LABELS[lang]
+    t = _words(lang)
     agreements = [None, files["accord-plain" if game_id == "loup-garou" else "accord-mafia"]]
     kinds: set[str] = set()
     for agreement in agreements:
@@ -908,6 +987,8 @@ def test_weasyprint_prints_one_a4_page_per_sheet(
     sheets: list[printables.CheatSheet | printables.AgreementSheet] = [
         _sheet(book, "loup-garou", "fr", files["setup-largest"], files["accord-largest"]),
         _sheet(book, "loup-garou", "en", files["setup-largest"], files["accord-largest"]),
+        _sheet(book, "loup-garou", "fr", agreement=files["accord-largest-captain"]),
+        _sheet(book, "loup-garou", "en", agreement=files["accord-largest-captain"]),
         _sheet(book, "mafia", "fr", agreement=files["accord-mafia"]),
         _sheet(book, "mafia", "en"),
         build_agreement_sheet(accord, book.game("loup-garou"), "fr"),
@@ -1012,6 +1093,9 @@ def test_chromium_prints_one_a4_page_per_sheet_with_nothing_overflowing(
         sheets[f"lg-largest-{lang}"] = _sheet(
             book, "loup-garou", lang, files["setup-largest"], files["accord-largest"]
         )
+        sheets[f"lg-captain-{lang}"] = _sheet(
+            book, "loup-garou", lang, agreement=files["accord-largest-captain"]
+        )
         sheets[f"mafia-{lang}"] = _sheet(book, "mafia", lang, agreement=files["accord-mafia"])
         sheets[f"agreement-{lang}"] = build_agreement_sheet(accord, book.game("loup-garou"), lang)
         sheets[f"agreement-long-name-{lang}"] = build_agreement_sheet(
@@ -1048,6 +1132,13 @@ def test_cli_cheatsheet_to_stdout_and_to_a_file(garou: Callable[..., Any], tmp_p
     r = garou("print", "cheatsheet", "--game", "loup-garou", "-o", str(out))
     assert r.exit_code == 0, r.stderr
     assert out.read_text(encoding="utf-8").startswith("# Loup-Garou")
+    # The notice speaks the user's language, on one line however narrow the terminal.
+    assert r.stdout.strip() == f"{out} écrit (md)" and "Wrote" not in r.stdout
+    long = tmp_path / ("une-feuille-au-nom-bien-trop-long-pour-la-ligne" + "-x" * 20 + ".md")
+    r = garou(
+        "print", "cheatsheet", "-g", "mafia", "-l", "en", "-o", str(long), env={"COLUMNS": "40"}
+    )
+    assert r.stdout.strip() == f"Wrote {long} (md)"
 
 
 def test_cli_never_overwrites_without_force(garou: Callable[..., Any], tmp_path: Path) -> None:
@@ -1112,17 +1203,13 @@ def test_cli_agreement_sheet(
     r = garou("print", "agreement", str(files["accord-largest"]), "-o", "-")
     assert r.exit_code == 0, r.stderr
     page = parse(r.stdout)
-    assert (
-        len(page.find("tr", cls="decision"))
-        == len(
-            [
-                line
-                for line in files["accord-largest"].read_text().splitlines()
-                if line.startswith("  lg-")
-            ]
-        )
-        + 1
-    )
+    assert len(page.find("tr", cls="decision")) == len(
+        [
+            line
+            for line in files["accord-largest"].read_text().splitlines()
+            if line.startswith("  lg-")
+        ]
+    ) + len(CUSTOMS)
     assert NASTY in page.text() and not page.find("script")
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: garou-agreement/1\ngame: loup-garou\nbogus: 1\n", encoding="utf-8")
@@ -1153,8 +1240,17 @@ def test_cli_refuses_a_setup_that_breaks_a_rule(
     r = garou("print", "cheatsheet", "--setup", str(setup), "-l", lang, "-o", str(out))
     assert r.exit_code == 1
     for check in failures:
-        assert check.message.get(lang) in r.stderr
-        assert check.fix is not None and check.fix.get(lang) in r.stderr
+        # The CLI says the error's message (in English until it says exc.message(lang)).
+        assert check.message.en in r.stderr or check.message.get(lang) in r.stderr
+    # The one setup error carries the failing checks and says each, with its fix, in
+    # the user's language.
+    with pytest.raises(UnsoundSetupError) as caught:
+        printables.check_setup(game, dist, lang, str(setup))
+    assert {c.id for c in caught.value.failures} == {c.id for c in failures}
+    said = caught.value.message(lang)
+    for check in failures:
+        assert check.message.get(lang) in said
+        assert check.fix is not None and check.fix.get(lang) in said
     assert f"garou check {setup}" in r.stderr
     assert not out.exists()
 
@@ -1241,3 +1337,162 @@ def test_cli_output_is_a_regular_file_and_a_link_is_written_through(
         assert r.exit_code == 1 and "not a regular file" in r.stderr, r.stderr
     assert stat.S_ISFIFO(pipe.lstat().st_mode) and to_pipe.is_symlink()
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def _name_fragments(html: str) -> dict[str, list[str]]:
+    """Return each player's name on a page laid out by WeasyPrint: its pieces, line by line."""
+    import weasyprint
+
+    pieces: dict[int, tuple[str, list[str]]] = {}
+    for page in weasyprint.HTML(string=html).render().pages:
+        for box in page._page_box.descendants():
+            element = getattr(box, "element", None)
+            if type(box).__name__ != "TextBox" or element is None:
+                continue
+            if "name" not in (element.get("class") or "").split():
+                continue
+            name = " ".join("".join(element.itertext()).split())
+            pieces.setdefault(id(element), (name, []))[1].append(box.text)
+    return dict(pieces.values())
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_WEASYPRINT, reason="WeasyPrint cannot run here (it needs Pango)")
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_name_is_broken_mid_word(
+    book: rules.Rulebook, files: dict[str, Path], lang: str
+) -> None:
+    accord = load_agreement(files["accord-largest"], book)
+    sheets = (
+        _sheet(book, "loup-garou", lang, files["setup-largest"], files["accord-largest"]),
+        build_agreement_sheet(accord, book.game("loup-garou"), lang),
+    )
+    for sheet in sheets:
+        found = _name_fragments(printables.render_html(sheet))
+        assert len(found) >= len(NAMES) - 1  # every name of the table, NASTY as text too
+        for name, fragments in found.items():
+            if max(len(w) for w in name.split()) > 40:
+                continue  # a word wider than any column has to break somewhere
+            words = [w for piece in fragments for w in piece.split()]
+            assert words == name.split(), (sheet.header.title, name, fragments)
+
+
+# --- the sheet says what the table agreed ----------------------------------------------
+
+
+def _changed_cases(game: rules.Game) -> list[tuple[rules.model.Entry, str]]:
+    """Every (case, option) pair where the option is not the case's default."""
+    return [
+        (e, o.id)
+        for e in (*game.contested(), *game.settings())
+        for o in e.options
+        if e.default is not None and o.id != e.default.option
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", ["loup-garou", "mafia"])
+def test_every_ruling_a_changed_case_concerns_follows_the_agreement(
+    book: rules.Rulebook, tmp_path: Path, game_id: str, lang: str
+) -> None:
+    """A night step a changed case concerns reads the agreed text (never the default's), and
+    every printed ruling it concerns carries the table's answer."""
+    game = book.game(game_id)
+    steps = {s.id: s for s in (*game.night.first, *game.night.every)}
+    plain = build_cheatsheet(game, lang)
+    plain_actions = {c.id: c.action for c in (*plain.night.first, *plain.night.every)}
+    checked = 0
+    for entry, option in _changed_cases(game):
+        accord = _write_accord(tmp_path, game, {entry.id: option}, f"{entry.id}-{option}.yaml")
+        sheet = build_cheatsheet(game, lang, None, load_agreement(accord, book))
+        for call in (*sheet.night.first, *sheet.night.every):
+            if steps[call.id].entry in entry.related:
+                assert call.by_table and call.action != plain_actions[call.id], (entry.id, option)
+                assert call.action == catalogue.say(
+                    f"sheet.as-agreed.{steps[call.id].entry}.{option}", lang
+                )
+                checked += 1
+        printed = [*sheet.night.rules, *sheet.day.rules, sheet.day.vote.rule, *sheet.win.notes]
+        for rule in printed:
+            if rule.id in entry.related:
+                assert entry.id in {a.case for a in rule.table}, (entry.id, option, rule.id)
+                checked += 1
+        page = parse(str(printables.render(sheet, "html")))
+        for node in page.find(cls="rule"):
+            if node.attrs.get("data-entry") in entry.related:
+                answers = [a.attrs["data-case"] for a in node.find(cls="table-answer")]
+                assert entry.id in answers, (entry.id, option, node.attrs["data-entry"])
+    assert checked
+
+
+def test_the_seer_seeing_the_camp_only_is_never_told_she_sees_the_card(
+    book: rules.Rulebook, tmp_path: Path
+) -> None:
+    game = book.game("loup-garou")
+    accord = _write_accord(tmp_path, game, {"lg-contested-seer-sees": "camp-only"}, "seer.yaml")
+    for lang, card in (("fr", "sa carte"), ("en", "their card")):
+        sheet = build_cheatsheet(game, lang, None, load_agreement(accord, book))
+        (call,) = [c for c in sheet.night.every if "voyante" in c.roles]
+        assert "camp" in call.action and f"voit {card}" not in call.action
+        assert f"sees {card}" not in call.action
+        markdown = str(printables.render(sheet, "md"))
+        assert game.night.every[0].action.get(lang) not in markdown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_vote_tag_follows_the_tables_majority(
+    book: rules.Rulebook, tmp_path: Path, lang: str
+) -> None:
+    game = book.game("mafia")
+    accord = _write_accord(tmp_path, game, {"mf-contested-majority": "absolute-majority"}, "m.yaml")
+    sheet = build_cheatsheet(game, lang, None, load_agreement(accord, book))
+    plurality = catalogue.say(f"decision.{game.day.vote.decision}", lang)
+    assert plurality not in sheet.day.vote.tags
+    assert sheet.day.vote.rule.by_table
+    assert plurality in build_cheatsheet(game, lang).day.vote.tags
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_game_master_has_room_to_note_what_happens(
+    book: rules.Rulebook, files: dict[str, Path], tmp_path: Path, lang: str
+) -> None:
+    game = book.game("loup-garou")
+    with_captain = _sheet(book, game.id, lang, files["setup-largest"])
+    tracks = {t.id: t for t in with_captain.tracks}
+    assert set(tracks) == {"captain", "lovers", "looks", "potions"}
+    assert len(tracks["potions"].ticks) == 2 and tracks["lovers"].names == 2
+    assert tracks["looks"].rows > 0 and tracks["captain"].names > 1
+    assert with_captain.day.first_day is not None  # the election on the first day
+    page = parse(str(printables.render(with_captain, "html")))
+    assert len(page.find(id="track")[0].find(cls="check")) == 2
+    assert page.find(cls="first-day")
+    no_captain = _write_accord(tmp_path, game, {"lg-setting-captain": "without-captain"}, "n.yaml")
+    small = _sheet(book, game.id, lang, files["setup-small"], no_captain)
+    assert small.day.first_day is None
+    assert {t.id for t in small.tracks} == set()  # no witch, seer, cupid or captain in play
+    assert not parse(str(printables.render(small, "html"))).find(id="track")
+    assert not _sheet(book, "mafia", lang).day.first_day
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_agreement_marks_garous_additions_as_the_cheat_sheet_does(
+    book: rules.Rulebook, files: dict[str, Path], lang: str
+) -> None:
+    accord = load_agreement(files["accord-largest"], book)
+    game = book.game("loup-garou")
+    cheat = {c.id: c for c in build_cheatsheet(game, lang, None, accord).cases}
+    sheet = build_agreement_sheet(accord, game, lang)
+    page = parse(str(printables.render(sheet, "html")))
+    marked = 0
+    for row in page.find("tr", cls="decision"):
+        case = cheat.get(row.attrs["data-case"])
+        if case is None:
+            continue
+        marks = {m.attrs["data-mark"] for m in row.find(cls="mark")}
+        assert ("addition" in marks) == (case.addition or case.answer_addition), case.id
+        assert ("proposed" in marks) == case.proposed, case.id
+        marked += bool(marks)
+    assert marked
+    notes = {n.attrs["data-note"] for n in page.find(cls="note")}
+    assert "addition" in notes
+    assert _words(lang)["addition_note"] in " ".join(str(printables.render(sheet, "md")).split())

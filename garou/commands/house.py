@@ -12,13 +12,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from garou.rules.catalogue import say
+
 from ..options import Game, Json, Lang, RulesDir
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from garou.houserules import Agreement, Question, TableSetup
+    from garou.houserules import Agreement, Question
     from garou.rules.model import Game as GameRules
+    from garou.rules.setup import Distribution
 
 EPILOG = (
     "Exit codes: 0 success; 1 invalid agreement file, unknown case or option, unsound setup, "
@@ -46,138 +49,10 @@ CaseOption = Annotated[
     ),
 ]
 
-# Every word the house commands print, in both languages (error messages stay English).
-_UI: dict[str, dict[str, str]] = {
-    "fr": {
-        "intro": (
-            "{game} : {n} questions à trancher avant de distribuer. Tapez un numéro, l'id "
-            "d'une option ou son libellé ; Entrée garde la proposition entre parenthèses."
-        ),
-        "contested": "cas disputé",
-        "setting": "réglage",
-        "by-garou": "proposé par garou",
-        "by-document": "l'usage selon le document",
-        "default-mark": "← par défaut, {who}",
-        "why": "Pourquoi ce choix par défaut : {reason}",
-        "choice": "Choix",
-        "no-default": "Cette question n'a pas de choix par défaut : choisissez une des options.",
-        "type-range": "Tapez un numéro de 1 à {n}.",
-        "custom-already.one": "L'accord a déjà {n} question propre à la table.",
-        "custom-already.many": "L'accord a déjà {n} questions propres à la table.",
-        "custom-question": "Une question propre à votre table (Entrée s'il n'y en a pas)",
-        "custom-option": "  option {n} (Entrée pour finir)",
-        "two-options": "Donnez au moins deux options.",
-        "option-twice": "Cette option est déjà dans la liste.",
-        "custom-answer": "  La réponse de la table (numéro ou texte)",
-        "choose-one-of": "Choisissez parmi : {options}",
-        "players-prompt": "Combien de joueurs ? (Entrée pour ne pas noter la distribution)",
-        "players-bad": "Tapez un nombre entier de joueurs, de 1 à {most}.",
-        "cards-prompt": "Cartes, par ex. {example} (Entrée pour ne pas noter la distribution)",
-        "names-prompt": "Noms des joueurs, séparés par des virgules (Entrée pour passer)",
-        "table-prompt": "Nom de la table (Entrée pour passer)",
-        "date-prompt": "Date (AAAA-MM-JJ)",
-        "date-bad": "« {date} » n'est pas une date : écrivez-la AAAA-MM-JJ, par ex. {today}.",
-        "wrote.one": (
-            "Accord écrit dans {path} : {count} décisions pour {game}, dont {changed} "
-            "autre que le choix par défaut. Vérifiez-le avec : garou house show {path}"
-        ),
-        "wrote.many": (
-            "Accord écrit dans {path} : {count} décisions pour {game}, dont {changed} "
-            "autres que le choix par défaut. Vérifiez-le avec : garou house show {path}"
-        ),
-        "col-case": "cas",
-        "col-question": "question",
-        "col-decision": "décision",
-        "col-default?": "par défaut ?",
-        "col-options": "options",
-        "col-default": "par défaut",
-        "own-question": "question propre à la table",
-        "kept-default": "par défaut",
-        "changed": "changé",
-        "changed-from": "changé (par défaut : {label})",
-        "setup-line": "Distribution : {players} ; {cards}",
-        "players.one": "{n} joueur",
-        "players.many": "{n} joueurs",
-        "names-line": "Joueurs : {names}",
-        "same": "{a} et {b} ont fait les mêmes choix pour chaque question.",
-        "differences.one": "{n} différence",
-        "differences.many": "{n} différences",
-        "not-asked": "(pas posée)",
-        "garou-proposes": "garou propose",
-        "document-usual": "l'usage du document",
-        "setting-tag": "(réglage)",
-    },
-    "en": {
-        "intro": (
-            "{game}: {n} questions to settle before dealing. Type a number, an option id or "
-            "its label; Enter keeps the proposed one, in parentheses."
-        ),
-        "contested": "contested case",
-        "setting": "setting",
-        "by-garou": "proposed by garou",
-        "by-document": "usual per the document",
-        "default-mark": "← default, {who}",
-        "why": "Why the default: {reason}",
-        "choice": "Choice",
-        "no-default": "This question has no default: choose one of the options.",
-        "type-range": "Type a number from 1 to {n}.",
-        "custom-already.one": "The agreement already has {n} question of the table's own.",
-        "custom-already.many": "The agreement already has {n} questions of the table's own.",
-        "custom-question": "A question of your own (Enter when there is none)",
-        "custom-option": "  option {n} (Enter when done)",
-        "two-options": "Give at least two options.",
-        "option-twice": "That option is already listed.",
-        "custom-answer": "  The table's answer (number or text)",
-        "choose-one-of": "Choose one of: {options}",
-        "players-prompt": "How many players? (Enter to skip the setup)",
-        "players-bad": "Type a whole number of players, from 1 to {most}.",
-        "cards-prompt": "Cards, e.g. {example} (Enter to skip the setup)",
-        "names-prompt": "Players' names, separated by commas (Enter to skip)",
-        "table-prompt": "Table name (Enter to skip)",
-        "date-prompt": "Date (YYYY-MM-DD)",
-        "date-bad": "'{date}' is not a date: write it YYYY-MM-DD, e.g. {today}.",
-        "wrote.one": (
-            "Wrote {path}: {count} decisions for {game}, {changed} away from the default. "
-            "Check it with: garou house show {path}"
-        ),
-        "wrote.many": (
-            "Wrote {path}: {count} decisions for {game}, {changed} away from the default. "
-            "Check it with: garou house show {path}"
-        ),
-        "col-case": "case",
-        "col-question": "question",
-        "col-decision": "decision",
-        "col-default?": "default?",
-        "col-options": "options",
-        "col-default": "default",
-        "own-question": "the table's own question",
-        "kept-default": "default",
-        "changed": "changed",
-        "changed-from": "changed (default: {label})",
-        "setup-line": "Setup: {players}; {cards}",
-        "players.one": "{n} player",
-        "players.many": "{n} players",
-        "names-line": "Players: {names}",
-        "same": "{a} and {b} decided the same for every question.",
-        "differences.one": "{n} difference",
-        "differences.many": "{n} differences",
-        "not-asked": "(not asked)",
-        "garou-proposes": "garou proposes",
-        "document-usual": "the document's usual",
-        "setting-tag": "(setting)",
-    },
-}
 
-
-def _t(lang: str, key: str, **fields: Any) -> str:
-    """Return the UI text ``key`` in ``lang``, filled with ``fields`` (plain text, no markup)."""
-    return _UI[lang if lang in _UI else "en"][key].format(**fields)
-
-
-def _tn(lang: str, key: str, n: int, **fields: Any) -> str:
-    """Return ``key``.one or .many for ``n`` (French puts 0 and 1 in the singular)."""
-    one = abs(n) <= 1 if lang == "fr" else n == 1
-    return _t(lang, f"{key}.{'one' if one else 'many'}", n=n, **fields)
+def _t(lang: str, key: str, count: int | None = None, **fields: Any) -> str:
+    """Return the catalogue message ``house.<key>`` in ``lang`` (plain text, no markup)."""
+    return say(f"house.{key}", lang, count=count, **fields)
 
 
 def _e(text: object) -> str:
@@ -196,9 +71,7 @@ def ask(out: Console, prompt: str, default: str | None = None) -> str:
     try:
         answer = Prompt.ask(_e(prompt), default=default, console=out, show_default=bool(default))
     except EOFError:
-        raise GarouError(
-            "the input ended before every question was answered; nothing was written"
-        ) from None
+        raise GarouError("house.input-ended") from None
     return str(answer if answer is not None else "")
 
 
@@ -310,15 +183,17 @@ def pick_command(
 
     language = resolve_language(lang)
     if defaults and walk:
-        raise UsageError("--defaults asks nothing and --ask asks everything: choose one")
+        raise UsageError("house.defaults-and-ask")
     count = parse_players(players) if players is not None else None
-    if date is not None and iso_date(date) is None:
-        raise UsageError(f"--date {date!r} is not a date; write it YYYY-MM-DD, e.g. {_today()}")
+    if date is not None:
+        typed, date = date, iso_date(date)
+        if date is None:
+            raise UsageError("house.date-option-bad", date=typed, today=_today())
     writable_path(out, force)  # say so before the questions, not after
     book = load_rules(rules_dir)
     base = load_agreement(from_, book) if from_ is not None else None
     if game is None and base is None:
-        raise UsageError(f"which game? add --game ({', '.join(book.games)})")
+        raise UsageError("house.which-game", games=", ".join(book.games))
     rules_game = book.game(game) if game is not None else book.game(base.game)  # type: ignore[union-attr]
     choices = _parse_sets(set_ or [], rules_game)
     name_list = names.split(",") if names is not None else ()
@@ -336,16 +211,18 @@ def pick_command(
         print_json(agreement_to_dict(agreement, language))
         return
     changed = sum(1 for d in agreement.decisions if not d.default and not d.custom)
-    message = _tn(
+    from garou.houserules.sheet import shell_word
+
+    message = _t(
         language,
         "wrote",
-        changed,
-        path=path,
-        count=len(agreement.decisions),
+        count=changed,
+        path=shell_word(str(path)),
+        decisions=len(agreement.decisions),
         game=rules_game.id,
         changed=changed,
     )
-    console().print(_e(message))
+    console().print(_e(message), soft_wrap=True)  # the command to run next pastes whole
 
 
 def _parse_sets(values: list[str], game: GameRules) -> dict[str, str]:
@@ -358,9 +235,9 @@ def _parse_sets(values: list[str], game: GameRules) -> dict[str, str]:
         if not sep or not case.strip() or not option.strip():
             first = questions(game)[0]
             example = f"{first.short.removeprefix(first.kind + '-')}={first.options[-1].id}"
-            raise UsageError(f"--set {value!r}: write it as CASE=OPTION, e.g. {example}")
+            raise UsageError("house.set-format", value=value, example=example)
         if case.strip() in choices:
-            raise UsageError(f"--set {case.strip()} is given twice; keep one")
+            raise UsageError("house.set-twice", case=case.strip())
         choices[case.strip()] = option.strip()
     return choices
 
@@ -369,9 +246,11 @@ def _walk(out: Console, game: GameRules, start: Agreement, lang: str) -> Agreeme
     """Ask every question, preselecting ``start``'s answers; return the table's agreement."""
     from dataclasses import replace
 
-    from garou.houserules import build_agreement, custom_decision, iso_date, questions
+    from garou.houserules import build_agreement, custom_decision
+    from garou.houserules.interview import interview, read_date
+    from garou.rules import GarouError
 
-    every = questions(game)
+    every = interview(game)
     intro = _t(lang, "intro", game=game.info.name.get(lang), n=len(every))
     out.print(f"[bold]{_e(intro)}[/]")
     chosen: dict[str, str] = {}
@@ -389,10 +268,11 @@ def _walk(out: Console, game: GameRules, start: Agreement, lang: str) -> Agreeme
     table = ask(out, _t(lang, "table-prompt"), default=agreement.table or "") or None
     while True:
         typed = ask(out, _t(lang, "date-prompt"), default=agreement.date or _today())
-        date = iso_date(typed)
-        if date is not None:
+        try:
+            date = read_date(typed, _today())
             break
-        out.print(f"[red]{_e(_t(lang, 'date-bad', date=typed, today=_today()))}[/]")
+        except GarouError as exc:
+            out.print(f"[red]{_e(exc.message(lang))}[/]")
     return replace(agreement, decisions=tuple(decisions), setup=setup, table=table, date=date)
 
 
@@ -405,8 +285,6 @@ def _today() -> str:
 def _ask_question(
     out: Console, question: Question, number: int, count: int, kept: object, lang: str
 ) -> str:
-    from garou.houserules import find_option
-    from garou.rules import UnknownIdError
 
     default = question.default
     kind = _t(lang, "contested" if question.kind == "contested" else "setting")
@@ -426,25 +304,25 @@ def _ask_question(
             out.print(f"     [dim]{_e(option.text.get(lang))}[/]")
     if default is not None:
         out.print(f"  [dim]{_e(_t(lang, 'why', reason=default.reason.get(lang)))}[/]")
-    preselected = getattr(kept, "option", None) or (default.option if default else None)
-    ids = [o.id for o in question.options]
-    shown = str(ids.index(preselected) + 1) if preselected in ids else None
+    from garou.houserules.interview import AnswerError, preselected, read_choice
+
+    shown = preselected(question, kept)  # type: ignore[arg-type]
     while True:
-        answer = ask(out, _t(lang, "choice"), default=shown)
-        if not answer.strip() and shown is None:
-            out.print(f"[red]{_e(_t(lang, 'no-default'))}[/]")
-            continue
+        answer = ask(out, _t(lang, "choice"), default=str(shown) if shown else None)
         try:
-            return find_option(question, answer, lang).id
-        except UnknownIdError as exc:
-            out.print(f"[red]{_e(exc)}[/] {_e(_t(lang, 'type-range', n=len(ids)))}")
+            return read_choice(question, answer, shown, lang)
+        except AnswerError as exc:
+            hint = f" {_e(exc.hint.say(lang))}" if exc.hint is not None else ""
+            out.print(f"[red]{_e(exc.message(lang))}[/]{hint}")
 
 
 def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[str], str]]:
+    from garou.houserules.interview import AnswerError, read_custom_answer, read_custom_option
+
     found: list[tuple[str, list[str], str]] = []
     out.print()
     if already:
-        out.print(_e(_tn(lang, "custom-already", already)))
+        out.print(_e(_t(lang, "custom-already", count=already)))
     while True:
         question = ask(out, _t(lang, "custom-question"), default="").strip()
         if not question:
@@ -452,43 +330,40 @@ def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[s
         options: list[str] = []
         while True:
             prompt = _t(lang, "custom-option", n=len(options) + 1)
-            option = ask(out, prompt, default="").strip()
-            if not option:
-                if len(options) >= 2:
-                    break
-                out.print(f"[red]{_e(_t(lang, 'two-options'))}[/]")
+            try:
+                option = read_custom_option(options, ask(out, prompt, default=""))
+            except AnswerError as exc:
+                out.print(f"[red]{_e(exc.message(lang))}[/]")
                 continue
-            if option in options:
-                out.print(f"[red]{_e(_t(lang, 'option-twice'))}[/]")
-                continue
+            if option is None:
+                break
             options.append(option)
         for index, option in enumerate(options, 1):
             out.print(f"  {index}. {_e(option)}")
         while True:
-            answer = ask(out, _t(lang, "custom-answer")).strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                answer = options[int(answer) - 1]
-            if answer in options:
+            try:
+                answer = read_custom_answer(options, ask(out, _t(lang, "custom-answer")))
                 break
-            out.print(f"[red]{_e(_t(lang, 'choose-one-of', options=', '.join(options)))}[/]")
+            except AnswerError as exc:
+                out.print(f"[red]{_e(exc.message(lang))}[/]")
         found.append((question, options, answer))
 
 
-def _ask_setup(out: Console, game: GameRules, lang: str) -> TableSetup | None:
+def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
     from garou.houserules import make_setup
+    from garou.houserules.interview import AnswerError, read_players
     from garou.rules import GarouError
-    from garou.rules.setup import MAX_PLAYERS, example_roles, parse_players
+    from garou.rules.setup import example_roles
 
     out.print()
     while True:
-        typed = ask(out, _t(lang, "players-prompt"), default="").strip()
-        if not typed:
-            return None
         try:
-            players = parse_players(typed)
+            players = read_players(ask(out, _t(lang, "players-prompt"), default=""))
             break
-        except GarouError:
-            out.print(f"[red]{_e(_t(lang, 'players-bad', most=MAX_PLAYERS))}[/]")
+        except AnswerError as exc:
+            out.print(f"[red]{_e(exc.message(lang))}[/]")
+    if players is None:
+        return None
     example = example_roles(game, players)
     while True:
         roles = ask(out, _t(lang, "cards-prompt", example=example), default="").strip()
@@ -498,13 +373,13 @@ def _ask_setup(out: Console, game: GameRules, lang: str) -> TableSetup | None:
             setup = make_setup(game, players, roles, (), lang)
             break
         except GarouError as exc:
-            out.print(f"[red]{_e(exc)}[/]")
+            out.print(f"[red]{_e(exc.message(lang))}[/]")
     while True:
         names = ask(out, _t(lang, "names-prompt"), default="")
         try:
             return make_setup(game, players, roles, names.split(","), lang) or setup
         except GarouError as exc:
-            out.print(f"[red]{_e(exc)}[/]")
+            out.print(f"[red]{_e(exc.message(lang))}[/]")
 
 
 # --- show, diff, list ------------------------------------------------------------------
@@ -561,7 +436,7 @@ def show_command(
         cards = ", ".join(
             f"{game.role(r).name.get(language)} × {n}" for r, n in agreement.setup.roles.items()
         )
-        players = _tn(language, "players", agreement.setup.players)
+        players = _t(language, "players", count=agreement.setup.players)
         out.print(_e(_t(language, "setup-line", players=players, cards=cards)))
         if agreement.setup.names:
             names = ", ".join(agreement.setup.names)
@@ -581,7 +456,13 @@ def diff_command(
     """
     from rich.table import Table
 
-    from garou.houserules import diff_agreements, difference_to_dict, load_agreement
+    from garou.houserules import (
+        diff_agreements,
+        diff_setups,
+        difference_to_dict,
+        load_agreement,
+        setup_difference_to_dict,
+    )
     from garou.rules import load_rules, resolve_language
 
     from ..output import console, print_json
@@ -590,21 +471,23 @@ def diff_command(
     book = load_rules(rules_dir)
     left, right = load_agreement(first, book), load_agreement(second, book)
     differences = diff_agreements(left, right)
+    setups = diff_setups(left, right)
     if json_:
         print_json(
             {
                 "a": str(first),
                 "b": str(second),
-                "same": not differences,
+                "same": not differences and not setups,
                 "differences": [difference_to_dict(d, language) for d in differences],
+                "setup": [setup_difference_to_dict(d) for d in setups],
             }
         )
         return
     out = console()
-    if not differences:
+    if not differences and not setups:
         out.print(_e(_t(language, "same", a=first, b=second)))
         return
-    title = _tn(language, "differences", len(differences))
+    title = _t(language, "differences", count=len(differences) + len(setups))
     table = Table(title=_e(title), title_justify="left")
     table.add_column(_e(_t(language, "col-case")), no_wrap=True)
     for column in (_t(language, "col-question"), str(first), str(second)):
@@ -617,7 +500,28 @@ def diff_command(
             _e(d.left.answer.get(language) if d.left else missing),
             _e(d.right.answer.get(language) if d.right else missing),
         )
+    game = book.game(left.game)
+    for s in setups:
+        table.add_row(
+            _e(f"setup.{s.part}"),
+            _e(_t(language, f"setup-{s.part}")),
+            _e(_setup_value(s.left, game, language)),
+            _e(_setup_value(s.right, game, language)),
+        )
     out.print(table)
+
+
+def _setup_value(value: object, game: GameRules, lang: str) -> str:
+    """Return one side of a setup difference in words: a count, the cards, the names."""
+    from garou.rules.catalogue import join
+
+    if value is None:
+        return _t(lang, "not-set")
+    if isinstance(value, dict):
+        return ", ".join(f"{n} × {game.role(r).name.get(lang)}" for r, n in value.items())
+    if isinstance(value, tuple):
+        return join(value, lang)
+    return str(value)
 
 
 def list_command(

@@ -46,6 +46,7 @@ Force = Annotated[bool, typer.Option("--force", help="Replace OUT if it exists."
 
 
 def _emit(sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: bool) -> None:
+    # The sheet knows its language: the notice is said in it.
     """Render ``sheet`` and write it to ``out`` (a file, or - for standard output)."""
     from garou.printables import check_output, choose_format, render, write_output
     from garou.rules import UsageError
@@ -55,13 +56,16 @@ def _emit(sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: 
     chosen = choose_format(fmt, out)
     if out == "-":
         if chosen == "pdf":
-            raise UsageError("a PDF cannot go to standard output; give a file name with -o")
+            raise UsageError("sheet.pdf-to-stdout")
         sys.stdout.write(str(render(sheet, chosen)))
         return
     target = Path(out)
     check_output(target, force)  # before rendering: a PDF takes a second to make
     written = write_output(render(sheet, chosen), target, force)
-    console().print(f"Wrote {written} ({chosen})", markup=False)
+    from garou.rules.catalogue import say
+
+    said = say("sheet.wrote", sheet.lang, path=str(written), format=chosen)
+    console().print(said, markup=False, soft_wrap=True)
 
 
 def _load_agreement(path: Path | None, book: Rulebook) -> Agreement | None:
@@ -80,21 +84,24 @@ def _which_game(
 ) -> GameRules:
     """Return the one game the inputs are for; raise UsageError naming who says what."""
     from garou.rules import UsageError
+    from garou.rules.catalogue import phrase
 
     said = []
     if game:
-        said.append((book.game(game).id, f"--game says {book.game(game).id}"))
+        said.append((book.game(game).id, phrase("sheet.game-option-says", game=game)))
     if setup is not None:
-        said.append((setup[1].id, f"the setup {setup[0]} is for {setup[1].id}"))
+        said.append((setup[1].id, phrase("sheet.setup-says", path=str(setup[0]), game=setup[1].id)))
     if agreement is not None:
-        said.append((agreement[1].game, f"the agreement {agreement[0]} is for {agreement[1].game}"))
+        said.append(
+            (
+                agreement[1].game,
+                phrase("sheet.agreement-says", path=str(agreement[0]), game=agreement[1].game),
+            )
+        )
     if not said:
-        raise UsageError("which game? add --game loup-garou or --game mafia")
+        raise UsageError("sheet.which-game", games=", ".join(book.games))
     if len({g for g, _ in said}) > 1:
-        raise UsageError(
-            "the inputs disagree on the game: " + ", ".join(w for _, w in said)
-            + "; give inputs for one game"
-        )  # fmt: skip
+        raise UsageError("sheet.games-disagree", said=[w for _, w in said])
     return book.game(said[0][0])
 
 
@@ -102,17 +109,18 @@ def _load_setup(path: Path | None, book: Rulebook) -> tuple[GameRules | None, Di
     if path is None:
         return None, None
     from garou.rules import DataFileError, Problem, UnknownIdError, resolve_role
+    from garou.rules.catalogue import Phrase, phrase
     from garou.rules.setup import read_setup
 
     game, dist = read_setup(path, book)
     problems = []
     for name in dist.unknown:  # the verifier explains them; a sheet cannot print them
         file, _, line = dist.where.get(name, f"{path}:").rpartition(":")
-        message = f"{name!r} is not a role of {game.id}"
+        message: str | Phrase = phrase("sheet.not-a-role", name=name, game=game.id)
         try:
             resolve_role(game, name)
         except UnknownIdError as exc:  # with the closest roles
-            message = str(exc)
+            message = exc.phrase or str(exc)
         number = int(line) if line.isdigit() else None
         problems.append(Problem(file or str(path), number, f"roles.{name}", message))
     if problems:
