@@ -27,6 +27,7 @@ from garou.rules.errors import GarouError
 from garou.rules.files import fingerprint, rule_files
 
 from .analysis import ANALYZER_VERSION, gaps, key, spellings
+from .vocabulary import LEXICON_FILE, compiled
 
 if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
@@ -245,6 +246,16 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
             if entry.aliases.all() and entry.id not in generated:
                 add(game.id, "entry", entry.id,
                     [entry.title.fr, entry.title.en, *entry.aliases.all()])  # fmt: skip
+    # garou's vocabulary (lookup/lexicon.yaml): community words, one group per game, and
+    # the roles and concepts of other editions and games that these rules do not have.
+    vocabulary = compiled()
+    for item in vocabulary["community"]:
+        if item["game"] in book.games:
+            add(item["game"], "community", None, [*item["words"], *item["targets"]])
+    outside = {}
+    for item in vocabulary["outside"]:
+        add(item["game"], "outside", item["id"], item["words"])
+        outside[item["id"]] = {k: item[k] for k in ("id", "kind", "game", "name")}
     index: dict[str, list[int]] = {}
     allowed: dict[str, list[int]] = {}
     for number, group in enumerate(groups):
@@ -273,7 +284,8 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     english = spellings((doc[f"{f}_en"] for doc in docs for f in fields), keep=french)
     spelled = {"fr": french, "en": english}
     return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
-            "games": games, "kinds": list(KINDS), "spellings": spelled}  # fmt: skip
+            "games": games, "kinds": list(KINDS), "spellings": spelled,
+            "outside": outside}  # fmt: skip
 
 
 def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]) -> None:
@@ -295,10 +307,11 @@ def cache_root() -> Path:
 
 
 def index_key(files: list[Path]) -> str:
-    """Return the cache key of an index of ``files``: rules, analyzer and format."""
+    """Return the cache key of an index of ``files``: rules, garou's vocabulary, analyzer
+    and format."""
     import whoosh
 
-    parts = [fingerprint(files), ANALYZER_VERSION, INDEX_FORMAT, whoosh.versionstring()]
+    parts = [fingerprint([*files, LEXICON_FILE]), ANALYZER_VERSION, INDEX_FORMAT, whoosh.versionstring()]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 

@@ -77,8 +77,15 @@ PHRASE_BONUS = 0.5
 DEFINITION_PRIOR = 0.8
 """Score factor of a role or status entry when the query has several words: the question
 is then about a situation, not about what the role is."""
-MAX_ALTERNATIVES = 12
-"""Synonyms kept per concept."""
+MAX_PER_GROUP = 10
+"""Phrases kept per synonym group of a concept. Each group scores as one alternative (its
+best phrase), so a status with many aliases weighs no more than one with few, and the
+groups a concept has are all kept whatever the size of the others."""
+MAX_GROUPS = 8
+"""Synonym groups kept per concept."""
+OTHER_GAME_OBEYED = 1e-6
+"""Score factor of the other game's entries when the game is obeyed: named by a game word
+in the query, or set by the table's agreement (``prefer``): they never come first."""
 CANDIDATES = 1000
 """On an index larger than this, the query's rarest terms choose about this many candidate
 entries and the commoner terms score only those (Lucene's "common terms"): the built-in
@@ -187,10 +194,18 @@ class SearchResult:
     """True when the query was too long and was cut."""
     notices: list[str] = field(default_factory=list)
     """One-line notices about the index cache (damaged, unwritable), for standard error."""
+    answered: bool = True
+    """False when the rules do not answer the query: the hits are then only the nearest
+    rulings, to offer as related, never as the answer (see :meth:`Searcher.judge`)."""
+    outside: list[Outside] = field(default_factory=list)
+    """Roles or concepts of other editions or games the query names (not in these rules)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as in ``garou search --json``."""
-        data: dict[str, Any] = {"query": self.query, "hits": [h.to_dict() for h in self.hits]}
+        data: dict[str, Any] = {"query": self.query, "answered": self.answered,
+                                "hits": [h.to_dict() for h in self.hits]}  # fmt: skip
+        if self.outside:
+            data["outside"] = [o.to_dict() for o in self.outside]
         if self.per_game:
             data["per_game"] = {h.game: h.id for h in self.per_game}
         if self.corrected is not None:
@@ -294,6 +309,8 @@ class _Alternative:
     text: str
     weight: float
     game: str | None
+    group: int = -1
+    """The synonym group it comes from (-1: the words as typed)."""
 
 
 @dataclass
@@ -306,6 +323,8 @@ class _Concept:
     game_word: bool = False
     """True when the words are a game's name."""
     known: bool = True
+    outside: tuple[str, ...] = ()
+    """The outside roles or concepts (lexicon.yaml) these words name."""
 
 
 Unit = tuple[str, str, int]
@@ -375,22 +394,35 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     games_named = {lexicon.groups[n].game for n in numbers if lexicon.groups[n].source == "game"}
     unscoped = False
     game_word = bool(games_named)
+    outside = tuple(lexicon.groups[n].entry or "" for n in numbers
+                    if lexicon.groups[n].source == "outside")  # fmt: skip
+    kept = 0
     for number in numbers:
         group = lexicon.groups[number]
+        if group.source == "outside":
+            continue
         if group.source == "synonym":
             unscoped = unscoped or group.game is None
         elif group.game and group.source in ("role", "status"):
             named.add(group.game)
-        alt_weight = SYNONYM_WEIGHT if group.source == "synonym" else ALIAS_WEIGHT
+        if kept >= MAX_GROUPS:
+            continue
+        kept += 1
+        synonym = group.source in ("synonym", "community")
+        alt_weight = SYNONYM_WEIGHT if synonym else ALIAS_WEIGHT
+        taken = 0
         for phrase in group.phrases:
             mark = (" ".join(key(phrase)), group.game)
-            if mark[0] and mark not in seen and len(alternatives) < MAX_ALTERNATIVES:
+            if mark[0] and mark not in seen and taken < MAX_PER_GROUP:
                 seen.add(mark)
-                alternatives.append(_Alternative(phrase, weight * alt_weight, group.game))
+                taken += 1
+                alternatives.append(
+                    _Alternative(phrase, weight * alt_weight, group.game, number)
+                )
     if games_named:
         named = {g for g in games_named if g}
     games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
-    return _Concept(words, alternatives, games, game_word)
+    return _Concept(words, alternatives, games, game_word, outside=outside)
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -467,16 +499,20 @@ class Searcher:
         kind: str | None = None,
         limit: int = 5,
         lang: str = "fr",
+        prefer: str | None = None,
     ) -> SearchResult:
         """Return the entries that answer ``query``, best first, displayed in ``lang``.
 
+        ``game`` keeps that game's entries only; ``prefer`` (the game of the table's
+        agreement) puts that game's entries first unless the query names the other game.
         Raise UsageError for an empty query, an unknown game or kind or a bad limit.
         """
         if limit < 1:
             raise UsageError(f"--limit must be at least 1, not {limit}")
         game_id = self.check_filters(game, kind)
+        prefer_id = self.check_filters(prefer, None) if prefer else None
         try:
-            return self._answer(query, game_id, kind, limit, lang)
+            return self._answer(query, game_id, kind, limit, lang, prefer_id)
         except GarouError:
             raise
         except Exception as exc:
@@ -485,10 +521,16 @@ class Searcher:
             if self._opened.sound():
                 raise SearchIndexError(f"the search failed ({type(exc).__name__}: {exc})") from exc
             self._rebuild()
-            return self._answer(query, game_id, kind, limit, lang)
+            return self._answer(query, game_id, kind, limit, lang, prefer_id)
 
     def _answer(
-        self, query: str, game: str | None, kind: str | None, limit: int, lang: str
+        self,
+        query: str,
+        game: str | None,
+        kind: str | None,
+        limit: int,
+        lang: str,
+        prefer: str | None = None,
     ) -> SearchResult:
         text = unicodedata.normalize("NFC", query)
         truncated = len(text) > MAX_CHARS
@@ -499,7 +541,9 @@ class Searcher:
                 f"nothing to search for in {query.strip()[:60]!r}: type a few words, "
                 "e.g. garou search égalité vote"
             )
-        result = self._search(query, units, truncated or cut, game, kind, limit, lang, shown)
+        result = self._search(
+            query, units, truncated or cut, game, kind, limit, lang, shown, prefer
+        )
         if glued and result.corrected is None:
             result.corrected = self._respell(shown, {w: w for w in glued}, lang)
         return result
@@ -565,6 +609,7 @@ class Searcher:
         limit: int,
         lang: str,
         shown: str | None = None,
+        prefer: str | None = None,
     ) -> SearchResult:
         concepts = _concepts(self._lexicon, units)
         for concept in concepts:
@@ -579,8 +624,10 @@ class Searcher:
                     concept.known = self._known(concept)
                 corrected = self._respell(query if shown is None else shown, fixes, lang)
         named = {g for c in concepts for g in c.games}
-        preferred = game or (next(iter(named)) if len(named) == 1 else None)
-        scored = self._run(concepts, game, kind, limit, preferred)
+        by_name = {g for c in concepts if c.game_word for g in c.games}
+        obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
+        preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
+        scored = self._run(concepts, game, kind, limit, preferred, obeyed == preferred)
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
         if not scored:
@@ -601,6 +648,7 @@ class Searcher:
         kind: str | None,
         limit: int,
         preferred: str | None,
+        obeyed: bool = False,
     ) -> list[_Scored]:
         """Score every entry that has a word of the query; return the best ``limit`` (0: all),
         followed by the best entry of each game that is not among them."""
@@ -645,7 +693,7 @@ class Searcher:
             if several and kinds[docnum] in _DEFINITIONS:
                 score *= DEFINITION_PRIOR
             if preferred and doc_game != preferred:
-                score *= OTHER_GAME
+                score *= OTHER_GAME_OBEYED if obeyed else OTHER_GAME
             item = (score, -docnum)
             ranked.append(item)
             if item > game_best.get(doc_game, (-1.0, 0)):
@@ -681,14 +729,20 @@ class Searcher:
         (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``)."""
         scorer = self._scorer
         games = scorer.games
-        per_field: dict[str, list[tuple[dict[int, float], float]]] = {}
+        per_field: dict[str, dict[int, list[tuple[dict[int, float], float]]]] = {}
         for name, weight, alt, terms in self._fields(concept):
             found = scorer.term(name, terms[0]) if len(terms) == 1 else scorer.phrase(name, terms)
             if found and alt.game:
                 found = {d: v for d, v in found.items() if games[d] == alt.game}
             if found:
-                per_field.setdefault(name, []).append((found, alt.weight * weight))
-        fields = [(best_of(alts, TIEBREAK), 1.0) for alts in per_field.values()]
+                groups = per_field.setdefault(name, {})
+                groups.setdefault(alt.group, []).append((found, alt.weight * weight))
+        # One weight per synonym group: a group scores its best phrase only, then the
+        # groups are combined as the best plus a share of the others.
+        fields = [
+            (best_of([(best_of(alts, 0.0), 1.0) for alts in groups.values()], TIEBREAK), 1.0)
+            for groups in per_field.values()
+        ]
         return best_of(fields, FIELD_TIEBREAK)
 
     def _terms_of(self, text: str, lang: str) -> list[str]:
@@ -883,9 +937,13 @@ def search(
     limit: int = 5,
     lang: str = "fr",
     rules_dir: str | Path | None = None,
+    prefer: str | None = None,
 ) -> SearchResult:
-    """Open the index of the current rules, answer ``query`` and close it."""
+    """Open the index of the current rules, answer ``query`` and close it (``prefer``: the
+    game of the table's agreement, see :meth:`Searcher.search`)."""
     with Searcher(rules_dir) as searcher:
-        result = searcher.search(query, game=game, kind=kind, limit=limit, lang=lang)
+        result = searcher.search(
+            query, game=game, kind=kind, limit=limit, lang=lang, prefer=prefer
+        )
         result.notices = list(searcher.notices)
     return result
