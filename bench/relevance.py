@@ -88,8 +88,12 @@ def evaluate(queries: list[dict[str, Any]], rules_dir: str | None = None) -> lis
         for query in queries:
             result = searcher.search(query["q"], game=query.get("game"), limit=DEPTH)
             outcomes.append(
-                Outcome(query, [h.id for h in result.hits], [h.id for h in result.per_game],
-                        result.answered)  # fmt: skip
+                Outcome(
+                    query,
+                    [h.id for h in result.hits],
+                    [h.id for h in result.per_game],
+                    result.answered,
+                )  # fmt: skip
             )
     return outcomes
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "4"
+INDEX_FORMAT = "8"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -223,10 +223,13 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
 
     groups: list[dict[str, Any]] = []
 
-    def add(game: str, source: str, entry: str | None, phrases: list[str]) -> None:
+    def add(game: str, source: str, entry: str | None, phrases: list[str],
+            targets: list[str] | None = None) -> None:  # fmt: skip
         unique = list(dict.fromkeys(p.strip() for p in phrases if p and p.strip()))
         if unique:
             groups.append({"game": game, "source": source, "entry": entry, "phrases": unique})
+            if targets:
+                groups[-1]["targets"] = targets
 
     games = {}
     for game in book.games.values():
@@ -251,7 +254,9 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     vocabulary = compiled()
     for item in vocabulary["community"]:
         if item["game"] in book.games:
-            add(item["game"], "community", None, [*item["words"], *item["targets"]])
+            add(
+                item["game"], "community", None, [*item["words"], *item["targets"]], item["targets"]
+            )
     outside = {}
     for item in vocabulary["outside"]:
         add(item["game"], "outside", item["id"], item["words"])
@@ -285,7 +290,8 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     spelled = {"fr": french, "en": english}
     return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
             "games": games, "kinds": list(KINDS), "spellings": spelled,
-            "outside": outside}  # fmt: skip
+            "outside": outside, "essential": vocabulary["essential"],
+            "not_reflexive": vocabulary["not_reflexive"]}  # fmt: skip
 
 
 def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]) -> None:
@@ -311,7 +317,12 @@ def index_key(files: list[Path]) -> str:
     and format."""
     import whoosh
 
-    parts = [fingerprint([*files, LEXICON_FILE]), ANALYZER_VERSION, INDEX_FORMAT, whoosh.versionstring()]
+    parts = [
+        fingerprint([*files, LEXICON_FILE]),
+        ANALYZER_VERSION,
+        INDEX_FORMAT,
+        whoosh.versionstring(),
+    ]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 

@@ -42,6 +42,7 @@ from . import synonyms
 from .analysis import fold, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of
+from .vocabulary import Outside
 
 MAX_CHARS = 500
 """Longer queries are cut here (a question is never that long)."""
@@ -104,6 +105,7 @@ _PUNCT = re.compile(r"(?:[^\w\s'’ʼ‘\-‐‑]|_)+")
 _GLUED = re.compile(rf"{_PIECE}(?:{_PUNCT.pattern}{_PIECE})+")
 """Words glued by punctuation other than an apostrophe or a hyphen: "cha?seur", "vote/tie"."""
 _RUN = re.compile(r"[^\W_]+")
+_REFLEXIVE = re.compile(r"\bse\s+(\w+)")
 
 
 @dataclass(frozen=True)
@@ -224,6 +226,8 @@ class _Group:
     source: str  # role, status, game, entry (rule data) or synonym (lookup.synonyms)
     entry: str | None
     phrases: tuple[str, ...]
+    targets: tuple[str, ...] = ()
+    """For a community group: the words of the game's rules it stands for."""
 
 
 class _Lexicon:
@@ -231,7 +235,13 @@ class _Lexicon:
 
     def __init__(self, data: dict[str, Any]):
         self.groups: list[_Group] = [
-            _Group(g["game"], g["source"], g.get("entry"), tuple(g["phrases"]))
+            _Group(
+                g["game"],
+                g["source"],
+                g.get("entry"),
+                tuple(g["phrases"]),
+                tuple(g.get("targets", ())),
+            )  # fmt: skip
             for g in data.get("groups", [])
         ]
         self.keys: dict[str, list[int]] = {k: list(v) for k, v in data.get("keys", {}).items()}
@@ -246,6 +256,10 @@ class _Lexicon:
                 if k:
                     widen(self.gaps, k, gaps(phrase))
         self.longest = max((k.count(" ") + 1 for k in self.keys), default=1)
+        self.essential = frozenset(data.get("essential", []))
+        """Keys of the words that change what a question asks (an answer must have them)."""
+        self.not_reflexive = frozenset(data.get("not_reflexive", []))
+        self.outside: dict[str, dict[str, Any]] = data.get("outside", {})
         self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
         self.games: dict[str, dict[str, Any]] = data.get("games", {})
         self.kinds: list[str] = list(data.get("kinds", []))
@@ -294,6 +308,23 @@ class _Lexicon:
                         found[entry_id] = max(found.get(entry_id, 0.0), share)
         return found
 
+    def hop(self, numbers: list[int]) -> list[int]:
+        """Return ``numbers`` followed by the role, status and entry groups that their
+        community words stand for in each game ("badge" is the captain in Loup-Garou:
+        its names and aliases count too)."""
+        out = list(numbers)
+        for number in numbers:
+            group = self.groups[number]
+            if group.source != "community":
+                continue
+            for phrase in group.targets:
+                for other in self.keys.get(" ".join(key(phrase)), []):
+                    found = self.groups[other]
+                    if (found.source in ("role", "status", "entry") and found.game == group.game
+                            and other not in out):  # fmt: skip
+                        out.append(other)
+        return out
+
     def words(self) -> list[str]:
         """Return every single word of the synonyms (for typo correction)."""
         if self._words is None:
@@ -325,6 +356,10 @@ class _Concept:
     known: bool = True
     outside: tuple[str, ...] = ()
     """The outside roles or concepts (lexicon.yaml) these words name."""
+    essential: bool = False
+    """True when an answer must speak of these words ("myself", "each other")."""
+    names_role: bool = False
+    """True when the words name a role or status of the rules."""
 
 
 Unit = tuple[str, str, int]
@@ -396,19 +431,23 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     game_word = bool(games_named)
     outside = tuple(lexicon.groups[n].entry or "" for n in numbers
                     if lexicon.groups[n].source == "outside")  # fmt: skip
+    typed = len(numbers)
+    essential = " ".join(key(words)) in lexicon.essential
+    names_role = any(lexicon.groups[n].source in ("role", "status") for n in numbers)
+    numbers = lexicon.hop(numbers)
     kept = 0
-    for number in numbers:
+    for place, number in enumerate(numbers):
         group = lexicon.groups[number]
         if group.source == "outside":
             continue
         if group.source == "synonym":
             unscoped = unscoped or group.game is None
-        elif group.game and group.source in ("role", "status"):
+        elif group.game and group.source in ("role", "status") and place < typed:
             named.add(group.game)
         if kept >= MAX_GROUPS:
             continue
         kept += 1
-        synonym = group.source in ("synonym", "community")
+        synonym = group.source in ("synonym", "community") or place >= typed
         alt_weight = SYNONYM_WEIGHT if synonym else ALIAS_WEIGHT
         taken = 0
         for phrase in group.phrases:
@@ -416,13 +455,12 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
             if mark[0] and mark not in seen and taken < MAX_PER_GROUP:
                 seen.add(mark)
                 taken += 1
-                alternatives.append(
-                    _Alternative(phrase, weight * alt_weight, group.game, number)
-                )
+                alternatives.append(_Alternative(phrase, weight * alt_weight, group.game, number))
     if games_named:
         named = {g for g in games_named if g}
     games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
-    return _Concept(words, alternatives, games, game_word, outside=outside)
+    return _Concept(words, alternatives, games, game_word, outside=outside,
+                    essential=essential, names_role=names_role)  # fmt: skip
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -461,6 +499,7 @@ class Searcher:
         self._lexicon = _Lexicon(self._opened.lexicon)
         self._terms: dict[tuple[str, str], list[str]] = {}
         self._closest_words: dict[str, str | None] = {}
+        self._matched: list[tuple[_Concept, dict[int, float]]] = []
 
     @property
     def path(self) -> Path:
@@ -630,13 +669,17 @@ class Searcher:
         scored = self._run(concepts, game, kind, limit, preferred, obeyed == preferred)
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
+        outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
+        result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
         if not scored:
+            result.answered = False
             if game or kind:
                 result.elsewhere = self._count_elsewhere(concepts)
             result.suggestions = [self._lexicon.spelling(w, lang) for w in self._suggest(units)]
             return result
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
+        result.answered = self._answers(scored[0].docnum, concepts, query)
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         return result
@@ -658,8 +701,10 @@ class Searcher:
         counted = [c for c in concepts if not c.game_word] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
+        self._matched = []
         for concept in concepts:
             scores = self._concept_scores(concept)
+            self._matched.append((concept, scores))
             counts = concept in counted
             for docnum, value in scores.items():
                 if docnum in total:
@@ -708,6 +753,47 @@ class Searcher:
             for score, negdoc in top
         ]
 
+    # -- "the rules do not say" -----------------------------------------------------------
+
+    def _answers(self, docnum: int, concepts: list[_Concept], query: str) -> bool:
+        """Return True when the entry ``docnum`` answers the query, not only shares its
+        words: the query names no role of other editions or games (lexicon.yaml), and
+        the entry speaks of every role or status the query names and of every word that
+        changes what it asks ("myself", "each other", a reflexive "se <verb>")."""
+        if any(c.outside for c in concepts):
+            return False
+        matched = self._matched
+        roles = [scores for concept, scores in matched if concept.names_role
+                 and not concept.game_word]  # fmt: skip
+        if roles and not any(docnum in scores for scores in roles):
+            return False  # speaks of none of the roles asked about
+        for place, (concept, scores) in enumerate(matched):
+            if concept.game_word:
+                continue
+            if concept.essential and docnum not in scores:
+                return False
+            # "vote for myself": the entry must speak of the act done to oneself too.
+            if concept.essential and place and docnum not in matched[place - 1][1]:
+                return False
+        verbs = [] if any(c.essential for c in concepts) else self._reflexive(query)
+        if verbs:
+            numbers = self._lexicon.keys.get(" ".join(key("soi-même")), [])
+            if docnum not in self._concept_scores(_concept(self._lexicon, "soi-meme", numbers)):
+                return False
+            for concept, scores in matched:
+                if concept.words.split(" ")[0] in verbs and docnum not in scores:
+                    return False
+        return True
+
+    def _reflexive(self, query: str) -> list[str]:
+        """Return the verbs the French query puts after a reflexive "se", acting on the
+        subject itself ("le loup peut-il se dévorer"), not in a set phrase."""
+        return [v for v in _REFLEXIVE.findall(fold(query)) if v not in self._lexicon.not_reflexive]
+
+    def _outside(self, outside_id: str) -> Outside:
+        item = self._lexicon.outside[outside_id]
+        return Outside(item["id"], item["kind"], item.get("game"), dict(item["name"]))
+
     def _fields(self, concept: _Concept) -> Iterator[tuple[str, float, _Alternative, list[str]]]:
         """Yield (field, field weight, alternative, its terms in that field's language)."""
         for name in TEXT_FIELDS:
@@ -754,8 +840,9 @@ class Searcher:
         return self._terms[cache_key]
 
     def _known(self, concept: _Concept) -> bool:
-        """Return True when the index or the synonyms know the concept's words."""
-        if len(concept.alternatives) > 1:
+        """Return True when the index or the synonyms know the concept's words (a role of
+        other editions is known: it is not a typo)."""
+        if len(concept.alternatives) > 1 or concept.outside:
             return True
         has = self._scorer.has
         for lang in ("fr", "en"):
@@ -942,8 +1029,6 @@ def search(
     """Open the index of the current rules, answer ``query`` and close it (``prefer``: the
     game of the table's agreement, see :meth:`Searcher.search`)."""
     with Searcher(rules_dir) as searcher:
-        result = searcher.search(
-            query, game=game, kind=kind, limit=limit, lang=lang, prefer=prefer
-        )
+        result = searcher.search(query, game=game, kind=kind, limit=limit, lang=lang, prefer=prefer)
         result.notices = list(searcher.notices)
     return result

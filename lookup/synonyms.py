@@ -46,7 +46,13 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     ),
     (None, "empoisonner, empoisonné, poison, poisoned, potion de mort, death potion, kill potion"),
     # Oneself.
-    (None, "elle-même, lui-même, soi-même, herself, himself, themselves, oneself, self, auto"),
+    (
+        None,
+        "elle-même, lui-même, soi-même, moi-même, toi-même, eux-mêmes, elles-mêmes, "
+        "herself, himself, themselves, oneself, myself, yourself, itself, self, auto",
+    ),
+    # Each other.
+    (None, "mutuellement, each other, one another"),
     # Showing a card or a role.
     (
         None,

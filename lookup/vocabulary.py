@@ -76,7 +76,10 @@ def compiled() -> dict[str, Any]:
         outside.append({"id": str(item["id"]), "kind": str(item.get("kind", "role")),
                         "game": item.get("game"), "name": dict(item["name"]),
                         "words": [str(w) for w in item.get("words", [])]})  # fmt: skip
-    return {"community": community, "outside": outside}
+    essential = [" ".join(key(str(w))) for words in data.get("essential", []) or [] for w in words]
+    not_reflexive = [str(w) for w in data.get("not_reflexive", []) or []]
+    return {"community": community, "outside": outside, "essential": essential,
+            "not_reflexive": not_reflexive}  # fmt: skip
 
 
 @lru_cache(maxsize=1)
