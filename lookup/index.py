@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "8"
+INDEX_FORMAT = "9"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -291,7 +291,23 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
             "games": games, "kinds": list(KINDS), "spellings": spelled,
             "outside": outside, "essential": vocabulary["essential"],
+            "messages": _search_messages(),
             "not_reflexive": vocabulary["not_reflexive"]}  # fmt: skip
+
+
+def _messages_file() -> Path:
+    """Return the search's catalogue file (part of the index's cache key)."""
+    import garou.rules.errors as errors
+
+    return Path(errors.__file__).resolve().parent / "data" / "messages" / "search.yaml"
+
+
+def _search_messages() -> dict[str, Any]:
+    """Return the catalogue's ``search.*`` messages, to store beside the index: a search
+    then prints its words without reading the catalogue's YAML."""
+    from garou.rules.catalogue import messages
+
+    return {k: v for k, v in messages().items() if k.startswith("search.")}
 
 
 def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]) -> None:
@@ -318,7 +334,7 @@ def index_key(files: list[Path]) -> str:
     import whoosh
 
     parts = [
-        fingerprint([*files, LEXICON_FILE]),
+        fingerprint([*files, LEXICON_FILE, *[p for p in (_messages_file(),) if p.is_file()]]),
         ANALYZER_VERSION,
         INDEX_FORMAT,
         whoosh.versionstring(),

@@ -501,6 +501,22 @@ class Searcher:
         self._closest_words: dict[str, str | None] = {}
         self._matched: list[tuple[_Concept, dict[int, float]]] = []
 
+    def say(self, key_: str, lang: str, count: int | None = None, **values: Any) -> str:
+        """Return the catalogue's message ``key_`` (``search.*``) in ``lang``, from the copy
+        stored with the index (no YAML read); other keys from the catalogue itself."""
+        from garou.rules import catalogue
+
+        texts = self._opened.lexicon.get("messages", {}).get(key_)
+        if texts is None:
+            return catalogue.say(key_, lang, count=count, **values)
+        template = texts[lang]
+        if isinstance(template, dict):
+            template = template[catalogue.plural_form(count if count is not None else 2, lang)]
+        if count is not None:
+            values.setdefault("count", count)
+        said = {k: catalogue.render_value(v, lang) for k, v in values.items()}
+        return catalogue.typeset(template, lang).format(**said)
+
     @property
     def path(self) -> Path:
         """The index folder."""
