@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,7 +38,13 @@ INDEX_FORMAT = "9"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
-"""Seconds to wait for another process that is building the same cache."""
+"""Seconds to wait in all for another process that is building the same cache (then a
+private index is built for the run, and the user is told why)."""
+LOCK_NOTICE = 1.0
+"""Seconds after which a search waiting for another process's lock says so."""
+BIG_RULE_SET = 2000
+"""A rule set with more entries than this says that its index is being built (it takes
+more than a few seconds)."""
 
 KEEP_INDEXES = 3
 """How many index folders (for different rule sets) the cache keeps."""
@@ -98,8 +105,8 @@ class OpenIndex:
     """Number of entries."""
     temporary: bool = False
     """True for a private index that is deleted on close."""
-    notices: list[str] = field(default_factory=list)
-    """One-line notices for the user (a damaged or unwritable cache)."""
+    notices: list[Any] = field(default_factory=list)
+    """One-line notices for the user (a damaged or unwritable cache): catalogue phrases."""
 
     key: str = ""
     """The cache key the index was built for."""
@@ -494,15 +501,33 @@ def _prune(root: Path, keep: Path) -> None:
         _discard(old)
 
 
-def _build_cached(root: Path, folder: Path, key_: str, rules_dir: Any, force: bool) -> OpenIndex:
-    """Build the index into the cache under the lock, unless another process just did."""
+Notify = Callable[[Any], None]
+"""Told a catalogue phrase at once (a wait for another process, a long build)."""
+
+
+def _build_cached(
+    root: Path, folder: Path, key_: str, rules_dir: Any, force: bool, notify: Notify | None = None
+) -> OpenIndex:
+    """Build the index into the cache under the lock, unless another process just did.
+
+    When another process holds the lock, ``notify`` is told within ``LOCK_NOTICE`` seconds,
+    then the wait goes on up to ``LOCK_TIMEOUT`` (filelock.Timeout after that)."""
     import shutil
     import tempfile
 
-    from filelock import FileLock
+    from filelock import FileLock, Timeout
+    from garou.rules.catalogue import phrase
 
     root.mkdir(parents=True, exist_ok=True)
-    with FileLock(str(root / ".index.lock"), timeout=LOCK_TIMEOUT):
+    lock = FileLock(str(root / ".index.lock"))
+    try:
+        lock.acquire(timeout=LOCK_NOTICE)
+    except Timeout:
+        if notify is not None:
+            notify(phrase("index.waiting", path=str(root), seconds=int(LOCK_TIMEOUT)))
+        lock.acquire(timeout=LOCK_TIMEOUT)
+    with lock:
+        lock.release()  # held once by acquire(), once by the with-block
         if not force:
             opened = _open(folder, key_)
             if opened is not None:
@@ -510,6 +535,9 @@ def _build_cached(root: Path, folder: Path, key_: str, rules_dir: Any, force: bo
         from garou.rules.loader import load_rules
 
         book = load_rules(rules_dir)
+        entries = len(list(book.entries()))
+        if notify is not None and entries > BIG_RULE_SET:
+            notify(phrase("index.building", entries=entries))
         _prune(root, keep=folder)
         tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
         trash = None
@@ -551,7 +579,9 @@ def _build_private(rules_dir: Any, key_: str) -> OpenIndex:
     return opened
 
 
-def open_index(rules_dir: str | Path | None = None, rebuild: bool = False) -> OpenIndex:
+def open_index(
+    rules_dir: str | Path | None = None, rebuild: bool = False, notify: Notify | None = None
+) -> OpenIndex:
     """Open the index of the current rules, building it first when missing, stale or damaged.
 
     Raise DataFileError when the rule files are invalid, SearchIndexError when no index
@@ -568,18 +598,19 @@ def open_index(rules_dir: str | Path | None = None, rebuild: bool = False) -> Op
             return opened
     damaged = not rebuild and (folder / META).exists()
     try:
-        opened = _build_cached(root, folder, key_, rules_dir, force=rebuild)
+        opened = _build_cached(root, folder, key_, rules_dir, force=rebuild, notify=notify)
     except GarouError:
         raise
     except Exception as exc:  # unwritable, full disk, lock timeout: a private index
+        from garou.rules.catalogue import phrase
+
         opened = _build_private(rules_dir, key_)
-        opened.notices.append(
-            f"garou: cannot use the search index cache in {root} ({_why(root, exc)}); "
-            "using a temporary index for this run."
-        )
+        opened.notices.append(phrase("index.private", root=str(root), why=_why(root, exc)))
         return opened
     if damaged:
-        opened.notices.append(f"garou: the search index in {folder} was damaged; rebuilt it.")
+        from garou.rules.catalogue import phrase
+
+        opened.notices.append(phrase("index.damaged-rebuilt", path=str(folder)))
     return opened
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import heapq
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -194,8 +194,9 @@ class SearchResult:
     """Hits per game outside the --game/--kind filters, when the filters left none."""
     truncated: bool = False
     """True when the query was too long and was cut."""
-    notices: list[str] = field(default_factory=list)
-    """One-line notices about the index cache (damaged, unwritable), for standard error."""
+    notices: list[Any] = field(default_factory=list)
+    """One-line notices about the index cache (damaged, unwritable), for standard error:
+    catalogue phrases (``.say(lang)``)."""
     answered: bool = True
     """False when the rules do not answer the query: the hits are then only the nearest
     rulings, to offer as related, never as the answer (see :meth:`Searcher.judge`)."""
@@ -484,10 +485,18 @@ K1 = 1.2
 class Searcher:
     """An opened index, ready to answer queries one after another (open once, ask many)."""
 
-    def __init__(self, rules_dir: str | Path | None = None, rebuild: bool = False):
+    def __init__(
+        self,
+        rules_dir: str | Path | None = None,
+        rebuild: bool = False,
+        notify: Callable[[Any], None] | None = None,
+    ):
+        """Open the index of the rules in ``rules_dir`` (built-in rules: None), building it
+        when needed; ``notify`` is told at once (a catalogue phrase) when the search waits
+        for another process building the index, or builds a very large one."""
         self.rules_dir = rules_dir
-        self._opened: OpenIndex = open_index(rules_dir, rebuild=rebuild)
-        self.notices: list[str] = list(self._opened.notices)
+        self._opened: OpenIndex = open_index(rules_dir, rebuild=rebuild, notify=notify)
+        self.notices: list[Any] = list(self._opened.notices)
         self._setup()
 
     def _setup(self) -> None:
@@ -649,7 +658,9 @@ class Searcher:
         except Exception:  # already broken: nothing more to release
             pass
         self._opened = open_index(self.rules_dir, rebuild=True)
-        self.notices.append(f"garou: the search index in {self.path} was damaged; rebuilt it.")
+        from garou.rules.catalogue import phrase
+
+        self.notices.append(phrase("index.damaged-rebuilt", path=str(self.path)))
         self._setup()
 
     # -- the pipeline ------------------------------------------------------------------------

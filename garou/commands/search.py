@@ -136,17 +136,31 @@ def run_search(
         from garou.rules import UsageError
 
         raise UsageError("nothing to search for: type a few words, e.g. garou search égalité")
-    with Searcher(rules_dir) as searcher:
-        _notices(searcher)
+    with Searcher(
+        rules_dir, notify=lambda said: typer.echo(said.say(language), err=True)
+    ) as searcher:
+        _notices(searcher, language)
         if not words:
             searcher.check_filters(game, kind)
             return _interactive(searcher, game, kind, limit, language, json_, decided, table_game)
         result = searcher.search(
             query, game=game, kind=kind, limit=limit, lang=language, prefer=table_game
         )
-        _notices(searcher)
-        _show(result, language, json_, searcher.say, decided=decided)
+        _notices(searcher, language)
+        try:
+            _show(result, language, json_, searcher.say, decided=decided)
+        except BrokenPipeError:  # garou search … | head -1: the reader has had enough
+            _quiet_stdout()
     return 0 if result.hits else 1
+
+
+def _quiet_stdout() -> None:
+    """Send what is left of standard output nowhere, so that a closed pipe ends quietly
+    (no error at exit when Python flushes it)."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 _VALUED = {"--game": "game", "-g": "game", "--kind": "kind", "-k": "kind", "--limit": "limit",
@@ -241,10 +255,11 @@ def _console() -> Console:
     return console()
 
 
-def _notices(searcher: Searcher) -> None:
+def _notices(searcher: Searcher, lang: str) -> None:
     """Print the index's notices (damaged or unwritable cache) on standard error, once."""
     while searcher.notices:
-        typer.echo(searcher.notices.pop(0), err=True)
+        notice = searcher.notices.pop(0)
+        typer.echo(notice if isinstance(notice, str) else notice.say(lang), err=True)
 
 
 def _show(
@@ -268,6 +283,7 @@ def _show(
         sys.stdout.flush()
         return
     out = _console()
+    out.on_broken_pipe = _quiet_stdout  # type: ignore[method-assign]  # quiet, same exit code
     for part in render_result(result, lang, say, decided):
         out.print(part)
 
@@ -409,5 +425,5 @@ def _interactive(
         except GarouError as exc:
             typer.echo(searcher.say("search.error", lang, message=exc.message(lang)), err=True)
             continue
-        _notices(searcher)
+        _notices(searcher, lang)
         _show(result, lang, json_, searcher.say, compact=True, decided=decided)
