@@ -725,7 +725,9 @@ class Searcher:
         scorer = self._scorer
         scorer.clear()
         self._choose_candidates(concepts)
-        counted = [c for c in concepts if not c.game_word] or concepts
+        # Words neither the index nor the synonyms know ("someone") say nothing about
+        # which entry answers: they do not count in the share of the query an entry has.
+        counted = [c for c in concepts if not c.game_word and c.known] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
         self._matched = []
