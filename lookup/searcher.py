@@ -361,6 +361,8 @@ class _Concept:
     """True when an answer must speak of these words ("myself", "each other")."""
     names_role: bool = False
     """True when the words name a role or status of the rules."""
+    own: tuple[str, ...] = ()
+    """The entries of the roles and statuses the words name."""
 
 
 Unit = tuple[str, str, int]
@@ -434,7 +436,9 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
                     if lexicon.groups[n].source == "outside")  # fmt: skip
     typed = len(numbers)
     essential = " ".join(key(words)) in lexicon.essential
-    names_role = any(lexicon.groups[n].source in ("role", "status") for n in numbers)
+    own = tuple(lexicon.groups[n].entry or "" for n in numbers
+                if lexicon.groups[n].source in ("role", "status"))  # fmt: skip
+    names_role = bool(own)
     numbers = lexicon.hop(numbers)
     kept = 0
     for place, number in enumerate(numbers):
@@ -461,7 +465,7 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
         named = {g for g in games_named if g}
     games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
     return _Concept(words, alternatives, games, game_word, outside=outside,
-                    essential=essential, names_role=names_role)  # fmt: skip
+                    essential=essential, names_role=names_role, own=own)  # fmt: skip
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -752,6 +756,8 @@ class Searcher:
                 if number is not None:
                     phrases[number] = share
         several = len([c for c in concepts if not c.game_word]) > 1
+        # A role or status named alone asks what it is: its own entry first.
+        own = set() if several else {scorer.docnum(e) for c in concepts for e in c.own}
         games, kinds = scorer.games, scorer.kinds
         n = len(counted)
         coord = [(i / n) ** COORD_POWER for i in range(n + 1)]
@@ -766,6 +772,8 @@ class Searcher:
                 score *= 1 + PHRASE_BONUS * phrases[docnum]
             if several and kinds[docnum] in _DEFINITIONS:
                 score *= DEFINITION_PRIOR
+            elif docnum in own:
+                score /= DEFINITION_PRIOR
             if preferred and doc_game != preferred:
                 score *= OTHER_GAME_OBEYED if obeyed else OTHER_GAME
             item = (score, -docnum)

@@ -105,7 +105,7 @@ def index_command(
         return
     from garou.rules.catalogue import format_number, say
 
-    values = {"n": status.entries, "path": status.path, "problem": status.problem}
+    values: dict[str, Any] = {"n": status.entries, "path": status.path, "problem": status.problem}
     if status.seconds is not None:
         text = say("index.rebuilt", language, seconds=format_number(status.seconds, language, 1),
                    **values)  # fmt: skip
