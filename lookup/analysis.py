@@ -30,8 +30,12 @@ _LIGATURES = str.maketrans(
 )  # fmt: skip
 
 
-def fold(text: str) -> str:
-    """Return ``text`` lowercased, without accents, with œ/æ spelled out and one apostrophe."""
+def fold_chars(text: str) -> str:
+    """Return ``text`` lowercased, without accents, with œ/æ spelled out, one apostrophe and
+    one hyphen, character by character (its length and spaces kept, for the analysis).
+
+    Not :func:`garou.rules.names.fold`, which folds a *name* as typed (spaces tidied,
+    ``_`` read as ``-``) to compare it with another name."""
     text = text.translate(_LIGATURES)
     if not text.isascii():
         decomposed = unicodedata.normalize("NFKD", text)
@@ -43,7 +47,7 @@ def fold(text: str) -> str:
 
 
 def _wordset(text: str) -> frozenset[str]:
-    return frozenset(fold(w) for w in text.split())
+    return frozenset(fold_chars(w) for w in text.split())
 
 
 NEGATIONS = _wordset(
@@ -150,7 +154,7 @@ class FoldFilter(Filter):
 
     def __call__(self, tokens: Iterator) -> Iterator:
         for t in tokens:
-            t.text = fold(t.text)
+            t.text = fold_chars(t.text)
             yield t
 
 
@@ -253,7 +257,7 @@ _WORD = re.compile(TOKEN_PATTERN)
 def words(text: str) -> list[str]:
     """Return the folded words of ``text``: elisions dropped, compounds split, stop words kept."""
     out: list[str] = []
-    for match in _WORD.finditer(fold(text)):
+    for match in _WORD.finditer(fold_chars(text)):
         for word in split_word(match.group()):
             out.extend(p for p in word.split("-") if p)
     return out
@@ -298,7 +302,7 @@ def spellings(texts: Iterable[str], keep: Iterable[str] = ()) -> dict[str, str]:
     counts: dict[str, dict[str, int]] = {}
     for text in texts:
         for run in _RUN.findall(unicodedata.normalize("NFC", text)):
-            forms = counts.setdefault(fold(run), {})
+            forms = counts.setdefault(fold_chars(run), {})
             forms[run.lower()] = forms.get(run.lower(), 0) + 1
     kept = set(keep)
     out = {}

@@ -39,7 +39,7 @@ from typing import Any
 from garou.rules.errors import GarouError, UnknownGameError, UsageError
 
 from . import synonyms
-from .analysis import fold, gaps, key, spellings, split_word
+from .analysis import fold_chars, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of
 from .vocabulary import Outside
@@ -374,7 +374,7 @@ def _units(text: str) -> tuple[list[Unit], bool]:
     truncated = len(text) > MAX_CHARS
     units: list[Unit] = []
     skipped = 0
-    for match in _WORD.finditer(fold(text[:MAX_CHARS])):
+    for match in _WORD.finditer(fold_chars(text[:MAX_CHARS])):
         for word in split_word(match.group()):
             for part in (p for p in word.split("-") if p):
                 k = key(part)
@@ -825,7 +825,9 @@ class Searcher:
     def _reflexive(self, query: str) -> list[str]:
         """Return the verbs the French query puts after a reflexive "se", acting on the
         subject itself ("le loup peut-il se dévorer"), not in a set phrase."""
-        return [v for v in _REFLEXIVE.findall(fold(query)) if v not in self._lexicon.not_reflexive]
+        return [
+            v for v in _REFLEXIVE.findall(fold_chars(query)) if v not in self._lexicon.not_reflexive
+        ]
 
     def _outside(self, outside_id: str) -> Outside:
         item = self._lexicon.outside[outside_id]
@@ -944,7 +946,7 @@ class Searcher:
 
         def respell(match: re.Match[str]) -> str:
             typed = match.group()
-            fix = fixes.get(fold(typed))
+            fix = fixes.get(fold_chars(typed))
             if fix is None:
                 return typed
             spelled = self._lexicon.spelling(fix, lang)
