@@ -7,7 +7,8 @@ Whoosh objects never leave this package: callers get :class:`SearchResult` and
 from pathlib import Path
 
 from .index import IndexStatus, SearchIndexError, cache_root, status
-from .searcher import Hit, HitOption, Related, Searcher, SearchResult, search
+from .searcher import Hit, HitOption, Judgement, Related, Searcher, SearchResult, judge, search
+from .vocabulary import Outside, outside_of
 
 
 def rebuild(rules_dir: str | Path | None = None) -> IndexStatus:
@@ -29,11 +30,15 @@ __all__ = [
     "Hit",
     "HitOption",
     "IndexStatus",
+    "Judgement",
+    "Outside",
     "Related",
     "SearchIndexError",
     "SearchResult",
     "Searcher",
     "cache_root",
+    "judge",
+    "outside_of",
     "rebuild",
     "search",
     "status",

@@ -218,6 +218,37 @@ class SearchResult:
         return data
 
 
+@dataclass
+class Judgement:
+    """Whether the rules answer a question, and what to say when they do not."""
+
+    answered: bool
+    """True when the first hit answers the question."""
+    outside: list[Outside]
+    """Roles or concepts of other editions or games the question names."""
+    nearest: list[Hit]
+    """The best hits: the answer first when answered, else the nearest rulings (related)."""
+
+    def reason(self) -> Any:
+        """Return the catalogue phrase saying that the rules do not answer (naming the
+        outside roles), or None when they answer."""
+        from garou.rules.catalogue import phrase
+
+        if self.answered:
+            return None
+        if not self.outside:
+            return phrase("search.not-covered")
+        return phrase("search.not-covered-because", reasons=_Reasons(tuple(self.outside)))
+
+
+@dataclass(frozen=True)
+class _Reasons:
+    outside: tuple[Outside, ...]
+
+    def get(self, lang: str) -> str:
+        return "; ".join(o.phrase().say(lang) for o in self.outside)
+
+
 # --- the lexicon: synonyms from the rule data and from lookup.synonyms ---------------------
 
 
@@ -552,6 +583,16 @@ class Searcher:
         self.close()
 
     # -- public -----------------------------------------------------------------------------
+
+    def judge(
+        self, query: str, game: str | None = None, lang: str = "fr", limit: int = 3
+    ) -> Judgement:
+        """Return whether the rules answer ``query`` (in ``game``, or either game), with
+        the roles of other editions it names and the nearest rulings: the judgement
+        ``garou search`` prints, for ``garou show``'s "did you mean" and the live game's
+        in-play lookup. Raise UsageError as :meth:`search` does."""
+        result = self.search(query, game=game, limit=limit, lang=lang)
+        return Judgement(result.answered, list(result.outside), list(result.hits))
 
     def check_filters(self, game: str | None, kind: str | None) -> str | None:
         """Return the id of ``game`` (None for both); raise UsageError for a bad game or kind."""
@@ -1054,6 +1095,17 @@ def _distance(a: str, b: str) -> int:
                 current[j] = min(current[j], previous2[j - 2] + 1)
         previous2, previous = previous, current
     return previous[-1]
+
+
+def judge(
+    query: str,
+    game: str | None = None,
+    lang: str = "fr",
+    rules_dir: str | Path | None = None,
+) -> Judgement:
+    """Open the index of the current rules and return :meth:`Searcher.judge` of ``query``."""
+    with Searcher(rules_dir) as searcher:
+        return searcher.judge(query, game=game, lang=lang)
 
 
 def search(

@@ -772,3 +772,23 @@ def test_a_lock_held_by_another_process_is_said_at_once_then_the_search_works(
         held.kill()
         held.wait()
     assert FileLock(str(root / ".index.lock")).acquire(timeout=1)
+
+
+def test_the_judgement_is_a_lookup_function_for_show_and_the_live_game(searcher):
+    from garou import lookup
+
+    outside = searcher.judge("que fait le salvateur ?")
+    assert not outside.answered and [o.id for o in outside.outside] == ["salvateur"]
+    assert outside.reason().say("fr").replace("\u00a0", " ") == (
+        "Ces règles ne répondent pas à cette question : le salvateur n'est pas un rôle de "
+        "ces règles."
+    )
+    plain = searcher.judge("can I vote for myself", lang="en")
+    assert not plain.answered and plain.outside == [] and plain.nearest
+    assert plain.reason().say("en") == "These rules do not answer this question."
+    answered = searcher.judge("le chasseur empoisonné tire-t-il ?", game="loup-garou")
+    assert answered.answered and answered.reason() is None
+    assert answered.nearest[0].id == "lg-hunter-shot"
+    assert (
+        lookup.judge is not None and lookup.outside_of("bouc émissaire")[0].id == "bouc-emissaire"
+    )
