@@ -575,7 +575,7 @@ def _build_private(rules_dir: Any, key_: str) -> OpenIndex:
         raise
     if opened is None:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise SearchIndexError(f"the temporary search index in {tmp} cannot be read back")
+        raise SearchIndexError("index.unreadable", path=str(tmp))
     return opened
 
 
@@ -629,8 +629,4 @@ def rebuild_cached(rules_dir: str | Path | None = None) -> OpenIndex:
     except GarouError:
         raise
     except Exception as exc:  # unwritable, full disk, lock timeout
-        raise SearchIndexError(
-            f"cannot build the search index in {root}: {_why(root, exc)}. Searches still "
-            "work, each with a private temporary index built for it (slower); to keep an "
-            "index, make that folder writable or, on Linux, set XDG_CACHE_HOME to one that is."
-        ) from exc
+        raise SearchIndexError("index.cannot-build", root=str(root), why=_why(root, exc)) from exc

@@ -317,7 +317,7 @@ class _Lexicon:
         for game_id, info in self.games.items():
             if name == game_id or wanted in info["keys"]:
                 return game_id
-        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(self.games)}")
+        raise UnknownGameError("search.unknown-game", name=name, games=", ".join(self.games))
 
     def phrase_hits(self, keys: list[str]) -> dict[str, float]:
         """Return the entries whose multi-word phrases the query contains, in order.
@@ -598,7 +598,7 @@ class Searcher:
         """Return the id of ``game`` (None for both); raise UsageError for a bad game or kind."""
         game_id = self._lexicon.game_id(game) if game else None
         if kind is not None and kind not in self._lexicon.kinds:
-            raise UsageError(f"unknown kind {kind!r}; kinds: {', '.join(self._lexicon.kinds)}")
+            raise UsageError("search.unknown-kind", kind=kind, kinds=", ".join(self._lexicon.kinds))
         return game_id
 
     def search(
@@ -617,7 +617,7 @@ class Searcher:
         Raise UsageError for an empty query, an unknown game or kind or a bad limit.
         """
         if limit < 1:
-            raise UsageError(f"--limit must be at least 1, not {limit}")
+            raise UsageError("search.bad-limit", limit=limit)
         game_id = self.check_filters(game, kind)
         prefer_id = self.check_filters(prefer, None) if prefer else None
         try:
@@ -628,7 +628,8 @@ class Searcher:
             # A damaged index can fail in any way: if its files no longer match their
             # checksums, rebuild it once and ask again; otherwise report the failure.
             if self._opened.sound():
-                raise SearchIndexError(f"the search failed ({type(exc).__name__}: {exc})") from exc
+                error = f"{type(exc).__name__}: {exc}"
+                raise SearchIndexError("search.failed", error=error) from exc
             self._rebuild()
             return self._answer(query, game_id, kind, limit, lang, prefer_id)
 
@@ -646,10 +647,7 @@ class Searcher:
         searched, shown, glued = self._unglue(text[:MAX_CHARS])
         units, cut = _units(searched)
         if all(u[1] in NOTHING_ALONE for u in units):
-            raise UsageError(
-                f"nothing to search for in {query.strip()[:60]!r}: type a few words, "
-                "e.g. garou search égalité vote"
-            )
+            raise UsageError("search.nothing-in", query=query.strip()[:60])
         result = self._search(
             query, units, truncated or cut, game, kind, limit, lang, shown, prefer
         )

@@ -135,7 +135,7 @@ def run_search(
     if words and not query.strip():
         from garou.rules import UsageError
 
-        raise UsageError("nothing to search for: type a few words, e.g. garou search égalité")
+        raise UsageError("search.nothing")
     with Searcher(
         rules_dir, notify=lambda said: typer.echo(said.say(language), err=True)
     ) as searcher:
@@ -183,10 +183,7 @@ def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> tuple[Decided, st
     from garou.rules import UsageError, load_rules
 
     if not Path(path).is_file():
-        raise UsageError(
-            f"no agreement file at {path} (from --agreement or ${AGREEMENT_ENV}); "
-            "write one with: garou house pick, or unset the variable"
-        )
+        raise UsageError("search.no-agreement", path=str(path), variable=AGREEMENT_ENV)
     agreement = load_agreement(path, load_rules(rules_dir))
 
     def decided(entry_id: str) -> dict[str, Any] | None:
