@@ -544,6 +544,7 @@ class Searcher:
         self._terms: dict[tuple[str, str], list[str]] = {}
         self._closest_words: dict[str, str | None] = {}
         self._matched: list[tuple[_Concept, dict[int, float]]] = []
+        self._set_phrases: set[str] | None = None
 
     def say(self, key_: str, lang: str, count: int | None = None, **values: Any) -> str:
         """Return the catalogue's message ``key_`` (``search.*``) in ``lang``, from the copy
@@ -864,8 +865,17 @@ class Searcher:
     def _reflexive(self, query: str) -> list[str]:
         """Return the verbs the French query puts after a reflexive "se", acting on the
         subject itself ("le loup peut-il se dévorer"), not in a set phrase."""
+        if self._set_phrases is None:
+            listed = self._lexicon.not_reflexive
+            stems = {t for v in listed for t in self._terms_of(v, "fr")}
+            self._set_phrases = stems | set(listed) | {v[:6] for v in listed if len(v) >= 6}
+        phrases = self._set_phrases
         return [
-            v for v in _REFLEXIVE.findall(fold_chars(query)) if v not in self._lexicon.not_reflexive
+            verb
+            for verb in _REFLEXIVE.findall(fold_chars(query))
+            # the verb's stem, the word itself, or its first six letters ("réveillent")
+            if not {*self._terms_of(verb, "fr"), verb, verb[:6] if len(verb) >= 6 else verb}
+            & phrases
         ]
 
     def _outside(self, outside_id: str) -> Outside:

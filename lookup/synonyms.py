@@ -14,7 +14,8 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     (
         None,
         "égalité, égalité des voix, ex aequo, à égalité, égaux, tie, tied, tie vote, draw, "
-        "deadlock, même nombre de voix, same number of votes, partage des voix, tiebreak, "
+        "deadlock, même nombre de voix, same number of votes, autant de voix, as many votes, "
+        "partage des voix, tiebreak, "
         "tie-break, départager",
     ),
     # Voting someone out by day.

@@ -685,7 +685,9 @@ def test_a_question_about_oneself_the_rules_never_address_is_not_answered(search
     "query",
     ["la sorcière peut-elle se sauver elle-même ?", "can the witch save herself",
      "mon amoureux est loup et se fait lyncher, je meurs aussi ?", "qu'est-ce qui se passe la nuit",
-     "le chasseur empoisonné il tire quand même ?", "la sorcière ne peut pas se sauver ?"],
+     "le chasseur empoisonné il tire quand même ?", "la sorcière ne peut pas se sauver ?",
+     "le shérif peut se tromper ?", "les loups se réveillent en premier ?",
+     "que se passe-t-il après trois fautes ?"],
 )  # fmt: skip
 def test_a_question_the_rules_answer_is_answered(searcher, query):
     assert searcher.search(query).answered
