@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .analysis import key
+from .text import key
 
 LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
 """The vocabulary file (part of the search index's cache key)."""

@@ -794,3 +794,15 @@ def test_the_judgement_is_a_lookup_function_for_show_and_the_live_game(searcher)
     assert (
         lookup.judge is not None and lookup.outside_of("bouc émissaire")[0].id == "bouc-emissaire"
     )
+
+
+def test_outside_of_imports_no_search_engine(tmp_path, pycache):
+    probe = (
+        "import sys\n"
+        "from garou.lookup import outside_of\n"
+        "assert outside_of('le salvateur')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'whoosh'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], env=_env(tmp_path, pycache),
+                          cwd=tmp_path, capture_output=True, text=True, check=True)  # fmt: skip
+    assert done.stdout.strip() == "[]"
