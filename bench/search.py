@@ -111,11 +111,19 @@ def install(source: Path, tmp: Path, env: dict[str, str]) -> Path:
     return venv / "bin"
 
 
-def timed(cmd: list[str], env: dict[str, str]) -> float:
+def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Run ``cmd``; return its wall time and its cpu time (user + system, from the OS
+    accounting of the finished child: steadier than wall time on a shared machine)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    cwd=tempfile.gettempdir())  # fmt: skip
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
 def cold_start(bin_: Path, env: dict[str, str], runs: int, tmp: Path) -> None:
@@ -139,19 +147,28 @@ def cold_start(bin_: Path, env: dict[str, str], runs: int, tmp: Path) -> None:
         "python -c pass": [str(bin_ / "python"), "-c", "pass"],
     }
     times: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
     for cmd in commands.values():
         timed(cmd, env)  # warm the file cache
     for _ in range(runs):
         for name, cmd in commands.items():
-            times[name].append(timed(cmd, env))
-    base = times["minimal Whoosh script"]
-    print(f"\nCold start, {runs} runs each, alternating (median / min; median of the "
-          "per-round ratios to the strict Whoosh floor):")  # fmt: skip
+            wall, cpu = timed(cmd, env)
+            times[name].append(wall)
+            cpus[name].append(cpu)
+    base, base_cpu = times["minimal Whoosh script"], cpus["minimal Whoosh script"]
+    print(
+        f"\nCold start, {runs} runs each, alternating: wall median / min, cpu median; "
+        "the median of the per-round ratios to the strict Whoosh floor, wall and cpu:"
+    )
     for name, values in times.items():
         median = statistics.median(values)
         ratio = statistics.median(v / b for v, b in zip(values, base, strict=True))
-        print(f"  {name:<24} {median * 1000:6.0f} ms / {min(values) * 1000:4.0f} ms"
-              f"   x{ratio:.2f}")  # fmt: skip
+        cpu = cpus[name]
+        cpu_ratio = statistics.median(v / b for v, b in zip(cpu, base_cpu, strict=True))
+        print(
+            f"  {name:<24} {median * 1000:6.0f} ms / {min(values) * 1000:4.0f} ms  cpu "
+            f"{statistics.median(cpu) * 1000:5.0f} ms   x{ratio:.2f} wall  x{cpu_ratio:.2f} cpu"
+        )
 
 
 def write_corpus(folder: Path, factor: int) -> int:

@@ -28,7 +28,6 @@ from garou.rules.errors import GarouError
 from garou.rules.files import fingerprint, rule_files
 
 from .analysis import ANALYZER_VERSION, gaps, key, spellings
-from .vocabulary import LEXICON_FILE, compiled
 
 if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
@@ -48,6 +47,9 @@ more than a few seconds)."""
 
 KEEP_INDEXES = 3
 """How many index folders (for different rule sets) the cache keeps."""
+
+LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
+"""garou's vocabulary (see :mod:`garou.lookup.vocabulary`), part of the cache key."""
 
 META = "meta.json"
 LEXICON = "lexicon.json"
@@ -258,6 +260,8 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
                     [entry.title.fr, entry.title.en, *entry.aliases.all()])  # fmt: skip
     # garou's vocabulary (lookup/lexicon.yaml): community words, one group per game, and
     # the roles and concepts of other editions and games that these rules do not have.
+    from .vocabulary import compiled
+
     vocabulary = compiled()
     for item in vocabulary["community"]:
         if item["game"] in book.games:

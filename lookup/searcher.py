@@ -34,7 +34,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from garou.rules.errors import GarouError, UnknownGameError, UsageError
 
@@ -42,7 +42,9 @@ from . import synonyms
 from .analysis import fold_chars, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of
-from .vocabulary import Outside
+
+if TYPE_CHECKING:
+    from .vocabulary import Outside
 
 MAX_CHARS = 500
 """Longer queries are cut here (a question is never that long)."""
@@ -879,6 +881,8 @@ class Searcher:
         ]
 
     def _outside(self, outside_id: str) -> Outside:
+        from .vocabulary import Outside
+
         item = self._lexicon.outside[outside_id]
         return Outside(item["id"], item["kind"], item.get("game"), dict(item["name"]))
 

@@ -16,7 +16,7 @@ from typing import Any
 from .text import key
 
 LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
-"""The vocabulary file (part of the search index's cache key)."""
+"""The vocabulary file (part of the search index's cache key: ``index.LEXICON_FILE``)."""
 
 
 @dataclass(frozen=True)
