@@ -1,15 +1,25 @@
-"""Relevance of ``garou search`` on tests/data/relevance.yaml: top-1, top-3, MRR.
+"""Relevance of ``garou search``: top-1, top-3, MRR, and "the rules do not say".
 
-Prints the figures for the whole set, for the tuning part and the held-out part (the third
-of the set never looked at while tuning), and per group; ``--failures`` lists the queries
-whose first hit is wrong (tuning part only, unless ``--holdout`` is given too).
+Two sets: ``tests/data/relevance.yaml`` (its ``holdout: true`` third was never looked at
+while tuning the first search) and ``tests/data/relevance-heldout.yaml`` (natural
+questions, the other game's words and out-of-scope questions, written before the issue-14
+mechanisms were tuned and never looked at while tuning them).
 
-Run: /work/venv/bin/python bench/relevance.py [--failures] [--holdout]
+In-scope queries (``ids`` given) are scored by the rank of the first right hit: top-1,
+top-3 and MRR; and by how many were wrongly answered "not covered". Out-of-scope queries
+(``out: true``) are scored by the share answered "not covered". Each figure is given for
+the whole of a set and per language.
+
+``--failures`` lists the misses of the tuning part only; ``--holdout`` adds the held-out
+ones (look at them only once tuning is over).
+
+Run: .venv/bin/python bench/relevance.py [--failures] [--holdout]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +27,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 SET = REPO / "tests" / "data" / "relevance.yaml"
+HELDOUT = REPO / "tests" / "data" / "relevance-heldout.yaml"
 DEPTH = 10
 """Hits fetched per query (a right answer below this rank counts 0 in the MRR)."""
 
@@ -30,6 +41,13 @@ class Outcome:
     """The hit ids, best first."""
     per_game: list[str]
     """The ids shown as each game's answer."""
+    answered: bool = True
+    """False when garou said the rules do not answer the query."""
+
+    @property
+    def out(self) -> bool:
+        """True for a query the rules do not answer."""
+        return bool(self.query.get("out"))
 
     @property
     def rank(self) -> int | None:
@@ -46,8 +64,16 @@ class Outcome:
         return len(games) == 2 and all(i in self.query["ids"] for i in self.per_game)
 
 
+def language(query: dict[str, Any]) -> str:
+    """Return the query's language: its ``lang``, else its group's suffix, else "?"."""
+    if query.get("lang"):
+        return str(query["lang"])
+    group = str(query.get("group", ""))
+    return group[-2:] if group[-3:] in ("-fr", "-en") else "?"
+
+
 def load_set(path: Path = SET) -> list[dict[str, Any]]:
-    """Return the queries of the relevance set."""
+    """Return the queries of a relevance set."""
     from garou.rules import read_yaml
 
     return list(read_yaml(path)["queries"])
@@ -62,60 +88,103 @@ def evaluate(queries: list[dict[str, Any]], rules_dir: str | None = None) -> lis
         for query in queries:
             result = searcher.search(query["q"], game=query.get("game"), limit=DEPTH)
             outcomes.append(
-                Outcome(query, [h.id for h in result.hits], [h.id for h in result.per_game])
+                Outcome(
+                    query,
+                    [h.id for h in result.hits],
+                    [h.id for h in result.per_game],
+                    result.answered,
+                )  # fmt: skip
             )
     return outcomes
 
 
 def figures(outcomes: list[Outcome]) -> dict[str, float]:
-    """Return top-1 accuracy, top-3 recall, MRR, and the share of both-games queries shown."""
-    n = len(outcomes) or 1
-    ranks = [o.rank for o in outcomes]
-    both = [o for o in outcomes if o.query.get("both")]
-    single = [o for o in outcomes if not o.query.get("both") and not o.query.get("game")
+    """Return, on the in-scope queries, top-1 accuracy, top-3 recall, MRR, the share of
+    both-games queries shown and the share wrongly answered "not covered"; on the
+    out-of-scope ones, the share answered "not covered"."""
+    inside = [o for o in outcomes if not o.out]
+    outside = [o for o in outcomes if o.out]
+    n = len(inside) or 1
+    ranks = [o.rank for o in inside]
+    both = [o for o in inside if o.query.get("both")]
+    single = [o for o in inside if not o.query.get("both") and not o.query.get("game")
               and len({i.split("-")[0] for i in o.query["ids"]}) == 1]  # fmt: skip
+    nan = float("nan")
     return {
-        "n": len(outcomes),
+        "n": len(inside),
         "top1": sum(1 for r in ranks if r == 1) / n,
         "top3": sum(1 for r in ranks if r is not None and r <= 3) / n,
         "mrr": sum(1 / r for r in ranks if r is not None) / n,
-        "both": (sum(1 for o in both if o.both_shown) / len(both)) if both else float("nan"),
+        "both": (sum(1 for o in both if o.both_shown) / len(both)) if both else nan,
         "false_split": sum(1 for o in single if o.per_game),
+        "wrongly_out": (sum(1 for o in inside if not o.answered) / len(inside)) if inside else nan,
+        "n_out": len(outside),
+        "said_out": (sum(1 for o in outside if not o.answered) / len(outside)) if outside else nan,
     }
 
 
 def _line(label: str, f: dict[str, float]) -> str:
-    both = "" if f["both"] != f["both"] else f"  both-games shown {f['both']:.2f}"
-    return (f"{label:<16} n={f['n']:>3}  top-1 {f['top1']:.3f}  top-3 {f['top3']:.3f}  "
-            f"MRR {f['mrr']:.3f}  one-game queries split {f['false_split']}{both}")  # fmt: skip
+    text = f"{label:<20} n={f['n']:>3}"
+    if f["n"]:
+        text += (f"  top-1 {f['top1']:.3f}  top-3 {f['top3']:.3f}  MRR {f['mrr']:.3f}"
+                 f"  wrongly not covered {f['wrongly_out']:.3f}")  # fmt: skip
+    if f["n_out"]:
+        text += f"  | out of scope n={f['n_out']:>2}  said not covered {f['said_out']:.3f}"
+    if not math.isnan(f["both"]):
+        text += f"  both-games shown {f['both']:.2f}"
+    if f["false_split"]:
+        text += f"  one-game split {f['false_split']}"
+    return text
+
+
+def _block(label: str, outcomes: list[Outcome]) -> list[str]:
+    lines = [_line(label, figures(outcomes))]
+    for lang in ("fr", "en", "?"):
+        part = [o for o in outcomes if language(o.query) == lang]
+        if part:
+            lines.append(_line(f"  {lang}", figures(part)))
+    return lines
+
+
+def _failures(outcomes: list[Outcome]) -> list[str]:
+    lines = []
+    for o in outcomes:
+        game = f" --game {o.query['game']}" if o.query.get("game") else ""
+        if o.out:
+            if o.answered:
+                lines.append(f"answered  {o.query['q']!r}{game}  got {o.ids[:3]}")
+            continue
+        missed_both = o.query.get("both") and not o.both_shown
+        if o.rank != 1 or missed_both or not o.answered:
+            said = "" if o.answered else "  (said not covered)"
+            lines.append(f"rank {o.rank}  {o.query['q']!r}{game}  want {o.query['ids']}  "
+                         f"got {o.ids[:3]}  per-game {o.per_game}{said}")  # fmt: skip
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
     """Print the figures; return 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--failures", action="store_true", help="list the wrong first hits")
-    parser.add_argument("--holdout", action="store_true", help="include held-out failures")
+    parser.add_argument("--failures", action="store_true", help="list the tuning misses")
+    parser.add_argument("--holdout", action="store_true", help="include held-out misses")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(REPO))
-    outcomes = evaluate(load_set())
-    tune = [o for o in outcomes if not o.query.get("holdout")]
-    held = [o for o in outcomes if o.query.get("holdout")]
-    fresh = [o for o in held if o.query["group"].startswith("fresh-")]
-    print(_line("all", figures(outcomes)))
-    print(_line("tuning", figures(tune)))
-    print(_line("held out", figures(held)))
-    print(_line("  of which fresh", figures(fresh)))
+    main_set = evaluate(load_set(SET))
+    fresh = evaluate(load_set(HELDOUT))
+    tune = [o for o in main_set if not o.query.get("holdout")]
+    held = [o for o in main_set if o.query.get("holdout")]
+    lines = _block("all", main_set + fresh)
+    lines += _block("tuning", tune)
+    lines += _block("held out (1st third)", held)
+    lines += _block("held out (issue 14)", fresh)
+    print("\n".join(lines))
     print()
-    for group in sorted({o.query["group"] for o in outcomes}):
-        print(_line(group, figures([o for o in outcomes if o.query["group"] == group])))
+    groups = sorted({o.query["group"] for o in main_set + fresh})
+    for group in groups:
+        print(_line(group, figures([o for o in main_set + fresh if o.query["group"] == group])))
     if args.failures:
         print()
-        for o in held + tune if args.holdout else tune:
-            missed_both = o.query.get("both") and not o.both_shown
-            if o.rank != 1 or missed_both:
-                game = f" --game {o.query['game']}" if o.query.get("game") else ""
-                print(f"rank {o.rank}  {o.query['q']!r}{game}  want {o.query['ids']}  "
-                      f"got {o.ids[:3]}  per-game {o.per_game}")  # fmt: skip
+        print("\n".join(_failures(held + fresh + tune if args.holdout else tune)))
     return 0
 
 

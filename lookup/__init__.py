@@ -1,13 +1,46 @@
 """Search the rulings of both games: a Whoosh index, cached per rule set, and its queries.
 
 Whoosh objects never leave this package: callers get :class:`SearchResult` and
-:class:`Hit` records, and :class:`IndexStatus` for the cache.
+:class:`Hit` records, :class:`Judgement` ("do the rules answer this?"), and
+:class:`IndexStatus` for the cache. The names are loaded on first use, so that
+``outside_of`` (a role of another edition, for ``garou show``) imports no search engine.
 """
 
-from pathlib import Path
+from __future__ import annotations
 
-from .index import IndexStatus, SearchIndexError, cache_root, status
-from .searcher import Hit, HitOption, Related, Searcher, SearchResult, search
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .index import IndexStatus, SearchIndexError, cache_root, status
+    from .searcher import (
+        Hit,
+        HitOption,
+        Judgement,
+        Related,
+        Searcher,
+        SearchResult,
+        judge,
+        search,
+    )
+    from .vocabulary import Outside, outside_of
+
+_WHERE = {
+    "IndexStatus": "index", "SearchIndexError": "index", "cache_root": "index",
+    "status": "index", "Hit": "searcher", "HitOption": "searcher", "Judgement": "searcher",
+    "Related": "searcher", "Searcher": "searcher", "SearchResult": "searcher",
+    "judge": "searcher", "search": "searcher", "Outside": "vocabulary",
+    "outside_of": "vocabulary",
+}  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def rebuild(rules_dir: str | Path | None = None) -> IndexStatus:
@@ -16,7 +49,7 @@ def rebuild(rules_dir: str | Path | None = None) -> IndexStatus:
     it, DataFileError when the rule files are invalid."""
     import time
 
-    from .index import rebuild_cached
+    from .index import IndexStatus, rebuild_cached
 
     start = time.perf_counter()
     opened = rebuild_cached(rules_dir)
@@ -29,11 +62,15 @@ __all__ = [
     "Hit",
     "HitOption",
     "IndexStatus",
+    "Judgement",
+    "Outside",
     "Related",
     "SearchIndexError",
     "SearchResult",
     "Searcher",
     "cache_root",
+    "judge",
+    "outside_of",
     "rebuild",
     "search",
     "status",

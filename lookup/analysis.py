@@ -12,134 +12,32 @@ folded the same way, with the negations kept out of them ("ne peut pas" keeps it
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from whoosh.analysis import Filter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.analysis.analyzers import CompositeAnalyzer
 
+from .text import (  # noqa: F401  (re-exported: the analysis API)
+    _NOT_FORMS,
+    ALL_STOPS,
+    ENGLISH_STOPS,
+    FRENCH_STOPS,
+    IRREGULAR,
+    NEGATIONS,
+    TOKEN_PATTERN,
+    fold_chars,
+    gaps,
+    is_stop,
+    key,
+    singular,
+    spellings,
+    split_word,
+    words,
+)
+
 ANALYZER_VERSION = "9"
-"""Bump when any analysis behaviour changes: cached indexes are then rebuilt."""
-
-TOKEN_PATTERN = r"\w+(?:['’ʼ‘\-‐‑]\w+)*"
-"""A word, with its inner apostrophes and hyphens (l'égalité, loup-garou, can't)."""
-
-_LIGATURES = str.maketrans(
-    {"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss", "’": "'", "ʼ": "'", "‘": "'",
-     "‐": "-", "‑": "-"}
-)  # fmt: skip
-
-
-def fold(text: str) -> str:
-    """Return ``text`` lowercased, without accents, with œ/æ spelled out and one apostrophe."""
-    text = text.translate(_LIGATURES)
-    if not text.isascii():
-        decomposed = unicodedata.normalize("NFKD", text)
-        text = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return text.lower()
-
-
-# --- word lists (folded) -------------------------------------------------------------------
-
-
-def _wordset(text: str) -> frozenset[str]:
-    return frozenset(fold(w) for w in text.split())
-
-
-NEGATIONS = _wordset(
-    "ne n pas jamais personne sans aucun aucune rien ni non nul nulle guere "
-    "not no nor never nobody none nothing without cannot neither"
-)
-"""Words that carry a negation: never stop words."""
-
-_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
-
-FRENCH_STOPS = _wordset(
-    # Whoosh's French list, minus the negations and "même" (la même nuit).
-    "ai aie aient aies ait as au aura aurai auraient aurais aurait auras aurez auriez "
-    "aurions aurons auront aux avaient avais avait avec avez aviez avions avons ayant "
-    "ayante ayantes ayants ayez ayons c ce ces d dans de des du elle en es est et eu eue "
-    "eues eurent eus eusse eussent eusses eussiez eussions eut eux eûmes eût eûtes "
-    "furent fus fusse fussent fusses fussiez fussions fut fûmes fût fûtes il j je l la "
-    "le leur lui m ma mais me mes moi mon nos notre nous on ont ou par pour qu que qui s "
-    "sa se sera serai seraient serais serait seras serez seriez serions serons seront "
-    "ses soient sois soit sommes son sont soyez soyons suis sur t ta te tes toi ton tu "
-    "un une vos votre vous y à étaient étais était étant étante étantes étants étiez "
-    "étions été étée étées étés êtes "
-    # Question words and fillers players type around the words that matter.
-    "les cette cet ceux celle celles celui dont lors donc alors si "
-    "ca cela ceci ça quoi quel quelle quels quelles comment quand où il ils elles "
-    "passe arrive fonctionne marche"
-) - NEGATIONS | _LETTERS - {"x"}
-"""French stop words, folded."""
-
-ENGLISH_STOPS = (
-    _wordset(
-        # Whoosh's English list, minus the negations, the reflexives (save herself), "don"
-        # (the Mafia role) and the words that change a ruling (before, after, same, only...).
-        "a about above am an and another any are as at be because been being below but by "
-        "can did do does doing during for from further had has have having he her here hers "
-        "him his how i if in into is it its just me my of on or our ours she should so some "
-        "such than that "
-        "the their theirs them then there these they this those through to too very was we "
-        "were what when where which while who whom why will with you your yours "
-        # Question words and fillers.
-        "happens happen happened what's whats would could shall let lets i'm work works"
-    )
-    - NEGATIONS
-    | _LETTERS
-)
-"""English stop words, folded."""
-
-ALL_STOPS = FRENCH_STOPS | ENGLISH_STOPS
-"""Words dropped from the unstemmed field and from synonym matching."""
-
-_FRENCH_ELISIONS = _wordset("l d j m n s t c qu jusqu lorsqu puisqu quoiqu presqu quelqu")
-_ENGLISH_CONTRACTIONS = {"s": "", "re": "", "ll": "", "ve": "", "d": "", "m": ""}
-_NOT_FORMS = {"can't": ("can", "not"), "won't": ("will", "not"), "shan't": ("shall", "not"),
-              "cannot": ("can", "not")}  # fmt: skip
-_KEEP_WHOLE = {"aujourd'hui": "aujourdhui", "o'clock": "oclock"}
-
-IRREGULAR = {
-    # English plurals the Porter stemmer leaves apart from their singular.
-    "wolves": "wolf", "werewolves": "werewolf", "lives": "life", "knives": "knife",
-    "men": "man", "women": "woman", "people": "person", "mafiosi": "mafioso",
-    "townsfolk": "townsperson", "children": "child", "thieves": "thief",
-}  # fmt: skip
-"""Irregular English forms mapped to their singular before stemming."""
-
-
-def singular(word: str) -> str:
-    """Return ``word`` without a plural -s when it is long enough to have one (garous)."""
-    if len(word) > 3 and word[-1] == "s" and word[-2] != "s":
-        return word[:-1]
-    return word
-
-
-def split_word(token: str) -> list[str]:
-    """Split one folded token into words: elisions dropped, contractions expanded.
-
-    ``l'egalite`` gives ``egalite``; ``n'est`` gives ``ne est``; ``can't`` gives
-    ``can not``; ``witch's`` gives ``witch``; hyphenated compounds are left whole.
-    """
-    if token in _NOT_FORMS:
-        return list(_NOT_FORMS[token])
-    if "'" not in token:
-        return [token]
-    if token in _KEEP_WHOLE:
-        return [_KEEP_WHOLE[token]]
-    parts = [p for p in token.split("'") if p]
-    out: list[str] = []
-    while parts and parts[0] in _FRENCH_ELISIONS and len(parts) > 1:
-        head = parts.pop(0)
-        if head == "n":
-            out.append("ne")
-    if len(parts) == 2 and parts[1] == "t" and parts[0].endswith("n"):
-        out += [parts[0][:-1], "not"]
-        return out
-    if len(parts) >= 2 and parts[-1] in _ENGLISH_CONTRACTIONS:
-        parts.pop()
-    return out + parts
+"""Bump when any analysis behaviour changes (here or in :mod:`garou.lookup.text`): cached
+indexes are then rebuilt."""
 
 
 # --- filters (pickled into the index: keep their names and module stable) ------------------
@@ -150,7 +48,7 @@ class FoldFilter(Filter):
 
     def __call__(self, tokens: Iterator) -> Iterator:
         for t in tokens:
-            t.text = fold(t.text)
+            t.text = fold_chars(t.text)
             yield t
 
 
@@ -245,65 +143,3 @@ def english_analyzer() -> CompositeAnalyzer:
 def plain_analyzer() -> CompositeAnalyzer:
     """Return the unstemmed chain (typo correction and suggestions): fold, split, no stems."""
     return _head() | StopFilter(ALL_STOPS, minsize=2)
-
-
-_WORD = re.compile(TOKEN_PATTERN)
-
-
-def words(text: str) -> list[str]:
-    """Return the folded words of ``text``: elisions dropped, compounds split, stop words kept."""
-    out: list[str] = []
-    for match in _WORD.finditer(fold(text)):
-        for word in split_word(match.group()):
-            out.extend(p for p in word.split("-") if p)
-    return out
-
-
-def is_stop(word: str) -> bool:
-    """Return True for a folded stop word (negations are never stop words)."""
-    return word in ALL_STOPS and word not in NEGATIONS
-
-
-def key(text: str) -> tuple[str, ...]:
-    """Return the matching key of a phrase: its folded, singular words without stop words."""
-    return tuple(IRREGULAR.get(w, singular(w)) for w in words(text) if not is_stop(w))
-
-
-def gaps(text: str) -> tuple[int, ...]:
-    """Return how many stop words sit between each two words of ``key(text)``.
-
-    "maître du jeu" gives (1,): a query may leave the "du" out, but "first at night" does
-    not match "first night", whose gap is 0.
-    """
-    found: list[int] = []
-    count = None
-    for word in words(text):
-        if is_stop(word):
-            if count is not None:
-                count += 1
-            continue
-        if count is not None:
-            found.append(count)
-        count = 0
-    return tuple(found)
-
-
-_RUN = re.compile(r"[^\W_]+")
-
-
-def spellings(texts: Iterable[str], keep: Iterable[str] = ()) -> dict[str, str]:
-    """Return how the words of ``texts`` are written, by folded word: the most frequent
-    lowercased form (accented ones first at equal counts), where it differs from the
-    folded word or the folded word is in ``keep``."""
-    counts: dict[str, dict[str, int]] = {}
-    for text in texts:
-        for run in _RUN.findall(unicodedata.normalize("NFC", text)):
-            forms = counts.setdefault(fold(run), {})
-            forms[run.lower()] = forms.get(run.lower(), 0) + 1
-    kept = set(keep)
-    out = {}
-    for folded, forms in counts.items():
-        best = max(forms, key=lambda f: (forms[f], not f.isascii(), f))
-        if best != folded or folded in kept:
-            out[folded] = best
-    return out

@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,14 +33,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "4"
+INDEX_FORMAT = "9"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
-"""Seconds to wait for another process that is building the same cache."""
+"""Seconds to wait in all for another process that is building the same cache (then a
+private index is built for the run, and the user is told why)."""
+LOCK_NOTICE = 1.0
+"""Seconds after which a search waiting for another process's lock says so."""
+BIG_RULE_SET = 2000
+"""A rule set with more entries than this says that its index is being built (it takes
+more than a few seconds)."""
 
 KEEP_INDEXES = 3
 """How many index folders (for different rule sets) the cache keeps."""
+
+LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
+"""garou's vocabulary (see :mod:`garou.lookup.vocabulary`), part of the cache key."""
 
 META = "meta.json"
 LEXICON = "lexicon.json"
@@ -97,8 +107,8 @@ class OpenIndex:
     """Number of entries."""
     temporary: bool = False
     """True for a private index that is deleted on close."""
-    notices: list[str] = field(default_factory=list)
-    """One-line notices for the user (a damaged or unwritable cache)."""
+    notices: list[Any] = field(default_factory=list)
+    """One-line notices for the user (a damaged or unwritable cache): catalogue phrases."""
 
     key: str = ""
     """The cache key the index was built for."""
@@ -222,10 +232,13 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
 
     groups: list[dict[str, Any]] = []
 
-    def add(game: str, source: str, entry: str | None, phrases: list[str]) -> None:
+    def add(game: str, source: str, entry: str | None, phrases: list[str],
+            targets: list[str] | None = None) -> None:  # fmt: skip
         unique = list(dict.fromkeys(p.strip() for p in phrases if p and p.strip()))
         if unique:
             groups.append({"game": game, "source": source, "entry": entry, "phrases": unique})
+            if targets:
+                groups[-1]["targets"] = targets
 
     games = {}
     for game in book.games.values():
@@ -245,6 +258,20 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
             if entry.aliases.all() and entry.id not in generated:
                 add(game.id, "entry", entry.id,
                     [entry.title.fr, entry.title.en, *entry.aliases.all()])  # fmt: skip
+    # garou's vocabulary (lookup/lexicon.yaml): community words, one group per game, and
+    # the roles and concepts of other editions and games that these rules do not have.
+    from .vocabulary import compiled
+
+    vocabulary = compiled()
+    for item in vocabulary["community"]:
+        if item["game"] in book.games:
+            add(
+                item["game"], "community", None, [*item["words"], *item["targets"]], item["targets"]
+            )
+    outside = {}
+    for item in vocabulary["outside"]:
+        add(item["game"], "outside", item["id"], item["words"])
+        outside[item["id"]] = {k: item[k] for k in ("id", "kind", "game", "name")}
     index: dict[str, list[int]] = {}
     allowed: dict[str, list[int]] = {}
     for number, group in enumerate(groups):
@@ -273,7 +300,25 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     english = spellings((doc[f"{f}_en"] for doc in docs for f in fields), keep=french)
     spelled = {"fr": french, "en": english}
     return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
-            "games": games, "kinds": list(KINDS), "spellings": spelled}  # fmt: skip
+            "games": games, "kinds": list(KINDS), "spellings": spelled,
+            "outside": outside, "essential": vocabulary["essential"],
+            "messages": _search_messages(),
+            "not_reflexive": vocabulary["not_reflexive"]}  # fmt: skip
+
+
+def _messages_file() -> Path:
+    """Return the search's catalogue file (part of the index's cache key)."""
+    import garou.rules.errors as errors
+
+    return Path(errors.__file__).resolve().parent / "data" / "messages" / "search.yaml"
+
+
+def _search_messages() -> dict[str, Any]:
+    """Return the catalogue's ``search.*`` messages, to store beside the index: a search
+    then prints its words without reading the catalogue's YAML."""
+    from garou.rules.catalogue import messages
+
+    return {k: v for k, v in messages().items() if k.startswith("search.")}
 
 
 def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]) -> None:
@@ -295,10 +340,16 @@ def cache_root() -> Path:
 
 
 def index_key(files: list[Path]) -> str:
-    """Return the cache key of an index of ``files``: rules, analyzer and format."""
+    """Return the cache key of an index of ``files``: rules, garou's vocabulary, analyzer
+    and format."""
     import whoosh
 
-    parts = [fingerprint(files), ANALYZER_VERSION, INDEX_FORMAT, whoosh.versionstring()]
+    parts = [
+        fingerprint([*files, LEXICON_FILE, *[p for p in (_messages_file(),) if p.is_file()]]),
+        ANALYZER_VERSION,
+        INDEX_FORMAT,
+        whoosh.versionstring(),
+    ]
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -454,15 +505,33 @@ def _prune(root: Path, keep: Path) -> None:
         _discard(old)
 
 
-def _build_cached(root: Path, folder: Path, key_: str, rules_dir: Any, force: bool) -> OpenIndex:
-    """Build the index into the cache under the lock, unless another process just did."""
+Notify = Callable[[Any], None]
+"""Told a catalogue phrase at once (a wait for another process, a long build)."""
+
+
+def _build_cached(
+    root: Path, folder: Path, key_: str, rules_dir: Any, force: bool, notify: Notify | None = None
+) -> OpenIndex:
+    """Build the index into the cache under the lock, unless another process just did.
+
+    When another process holds the lock, ``notify`` is told within ``LOCK_NOTICE`` seconds,
+    then the wait goes on up to ``LOCK_TIMEOUT`` (filelock.Timeout after that)."""
     import shutil
     import tempfile
 
-    from filelock import FileLock
+    from filelock import FileLock, Timeout
+    from garou.rules.catalogue import phrase
 
     root.mkdir(parents=True, exist_ok=True)
-    with FileLock(str(root / ".index.lock"), timeout=LOCK_TIMEOUT):
+    lock = FileLock(str(root / ".index.lock"))
+    try:
+        lock.acquire(timeout=LOCK_NOTICE)
+    except Timeout:
+        if notify is not None:
+            notify(phrase("index.waiting", path=str(root), seconds=int(LOCK_TIMEOUT)))
+        lock.acquire(timeout=LOCK_TIMEOUT)
+    with lock:
+        lock.release()  # held once by acquire(), once by the with-block
         if not force:
             opened = _open(folder, key_)
             if opened is not None:
@@ -470,6 +539,9 @@ def _build_cached(root: Path, folder: Path, key_: str, rules_dir: Any, force: bo
         from garou.rules.loader import load_rules
 
         book = load_rules(rules_dir)
+        entries = len(list(book.entries()))
+        if notify is not None and entries > BIG_RULE_SET:
+            notify(phrase("index.building", entries=entries))
         _prune(root, keep=folder)
         tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
         trash = None
@@ -507,11 +579,13 @@ def _build_private(rules_dir: Any, key_: str) -> OpenIndex:
         raise
     if opened is None:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise SearchIndexError(f"the temporary search index in {tmp} cannot be read back")
+        raise SearchIndexError("index.unreadable", path=str(tmp))
     return opened
 
 
-def open_index(rules_dir: str | Path | None = None, rebuild: bool = False) -> OpenIndex:
+def open_index(
+    rules_dir: str | Path | None = None, rebuild: bool = False, notify: Notify | None = None
+) -> OpenIndex:
     """Open the index of the current rules, building it first when missing, stale or damaged.
 
     Raise DataFileError when the rule files are invalid, SearchIndexError when no index
@@ -528,18 +602,19 @@ def open_index(rules_dir: str | Path | None = None, rebuild: bool = False) -> Op
             return opened
     damaged = not rebuild and (folder / META).exists()
     try:
-        opened = _build_cached(root, folder, key_, rules_dir, force=rebuild)
+        opened = _build_cached(root, folder, key_, rules_dir, force=rebuild, notify=notify)
     except GarouError:
         raise
     except Exception as exc:  # unwritable, full disk, lock timeout: a private index
+        from garou.rules.catalogue import phrase
+
         opened = _build_private(rules_dir, key_)
-        opened.notices.append(
-            f"garou: cannot use the search index cache in {root} ({_why(root, exc)}); "
-            "using a temporary index for this run."
-        )
+        opened.notices.append(phrase("index.private", root=str(root), why=_why(root, exc)))
         return opened
     if damaged:
-        opened.notices.append(f"garou: the search index in {folder} was damaged; rebuilt it.")
+        from garou.rules.catalogue import phrase
+
+        opened.notices.append(phrase("index.damaged-rebuilt", path=str(folder)))
     return opened
 
 
@@ -558,8 +633,4 @@ def rebuild_cached(rules_dir: str | Path | None = None) -> OpenIndex:
     except GarouError:
         raise
     except Exception as exc:  # unwritable, full disk, lock timeout
-        raise SearchIndexError(
-            f"cannot build the search index in {root}: {_why(root, exc)}. Searches still "
-            "work, each with a private temporary index built for it (slower); to keep an "
-            "index, make that folder writable or, on Linux, set XDG_CACHE_HOME to one that is."
-        ) from exc
+        raise SearchIndexError("index.cannot-build", root=str(root), why=_why(root, exc)) from exc

@@ -31,17 +31,20 @@ from __future__ import annotations
 import heapq
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from garou.rules.errors import GarouError, UnknownGameError, UsageError
 
 from . import synonyms
-from .analysis import fold, gaps, key, spellings, split_word
+from .analysis import fold_chars, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of
+
+if TYPE_CHECKING:
+    from .vocabulary import Outside
 
 MAX_CHARS = 500
 """Longer queries are cut here (a question is never that long)."""
@@ -77,8 +80,15 @@ PHRASE_BONUS = 0.5
 DEFINITION_PRIOR = 0.8
 """Score factor of a role or status entry when the query has several words: the question
 is then about a situation, not about what the role is."""
-MAX_ALTERNATIVES = 12
-"""Synonyms kept per concept."""
+MAX_PER_GROUP = 10
+"""Phrases kept per synonym group of a concept. Each group scores as one alternative (its
+best phrase), so a status with many aliases weighs no more than one with few, and the
+groups a concept has are all kept whatever the size of the others."""
+MAX_GROUPS = 8
+"""Synonym groups kept per concept."""
+OTHER_GAME_OBEYED = 1e-6
+"""Score factor of the other game's entries when the game is obeyed: named by a game word
+in the query, or set by the table's agreement (``prefer``): they never come first."""
 CANDIDATES = 1000
 """On an index larger than this, the query's rarest terms choose about this many candidate
 entries and the commoner terms score only those (Lucene's "common terms"): the built-in
@@ -97,6 +107,7 @@ _PUNCT = re.compile(r"(?:[^\w\s'’ʼ‘\-‐‑]|_)+")
 _GLUED = re.compile(rf"{_PIECE}(?:{_PUNCT.pattern}{_PIECE})+")
 """Words glued by punctuation other than an apostrophe or a hyphen: "cha?seur", "vote/tie"."""
 _RUN = re.compile(r"[^\W_]+")
+_REFLEXIVE = re.compile(r"\bse\s+(\w+)")
 
 
 @dataclass(frozen=True)
@@ -185,12 +196,21 @@ class SearchResult:
     """Hits per game outside the --game/--kind filters, when the filters left none."""
     truncated: bool = False
     """True when the query was too long and was cut."""
-    notices: list[str] = field(default_factory=list)
-    """One-line notices about the index cache (damaged, unwritable), for standard error."""
+    notices: list[Any] = field(default_factory=list)
+    """One-line notices about the index cache (damaged, unwritable), for standard error:
+    catalogue phrases (``.say(lang)``)."""
+    answered: bool = True
+    """False when the rules do not answer the query: the hits are then only the nearest
+    rulings, to offer as related, never as the answer (see :meth:`Searcher.judge`)."""
+    outside: list[Outside] = field(default_factory=list)
+    """Roles or concepts of other editions or games the query names (not in these rules)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as in ``garou search --json``."""
-        data: dict[str, Any] = {"query": self.query, "hits": [h.to_dict() for h in self.hits]}
+        data: dict[str, Any] = {"query": self.query, "answered": self.answered,
+                                "hits": [h.to_dict() for h in self.hits]}  # fmt: skip
+        if self.outside:
+            data["outside"] = [o.to_dict() for o in self.outside]
         if self.per_game:
             data["per_game"] = {h.game: h.id for h in self.per_game}
         if self.corrected is not None:
@@ -198,6 +218,37 @@ class SearchResult:
         if self.suggestions:
             data["suggestions"] = self.suggestions
         return data
+
+
+@dataclass
+class Judgement:
+    """Whether the rules answer a question, and what to say when they do not."""
+
+    answered: bool
+    """True when the first hit answers the question."""
+    outside: list[Outside]
+    """Roles or concepts of other editions or games the question names."""
+    nearest: list[Hit]
+    """The best hits: the answer first when answered, else the nearest rulings (related)."""
+
+    def reason(self) -> Any:
+        """Return the catalogue phrase saying that the rules do not answer (naming the
+        outside roles), or None when they answer."""
+        from garou.rules.catalogue import phrase
+
+        if self.answered:
+            return None
+        if not self.outside:
+            return phrase("search.not-covered")
+        return phrase("search.not-covered-because", reasons=_Reasons(tuple(self.outside)))
+
+
+@dataclass(frozen=True)
+class _Reasons:
+    outside: tuple[Outside, ...]
+
+    def get(self, lang: str) -> str:
+        return "; ".join(o.phrase().say(lang) for o in self.outside)
 
 
 # --- the lexicon: synonyms from the rule data and from lookup.synonyms ---------------------
@@ -209,6 +260,8 @@ class _Group:
     source: str  # role, status, game, entry (rule data) or synonym (lookup.synonyms)
     entry: str | None
     phrases: tuple[str, ...]
+    targets: tuple[str, ...] = ()
+    """For a community group: the words of the game's rules it stands for."""
 
 
 class _Lexicon:
@@ -216,7 +269,13 @@ class _Lexicon:
 
     def __init__(self, data: dict[str, Any]):
         self.groups: list[_Group] = [
-            _Group(g["game"], g["source"], g.get("entry"), tuple(g["phrases"]))
+            _Group(
+                g["game"],
+                g["source"],
+                g.get("entry"),
+                tuple(g["phrases"]),
+                tuple(g.get("targets", ())),
+            )  # fmt: skip
             for g in data.get("groups", [])
         ]
         self.keys: dict[str, list[int]] = {k: list(v) for k, v in data.get("keys", {}).items()}
@@ -231,6 +290,10 @@ class _Lexicon:
                 if k:
                     widen(self.gaps, k, gaps(phrase))
         self.longest = max((k.count(" ") + 1 for k in self.keys), default=1)
+        self.essential = frozenset(data.get("essential", []))
+        """Keys of the words that change what a question asks (an answer must have them)."""
+        self.not_reflexive = frozenset(data.get("not_reflexive", []))
+        self.outside: dict[str, dict[str, Any]] = data.get("outside", {})
         self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
         self.games: dict[str, dict[str, Any]] = data.get("games", {})
         self.kinds: list[str] = list(data.get("kinds", []))
@@ -256,7 +319,7 @@ class _Lexicon:
         for game_id, info in self.games.items():
             if name == game_id or wanted in info["keys"]:
                 return game_id
-        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(self.games)}")
+        raise UnknownGameError("search.unknown-game", name=name, games=", ".join(self.games))
 
     def phrase_hits(self, keys: list[str]) -> dict[str, float]:
         """Return the entries whose multi-word phrases the query contains, in order.
@@ -279,6 +342,23 @@ class _Lexicon:
                         found[entry_id] = max(found.get(entry_id, 0.0), share)
         return found
 
+    def hop(self, numbers: list[int]) -> list[int]:
+        """Return ``numbers`` followed by the role, status and entry groups that their
+        community words stand for in each game ("badge" is the captain in Loup-Garou:
+        its names and aliases count too)."""
+        out = list(numbers)
+        for number in numbers:
+            group = self.groups[number]
+            if group.source != "community":
+                continue
+            for phrase in group.targets:
+                for other in self.keys.get(" ".join(key(phrase)), []):
+                    found = self.groups[other]
+                    if (found.source in ("role", "status", "entry") and found.game == group.game
+                            and other not in out):  # fmt: skip
+                        out.append(other)
+        return out
+
     def words(self) -> list[str]:
         """Return every single word of the synonyms (for typo correction)."""
         if self._words is None:
@@ -294,6 +374,8 @@ class _Alternative:
     text: str
     weight: float
     game: str | None
+    group: int = -1
+    """The synonym group it comes from (-1: the words as typed)."""
 
 
 @dataclass
@@ -306,6 +388,14 @@ class _Concept:
     game_word: bool = False
     """True when the words are a game's name."""
     known: bool = True
+    outside: tuple[str, ...] = ()
+    """The outside roles or concepts (lexicon.yaml) these words name."""
+    essential: bool = False
+    """True when an answer must speak of these words ("myself", "each other")."""
+    names_role: bool = False
+    """True when the words name a role or status of the rules."""
+    own: tuple[str, ...] = ()
+    """The entries of the roles and statuses the words name."""
 
 
 Unit = tuple[str, str, int]
@@ -317,7 +407,7 @@ def _units(text: str) -> tuple[list[Unit], bool]:
     truncated = len(text) > MAX_CHARS
     units: list[Unit] = []
     skipped = 0
-    for match in _WORD.finditer(fold(text[:MAX_CHARS])):
+    for match in _WORD.finditer(fold_chars(text[:MAX_CHARS])):
         for word in split_word(match.group()):
             for part in (p for p in word.split("-") if p):
                 k = key(part)
@@ -375,22 +465,40 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     games_named = {lexicon.groups[n].game for n in numbers if lexicon.groups[n].source == "game"}
     unscoped = False
     game_word = bool(games_named)
-    for number in numbers:
+    outside = tuple(lexicon.groups[n].entry or "" for n in numbers
+                    if lexicon.groups[n].source == "outside")  # fmt: skip
+    typed = len(numbers)
+    essential = " ".join(key(words)) in lexicon.essential
+    own = tuple(lexicon.groups[n].entry or "" for n in numbers
+                if lexicon.groups[n].source in ("role", "status"))  # fmt: skip
+    names_role = bool(own)
+    numbers = lexicon.hop(numbers)
+    kept = 0
+    for place, number in enumerate(numbers):
         group = lexicon.groups[number]
+        if group.source == "outside":
+            continue
         if group.source == "synonym":
             unscoped = unscoped or group.game is None
-        elif group.game and group.source in ("role", "status"):
+        elif group.game and group.source in ("role", "status") and place < typed:
             named.add(group.game)
-        alt_weight = SYNONYM_WEIGHT if group.source == "synonym" else ALIAS_WEIGHT
+        if kept >= MAX_GROUPS:
+            continue
+        kept += 1
+        synonym = group.source in ("synonym", "community") or place >= typed
+        alt_weight = SYNONYM_WEIGHT if synonym else ALIAS_WEIGHT
+        taken = 0
         for phrase in group.phrases:
             mark = (" ".join(key(phrase)), group.game)
-            if mark[0] and mark not in seen and len(alternatives) < MAX_ALTERNATIVES:
+            if mark[0] and mark not in seen and taken < MAX_PER_GROUP:
                 seen.add(mark)
-                alternatives.append(_Alternative(phrase, weight * alt_weight, group.game))
+                taken += 1
+                alternatives.append(_Alternative(phrase, weight * alt_weight, group.game, number))
     if games_named:
         named = {g for g in games_named if g}
     games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
-    return _Concept(words, alternatives, games, game_word)
+    return _Concept(words, alternatives, games, game_word, outside=outside,
+                    essential=essential, names_role=names_role, own=own)  # fmt: skip
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -414,10 +522,18 @@ K1 = 1.2
 class Searcher:
     """An opened index, ready to answer queries one after another (open once, ask many)."""
 
-    def __init__(self, rules_dir: str | Path | None = None, rebuild: bool = False):
+    def __init__(
+        self,
+        rules_dir: str | Path | None = None,
+        rebuild: bool = False,
+        notify: Callable[[Any], None] | None = None,
+    ):
+        """Open the index of the rules in ``rules_dir`` (built-in rules: None), building it
+        when needed; ``notify`` is told at once (a catalogue phrase) when the search waits
+        for another process building the index, or builds a very large one."""
         self.rules_dir = rules_dir
-        self._opened: OpenIndex = open_index(rules_dir, rebuild=rebuild)
-        self.notices: list[str] = list(self._opened.notices)
+        self._opened: OpenIndex = open_index(rules_dir, rebuild=rebuild, notify=notify)
+        self.notices: list[Any] = list(self._opened.notices)
         self._setup()
 
     def _setup(self) -> None:
@@ -429,6 +545,24 @@ class Searcher:
         self._lexicon = _Lexicon(self._opened.lexicon)
         self._terms: dict[tuple[str, str], list[str]] = {}
         self._closest_words: dict[str, str | None] = {}
+        self._matched: list[tuple[_Concept, dict[int, float]]] = []
+        self._set_phrases: set[str] | None = None
+
+    def say(self, key_: str, lang: str, count: int | None = None, **values: Any) -> str:
+        """Return the catalogue's message ``key_`` (``search.*``) in ``lang``, from the copy
+        stored with the index (no YAML read); other keys from the catalogue itself."""
+        from garou.rules import catalogue
+
+        texts = self._opened.lexicon.get("messages", {}).get(key_)
+        if texts is None:
+            return catalogue.say(key_, lang, count=count, **values)
+        template = texts[lang]
+        if isinstance(template, dict):
+            template = template[catalogue.plural_form(count if count is not None else 2, lang)]
+        if count is not None:
+            values.setdefault("count", count)
+        said = {k: catalogue.render_value(v, lang) for k, v in values.items()}
+        return catalogue.typeset(template, lang).format(**said)
 
     @property
     def path(self) -> Path:
@@ -453,11 +587,21 @@ class Searcher:
 
     # -- public -----------------------------------------------------------------------------
 
+    def judge(
+        self, query: str, game: str | None = None, lang: str = "fr", limit: int = 3
+    ) -> Judgement:
+        """Return whether the rules answer ``query`` (in ``game``, or either game), with
+        the roles of other editions it names and the nearest rulings: the judgement
+        ``garou search`` prints, for ``garou show``'s "did you mean" and the live game's
+        in-play lookup. Raise UsageError as :meth:`search` does."""
+        result = self.search(query, game=game, limit=limit, lang=lang)
+        return Judgement(result.answered, list(result.outside), list(result.hits))
+
     def check_filters(self, game: str | None, kind: str | None) -> str | None:
         """Return the id of ``game`` (None for both); raise UsageError for a bad game or kind."""
         game_id = self._lexicon.game_id(game) if game else None
         if kind is not None and kind not in self._lexicon.kinds:
-            raise UsageError(f"unknown kind {kind!r}; kinds: {', '.join(self._lexicon.kinds)}")
+            raise UsageError("search.unknown-kind", kind=kind, kinds=", ".join(self._lexicon.kinds))
         return game_id
 
     def search(
@@ -467,39 +611,49 @@ class Searcher:
         kind: str | None = None,
         limit: int = 5,
         lang: str = "fr",
+        prefer: str | None = None,
     ) -> SearchResult:
         """Return the entries that answer ``query``, best first, displayed in ``lang``.
 
+        ``game`` keeps that game's entries only; ``prefer`` (the game of the table's
+        agreement) puts that game's entries first unless the query names the other game.
         Raise UsageError for an empty query, an unknown game or kind or a bad limit.
         """
         if limit < 1:
-            raise UsageError(f"--limit must be at least 1, not {limit}")
+            raise UsageError("search.bad-limit", limit=limit)
         game_id = self.check_filters(game, kind)
+        prefer_id = self.check_filters(prefer, None) if prefer else None
         try:
-            return self._answer(query, game_id, kind, limit, lang)
+            return self._answer(query, game_id, kind, limit, lang, prefer_id)
         except GarouError:
             raise
         except Exception as exc:
             # A damaged index can fail in any way: if its files no longer match their
             # checksums, rebuild it once and ask again; otherwise report the failure.
             if self._opened.sound():
-                raise SearchIndexError(f"the search failed ({type(exc).__name__}: {exc})") from exc
+                error = f"{type(exc).__name__}: {exc}"
+                raise SearchIndexError("search.failed", error=error) from exc
             self._rebuild()
-            return self._answer(query, game_id, kind, limit, lang)
+            return self._answer(query, game_id, kind, limit, lang, prefer_id)
 
     def _answer(
-        self, query: str, game: str | None, kind: str | None, limit: int, lang: str
+        self,
+        query: str,
+        game: str | None,
+        kind: str | None,
+        limit: int,
+        lang: str,
+        prefer: str | None = None,
     ) -> SearchResult:
         text = unicodedata.normalize("NFC", query)
         truncated = len(text) > MAX_CHARS
         searched, shown, glued = self._unglue(text[:MAX_CHARS])
         units, cut = _units(searched)
         if all(u[1] in NOTHING_ALONE for u in units):
-            raise UsageError(
-                f"nothing to search for in {query.strip()[:60]!r}: type a few words, "
-                "e.g. garou search égalité vote"
-            )
-        result = self._search(query, units, truncated or cut, game, kind, limit, lang, shown)
+            raise UsageError("search.nothing-in", query=query.strip()[:60])
+        result = self._search(
+            query, units, truncated or cut, game, kind, limit, lang, shown, prefer
+        )
         if glued and result.corrected is None:
             result.corrected = self._respell(shown, {w: w for w in glued}, lang)
         return result
@@ -550,7 +704,9 @@ class Searcher:
         except Exception:  # already broken: nothing more to release
             pass
         self._opened = open_index(self.rules_dir, rebuild=True)
-        self.notices.append(f"garou: the search index in {self.path} was damaged; rebuilt it.")
+        from garou.rules.catalogue import phrase
+
+        self.notices.append(phrase("index.damaged-rebuilt", path=str(self.path)))
         self._setup()
 
     # -- the pipeline ------------------------------------------------------------------------
@@ -565,6 +721,7 @@ class Searcher:
         limit: int,
         lang: str,
         shown: str | None = None,
+        prefer: str | None = None,
     ) -> SearchResult:
         concepts = _concepts(self._lexicon, units)
         for concept in concepts:
@@ -579,17 +736,23 @@ class Searcher:
                     concept.known = self._known(concept)
                 corrected = self._respell(query if shown is None else shown, fixes, lang)
         named = {g for c in concepts for g in c.games}
-        preferred = game or (next(iter(named)) if len(named) == 1 else None)
-        scored = self._run(concepts, game, kind, limit, preferred)
+        by_name = {g for c in concepts if c.game_word for g in c.games}
+        obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
+        preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
+        scored = self._run(concepts, game, kind, limit, preferred, obeyed == preferred)
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
+        outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
+        result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
         if not scored:
+            result.answered = False
             if game or kind:
                 result.elsewhere = self._count_elsewhere(concepts)
             result.suggestions = [self._lexicon.spelling(w, lang) for w in self._suggest(units)]
             return result
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
+        result.answered = self._answers(scored[0].docnum, concepts, query)
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         return result
@@ -601,17 +764,22 @@ class Searcher:
         kind: str | None,
         limit: int,
         preferred: str | None,
+        obeyed: bool = False,
     ) -> list[_Scored]:
         """Score every entry that has a word of the query; return the best ``limit`` (0: all),
         followed by the best entry of each game that is not among them."""
         scorer = self._scorer
         scorer.clear()
         self._choose_candidates(concepts)
-        counted = [c for c in concepts if not c.game_word] or concepts
+        # Words neither the index nor the synonyms know ("someone") say nothing about
+        # which entry answers: they do not count in the share of the query an entry has.
+        counted = [c for c in concepts if not c.game_word and c.known] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
+        self._matched = []
         for concept in concepts:
             scores = self._concept_scores(concept)
+            self._matched.append((concept, scores))
             counts = concept in counted
             for docnum, value in scores.items():
                 if docnum in total:
@@ -630,6 +798,8 @@ class Searcher:
                 if number is not None:
                     phrases[number] = share
         several = len([c for c in concepts if not c.game_word]) > 1
+        # A role or status named alone asks what it is: its own entry first.
+        own = set() if several else {scorer.docnum(e) for c in concepts for e in c.own}
         games, kinds = scorer.games, scorer.kinds
         n = len(counted)
         coord = [(i / n) ** COORD_POWER for i in range(n + 1)]
@@ -644,8 +814,10 @@ class Searcher:
                 score *= 1 + PHRASE_BONUS * phrases[docnum]
             if several and kinds[docnum] in _DEFINITIONS:
                 score *= DEFINITION_PRIOR
+            elif docnum in own:
+                score /= DEFINITION_PRIOR
             if preferred and doc_game != preferred:
-                score *= OTHER_GAME
+                score *= OTHER_GAME_OBEYED if obeyed else OTHER_GAME
             item = (score, -docnum)
             ranked.append(item)
             if item > game_best.get(doc_game, (-1.0, 0)):
@@ -659,6 +831,60 @@ class Searcher:
             _Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
             for score, negdoc in top
         ]
+
+    # -- "the rules do not say" -----------------------------------------------------------
+
+    def _answers(self, docnum: int, concepts: list[_Concept], query: str) -> bool:
+        """Return True when the entry ``docnum`` answers the query, not only shares its
+        words: the query names no role of other editions or games (lexicon.yaml), and
+        the entry speaks of every role or status the query names and of every word that
+        changes what it asks ("myself", "each other", a reflexive "se <verb>")."""
+        if any(c.outside for c in concepts):
+            return False
+        matched = self._matched
+        roles = [scores for concept, scores in matched if concept.names_role
+                 and not concept.game_word]  # fmt: skip
+        if roles and not any(docnum in scores for scores in roles):
+            return False  # speaks of none of the roles asked about
+        for place, (concept, scores) in enumerate(matched):
+            if concept.game_word:
+                continue
+            if concept.essential and docnum not in scores:
+                return False
+            # "vote for myself": the entry must speak of the act done to oneself too.
+            if concept.essential and place and docnum not in matched[place - 1][1]:
+                return False
+        verbs = [] if any(c.essential for c in concepts) else self._reflexive(query)
+        if verbs:
+            numbers = self._lexicon.keys.get(" ".join(key("soi-même")), [])
+            if docnum not in self._concept_scores(_concept(self._lexicon, "soi-meme", numbers)):
+                return False
+            for concept, scores in matched:
+                if concept.words.split(" ")[0] in verbs and docnum not in scores:
+                    return False
+        return True
+
+    def _reflexive(self, query: str) -> list[str]:
+        """Return the verbs the French query puts after a reflexive "se", acting on the
+        subject itself ("le loup peut-il se dévorer"), not in a set phrase."""
+        if self._set_phrases is None:
+            listed = self._lexicon.not_reflexive
+            stems = {t for v in listed for t in self._terms_of(v, "fr")}
+            self._set_phrases = stems | set(listed) | {v[:6] for v in listed if len(v) >= 6}
+        phrases = self._set_phrases
+        return [
+            verb
+            for verb in _REFLEXIVE.findall(fold_chars(query))
+            # the verb's stem, the word itself, or its first six letters ("réveillent")
+            if not {*self._terms_of(verb, "fr"), verb, verb[:6] if len(verb) >= 6 else verb}
+            & phrases
+        ]
+
+    def _outside(self, outside_id: str) -> Outside:
+        from .vocabulary import Outside
+
+        item = self._lexicon.outside[outside_id]
+        return Outside(item["id"], item["kind"], item.get("game"), dict(item["name"]))
 
     def _fields(self, concept: _Concept) -> Iterator[tuple[str, float, _Alternative, list[str]]]:
         """Yield (field, field weight, alternative, its terms in that field's language)."""
@@ -681,14 +907,20 @@ class Searcher:
         (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``)."""
         scorer = self._scorer
         games = scorer.games
-        per_field: dict[str, list[tuple[dict[int, float], float]]] = {}
+        per_field: dict[str, dict[int, list[tuple[dict[int, float], float]]]] = {}
         for name, weight, alt, terms in self._fields(concept):
             found = scorer.term(name, terms[0]) if len(terms) == 1 else scorer.phrase(name, terms)
             if found and alt.game:
                 found = {d: v for d, v in found.items() if games[d] == alt.game}
             if found:
-                per_field.setdefault(name, []).append((found, alt.weight * weight))
-        fields = [(best_of(alts, TIEBREAK), 1.0) for alts in per_field.values()]
+                groups = per_field.setdefault(name, {})
+                groups.setdefault(alt.group, []).append((found, alt.weight * weight))
+        # One weight per synonym group: a group scores its best phrase only, then the
+        # groups are combined as the best plus a share of the others.
+        fields = [
+            (best_of([(best_of(alts, 0.0), 1.0) for alts in groups.values()], TIEBREAK), 1.0)
+            for groups in per_field.values()
+        ]
         return best_of(fields, FIELD_TIEBREAK)
 
     def _terms_of(self, text: str, lang: str) -> list[str]:
@@ -700,8 +932,9 @@ class Searcher:
         return self._terms[cache_key]
 
     def _known(self, concept: _Concept) -> bool:
-        """Return True when the index or the synonyms know the concept's words."""
-        if len(concept.alternatives) > 1:
+        """Return True when the index or the synonyms know the concept's words (a role of
+        other editions is known: it is not a typo)."""
+        if len(concept.alternatives) > 1 or concept.outside:
             return True
         has = self._scorer.has
         for lang in ("fr", "en"):
@@ -766,7 +999,7 @@ class Searcher:
 
         def respell(match: re.Match[str]) -> str:
             typed = match.group()
-            fix = fixes.get(fold(typed))
+            fix = fixes.get(fold_chars(typed))
             if fix is None:
                 return typed
             spelled = self._lexicon.spelling(fix, lang)
@@ -876,6 +1109,17 @@ def _distance(a: str, b: str) -> int:
     return previous[-1]
 
 
+def judge(
+    query: str,
+    game: str | None = None,
+    lang: str = "fr",
+    rules_dir: str | Path | None = None,
+) -> Judgement:
+    """Open the index of the current rules and return :meth:`Searcher.judge` of ``query``."""
+    with Searcher(rules_dir) as searcher:
+        return searcher.judge(query, game=game, lang=lang)
+
+
 def search(
     query: str,
     game: str | None = None,
@@ -883,9 +1127,11 @@ def search(
     limit: int = 5,
     lang: str = "fr",
     rules_dir: str | Path | None = None,
+    prefer: str | None = None,
 ) -> SearchResult:
-    """Open the index of the current rules, answer ``query`` and close it."""
+    """Open the index of the current rules, answer ``query`` and close it (``prefer``: the
+    game of the table's agreement, see :meth:`Searcher.search`)."""
     with Searcher(rules_dir) as searcher:
-        result = searcher.search(query, game=game, kind=kind, limit=limit, lang=lang)
+        result = searcher.search(query, game=game, kind=kind, limit=limit, lang=lang, prefer=prefer)
         result.notices = list(searcher.notices)
     return result

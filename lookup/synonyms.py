@@ -14,7 +14,8 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     (
         None,
         "égalité, égalité des voix, ex aequo, à égalité, égaux, tie, tied, tie vote, draw, "
-        "deadlock, même nombre de voix, same number of votes, partage des voix, tiebreak, "
+        "deadlock, même nombre de voix, same number of votes, autant de voix, as many votes, "
+        "partage des voix, tiebreak, "
         "tie-break, départager",
     ),
     # Voting someone out by day.
@@ -46,7 +47,13 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     ),
     (None, "empoisonner, empoisonné, poison, poisoned, potion de mort, death potion, kill potion"),
     # Oneself.
-    (None, "elle-même, lui-même, soi-même, herself, himself, themselves, oneself, self, auto"),
+    (
+        None,
+        "elle-même, lui-même, soi-même, moi-même, toi-même, eux-mêmes, elles-mêmes, "
+        "herself, himself, themselves, oneself, myself, yourself, itself, self, auto",
+    ),
+    # Each other.
+    (None, "mutuellement, each other, one another"),
     # Showing a card or a role.
     (
         None,
@@ -69,7 +76,18 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "whisper, indice",
     ),
     # Winning.
-    (None, "gagner, gagne, victoire, vainqueur, win, wins, won, victory, winner, l'emporter"),
+    (
+        None,
+        "gagner, gagne, victoire, vainqueur, win, wins, won, victory, winner, l'emporter, "
+        "perdre, perd, perdent, perdu, défaite, lose, loses, lost, loser",
+    ),
+    # Two players of opposite camps (a couple of a wolf and a villager).
+    (
+        "loup-garou",
+        "un loup et un villageois, un villageois et un loup, loup et villageois, "
+        "villageois et loup, a wolf and a villager, a villager and a wolf, wolf and villager, "
+        "villager and wolf, camps opposés, camps différents, opposite camps, different camps",
+    ),
     (None, "parité, autant que, aussi nombreux, parity, as many as, equal numbers"),
     # Days and nights, and the rest of the game's vocabulary.
     (None, "premier jour, jour 1, day one, day 1, first day"),
@@ -99,7 +117,8 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "levée, lever, lift, tous dehors, vote de levée, élimination groupée, "
         "everyone out, all out, eliminate all",
     ),
-    ("mafia", "faute, fautes, foul, fouls, avertissement, warning"),
+    # (A technical foul is "a warning": the warning words are not the plain foul's.)
+    ("mafia", "faute, fautes, foul, fouls"),
     ("mafia", "faute technique, technical foul, tech, carton, carton jaune, yellow card"),
     (
         "mafia",
@@ -119,7 +138,8 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     (
         "mafia",
         "abstention, s'abstenir, abstain, vote blanc, blank vote, skip, pass, "
-        "passer son vote, no vote",
+        "passer son vote, no vote, ne vote pas, ne votent pas, ne pas voter, personne ne vote, "
+        "does not vote, doesn't vote, not vote, nobody votes, no one votes",
     ),
     (
         "mafia",

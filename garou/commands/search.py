@@ -23,24 +23,8 @@ SEARCH_EPILOG = (
 )
 INDEX_EPILOG = "Exit codes: 0 success; 1 the rule files are invalid or the index cannot be built."
 
-_LABELS = {
-    "fr": {
-        "more": "Autres réponses",
-        "differs": "La règle diffère selon le jeu : une réponse par jeu.",
-        "corrected": "Résultats pour « {} »", "none": "Aucune règle ne répond à « {} ».",
-        "suggest": "Vouliez-vous dire : {} ?", "elsewhere": "Hors de ces filtres : {}.",
-        "hits": "{} réponse(s) en {}", "prompt": "Question (ligne vide ou Ctrl-D pour finir) : ",
-        "agreed": "Décision de votre table : {}", "agreed_short": "décidé : {}",
-    },
-    "en": {
-        "more": "Other answers",
-        "differs": "The ruling differs between the games: one answer per game.",
-        "corrected": "Results for “{}”", "none": "No ruling answers “{}”.",
-        "suggest": "Did you mean: {}?", "elsewhere": "Outside these filters: {}.",
-        "hits": "{} answer(s) in {}", "prompt": "Question (empty line or Ctrl-D to stop): ",
-        "agreed": "Your table decided: {}", "agreed_short": "decided: {}",
-    },
-}  # fmt: skip
+Say = Callable[..., str]
+"""A catalogue lookup: ``say(key, lang, count=None, **values)`` (``Searcher.say``)."""
 
 
 def search_command(
@@ -119,35 +103,15 @@ def index_command(
 
         print_json(status.to_dict())
         return
-    labels = {
-        "fr": {
-            "rebuilt": "Index de recherche reconstruit : {n} entrées en {s} s\nDans : {path}",
-            "index": "Index de recherche : {path}\nÉtat : {state}",
-            "fresh": "à jour · {n} entrées",
-            "missing": "pas encore construit (le sera à la prochaine recherche) · "
-            "{n} entrées dans les règles",
-            "damaged": "endommagé (reconstruit à la prochaine recherche) · "
-            "{n} entrées dans les règles",
-            "unusable": "cache inutilisable ({problem}) : chaque recherche construit son "
-            "propre index temporaire, plus lentement · {n} entrées dans les règles",
-        },
-        "en": {
-            "rebuilt": "Search index rebuilt: {n} entries in {s} s\nIn: {path}",
-            "index": "Search index: {path}\nState: {state}",
-            "fresh": "fresh · {n} entries",
-            "missing": "not built yet (built by the next search) · {n} entries in the rules",
-            "damaged": "damaged (rebuilt by the next search) · {n} entries in the rules",
-            "unusable": "cache unusable ({problem}): each search builds its own temporary "
-            "index, more slowly · {n} entries in the rules",
-        },
-    }[language]  # fmt: skip
-    values = {"n": status.entries, "path": status.path, "problem": status.problem}
+    from garou.rules.catalogue import format_number, say
+
+    values: dict[str, Any] = {"n": status.entries, "path": status.path, "problem": status.problem}
     if status.seconds is not None:
-        seconds = f"{status.seconds:.1f}"
-        seconds = seconds.replace(".", ",") if language == "fr" else seconds
-        text = labels["rebuilt"].format(s=seconds, **values)
+        text = say("index.rebuilt", language, seconds=format_number(status.seconds, language, 1),
+                   **values)  # fmt: skip
     else:
-        text = labels["index"].format(state=labels[status.state].format(**values), **values)
+        state = say(f"index.{status.state}", language, **values)
+        text = say("index.index", language, state=state, **values)
     _console().print(text, markup=False)
 
 
@@ -166,22 +130,37 @@ def run_search(
     from garou.rules import resolve_language
 
     language = resolve_language(lang)
-    decided = _agreement_lookup(agreement, rules_dir, language)
+    decided, table_game = _agreement_lookup(agreement, rules_dir, language)
     query = " ".join(words)
     if words and not query.strip():
         from garou.rules import UsageError
 
-        raise UsageError("nothing to search for: type a few words, e.g. garou search égalité")
-    with Searcher(rules_dir) as searcher:
-        _notices(searcher)
+        raise UsageError("search.nothing")
+    with Searcher(
+        rules_dir, notify=lambda said: typer.echo(said.say(language), err=True)
+    ) as searcher:
+        _notices(searcher, language)
         if not words:
             searcher.check_filters(game, kind)
-            _interactive(searcher, game, kind, limit, language, json_, decided)
-            return 0
-        result = searcher.search(query, game=game, kind=kind, limit=limit, lang=language)
-        _notices(searcher)
-        _show(result, language, json_, decided=decided)
+            return _interactive(searcher, game, kind, limit, language, json_, decided, table_game)
+        result = searcher.search(
+            query, game=game, kind=kind, limit=limit, lang=language, prefer=table_game
+        )
+        _notices(searcher, language)
+        try:
+            _show(result, language, json_, searcher.say, decided=decided)
+        except BrokenPipeError:  # garou search … | head -1: the reader has had enough
+            _quiet_stdout()
     return 0 if result.hits else 1
+
+
+def _quiet_stdout() -> None:
+    """Send what is left of standard output nowhere, so that a closed pipe ends quietly
+    (no error at exit when Python flushes it)."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 _VALUED = {"--game": "game", "-g": "game", "--kind": "kind", "-k": "kind", "--limit": "limit",
@@ -195,25 +174,23 @@ Decided = Callable[[str], "dict[str, Any] | None"]
 """What the table decided for an entry id (houserules.agreed), or None."""
 
 
-def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> Decided:
-    """Return a function giving the table's decision for an entry id (none without a file)."""
+def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> tuple[Decided, str | None]:
+    """Return a function giving the table's decision for an entry id (none without a file),
+    and the game the table plays (None without a file)."""
     if not path:
-        return lambda entry_id: None
+        return (lambda entry_id: None), None
     from garou.houserules import agreed, load_agreement
     from garou.rules import UsageError, load_rules
 
     if not Path(path).is_file():
-        raise UsageError(
-            f"no agreement file at {path} (from --agreement or ${AGREEMENT_ENV}); "
-            "write one with: garou house pick, or unset the variable"
-        )
+        raise UsageError("search.no-agreement", path=str(path), variable=AGREEMENT_ENV)
     agreement = load_agreement(path, load_rules(rules_dir))
 
     def decided(entry_id: str) -> dict[str, Any] | None:
         found = agreed(agreement, entry_id, lang)
         return None if found is None else {k: found[k] for k in ("case", "option", "text")}
 
-    return decided
+    return decided, agreement.game
 
 
 def fast_search(argv: list[str]) -> int | None:
@@ -275,16 +252,18 @@ def _console() -> Console:
     return console()
 
 
-def _notices(searcher: Searcher) -> None:
+def _notices(searcher: Searcher, lang: str) -> None:
     """Print the index's notices (damaged or unwritable cache) on standard error, once."""
     while searcher.notices:
-        typer.echo(searcher.notices.pop(0), err=True)
+        notice = searcher.notices.pop(0)
+        typer.echo(notice if isinstance(notice, str) else notice.say(lang), err=True)
 
 
 def _show(
     result: SearchResult,
     lang: str,
     json_: bool,
+    say: Say,
     compact: bool = False,
     decided: Decided = lambda entry_id: None,
 ) -> None:
@@ -301,42 +280,72 @@ def _show(
         sys.stdout.flush()
         return
     out = _console()
-    for part in render_result(result, lang, decided):
+    out.on_broken_pipe = _quiet_stdout  # type: ignore[method-assign]  # quiet, same exit code
+    for part in render_result(result, lang, say, decided):
         out.print(part)
 
 
+def not_covered_line(result: SearchResult, lang: str, say: Say) -> str:
+    """Return the sentence saying that the rules do not answer ``result``'s query, naming
+    the roles of other editions or games it asks about."""
+    if not result.outside:
+        return say("search.not-covered", lang)
+    reasons = [
+        say("search.outside-role" if o.kind == "role" else "search.outside-concept", lang,
+            name=o.name.get(lang) or next(iter(o.name.values())))
+        for o in result.outside
+    ]  # fmt: skip
+    return say("search.not-covered-because", lang, reasons="; ".join(reasons))
+
+
 def render_result(
-    result: SearchResult, lang: str, decided: Decided = lambda entry_id: None
+    result: SearchResult, lang: str, say: Say, decided: Decided = lambda entry_id: None
 ) -> list[RenderableType]:
-    """Return what ``garou search`` prints for ``result``: panels, then one line per hit."""
+    """Return what ``garou search`` prints for ``result``: panels, then one line per hit;
+    when the rules do not answer, that sentence, then the nearest rulings as related."""
     from rich.markup import escape
     from rich.text import Text
 
-    labels = _LABELS[lang]
     parts: list[RenderableType] = []
     if result.corrected:
-        parts.append(Text(labels["corrected"].format(result.corrected), style="dim"))
+        parts.append(Text(say("search.corrected", lang, query=result.corrected), style="dim"))
     if not result.hits:
-        parts.append(Text(labels["none"].format(result.query.strip()[:80])))
+        if result.outside:
+            parts.append(Text(not_covered_line(result, lang, say), style="bold yellow"))
+        else:
+            parts.append(Text(say("search.none", lang, query=result.query.strip()[:80])))
         if result.suggestions:
-            parts.append(Text(labels["suggest"].format(", ".join(result.suggestions))))
+            parts.append(Text(say("search.suggest", lang, words=", ".join(result.suggestions))))
         if result.elsewhere:
-            found = ", ".join(labels["hits"].format(n, g) for g, n in result.elsewhere.items())
-            parts.append(Text(labels["elsewhere"].format(found)))
+            found = ", ".join(say("search.hits", lang, count=n, game=g)
+                              for g, n in result.elsewhere.items())  # fmt: skip
+            parts.append(Text(say("search.elsewhere", lang, found=found)))
         return parts
-    shown = result.per_game or result.hits[:1]
-    if result.per_game:
-        parts.append(Text(labels["differs"], style="bold yellow"))
+    if not result.answered:
+        parts.append(Text(not_covered_line(result, lang, say), style="bold yellow"))
+        shown = []
+        heading = say("search.related", lang)
+    else:
+        shown = result.per_game or result.hits[:1]
+        heading = say("search.more", lang)
+    if result.per_game and result.answered:
+        parts.append(Text(say("search.differs", lang), style="bold yellow"))
     for hit in shown:
-        parts.append(hit_panel(hit, lang, labelled=bool(result.per_game), agreed=decided(hit.id)))
+        agreed = decided(hit.id)
+        note = None
+        if agreed is not None:
+            note = say("search.agreed", lang, text=agreed["text"])
+        parts.append(hit_panel(hit, lang, labelled=bool(result.per_game), agreed=agreed,
+                               note=note))  # fmt: skip
     rest = [h for h in result.hits if h not in shown]
     if rest:
-        lines = [f"[bold]{labels['more']}[/]"]
+        lines = [f"[bold]{escape(heading)}[/]"]
         for number, hit in enumerate(rest, 1):
             agreed = decided(hit.id)
             note = ""
             if agreed is not None:
-                note = f" [green]→ {escape(labels['agreed_short'].format(agreed['text']))}[/]"
+                short = say("search.agreed-short", lang, text=agreed["text"])
+                note = f" [green]→ {escape(short)}[/]"
             lines.append(
                 f"{number}. {escape(hit.title)} [dim]— {escape(hit.game_name)} · "
                 f"{escape(hit.section)} · {hit.id}[/]" + note
@@ -346,16 +355,20 @@ def render_result(
 
 
 def hit_panel(
-    hit: Hit, lang: str, labelled: bool = False, agreed: dict[str, Any] | None = None
+    hit: Hit,
+    lang: str,
+    labelled: bool = False,
+    agreed: dict[str, Any] | None = None,
+    note: str | None = None,
 ) -> RenderableType:
-    """Return ``hit`` whole as a panel: the table's decision if any, ruling, options, source."""
+    """Return ``hit`` whole as a panel: the table's decision if any (``note`` says it),
+    ruling, options, source."""
     from rich.markup import escape
 
     from ..render import PanelOption, ruling_panel
 
-    note = None
-    if agreed is not None:
-        note = f"[bold green]{escape(_LABELS[lang]['agreed'].format(agreed['text']))}[/]\n"
+    if note is not None:
+        note = f"[bold green]{escape(note)}[/]\n"
     return ruling_panel(
         lang=lang,
         title=hit.title,
@@ -382,24 +395,32 @@ def _interactive(
     lang: str,
     json_: bool,
     decided: Decided,
-) -> None:
-    """Ask one question after another until an empty line, Ctrl-D or Ctrl-C."""
+    table_game: str | None = None,
+) -> int:
+    """Ask one question after another until an empty line or Ctrl-D (exit code 0) or
+    Ctrl-C (130, as every interrupted command)."""
     from garou.rules import GarouError
 
-    prompt = "" if json_ else _LABELS[lang]["prompt"]
+    prompt = "" if json_ else searcher.say("search.prompt", lang)
     while True:
         try:
             line = input(prompt)
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             if not json_:
                 typer.echo("", err=True)
-            return
+            return 0
+        except KeyboardInterrupt:
+            if not json_:
+                typer.echo("", err=True)
+            return 130
         if not line.strip():
-            return
+            return 0
         try:
-            result = searcher.search(line, game=game, kind=kind, limit=limit, lang=lang)
+            result = searcher.search(
+                line, game=game, kind=kind, limit=limit, lang=lang, prefer=table_game
+            )
         except GarouError as exc:
-            typer.echo(f"Error: {exc}", err=True)
+            typer.echo(searcher.say("search.error", lang, message=exc.message(lang)), err=True)
             continue
-        _notices(searcher)
-        _show(result, lang, json_, compact=True, decided=decided)
+        _notices(searcher, lang)
+        _show(result, lang, json_, searcher.say, compact=True, decided=decided)

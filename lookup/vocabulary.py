@@ -1,0 +1,117 @@
+"""garou's own vocabulary (``lookup/lexicon.yaml``): community words mapped per game, and
+the roles and concepts of other editions and games that these rules do not have.
+
+This module imports neither Whoosh nor the search: ``garou show``'s "did you mean" and the
+live game's in-play lookup call :func:`outside_of` to tell "not a role of these rules" from
+a typo. Everything in the file is garou's addition (the documents define none of it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .text import key
+
+LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
+"""The vocabulary file (part of the search index's cache key: ``index.LEXICON_FILE``)."""
+
+
+@dataclass(frozen=True)
+class Outside:
+    """A role or concept players know from elsewhere, that these rules do not have."""
+
+    id: str
+    """Its id in ``lexicon.yaml``."""
+    kind: str
+    """role or concept."""
+    game: str | None
+    """The game players take it from (None: both games' players know it)."""
+    name: dict[str, str]
+    """How a reply names it, per language ("le salvateur")."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return it as in ``garou search --json``."""
+        return {"id": self.id, "kind": self.kind, "game": self.game, "name": dict(self.name)}
+
+    def phrase(self) -> Any:
+        """Return the catalogue phrase saying that these rules do not have it."""
+        from garou.rules.catalogue import phrase
+
+        key_ = "search.outside-role" if self.kind == "role" else "search.outside-concept"
+        return phrase(key_, name=_Named(self.name))
+
+
+@dataclass(frozen=True)
+class _Named:
+    names: dict[str, str]
+
+    def get(self, lang: str) -> str:
+        return self.names.get(lang) or next(iter(self.names.values()))
+
+
+def load() -> dict[str, Any]:
+    """Return the vocabulary file's data (YAML: called when the index is built)."""
+    from garou.rules import read_yaml
+
+    data = read_yaml(LEXICON_FILE)
+    return data if isinstance(data, dict) else {}
+
+
+def compiled() -> dict[str, Any]:
+    """Return the vocabulary ready to store beside the index: community groups (one per
+    word set and game) and the outside concepts with their words."""
+    data = load()
+    community = []
+    for item in data.get("community", []) or []:
+        words = [str(w) for w in item.get("words", [])]
+        for game in ("loup-garou", "mafia"):
+            if item.get(game):
+                community.append({"game": game, "words": words,
+                                  "targets": [str(t) for t in item[game]]})  # fmt: skip
+    outside = []
+    for item in data.get("outside", []) or []:
+        outside.append({"id": str(item["id"]), "kind": str(item.get("kind", "role")),
+                        "game": item.get("game"), "name": dict(item["name"]),
+                        "words": [str(w) for w in item.get("words", [])]})  # fmt: skip
+    essential = [" ".join(key(str(w))) for words in data.get("essential", []) or [] for w in words]
+    not_reflexive = [str(w) for w in data.get("not_reflexive", []) or []]
+    return {"community": community, "outside": outside, "essential": essential,
+            "not_reflexive": not_reflexive}  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _outside_keys() -> tuple[dict[str, Outside], int]:
+    found: dict[str, Outside] = {}
+    longest = 1
+    for item in compiled()["outside"]:
+        concept = Outside(item["id"], item["kind"], item["game"], item["name"])
+        for word in item["words"]:
+            k = key(word)
+            if k:
+                found.setdefault(" ".join(k), concept)
+                longest = max(longest, len(k))
+    return found, longest
+
+
+def outside_of(text: str, game: str | None = None) -> list[Outside]:
+    """Return the roles and concepts of other editions or games that ``text`` names (a
+    role name typed to ``garou show``, a question), longest phrase first, each once;
+    ``game`` keeps those players of that game know (and those of both games)."""
+    keys, longest = _outside_keys()
+    words = list(key(text))
+    found: list[Outside] = []
+    i = 0
+    while i < len(words):
+        for length in range(min(longest, len(words) - i), 0, -1):
+            concept = keys.get(" ".join(words[i : i + length]))
+            if concept is not None:
+                if concept not in found and (game is None or concept.game in (None, game)):
+                    found.append(concept)
+                i += length
+                break
+        else:
+            i += 1
+    return found
