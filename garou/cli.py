@@ -194,7 +194,7 @@ def _in_range(number: int, info: Any, ctx: Any, param: Any) -> int:
     return number
 
 
-def _checked_path(leaf: type, value: Any, info: Any, ctx: Any, param: Any) -> Any:
+def _checked_path(leaf: type[Path], value: Any, info: Any, ctx: Any, param: Any) -> Path:
     """Return ``value`` as a path, checked as Typer's path options ask (exists, kind...)."""
     import stat
 
@@ -353,7 +353,8 @@ class _Localised:
         formatter.write_paragraph()
         with formatter.indentation():
             formatter.write_text(_say(help_key(path)))
-        arguments, options = [], []
+        arguments: list[tuple[str, str]] = []
+        options: list[tuple[str, str]] = []
         for param in self.get_params(ctx):  # type: ignore[attr-defined]
             if getattr(param, "hidden", False):
                 continue
@@ -469,7 +470,7 @@ def load_commands(module_name: str) -> dict[str, Any]:
         group = get_group_from_info(
             group_info, pretty_exceptions_short=True, suggest_commands=True, rich_markup_mode=None
         )
-        built[group.name] = group
+        built[group.name or ""] = group
     for command in built.values():
         _lighten(command)
     return built
@@ -525,7 +526,8 @@ def usage_message(exc: click_errors.ClickException) -> str:
     message = exc.message
     if match := _NEEDS.fullmatch(message):
         if match["n"]:
-            return _say("cli.option-needs-values", option=match["option"], count=match["n"])
+            count = int(match["n"])
+            return _say("cli.option-needs-values", option=match["option"], count=count)
         return _say("cli.option-needs-value", option=match["option"])
     if match := _NO_VALUE.fullmatch(message):
         return _say("cli.option-takes-no-value", option=match["option"])
@@ -574,7 +576,9 @@ def report_error(exc: BaseException) -> int:
 
 
 def _plain_error(message: str, code: int, kind: str, **extra: Any) -> dict[str, Any]:
-    error = {"message": message, "where": [], "hint": None, "exit_code": code, "type": kind}
+    error: dict[str, Any] = {
+        "message": message, "where": [], "hint": None, "exit_code": code, "type": kind
+    }
     error.update(extra)
     return {"error": error}
 

@@ -6,6 +6,7 @@ on them, so that the tests check the engine applies the data, not a copy of it.
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from pathlib import Path
@@ -934,7 +935,7 @@ def test_cli_fouls(garou):
 def test_cli_each_kind_of_bad_state_file_is_located(garou, name, command, where, words):
     run = garou(command, "--state", str(STATES / name))
     assert run.exit_code == 1
-    assert run.stderr.startswith("Error: ")
+    assert run.stderr.startswith("Erreur\u00a0: ")
     assert f"{name}{where}" in run.stderr and words in run.stderr
     assert "Traceback" not in run.stderr
 
@@ -977,7 +978,7 @@ def test_cli_each_kind_of_bad_state_file_is_located(garou, name, command, where,
 def test_cli_bad_options_give_one_clear_error(garou, args, words):
     run = garou(*args)
     assert run.exit_code in (1, 2)
-    assert run.stderr.startswith("Error: ") and words in run.stderr
+    assert run.stderr.startswith("Erreur\u00a0: ") and words in run.stderr
     assert "Traceback" not in run.stderr + run.stdout
 
 
@@ -998,7 +999,7 @@ def test_cli_winner_is_written_lowercase_after_the_colon(garou):
 
 def test_cli_fouls_lists_what_to_type_when_nothing_matches(garou):
     run = garou("fouls", "-g", "mafia", "pétanque")
-    assert run.exit_code == 1 and run.stderr.startswith("Error: ")
+    assert run.exit_code == 1 and run.stderr.startswith("Erreur\u00a0: ")
     phone = garou("fouls", "-g", "mafia", "téléphone", "--json").json()
     assert [b["id"] for b in phone["behaviours"]] == ["messages"]
     assert all(f"  {b.id}: " in run.stderr for b in MF.fouls.behaviours)
@@ -1018,7 +1019,8 @@ def test_cli_end_of_input_at_a_question_aborts_without_output(garou, monkeypatch
     monkeypatch.setattr("garou.commands.play._interactive", lambda: True)
     run = garou("cascade", *LG_OPTS, "-x", "Ana:vote", "--json", input="")
     assert run.exit_code == rules.errors.ExitCode.INTERRUPTED
-    assert run.stdout == ""
+    # No verdict: with --json, standard output holds only the error (garou/cli.py).
+    assert json.loads(run.stdout)["error"]["exit_code"] == 130
 
 
 def test_cli_prints_in_both_languages(garou):
