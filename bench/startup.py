@@ -80,7 +80,10 @@ from garou.cli import main
 main()
 """
 
-MAFIA = "1=citoyen,2=citoyen,3=citoyen,4=citoyen,5=citoyen,6=citoyen,7=sherif,8=mafia,9=mafia,10=don"
+MAFIA = ",".join(
+    f"{seat}={role}"
+    for seat, role in enumerate(["citoyen"] * 6 + ["sherif", "mafia", "mafia", "don"], 1)
+)
 STATE = """\
 game: loup-garou
 players:
@@ -159,8 +162,8 @@ def main() -> None:
     garou = garou_command()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("PYTHONDONTWRITEBYTECODE", "GAROU_RULES_DIR", "GAROU_AGREEMENT")}  # fmt: skip
+        dropped = ("PYTHONDONTWRITEBYTECODE", "GAROU_RULES_DIR", "GAROU_AGREEMENT")
+        env = {k: v for k, v in os.environ.items() if k not in dropped}
         env.update(XDG_CACHE_HOME=str(work / "cache"), GAROU_LANG="fr", COLUMNS="100")
         (work / "table.yaml").write_text(STATE, encoding="utf-8")
         (work / "yaml_floor.py").write_text(YAML_FLOOR, encoding="utf-8")
@@ -185,8 +188,12 @@ def main() -> None:
             extra = [lib for lib in libs if lib in ("typer", "rich", "jinja2")]
             imports = "; ".join(f"import {'rich.console' if lib == 'rich' else lib}"
                                 for lib in extra)  # fmt: skip
-            with_libs = [PY, "-c", f"{imports}\nimport runpy, sys\nsys.argv = sys.argv[0:1] + "
-                         f"{floors[floor][2:]!r}\nrunpy.run_path({floors[floor][1]!r})"]  # fmt: skip
+            script, floor_args = floors[floor][1], floors[floor][2:]
+            code_text = (
+                f"{imports}\nimport runpy, sys\nsys.argv = sys.argv[0:1] + {floor_args!r}\n"
+                f"runpy.run_path({script!r})"
+            )
+            with_libs = [PY, "-c", code_text]
             plans.append((name, [*garou, *argv], floors[floor], with_libs, floor, libs, code))
         # Warm-up: each process once, untimed; then the cost of one round sets the rounds.
         start = time.perf_counter()
@@ -195,7 +202,9 @@ def main() -> None:
                 run(argv, env, work)
         per_round = time.perf_counter() - start
         rounds = max(3, min(args.rounds, int(args.budget / max(per_round, 1e-3))))
-        times: dict[str, dict[str, list[float]]] = {p[0]: {"f": [], "l": [], "c": []} for p in plans}
+        times: dict[str, dict[str, list[float]]] = {
+            p[0]: {"f": [], "l": [], "c": []} for p in plans
+        }
         for _ in range(rounds):
             for name, command, floor, with_libs, *_ in plans:
                 for key, argv in (("f", floor), ("l", with_libs), ("c", command)):
@@ -204,8 +213,10 @@ def main() -> None:
     print(f"Cold start, {rounds} alternating rounds after a warm-up (min / median wall time; "
           f"ratio: median of the per-round ratios). Python {sys.version.split()[0]}, "
           f"`{' '.join(Path(a).name for a in garou)}`.\n")  # fmt: skip
-    print("| command | garou | floor | × floor | libraries it imports | floor + those "
-          "libraries | × floor + libraries |")
+    print(
+        "| command | garou | floor | × floor | libraries it imports | floor + those "
+        "libraries | × floor + libraries |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for name, _, _, _, floor, libs, code in plans:
         t = times[name]
@@ -215,8 +226,10 @@ def main() -> None:
         mark = "" if ratio <= goal else " ✗"
         shown = ", ".join(lib for lib in libs if lib != "yaml") or "—"
         failed = "" if code in (0, 1) else f" (exit {code})"
-        print(f"| `garou {name}`{failed} | {ms(t['c'])} | {floor} {ms(t['f'])} | "
-              f"{ratio:.2f}{mark} (goal {goal}) | {shown} | {ms(t['l'])} | {lib_ratio:.2f} |")
+        print(
+            f"| `garou {name}`{failed} | {ms(t['c'])} | {floor} {ms(t['f'])} | "
+            f"{ratio:.2f}{mark} (goal {goal}) | {shown} | {ms(t['l'])} | {lib_ratio:.2f} |"
+        )
 
 
 if __name__ == "__main__":
