@@ -435,10 +435,21 @@ class GarouCommand(_Localised, TyperCommand):
 
 
 class GarouSubGroup(_Localised, TyperGroup):
-    """A group of commands inside a module (``garou house``, ``garou print``)."""
+    """A group of commands inside a module (``garou house``, ``garou print``): each of its
+    commands is built from its Typer definition only when it is asked for."""
+
+    pending: dict[str, Any]
+    """Name → Typer CommandInfo of the commands not built yet."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return list(self.commands)
+        pending = getattr(self, "pending", {})
+        return [*pending, *(name for name in self.commands if name not in pending)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        info = getattr(self, "pending", {}).get(cmd_name)
+        if cmd_name not in self.commands and info is not None:
+            self.commands[cmd_name] = _build_command(info)
+        return self.commands.get(cmd_name)
 
 
 def _adopt(typer_app: typer.Typer) -> None:
@@ -452,27 +463,56 @@ def _adopt(typer_app: typer.Typer) -> None:
             _adopt(group.typer_instance)
 
 
-def load_commands(module_name: str) -> dict[str, Any]:
-    """Import ``garou.commands.<module_name>``, let it register its commands on a fresh
-    Typer app, and return them built as click commands (name → command)."""
-    from typer.main import get_command_from_info, get_command_name, get_group_from_info
+def _command_name(info: Any) -> str:
+    from typer.main import get_command_name
 
+    return str(info.name or get_command_name(info.callback.__name__))
+
+
+def _build_command(info: Any) -> Any:
+    from typer.main import get_command_from_info
+
+    command = get_command_from_info(info, pretty_exceptions_short=True, rich_markup_mode=None)
+    _lighten(command)
+    return command
+
+
+def _build_group(group_info: Any) -> Any:
+    """Build a group without its commands, which it builds when asked (GarouSubGroup)."""
+    from typer.main import get_group_from_info
+
+    instance = group_info.typer_instance
+    pending = {_command_name(info): info for info in instance.registered_commands}
+    registered, instance.registered_commands = instance.registered_commands, []
+    try:
+        group = get_group_from_info(
+            group_info, pretty_exceptions_short=True, suggest_commands=True, rich_markup_mode=None
+        )
+    finally:
+        instance.registered_commands = registered
+    group.pending = pending  # type: ignore[attr-defined]
+    _lighten(group)
+    return group
+
+
+def load_commands(module_name: str, only: str | None = None) -> dict[str, Any]:
+    """Import ``garou.commands.<module_name>``, let it register its commands on a fresh
+    Typer app, and return them built as click commands (name → command): all of them, or
+    ``only`` the one of that name (a module registers several; a run needs one)."""
     module = importlib.import_module(f"garou.commands.{module_name}")
     registry = typer.Typer()
     module.register(registry)
     _adopt(registry)
     built: dict[str, Any] = {}
     for info in registry.registered_commands:
-        assert info.callback is not None
-        command = get_command_from_info(info, pretty_exceptions_short=True, rich_markup_mode=None)
-        built[command.name or get_command_name(info.callback.__name__)] = command
+        name = _command_name(info)
+        if only in (None, name):
+            built[name] = _build_command(info)
     for group_info in registry.registered_groups:
-        group = get_group_from_info(
-            group_info, pretty_exceptions_short=True, suggest_commands=True, rich_markup_mode=None
-        )
-        built[group.name or ""] = group
-    for command in built.values():
-        _lighten(command)
+        group_name = group_info.name if isinstance(group_info.name, str) else None
+        if only is None or group_name in (None, only):
+            group = _build_group(group_info)
+            built[group.name or ""] = group
     return built
 
 
@@ -577,7 +617,11 @@ def report_error(exc: BaseException) -> int:
 
 def _plain_error(message: str, code: int, kind: str, **extra: Any) -> dict[str, Any]:
     error: dict[str, Any] = {
-        "message": message, "where": [], "hint": None, "exit_code": code, "type": kind
+        "message": message,
+        "where": [],
+        "hint": None,
+        "exit_code": code,
+        "type": kind,
     }
     error.update(extra)
     return {"error": error}
@@ -648,7 +692,7 @@ class GarouGroup(_Localised, TyperGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in self.commands and cmd_name in self.registry:
-            self.commands.update(load_commands(self.registry[cmd_name]))
+            self.commands.update(load_commands(self.registry[cmd_name], only=cmd_name))
         return self.commands.get(cmd_name)
 
     def main(  # type: ignore[override]
