@@ -139,16 +139,29 @@ def rule_files() -> tuple[list[str], str]:
     return sorted(str(p) for p in data.glob("*.yaml")), package
 
 
-def run(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, int, str]:
-    """Run ``argv``; return its wall time, exit code and standard error."""
+def run(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, int, str]:
+    """Run ``argv``; return its wall time, cpu time (user + sys), exit code and stderr."""
     start = time.perf_counter()
-    done = subprocess.run(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, check=False)  # fmt: skip
-    return time.perf_counter() - start, done.returncode, done.stderr
+    child = subprocess.Popen(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)  # fmt: skip
+    assert child.stderr is not None
+    err = child.stderr.read()
+    if hasattr(os, "wait4"):
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        cpu = usage.ru_utime + usage.ru_stime
+    else:  # no per-child accounting: the wall time stands for both
+        child.wait()
+        cpu = time.perf_counter() - start
+    child.stderr.close()
+    return time.perf_counter() - start, cpu, child.returncode, err
 
 
-def ms(values: list[float]) -> str:
-    return f"{min(values) * 1000:.0f} / {statistics.median(values) * 1000:.0f} ms"
+def ms(wall: list[float], cpu: list[float]) -> str:
+    return (
+        f"{min(wall) * 1000:.0f} / {statistics.median(wall) * 1000:.0f} ms "
+        f"(cpu {statistics.median(cpu) * 1000:.0f})"
+    )
 
 
 def main() -> None:
@@ -182,7 +195,7 @@ def main() -> None:
         chosen = [c for c in COMMANDS if not args.only or c[0] in args.only]
         plans = []
         for name, argv, floor in chosen:
-            _, code, err = run([PY, str(work / "probe.py"), *argv], env, work)
+            _, _, code, err = run([PY, str(work / "probe.py"), *argv], env, work)
             libs = next((line.split()[1:] for line in err.splitlines()
                          if line.startswith("LIBS")), [])  # fmt: skip
             extra = [lib for lib in libs if lib in ("typer", "rich", "jinja2")]
@@ -202,33 +215,37 @@ def main() -> None:
                 run(argv, env, work)
         per_round = time.perf_counter() - start
         rounds = max(3, min(args.rounds, int(args.budget / max(per_round, 1e-3))))
-        times: dict[str, dict[str, list[float]]] = {
-            p[0]: {"f": [], "l": [], "c": []} for p in plans
-        }
+        wall: dict[str, dict[str, list[float]]] = {p[0]: {"f": [], "l": [], "c": []} for p in plans}
+        cpu: dict[str, dict[str, list[float]]] = {p[0]: {"f": [], "l": [], "c": []} for p in plans}
         for _ in range(rounds):
             for name, command, floor, with_libs, *_ in plans:
                 for key, argv in (("f", floor), ("l", with_libs), ("c", command)):
-                    times[name][key].append(run(argv, env, work)[0])
+                    took, used, *_ = run(argv, env, work)
+                    wall[name][key].append(took)
+                    cpu[name][key].append(used)
 
-    print(f"Cold start, {rounds} alternating rounds after a warm-up (min / median wall time; "
-          f"ratio: median of the per-round ratios). Python {sys.version.split()[0]}, "
-          f"`{' '.join(Path(a).name for a in garou)}`.\n")  # fmt: skip
     print(
-        "| command | garou | floor | × floor | libraries it imports | floor + those "
-        "libraries | × floor + libraries |"
+        f"Cold start, {rounds} alternating rounds after a warm-up: wall time min / median "
+        f"(cpu time, user + sys, median); ratios are the median of the per-round cpu-time "
+        f"ratios, steadier than wall time on a shared machine. Python "
+        f"{sys.version.split()[0]}, `{' '.join(Path(a).name for a in garou)}`.\n"
+    )
+    print(
+        "| command | garou | floor | × floor | libraries it imports | floor + those libraries "
+        "| × floor + libraries |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for name, _, _, _, floor, libs, code in plans:
-        t = times[name]
-        ratio = statistics.median(c / f for c, f in zip(t["c"], t["f"], strict=True))
-        lib_ratio = statistics.median(c / f for c, f in zip(t["c"], t["l"], strict=True))
+        w, c = wall[name], cpu[name]
+        ratio = statistics.median(a / b for a, b in zip(c["c"], c["f"], strict=True))
+        lib_ratio = statistics.median(a / b for a, b in zip(c["c"], c["l"], strict=True))
         goal = 1.5 if floor == "whoosh" else 2.5
         mark = "" if ratio <= goal else " ✗"
         shown = ", ".join(lib for lib in libs if lib != "yaml") or "—"
         failed = "" if code in (0, 1) else f" (exit {code})"
         print(
-            f"| `garou {name}`{failed} | {ms(t['c'])} | {floor} {ms(t['f'])} | "
-            f"{ratio:.2f}{mark} (goal {goal}) | {shown} | {ms(t['l'])} | {lib_ratio:.2f} |"
+            f"| `garou {name}`{failed} | {ms(w['c'], c['c'])} | {floor} {ms(w['f'], c['f'])} | "
+            f"{ratio:.2f}{mark} (goal {goal}) | {shown} | {ms(w['l'], c['l'])} | {lib_ratio:.2f} |"
         )
 
 
