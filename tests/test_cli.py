@@ -103,6 +103,17 @@ def test_every_command_and_option_has_a_help_text_in_both_languages(path):
         assert param_help_key(path, param) is not None, (path, param.name)
 
 
+def test_every_help_text_of_the_catalogue_is_used():
+    from garou.rules.catalogue import messages
+
+    used = set()
+    for path, command, ctx in ALL:
+        used |= {help_key(path), help_key(path, "example"), help_key(path, "exits")}
+        used |= {param_help_key(path, param) for param in command.get_params(ctx)}
+    keys = {k for k in messages() if k.startswith("help.") and not k.startswith("help.metavar.")}
+    assert keys - used == set()
+
+
 def _help(garou, path, lang):
     result = garou(*path, "--help", env={"GAROU_LANG": lang})
     assert result.exit_code == 0, result.stderr
