@@ -477,7 +477,7 @@ def test_ctrl_c_at_a_prompt_writes_nothing(garou, tmp_path, monkeypatch):
     out = tmp_path / "accord.yaml"
     result = garou("house", "pick", "--game", "loup-garou", "-o", str(out))
     assert result.exit_code == 130
-    assert "nothing was written" in result.stderr
+    assert "rien n'a été écrit" in result.stderr  # GAROU_LANG=fr
     assert list(tmp_path.glob("*.yaml")) == [] and list(tmp_path.glob(".accord*")) == []
 
 
@@ -829,7 +829,7 @@ def test_pick_reports_a_bad_player_count_itself(garou, tmp_path, players, words)
     out = tmp_path / "accord.yaml"
     result = garou("house", "pick", "-g", "lg", "--defaults", "--players", players, "-o", str(out))
     assert result.exit_code == 2
-    assert result.stderr.startswith("Error: --players") and words in result.stderr
+    assert result.stderr.startswith("Erreur\u00a0: --players") and words in result.stderr
     assert "--roles" not in result.stderr and "╭" not in result.stderr
     assert not out.exists()
 

@@ -579,7 +579,7 @@ def test_check_a_setup_file(garou):
 def test_usage_errors_exit_2_with_one_line(garou, args):
     r = garou("check", *args)
     assert r.exit_code == 2, (r.stdout, r.stderr)
-    assert r.stderr.startswith("Error: ")
+    assert r.stderr.startswith("Erreur\u00a0: ")
     assert "Traceback" not in r.stderr + r.stdout
 
 

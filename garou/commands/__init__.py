@@ -1,1 +1,25 @@
-"""The commands, one module per capability; each exposes register(app)."""
+"""The commands, one module per capability; each exposes ``register(app)``.
+
+:data:`COMMANDS` is the one table of dispatch: the name a user types → the module under
+``garou.commands`` whose ``register(app)`` adds it. ``garou`` imports only the module of
+the command it runs (``garou.cli``); its help texts live in ``help.yaml``.
+"""
+
+COMMANDS: dict[str, str] = {
+    "search": "search",
+    "index": "search",
+    "rules": "browse",
+    "show": "browse",
+    "roles": "browse",
+    "check": "check",
+    "suggest": "check",
+    "vote": "play",
+    "cascade": "play",
+    "win": "play",
+    "fouls": "play",
+    "house": "house",
+    "print": "printing",
+    "game": "game",
+    "serve": "serve",
+}
+"""Command name → module of ``garou.commands`` that registers it, in the order of --help."""

@@ -163,9 +163,7 @@ def _quiet_stdout() -> None:
     os.dup2(devnull, sys.stdout.fileno())
 
 
-_VALUED = {"--game": "game", "-g": "game", "--kind": "kind", "-k": "kind", "--limit": "limit",
-           "-n": "limit", "--lang": "lang", "-l": "lang", "--rules-dir": "rules_dir",
-           "--agreement": "agreement", "-a": "agreement"}  # fmt: skip
+
 AGREEMENT_ENV = "GAROU_AGREEMENT"
 """Environment variable naming the table's agreement file, as --agreement does."""
 
@@ -191,50 +189,6 @@ def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> tuple[Decided, st
         return None if found is None else {k: found[k] for k in ("case", "option", "text")}
 
     return decided, agreement.game
-
-
-def fast_search(argv: list[str]) -> int | None:
-    """Run ``garou search ARGV`` without building the Typer app, for a quick start.
-
-    Only plain invocations are handled: anything else (help, the interactive prompt, an
-    unknown option, a bad value) returns None, and the Typer command handles it with its
-    usual messages. The result and the exit code are the same as the command's.
-    """
-    import os
-
-    values: dict[str, Any] = {"json": False, "limit": 5}
-    words: list[str] = []
-    args = list(argv)
-    while args:
-        arg = args.pop(0)
-        if arg == "--":
-            words += args
-            break
-        if arg == "--json":
-            values["json"] = True
-            continue
-        name, eq, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if name in _VALUED:
-            if not eq:
-                if not args:
-                    return None
-                value = args.pop(0)
-            values[_VALUED[name]] = value
-        elif arg.startswith("-") and len(arg) > 1:
-            return None  # --help, short flags bundled, unknown options: Typer's business
-        else:
-            words.append(arg)
-    try:
-        limit = int(values["limit"])
-    except ValueError:
-        return None
-    if not words or not 1 <= limit <= 100:
-        return None
-    rules_dir = values.get("rules_dir") or os.environ.get("GAROU_RULES_DIR") or None
-    agreement = values.get("agreement") or os.environ.get(AGREEMENT_ENV) or None
-    # Errors propagate to garou.cli.main, which reports them like every command's.
-    return run_search(words, values.get("game"), values.get("kind"), limit,
-                      values.get("lang"), values["json"], rules_dir, agreement)  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:
