@@ -167,7 +167,8 @@ BAD_FILES = [
 
 
 @pytest.mark.parametrize(("name", "needle", "words"), BAD_FILES)
-def test_a_bad_agreement_is_rejected_with_file_line_and_choices(book, garou, name, needle, words):
+def test_a_bad_agreement_is_rejected_with_file_line_and_choices(monkeypatch, book, garou, name, needle, words):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     path = AGREEMENTS / name
     with pytest.raises(DataFileError) as error:
         load_agreement(path, book)
@@ -300,7 +301,8 @@ def test_pick_set_accepts_full_and_short_ids_and_numbers_and_labels(garou, book,
         ("witch-self-save", 2, ["CASE=OPTION"]),
     ],
 )
-def test_pick_rejects_a_bad_set(garou, tmp_path, setting, code, words):
+def test_pick_rejects_a_bad_set(monkeypatch, garou, tmp_path, setting, code, words):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     out = tmp_path / "accord.yaml"
     result = garou("house", "pick", "--game", "loup-garou", "--set", setting, "-o", str(out))
     assert result.exit_code == code
@@ -377,7 +379,8 @@ def test_pick_rejects_a_setup_the_verifier_rejects(garou, book, tmp_path, spec):
         (["--roles", "loup-garou=two"], 2, ["whole number"]),
     ],
 )
-def test_pick_rejects_a_setup_it_cannot_read(garou, tmp_path, args, code, words):
+def test_pick_rejects_a_setup_it_cannot_read(monkeypatch, garou, tmp_path, args, code, words):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     out = tmp_path / "accord.yaml"
     result = garou("house", "pick", "--game", "loup-garou", "--defaults", "-o", str(out), *args)
     assert result.exit_code == code, result.stderr
@@ -396,7 +399,8 @@ def test_pick_counts_the_players_from_the_cards(garou, book, tmp_path):
     assert load_agreement(out, book).setup.players == 10
 
 
-def test_pick_never_overwrites_without_force(garou, book, tmp_path):
+def test_pick_never_overwrites_without_force(monkeypatch, garou, book, tmp_path):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     out = tmp_path / "accord.yaml"
     out.write_text("our own notes\n", encoding="utf-8")
     result = garou("house", "pick", "--game", "mafia", "--defaults", "-o", str(out))
@@ -481,7 +485,8 @@ def test_ctrl_c_at_a_prompt_writes_nothing(garou, tmp_path, monkeypatch):
     assert list(tmp_path.glob("*.yaml")) == [] and list(tmp_path.glob(".accord*")) == []
 
 
-def test_input_ending_early_writes_nothing(garou, tmp_path):
+def test_input_ending_early_writes_nothing(monkeypatch, garou, tmp_path):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     out = tmp_path / "accord.yaml"
     result = garou("house", "pick", "--game", "loup-garou", "-o", str(out), input="\n")
     assert result.exit_code == 1
@@ -535,7 +540,8 @@ def test_diff_matches_the_tables_own_questions_by_text(book):
     assert found == {("Pause ?", False, False), ("Musique ?", True, False)}
 
 
-def test_diff_of_two_games_fails(garou, book, tmp_path):
+def test_diff_of_two_games_fails(monkeypatch, garou, book, tmp_path):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     save_agreement(build_agreement(book.game("mafia")), a)
     save_agreement(build_agreement(book.game("loup-garou")), b)
@@ -615,7 +621,8 @@ def test_the_walk_prints_typed_options_as_written(garou, tmp_path, book):
 
 
 @pytest.mark.parametrize("force", [False, True])
-def test_a_fifo_is_never_replaced(garou, book, tmp_path, force):
+def test_a_fifo_is_never_replaced(monkeypatch, garou, book, tmp_path, force):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     import stat
 
     fifo = tmp_path / "pipe.yaml"
@@ -649,7 +656,8 @@ def test_force_writes_through_a_symlink_and_keeps_it(garou, book, tmp_path):
     assert load_agreement(shared, book).game == "mafia"
 
 
-def test_an_empty_output_name_is_a_usage_error(garou, tmp_path):
+def test_an_empty_output_name_is_a_usage_error(monkeypatch, garou, tmp_path):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     result = garou("house", "pick", "-g", "mafia", "--defaults", "-o", "")
     assert result.exit_code == 2
     assert "empty" in result.stderr and "already exists" not in result.stderr
@@ -674,7 +682,8 @@ def test_the_walk_with_json_keeps_stdout_for_the_json(garou, book, tmp_path):
 
 
 @pytest.mark.parametrize("date", ["2024-13-45", "abc", "", "2024-02-30", "20240101", "2024-1-5"])
-def test_pick_rejects_a_date_that_is_not_one(garou, tmp_path, date):
+def test_pick_rejects_a_date_that_is_not_one(monkeypatch, garou, tmp_path, date):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     out = tmp_path / "accord.yaml"
     result = garou("house", "pick", "-g", "mafia", "--defaults", "--date", date, "-o", str(out))
     assert result.exit_code == 2
@@ -710,7 +719,8 @@ def test_build_agreement_refuses_a_bad_date(book):
         build_agreement(book.game("mafia"), date="2025-02-29")
 
 
-def test_a_non_mapping_file_is_named_in_words(garou, tmp_path):
+def test_a_non_mapping_file_is_named_in_words(monkeypatch, garou, tmp_path):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     for text, words in (("- a\n", "a list"), ("just words\n", "a text"), ("42\n", "a number")):
         path = tmp_path / "odd.yaml"
         path.write_text(text, encoding="utf-8")
@@ -813,7 +823,8 @@ def test_the_walk_shows_the_games_cards_and_enter_skips_them(garou, book, tmp_pa
     assert load_agreement(out, book).setup is None
 
 
-def test_a_bad_set_gets_an_example_of_the_game(garou, book):
+def test_a_bad_set_gets_an_example_of_the_game(monkeypatch, garou, book):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     result = garou("house", "pick", "-g", "mafia", "--set", "nothing", "--defaults")
     assert result.exit_code == 2
     case, _, option = _example_after("e.g. ", result.stderr).partition("=")
@@ -825,11 +836,12 @@ def test_a_bad_set_gets_an_example_of_the_game(garou, book):
     ("players", "words"),
     [("0", "0 players"), ("-2", "-2 players"), ("abc", "whole number"), ("1000", "100")],
 )
-def test_pick_reports_a_bad_player_count_itself(garou, tmp_path, players, words):
+def test_pick_reports_a_bad_player_count_itself(monkeypatch, garou, tmp_path, players, words):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     out = tmp_path / "accord.yaml"
     result = garou("house", "pick", "-g", "lg", "--defaults", "--players", players, "-o", str(out))
     assert result.exit_code == 2
-    assert result.stderr.startswith("Erreur\u00a0: --players") and words in result.stderr
+    assert result.stderr.startswith("Error: --players") and words in result.stderr
     assert "--roles" not in result.stderr and "╭" not in result.stderr
     assert not out.exists()
 

@@ -373,7 +373,7 @@ def test_rebuild_in_an_unusable_cache_fails_and_says_where_and_why(garou, tmp_pa
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the cache folder should be", encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
-    rebuilt = garou("index", "--rebuild")
+    rebuilt = garou("index", "--rebuild", "--lang", "en")
     assert rebuilt.exit_code == 1
     assert str(blocker) in rebuilt.stderr and "not a folder" in rebuilt.stderr
     assert "temporary index" in rebuilt.stderr  # searches still work
@@ -494,7 +494,7 @@ def test_search_exit_codes(garou, warm):
     assert garou("search", "xyzzyq").exit_code == 1
     assert "Aucune règle" in garou("search", "xyzzyq").stdout
     empty = garou("search", "")
-    assert empty.exit_code == 2 and "nothing to search" in empty.stderr
+    assert empty.exit_code == 2 and "rien à chercher" in empty.stderr
     assert garou("search", "--game", "chess", "vote").exit_code == 2
     assert garou("search", "--limit", "0", "vote").exit_code == 2
 
@@ -519,7 +519,7 @@ def test_main_answers_like_the_command(garou, warm, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["search", "--game", "chess", "vote"])
     assert exit_info.value.code == 2
-    assert "'chess'" in capsys.readouterr().err
+    assert "«\u00a0chess\u00a0»" in capsys.readouterr().err
 
 
 def test_index_shows_where_it_is_and_whether_it_is_fresh(garou, tmp_path, book):

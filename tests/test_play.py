@@ -997,7 +997,8 @@ def test_cli_fouls(garou):
         ("missing.yaml", "win", "", "no such file"),
     ],
 )
-def test_cli_each_kind_of_bad_state_file_is_located(garou, name, command, where, words):
+def test_cli_each_kind_of_bad_state_file_is_located(monkeypatch, garou, name, command, where, words):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     run = garou(command, "--state", str(STATES / name))
     assert run.exit_code == 1
     assert run.stderr.startswith("Error: ")
@@ -1040,7 +1041,8 @@ def test_cli_each_kind_of_bad_state_file_is_located(garou, name, command, where,
         (["win", "--state", str(STATES / "lg-tie.yaml"), "-g", "mafia"], "--game says"),
     ],
 )  # fmt: skip
-def test_cli_bad_options_give_one_clear_error(garou, args, words):
+def test_cli_bad_options_give_one_clear_error(monkeypatch, garou, args, words):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     run = garou(*args)
     assert run.exit_code in (1, 2)
     assert run.stderr.startswith("Error: ") and words in run.stderr
@@ -1062,7 +1064,8 @@ def test_cli_winner_is_written_lowercase_after_the_colon(garou):
     assert f"Vainqueur : {name[0].lower()}{name[1:]}" in plain(run.stdout)
 
 
-def test_cli_fouls_lists_what_to_type_when_nothing_matches(garou):
+def test_cli_fouls_lists_what_to_type_when_nothing_matches(monkeypatch, garou):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     run = garou("fouls", "-g", "mafia", "pétanque")
     assert run.exit_code == 1 and run.stderr.startswith("Error: ")
     phone = garou("fouls", "-g", "mafia", "téléphone", "--json").json()

@@ -395,7 +395,8 @@ def test_templates_hold_no_numbers_and_partials_are_named_with_underscore() -> N
         "cheatsheet.md",
         "agreement.md",
     } <= set(names)
-    printable = {"base.html", "cheatsheet.html", "agreement.html", "cheatsheet.md", "agreement.md"}
+    printable = {"base.html", "cheatsheet.html", "agreement.html", "cheatsheet.md", "agreement.md",
+                 "recap.html", "recap.md"}
     assert all(n in printable or n.startswith("_") for n in names), names
     for name in names:
         text = (TEMPLATES / name).read_text(encoding="utf-8")
@@ -1164,8 +1165,9 @@ def test_cli_pdf_without_weasyprint_says_how_and_writes_nothing(
 
 
 def test_cli_usage_errors(
-    garou: Callable[..., Any], files: dict[str, Path], tmp_path: Path
+    monkeypatch, garou: Callable[..., Any], files: dict[str, Path], tmp_path: Path
 ) -> None:
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     r = garou("print", "cheatsheet", "--game", "mafia", "-f", "pdf", "-o", "-")
     assert r.exit_code == 2 and "standard output" in r.stderr
     r = garou("print", "cheatsheet", "-o", "-")
@@ -1292,8 +1294,9 @@ def test_cli_prints_a_sheet_exactly_when_garou_check_passes(
 
 
 def test_cli_says_which_input_names_which_game(
-    garou: Callable[..., Any], files: dict[str, Path]
+    monkeypatch, garou: Callable[..., Any], files: dict[str, Path]
 ) -> None:
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     r = garou("print", "cheatsheet", "--game", "mafia", "--setup", str(files["setup-small"]))
     assert r.exit_code == 2
     assert "--game says mafia" in r.stderr
@@ -1309,8 +1312,9 @@ def test_cli_says_which_input_names_which_game(
 
 
 def test_cli_output_is_a_regular_file_and_a_link_is_written_through(
-    garou: Callable[..., Any], tmp_path: Path
+    monkeypatch, garou: Callable[..., Any], tmp_path: Path
 ) -> None:
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     folder = tmp_path / "sheets"
     folder.mkdir()
     for fmt in ((), ("-f", "html")):

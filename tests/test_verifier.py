@@ -604,7 +604,8 @@ def test_suggest(garou):
     assert again.exit_code == 0 and again.json()["ok"]
 
 
-def test_suggest_says_why_there_is_none(garou):
+def test_suggest_says_why_there_is_none(monkeypatch, garou):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     r = garou("suggest", "-g", "loup-garou", "-n", "3")
     assert r.exit_code == 1
     assert "4 to 18" in r.stderr
@@ -696,7 +697,8 @@ def _roles_example(message):
     [["-g", "mafia"], ["-g", "mafia", "-n", "10"], ["-g", "mafia", "-r", ","],
      ["-g", "lg"], ["-g", "lg", "-n", "12"], ["-g", "lg", "-r", ","]],
 )  # fmt: skip
-def test_examples_of_roles_come_from_the_game(garou, args):
+def test_examples_of_roles_come_from_the_game(monkeypatch, garou, args):
+    monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     r = garou("check", *args)
     assert r.exit_code == 2
     game = MF if "mafia" in args else LG

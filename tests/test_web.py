@@ -328,7 +328,7 @@ def test_the_picker_records_a_sound_setup_and_refuses_a_broken_one(client, book,
 
 def test_a_refused_form_keeps_the_answers_and_escapes_them(client, book):
     game = book.game("loup-garou")
-    form = picked_form(game, token_of(client), table=HOSTILE, date="14/03/2026")
+    form = picked_form(game, token_of(client), table=HOSTILE, date="2026-13-45")
     response = client.post("/house/agreement", data=form, headers={"Origin": ORIGIN})
     assert response.status_code == 400
     assert "<script>" not in response.text

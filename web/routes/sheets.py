@@ -66,8 +66,8 @@ def cheatsheet() -> Any:
     except GarouError as exc:
         said = exc.message(g.lang)
         return page("web/cheatsheet.html", 400, games=games, sheet=None, body=None, problem=said)
-    body = render_block("cheatsheet.html", "content", sheet=sheet)
-    footer = render_block("cheatsheet.html", "footer", sheet=sheet)
+    body = render_block("cheatsheet.html", "content", sheet=sheet, lang=sheet.lang)
+    footer = render_block("cheatsheet.html", "footer", sheet=sheet, lang=sheet.lang)
     query = url_with().partition("?")[2]
     return page(
         "web/cheatsheet.html",
