@@ -167,7 +167,9 @@ BAD_FILES = [
 
 
 @pytest.mark.parametrize(("name", "needle", "words"), BAD_FILES)
-def test_a_bad_agreement_is_rejected_with_file_line_and_choices(monkeypatch, book, garou, name, needle, words):
+def test_a_bad_agreement_is_rejected_with_file_line_and_choices(
+    monkeypatch, book, garou, name, needle, words
+):
     monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     path = AGREEMENTS / name
     with pytest.raises(DataFileError) as error:

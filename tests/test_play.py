@@ -997,7 +997,9 @@ def test_cli_fouls(garou):
         ("missing.yaml", "win", "", "no such file"),
     ],
 )
-def test_cli_each_kind_of_bad_state_file_is_located(monkeypatch, garou, name, command, where, words):
+def test_cli_each_kind_of_bad_state_file_is_located(
+    monkeypatch, garou, name, command, where, words
+):
     monkeypatch.setenv("GAROU_LANG", "en")  # the messages checked are English
     run = garou(command, "--state", str(STATES / name))
     assert run.exit_code == 1

@@ -163,7 +163,6 @@ def _quiet_stdout() -> None:
     os.dup2(devnull, sys.stdout.fileno())
 
 
-
 AGREEMENT_ENV = "GAROU_AGREEMENT"
 """Environment variable naming the table's agreement file, as --agreement does."""
 
