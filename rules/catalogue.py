@@ -154,16 +154,84 @@ def has(key: str) -> bool:
 
 @cache
 def messages() -> dict[str, dict[str, Any]]:
-    """Return every message: key → language → template or plural forms."""
+    """Return every message: key → language → template or plural forms.
+
+    The parsed catalogue is kept as JSON in garou's cache folder, keyed by the digest of
+    the catalogue files' bytes, so that a run reads no YAML unless a file changed (a
+    damaged or missing cache is rebuilt; an unwritable folder only costs the parse).
+    """
+    import hashlib
+    import json
+
+    sources = [(path.name, path.read_bytes()) for path in catalogue_files()]
+    digest = hashlib.blake2b(digest_size=16)
+    for name, raw in sources:
+        digest.update(name.encode() + b"\0" + raw + b"\0")
+    cached = _cache_file(digest.hexdigest())
+    if cached is not None:
+        try:
+            found = json.loads(cached.read_bytes())
+        except (OSError, ValueError):
+            found = None
+        if isinstance(found, dict):
+            return found
+    found = _parse(sources)
+    if cached is not None:
+        _write_cache(cached, json.dumps(found, ensure_ascii=False).encode())
+    return found
+
+
+def _parse(sources: list[tuple[str, bytes]]) -> dict[str, dict[str, Any]]:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     found: dict[str, dict[str, Any]] = {}
-    for path in catalogue_files():
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
+    for _, raw in sources:
+        data = yaml.load(raw.decode("utf-8"), Loader=loader) or {}
         for key, texts in data.items():
             found[str(key)] = texts
     return found
+
+
+def _cache_file(digest: str) -> Any:
+    """Return the cache file of the catalogue ``digest``, or None when caching is off."""
+    import os
+
+    if os.environ.get("GAROU_RULES_CACHE") == "0":
+        return None
+    from pathlib import Path
+
+    import platformdirs
+
+    # The folder of the rules cache and the index (garou.rules.loader.cache_folder), named
+    # here without importing the loader, which would build the model's classes.
+    return Path(platformdirs.user_cache_dir("garou")) / f"messages-{digest}.json"
+
+
+def _write_cache(path: Any, body: bytes) -> None:
+    """Write ``body`` to ``path`` atomically and drop older catalogues; never fail."""
+    import contextlib
+    import os
+    import tempfile
+
+    try:
+        # garou's own folder, inside the user's cache folder (never the latter itself).
+        path.parent.mkdir(exist_ok=True)
+        handle, temp = tempfile.mkstemp(prefix=".messages-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(body)
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+        for old in path.parent.glob("messages-*.json"):
+            if old != path:
+                with contextlib.suppress(OSError):
+                    old.unlink()
+    except OSError:
+        return
 
 
 def catalogue_files() -> list[Any]:

@@ -67,3 +67,28 @@ def test_an_error_is_said_in_the_users_language():
     )
     assert problems.message("fr").splitlines()[0].startswith("2 problèmes")
     assert "a.yaml:3 (x): bad" in problems.message("en")
+
+
+def test_the_catalogue_is_read_from_its_cache_and_a_damaged_cache_is_rebuilt(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("GAROU_RULES_CACHE", raising=False)
+    (tmp_path / "garou").mkdir()
+    catalogue.messages.cache_clear()
+    try:
+        parsed = catalogue.messages()
+        [cached] = (tmp_path / "garou").glob("messages-*.json")
+        catalogue.messages.cache_clear()
+
+        def no_yaml(sources):
+            raise AssertionError("the YAML was parsed again")
+
+        with monkeypatch.context() as patch:
+            patch.setattr(catalogue, "_parse", no_yaml)
+            assert catalogue.messages() == parsed
+        cached.write_bytes(b"{not json")
+        catalogue.messages.cache_clear()
+        assert catalogue.messages() == parsed
+        assert cached.read_bytes().startswith(b"{")
+        assert catalogue.messages() is catalogue.messages()
+    finally:
+        catalogue.messages.cache_clear()
