@@ -236,15 +236,19 @@ def test_an_illegal_action_is_refused_with_its_rule_and_records_nothing(
         assert len(journal.events(game_id)) == before
 
 
+TO_THE_SECOND_WITCH = [
+    ("couple", {"lovers": ["Farid", "Gaëlle"]}), ("look", {"target": "Alice"}),
+    ("kill", {"victim": "Hugo"}), ("potions", {"save": True}), ("dawn", {}),
+    ("election", {"captain": "Farid"}), ("vote", {"votes": {"Alice": "Hugo"}}),
+    ("look", {"target": "Bruno"}), ("kill", {"victim": "Chloé"}),
+]  # fmt: skip
+"""captain-cascade.yaml's events to the witch's second night, her life potion spent."""
+
+
 def test_a_spent_potion_is_shown_spent_and_not_offered(client, db, book):
     game_id = new_game(db, book, load(GAMES / "captain-cascade.yaml"))
     with open_journal(db) as journal:
-        for kind, data in [("couple", {"lovers": ["Farid", "Gaëlle"]}),
-                           ("look", {"target": "Alice"}), ("kill", {"victim": "Hugo"}),
-                           ("potions", {"save": True}), ("dawn", {}),
-                           ("election", {"captain": "Farid"}),
-                           ("vote", {"votes": {"Alice": "Hugo"}}),
-                           ("look", {"target": "Bruno"}), ("kill", {"victim": "Chloé"})]:  # fmt: skip
+        for kind, data in TO_THE_SECOND_WITCH:
             session.record(journal, book, game_id, kind, data)
     html = GameMaster(client, game_id).page()
     assert 'data-step="potions"' in html
