@@ -499,6 +499,8 @@ def test_the_timer_starts_on_the_game_masters_page_and_shows_on_the_table(client
     assert 290 < poll["timer"] <= 300  # the first day: 5 minutes
     table = client.get(f"/game/{game_id}/table").text
     assert re.search(r'data-countdown data-left="\d+"', table)
+    play(gm, data["events"][5:6])  # the vote: the debate is over
+    assert client.get(f"/game/{game_id}/table.json").get_json()["timer"] is None
 
 
 # --- security ------------------------------------------------------------------------------------

@@ -425,6 +425,8 @@ def record(game_id: int) -> Any:
                 state = session.load(journal, book, game_id, g.lang).state
                 return _master_page(game_id, pending=_learn(state, kind, data, exc.unknown))
             return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
+    if kind == "vote" and new:
+        _timers().stop(game_id)  # the debate is over once the vote is counted
     where = f"/game/{game_id}" + ("" if new else "?repeat=1")
     return Response(status=303, headers={"Location": where})
 
@@ -608,7 +610,7 @@ def table(game_id: int) -> Any:
         view=view,
         game_id=game_id,
         version=digest,
-        timer=_timers().left(game_id),
+        timer=_timers().left(game_id) if view["phase"] == "day" else None,
         main_element="main",
     )
 
@@ -617,8 +619,9 @@ def table(game_id: int) -> Any:
 @public_page
 def table_version(game_id: int) -> Any:
     """What the table view polls: a digest of what it shows, and the timer."""
-    _, digest = _public(game_id)
-    return _json({"version": digest, "timer": _timers().left(game_id)})
+    view, digest = _public(game_id)
+    day = view is not None and view["phase"] == "day"
+    return _json({"version": digest, "timer": _timers().left(game_id) if day else None})
 
 
 def _public(game_id: int) -> tuple[dict[str, Any] | None, str]:
