@@ -326,7 +326,9 @@ def test_a_whole_game_of_loup_garou_played_by_tapping(browser, server, lang):
             record(browser, "timer")
             box = wait_for(browser, "[data-countdown]")
             first = box.text
-            WebDriverWait(browser, 5).until(lambda d: find(d, "[data-countdown]").text != first)
+            WebDriverWait(browser, 5).until(
+                lambda d, shown=first: find(d, "[data-countdown]").text != shown
+            )
             for voter in NAMES:
                 chooser = browser.find_elements("css selector", f'select[data-voter="{voter}"]')
                 if chooser:
