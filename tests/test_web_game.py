@@ -5,8 +5,14 @@ test_web_browser.py)."""
 from __future__ import annotations
 
 import html as html_module
+import os
 import re
+import signal
+import subprocess
+import sys
 import threading
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -565,3 +571,66 @@ def test_a_mafia_game_says_not_yet(client, db):
         game_id = journal.create("mafia", "club", ("start", {"game": "mafia"}))
     html = client.get(f"/game/{game_id}?lang=en").text
     assert "data-not-yet" in html and "not here yet" in html
+
+
+def test_serve_lan_prints_each_games_address_with_its_secret(tmp_path, db, book):
+    game_id = new_game(db, book, load(GAMES / "parity.yaml"))
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "GAROU_LANG": "en"}
+    env.pop("GAROU_DB", None)
+    garou_bin = Path(sys.executable).with_name("garou")
+    process = subprocess.Popen(
+        [str(garou_bin), "serve", "--port", "0", "--lan", "--db", str(db)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        lines: list[str] = []
+        while not any("table's screen" in line for line in lines):
+            line = process.stdout.readline()
+            assert line, lines
+            lines.append(line)
+        port = re.search(r"http://0\.0\.0\.0:(\d+)/", lines[0])
+        found = next(re.search(rf"game {game_id} .*/game/{game_id}\?key=([\w-]+)", line)
+                     for line in lines if f"game {game_id} " in line)  # fmt: skip
+        assert port and found, lines
+        with open_journal(db) as journal:
+            assert found.group(1) == journal.secret(game_id)  # the journal's own secret
+        base = f"http://127.0.0.1:{port.group(1)}"
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{base}/game/{game_id}", timeout=20)
+        assert refused.value.code == 403 and "<html" not in refused.value.read().decode()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with opener.open(f"{base}/game/{game_id}?key={found.group(1)}", timeout=20) as page:
+            assert page.status == 200 and b"data-step" in page.read()
+        with urllib.request.urlopen(f"{base}/game/{game_id}/table", timeout=20) as page:
+            assert page.status == 200  # the table's screen needs nothing
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=20)
+    assert process.returncode == 0
+
+
+def test_a_journal_of_before_the_side_tables_opens_and_gets_them(db, book):
+    """A journal written before the forms and secrets tables: read as it is, the tables
+    added by the first write that needs them, the events untouched."""
+    game_id = new_game(db, book, load(GAMES / "parity.yaml"))
+    with open_journal(db) as journal:
+        tables = {r[0] for r in journal.db.execute("SELECT name FROM sqlite_master")}
+        assert "forms" not in tables and "secrets" not in tables
+        event, new = journal.record_form(game_id, "f1", "call", {"step": "couple"})
+        again, repeated = journal.record_form(game_id, "f1", "call", {"step": "couple"})
+        assert new and not repeated and again == event
+        assert [e.kind for e in journal.events(game_id)] == ["start", "call"]
+
+
+def test_a_form_refused_by_the_rules_leaves_its_id_free(db, book):
+    game_id = new_game(db, book, load(GAMES / "parity.yaml"))
+    from garou.game.errors import IllegalEventError
+
+    with open_journal(db) as journal:
+        with pytest.raises(IllegalEventError):
+            session.record_form(journal, book, game_id, "f1", "kill", {"victim": "Alice"})
+        replayed, new = session.record_form(
+            journal, book, game_id, "f1", "call", {"step": "couple"}
+        )
+        assert new and len(replayed.effective) == 2
