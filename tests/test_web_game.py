@@ -634,3 +634,34 @@ def test_a_form_refused_by_the_rules_leaves_its_id_free(db, book):
             journal, book, game_id, "f1", "call", {"step": "couple"}
         )
         assert new and len(replayed.effective) == 2
+
+
+def test_an_unknown_game_is_a_plain_refusal(client, db, book):
+    new_game(db, book, load(GAMES / "parity.yaml"))
+    for path in ("/game/99", "/game/99/table", "/game/99/table.json"):
+        response = client.get(path + "?lang=en")
+        assert response.status_code == 404 and response.mimetype == "text/plain"
+        assert "99" in response.text and "<html" not in response.text
+
+
+def test_a_card_nobody_recorded_is_asked_before_the_seers_look(client, db, book):
+    data = load(GAMES / "parity.yaml")
+    data["setup"]["deal"] = {"Chloé": "voyante"}
+    game_id = new_game(db, book, data)
+    gm = GameMaster(client, game_id)
+    assert gm.send("call", {"step": "couple"}).status_code == 303
+    asked = gm.send("look", {"target": "Alice"})
+    assert asked.status_code == 200 and "data-pending" in asked.text
+    assert 'name="role" value="loup-garou"' in asked.text
+    with open_journal(db) as journal:
+        assert len(journal.events(game_id)) == 2  # nothing recorded while it asks
+    base = re.search(r'name="base" value="([^"]*)"', asked.text)
+    assert base
+    fields = gm.fields(asked.text)
+    answer = gm.post(
+        "record",
+        {**fields, "kind": "look", "base": html_module.unescape(base.group(1)),
+         "role": "loup-garou"},
+    )  # fmt: skip
+    assert answer.status_code == 303
+    assert "Alice is Werewolf" in gm.page()

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 from flask import Blueprint, Response, current_app, g, request
+from garou.game.journal import UnknownGameIdError
 from garou.rules.catalogue import phrase, say
 from garou.rules.errors import GarouError
 
@@ -51,6 +52,14 @@ PUBLIC_STORY = frozenset(
 """The lines of the story the table view may show while the game goes on: the public
 announcements and votes. Every other line (night actions, causes of death, the warnings)
 is the game master's until the game is over."""
+
+
+@bp.errorhandler(UnknownGameIdError)
+def _unknown_game(exc: UnknownGameIdError) -> Response:
+    """A game id that is not in the journal: a plain refusal naming the games there are."""
+    response = Response(exc.message(g.lang) + "\n", status=404, mimetype="text/plain")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def scope_of(game_id: int) -> str:

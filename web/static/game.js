@@ -2,8 +2,6 @@
 // framework; every page works without it (the countdown then shows the time at loading).
 "use strict";
 (function () {
-  var started = Date.now();
-
   function show(box, left) {
     if (left === null || left === undefined || left === "") {
       box.dataset.left = "";
@@ -66,5 +64,4 @@
         .catch(function () { busy = false; });
     }, 2000);
   });
-  void started;
 })();
