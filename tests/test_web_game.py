@@ -665,3 +665,34 @@ def test_a_card_nobody_recorded_is_asked_before_the_seers_look(client, db, book)
     )  # fmt: skip
     assert answer.status_code == 303
     assert "Alice is Werewolf" in gm.page()
+
+
+def test_the_cues_and_the_warnings_show_on_the_game_masters_page_only(client, db, book):
+    data = load(GAMES / "parity.yaml")
+    game_id = new_game(db, book, data)
+    gm = GameMaster(client, game_id, "fr")
+    html = gm.page()
+    assert 'data-cue="absent"' in html  # Cupid is not dealt: called anyway, with the cue
+    assert "Pas en jeu" in html
+    warned = []
+
+    def look() -> None:
+        page = gm.page()
+        if "data-warnings" in page:
+            warned.append(page)
+            table = client.get(f"/game/{game_id}/table?lang=fr").text
+            assert "⚠" not in table and "lg-win-wolves" not in table
+
+    play(gm, data["events"], after_each=look)
+    assert any('href="/rule/lg-win-wolves"' in page for page in warned)
+
+
+def test_the_version_poll_moves_when_the_terminal_records(client, db, book):
+    game_id = new_game(db, book, load(GAMES / "parity.yaml"))
+    before = client.get(f"/game/{game_id}/version.json").get_json()["version"]
+    table_before = client.get(f"/game/{game_id}/table.json").get_json()["version"]
+    with open_journal(db) as journal:
+        session.record(journal, book, game_id, "call", {"step": "couple"})
+    assert client.get(f"/game/{game_id}/version.json").get_json()["version"] == before + 1
+    # A night step changes nothing the table may see: its poll stays the same.
+    assert client.get(f"/game/{game_id}/table.json").get_json()["version"] == table_before
