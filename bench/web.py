@@ -9,8 +9,17 @@
    page), else the run fails. Bounded: the load stops after ``--seconds`` whatever is
    left, and the server is stopped with Ctrl-C (SIGINT) at the end.
 
+3. The live game: the game master's page, the table view and its poll in the two
+   parts above (a game of ``tests/data/games/captain-cascade.yaml`` played to its first
+   day, in a journal of its own: ``GAROU_DB``); then a whole game recorded by
+   ``--clients`` phones at once over the loopback address: every step posted by every
+   phone at the same moment (each with its own form id, and each form sent twice), which
+   must record each step exactly once, in order, and end in the same state as the record
+   imported by the terminal.
+
 Run: .venv/bin/python bench/web.py [--runs 30] [--requests 2000] [--clients 16] [--seconds 60]
-Targets: every page under 50 ms at p95 in-process; no error and nothing lost under load.
+Targets: every page under 50 ms at p95 in-process; no error and nothing lost under load;
+every step of the game recorded once.
 """
 
 from __future__ import annotations
@@ -49,6 +58,38 @@ PAGES = [
 ]  # fmt: skip
 
 
+RECORD = REPO / "tests" / "data" / "games" / "captain-cascade.yaml"
+"""The game the bench plays (its first 6 events lead to the first day's vote)."""
+GAME_PAGES: list[tuple[str, str, str]] = []
+"""The live game's pages, once the bench's game exists (see :func:`prepare_game`)."""
+
+
+def _start_of(record: dict) -> dict:  # type: ignore[type-arg]
+    setup = record["setup"]
+    return {
+        "game": "loup-garou", "name": record["game"].get("name"), "players": setup["players"],
+        "roles": setup["roles"], "agreement": record.get("agreement") or {}, "table": None,
+        "date": None, "deal": setup.get("deal") or {},
+    }  # fmt: skip
+
+
+def prepare_game(db: Path, events: int) -> int:
+    """Start the bench's game in the journal ``db`` and record its first ``events``."""
+    import yaml
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.rules import load_rules
+
+    book = load_rules()
+    record = yaml.safe_load(RECORD.read_text(encoding="utf-8"))
+    with open_journal(db) as journal:
+        game_id = session.new_game(journal, book, _start_of(record))
+        for event in record["events"][:events]:
+            data = {k: v for k, v in event.items() if k != "kind"}
+            session.record(journal, book, game_id, event["kind"], data)
+    return game_id
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
@@ -62,7 +103,7 @@ def in_process(runs: int) -> bool:
     print(f"{'page':24} {'lang':4} {'median':>8} {'p95':>8} {'max':>8}")
     ok = True
     for lang in ("fr", "en"):
-        for name, path, mark in PAGES:
+        for name, path, mark in PAGES + GAME_PAGES:
             url = path + ("&" if "?" in path else "?") + f"lang={lang}"
             client.get(url)
             times = []
@@ -86,7 +127,8 @@ def in_process(runs: int) -> bool:
 def start_server(cache: str) -> tuple[subprocess.Popen[str], int]:
     """Start ``garou serve --port 0`` (loopback only) and return it with its port."""
     garou = Path(sys.executable).with_name("garou")
-    env = {**os.environ, "XDG_CACHE_HOME": cache, "GAROU_LANG": "en"}
+    env = {**os.environ, "XDG_CACHE_HOME": cache, "GAROU_LANG": "en",
+           "GAROU_DB": os.environ["GAROU_DB"]}  # fmt: skip
     process = subprocess.Popen(
         [str(garou), "serve", "--port", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
@@ -132,7 +174,8 @@ def under_load(requests: int, clients: int, seconds: float, cache: str) -> bool:
                 status, body = post(conn, lang)
                 mark = "garou-agreement/1"
             else:
-                name, path, mark = PAGES[number % len(PAGES)]
+                every = PAGES + GAME_PAGES
+                name, path, mark = every[number % len(every)]
                 url = path + ("&" if "?" in path else "?") + f"lang={lang}"
                 headers = {"Cookie": local.cookie} if local.cookie else {}
                 conn.request("GET", url, headers=headers)
@@ -201,6 +244,122 @@ def under_load(requests: int, clients: int, seconds: float, cache: str) -> bool:
     return not failures and answered + skipped == requests and skipped == 0
 
 
+def one_game(clients: int, cache: str) -> bool:
+    """Every phone posts every step of a whole game at once: each step recorded once."""
+    import uuid
+
+    import yaml
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.game.record import import_record
+    from garou.rules import load_rules
+
+    db = Path(os.environ["GAROU_DB"])
+    game_id = prepare_game(db, 0)
+    record = yaml.safe_load(RECORD.read_text(encoding="utf-8"))
+    process, port = start_server(cache)
+    failures: list[str] = []
+    answers: dict[int, int] = {}
+    lock = threading.Lock()
+
+    def phone() -> tuple[http.client.HTTPConnection, str, str]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", f"/game/{game_id}?lang=en")
+        response = conn.getresponse()
+        body = response.read().decode("utf-8")
+        cookie = re.search(r"garou_session=([^;]+)", response.getheader("Set-Cookie") or "")
+        token = re.search(r'name="csrf" value="([^"]+)"', body)
+        assert cookie and token, "the game master's page gives a session and a token"
+        return conn, f"garou_session={cookie.group(1)}", token.group(1)
+
+    def fields(event: dict) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+        out = [("kind", event["kind"])]
+        for key, value in event.items():
+            if key in ("lovers", "by"):
+                out += [(key, v) for v in value]
+            elif key == "save":
+                out.append(("save", "yes" if value else "no"))
+            elif key == "votes":
+                out += [(f"vote.{k}", v) for k, v in value.items()]
+            elif key in ("shoot", "successor"):
+                out += [(f"{key}.{k}", v) for k, v in value.items()]
+            elif key != "kind":
+                out.append((key, str(value)))
+        return out
+
+    start = time.perf_counter()
+    latencies: list[float] = []
+    try:
+        phones = [phone() for _ in range(clients)]
+        for step, event in enumerate(record["events"]):
+            barrier = threading.Barrier(clients)
+
+            def send(
+                which: int,
+                step: int = step,
+                event: dict = event,  # type: ignore[type-arg]
+                barrier: threading.Barrier = barrier,
+            ) -> None:
+                conn, cookie, token = phones[which]
+                form_id = uuid.uuid4().hex
+                body = urlencode([("csrf", token), ("form_id", form_id), *fields(event)])
+                headers = {"Cookie": cookie, "Origin": f"http://127.0.0.1:{port}",
+                           "Content-Type": "application/x-www-form-urlencoded"}  # fmt: skip
+                barrier.wait()
+                for _ in range(2):  # the same form twice: a double tap
+                    began = time.perf_counter()
+                    conn.request("POST", f"/game/{game_id}/record", body=body, headers=headers)
+                    response = conn.getresponse()
+                    response.read()
+                    with lock:
+                        latencies.append((time.perf_counter() - began) * 1000)
+                        answers[response.status] = answers.get(response.status, 0) + 1
+                        if response.status not in (303, 400):
+                            failures.append(f"step {step}: status {response.status}")
+
+            threads = [threading.Thread(target=send, args=(i,)) for i in range(clients)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            failures.append("garou serve did not stop on Ctrl-C within 20 s")
+    wall = time.perf_counter() - start
+    book = load_rules()
+    with open_journal(db) as journal:
+        kinds = [e.kind for e in journal.events(game_id)]
+        web = session.status(journal, book, game_id, "en")
+        twin = session.status(journal, book, import_record(journal, book, RECORD), "en")
+    wanted = ["start", *[e["kind"] for e in record["events"]]]
+    if kinds != wanted:
+        failures.append(f"recorded {kinds}, wanted {wanted}")
+    for key in ("phase", "winner", "players", "captain", "lovers", "potions"):
+        if web[key] != twin[key]:
+            failures.append(f"{key}: {web[key]!r} on the web, {twin[key]!r} imported")
+    posts = sum(answers.values())
+    print(
+        f"\nOne game, {clients} phones posting each of its {len(record['events'])} steps at "
+        f"once (each form twice): {posts} posts in {wall:.1f} s"
+    )
+    print(
+        f"answers {dict(sorted(answers.items()))} (303 recorded or repeated, 400 refused: "
+        f"the step was done); events recorded {len(kinds) - 1} of {len(wanted) - 1}"
+    )
+    if latencies:
+        print(
+            f"latency ms: median {statistics.median(latencies):.1f}, p95 "
+            f"{percentile(latencies, 0.95):.1f}, max {max(latencies):.1f}"
+        )
+    for failure in failures[:10]:
+        print("  " + failure)
+    return not failures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
@@ -213,8 +372,15 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as cache:
         os.environ["XDG_CACHE_HOME"] = cache
         os.environ.pop("GAROU_RULES_DIR", None)
+        os.environ["GAROU_DB"] = str(Path(cache) / "games.sqlite")
+        game_id = prepare_game(Path(os.environ["GAROU_DB"]), 6)
+        GAME_PAGES.extend([
+            ("game master", f"/game/{game_id}", 'data-step="vote"'),
+            ("table view", f"/game/{game_id}/table", "data-story"),
+        ])  # fmt: skip
         ok = in_process(args.runs)
         ok = under_load(args.requests, args.clients, args.seconds, cache) and ok
+        ok = one_game(args.clients, cache) and ok
     print("\nOK" if ok else "\nFAILED")
     return 0 if ok else 1
 

@@ -54,6 +54,24 @@ CREATE TABLE events (
 );
 """
 
+_SIDE_TABLES = {
+    # A form the web app sent, recorded once: (game, form id) -> the event it recorded.
+    "forms": """CREATE TABLE forms (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    form_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (game_id, form_id)
+)""",
+    # Each game's secret, asked by the web app for its game master's pages under --lan.
+    "secrets": """CREATE TABLE secrets (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    secret TEXT NOT NULL
+)""",
+}
+"""Tables added beside the schema (a journal without them gets them when first needed):
+the same schema version, since nothing of the events changes and an older garou ignores
+them."""
+
 
 class JournalError(GarouError):
     """Raised when the journal file cannot be opened, read or written."""
@@ -284,6 +302,74 @@ class Journal:
                 check([*events, event])
             self._insert(game_id, event)
         return event
+
+    def record_form(
+        self,
+        game_id: int,
+        form_id: str,
+        kind: str,
+        data: dict[str, Any],
+        check: Callable[[list[Event]], None] | None = None,
+    ) -> tuple[Event, bool]:
+        """Record an event sent by form ``form_id`` once; return it and whether it is new.
+
+        The form id is stored with the event in the same transaction: a form submitted
+        twice (a double tap, a resent page, two phones) records one event, and the second
+        submission gets the event the first one recorded, with False.
+        """
+        with self._write():
+            self._side_table("forms")
+            self.game(game_id)
+            row = self.db.execute(
+                "SELECT seq FROM forms WHERE game_id = ? AND form_id = ?", (game_id, form_id)
+            ).fetchone()
+            events = self.events(game_id)
+            if row is not None:
+                return events[int(row[0]) - 1], False
+            event = Event(len(events) + 1, kind, dict(data), _now())
+            if check is not None:
+                check([*events, event])
+            self._insert(game_id, event)
+            self.db.execute(
+                "INSERT INTO forms (game_id, form_id, seq) VALUES (?, ?, ?)",
+                (game_id, form_id, event.seq),
+            )
+        return event, True
+
+    def secret(self, game_id: int) -> str:
+        """Return the secret of game ``game_id`` (made and kept in the file on first use)."""
+        import secrets
+
+        found = self._read_secret(game_id)
+        if found is not None:
+            return found
+        with self._write():
+            self._side_table("secrets")
+            self.game(game_id)
+            self.db.execute(
+                "INSERT OR IGNORE INTO secrets (game_id, secret) VALUES (?, ?)",
+                (game_id, secrets.token_urlsafe(18)),
+            )
+        found = self._read_secret(game_id)
+        assert found is not None
+        return found
+
+    def _read_secret(self, game_id: int) -> str | None:
+        try:
+            row = self.db.execute(
+                "SELECT secret FROM secrets WHERE game_id = ?", (game_id,)
+            ).fetchone()
+        except sqlite3.OperationalError:  # no such table yet
+            return None
+        return None if row is None else str(row[0])
+
+    def _side_table(self, name: str) -> None:
+        """Create the side table ``name`` if this journal has none (inside a write)."""
+        found = self.db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name = ?", (name,)
+        ).fetchone()
+        if found is None:
+            self.db.execute(_SIDE_TABLES[name])
 
     def _insert(self, game_id: int, event: Event) -> None:
         self.db.execute(

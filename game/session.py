@@ -45,6 +45,29 @@ def record(
     return done[-1]
 
 
+def record_form(
+    journal: Journal,
+    book: Rulebook,
+    game_id: int,
+    form_id: str,
+    kind: str,
+    data: Mapping[str, Any],
+    lang: str = "en",
+) -> tuple[Replayed, bool]:
+    """Record one event sent by form ``form_id``, once: a repeated submission of the same
+    form records nothing more. Return the game after it and True, or (the game as it is,
+    False) for a repeat. The check and the form id are committed in one transaction."""
+    done: list[Replayed] = []
+
+    def check(events: list[Event]) -> None:
+        done.append(replay(book, events, lang))
+
+    _, new = journal.record_form(game_id, form_id, kind, dict(data), check)
+    if new:
+        return done[-1], True
+    return load(journal, book, game_id, lang), False
+
+
 def undo(journal: Journal, book: Rulebook, game_id: int, lang: str = "en") -> Replayed:
     """Cancel the latest event in effect, by recording an ``undo`` marker."""
     return record(journal, book, game_id, "undo", {}, lang)
@@ -94,6 +117,7 @@ __all__ = [
     "load",
     "new_game",
     "record",
+    "record_form",
     "snapshot",
     "status",
     "undo",

@@ -594,7 +594,8 @@ def test_the_users_own_rule_files_are_escaped_on_every_page(tmp_path):
 
 
 def test_serve_lan_prints_the_key_and_refuses_without_it(tmp_path):
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "GAROU_LANG": "en"}
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "GAROU_LANG": "en",
+           "GAROU_DB": str(tmp_path / "games.sqlite")}  # fmt: skip
     garou_bin = Path(sys.executable).with_name("garou")
     process = subprocess.Popen(
         [str(garou_bin), "serve", "--port", "0", "--lan"],

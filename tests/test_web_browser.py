@@ -50,6 +50,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real ``garou serve --port 0`` (loopback only), stopped with Ctrl-C at the end."""
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path_factory.mktemp("cache"))}
     env.pop("GAROU_RULES_DIR", None)
+    env["GAROU_DB"] = str(tmp_path_factory.mktemp("journal") / "games.sqlite")
     garou = Path(sys.executable).with_name("garou")
     process = subprocess.Popen(
         [str(garou), "serve", "--port", "0", "--lang", "en"],
@@ -232,3 +233,134 @@ def test_the_setup_check_and_the_cheat_sheet_fit_a_phone(browser, server, lang):
     wait_for(browser, ".sheet #night")
     check_phone_layout(browser)
     screenshot(browser, f"web-cheatsheet-{lang}")
+
+
+# --- the live game: a whole Loup-Garou game played by tapping --------------------------------
+
+NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo"]
+DEAL = {"Alice": "loup-garou", "Bruno": "loup-garou", "Chloé": "voyante", "Driss": "sorciere"}
+ROLE_NAMES = {"fr": ["Voyante", "Sorcière"], "en": ["Seer", "Witch"]}
+"""The names of the living players' roles the table view must never show."""
+
+
+def tap(driver: Any, css: str) -> None:
+    element = find(driver, css)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def step_of(driver: Any) -> tuple[str, str]:
+    box = wait_for(driver, "[data-step]")
+    return box.get_attribute("data-step"), box.get_attribute("data-night-step") or ""
+
+
+def record(driver: Any, action: str = "record", css: str | None = None) -> None:
+    """Tap a button that sends the step's form; wait for the next page, never refused."""
+    old = find(driver, "[data-step]")
+    tap(driver, css or f'[data-action="{action}"]')
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 15).until(lambda d: _stale(old))
+    assert not driver.find_elements("css selector", "[data-refused]"), driver.page_source
+
+
+def _stale(element: Any) -> bool:
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    try:
+        element.get_attribute("data-step")
+    except StaleElementReferenceException:
+        return True
+    return False
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_whole_game_of_loup_garou_played_by_tapping(browser, server, lang):
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.get(f"{server}/game?lang={lang}")
+    check_phone_layout(browser)
+    find(browser, 'input[name="name"]').send_keys(f"Browser {lang}")
+    find(browser, 'textarea[name="names"]').send_keys("\n".join(NAMES))
+    for role, count in {"loup-garou": 2, "voyante": 1, "sorciere": 1, "villageois": 4}.items():
+        find(browser, f'input[name="n.{role}"]').send_keys(str(count))
+    tap(browser, "details summary")
+    find(browser, 'textarea[name="deal"]').send_keys(
+        "\n".join(f"{name}: {role}" for name, role in DEAL.items())
+    )
+    tap(browser, '[data-action="start"]')
+    wait_for(browser, "[data-step]")
+    master = browser.current_window_handle
+    game_url = browser.current_url.split("?")[0]
+    assert find(browser, "html").get_attribute("lang") == lang
+    nights = {1: {"look": "Alice", "kill": "Hugo"}, 2: {"look": "Bruno", "kill": "Gaëlle"}}
+    night = 1
+    shots = set()
+    for _ in range(60):
+        kind, night_step = step_of(browser)
+        check_phone_layout(browser)
+        if kind == "over":
+            break
+        if kind == "call":
+            record(browser)
+        elif kind in ("look", "kill"):
+            tap(browser, f'input[data-pick="{nights[night][kind]}"]')
+            if "night" not in shots:
+                shots.add("night")
+                screenshot(browser, f"web-game-night-{lang}")
+            record(browser)
+            if kind == "look":
+                seen = find(browser, "[data-seen]").text
+                assert nights[night]["look"] in seen
+        elif kind == "potions":
+            if night == 2:
+                tap(browser, 'input[data-pick="poison-Bruno"]')
+            record(browser)
+        elif kind == "dawn":
+            record(browser)
+            assert find(browser, "[data-announcement]").text
+            night += 1
+        elif kind == "election":
+            record(browser, css='button[data-choice="Farid"]')
+        elif kind == "vote":
+            record(browser, "timer")
+            box = wait_for(browser, "[data-countdown]")
+            first = box.text
+            WebDriverWait(browser, 5).until(
+                lambda d, shown=first: find(d, "[data-countdown]").text != shown
+            )
+            for voter in NAMES:
+                chooser = browser.find_elements("css selector", f'select[data-voter="{voter}"]')
+                if chooser:
+                    Select(chooser[0]).select_by_value("Farid" if voter == "Alice" else "Alice")
+            screenshot(browser, f"web-game-vote-{lang}")
+            # The shared screen, open beside: it refreshes itself when the vote is counted.
+            browser.switch_to.new_window("tab")
+            browser.get(f"{game_url}/table?lang={lang}")
+            wait_for(browser, "[data-story]")
+            text = find(browser, "main").text
+            for secret in ROLE_NAMES[lang]:
+                assert secret not in text
+            assert find(browser, "[data-countdown]").text  # the day's timer shows here too
+            table = browser.current_window_handle
+            browser.switch_to.window(master)
+            record(browser, "vote")
+            browser.switch_to.window(table)
+            wait_for(browser, '[data-player="Alice"][data-alive="no"]', timeout=20)
+            check_phone_layout(browser)
+            screenshot(browser, f"web-game-table-{lang}")
+            browser.close()
+            browser.switch_to.window(master)
+            browser.refresh()
+        else:
+            raise AssertionError(f"unexpected step {kind} {night_step}")
+    assert step_of(browser)[0] == "over"
+    recap = wait_for(browser, "[data-recap]")
+    assert "Bruno" in recap.text
+    winner = find(browser, "[data-winner]").text
+    assert ("Victoire" if lang == "fr" else "Victory") in winner
+    check_phone_layout(browser)
+    browser.execute_script(
+        "window.scrollTo(0, document.querySelector('[data-winner]').offsetTop - 120)"
+    )
+    screenshot(browser, f"web-game-recap-{lang}")

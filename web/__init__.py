@@ -10,7 +10,8 @@ so the command line's start does not pay for Flask.
 - :mod:`.rendering` is the Jinja environment and the page renderer;
 - :mod:`.library` opens the rules and the search index once for the server;
 - :mod:`.views` turns rule entries into what the templates show;
-- :mod:`.routes` has one module per area (rules, sheets, setup, house).
+- :mod:`.routes` has one module per area (rules, sheets, setup, house, game: the live
+  game's game-master view and table view).
 """
 
 from .app import WebConfig, create_app

@@ -36,6 +36,9 @@ class WebConfig:
     """A folder of the user's own rule files, as ``--rules-dir``."""
     keys: security.Keys = field(default_factory=security.Keys)
     """The server's key, the games' keys, the token signing key."""
+    db: str | Path | None = None
+    """The game journal (``--db``; None: ``$GAROU_DB``, else the user's data folder), the
+    same file as ``garou game``."""
 
 
 def create_app(config: WebConfig | None = None) -> Flask:

@@ -234,65 +234,56 @@ class Session:
         self.call(state, step)
 
     def call(self, state: State, step: NightStep) -> None:
-        from garou.game.table import STEP_KIND
+        from garou.game import script
 
         game = state.game
         roles = [game.role(r).name.get(self.lang) for r in step.roles]
         self.show(self.say("game.play.calling", roles=roles), "bold")
         self.show(self.say("game.play.read", text=step.action.get(self.lang)), "cyan")
-        holders = state.holders(step.roles)
-        cards = sum(state.cards.get(r, 0) for r in step.roles)
-        if not state.in_play(step.roles):
-            self.show(self.say("game.play.cue-absent"), "magenta")
+        todo = script.next_step(state)
+        if todo.cue is not None:
+            key = "game.play.cue-absent" if todo.cue == script.ABSENT else "game.play.cue-dead"
+            self.show(self.say(key), "magenta")
             self.ask(self.say("game.play.enter"))
-            self.record("call", {"step": step.id, "why": "absent"})
+            self.record("call", todo.call_data)
             return
-        if holders and len(holders) >= cards and not any(s.alive for s in holders):
-            self.show(self.say("game.play.cue-dead"), "magenta")
-            self.ask(self.say("game.play.enter"))
-            self.record("call", {"step": step.id, "why": "dead"})
-            return
-        kind = STEP_KIND.get(step.does)
-        alive = [s.name for s in state.living()]
+        kind = todo.kind
         data: dict[str, Any] = {}
-        if not holders or len(holders) < cards:
-            count = cards - len(holders)
-            known = [s.name for s in holders]
+        if todo.wakes:
             data["by"] = self.ask_names(
-                self.say("game.play.who-wakes", roles=roles, count=count),
-                [n for n in alive if n not in known],
-                count,
+                self.say("game.play.who-wakes", roles=roles, count=todo.wakes),
+                list(todo.wakers),
+                todo.wakes,
             )
+        by = list(data.get("by") or [])
         if kind == "couple":
-            data["lovers"] = self.ask_names(self.say("game.play.lovers"), alive, 2)
+            data["lovers"] = self.ask_names(self.say("game.play.lovers"), list(todo.targets), 2)
         elif kind == "look":
-            seers = set(data.get("by") or []) | {s.name for s in holders}
-            target = self.ask_name(self.say("game.play.look"), [n for n in alive if n not in seers])
+            target = self.ask_name(
+                self.say("game.play.look"), [n for n in todo.targets if n not in by]
+            )
             data["target"] = target
             if target is not None and state.role_of(target) is None:
-                cards_left = state.remaining_cards()
-                cards_left[step.roles[0]] -= len(data.get("by") or [])
-                left = list(+cards_left)
+                left = script.look_cards(state, todo, by)
                 labels = [game.role(r).name.get(self.lang) for r in left]
                 picked = self.ask_name(self.say("game.play.card-of", name=target), labels)
                 data["role"] = left[labels.index(picked or labels[0])]
         elif kind == "kill":
-            wolves = set(data.get("by") or []) | {s.name for s in holders}
             data["victim"] = self.ask_name(
-                self.say("game.play.victim"), [n for n in alive if n not in wolves]
+                self.say("game.play.victim"), [n for n in todo.targets if n not in by]
             )
             if not self.ask_yes(self.say("game.play.agreed"), True):
                 data["decided"] = "game-master"
         elif kind == "potions":
             self.potions(state, data)
-        elif kind is None:
+        else:
             self.ask(self.say("game.play.enter"))
-            self.record("call", {"step": step.id})
+            self.record("call", todo.call_data)
             return
         after = self.record(kind, {k: v for k, v in data.items() if v is not None})
         if after is not None and kind == "look":
             night, target, shown = after.looks[-1]
-            seen = _shown(after, shown, self.lang)
+            seen = script.shown_name(after, shown, self.lang)
             self.show(self.say("game.play.seen", target=target, shown=seen), "bold green")
 
     def potions(self, state: State, data: dict[str, Any]) -> None:
@@ -378,15 +369,6 @@ class Session:
             self.say("game.play.read", text=self.say("game.play.winner", camp=winner)), "bold green"
         )
         self.show(self.say("game.play.recap-hint", id=self.game_id), "dim")
-
-
-def _shown(state: State, shown: str, lang: str) -> str:
-    """Return what the seer was shown (a role or a camp id) in ``lang``."""
-    game = state.game
-    role = next((r for r in game.roles if r.id == shown), None)
-    if role is not None:
-        return role.name.get(lang)
-    return game.camp(shown).name.get(lang)
 
 
 def run_countdown(session: Session, seconds: int) -> None:

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from ..options import Lang, RulesDir
+from .game import Db
 
 EPILOG = (
     "Exit codes: 0 stopped with Ctrl-C; 1 the port is taken or cannot be listened on, or "
@@ -37,8 +38,13 @@ def serve_command(
     ] = False,
     lang: Lang = None,
     rules_dir: RulesDir = None,
+    db: Db = None,
 ) -> None:
-    """Serve garou as a web app: search, rulings, cheat sheet, setup check, house rules.
+    """Serve garou as a web app: search, rulings, cheat sheet, setup check, house rules,
+    and the live game (the game master's view and the table's screen).
+
+    The live game reads and records into the same journal as garou game (--db/GAROU_DB):
+    an action in one shows in the other.
 
     By default only this machine can open it (127.0.0.1). With --lan the phones on the
     same network can, with the address and key printed here. Nothing is fetched from the
@@ -58,9 +64,11 @@ def serve_command(
 
     from waitress.server import create_server
 
+    from garou.game.journal import default_path
     from garou.web import WebConfig, create_app
 
-    config = WebConfig(lan=lan, rules_dir=rules_dir)
+    journal_path = db if db is not None else default_path()
+    config = WebConfig(lan=lan, rules_dir=rules_dir, db=journal_path)
     app = create_app(config)
     host = "0.0.0.0" if lan else "127.0.0.1"
     # A burst of requests queues a few for a moment: normal, not worth a warning line each.
@@ -95,6 +103,7 @@ def serve_command(
         typer.echo(say("web.serve.scan", language))
         typer.echo(qr_text(url))
         typer.echo(say("web.serve.keep", language))
+        _print_games(journal_path, f"http://{address}:{actual}", language)
     else:
         typer.echo(say("web.serve.listening", language, url=f"http://127.0.0.1:{actual}/"))
         typer.echo(say("web.serve.local-only", language))
@@ -107,6 +116,40 @@ def serve_command(
         server.close()
         app.extensions["garou.library"].close()
     typer.echo(say("web.serve.stopped", language), err=True)
+
+
+GAMES_SHOWN = 5
+"""How many of the journal's latest games ``--lan`` prints with their key."""
+
+
+def _print_games(path: object, root: str, lang: str) -> None:
+    """Print the latest games' game-master addresses (each with its game's key).
+
+    A journal that cannot be read is not this command's failure: its pages will say why.
+    """
+    from pathlib import Path
+
+    from garou.game.journal import open_journal
+    from garou.rules import GarouError
+    from garou.rules.catalogue import say
+
+    if not Path(str(path)).exists():
+        return
+    try:
+        with open_journal(Path(str(path)), create=False) as journal:
+            rows = journal.games()[-GAMES_SHOWN:]
+            found = [(row, journal.secret(row.id)) for row in reversed(rows)]
+    except GarouError as exc:
+        typer.echo(exc.message(lang), err=True)
+        return
+    if not found:
+        return
+    typer.echo(say("web.serve.games", lang, path=str(path)))
+    for row, secret in found:
+        url = f"{root}/game/{row.id}?key={secret}"
+        name = row.name or say("web.game.untitled", lang, id=row.id)
+        typer.echo(say("web.serve.game-line", lang, id=row.id, name=name, url=url))
+    typer.echo(say("web.serve.table-view", lang, url=f"{root}/game/{found[0][0].id}/table"))
 
 
 def lan_address() -> str:

@@ -11,7 +11,7 @@ from importlib import import_module
 
 from flask import Flask
 
-AREAS = ("rules", "sheets", "setup", "house")
+AREAS = ("rules", "sheets", "setup", "house", "game")
 """The route modules, in the order of the navigation."""
 
 

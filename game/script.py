@@ -1,0 +1,111 @@
+"""The game master's script: what the game waits for now, and what can be answered.
+
+The terminal (``garou game play``) and the web app (``garou serve``) both read the next
+step here and record its answer through :mod:`garou.game.session`: the same order, the
+same cues, the same choices. Nothing here records or decides anything for a player; it
+only reads the replayed :class:`~garou.game.table.State`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .table import STEP_KIND
+
+if TYPE_CHECKING:
+    from garou.rules.model import NightStep
+
+    from .table import State
+
+ABSENT = "absent"
+"""Cue: the role called was not dealt (call it anyway, wait, record nothing else)."""
+DEAD = "dead"
+"""Cue: every holder of the role called is dead (likewise)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """The one thing the game waits for now."""
+
+    kind: str
+    """The event that answers it: "call" (a role called with nothing to record), "couple",
+    "look", "kill", "potions", "dawn", "election", "vote"; or "over"."""
+    night_step: NightStep | None = None
+    """The night script's step called, at night."""
+    cue: str | None = None
+    """A game-master-only cue at night: :data:`ABSENT` or :data:`DEAD`."""
+    wakes: int = 0
+    """How many players the game master must name as the role's holders (first call)."""
+    wakers: tuple[str, ...] = ()
+    """Whom they may name (the living not already known to hold another card)."""
+    known: tuple[str, ...] = ()
+    """The holders already known."""
+    targets: tuple[str, ...] = ()
+    """Whom the step's action may name: lovers, the seer's look, the wolves' victim, the
+    poison, the captain elected, a ballot."""
+
+    @property
+    def call_data(self) -> dict[str, Any]:
+        """The values of the ``call`` event that records a step with nothing to record."""
+        data: dict[str, Any] = {"step": self.night_step.id} if self.night_step else {}
+        if self.cue is not None:
+            data["why"] = self.cue
+        return data
+
+
+def next_step(state: State) -> Step:
+    """Return what ``state`` waits for: the next role to call, dawn, the election, the vote."""
+    if state.phase == "over":
+        return Step("over")
+    alive = tuple(s.name for s in state.living())
+    if state.phase == "day":
+        if state.day_stage() == "election":
+            return Step("election", targets=alive)
+        targets = tuple(state.tied) if state.vote_round == "revote" else alive
+        return Step("vote", targets=targets)
+    step = state.next_step()
+    if step is None:
+        return Step("dawn")
+    holders = state.holders(step.roles)
+    cards = sum(state.cards.get(r, 0) for r in step.roles)
+    if not state.in_play(step.roles):
+        return Step("call", step, cue=ABSENT)
+    if holders and len(holders) >= cards and not any(s.alive for s in holders):
+        return Step("call", step, cue=DEAD)
+    kind = STEP_KIND.get(step.does, "call")
+    known = tuple(s.name for s in holders)
+    wakes = cards - len(holders) if not holders or len(holders) < cards else 0
+    wakers = tuple(n for n in alive if n not in known) if wakes else ()
+    if kind == "couple":
+        targets = alive
+    elif kind in ("look", "kill"):
+        targets = tuple(n for n in alive if n not in known)
+    elif kind == "potions":
+        targets = alive
+    else:
+        targets = ()
+    return Step(kind, step, wakes=wakes, wakers=wakers, known=known, targets=targets)
+
+
+def look_cards(state: State, step: Step, by: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """Return the cards a target of the seer whose card is unknown may hold (role ids).
+
+    ``by`` are the seers named with this very look (their card is not left to others).
+    """
+    left = state.remaining_cards()
+    if step.night_step is not None and step.night_step.roles:
+        left[step.night_step.roles[0]] -= len(by)
+    return list(+left)
+
+
+def shown_name(state: State, shown: str, lang: str) -> str:
+    """Return what the seer was shown (a role or a camp id) in ``lang``."""
+    game = state.game
+    role = next((r for r in game.roles if r.id == shown), None)
+    if role is not None:
+        return role.name.get(lang)
+    return game.camp(shown).name.get(lang)
+
+
+__all__ = ["ABSENT", "DEAD", "Step", "look_cards", "next_step", "shown_name"]

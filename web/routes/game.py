@@ -1,0 +1,646 @@
+"""The live game: the game master's view (the night script, the day, the state, the recap)
+and the table view for a shared screen (only what everybody may know).
+
+Every page reads the game from the journal (the same file as ``garou game``, ``--db`` /
+``GAROU_DB``) and replays it; every action records one event through
+:func:`garou.game.session.record_form`, with the form's id, so that a repeated submission
+(a double tap, a resent page, a second phone) is recorded once. The step shown and its
+choices come from :mod:`garou.game.script`, as in ``garou game play``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+from flask import Blueprint, Response, current_app, g, request
+from garou.game.journal import UnknownGameIdError
+from garou.rules.catalogue import phrase, say
+from garou.rules.errors import GarouError
+
+from .. import security
+from ..app import config, library, page, refuse
+from ..security import game_master_page, public_page
+from .forms import FormProblem, counts
+
+if TYPE_CHECKING:
+    from garou.game.journal import Journal
+    from garou.game.table import State
+
+bp = Blueprint("game", __name__)
+
+MAX_NAME = 40
+"""Longest player or game name accepted from a form."""
+MAX_PLAYERS = 40
+"""Most players a game started from a form may have."""
+PUBLIC_STORY = frozenset(
+    "game.story." + key
+    for key in (
+        "start", "nobody-died", "announce", "elected", "vote", "revote", "tie", "nobody-out",
+        "successor", "no-successor", "winner", "nobody-alive",
+    )
+)  # fmt: skip
+"""The lines of the story the table view may show while the game goes on: the public
+announcements and votes. Every other line (night actions, causes of death, the warnings)
+is the game master's until the game is over."""
+
+
+@bp.errorhandler(UnknownGameIdError)
+def _unknown_game(exc: UnknownGameIdError) -> Response:
+    """A game id that is not in the journal: a plain refusal naming the games there are."""
+    response = Response(exc.message(g.lang) + "\n", status=404, mimetype="text/plain")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def scope_of(game_id: int) -> str:
+    """Return the key scope of game ``game_id`` (its cookie is ``garou_key_game-<id>``)."""
+    return f"game-{game_id}"
+
+
+def _game_scope(values: Mapping[str, Any]) -> str | None:
+    """The key a game's pages need: the game's secret, read from its journal."""
+    game_id = values.get("game_id")
+    if game_id is None:
+        return None
+    scope = scope_of(int(game_id))
+    try:
+        with _journal() as journal:
+            secret = journal.secret(int(game_id))
+    except GarouError:
+        return scope  # no such game: only the server's key opens it (then "unknown game")
+    config().keys.set_game_key(scope, secret)
+    return scope
+
+
+@contextmanager
+def _journal() -> Iterator[Journal]:
+    from garou.game.journal import open_journal
+
+    journal = open_journal(config().db)
+    try:
+        yield journal
+    finally:
+        journal.close()
+
+
+# --- the countdowns (the day's debate): kept by the server, shown on every screen ---------
+
+
+class Timers:
+    """Each game's running countdown: when it ends (server clock), per game id."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._ends: dict[int, tuple[float, int]] = {}
+
+    def start(self, game_id: int, seconds: int) -> None:
+        with self._lock:
+            self._ends[game_id] = (time.monotonic() + seconds, seconds)
+
+    def stop(self, game_id: int) -> None:
+        with self._lock:
+            self._ends.pop(game_id, None)
+
+    def left(self, game_id: int) -> int | None:
+        """Return the whole seconds left (0 once over), or None when none runs."""
+        with self._lock:
+            found = self._ends.get(game_id)
+        if found is None:
+            return None
+        return max(0, round(found[0] - time.monotonic()))
+
+
+def _timers() -> Timers:
+    found = current_app.extensions.get("garou.timers")
+    if found is None:
+        found = current_app.extensions.setdefault("garou.timers", Timers())
+    assert isinstance(found, Timers)
+    return found
+
+
+# --- reading a game ------------------------------------------------------------------------
+
+
+def _role(state: State, role: str | None, lang: str) -> str:
+    return state.game.role(role).name.get(lang) if role else "?"
+
+
+def _where(state: State, lang: str) -> str:
+    if state.phase == "over":
+        return say("web.game.over", lang)
+    if state.phase == "night":
+        return say("game.recap.night", lang, number=state.night)
+    return say("game.recap.day", lang, number=state.day)
+
+
+def _announcement(state: State, lang: str) -> str:
+    """The grouped announcement of the last dawn or vote, to read aloud."""
+    if state.announcement:
+        shown = [
+            say("game.announced", lang, name=n, role=_role(state, r, lang))
+            for n, r in state.announcement
+        ]
+        return say("game.play.deaths", lang, deaths=shown)
+    return say("game.play.nobody", lang)
+
+
+def public_view(state: State, lang: str) -> dict[str, Any]:
+    """Return what the table view shows: only what everybody at the table may know.
+
+    While the game goes on: who is alive, the roles the announcements revealed (the dead's),
+    the captain, the public announcements and the votes. Once it is over: everything.
+    """
+    over = state.phase == "over"
+    players = []
+    for seat in state.seats:
+        role = None
+        if over:
+            role = state.role_of(seat.name)
+        elif not seat.alive:
+            role = seat.role  # the announcement of a death reveals the card
+        players.append(
+            {
+                "name": seat.name,
+                "alive": seat.alive,
+                "role": _role(state, role, lang) if role else None,
+                "captain": state.captain == seat.name,
+            }
+        )
+    story = [
+        {"when": _when(line.phase, line.number, lang), "text": line.text.say(lang)}
+        for line in state.story
+        if over or (not line.hidden and line.text.key in PUBLIC_STORY)
+    ]
+    return {
+        "where": _where(state, lang),
+        "phase": state.phase,
+        "players": players,
+        "alive": sum(1 for s in state.seats if s.alive),
+        "story": list(reversed(story)),
+        "winner": state.game.camp(state.winner).name.get(lang) if state.winner else None,
+    }
+
+
+def _when(phase: str, number: int, lang: str) -> str:
+    phase = "night" if phase == "start" else phase
+    return say(f"game.recap.{phase}", lang, number=number)
+
+
+# --- the game master's pages ---------------------------------------------------------------
+
+
+@bp.get("/game")
+@game_master_page()
+def games() -> Any:
+    """The games of the journal, and a form to start one."""
+    return _games_page()
+
+
+def _games_page(status: int = 200, problem: str | None = None, form: Any = None) -> Response:
+    book = library().book()
+    game = book.games["loup-garou"]
+    with _journal() as journal:
+        rows = list(reversed(journal.games()))
+    values = form or {}
+    return page(
+        "web/game_list.html",
+        status,
+        rows=rows,
+        game=game,
+        problem=problem,
+        players="",
+        counts=counts(values, game) if form is not None else {},
+        names=values.get("names", ""),
+        name=values.get("name", ""),
+        deal=values.get("deal", ""),
+        agreement=values.get("agreement", ""),
+    )
+
+
+@bp.post("/game/new")
+@game_master_page()
+def new() -> Any:
+    """Start a game from the names, the cards and the table's agreement (as ``game new``)."""
+    from garou.game import session
+    from garou.game.start import start_data
+
+    form = request.form
+    book = library().book()
+    game = book.games["loup-garou"]
+    try:
+        names = _names(form.get("names", ""))
+        dealt = counts(form, game)
+        if not dealt:
+            raise FormProblem(phrase("web.setup.cards-needed"))
+        deal = _deal(form.get("deal", ""))
+        name = form.get("name", "").strip()[:MAX_NAME] or None
+        with tempfile.TemporaryDirectory(prefix="garou-") as folder:
+            setup = Path(folder) / "setup.yaml"
+            setup.write_text(
+                yaml.safe_dump(
+                    {"game": game.id, "players": len(names), "roles": dealt, "names": names},
+                    allow_unicode=True,
+                ),
+                encoding="utf-8",
+            )
+            agreement = None
+            if form.get("agreement", "").strip():
+                agreement = Path(folder) / "agreement.yaml"
+                agreement.write_text(form["agreement"], encoding="utf-8")
+            try:
+                data = start_data(book, setup, agreement, name=name, deal=deal)
+            except GarouError as exc:
+                said = exc.message(g.lang).replace(folder + os.sep, "")
+                return _games_page(400, said, form)
+        with _journal() as journal:
+            game_id = session.new_game(journal, book, data)
+            journal.secret(game_id)
+    except FormProblem as problem:
+        return _games_page(400, problem.phrase.say(g.lang), form)
+    except GarouError as exc:
+        return _games_page(400, exc.message(g.lang), form)
+    return Response(status=303, headers={"Location": f"/game/{game_id}"})
+
+
+def _names(text: str) -> list[str]:
+    names = [n.strip() for n in text.replace(",", "\n").splitlines() if n.strip()]
+    if not names:
+        raise FormProblem(phrase("web.game.names-needed"))
+    if len(names) > MAX_PLAYERS or any(len(n) > MAX_NAME for n in names):
+        raise FormProblem(phrase("web.game.names-too-long", most=MAX_PLAYERS, length=MAX_NAME))
+    if len(set(names)) != len(names):
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise FormProblem(phrase("web.game.names-twice", names=twice))
+    return names
+
+
+def _deal(text: str) -> dict[str, str]:
+    deal: dict[str, str] = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        player, sep, role = line.partition(":")
+        if not sep or not player.strip() or not role.strip():
+            raise FormProblem(phrase("web.game.bad-deal", line=line.strip()[:60]))
+        deal[player.strip()[:MAX_NAME]] = role.strip()[:MAX_NAME]
+    return deal
+
+
+@bp.get("/game/<int:game_id>")
+@game_master_page(game_of=_game_scope)
+def master(game_id: int) -> Any:
+    """The game master's view: the step to play now, the state, the warnings, undo."""
+    note = None
+    if request.args.get("repeat"):
+        note = say("web.game.repeated", g.lang)
+    return _master_page(game_id, note=note)
+
+
+def _master_page(
+    game_id: int,
+    status: int = 200,
+    problem: str | None = None,
+    rule: str | None = None,
+    pending: dict[str, Any] | None = None,
+    note: str | None = None,
+) -> Response:
+    from garou.game import script, session
+    from garou.game.recap import build_recap
+    from garou.game.table import warnings
+
+    book = library().book()
+    lang = g.lang
+    with _journal() as journal:
+        row = journal.game(game_id)
+        if row.game != "loup-garou":
+            # The Mafia judge's view comes with the Mafia evening's rules (not yet here).
+            return page("web/game_not_yet.html", 200, row=row)
+        replayed = session.load(journal, book, game_id, lang)
+        version = len(journal.events(game_id))
+        secret = journal.secret(game_id)
+    state: State = replayed.state
+    step = script.next_step(state)
+    last = replayed.effective[-1] if replayed.effective else None
+    seen = None
+    if last is not None and last.kind == "look" and state.looks:
+        _, target, shown = state.looks[-1]
+        seen = say(
+            "game.play.seen", lang, target=target, shown=script.shown_name(state, shown, lang)
+        )
+    announcement = None
+    if (
+        last is not None
+        and last.kind in ("dawn", "vote")
+        and (state.announcement or last.kind == "dawn")
+    ):
+        announcement = _announcement(state, lang)
+    roles = state.known_roles()
+    players = [
+        {
+            "name": s.name,
+            "role": _role(state, roles[s.name], lang) if roles[s.name] else None,
+            "alive": s.alive,
+            "lover": bool(state.lovers and s.name in state.lovers),
+            "captain": state.captain == s.name,
+        }
+        for s in state.seats
+    ]
+    night = step.night_step
+    context: dict[str, Any] = {
+        "row": row,
+        "state": state,
+        "step": step,
+        "where": _where(state, lang),
+        "players": players,
+        "warnings": [(w.text.say(lang), w.rule) for w in warnings(state)],
+        "said": [(s.rule, s.message) for s in state.said],
+        "seen": seen,
+        "announcement": announcement,
+        "problem": problem,
+        "rule": rule,
+        "pending": pending,
+        "note": note,
+        "version": version,
+        "asleep": state.phase == "night" and not state.done,
+        "calling": [_role(state, r, lang) for r in night.roles] if night else [],
+        "read": night.action.get(lang) if night else None,
+        "potions": state.potions,
+        "debate": state.debate_minutes() if state.phase == "day" else None,
+        "timer": _timers().left(game_id),
+        "recap": build_recap(replayed, game_id, lang) if state.phase == "over" else None,
+        "lan": config().lan,
+        "share": None,
+        "events": len(replayed.effective),
+        "can_undo": len(replayed.effective) > 1,
+    }
+    if config().lan:
+        context["share"] = _share(game_id, secret)
+    return page("web/game.html", status, **context)
+
+
+def _share(game_id: int, secret: str) -> dict[str, str]:
+    """The address (with the game's key) to open this game master's view on another phone."""
+    url = f"{request.host_url}game/{game_id}?{security.KEY_PARAM}={secret}"
+    try:
+        import segno
+
+        qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+    except ImportError:  # segno is a dependency of garou serve; never fail the page for it
+        qr = ""
+    return {"url": url, "qr": qr}
+
+
+@bp.post("/game/<int:game_id>/record")
+@game_master_page(game_of=_game_scope)
+def record(game_id: int) -> Any:
+    """Record one action of the game master (the form's kind and values), once per form."""
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
+    form = request.form
+    kind = form.get("kind", "")
+    form_id = form.get("form_id", "")
+    if not form_id or len(form_id) > 64:
+        return refuse(400, "web.game.no-form-id")
+    book = library().book()
+    try:
+        data = _values(form, kind)
+    except FormProblem as problem:
+        return _master_page(game_id, 400, problem.phrase.say(g.lang))
+    with _journal() as journal:
+        row = journal.game(game_id)
+        if row.game != "loup-garou":
+            return page("web/game_not_yet.html", 200, row=row)
+        if kind == "look" and data.get("target") and "role" not in data:
+            pending = _look_card(journal, book, game_id, kind, data)
+            if pending is not None:
+                return _master_page(game_id, pending=pending)
+        try:
+            _, new = session.record_form(journal, book, game_id, form_id, kind, data, g.lang)
+        except IllegalEventError as exc:
+            if exc.ask is not None:
+                return _master_page(game_id, pending=_ask(kind, data, exc.ask))
+            if exc.unknown:
+                state = session.load(journal, book, game_id, g.lang).state
+                return _master_page(game_id, pending=_learn(state, kind, data, exc.unknown))
+            return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
+    if kind == "vote" and new:
+        _timers().stop(game_id)  # the debate is over once the vote is counted
+    where = f"/game/{game_id}" + ("" if new else "?repeat=1")
+    return Response(status=303, headers={"Location": where})
+
+
+@bp.post("/game/<int:game_id>/undo")
+@game_master_page(game_of=_game_scope)
+def undo(game_id: int) -> Any:
+    """Cancel the latest event (an undo marker: nothing is deleted), once per form."""
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
+    form_id = request.form.get("form_id", "")
+    if not form_id or len(form_id) > 64:
+        return refuse(400, "web.game.no-form-id")
+    book = library().book()
+    with _journal() as journal:
+        journal.game(game_id)
+        try:
+            _, new = session.record_form(journal, book, game_id, form_id, "undo", {}, g.lang)
+        except IllegalEventError as exc:
+            return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
+    where = f"/game/{game_id}" + ("" if new else "?repeat=1")
+    return Response(status=303, headers={"Location": where})
+
+
+@bp.post("/game/<int:game_id>/timer")
+@game_master_page(game_of=_game_scope)
+def timer(game_id: int) -> Any:
+    """Start or stop the day's countdown (every screen of the game shows it)."""
+    from garou.game import session
+
+    with _journal() as journal:
+        state = session.load(journal, library().book(), game_id, g.lang).state
+    minutes = state.debate_minutes() if state.phase == "day" else None
+    if request.form.get("action") == "stop" or minutes is None:
+        _timers().stop(game_id)
+    else:
+        _timers().start(game_id, minutes * 60)
+    return Response(status=303, headers={"Location": f"/game/{game_id}"})
+
+
+@bp.get("/game/<int:game_id>/version.json")
+@game_master_page(game_of=_game_scope)
+def version(game_id: int) -> Any:
+    """How many events the game has: the page offers a reload when another screen recorded."""
+    with _journal() as journal:
+        count = len(journal.events(game_id))
+    return _json({"version": count, "timer": _timers().left(game_id)})
+
+
+def _json(data: dict[str, Any]) -> Response:
+    response = Response(json.dumps(data), mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# --- reading the forms ---------------------------------------------------------------------
+
+_ONE = ("target", "role", "victim", "poison", "captain", "step", "why", "captain_pick")
+_MANY = ("by", "lovers")
+
+
+def _values(form: Any, kind: str) -> dict[str, Any]:
+    """Return the event's values from the form: its own fields, and those of an earlier
+    round of the same action (``base``, when a player's choice was asked in between)."""
+    from garou.game.table import FIELDS
+
+    if kind not in FIELDS or kind == "start":
+        raise FormProblem(phrase("web.game.bad-kind", kind=kind[:20]))
+    data: dict[str, Any] = {}
+    base = form.get("base", "")
+    if base:
+        try:
+            loaded = json.loads(base)
+        except ValueError:
+            loaded = None
+        if not isinstance(loaded, dict):
+            raise FormProblem(phrase("web.game.bad-form"))
+        data.update(loaded)
+    for name in _ONE:
+        value = form.get(name, "").strip()
+        if value:
+            data[name] = value
+    for name in _MANY:
+        values = [v.strip() for v in form.getlist(name) if v.strip()]
+        if values:
+            data[name] = values
+    if form.get("disagreed"):
+        data["decided"] = "game-master"
+    if form.get("save") in ("yes", "no"):
+        data["save"] = form["save"] == "yes"
+    for field, prefix in (("votes", "vote."), ("shoot", "shoot."), ("successor", "successor."),
+                          ("roles", "role.")):  # fmt: skip
+        found = {
+            k[len(prefix) :]: v.strip()
+            for k, v in form.items()
+            if k.startswith(prefix) and v.strip()
+        }
+        if found:
+            data[field] = {**(data.get(field) or {}), **found}
+    if form.get("how") == "tallies":
+        tallies: dict[str, int] = {}
+        for k, v in form.items():
+            if k.startswith("tally.") and v.strip():
+                if not v.strip().isdigit():
+                    raise FormProblem(
+                        phrase("web.form.bad-number", field=k[6:], low=0, high=MAX_PLAYERS)
+                    )
+                if int(v):
+                    tallies[k[6:]] = int(v)
+        data.pop("votes", None)
+        data["tallies"] = tallies
+    elif kind == "vote" and "votes" not in data and "tallies" not in data:
+        data["votes"] = {}
+    return {k: v for k, v in data.items() if k in FIELDS[kind]}
+
+
+def _look_card(
+    journal: Journal, book: Any, game_id: int, kind: str, data: dict[str, Any]
+) -> dict[str, Any] | None:
+    """When the seer looks at a player whose card nobody recorded: ask for it first."""
+    from garou.game import script, session
+
+    state = session.load(journal, book, game_id, g.lang).state
+    target = str(data["target"])
+    if target not in state.names() or state.role_of(target) is not None:
+        return None
+    step = script.next_step(state)
+    options = [
+        (r, _role(state, r, g.lang)) for r in script.look_cards(state, step, data.get("by") or [])
+    ]
+    return {
+        "kind": kind,
+        "base": json.dumps(data, ensure_ascii=False),
+        "question": say("game.play.card-of", g.lang, name=target),
+        "field": "role",
+        "options": options,
+    }
+
+
+def _ask(kind: str, data: dict[str, Any], ask: Any) -> dict[str, Any]:
+    """A player's choice the event waits for (the hunter's shot, a successor, the captain's
+    pick in a tie): asked, then the same action is sent again with it."""
+    if ask.kind == "captain-pick":
+        field = "captain_pick"
+    else:
+        field = ("shoot." if ask.kind == "shoot" else "successor.") + ask.chooser
+    return {
+        "kind": kind,
+        "base": json.dumps(data, ensure_ascii=False),
+        "question": str(ask.question),
+        "chooser": say("game.play.choice", g.lang, chooser=ask.chooser),
+        "field": field,
+        "options": [(o, o) for o in ask.options],
+    }
+
+
+def _learn(state: State, kind: str, data: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """Every living player's card is needed (before a vote or a death): ask for them."""
+    left = state.remaining_cards()
+    return {
+        "kind": kind,
+        "base": json.dumps(data, ensure_ascii=False),
+        "question": say("game.play.learn", g.lang),
+        "cards": [(n, [(r, _role(state, r, g.lang)) for r in left]) for n in names],
+    }
+
+
+# --- the table view ------------------------------------------------------------------------
+
+
+@bp.get("/game/<int:game_id>/table")
+@public_page
+def table(game_id: int) -> Any:
+    """The shared screen: who is alive, the announcements, the timer, the votes cast."""
+    view, digest = _public(game_id)
+    if view is None:
+        return page("web/game_not_yet.html", 200, row=None)
+    return page(
+        "web/game_table.html",
+        view=view,
+        game_id=game_id,
+        version=digest,
+        timer=_timers().left(game_id) if view["phase"] == "day" else None,
+        main_element="main",
+    )
+
+
+@bp.get("/game/<int:game_id>/table.json")
+@public_page
+def table_version(game_id: int) -> Any:
+    """What the table view polls: a digest of what it shows, and the timer."""
+    view, digest = _public(game_id)
+    day = view is not None and view["phase"] == "day"
+    return _json({"version": digest, "timer": _timers().left(game_id) if day else None})
+
+
+def _public(game_id: int) -> tuple[dict[str, Any] | None, str]:
+    from garou.game import session
+
+    with _journal() as journal:
+        row = journal.game(game_id)
+        if row.game != "loup-garou":
+            return None, ""
+        state = session.load(journal, library().book(), game_id, g.lang).state
+    view = public_view(state, g.lang)
+    digest = hashlib.sha256(json.dumps(view, sort_keys=True).encode()).hexdigest()[:16]
+    return view, digest
