@@ -86,6 +86,10 @@ best phrase), so a status with many aliases weighs no more than one with few, an
 groups a concept has are all kept whatever the size of the others."""
 MAX_GROUPS = 8
 """Synonym groups kept per concept."""
+OWN_GAME_DOCS = 2
+OWN_GAME_RATIO = 3.0
+"""A community word leans towards the game whose documents use it as typed in at least
+``OWN_GAME_DOCS`` entries and ``OWN_GAME_RATIO`` times as many as the other game's."""
 OTHER_GAME_OBEYED = 1e-6
 """Score factor of the other game's entries when the game is obeyed: named by a game word
 in the query, or set by the table's agreement (``prefer``): they never come first."""
@@ -108,6 +112,16 @@ _GLUED = re.compile(rf"{_PIECE}(?:{_PUNCT.pattern}{_PIECE})+")
 """Words glued by punctuation other than an apostrophe or a hyphen: "cha?seur", "vote/tie"."""
 _RUN = re.compile(r"[^\W_]+")
 _REFLEXIVE = re.compile(r"\bse\s+(\w+)")
+_NAMED = re.compile(r"(?:(\w+)\s+)?(?<!\w)(?:the|le|la|les|l|du|des)(?:\s+|['’ʼ‘]\s*)(\w+)")
+"""A word after a definite article: how a table names a role or a thing ("le pyromane",
+"the hypnotist"). When the rules know no such word and none is close, the query asks
+about something they do not have."""
+_CLITIC_BEFORE = frozenset({
+    "je", "j", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "qui", "que", "qu",
+    "ne", "n", "me", "m", "te", "t", "se", "s", "y", "en",
+})  # fmt: skip
+"""Words after which a French "le", "la", "les" is a pronoun before a verb ("qui le
+remplace"), not an article."""
 
 
 @dataclass(frozen=True)
@@ -396,6 +410,9 @@ class _Concept:
     """True when the words name a role or status of the rules."""
     own: tuple[str, ...] = ()
     """The entries of the roles and statuses the words name."""
+    community: bool = False
+    """True when the words are a community word (lexicon.yaml) that means a different
+    thing in each game ("town", "sheriff")."""
 
 
 Unit = tuple[str, str, int]
@@ -472,6 +489,7 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     own = tuple(lexicon.groups[n].entry or "" for n in numbers
                 if lexicon.groups[n].source in ("role", "status"))  # fmt: skip
     names_role = bool(own)
+    community = any(lexicon.groups[n].source == "community" for n in numbers)
     numbers = lexicon.hop(numbers)
     kept = 0
     for place, number in enumerate(numbers):
@@ -498,7 +516,8 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
         named = {g for g in games_named if g}
     games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
     return _Concept(words, alternatives, games, game_word, outside=outside,
-                    essential=essential, names_role=names_role, own=own)  # fmt: skip
+                    essential=essential, names_role=names_role, own=own,
+                    community=community)  # fmt: skip
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -729,7 +748,7 @@ class Searcher:
         corrected = None
         unknown = [c for c in concepts if not c.known]
         if unknown:
-            fixed_units, fixes = self._correct(units)
+            fixed_units, fixes = self._correct(units, _named_words(query))
             if fixes:
                 concepts = _concepts(self._lexicon, fixed_units)
                 for concept in concepts:
@@ -739,7 +758,16 @@ class Searcher:
         by_name = {g for c in concepts if c.game_word for g in c.games}
         obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
         preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
-        scored = self._run(concepts, game, kind, limit, preferred, obeyed == preferred)
+        leaning = None
+        if preferred is None and len([c for c in concepts if not c.game_word]) > 1:
+            # In a question, a community word the documents of one game use ("ville",
+            # "town") puts that game's entries first; each game's answer is still shown
+            # (a word alone asks what it is in each game).
+            leans = {g for c in concepts if c.community and not c.games
+                     for g in self._own_game(c.words)}  # fmt: skip
+            leaning = next(iter(leans)) if len(leans) == 1 else None
+        scored = self._run(concepts, game, kind, limit, preferred or leaning,
+                           obeyed == preferred and preferred is not None)  # fmt: skip
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
         outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
@@ -752,7 +780,9 @@ class Searcher:
             return result
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
-        result.answered = self._answers(scored[0].docnum, concepts, query)
+        result.answered = not _names_unknown(concepts, query) and self._answers(
+            scored[0].docnum, concepts, query
+        )
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         return result
@@ -880,6 +910,23 @@ class Searcher:
             & phrases
         ]
 
+    def _own_game(self, words: str) -> frozenset[str]:
+        """Return the game whose documents use the community ``words`` as typed, when the
+        other game's hardly do ("ville", "town", "shérif" are Mafia's words; "village" is
+        Loup-Garou's): the word then leans towards that game (a preference, not obeyed)."""
+        games = self._scorer.games
+        found: dict[str, set[int]] = {}
+        for name in TEXT_FIELDS:
+            for term in self._terms_of(words, name.rsplit("_", 1)[1]):
+                for docnum in self._scorer.term(name, term):
+                    found.setdefault(games[docnum], set()).add(docnum)
+        counts = sorted(((len(d), g) for g, d in found.items()), reverse=True)
+        if not counts or counts[0][0] < OWN_GAME_DOCS:
+            return frozenset()
+        if len(counts) > 1 and counts[0][0] < OWN_GAME_RATIO * counts[1][0]:
+            return frozenset()
+        return frozenset({counts[0][1]})
+
     def _outside(self, outside_id: str) -> Outside:
         from .vocabulary import Outside
 
@@ -978,15 +1025,25 @@ class Searcher:
             self._closest_words[word] = candidates[0] if candidates else None
         return self._closest_words[word]
 
-    def _correct(self, units: list[Unit]) -> tuple[list[Unit], dict[str, str]]:
+    def _correct(
+        self, units: list[Unit], named: frozenset[str] = frozenset()
+    ) -> tuple[list[Unit], dict[str, str]]:
         """Replace the words the index does not know by their closest known word; return
-        the new words and the corrections (typed word to known word, folded)."""
+        the new words and the corrections (typed word to known word, folded).
+
+        A word the query names with an article (``named``: "la chamane") is a role or a
+        thing: it is corrected two letters away only into a word of the games' vocabulary
+        (a role, a status, a synonym), never into a plain word ("chaîne")."""
         fixed: list[Unit] = []
         fixes: dict[str, str] = {}
+        vocabulary = set(self._lexicon.words()) if named else set()
         for k, word, skipped in units:
             best = None
             if _correctable(word) and not self._known_word(k, word):
                 best = self._closest(word)
+                if (best is not None and word in named and best not in vocabulary
+                        and _closeness(word, best) > 1):  # fmt: skip
+                    best = None
             if best is None:
                 fixed.append((k, word, skipped))
             else:
@@ -1073,6 +1130,24 @@ class Searcher:
             source=data.get("source", ""),
             addition=bool(data.get("addition")),
         )
+
+
+def _named_words(query: str) -> frozenset[str]:
+    """Return the (folded) words ``query`` names with a definite article ("le pyromane")."""
+    return frozenset(
+        word for before, word in _NAMED.findall(fold_chars(query).lower())
+        if before not in _CLITIC_BEFORE
+    )  # fmt: skip
+
+
+def _names_unknown(concepts: list[_Concept], query: str) -> bool:
+    """Return True when the query names, with a definite article, a thing the rules do not
+    know and no known word is close to ("que fait le pyromane", "the hypnotist wins"):
+    a role or concept of other editions that lexicon.yaml does not list."""
+    unknown = {c.words for c in concepts if not c.known and len(c.words) > 2}
+    if not unknown:
+        return False
+    return bool(unknown & _named_words(query))
 
 
 def _correctable(word: str) -> bool:

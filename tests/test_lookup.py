@@ -806,3 +806,40 @@ def test_outside_of_imports_no_search_engine(tmp_path, pycache):
     done = subprocess.run([sys.executable, "-c", probe], env=_env(tmp_path, pycache),
                           cwd=tmp_path, capture_output=True, text=True, check=True)  # fmt: skip
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["le sectaire gagne comment", "what does the hypnotist do at night",
+     "the shaman talks to the dead", "que fait le nécromancien ?",
+     "le druide se réveille quand ?", "the priest blesses a player"],
+)  # fmt: skip
+def test_a_thing_named_that_the_rules_do_not_know_is_not_answered(searcher, query):
+    # Not listed in lexicon.yaml: named with an article, unknown to the index, not a typo.
+    result = searcher.search(query)
+    assert not result.answered and result.outside == [], [h.id for h in result.hits]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["le capitaine meurt, qui le remplace ?", "combien de rôles à pouvoir au maximum ?",
+     "qui la remplace quand elle meurt, la capitaine ?"],
+)  # fmt: skip
+def test_an_unknown_word_after_a_pronoun_le_la_is_no_name(searcher, query):
+    assert searcher.search(query).answered
+
+
+def test_a_community_word_one_game_uses_leans_to_that_game_in_a_question(searcher):
+    # "ville" / "town" are Mafia's words, "village" Loup-Garou's; each game still shown.
+    for query in ("la ville gagne quand ?", "the town wins when"):
+        result = searcher.search(query)
+        assert result.hits[0].id == "mf-win", query
+        assert {h.game for h in result.per_game} == {"loup-garou", "mafia"}, query
+    assert searcher.search("le village gagne quand ?").hits[0].id == "lg-win-village"
+    alone = searcher.search("villager")  # a word alone asks what it is in each game
+    assert {h.id for h in alone.per_game} == {"lg-role-villageois", "mf-role-citoyen"}
+
+
+def test_a_word_named_with_an_article_is_corrected_far_only_into_the_games_words(searcher):
+    assert searcher.search("le druide se réveille quand ?").corrected is None  # not "décide"
+    assert searcher.search("que fait la sorcirere").hits[0].id == "lg-role-sorciere"
