@@ -763,7 +763,8 @@ class Searcher:
             # In a question, a community word the documents of one game use ("ville",
             # "town") puts that game's entries first; each game's answer is still shown
             # (a word alone asks what it is in each game).
-            leans = {g for c in concepts if c.community and not c.games
+            # (Words of three letters or fewer stem too loosely: "mod" is "mode".)
+            leans = {g for c in concepts if c.community and not c.games and len(c.words) > 3
                      for g in self._own_game(c.words)}  # fmt: skip
             leaning = next(iter(leans)) if len(leans) == 1 else None
         scored = self._run(concepts, game, kind, limit, preferred or leaning,
@@ -916,7 +917,8 @@ class Searcher:
         Loup-Garou's): the word then leans towards that game (a preference, not obeyed)."""
         games = self._scorer.games
         found: dict[str, set[int]] = {}
-        for name in TEXT_FIELDS:
+        # The documents' own words: titles and texts, not garou's names and keywords.
+        for name in (n for n in TEXT_FIELDS if n.startswith(("title_", "text_"))):
             for term in self._terms_of(words, name.rsplit("_", 1)[1]):
                 for docnum in self._scorer.term(name, term):
                     found.setdefault(games[docnum], set()).add(docnum)

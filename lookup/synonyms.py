@@ -101,6 +101,20 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     ),
     (None, "désaccord, pas d'accord, disagree, disagreement, split"),
     (None, "ordre, order, séquence, sequence, qui en premier, who first"),
+    # A role wakes up when it is called at night.
+    (
+        None,
+        "appeler, appelle, appelé, appel, call, calls, called, réveiller, réveille, "
+        "réveillent, se réveille, wake, wakes, wake up, wakes up, woken, ouvrir les yeux, "
+        "open eyes",
+    ),
+    # The captain's successor.
+    (
+        "loup-garou",
+        "successeur, succession, successor, remplacer, remplace, remplaçant, replace, "
+        "replaces, replacement, succéder, succède, hériter, hérite, inherit, inherits, "
+        "nouveau capitaine, new captain, devient capitaine, becomes captain, takes over",
+    ),
     (
         None,
         "durée, temps, combien de temps, minutes, secondes, length, how long, time limit, "

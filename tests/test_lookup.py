@@ -843,3 +843,17 @@ def test_a_community_word_one_game_uses_leans_to_that_game_in_a_question(searche
 def test_a_word_named_with_an_article_is_corrected_far_only_into_the_games_words(searcher):
     assert searcher.search("le druide se réveille quand ?").corrected is None  # not "décide"
     assert searcher.search("que fait la sorcirere").hits[0].id == "lg-role-sorciere"
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("when does the witch wake up", {"lg-mistake-witch-first", "lg-night-order"}),
+     ("à quel moment on réveille la sorcière ?", {"lg-mistake-witch-first", "lg-night-order"}),
+     ("who replaces the captain", {"lg-captain-succession"}),
+     ("qui devient capitaine quand le capitaine meurt ?", {"lg-captain-succession"})],
+)  # fmt: skip
+def test_waking_is_being_called_and_replacing_the_captain_is_the_succession(
+    searcher, query, wanted
+):
+    result = searcher.search(query)
+    assert result.hits[0].id in wanted and result.answered, [h.id for h in result.hits]
