@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from garou.rules.errors import GarouError, UnknownGameError, UsageError
 
 from . import synonyms
-from .analysis import fold_chars, gaps, key, spellings, split_word
+from .analysis import collapsed, fold_chars, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of
 
@@ -298,7 +298,7 @@ class _Lexicon:
             number = len(self.groups)
             self.groups.append(_Group(game, "synonym", None, tuple(phrases)))
             for phrase in phrases:
-                k = " ".join(key(phrase))
+                k = "" if collapsed(phrase) else " ".join(key(phrase))
                 if k and number not in self.keys.setdefault(k, []):
                     self.keys[k].append(number)
                 if k:
@@ -313,6 +313,7 @@ class _Lexicon:
         self.kinds: list[str] = list(data.get("kinds", []))
         self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})
         self._words: list[str] | None = None
+        self._role_words: frozenset[str] | None = None
         self._synonym_spelled: dict[str, str] | None = None
 
     def spelling(self, word: str, lang: str) -> str:
@@ -372,6 +373,15 @@ class _Lexicon:
                             and other not in out):  # fmt: skip
                         out.append(other)
         return out
+
+    def role_words(self) -> frozenset[str]:
+        """Return every single word of the names of the roles and statuses."""
+        if self._role_words is None:
+            self._role_words = frozenset(
+                w for g in self.groups if g.source in ("role", "status")
+                for p in g.phrases for w in key(p)
+            )  # fmt: skip
+        return self._role_words
 
     def words(self) -> list[str]:
         """Return every single word of the synonyms (for typo correction)."""
@@ -807,11 +817,16 @@ class Searcher:
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
-        self._matched = []
-        for concept in concepts:
-            scores = self._concept_scores(concept)
-            self._matched.append((concept, scores))
-            counts = concept in counted
+        self._matched = [(concept, self._concept_scores(concept)) for concept in concepts]
+        for members in self._same_things(concepts):
+            # Words that name one thing ("le badge du maire": the captain twice) count
+            # once: each entry takes the best of them.
+            scores = {}
+            for place in members:
+                for docnum, value in self._matched[place][1].items():
+                    if value > scores.get(docnum, 0.0):
+                        scores[docnum] = value
+            counts = any(concepts[place] in counted for place in members)
             for docnum, value in scores.items():
                 if docnum in total:
                     total[docnum] += value
@@ -832,7 +847,11 @@ class Searcher:
         # A role or status named alone asks what it is: its own entry first.
         own = set() if several else {scorer.docnum(e) for c in concepts for e in c.own}
         games, kinds = scorer.games, scorer.kinds
-        n = len(counted)
+        n = len(counted) - sum(
+            len([p for p in members if concepts[p] in counted]) - 1
+            for members in self._same_things(concepts)
+            if any(concepts[p] in counted for p in members)
+        )
         coord = [(i / n) ** COORD_POWER for i in range(n + 1)]
         ranked: list[tuple[float, int]] = []
         game_best: dict[str, tuple[float, int]] = {}
@@ -862,6 +881,29 @@ class Searcher:
             _Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
             for score, negdoc in top
         ]
+
+    def _same_things(self, concepts: list[_Concept]) -> list[list[int]]:
+        """Return the concepts (their places) grouped by the thing they name: concepts
+        whose role or status groups overlap are one ("écharpe" and "maire" are both the
+        captain); every other concept is alone."""
+        groups = self._lexicon.groups
+        things = [
+            {a.group for a in c.alternatives
+             if a.group >= 0 and groups[a.group].source in ("role", "status")}
+            for c in concepts
+        ]  # fmt: skip
+        out: list[list[int]] = []
+        named: list[set[int]] = []
+        for place, thing in enumerate(things):
+            for number, known in enumerate(named):
+                if thing and known & thing:
+                    out[number].append(place)
+                    known |= thing
+                    break
+            else:
+                out.append([place])
+                named.append(set(thing))
+        return out
 
     # -- "the rules do not say" -----------------------------------------------------------
 
@@ -1033,12 +1075,12 @@ class Searcher:
         """Replace the words the index does not know by their closest known word; return
         the new words and the corrections (typed word to known word, folded).
 
-        A word the query names with an article (``named``: "la chamane") is a role or a
-        thing: it is corrected two letters away only into a word of the games' vocabulary
-        (a role, a status, a synonym), never into a plain word ("chaîne")."""
+        A word the query names with an article (``named``: "le druide") is a role or a
+        thing: it is corrected two letters away only into the name of a role or status of
+        the rules, never into a plain word ("décide", "chain")."""
         fixed: list[Unit] = []
         fixes: dict[str, str] = {}
-        vocabulary = set(self._lexicon.words()) if named else set()
+        vocabulary = self._lexicon.role_words() if named else frozenset()
         for k, word, skipped in units:
             best = None
             if _correctable(word) and not self._known_word(k, word):

@@ -90,6 +90,8 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     ),
     (None, "parité, autant que, aussi nombreux, parity, as many as, equal numbers"),
     # Days and nights, and the rest of the game's vocabulary.
+    (None, "nuit, nuits, night, nights, nocturne, pendant la nuit, at night"),
+    (None, "jour, jours, journée, day, days, daytime, pendant le jour, by day"),
     (None, "premier jour, jour 1, day one, day 1, first day"),
     (None, "première nuit, nuit 1, night one, night 1, first night, nuit zéro"),
     (None, "distribuer, distribution, donner les cartes, deal, dealing, hand out, assign"),
@@ -100,7 +102,7 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "same victim",
     ),
     (None, "désaccord, pas d'accord, disagree, disagreement, split"),
-    (None, "ordre, order, séquence, sequence, qui en premier, who first"),
+    (None, "ordre, order, séquence, sequence, en premier, qui en premier, who first"),
     # A role wakes up when it is called at night.
     (
         None,
