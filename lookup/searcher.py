@@ -821,7 +821,7 @@ class Searcher:
         for members in self._same_things(concepts):
             # Words that name one thing ("le badge du maire": the captain twice) count
             # once: each entry takes the best of them.
-            scores = {}
+            scores: dict[int, float] = {}
             for place in members:
                 for docnum, value in self._matched[place][1].items():
                     if value > scores.get(docnum, 0.0):
