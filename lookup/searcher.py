@@ -90,6 +90,9 @@ OWN_GAME_DOCS = 2
 OWN_GAME_RATIO = 3.0
 """A community word leans towards the game whose documents use it as typed in at least
 ``OWN_GAME_DOCS`` entries and ``OWN_GAME_RATIO`` times as many as the other game's."""
+ESSENTIAL_ABSENT = 0.5
+"""Score factor of an entry that lacks a word changing what the question asks ("each
+other", "myself") when some entry has it."""
 OTHER_GAME_OBEYED = 1e-6
 """Score factor of the other game's entries when the game is obeyed: named by a game word
 in the query, or set by the table's agreement (``prefer``): they never come first."""
@@ -518,6 +521,8 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
         taken = 0
         for phrase in group.phrases:
             mark = (" ".join(key(phrase)), group.game)
+            if collapsed(phrase):
+                continue  # "one another" would search for "one"
             if mark[0] and mark not in seen and taken < MAX_PER_GROUP:
                 seen.add(mark)
                 taken += 1
@@ -847,6 +852,9 @@ class Searcher:
         # A role or status named alone asks what it is: its own entry first.
         own = set() if several else {scorer.docnum(e) for c in concepts for e in c.own}
         games, kinds = scorer.games, scorer.kinds
+        # An entry that does not speak of "each other" or "myself" cannot answer a question
+        # that asks about it (:meth:`_answers`): those that do come first.
+        needed = [sc for c, sc in self._matched if c.essential and sc]
         n = len(counted) - sum(
             len([p for p in members if concepts[p] in counted]) - 1
             for members in self._same_things(concepts)
@@ -862,6 +870,8 @@ class Searcher:
             score *= coord[covered.get(docnum, 0)]
             if docnum in phrases:
                 score *= 1 + PHRASE_BONUS * phrases[docnum]
+            if any(docnum not in sc for sc in needed):
+                score *= ESSENTIAL_ABSENT
             if several and kinds[docnum] in _DEFINITIONS:
                 score *= DEFINITION_PRIOR
             elif docnum in own:

@@ -89,6 +89,12 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "villager and wolf, camps opposés, camps différents, opposite camps, different camps",
     ),
     (None, "parité, autant que, aussi nombreux, parity, as many as, equal numbers"),
+    # How the village votes.
+    (
+        "loup-garou",
+        "main levée, à main levée, lever la main, lève la main, show of hands, raise hands, "
+        "raised hands, hands up",
+    ),
     # Days and nights, and the rest of the game's vocabulary.
     (None, "nuit, nuits, night, nights, nocturne, pendant la nuit, at night"),
     (None, "jour, jours, journée, day, days, daytime, pendant le jour, by day"),
@@ -139,7 +145,8 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     (
         "mafia",
         "message, messages, sms, texto, dm, private message, téléphone, telephone, "
-        "phone, portable, whatsapp, texting",
+        "phone, portable, whatsapp, texting, text, texts, textos, envoyer un message, "
+        "écrire",
     ),
     (
         "mafia",
@@ -151,6 +158,7 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "insulte, insulter, injure, gros mot, gros mots, jurer, swear, swearing, curse, "
         "insult, vulgarité, grossièreté, vulgar",
     ),
+    ("mafia", "pari, paris, parier, parie, parient, miser, wager, gamble"),
     (
         "mafia",
         "abstention, s'abstenir, abstain, vote blanc, blank vote, skip, pass, "

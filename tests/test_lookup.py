@@ -880,3 +880,19 @@ def test_two_words_for_one_thing_count_once(searcher):
     # "badge" and "maire" both name the captain: the question is what happens when he dies.
     for query in ("qui récupère le badge quand le maire meurt", "écharpe du maire quand il meurt"):
         assert searcher.search(query).hits[0].id == "lg-captain-succession", query
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("can I text another player during the game", "mf-disqualifying"),
+     ("je peux parier avec un joueur ?", "mf-unsporting"),
+     ("le vote se fait comment, à main levée ?", "lg-vote")],
+)  # fmt: skip
+def test_table_words_for_messages_bets_and_a_show_of_hands(searcher, query, wanted):
+    assert searcher.search(query).hits[0].id == wanted
+
+
+def test_an_entry_without_each_other_comes_after_one_with_it(searcher):
+    # "one another" no longer searches for "one"; the entries that speak of each other lead.
+    result = searcher.search("can the wolves kill each other")
+    assert not result.answered
