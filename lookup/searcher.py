@@ -119,6 +119,12 @@ _NAMED = re.compile(r"(?:(\w+)\s+)?(?<!\w)(?:the|le|la|les|l|du|des)(?:\s+|['’
 """A word after a definite article: how a table names a role or a thing ("le pyromane",
 "the hypnotist"). When the rules know no such word and none is close, the query asks
 about something they do not have."""
+_FILLER = frozenset({
+    "gars", "mecs", "types", "gens", "potes", "trucs", "truc", "machin", "guys", "dudes",
+    "folks", "people", "ppl", "peeps", "stuff", "thing", "things",
+})  # fmt: skip
+"""Words for anyone or anything that players put after an article ("les mecs de la
+mafia", "the guys"): no name of a role or a thing."""
 _CLITIC_BEFORE = frozenset({
     "je", "j", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "qui", "que", "qu",
     "ne", "n", "me", "m", "te", "t", "se", "s", "y", "en",
@@ -764,10 +770,11 @@ class Searcher:
         unknown = [c for c in concepts if not c.known]
         if unknown:
             fixed_units, fixes = self._correct(units, _named_words(query))
-            if fixes:
+            if fixes or fixed_units != units:
                 concepts = _concepts(self._lexicon, fixed_units)
                 for concept in concepts:
                     concept.known = self._known(concept)
+            if fixes:
                 corrected = self._respell(query if shown is None else shown, fixes, lang)
         named = {g for c in concepts for g in c.games}
         by_name = {g for c in concepts if c.game_word for g in c.games}
@@ -1093,6 +1100,11 @@ class Searcher:
         vocabulary = self._lexicon.role_words() if named else frozenset()
         for k, word, skipped in units:
             best = None
+            plain = _third_person_singular(word)
+            if plain and not self._known_word(k, word) and self._known_word(plain, plain):
+                # "tirent" is "tire": a verb form the texts do not use, not a typo.
+                fixed.append((plain, plain, skipped))
+                continue
             if _correctable(word) and not self._known_word(k, word):
                 best = self._closest(word)
                 if (best is not None and word in named and best not in vocabulary
@@ -1186,6 +1198,16 @@ class Searcher:
         )
 
 
+def _third_person_singular(word: str) -> str | None:
+    """Return the singular of a French verb in the third person plural ("tirent" is
+    "tire", "choisissent" is "choisit"), or None when ``word`` does not look like one."""
+    if len(word) < 6 or not word.endswith("ent"):
+        return None
+    if word.endswith("issent"):
+        return word[:-4] + "t"
+    return word[:-2]
+
+
 def _named_words(query: str) -> frozenset[str]:
     """Return the (folded) words ``query`` names with a definite article ("le pyromane")."""
     return frozenset(
@@ -1198,7 +1220,7 @@ def _names_unknown(concepts: list[_Concept], query: str) -> bool:
     """Return True when the query names, with a definite article, a thing the rules do not
     know and no known word is close to ("que fait le pyromane", "the hypnotist wins"):
     a role or concept of other editions that lexicon.yaml does not list."""
-    unknown = {c.words for c in concepts if not c.known and len(c.words) > 2}
+    unknown = {c.words for c in concepts if not c.known and len(c.words) > 2} - _FILLER
     if not unknown:
         return False
     return bool(unknown & _named_words(query))

@@ -158,7 +158,7 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "insulte, insulter, injure, gros mot, gros mots, jurer, swear, swearing, curse, "
         "insult, vulgarité, grossièreté, vulgar",
     ),
-    ("mafia", "pari, paris, parier, parie, parient, miser, wager, gamble"),
+    ("mafia", "pari, paris, parier, miser, wager, gamble"),
     (
         "mafia",
         "abstention, s'abstenir, abstain, vote blanc, blank vote, skip, pass, "

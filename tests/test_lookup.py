@@ -896,3 +896,18 @@ def test_an_entry_without_each_other_comes_after_one_with_it(searcher):
     # "one another" no longer searches for "one"; the entries that speak of each other lead.
     result = searcher.search("can the wolves kill each other")
     assert not result.answered
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("les mafieux tirent", "mf-night-shots"), ("les loups mangent", "lg-night-wolves")],
+)  # fmt: skip
+def test_a_french_plural_verb_is_its_singular_not_a_typo(searcher, query, wanted):
+    # "tirent" was corrected to "tient", "parlent" to a bet: the texts say "tire", "parle".
+    result = searcher.search(query)
+    assert result.corrected is None and result.hits[0].id == wanted
+    assert searcher.search("les joueurs parlent").corrected is None
+
+
+def test_words_for_anyone_after_an_article_name_nothing_unknown(searcher):
+    assert searcher.search("les mecs de la mafia tirent sur qui ?").answered
