@@ -129,6 +129,11 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "timer, chrono, chronomètre",
     ),
     (None, "tricher, triche, tricheur, cheat, cheating, cheater"),
+    (
+        None,
+        "tirage au sort, tiré au sort, tirer au sort, au hasard, hasard, aléatoire, random, "
+        "at random, randomly, drawn at random, draw lots",
+    ),
     # Seer and witch words players use.
     ("loup-garou", "voyante, seer, psychic, clairvoyant, clairvoyante, médium, medium"),
     (None, "voir, see, sees, découvrir, apprendre, learn, sonder, inspect, peek, regarder, look"),
