@@ -25,6 +25,7 @@ from .text import (  # noqa: F401  (re-exported: the analysis API)
     IRREGULAR,
     NEGATIONS,
     TOKEN_PATTERN,
+    collapsed,
     fold_chars,
     gaps,
     is_stop,
@@ -35,7 +36,7 @@ from .text import (  # noqa: F401  (re-exported: the analysis API)
     words,
 )
 
-ANALYZER_VERSION = "9"
+ANALYZER_VERSION = "13"
 """Bump when any analysis behaviour changes (here or in :mod:`garou.lookup.text`): cached
 indexes are then rebuilt."""
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from garou.rules.errors import GarouError
 from garou.rules.files import fingerprint, rule_files
 
-from .analysis import ANALYZER_VERSION, gaps, key, spellings
+from .analysis import ANALYZER_VERSION, collapsed, gaps, key, spellings
 
 if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
@@ -276,7 +276,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     allowed: dict[str, list[int]] = {}
     for number, group in enumerate(groups):
         for phrase in group["phrases"]:
-            k = " ".join(key(phrase))
+            k = "" if collapsed(phrase) else " ".join(key(phrase))
             if k and number not in index.setdefault(k, []):
                 index[k].append(number)
             if k:

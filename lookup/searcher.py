@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from garou.rules.errors import GarouError, UnknownGameError, UsageError
 
 from . import synonyms
-from .analysis import fold_chars, gaps, key, spellings, split_word
+from .analysis import collapsed, fold_chars, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of
 
@@ -86,6 +86,13 @@ best phrase), so a status with many aliases weighs no more than one with few, an
 groups a concept has are all kept whatever the size of the others."""
 MAX_GROUPS = 8
 """Synonym groups kept per concept."""
+OWN_GAME_DOCS = 2
+OWN_GAME_RATIO = 3.0
+"""A community word leans towards the game whose documents use it as typed in at least
+``OWN_GAME_DOCS`` entries and ``OWN_GAME_RATIO`` times as many as the other game's."""
+ESSENTIAL_ABSENT = 0.5
+"""Score factor of an entry that lacks a word changing what the question asks ("each
+other", "myself") when some entry has it."""
 OTHER_GAME_OBEYED = 1e-6
 """Score factor of the other game's entries when the game is obeyed: named by a game word
 in the query, or set by the table's agreement (``prefer``): they never come first."""
@@ -108,6 +115,22 @@ _GLUED = re.compile(rf"{_PIECE}(?:{_PUNCT.pattern}{_PIECE})+")
 """Words glued by punctuation other than an apostrophe or a hyphen: "cha?seur", "vote/tie"."""
 _RUN = re.compile(r"[^\W_]+")
 _REFLEXIVE = re.compile(r"\bse\s+(\w+)")
+_NAMED = re.compile(r"(?:(\w+)\s+)?(?<!\w)(?:the|le|la|les|l|du|des)(?:\s+|['’ʼ‘]\s*)(\w+)")
+"""A word after a definite article: how a table names a role or a thing ("le pyromane",
+"the hypnotist"). When the rules know no such word and none is close, the query asks
+about something they do not have."""
+_FILLER = frozenset({
+    "gars", "mecs", "types", "gens", "potes", "trucs", "truc", "machin", "guys", "dudes",
+    "folks", "people", "ppl", "peeps", "stuff", "thing", "things",
+})  # fmt: skip
+"""Words for anyone or anything that players put after an article ("les mecs de la
+mafia", "the guys"): no name of a role or a thing."""
+_CLITIC_BEFORE = frozenset({
+    "je", "j", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "qui", "que", "qu",
+    "ne", "n", "me", "m", "te", "t", "se", "s", "y", "en",
+})  # fmt: skip
+"""Words after which a French "le", "la", "les" is a pronoun before a verb ("qui le
+remplace"), not an article."""
 
 
 @dataclass(frozen=True)
@@ -284,7 +307,7 @@ class _Lexicon:
             number = len(self.groups)
             self.groups.append(_Group(game, "synonym", None, tuple(phrases)))
             for phrase in phrases:
-                k = " ".join(key(phrase))
+                k = "" if collapsed(phrase) else " ".join(key(phrase))
                 if k and number not in self.keys.setdefault(k, []):
                     self.keys[k].append(number)
                 if k:
@@ -299,6 +322,7 @@ class _Lexicon:
         self.kinds: list[str] = list(data.get("kinds", []))
         self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})
         self._words: list[str] | None = None
+        self._role_words: frozenset[str] | None = None
         self._synonym_spelled: dict[str, str] | None = None
 
     def spelling(self, word: str, lang: str) -> str:
@@ -359,6 +383,15 @@ class _Lexicon:
                         out.append(other)
         return out
 
+    def role_words(self) -> frozenset[str]:
+        """Return every single word of the names of the roles and statuses."""
+        if self._role_words is None:
+            self._role_words = frozenset(
+                w for g in self.groups if g.source in ("role", "status")
+                for p in g.phrases for w in key(p)
+            )  # fmt: skip
+        return self._role_words
+
     def words(self) -> list[str]:
         """Return every single word of the synonyms (for typo correction)."""
         if self._words is None:
@@ -396,6 +429,9 @@ class _Concept:
     """True when the words name a role or status of the rules."""
     own: tuple[str, ...] = ()
     """The entries of the roles and statuses the words name."""
+    community: bool = False
+    """True when the words are a community word (lexicon.yaml) that means a different
+    thing in each game ("town", "sheriff")."""
 
 
 Unit = tuple[str, str, int]
@@ -472,6 +508,7 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     own = tuple(lexicon.groups[n].entry or "" for n in numbers
                 if lexicon.groups[n].source in ("role", "status"))  # fmt: skip
     names_role = bool(own)
+    community = any(lexicon.groups[n].source == "community" for n in numbers)
     numbers = lexicon.hop(numbers)
     kept = 0
     for place, number in enumerate(numbers):
@@ -490,6 +527,8 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
         taken = 0
         for phrase in group.phrases:
             mark = (" ".join(key(phrase)), group.game)
+            if collapsed(phrase):
+                continue  # "one another" would search for "one"
             if mark[0] and mark not in seen and taken < MAX_PER_GROUP:
                 seen.add(mark)
                 taken += 1
@@ -498,7 +537,8 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
         named = {g for g in games_named if g}
     games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
     return _Concept(words, alternatives, games, game_word, outside=outside,
-                    essential=essential, names_role=names_role, own=own)  # fmt: skip
+                    essential=essential, names_role=names_role, own=own,
+                    community=community)  # fmt: skip
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -729,17 +769,28 @@ class Searcher:
         corrected = None
         unknown = [c for c in concepts if not c.known]
         if unknown:
-            fixed_units, fixes = self._correct(units)
-            if fixes:
+            fixed_units, fixes = self._correct(units, _named_words(query))
+            if fixes or fixed_units != units:
                 concepts = _concepts(self._lexicon, fixed_units)
                 for concept in concepts:
                     concept.known = self._known(concept)
+            if fixes:
                 corrected = self._respell(query if shown is None else shown, fixes, lang)
         named = {g for c in concepts for g in c.games}
         by_name = {g for c in concepts if c.game_word for g in c.games}
         obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
         preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
-        scored = self._run(concepts, game, kind, limit, preferred, obeyed == preferred)
+        leaning = None
+        if preferred is None and len([c for c in concepts if not c.game_word]) > 1:
+            # In a question, a community word the documents of one game use ("ville",
+            # "town") puts that game's entries first; each game's answer is still shown
+            # (a word alone asks what it is in each game).
+            # (Words of three letters or fewer stem too loosely: "mod" is "mode".)
+            leans = {g for c in concepts if c.community and not c.games and len(c.words) > 3
+                     for g in self._own_game(c.words)}  # fmt: skip
+            leaning = next(iter(leans)) if len(leans) == 1 else None
+        scored = self._run(concepts, game, kind, limit, preferred or leaning,
+                           obeyed == preferred and preferred is not None)  # fmt: skip
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
         outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
@@ -752,7 +803,9 @@ class Searcher:
             return result
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
-        result.answered = self._answers(scored[0].docnum, concepts, query)
+        result.answered = not _names_unknown(concepts, query) and self._answers(
+            scored[0].docnum, concepts, query
+        )
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         return result
@@ -776,11 +829,16 @@ class Searcher:
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
-        self._matched = []
-        for concept in concepts:
-            scores = self._concept_scores(concept)
-            self._matched.append((concept, scores))
-            counts = concept in counted
+        self._matched = [(concept, self._concept_scores(concept)) for concept in concepts]
+        for members in self._same_things(concepts):
+            # Words that name one thing ("le badge du maire": the captain twice) count
+            # once: each entry takes the best of them.
+            scores: dict[int, float] = {}
+            for place in members:
+                for docnum, value in self._matched[place][1].items():
+                    if value > scores.get(docnum, 0.0):
+                        scores[docnum] = value
+            counts = any(concepts[place] in counted for place in members)
             for docnum, value in scores.items():
                 if docnum in total:
                     total[docnum] += value
@@ -801,7 +859,14 @@ class Searcher:
         # A role or status named alone asks what it is: its own entry first.
         own = set() if several else {scorer.docnum(e) for c in concepts for e in c.own}
         games, kinds = scorer.games, scorer.kinds
-        n = len(counted)
+        # An entry that does not speak of "each other" or "myself" cannot answer a question
+        # that asks about it (:meth:`_answers`): those that do come first.
+        needed = [sc for c, sc in self._matched if c.essential and sc]
+        n = len(counted) - sum(
+            len([p for p in members if concepts[p] in counted]) - 1
+            for members in self._same_things(concepts)
+            if any(concepts[p] in counted for p in members)
+        )
         coord = [(i / n) ** COORD_POWER for i in range(n + 1)]
         ranked: list[tuple[float, int]] = []
         game_best: dict[str, tuple[float, int]] = {}
@@ -812,6 +877,8 @@ class Searcher:
             score *= coord[covered.get(docnum, 0)]
             if docnum in phrases:
                 score *= 1 + PHRASE_BONUS * phrases[docnum]
+            if any(docnum not in sc for sc in needed):
+                score *= ESSENTIAL_ABSENT
             if several and kinds[docnum] in _DEFINITIONS:
                 score *= DEFINITION_PRIOR
             elif docnum in own:
@@ -831,6 +898,29 @@ class Searcher:
             _Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
             for score, negdoc in top
         ]
+
+    def _same_things(self, concepts: list[_Concept]) -> list[list[int]]:
+        """Return the concepts (their places) grouped by the thing they name: concepts
+        whose role or status groups overlap are one ("écharpe" and "maire" are both the
+        captain); every other concept is alone."""
+        groups = self._lexicon.groups
+        things = [
+            {a.group for a in c.alternatives
+             if a.group >= 0 and groups[a.group].source in ("role", "status")}
+            for c in concepts
+        ]  # fmt: skip
+        out: list[list[int]] = []
+        named: list[set[int]] = []
+        for place, thing in enumerate(things):
+            for number, known in enumerate(named):
+                if thing and known & thing:
+                    out[number].append(place)
+                    known |= thing
+                    break
+            else:
+                out.append([place])
+                named.append(set(thing))
+        return out
 
     # -- "the rules do not say" -----------------------------------------------------------
 
@@ -879,6 +969,24 @@ class Searcher:
             if not {*self._terms_of(verb, "fr"), verb, verb[:6] if len(verb) >= 6 else verb}
             & phrases
         ]
+
+    def _own_game(self, words: str) -> frozenset[str]:
+        """Return the game whose documents use the community ``words`` as typed, when the
+        other game's hardly do ("ville", "town", "shérif" are Mafia's words; "village" is
+        Loup-Garou's): the word then leans towards that game (a preference, not obeyed)."""
+        games = self._scorer.games
+        found: dict[str, set[int]] = {}
+        # The documents' own words: titles and texts, not garou's names and keywords.
+        for name in (n for n in TEXT_FIELDS if n.startswith(("title_", "text_"))):
+            for term in self._terms_of(words, name.rsplit("_", 1)[1]):
+                for docnum in self._scorer.term(name, term):
+                    found.setdefault(games[docnum], set()).add(docnum)
+        counts = sorted(((len(d), g) for g, d in found.items()), reverse=True)
+        if not counts or counts[0][0] < OWN_GAME_DOCS:
+            return frozenset()
+        if len(counts) > 1 and counts[0][0] < OWN_GAME_RATIO * counts[1][0]:
+            return frozenset()
+        return frozenset({counts[0][1]})
 
     def _outside(self, outside_id: str) -> Outside:
         from .vocabulary import Outside
@@ -978,15 +1086,30 @@ class Searcher:
             self._closest_words[word] = candidates[0] if candidates else None
         return self._closest_words[word]
 
-    def _correct(self, units: list[Unit]) -> tuple[list[Unit], dict[str, str]]:
+    def _correct(
+        self, units: list[Unit], named: frozenset[str] = frozenset()
+    ) -> tuple[list[Unit], dict[str, str]]:
         """Replace the words the index does not know by their closest known word; return
-        the new words and the corrections (typed word to known word, folded)."""
+        the new words and the corrections (typed word to known word, folded).
+
+        A word the query names with an article (``named``: "le druide") is a role or a
+        thing: it is corrected two letters away only into the name of a role or status of
+        the rules, never into a plain word ("décide", "chain")."""
         fixed: list[Unit] = []
         fixes: dict[str, str] = {}
+        vocabulary = self._lexicon.role_words() if named else frozenset()
         for k, word, skipped in units:
             best = None
+            plain = _third_person_singular(word)
+            if plain and not self._known_word(k, word) and self._known_word(plain, plain):
+                # "tirent" is "tire": a verb form the texts do not use, not a typo.
+                fixed.append((plain, plain, skipped))
+                continue
             if _correctable(word) and not self._known_word(k, word):
                 best = self._closest(word)
+                if (best is not None and word in named and best not in vocabulary
+                        and _closeness(word, best) > 1):  # fmt: skip
+                    best = None
             if best is None:
                 fixed.append((k, word, skipped))
             else:
@@ -1073,6 +1196,34 @@ class Searcher:
             source=data.get("source", ""),
             addition=bool(data.get("addition")),
         )
+
+
+def _third_person_singular(word: str) -> str | None:
+    """Return the singular of a French verb in the third person plural ("tirent" is
+    "tire", "choisissent" is "choisit"), or None when ``word`` does not look like one."""
+    if len(word) < 6 or not word.endswith("ent"):
+        return None
+    if word.endswith("issent"):
+        return word[:-4] + "t"
+    return word[:-2]
+
+
+def _named_words(query: str) -> frozenset[str]:
+    """Return the (folded) words ``query`` names with a definite article ("le pyromane")."""
+    return frozenset(
+        word for before, word in _NAMED.findall(fold_chars(query).lower())
+        if before not in _CLITIC_BEFORE
+    )  # fmt: skip
+
+
+def _names_unknown(concepts: list[_Concept], query: str) -> bool:
+    """Return True when the query names, with a definite article, a thing the rules do not
+    know and no known word is close to ("que fait le pyromane", "the hypnotist wins"):
+    a role or concept of other editions that lexicon.yaml does not list."""
+    unknown = {c.words for c in concepts if not c.known and len(c.words) > 2} - _FILLER
+    if not unknown:
+        return False
+    return bool(unknown & _named_words(query))
 
 
 def _correctable(word: str) -> bool:

@@ -89,7 +89,15 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "villager and wolf, camps opposés, camps différents, opposite camps, different camps",
     ),
     (None, "parité, autant que, aussi nombreux, parity, as many as, equal numbers"),
+    # How the village votes.
+    (
+        "loup-garou",
+        "main levée, à main levée, lever la main, lève la main, show of hands, raise hands, "
+        "raised hands, hands up",
+    ),
     # Days and nights, and the rest of the game's vocabulary.
+    (None, "nuit, nuits, night, nights, nocturne, pendant la nuit, at night"),
+    (None, "jour, jours, journée, day, days, daytime, pendant le jour, by day"),
     (None, "premier jour, jour 1, day one, day 1, first day"),
     (None, "première nuit, nuit 1, night one, night 1, first night, nuit zéro"),
     (None, "distribuer, distribution, donner les cartes, deal, dealing, hand out, assign"),
@@ -100,13 +108,32 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "same victim",
     ),
     (None, "désaccord, pas d'accord, disagree, disagreement, split"),
-    (None, "ordre, order, séquence, sequence, qui en premier, who first"),
+    (None, "ordre, order, séquence, sequence, en premier, qui en premier, who first"),
+    # A role wakes up when it is called at night.
+    (
+        None,
+        "appeler, appelle, appelé, appel, call, calls, called, réveiller, réveille, "
+        "réveillent, se réveille, wake, wakes, wake up, wakes up, woken, ouvrir les yeux, "
+        "open eyes",
+    ),
+    # The captain's successor.
+    (
+        "loup-garou",
+        "successeur, succession, successor, remplacer, remplace, remplaçant, replace, "
+        "replaces, replacement, succéder, succède, hériter, hérite, inherit, inherits, "
+        "nouveau capitaine, new captain, devient capitaine, becomes captain, takes over",
+    ),
     (
         None,
         "durée, temps, combien de temps, minutes, secondes, length, how long, time limit, "
         "timer, chrono, chronomètre",
     ),
     (None, "tricher, triche, tricheur, cheat, cheating, cheater"),
+    (
+        None,
+        "tirage au sort, tiré au sort, tirer au sort, au hasard, hasard, aléatoire, random, "
+        "at random, randomly, drawn at random, draw lots",
+    ),
     # Seer and witch words players use.
     ("loup-garou", "voyante, seer, psychic, clairvoyant, clairvoyante, médium, medium"),
     (None, "voir, see, sees, découvrir, apprendre, learn, sonder, inspect, peek, regarder, look"),
@@ -123,7 +150,8 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     (
         "mafia",
         "message, messages, sms, texto, dm, private message, téléphone, telephone, "
-        "phone, portable, whatsapp, texting",
+        "phone, portable, whatsapp, texting, text, texts, textos, envoyer un message, "
+        "écrire",
     ),
     (
         "mafia",
@@ -135,6 +163,7 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "insulte, insulter, injure, gros mot, gros mots, jurer, swear, swearing, curse, "
         "insult, vulgarité, grossièreté, vulgar",
     ),
+    ("mafia", "pari, paris, parier, miser, wager, gamble"),
     (
         "mafia",
         "abstention, s'abstenir, abstain, vote blanc, blank vote, skip, pass, "

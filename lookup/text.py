@@ -160,6 +160,26 @@ def key(text: str) -> tuple[str, ...]:
     return tuple(IRREGULAR.get(w, singular(w)) for w in words(text) if not is_stop(w))
 
 
+_ARTICLES = frozenset({
+    "le", "la", "les", "l", "un", "une", "des", "de", "du", "d", "au", "aux", "a", "à", "en",
+    "se", "s", "the", "an", "of", "to",
+})  # fmt: skip
+"""Stop words a phrase loses without changing its meaning ("la nuit" is "nuit")."""
+
+
+def collapsed(text: str) -> bool:
+    """Return True when a phrase of several words keys as one word because its other words
+    are stop words that carry meaning ("one another" is "one", "last will" is "last",
+    "qui en premier" is "premier", "nuit 1" is "nuit"): as a synonym it would stand for
+    that word everywhere. Articles are no loss ("la nuit", "à égalité")."""
+    parts = text.split()
+    return len(parts) > 1 and len(key(text)) == 1 and any(
+        not key(p) and fold_chars(p).lower().strip("'’") not in _ARTICLES
+        and fold_chars(p).lower().split("'")[0] not in _ARTICLES
+        for p in parts
+    )  # fmt: skip
+
+
 def gaps(text: str) -> tuple[int, ...]:
     """Return how many stop words sit between each two words of ``key(text)``.
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .text import key
+from .text import collapsed, key
 
 LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
 """The vocabulary file (part of the search index's cache key: ``index.LEXICON_FILE``)."""
@@ -76,7 +76,8 @@ def compiled() -> dict[str, Any]:
         outside.append({"id": str(item["id"]), "kind": str(item.get("kind", "role")),
                         "game": item.get("game"), "name": dict(item["name"]),
                         "words": [str(w) for w in item.get("words", [])]})  # fmt: skip
-    essential = [" ".join(key(str(w))) for words in data.get("essential", []) or [] for w in words]
+    essential = [" ".join(key(str(w))) for words in data.get("essential", []) or [] for w in words
+                 if not collapsed(str(w))]  # fmt: skip
     not_reflexive = [str(w) for w in data.get("not_reflexive", []) or []]
     return {"community": community, "outside": outside, "essential": essential,
             "not_reflexive": not_reflexive}  # fmt: skip

@@ -802,3 +802,108 @@ def test_outside_of_imports_no_search_engine(tmp_path, pycache):
     done = subprocess.run([sys.executable, "-c", probe], env=_env(tmp_path, pycache),
                           cwd=tmp_path, capture_output=True, text=True, check=True)  # fmt: skip
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["que fait le nécromancien ?", "le druide se réveille quand ?",
+     "the priest blesses a player", "what does the gunsmith give at night"],
+)  # fmt: skip
+def test_a_thing_named_that_the_rules_do_not_know_is_not_answered(searcher, query):
+    # Not listed in lexicon.yaml: named with an article, unknown to the index, not a typo.
+    result = searcher.search(query)
+    assert not result.answered and result.outside == [], [h.id for h in result.hits]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["le capitaine meurt, qui le remplace ?", "combien de rôles à pouvoir au maximum ?",
+     "qui la remplace quand elle meurt, la capitaine ?"],
+)  # fmt: skip
+def test_an_unknown_word_after_a_pronoun_le_la_is_no_name(searcher, query):
+    assert searcher.search(query).answered
+
+
+def test_a_community_word_one_game_uses_leans_to_that_game_in_a_question(searcher):
+    # "ville" / "town" are Mafia's words, "village" Loup-Garou's; each game still shown.
+    for query in ("la ville gagne quand ?", "the town wins when"):
+        result = searcher.search(query)
+        assert result.hits[0].id == "mf-win", query
+        assert {h.game for h in result.per_game} == {"loup-garou", "mafia"}, query
+    assert searcher.search("le village gagne quand ?").hits[0].id == "lg-win-village"
+    alone = searcher.search("villager")  # a word alone asks what it is in each game
+    assert {h.id for h in alone.per_game} == {"lg-role-villageois", "mf-role-citoyen"}
+
+
+def test_a_word_named_with_an_article_is_corrected_far_only_into_the_games_words(searcher):
+    assert searcher.search("le druide se réveille quand ?").corrected is None  # not "décide"
+    assert searcher.search("que fait la sorcirere").hits[0].id == "lg-role-sorciere"
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("when does the witch wake up", {"lg-mistake-witch-first", "lg-night-order"}),
+     ("à quel moment on réveille la sorcière ?", {"lg-mistake-witch-first", "lg-night-order"}),
+     ("who replaces the captain", {"lg-captain-succession"}),
+     ("qui devient capitaine quand le capitaine meurt ?", {"lg-captain-succession"})],
+)  # fmt: skip
+def test_waking_is_being_called_and_replacing_the_captain_is_the_succession(
+    searcher, query, wanted
+):
+    result = searcher.search(query)
+    assert result.hits[0].id in wanted and result.answered, [h.id for h in result.hits]
+
+
+def test_a_phrase_that_keys_as_one_word_is_no_synonym_of_that_word():
+    from garou.lookup.text import collapsed
+
+    # Its other words are stop words that carry meaning: "one another" is not "one".
+    assert collapsed("one another") and collapsed("last will") and collapsed("as many as")
+    assert collapsed("qui en premier") and collapsed("how long")
+    # Articles and elisions are no loss.
+    assert not collapsed("la nuit") and not collapsed("à égalité") and not collapsed("nuit 1")
+    assert not collapsed("l'emporter") and not collapsed("se réveille")
+
+
+def test_one_is_not_each_other(searcher):
+    # "one" was keyed as "one another" (each other) and made the witch poisoning a lover
+    # a question about oneself.
+    result = searcher.search("if the witch poisons one lover does the other die")
+    assert result.answered and result.hits[0].id == "lg-lovers-die-together"
+
+
+def test_two_words_for_one_thing_count_once(searcher):
+    # "badge" and "maire" both name the captain: the question is what happens when he dies.
+    for query in ("qui récupère le badge quand le maire meurt", "écharpe du maire quand il meurt"):
+        assert searcher.search(query).hits[0].id == "lg-captain-succession", query
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("can I text another player during the game", "mf-disqualifying"),
+     ("je peux parier avec un joueur ?", "mf-unsporting"),
+     ("le vote se fait comment, à main levée ?", "lg-vote")],
+)  # fmt: skip
+def test_table_words_for_messages_bets_and_a_show_of_hands(searcher, query, wanted):
+    assert searcher.search(query).hits[0].id == wanted
+
+
+def test_an_entry_without_each_other_comes_after_one_with_it(searcher):
+    # "one another" no longer searches for "one"; the entries that speak of each other lead.
+    result = searcher.search("can the wolves kill each other")
+    assert not result.answered
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("les mafieux tirent", "mf-night-shots"), ("les loups mangent", "lg-night-wolves")],
+)  # fmt: skip
+def test_a_french_plural_verb_is_its_singular_not_a_typo(searcher, query, wanted):
+    # "tirent" was corrected to "tient", "parlent" to a bet: the texts say "tire", "parle".
+    result = searcher.search(query)
+    assert result.corrected is None and result.hits[0].id == wanted
+    assert searcher.search("les joueurs parlent").corrected is None
+
+
+def test_words_for_anyone_after_an_article_name_nothing_unknown(searcher):
+    assert searcher.search("les mecs de la mafia tirent sur qui ?").answered
