@@ -1,0 +1,225 @@
+"""The sports-Mafia evening: whole club games end to end, refusals, points by hand."""
+
+from __future__ import annotations
+
+import pytest
+from garou.game import session
+from garou.game.errors import IllegalEventError
+from garou.game.journal import open_journal
+from garou.game.mafia import start_data
+from garou.game.mafia_points import points
+
+NAMES = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+ROLES = {
+    "Ana": "citoyen", "Bob": "mafia", "Cid": "citoyen", "Dan": "sherif", "Eve": "citoyen",
+    "Fay": "don", "Gus": "citoyen", "Hal": "mafia", "Ivy": "citoyen", "Jon": "citoyen",
+}  # fmt: skip
+TOWN = [n for n, r in ROLES.items() if r in ("citoyen", "sherif")]
+MAFIA = [n for n, r in ROLES.items() if r in ("mafia", "don")]
+
+
+class Table:
+    """One evening in a fresh journal, recorded through the session API."""
+
+    def __init__(self, book, tmp_path, **start):
+        self.book = book
+        self.journal = open_journal(tmp_path / "g.sqlite", create=True)
+        game = book.game("mafia")
+        data = start_data(game, start.pop("players", NAMES), roles=start.pop("roles", ROLES),
+                          **start)  # fmt: skip
+        self.id = session.new_game(self.journal, book, data)
+
+    def add(self, kind, lang="en", **data):
+        return session.record(self.journal, self.book, self.id, kind, data, lang).state
+
+    def refused(self, kind, rule, **data):
+        before = len(self.journal.events(self.id))
+        with pytest.raises(IllegalEventError) as caught:
+            self.add(kind, **data)
+        assert len(self.journal.events(self.id)) == before
+        assert caught.value.rule == rule, caught.value.message("en")
+        return caught.value
+
+    def status(self, lang="en"):
+        return session.status(self.journal, self.book, self.id, lang)
+
+    def state(self):
+        return session.load(self.journal, self.book, self.id).state
+
+    def speeches(self):
+        st = self.status()
+        while st["speaker"] is not None:
+            self.add("speech", player=st["speaker"])
+            st = self.status()
+
+    def night_shots(self, target, **split):
+        for shooter in [n for n in MAFIA if self.state().player(n).alive]:
+            self.add("shot", shooter=shooter, target=split.get(shooter, target))
+
+
+@pytest.fixture
+def book():
+    from garou.rules import load_rules
+
+    return load_rules()
+
+
+def _pts(state, lang="en"):
+    return {p["name"]: {s: v["total"] for s, v in p["points"].items()}
+            for p in points(state, lang)["players"]}  # fmt: skip
+
+
+def test_a_town_win_with_a_missed_shot_and_checks_scored_by_hand(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.refused("shot", "mf-first-night", shooter="Bob", target="Ana")
+    t.refused("don-check", "mf-first-night", target="Dan")  # garou's reading: none on night 1
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.refused("nominate", "mf-nominations", by="Ana", nominee="Cid")
+    t.add("vote", votes={n: "Bob" for n in NAMES})
+    st = t.status()
+    assert [p["alive"] for p in st["players"] if p["name"] == "Bob"] == [False]
+    assert st["farewell_due"] == ["Bob"]
+    t.add("farewell", player="Bob", best_move=["Ana"], suspects=["Cid"], crown="Fay")
+    t.add("night")
+    t.night_shots("Ana", Hal="Cid")  # different targets: a missed shot
+    t.add("don-check", target="Dan")
+    t.add("sheriff-check", target="Hal")
+    state = t.add("day")
+    assert all(s.alive for s in state.seats if s.name != "Bob")
+    assert state.kills[-1]["target"] is None
+    assert [(c["by"], c["answer"]) for c in state.checks] == [("don", True), ("sheriff", True)]
+    t.speeches()
+    t.add("nominate", by="Dan", nominee="Hal")
+    t.add("vote", votes={})  # nobody speaks up: every vote goes to the last nominee
+    t.add("night")
+    t.night_shots("Eve")
+    state = t.add("day")
+    assert not state.player("Eve").alive and state.farewell_due == ["Eve"]
+    t.add("farewell", player="Eve")
+    t.speeches()
+    t.add("nominate", by="Dan", nominee="Fay")
+    state = t.add("vote", votes={})
+    assert state.winner == "ville" and state.win_rule == "mf-win"
+    pts = _pts(state)
+    for name in TOWN:  # the document: Classic +1.00, Max Mafia Town +1.35
+        assert pts[name] == {"classic": 1.0, "max-mafia": 1.35}
+    for name in MAFIA:
+        assert pts[name] == {"classic": 0.0, "max-mafia": 0.0}
+    t.refused("night", None)
+
+
+def test_a_tie_goes_to_the_revote_then_the_lift(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.add("nominate", by="Bob", nominee="Eve")
+    half = {n: ("Bob" if i < 5 else "Eve") for i, n in enumerate(NAMES)}
+    st_after = t.add("vote", votes=half)
+    assert st_after.vote_round == "revote" and st_after.tied == ["Bob", "Eve"]
+    t.refused("night", "mf-vote-tie")
+    t.refused("vote", "mf-vote", votes={"Ana": "Cid"})  # not a nominee
+    state = t.add("vote", votes=half)
+    assert state.vote_round == "lift"
+    state = t.add("vote", votes={n: ("yes" if i < 6 else "no") for i, n in enumerate(NAMES)})
+    assert {s.name for s in state.seats if not s.alive} == {"Bob", "Eve"}
+    assert [s.out for s in state.seats if not s.alive] == ["lift", "lift"]
+    assert state.farewell_due == ["Bob", "Eve"]
+
+
+def test_the_critical_phase_is_warned_and_a_mis_vote_gives_the_mafia_the_win(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Ana")
+    st = t.status()
+    assert st["margin"] == {"errors_left": 1, "critical": False, "rule": "mf-margin"}
+    t.add("vote", votes={})
+    t.add("night")
+    t.night_shots("Cid")
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Fay", nominee="Eve")
+    st = t.status()
+    assert st["margin"]["critical"] is True
+    assert any("Critical phase" in w["message"] for w in st["warnings"])
+    state = t.add("vote", votes={})
+    assert state.days[-1]["rounds"][0]["critical"] is True
+    t.add("night")
+    t.night_shots("Gus")
+    state = t.add("day")
+    assert state.winner == "mafia"
+    pts = _pts(state)
+    for name in MAFIA:  # Classic +1.00, Max Mafia Mafia +0.85
+        assert pts[name] == {"classic": 1.0, "max-mafia": 0.85}
+    assert sum(pts[n]["classic"] for n in NAMES) == len(MAFIA)
+
+
+def test_fouls_cost_the_next_speech_and_disqualify(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    for _ in range(3):
+        t.add("foul", player="Cid")
+    st = t.status()
+    assert [p["fouls"] for p in st["players"] if p["name"] == "Cid"] == [3]
+    t.refused("speech", "mf-foul", player="Cid")
+    t.add("speech", player="Ana")
+    assert t.status()["speaker"] == "Bob"
+    t.add("speech", player="Bob")
+    assert t.status()["speaker"] == "Dan"  # garou skipped Cid's lost speech itself
+    t.add("technical-foul", player="Gus", behaviour="insults")
+    state = t.add("technical-foul", player="Gus")
+    assert state.player("Gus").out == "disqualified"
+    t.refused("foul", "mf-foul", player="Gus")
+    t.refused("disqualify", "mf-disqualifying", player="Jon", behaviour="insults")
+    state = t.add("disqualify", player="Jon", behaviour="messages")
+    assert state.player("Jon").out == "disqualified"
+    st = t.status()
+    assert [p["technical_fouls"] for p in st["players"] if p["name"] == "Gus"] == [2]
+
+
+def test_an_opponent_victory_stops_the_game(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    state = t.add("opponent-victory", player="Hal", behaviour="threats")
+    assert state.phase == "over" and state.winner == "ville"
+    assert state.win_rule == "mf-opponent-victory"
+    pts = _pts(state)
+    assert sum(p["classic"] for p in pts.values()) == len(TOWN)
+    t.refused("foul", None, player="Ana")
+
+
+def test_bad_input_is_refused_with_its_rule_and_nothing_recorded(book, tmp_path):
+    game = book.game("mafia")
+    with pytest.raises(IllegalEventError) as caught:
+        Table(book, tmp_path, players=[*NAMES, "Kim"], roles={**ROLES, "Kim": "citoyen"})
+    assert caught.value.rule == "mf-composition"
+    with pytest.raises(IllegalEventError) as caught:
+        Table(book, tmp_path / "b", roles={**ROLES, "Ana": "don"})
+    assert caught.value.rule == "mf-composition"
+    t = Table(book, tmp_path / "c")
+    t.add("day")
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.add("vote", votes={})
+    t.add("night")
+    t.refused("shot", "mf-night-shots", shooter="Bob", target="Ana")  # dead
+    t.refused("shot", "mf-night-shots", shooter="Ana", target="Cid")  # not mafia
+    t.add("shot", shooter="Fay", target="Dan")
+    t.refused("shot", "mf-night-shots", shooter="Fay", target="Cid")  # twice
+    t.add("shot", shooter="Hal", target="Dan")
+    t.add("day")
+    t.add("night")
+    t.refused("sheriff-check", "mf-role-sherif", target="Fay")  # the Sheriff is dead
+    assert game.id == "mafia"
+
+
+def test_a_seed_deals_the_same_cards(book):
+    from garou.game.mafia import draw_roles
+
+    game = book.game("mafia")
+    one, two = draw_roles(game, NAMES, 7), draw_roles(game, NAMES, 7)
+    assert one == two
+    assert sorted(one.values()) == sorted(ROLES.values())
+    assert any(draw_roles(game, NAMES, s) != one for s in range(8, 12))
