@@ -356,9 +356,15 @@ def _check(state: State, who: str, data: dict[str, Any], seq: int) -> None:
     answer = target.role == "sherif" if who == "don" else target.role in MAFIA_ROLES
     state.checked[who] = target.name
     state.checks.append(
-        {"night": state.night, "by": who, "checker": checker.name, "target": target.name,
-         "answer": answer, "seq": seq}
-    )  # fmt: skip
+        {
+            "night": state.night,
+            "by": who,
+            "checker": checker.name,
+            "target": target.name,
+            "answer": answer,
+            "seq": seq,
+        }
+    )
     key = f"mafia.story.{who}-check-{'yes' if answer else 'no'}"
     state.story.append(Line(seq, phrase(key, checker=checker.name, target=target.name), True))
 
@@ -407,6 +413,11 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         raise IllegalEventError("mafia.refused.speech-lost", name=seat.name, rule="mf-foul")
     if seat.name in state.spoken:
         raise IllegalEventError("mafia.refused.spoke", name=seat.name, rule="mf-speech")
+    expected = state.speaker()
+    if expected is not None and expected != seat.name:
+        raise IllegalEventError(
+            "mafia.refused.speech-order", name=seat.name, speaker=expected, rule="mf-speech"
+        )
     # garou skips a lost speech itself: those seated before this speaker lose it now.
     for other in state.seats:
         if other.seat >= seat.seat:
@@ -497,8 +508,9 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         seat = state.player(str(voter))
         _alive(seat, "mf-vote")
         if state.vote_round == "lift":
-            ballots[seat.name] = str(choice).lower() if not isinstance(choice, bool) else (
-                "yes" if choice else "no")  # fmt: skip
+            ballots[seat.name] = (
+                str(choice).lower() if not isinstance(choice, bool) else ("yes" if choice else "no")
+            )
             continue
         target = state.player(str(choice))
         if target.name not in pool:
@@ -530,9 +542,13 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         state.tied = list(result.next.tied)
         if result.next.round == "revote":
             state.story.append(
-                Line(seq, phrase("mafia.story.extra-time", names=state.tied,
-                                 seconds=state.speech_seconds()))
-            )  # fmt: skip
+                Line(
+                    seq,
+                    phrase(
+                        "mafia.story.extra-time", names=state.tied, seconds=state.speech_seconds()
+                    ),
+                )
+            )
         return
     state.vote_round = None
     for name in result.eliminated:
@@ -606,17 +622,30 @@ def _farewell(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         crown = crowned.name
     state.farewell_due.remove(seat.name)
     state.farewells.append(
-        {"player": seat.name, "at": seat.out_at, "best_move": best, "suspects": suspects,
-         "crown": crown, "seconds": data.get("seconds"), "seq": seq}
-    )  # fmt: skip
+        {
+            "player": seat.name,
+            "at": seat.out_at,
+            "best_move": best,
+            "suspects": suspects,
+            "crown": crown,
+            "seconds": data.get("seconds"),
+            "seq": seq,
+        }
+    )
     state.story.append(Line(seq, phrase("mafia.story.farewell", name=seat.name)))
 
 
 def _sanction(state: State, seat: Seat, kind: str, behaviour: str | None, rule: str, seq: int):
     state.sanctions.append(
-        {"player": seat.name, "kind": kind, "behaviour": behaviour, "rule": rule,
-         "at": _at(state), "seq": seq}
-    )  # fmt: skip
+        {
+            "player": seat.name,
+            "kind": kind,
+            "behaviour": behaviour,
+            "rule": rule,
+            "at": _at(state),
+            "seq": seq,
+        }
+    )
 
 
 def _at(state: State) -> str:
@@ -699,9 +728,16 @@ def _opponent(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.opponent_victory = {"player": seat.name, "loser": loser, "behaviour": behaviour}
     state.winner, state.win_rule, state.phase = winner, "mf-opponent-victory", "over"
     state.story.append(
-        Line(seq, phrase("mafia.story.opponent-victory", name=seat.name,
-                         loser=state.game.camp(loser).name, winner=state.game.camp(winner).name))
-    )  # fmt: skip
+        Line(
+            seq,
+            phrase(
+                "mafia.story.opponent-victory",
+                name=seat.name,
+                loser=state.game.camp(loser).name,
+                winner=state.game.camp(winner).name,
+            ),
+        )
+    )
 
 
 def _night(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
@@ -725,9 +761,15 @@ def _leave(state: State, seat: Seat, cause: str, at: str, seq: int, lang: str) -
     if result.winner is not None:
         state.winner, state.win_rule, state.phase = result.winner, result.rule, "over"
         state.story.append(
-            Line(seq, phrase("mafia.story.won", camp=state.game.camp(result.winner).name,
-                             rule=result.rule or ""))
-        )  # fmt: skip
+            Line(
+                seq,
+                phrase(
+                    "mafia.story.won",
+                    camp=state.game.camp(result.winner).name,
+                    rule=result.rule or "",
+                ),
+            )
+        )
 
 
 HANDLERS = {
@@ -759,8 +801,11 @@ def margin_info(state: State, lang: str) -> dict[str, Any] | None:
     result = check_win(table_state(state), lang, "vote")
     if result.margin is None:
         return None
-    return {"left": result.margin.left, "critical": result.margin.critical,
-            "rule": result.margin.rule}  # fmt: skip
+    return {
+        "left": result.margin.left,
+        "critical": result.margin.critical,
+        "rule": result.margin.rule,
+    }
 
 
 def warnings(state: State, lang: str) -> list[dict[str, str]]:
@@ -773,11 +818,18 @@ def warnings(state: State, lang: str) -> list[dict[str, str]]:
             found.append({"rule": margin["rule"], "message": say(key, lang, count=margin["left"])})
     for seat in state.seats:
         if seat.alive and seat.loses_speech:
-            found.append({"rule": "mf-foul", "message": say("mafia.warn.loses-speech", lang,
-                                                            name=seat.name)})  # fmt: skip
+            found.append(
+                {"rule": "mf-foul", "message": say("mafia.warn.loses-speech", lang, name=seat.name)}
+            )
     for name in state.farewell_due:
-        found.append({"rule": "mf-farewell", "message": say(
-            "mafia.warn.farewell", lang, name=name, seconds=state.farewell_seconds())})  # fmt: skip
+        found.append(
+            {
+                "rule": "mf-farewell",
+                "message": say(
+                    "mafia.warn.farewell", lang, name=name, seconds=state.farewell_seconds()
+                ),
+            }
+        )
     return found
 
 

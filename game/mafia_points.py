@@ -134,14 +134,22 @@ def _reasons(
     if camp == state.winner:
         value = float(system.win_points.get(camp, 0))
         lines.append(
-            _line(value, system.entry, "document",
-                  say("club.reason.win", lang, system=name, camp=camp_name, points=value))
-        )  # fmt: skip
+            _line(
+                value,
+                system.entry,
+                "document",
+                say("club.reason.win", lang, system=name, camp=camp_name, points=value),
+            )
+        )
     else:
         lines.append(
-            _line(0, system.entry, "document",
-                  say("club.reason.loss", lang, system=name, camp=camp_name))
-        )  # fmt: skip
+            _line(
+                0,
+                system.entry,
+                "document",
+                say("club.reason.loss", lang, system=name, camp=camp_name),
+            )
+        )
     club_name = club.club or say("club.unnamed", lang)
     for farewell in state.farewells:
         if farewell["player"] != seat.name or not farewell["suspects"]:

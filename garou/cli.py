@@ -15,7 +15,7 @@ from typer.core import TyperGroup
 
 from garou.rules.errors import ExitCode, GarouError
 
-from .commands import browse, check, game, house, play, printing, search, serve
+from .commands import browse, check, club, game, house, play, printing, search, serve
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 success; 1 a check failed or the input (file, id, setup) is wrong; "
@@ -57,7 +57,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-for module in (search, browse, check, house, play, printing, game, serve):
+for module in (search, browse, check, house, play, printing, game, club, serve):
     module.register(app)
 
 
