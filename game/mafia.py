@@ -204,7 +204,11 @@ def start_data(
         "roles": {str(k): str(v) for k, v in roles.items()},
         "seed": seed,
         "turbo": bool(turbo),
-        "agreement": dict(agreement or {}),
+        "agreement": {
+            d.case: d.option
+            for d in _agreement(game, dict(agreement or {})).decisions
+            if not d.case.startswith("custom:")
+        },
         "date": date,
         "club": dict(club or {}),
     }
@@ -810,7 +814,9 @@ def margin_info(state: State, lang: str) -> dict[str, Any] | None:
 
 def warnings(state: State, lang: str) -> list[dict[str, str]]:
     """The warnings that matter now: the margin or the critical phase before a vote."""
-    found = []
+    found: list[dict[str, str]] = []
+    if state.phase == "over":
+        return found
     if state.phase == "day" and state.vote_round is not None:
         margin = margin_info(state, lang)
         if margin is not None:

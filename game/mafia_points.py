@@ -90,7 +90,7 @@ def _value(club: ClubScoring, system: str, camp: str, name: str) -> float | None
 
 
 def _line(points: float, rule: str, source: str, reason: str) -> dict[str, Any]:
-    return {"points": round(points, 2), "rule": rule, "source": source, "reason": reason}
+    return {"points": round(float(points), 2), "rule": rule, "source": source, "reason": reason}
 
 
 def points(state: Any, lang: str) -> dict[str, Any]:
@@ -110,7 +110,7 @@ def points(state: Any, lang: str) -> dict[str, Any]:
         per: dict[str, Any] = {}
         for system in systems:
             reasons = _reasons(state, seat, camp, system, club, lang) if state.winner else []
-            total = round(sum(r["points"] for r in reasons), 2)
+            total = round(float(sum(r["points"] for r in reasons)), 2)
             per[system.id] = {"total": total, "reasons": reasons}
         players.append(
             {"name": seat.name, "seat": seat.seat, "role": seat.role, "camp": camp, "points": per}

@@ -294,7 +294,7 @@ def blank_protocol(game: Any, lang: str) -> Protocol:
 
 def _check(check: dict[str, Any], lang: str) -> str:
     key = f"mafia.story.{check['by']}-check-{'yes' if check['answer'] else 'no'}"
-    return say(key, lang, checker=check["checker"], target=check["target"])
+    return say(key, lang, checker=check["checker"], target=check["target"]).rstrip(".")
 
 
 def _when(at: str | None, lang: str) -> str:
