@@ -223,3 +223,205 @@ def test_a_seed_deals_the_same_cards(book):
     assert one == two
     assert sorted(one.values()) == sorted(ROLES.values())
     assert any(draw_roles(game, NAMES, s) != one for s in range(8, 12))
+
+
+def test_decisive_votes_and_club_values_are_scored_by_hand(book, tmp_path):
+    club = {
+        "club": "Le Cercle",
+        "max_mafia": {"ville": {"decisive_vote_bonus": 0.1}},
+        "classic": {"mafia": {"testament_per_mafioso": 0.2}},
+    }
+    t = Table(book, tmp_path, club=club)
+    t.add("day")
+    for name in ("Bob", "Cid", "Eve"):
+        t.add("nominate", by={"Bob": "Ana", "Cid": "Dan", "Eve": "Gus"}[name], nominee=name)
+    votes = {
+        "Ana": "Bob",
+        "Dan": "Bob",
+        "Gus": "Bob",
+        "Ivy": "Bob",
+        "Bob": "Cid",
+        "Fay": "Cid",
+        "Hal": "Cid",
+        "Cid": "Eve",
+        "Eve": "Eve",
+        "Jon": "Eve",
+    }
+    state = t.add("vote", votes=votes)
+    vote = state.days[-1]["rounds"][-1]
+    assert vote["eliminated"] == ["Bob"]
+    # 4-3-3: without any one of Bob's four votes it is a three-way tie; the others change nothing.
+    assert sorted(vote["decisive"]) == ["Ana", "Dan", "Gus", "Ivy"]
+    t.add("farewell", player="Bob", suspects=["Fay", "Hal", "Ana"])
+    state = t.add("opponent-victory", player="Fay")
+    pts = _pts(state)
+    assert pts["Ana"] == {"classic": 1.0, "max-mafia": 1.45}  # 1.35 + the club's 0.1
+    assert pts["Cid"] == {"classic": 1.0, "max-mafia": 1.35}
+    assert pts["Bob"] == {"classic": 0.4, "max-mafia": 0.0}  # 2 real mafiosi × 0.2
+    reasons = next(p for p in points(state, "en")["players"] if p["name"] == "Ana")
+    sources = [r["source"] for r in reasons["points"]["max-mafia"]["reasons"]]
+    assert sources == ["document", "club"]
+    unset = [r for r in reasons["points"]["classic"]["reasons"] if r["source"] == "club-unset"]
+    assert unset and unset[0]["points"] == 0.0
+
+
+def test_club_values_are_validated_like_the_rules(book, tmp_path):
+    from garou.game.mafia_points import read_club
+    from garou.rules.errors import DataFileError
+
+    path = tmp_path / "club.yaml"
+    path.write_text("club: X\nclassic:\n  ville: {decisive_vote_bonus: lots}\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_club(path)
+    assert "club.yaml:3" in caught.value.message("en")
+    with pytest.raises(IllegalEventError):
+        Table(book, tmp_path, club={"classic": {"town": {}}})
+
+
+def test_the_countdown_on_a_fake_clock_warns_pauses_and_resumes():
+    from garou.game.timer import Countdown
+
+    now = [100.0]
+    c = Countdown(60, lambda: now[0])
+    c.start()
+    now[0] += 49
+    assert c.shown() == "0:11" and not c.warning()
+    now[0] += 1
+    assert c.warning() and c.left() == 10
+    c.pause()
+    now[0] += 500
+    assert c.left() == 10 and c.paused
+    c.resume()
+    now[0] += 9.5
+    assert c.shown() == "0:01" and not c.over()
+    now[0] += 0.5
+    assert c.over() and c.left() == 0
+    turbo = Countdown(25, lambda: now[0])
+    turbo.start()
+    now[0] += 15
+    assert turbo.warning()
+
+
+def test_the_terminal_countdown_ticks_on_the_session_clock(capsys):
+    from garou.commands.mafia_play import run_timer
+
+    class FakeClock:
+        t = 0.0
+        slept: list[float] = []
+
+        @classmethod
+        def now(cls):
+            return cls.t
+
+        @classmethod
+        def sleep(cls, seconds):
+            cls.slept.append(seconds)
+            cls.t += seconds
+
+    class FakeSession:
+        clock = FakeClock
+        shown: list[str] = []
+
+        def say(self, key, **values):
+            return key
+
+        def show(self, text, style=""):
+            self.shown.append(text)
+
+    session = FakeSession()
+    run_timer(session, 25)
+    assert sum(FakeClock.slept) == 25
+    assert session.shown == ["mafia.play.warn", "game.play.time-up"]
+    assert "0:25" in capsys.readouterr().out
+
+
+def _random_game(game, seed):
+    """A random legal evening: events chosen at random, each kept only when legal."""
+    import random
+
+    from garou.game import mafia
+
+    rng = random.Random(seed)
+    state = mafia.start(game, start_data(game, NAMES, roles=ROLES))
+    events = []
+
+    def attempt(kind, **data):
+        nonlocal state
+        try:
+            state = mafia.apply(state, kind, data, len(events) + 2, "en")
+        except IllegalEventError:
+            return False
+        events.append({"kind": kind, **data})
+        return True
+
+    for _ in range(200):
+        if state.phase == "over":
+            break
+        living = [s.name for s in state.living()]
+        if rng.random() < 0.03:
+            attempt(rng.choice(["foul", "technical-foul"]), player=rng.choice(living))
+        elif state.phase == "night":
+            common = rng.choice(living)
+            for s in state.living():
+                if s.role in ("mafia", "don") and s.name not in state.shots:
+                    target = common if rng.random() < 0.8 else rng.choice(living)
+                    attempt("shot", shooter=s.name, target=target)
+            attempt("don-check", target=rng.choice(living))
+            attempt("sheriff-check", target=rng.choice(living))
+            attempt("day")
+        elif state.farewell_due:
+            attempt(
+                "farewell",
+                player=state.farewell_due[0],
+                suspects=rng.sample(NAMES, 3),
+                crown=rng.choice(living),
+            )
+        elif state.speaker() is not None:
+            attempt("speech", player=state.speaker())
+        elif state.vote_round == "first" and not state.today()["rounds"] and rng.random() < 0.6:
+            attempt("nominate", by=rng.choice(living), nominee=rng.choice(living))
+        elif state.vote_round is not None and state.nominations:
+            pool = state.tied or state.nominations
+            if state.vote_round == "lift":
+                votes = {n: rng.choice(["yes", "no"]) for n in living}
+            else:
+                votes = {n: rng.choice(pool) for n in living if rng.random() < 0.7}
+            attempt("vote", votes=votes)
+        else:
+            attempt("night")
+    return state, events
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_games_score_the_same_from_their_exported_record(book, tmp_path, seed):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from garou.game.record import dump_record, import_record, record_to_dict
+
+    game = book.game("mafia")
+
+    @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, 10**6))
+    def check(n):
+        state, events = _random_game(game, n * 3 + seed)
+        record = {
+            "game": {"id": "mafia", "name": None, "table": None, "date": None},
+            "setup": {"players": NAMES, "roles": ROLES, "deal": {}},
+            "agreement": {},
+            "events": events,
+        }
+        path = tmp_path / f"r{n}.yaml"
+        path.write_text(dump_record(record), encoding="utf-8")
+        with open_journal(tmp_path / f"g{n}.sqlite", create=True) as journal:
+            game_id = import_record(journal, book, path)
+            again = session.load(journal, book, game_id).state
+            assert record_to_dict(journal, game_id)["events"] == events
+        assert points(again, "en") == points(state, "en")
+        if state.winner is not None:
+            winners = [s for s in state.seats if game.role(s.role).camp == state.winner]
+            classic = sum(p["points"]["classic"]["total"] for p in points(state, "en")["players"]
+                          if p["camp"] == state.winner)  # fmt: skip
+            assert classic == pytest.approx(len(winners))
+
+    check()
