@@ -218,16 +218,16 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
     """Open the evening from its ``start`` event; refuse a table that is not the document's."""
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise IllegalEventError("mafia.refused.players", count=SEATS)
+        raise IllegalEventError("mafia.refused.players", seats=SEATS)
     if len(players) != SEATS:
         raise IllegalEventError(
-            "mafia.refused.seats", count=len(players), seats=SEATS, rule="mf-composition"
+            "mafia.refused.seats", given=len(players), seats=SEATS, rule="mf-composition"
         )
     if len({p.casefold() for p in players}) != len(players):
         raise IllegalEventError("mafia.refused.same-name", rule="mf-seating")
     roles = data.get("roles") or {}
     if not isinstance(roles, Mapping):
-        raise IllegalEventError("mafia.refused.players", count=SEATS)
+        raise IllegalEventError("mafia.refused.players", seats=SEATS)
     cards = {str(k): _role_id(game, str(v)) for k, v in roles.items()}
     unknown = [k for k in cards if k not in players]
     if unknown:

@@ -57,13 +57,6 @@ class Table:
             self.add("shot", shooter=shooter, target=split.get(shooter, target))
 
 
-@pytest.fixture
-def book():
-    from garou.rules import load_rules
-
-    return load_rules()
-
-
 def _pts(state, lang="en"):
     return {p["name"]: {s: v["total"] for s, v in p["points"].items()}
             for p in points(state, lang)["players"]}  # fmt: skip
@@ -424,3 +417,88 @@ def test_random_games_score_the_same_from_their_exported_record(book, tmp_path, 
             assert classic == pytest.approx(len(winners))
 
     check()
+
+
+def test_the_scripted_face_status_protocol_and_standings(garou, tmp_path):
+    db = str(tmp_path / "club.sqlite")
+    names = ",".join(NAMES)
+    deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
+    made = garou(
+        "game",
+        "new",
+        "--game",
+        "mafia",
+        "--names",
+        names,
+        "--deal",
+        deal,
+        "--date",
+        "2026-11-05",
+        "--db",
+        db,
+        "--json",
+    )
+    assert made.exit_code == 0, made.stderr
+    assert made.json()["roles"] == ROLES
+    drawn = garou(
+        "game", "new", "--game", "mafia", "--names", names, "--seed", "7", "--db", db, "--json"
+    )
+    again = garou(
+        "game", "new", "--game", "mafia", "--names", names, "--seed", "7", "--db", db, "--json"
+    )
+    assert drawn.json()["roles"] == again.json()["roles"]
+    eleven = garou("game", "new", "--game", "mafia", "--names", names + ",Kim", "--db", db)
+    assert eleven.exit_code == 1 and "mf-composition" in eleven.stderr
+    add = lambda *a: garou("game", "add", *a, "--id", "1", "--db", db, "--lang", "en")  # noqa: E731
+    assert add("day").exit_code == 0
+    for name in NAMES[:3]:
+        add("speech", f"player={name}")
+    add("foul", "player=Dan")
+    status = garou("game", "status", "1", "--db", db, "--json").json()
+    dan = next(p for p in status["players"] if p["name"] == "Dan")
+    assert (dan["seat"], dan["fouls"], dan["technical_fouls"]) == (4, 1, 0)
+    assert status["speaker"] == "Dan" and status["winner"] is None
+    assert status["margin"] == {"errors_left": 1, "critical": False, "rule": "mf-margin"}
+    add("nominate", "by=Ana", "nominee=Bob")
+    assert garou("game", "status", "1", "--db", db, "--json").json()["nominations"] == ["Bob"]
+    refused = add("vote", "votes={Ana: Cid}")
+    assert refused.exit_code == 1 and "mf-vote" in refused.stderr and "nothing" in refused.stderr
+    lookup = garou("game", "fouls", "Dan", "insult", "--id", "1", "--db", db, "--lang", "en")
+    assert lookup.exit_code == 0 and "mf-technical-foul" in lookup.stdout
+    add("vote", "votes={}")
+    add("opponent-victory", "player=Fay")
+    proto = garou("game", "protocol", "1", "--db", db, "--json").json()
+    assert proto["winner"] == "La Ville"
+    assert proto["days"][0]["rounds"][0]["out"] == "Bob"
+    md = garou("game", "protocol", "1", "-f", "md", "--db", db, "--lang", "en")
+    assert "Bob" in md.stdout and "Winning team" in md.stdout
+    pts = garou("game", "points", "1", "--db", db, "--json").json()
+    ana = next(p for p in pts["players"] if p["name"] == "Ana")
+    assert ana["points"]["max-mafia"]["total"] == 1.35
+    table = garou("club", "standings", "--db", db, "--json").json()
+    assert table["games"] == [1]
+    assert next(p for p in table["players"] if p["name"] == "Ana")["points"]["classic"] == 1.0
+    later = garou("club", "standings", "--from", "2026-12-01", "--db", db, "--json").json()
+    assert later["games"] == []
+    blank = garou("game", "protocol", "--blank", "-f", "md", "--lang", "en")
+    assert blank.exit_code == 0 and "| 10 |" in blank.stdout
+
+
+def test_the_interactive_face_walks_a_night(garou, tmp_path):
+    db = str(tmp_path / "club.sqlite")
+    deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal, "--db", db)
+    answers = [*[""] * 10, "Ana Bob", "", "", "Fay, Hal", "", "Cid", "Cid", "Dan", "Hal", "q"]
+    run = garou(
+        "game",
+        "play",
+        "--db",
+        db,
+        "--no-countdown",
+        "--lang",
+        "en",
+        input="\n".join(answers) + "\n",
+    )
+    assert run.exit_code == 0, run.stderr
+    assert "Every shot is at Cid" in run.stdout
+    assert "The Sheriff (Dan) checks Hal: mafia." in run.stdout

@@ -46,6 +46,25 @@ class MafiaSession(Session):
                 self.show(line.text.say(self.lang) + mark, "cyan" if line.hidden else "")
         return replayed.state
 
+    def ask(self, question: str, default: str | None = None) -> str:
+        """Ask on the terminal, reading standard input one line at a time (a piped script
+        of answers works as well as a keyboard)."""
+        import sys
+
+        from .game_play import QUIT_WORDS, UNDO_WORDS, _Undo
+
+        suffix = f" [{default}]" if default else ""
+        typer.echo(f"{question}{suffix} ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            raise _Quit()
+        answer = line.strip()
+        if answer.lower() in UNDO_WORDS:
+            raise _Undo()
+        if answer.lower() in QUIT_WORDS:
+            raise _Quit()
+        return answer or (default or "")
+
     def command(self, answer: str) -> bool:
         """Run a sanction or lookup typed at a prompt; True when it was one."""
         words = answer.split()
