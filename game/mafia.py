@@ -530,6 +530,7 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         "round": round_,
         "tied": list(state.tied),
         "votes": ballots,
+        "counted": counted_ballots(state, ballots, round_),
         "tally": dict(result.tally),
         "eliminated": list(result.eliminated),
         "decisive": decisive,
@@ -563,12 +564,23 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         state.farewell_due.append(name)
 
 
+def counted_ballots(state: State, ballots: Mapping[str, str], round_: str | None) -> dict:
+    """Every living player's vote as counted: a silent one against the last nominee of the
+    round (``mf-no-abstention``); the lift vote keeps only the ballots given."""
+    if round_ == "lift":
+        return dict(ballots)
+    pool = [n for n in state.nominations if round_ != "revote" or n in state.tied]
+    return {s.name: ballots.get(s.name, pool[-1]) for s in state.living()}
+
+
 def decisive_votes(state: State, ballots: Mapping[str, str], result: Any, lang: str) -> list[str]:
     """Return the voters whose ballot decided the result: without it, the resolver gives
     another result (another player out, nobody out, or another round)."""
     outcome = (tuple(result.eliminated), result.next.round if result.next else None)
     found = []
-    for voter in ballots:
+    # Every living player votes: a silent one counts against the last nominee, so their
+    # vote can decide as much as a spoken one.
+    for voter in [s.name for s in state.living()]:
         if voter in state.nominations or voter in state.tied:
             # A nominee taken out of the table would change the vote itself.
             try:
@@ -607,6 +619,9 @@ def _count_without_ballot(state: State, ballots: Mapping[str, str], voter: str, 
         rest = {k: v for k, v in ballots.items() if k != voter}
         rest[voter] = rest.pop(stand_in)
         return count(state, rest, without=stand_in, lang=lang)
+    if voter not in ballots:
+        # A silent nominee: the stand-in sits out instead, and speaks for nobody either.
+        return count(state, dict(ballots), without=stand_in, lang=lang)
     rest = {k: v for k, v in ballots.items() if k != voter}
     return count(state, rest, without=stand_in, lang=lang)
 

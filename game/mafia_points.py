@@ -179,7 +179,7 @@ def _reasons(
             out = round_["eliminated"]
             if not out or seat.name not in round_["decisive"]:
                 continue
-            ballot = round_["votes"].get(seat.name)
+            ballot = round_.get("counted", round_["votes"]).get(seat.name)
             if round_["round"] != "lift" and ballot not in out:
                 continue
             for target in out:

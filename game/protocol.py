@@ -149,7 +149,10 @@ def build_protocol(state: Any, lang: str) -> Protocol:
     for day in state.days:
         rounds = []
         for r in day["rounds"]:
-            tally = ", ".join(f"{k}: {v}" for k, v in r["tally"].items())
+            words = {"yes": say("word.yes", lang), "no": say("word.no", lang)}
+            if r["round"] != "lift":
+                words = {}
+            tally = ", ".join(f"{words.get(k, k)}: {v}" for k, v in r["tally"].items())
             rounds.append(
                 {
                     "round": say(f"round.{r['round']}", lang),

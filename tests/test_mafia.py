@@ -324,7 +324,7 @@ def test_the_terminal_countdown_ticks_on_the_session_clock(capsys):
     session = FakeSession()
     run_timer(session, 25)
     assert sum(FakeClock.slept) == 25
-    assert session.shown == ["mafia.play.warn", "game.play.time-up"]
+    assert session.shown == ["mafia.play.warn", "mafia.play.time-up"]
     assert "0:25" in capsys.readouterr().out
 
 
@@ -502,3 +502,21 @@ def test_the_interactive_face_walks_a_night(garou, tmp_path):
     assert run.exit_code == 0, run.stderr
     assert "Every shot is at Cid" in run.stdout
     assert "The Sheriff (Dan) checks Hal: mafia." in run.stdout
+
+
+def test_a_silent_vote_counted_against_the_last_nominee_can_be_decisive(book, tmp_path):
+    t = Table(book, tmp_path, club={"classic": {"ville": {"decisive_vote_penalty": 0.3}}})
+    t.add("day")
+    for by, nominee in (("Ana", "Bob"), ("Dan", "Eve"), ("Gus", "Cid")):
+        t.add("nominate", by=by, nominee=nominee)
+    # Bob 3, Eve 3 given; Cid, Eve, Ivy and Jon say nothing: 4 against Cid, the last nominee.
+    votes = {"Ana": "Bob", "Dan": "Bob", "Gus": "Bob", "Bob": "Eve", "Fay": "Eve", "Hal": "Eve"}
+    state = t.add("vote", votes=votes)
+    vote = state.days[-1]["rounds"][-1]
+    assert vote["eliminated"] == ["Cid"]
+    assert sorted(vote["decisive"]) == ["Cid", "Eve", "Ivy", "Jon"]
+    assert vote["counted"]["Jon"] == "Cid"
+    state = t.add("opponent-victory", player="Hal")
+    pts = _pts(state)
+    assert pts["Jon"]["classic"] == 0.7  # 1.00 - the club's 0.3 for putting out a citizen
+    assert pts["Ana"]["classic"] == 1.0

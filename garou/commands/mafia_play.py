@@ -196,7 +196,8 @@ class MafiaSession(Session):
             yes = self.names(self.say("mafia.play.lift", names=state.tied), living)
             votes = {n: ("yes" if n in yes else "no") for n in living}
         else:
-            pool = state.tied if state.vote_round == "revote" else state.nominations
+            # In nomination order: the silent ballots go to the last nominee of that order.
+            pool = [n for n in state.nominations if state.vote_round != "revote" or n in state.tied]
             if state.vote_round == "revote" and self.countdown:
                 for name in pool:
                     self.show(self.say("mafia.play.extra", name=name), "bold")
@@ -237,13 +238,17 @@ class MafiaSession(Session):
 
         winner = state.game.camp(state.winner).name.get(self.lang)
         self.show(self.say("game.cli.over", winner=winner), "bold green")
+        from garou.rules.catalogue import format_number
+
         scored = points(state, self.lang)
         for player in scored["players"]:
             totals = ", ".join(
-                f"{scored['names'][s]} {v['total']:.2f}" for s, v in player["points"].items()
+                f"{scored['names'][s]} {format_number(v['total'], self.lang)}"
+                for s, v in player["points"].items()
             )
             role = state.game.role(player["role"]).name.get(self.lang)
-            self.show(f"  {player['seat']:>2}. {player['name']} ({role}): {totals}")
+            label = f"{player['seat']:>2}. {player['name']} ({role})"
+            self.show("  " + self.say("protocol.field", label=label, value=totals))
         self.show(self.say("mafia.play.protocol", id=self.game_id), "dim")
 
 
@@ -280,4 +285,4 @@ def run_timer(session: Any, seconds: int) -> None:
                 return
             countdown.resume()
     typer.echo("\r⏱ 0:00 ")
-    session.show(session.say("game.play.time-up"), "bold red")
+    session.show(session.say("mafia.play.time-up"), "bold red")
