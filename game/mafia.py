@@ -141,12 +141,12 @@ class State:
     def speech_seconds(self) -> int:
         speech = self.game.day.speech
         assert speech is not None
-        return int(speech.turbo_seconds if self.turbo else speech.normal_seconds)
+        return int((speech.turbo_seconds if self.turbo else speech.normal_seconds) or 0)
 
     def farewell_seconds(self) -> int:
         farewell = self.game.day.farewell
         assert farewell is not None
-        return int(farewell.turbo_seconds if self.turbo else farewell.normal_seconds)
+        return int((farewell.turbo_seconds if self.turbo else farewell.normal_seconds) or 0)
 
     def speaker(self) -> str | None:
         """The player whose speech comes next today (None once everyone has spoken)."""
@@ -173,7 +173,9 @@ def _role_id(game: Game, value: str) -> str:
 
 def draw_roles(game: Game, players: Sequence[str], seed: int) -> dict[str, str]:
     """Deal the document's 10 cards to ``players`` at random, reproducibly from ``seed``."""
-    cards = [role for role, n in game.setup.composition.roles.items() for _ in range(n)]
+    composition = game.setup.composition
+    assert composition is not None  # the Mafia data fixes its 10 cards
+    cards = [role for role, n in composition.roles.items() for _ in range(n)]
     random.Random(seed).shuffle(cards)
     return dict(zip(players, cards, strict=False))
 
@@ -235,7 +237,7 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
     missing = [p for p in players if p not in cards]
     if missing:
         raise IllegalEventError("mafia.refused.role-missing", names=missing, rule="mf-dealing")
-    wanted = dict(game.setup.composition.roles)
+    wanted = dict(game.setup.composition.roles) if game.setup.composition else {}
     for role, count in wanted.items():
         dealt = sum(1 for r in cards.values() if r == role)
         if dealt != count:

@@ -185,10 +185,10 @@ def _reasons(
             for target in out:
                 own = game.role(state.player(target).role).camp == camp
                 key = "decisive_vote_penalty" if own else "decisive_vote_bonus"
-                value = _value(club, system.id, camp, key)
+                set_value = _value(club, system.id, camp, key)
                 which = "penalty" if own else "bonus"
                 values = {"name": target, "day": day["day"], "club": club_name}
-                if value is None:
+                if set_value is None:
                     lines.append(
                         _line(
                             0,
@@ -198,13 +198,13 @@ def _reasons(
                         )
                     )
                 else:
-                    signed = -value if own else value
+                    signed = -set_value if own else set_value
                     lines.append(
                         _line(
                             signed,
                             "mf-decisive-vote",
                             "club",
-                            say(f"club.reason.decisive-{which}", lang, value=value, **values),
+                            say(f"club.reason.decisive-{which}", lang, value=set_value, **values),
                         )
                     )
     return lines

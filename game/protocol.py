@@ -139,9 +139,9 @@ def build_protocol(state: Any, lang: str) -> Protocol:
                 "checks": [_check(c, lang) for c in checks],
             }
         )
-        night = nights[-1]
+        night: dict[str, Any] = nights[-1]
         night["line"] = _field(
-            night["title"],
+            str(night["title"]),
             "; ".join([f"{night['kill']} ({night['shots']})", *night["checks"]]),
             lang,
         )
@@ -182,8 +182,9 @@ def build_protocol(state: Any, lang: str) -> Protocol:
                 "rounds": rounds,
             }
         )
-        days[-1]["line"] = _field(
-            days[-1]["title"], _field(labels["nominations"], days[-1]["nominations"], lang), lang
+        today: dict[str, Any] = days[-1]
+        today["line"] = _field(
+            str(today["title"]), _field(labels["nominations"], today["nominations"], lang), lang
         )
     farewells = [
         {
