@@ -253,7 +253,9 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
     try:
         table = _agreement(game, {str(k): str(v) for k, v in (data.get("agreement") or {}).items()})
     except GarouError as exc:
-        raise IllegalEventError("mafia.refused.agreement", why=exc.message("en")) from None
+        from .mafia_points import Later
+
+        raise IllegalEventError("mafia.refused.agreement", why=Later(exc)) from None
     from .mafia_points import check_club
 
     check_club(data.get("club"))

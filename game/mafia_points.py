@@ -70,9 +70,19 @@ def check_club(data: Any) -> ClubScoring:
     record = convert_record(ClubScoring, data or {}, Where("club", None, ""), out)
     if out.problems or record is INVALID:
         raise IllegalEventError(
-            "club.refused", why=DataFileError(out.problems).message("en"), rule="mf-setting-scoring"
+            "club.refused", why=Later(DataFileError(out.problems)), rule="mf-setting-scoring"
         )
     return record
+
+
+class Later:
+    """An error's message said in the language of the message that quotes it."""
+
+    def __init__(self, error: Any):
+        self.error = error
+
+    def get(self, lang: str) -> str:
+        return str(self.error.message(lang))
 
 
 def _plain(value: Any) -> Any:

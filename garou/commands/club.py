@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..options import Json, Lang
-from .game import Db, _book, _lang, _open, _said
+from .game import EPILOG, Db, _book, _lang, _open, _said
 
 
 def standings_command(
@@ -77,5 +77,5 @@ def register(app: typer.Typer) -> None:
         help="The club's season over the Mafia games of the journal.",
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    sub.command("standings")(standings_command)
+    sub.command("standings", epilog=EPILOG)(standings_command)
     app.add_typer(sub, name="club", help="The club's season: standings over the Mafia games.")
