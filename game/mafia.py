@@ -50,6 +50,10 @@ class Line:
     text: Any
     hidden: bool = False
     """True for what only the judge may see (checks, shots)."""
+    phase: str = "night"
+    """"night" or "day": where the recap files it."""
+    number: int = 1
+    """The night's or day's number."""
 
 
 @dataclass
@@ -78,6 +82,11 @@ class Seat:
     technical_fouls: int = 0
     loses_speech: bool = False
     """True once 3 fouls cost the next speech, until garou skipped it."""
+
+    @property
+    def death(self) -> str | None:
+        """How they left (the recap's name for it)."""
+        return self.out
 
 
 @dataclass
@@ -118,7 +127,20 @@ class State:
     opponent_victory: dict[str, Any] | None = None
     story: list[Line] = field(default_factory=list)
 
+    close_calls: list[Line] = field(default_factory=list)
+    """The votes held in the critical phase, for the recap."""
+
     # --- reading -----------------------------------------------------------------------
+
+    def tell(self, seq: int, text: Any, hidden: bool = False) -> None:
+        """Add a line to the story, filed under the current night or day."""
+        phase = "night" if self.phase == "night" else "day"
+        number = self.night if phase == "night" else self.day
+        self.story.append(Line(seq, text, hidden, phase, number))
+
+    def known_roles(self) -> dict[str, str]:
+        """Every seat's card (the judge knows them all from the deal)."""
+        return {s.name: s.role for s in self.seats}
 
     def player(self, name: str) -> Seat:
         for seat in self.seats:
@@ -270,7 +292,7 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
         seed=data.get("seed"),
         club=dict(data.get("club") or {}),
     )
-    state.story.append(Line(1, phrase("mafia.story.meeting", seconds=60)))
+    state.tell(1, phrase("mafia.story.meeting", seconds=60))
     return state
 
 
@@ -301,6 +323,7 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
         "farewells",
         "sanctions",
         "story",
+        "close_calls",
     ):
         setattr(new, name, copy.deepcopy(getattr(state, name)))
     HANDLERS[kind](new, dict(data), seq, lang)
@@ -344,9 +367,7 @@ def _shot(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     target = _name(state, data, "target")
     _alive(target, "mf-night-shots")
     state.shots[shooter.name] = target.name
-    state.story.append(
-        Line(seq, phrase("mafia.story.shot", shooter=shooter.name, target=target.name), True)
-    )
+    state.tell(seq, phrase("mafia.story.shot", shooter=shooter.name, target=target.name), True)
 
 
 def _check(state: State, who: str, data: dict[str, Any], seq: int) -> None:
@@ -374,7 +395,7 @@ def _check(state: State, who: str, data: dict[str, Any], seq: int) -> None:
         }
     )
     key = f"mafia.story.{who}-check-{'yes' if answer else 'no'}"
-    state.story.append(Line(seq, phrase(key, checker=checker.name, target=target.name), True))
+    state.tell(seq, phrase(key, checker=checker.name, target=target.name), True)
 
 
 def _don_check(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
@@ -395,12 +416,12 @@ def _day(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
             target = targets.pop()
             assert target is not None
             state.kills.append({"night": state.night, "target": target, "shots": dict(state.shots)})
-            state.story.append(Line(seq, phrase("mafia.story.killed", name=target)))
+            state.tell(seq, phrase("mafia.story.killed", name=target))
             _leave(state, state.player(target), "shot", f"n{state.night}", seq, lang)
             state.farewell_due.append(target)
         else:
             state.kills.append({"night": state.night, "target": None, "shots": dict(state.shots)})
-            state.story.append(Line(seq, phrase("mafia.story.missed")))
+            state.tell(seq, phrase("mafia.story.missed"))
     if state.phase == "over":
         return
     state.phase = "day"
@@ -410,7 +431,7 @@ def _day(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.nominations, state.nominated_by = [], {}
     state.vote_round, state.tied = "first", []
     state.days.append({"day": state.day, "nominations": [], "rounds": []})
-    state.story.append(Line(seq, phrase("mafia.story.day", number=state.day)))
+    state.tell(seq, phrase("mafia.story.day", number=state.day))
 
 
 def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
@@ -433,7 +454,7 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         if other.alive and other.loses_speech and other.name not in state.spoken:
             other.loses_speech = False
             state.skipped.append(other.name)
-            state.story.append(Line(seq, phrase("mafia.story.skipped", name=other.name)))
+            state.tell(seq, phrase("mafia.story.skipped", name=other.name))
     seconds = data.get("seconds")
     state.spoken.append(seat.name)
     state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds})
@@ -456,7 +477,7 @@ def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.nominations.append(nominee.name)
     state.nominated_by[nominee.name] = by.name
     state.today()["nominations"].append({"by": by.name, "nominee": nominee.name})
-    state.story.append(Line(seq, phrase("mafia.story.nominated", by=by.name, nominee=nominee.name)))
+    state.tell(seq, phrase("mafia.story.nominated", by=by.name, nominee=nominee.name))
 
 
 def table_state(state: State, without: str | None = None) -> Any:
@@ -544,19 +565,22 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         "seq": seq,
     }
     state.today()["rounds"].append(record)
+    if record["critical"]:
+        out = list(result.eliminated)
+        state.close_calls.append(
+            Line(
+                seq, phrase("mafia.recap.critical-vote", names=out or "-"), False, "day", state.day
+            )
+        )
     for step in result.steps:
-        state.story.append(Line(seq, Said(f"{step.message} ({step.rule})")))
+        state.tell(seq, Said(f"{step.message} ({step.rule})"))
     if result.next is not None:
         state.vote_round = result.next.round
         state.tied = list(result.next.tied)
         if result.next.round == "revote":
-            state.story.append(
-                Line(
-                    seq,
-                    phrase(
-                        "mafia.story.extra-time", names=state.tied, seconds=state.speech_seconds()
-                    ),
-                )
+            state.tell(
+                seq,
+                phrase("mafia.story.extra-time", names=state.tied, seconds=state.speech_seconds()),
             )
         return
     state.vote_round = None
@@ -655,7 +679,7 @@ def _farewell(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
             "seq": seq,
         }
     )
-    state.story.append(Line(seq, phrase("mafia.story.farewell", name=seat.name)))
+    state.tell(seq, phrase("mafia.story.farewell", name=seat.name))
 
 
 def _sanction(state: State, seat: Seat, kind: str, behaviour: str | None, rule: str, seq: int):
@@ -705,11 +729,11 @@ def _foul(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _alive(seat, "mf-foul")
     seat.fouls += 1
     _sanction(state, seat, "foul", None, "mf-foul", seq)
-    state.story.append(Line(seq, phrase("mafia.story.foul", name=seat.name, count=seat.fouls)))
+    state.tell(seq, phrase("mafia.story.foul", name=seat.name, count=seat.fouls))
     limit = state.game.fouls.foul.limit if state.game.fouls and state.game.fouls.foul else 3
     if seat.fouls == limit:
         seat.loses_speech = True
-        state.story.append(Line(seq, phrase("mafia.story.loses-speech", name=seat.name)))
+        state.tell(seq, phrase("mafia.story.loses-speech", name=seat.name))
 
 
 def _technical(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
@@ -718,9 +742,7 @@ def _technical(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     behaviour = _behaviour(state, data, "technical-foul")
     seat.technical_fouls += 1
     _sanction(state, seat, "technical-foul", behaviour, "mf-technical-foul", seq)
-    state.story.append(
-        Line(seq, phrase("mafia.story.technical", name=seat.name, count=seat.technical_fouls))
-    )
+    state.tell(seq, phrase("mafia.story.technical", name=seat.name, count=seat.technical_fouls))
     fouls = state.game.fouls
     limit = fouls.technical.limit if fouls and fouls.technical else 2
     if seat.technical_fouls >= limit:
@@ -728,7 +750,7 @@ def _technical(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
 
 
 def _disqualified(state: State, seat: Seat, seq: int, lang: str, rule: str) -> None:
-    state.story.append(Line(seq, phrase("mafia.story.disqualified", name=seat.name, rule=rule)))
+    state.tell(seq, phrase("mafia.story.disqualified", name=seat.name, rule=rule))
     _leave(state, seat, "disqualified", _at(state), seq, lang)
 
 
@@ -750,16 +772,14 @@ def _opponent(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _sanction(state, seat, "opponent-victory", behaviour, "mf-opponent-victory", seq)
     state.opponent_victory = {"player": seat.name, "loser": loser, "behaviour": behaviour}
     state.winner, state.win_rule, state.phase = winner, "mf-opponent-victory", "over"
-    state.story.append(
-        Line(
-            seq,
-            phrase(
-                "mafia.story.opponent-victory",
-                name=seat.name,
-                loser=state.game.camp(loser).name,
-                winner=state.game.camp(winner).name,
-            ),
-        )
+    state.tell(
+        seq,
+        phrase(
+            "mafia.story.opponent-victory",
+            name=seat.name,
+            loser=state.game.camp(loser).name,
+            winner=state.game.camp(winner).name,
+        ),
     )
 
 
@@ -771,7 +791,7 @@ def _night(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.farewell_due = []
     state.night += 1
     state.shots, state.checked = {}, {}
-    state.story.append(Line(seq, phrase("mafia.story.night", number=state.night)))
+    state.tell(seq, phrase("mafia.story.night", number=state.night))
 
 
 def _leave(state: State, seat: Seat, cause: str, at: str, seq: int, lang: str) -> None:
@@ -783,15 +803,13 @@ def _leave(state: State, seat: Seat, cause: str, at: str, seq: int, lang: str) -
     result = check_win(table_state(state), lang, "night" if state.phase == "day" else "vote")
     if result.winner is not None:
         state.winner, state.win_rule, state.phase = result.winner, result.rule, "over"
-        state.story.append(
-            Line(
-                seq,
-                phrase(
-                    "mafia.story.won",
-                    camp=state.game.camp(result.winner).name,
-                    rule=result.rule or "",
-                ),
-            )
+        state.tell(
+            seq,
+            phrase(
+                "mafia.story.won",
+                camp=state.game.camp(result.winner).name,
+                rule=result.rule or "",
+            ),
         )
 
 

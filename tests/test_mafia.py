@@ -520,3 +520,32 @@ def test_a_silent_vote_counted_against_the_last_nominee_can_be_decisive(book, tm
     pts = _pts(state)
     assert pts["Jon"]["classic"] == 0.7  # 1.00 - the club's 0.3 for putting out a citizen
     assert pts["Ana"]["classic"] == 1.0
+
+
+def test_the_recap_gives_a_mafia_evening_back_with_its_close_calls(garou, tmp_path):
+    db = str(tmp_path / "club.sqlite")
+    deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal, "--db", db)
+
+    def add(*a):
+        result = garou("game", "add", *a, "--db", db, "--lang", "en")
+        assert result.exit_code == 0, result.stderr
+
+    add("day")
+    add("nominate", "by=Bob", "nominee=Ana")
+    add("vote", "votes={}")
+    add("night")
+    for shooter in MAFIA:
+        add("shot", f"shooter={shooter}", "target=Cid")
+    add("sheriff-check", "target=Hal")
+    add("day")
+    add("nominate", "by=Fay", "nominee=Eve")
+    add("vote", "votes={}")
+    add("disqualify", "player=Hal", "behaviour=threats")
+    add("night")
+    refused = garou("game", "add", "shot", "shooter=Hal", "target=Gus", "--db", db)
+    assert refused.exit_code == 1 and "mf-night-shots" in refused.stderr
+    assert "disqualifié" in refused.stderr
+    recap = garou("game", "recap", "--db", db, "--json", "--lang", "en").json()
+    assert any("checks Hal: mafia" in line for line in recap["unseen"])
+    assert any("critical phase" in line and "Eve" in line for line in recap["close_calls"])

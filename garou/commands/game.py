@@ -330,6 +330,7 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
                     "night": data["night"],
                     "day": data["day"],
                     "winner": data["winner"],
+                    "winner_name": data.get("winner_name"),
                 }
             )
     if json_:
