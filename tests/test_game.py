@@ -614,8 +614,18 @@ def test_a_resolver_refusal_is_said_in_the_game_language(book, lang):
     seats = [engine.Seat("Alice", "loup-garou"), engine.Seat("Bruno", "villageois"),
              engine.Seat("Hugo", "villageois", alive=False)]  # fmt: skip
     with pytest.raises(IllegalEventError) as caught:
-        engine.count_vote(book.game("loup-garou"), seats, None, None, votes={"Hugo": "Alice"},
-                          tallies=None, round="first", tied=(), captain_pick=None, lang=lang)  # fmt: skip
+        engine.count_vote(
+            book.game("loup-garou"),
+            seats,
+            None,
+            None,
+            votes={"Hugo": "Alice"},
+            tallies=None,
+            round="first",
+            tied=(),
+            captain_pick=None,
+            lang=lang,
+        )
     said = caught.value.message(lang)
     assert "Hugo" in said
     assert ("dead" not in said) if lang == "fr" else ("dead" in said)
