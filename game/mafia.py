@@ -127,6 +127,8 @@ class State:
     opponent_victory: dict[str, Any] | None = None
     story: list[Line] = field(default_factory=list)
 
+    agreed: Any = None
+    """The resolvers' reading of the agreement, computed once per replay."""
     close_calls: list[Line] = field(default_factory=list)
     """The votes held in the critical phase, for the recap."""
 
@@ -485,8 +487,9 @@ def table_state(state: State, without: str | None = None) -> Any:
     from garou.rules.play import Player, make_state, table_rules
 
     players = [Player(s.name, s.role, s.alive and s.name != without) for s in state.seats]
-    agreed = table_rules(state.game, _agreement(state.game, state.agreement))
-    return make_state(state.game, players, agreed=agreed)
+    if state.agreed is None:
+        state.agreed = table_rules(state.game, _agreement(state.game, state.agreement))
+    return make_state(state.game, players, agreed=state.agreed)
 
 
 def _agreement(game: Game, choices: Mapping[str, str]) -> Any:
