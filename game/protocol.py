@@ -75,6 +75,14 @@ class Protocol:
     """The winner, judge and signature lines, "label: value"."""
 
 
+def _semi(items: Any, lang: str) -> str:
+    """``items`` one after the other, "a ; b" (French typography) or "a; b"."""
+    said = ""
+    for item in items:
+        said = item if not said else say("protocol.semi", lang, a=said, b=item)
+    return said
+
+
 def _field(label: str, value: Any, lang: str) -> str:
     return say("protocol.field", lang, label=label, value=value)
 
@@ -142,7 +150,7 @@ def build_protocol(state: Any, lang: str) -> Protocol:
         night: dict[str, Any] = nights[-1]
         night["line"] = _field(
             str(night["title"]),
-            "; ".join([f"{night['kill']} ({night['shots']})", *night["checks"]]),
+            _semi([f"{night['kill']} ({night['shots']})", *night["checks"]], lang),
             lang,
         )
     days = []
@@ -152,7 +160,7 @@ def build_protocol(state: Any, lang: str) -> Protocol:
             words = {"yes": say("word.yes", lang), "no": say("word.no", lang)}
             if r["round"] != "lift":
                 words = {}
-            tally = ", ".join(f"{words.get(k, k)}: {v}" for k, v in r["tally"].items())
+            tally = ", ".join(_field(words.get(k, k), v, lang) for k, v in r["tally"].items())
             rounds.append(
                 {
                     "round": say(f"round.{r['round']}", lang),
@@ -198,13 +206,16 @@ def build_protocol(state: Any, lang: str) -> Protocol:
     for f in farewells:
         f["line"] = _field(
             f["player"],
-            "; ".join(
-                _field(labels[k], f[v], lang)
-                for k, v in (
-                    ("best-move", "best_move"),
-                    ("suspects", "suspects"),
-                    ("crown", "crown"),
-                )
+            _semi(
+                [
+                    _field(labels[k], f[v], lang)
+                    for k, v in (
+                        ("best-move", "best_move"),
+                        ("suspects", "suspects"),
+                        ("crown", "crown"),
+                    )
+                ],
+                lang,
             ),
             lang,
         )
