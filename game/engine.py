@@ -117,7 +117,13 @@ def _ask(pending: Any) -> Ask | None:
     )
 
 
-def _state(game: Game, seats: Sequence[Seat], lovers: Sequence[str] | None, captain: str | None):
+def _state(
+    game: Game,
+    seats: Sequence[Seat],
+    lovers: Sequence[str] | None,
+    captain: str | None,
+    lang: str,
+):
     from garou.rules.play import Player, StateError, make_state
 
     try:
@@ -128,7 +134,7 @@ def _state(game: Game, seats: Sequence[Seat], lovers: Sequence[str] | None, capt
             captain=captain,
         )
     except StateError as exc:
-        raise IllegalEventError("game.refused.resolver", why=str(exc)) from None
+        raise IllegalEventError("game.refused.resolver", why=exc.message(lang)) from None
 
 
 def resolve_chain(
@@ -144,7 +150,7 @@ def resolve_chain(
     chooser → chosen), through :func:`garou.rules.play.resolve_cascade`."""
     from garou.rules.play import Choice, Death, StateError, resolve_cascade
 
-    state = _state(game, seats, lovers, captain)
+    state = _state(game, seats, lovers, captain, lang)
     given = [
         Choice(kind, chooser, answer)  # type: ignore[arg-type]
         for kind, answers in choices.items()
@@ -154,26 +160,7 @@ def resolve_chain(
     try:
         result = resolve_cascade(state, dying, given, lang)
     except StateError as exc:
-        refused = [i.path for i in exc.issues if i.path[:1] == ("choices",) and len(i.path) > 2]
-        if not refused:
-            raise IllegalEventError("game.refused.resolver", why=str(exc)) from None
-        kind, chooser = refused[0][1], refused[0][2]
-        answer = next(c.answer for c in given if c.kind == kind and c.chooser == chooser)
-        rest = [c for c in given if (c.kind, c.chooser) != (kind, chooser)]
-        try:
-            again = resolve_cascade(state, dying, rest, lang)
-        except StateError:
-            raise IllegalEventError("game.refused.resolver", why=str(exc)) from None
-        ask = _ask(again.pending)
-        if ask is None or ask.chooser != chooser:
-            raise IllegalEventError("game.refused.resolver", why=str(exc)) from None
-        raise IllegalEventError(
-            "game.refused.choice-not-option",
-            chooser=chooser,
-            answer=answer,
-            options=list(ask.options),
-            rule=ask.rule,
-        ) from None
+        raise _refused_choice(state, dying, given, exc, lang) from None
     return Chain(
         deaths=tuple((d.player, d.cause, d.by) for d in result.deaths),
         announcement=tuple((a.player, a.role) for a in result.announcement),
@@ -181,6 +168,33 @@ def resolve_chain(
         pending=_ask(result.pending),
         steps=_steps(result.steps),
     )
+
+
+def _refused_choice(state: Any, dying: list[Any], given: list[Any], exc: Any, lang: str):
+    """Return the refusal of the one choice the resolver would not take, with its options.
+
+    The resolvers ask for a dying captain's successor only once the whole chain is
+    resolved, so the refused choice is found by resolving again without each given choice
+    in turn: the one whose absence leaves the chain waiting for that very choice."""
+    from garou.rules.play import StateError, resolve_cascade
+
+    for choice in given:
+        rest = [c for c in given if c is not choice]
+        try:
+            again = resolve_cascade(state, dying, rest, lang)
+        except StateError:
+            continue
+        ask = _ask(again.pending)
+        if ask is None or (ask.kind, ask.chooser) != (choice.kind, choice.chooser):
+            continue
+        return IllegalEventError(
+            "game.refused.choice-not-option",
+            chooser=choice.chooser,
+            answer=choice.answer,
+            options=list(ask.options),
+            rule=ask.rule,
+        )
+    return IllegalEventError("game.refused.resolver", why=exc.message(lang))
 
 
 def count_vote(
@@ -199,7 +213,7 @@ def count_vote(
     """Count a day vote through :func:`garou.rules.play.count_votes`."""
     from garou.rules.play import Choice, StateError, count_votes
 
-    state = _state(game, seats, lovers, captain)
+    state = _state(game, seats, lovers, captain, lang)
     choices = [Choice("captain-pick", captain, captain_pick)] if captain and captain_pick else []
     try:
         result = count_votes(
@@ -212,7 +226,7 @@ def count_vote(
             lang=lang,
         )
     except StateError as exc:
-        raise IllegalEventError("game.refused.resolver", why=str(exc)) from None
+        raise IllegalEventError("game.refused.resolver", why=exc.message(lang)) from None
     return Count(
         tally=tuple(result.tally),
         eliminated=tuple(result.eliminated),
@@ -234,11 +248,11 @@ def check_win(
     from garou.rules.play import StateError
     from garou.rules.play import check_win as resolve_win
 
-    state = _state(game, seats, lovers, captain)
+    state = _state(game, seats, lovers, captain, lang)
     try:
         result = resolve_win(state, lang, "vote")
     except StateError as exc:
-        raise IllegalEventError("game.refused.resolver", why=str(exc)) from None
+        raise IllegalEventError("game.refused.resolver", why=exc.message(lang)) from None
     return Outcome(
         winner=result.winner,
         winner_name=result.winner_name,

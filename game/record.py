@@ -28,6 +28,8 @@ from .journal import Event, Journal
 from .replay import replay
 
 TOP_KEYS = ("game", "setup", "agreement", "events")
+EXTRA_SETUP = ("seed", "turbo", "club")
+"""Setup keys only some games have (Mafia: the seed of the draw, turbo, the club's values)."""
 """The keys of a game record, in the order garou writes them."""
 
 
@@ -47,6 +49,7 @@ def record_to_dict(journal: Journal, game_id: int | None) -> dict[str, Any]:
             "players": list(start.get("players", [])),
             "roles": dict(start.get("roles", {})),
             "deal": dict(start.get("deal") or {}),
+            **{k: start[k] for k in EXTRA_SETUP if start.get(k) is not None},
         },
         "agreement": dict(start.get("agreement") or {}),
         "events": [e.to_dict() for e in events[1:]],
@@ -67,6 +70,14 @@ def dump_record(record: dict[str, Any]) -> str:
         ).strip()
         text += f"  - {line}\n"
     return text
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 class _Refusal:
@@ -117,6 +128,7 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path) -> int:
         "table": game.get("table"),
         "date": None if game.get("date") is None else str(game.get("date")),
         "deal": dict(setup.get("deal") or {}),
+        **{k: _plain(setup[k]) for k in EXTRA_SETUP if setup.get(k) is not None},
     }
     rest: list[tuple[str, dict[str, Any]]] = []
     for index, event in enumerate(events):

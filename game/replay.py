@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from garou.rules.catalogue import Phrase, phrase
 from garou.rules.loader import Rulebook
 
-from . import table
+from . import mafia, table
 from .errors import IllegalEventError
 from .journal import Event
 
@@ -36,7 +36,7 @@ class Ruleset(Protocol):
     def to_dict(self, state: Any, lang: str) -> dict[str, Any]: ...
 
 
-RULESETS: dict[str, Any] = {"loup-garou": table}
+RULESETS: dict[str, Any] = {"loup-garou": table, "mafia": mafia}
 """The rules module of each game that can be held live."""
 
 

@@ -605,3 +605,27 @@ def test_a_missing_value_is_named(journal, book, tmp_path):
     game_id = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
     error = _refused(journal, book, game_id, "look", None)
     assert "target is missing" in error.message("en") and "la cible" in error.message("fr")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_resolver_refusal_is_said_in_the_game_language(book, lang):
+    from garou.game import engine
+
+    seats = [engine.Seat("Alice", "loup-garou"), engine.Seat("Bruno", "villageois"),
+             engine.Seat("Hugo", "villageois", alive=False)]  # fmt: skip
+    with pytest.raises(IllegalEventError) as caught:
+        engine.count_vote(
+            book.game("loup-garou"),
+            seats,
+            None,
+            None,
+            votes={"Hugo": "Alice"},
+            tallies=None,
+            round="first",
+            tied=(),
+            captain_pick=None,
+            lang=lang,
+        )
+    said = caught.value.message(lang)
+    assert "Hugo" in said
+    assert ("dead" not in said) if lang == "fr" else ("dead" in said)

@@ -395,15 +395,8 @@ def test_templates_hold_no_numbers_and_partials_are_named_with_underscore() -> N
         "cheatsheet.md",
         "agreement.md",
     } <= set(names)
-    printable = {
-        "base.html",
-        "cheatsheet.html",
-        "agreement.html",
-        "cheatsheet.md",
-        "agreement.md",
-        "recap.html",
-        "recap.md",
-    }
+    printable = {"base.html", "cheatsheet.html", "agreement.html", "cheatsheet.md", "agreement.md"}
+    printable |= {"recap.html", "recap.md", "protocol.html", "protocol.md"}
     assert all(n in printable or n.startswith("_") for n in names), names
     for name in names:
         text = (TEMPLATES / name).read_text(encoding="utf-8")

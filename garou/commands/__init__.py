@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "house": "house",
     "print": "printing",
     "game": "game",
+    "club": "club",
     "serve": "serve",
 }
 """Command name → module of ``garou.commands`` that registers it, in the order of --help."""

@@ -120,15 +120,16 @@ def _lang(lang: str | None) -> str:
 
 def new_command(
     setup: Annotated[
-        Path,
+        Path | None,
         typer.Option(
             "--setup",
             "-s",
             metavar="FILE",
-            help="The table's setup (garou check must pass it): game, players, roles, names.",
+            help="The table's setup (garou check must pass it): game, players, roles, names. "
+            "Not needed for --game mafia.",
             show_default=False,
         ),
-    ],
+    ] = None,
     agreement: Annotated[
         Path | None,
         typer.Option(
@@ -159,6 +160,35 @@ def new_command(
             show_default=False,
         ),
     ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="mafia: a sports-Mafia evening of 10 seats (--names in seat order; --deal, "
+            "or garou draws the cards from --seed).",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Mafia: draw the cards from this seed (reproducible)."),
+    ] = None,
+    turbo: Annotated[
+        bool, typer.Option("--turbo", help="Mafia: turbo speeches (25 s instead of 60 s).")
+    ] = False,
+    club: Annotated[
+        Path | None,
+        typer.Option(
+            "--club",
+            metavar="FILE",
+            help="Mafia: the club's scoring values (YAML; docs/game-record.md).",
+            show_default=False,
+        ),
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", metavar="YYYY-MM-DD", help="The evening's date.")
+    ] = None,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
@@ -166,6 +196,8 @@ def new_command(
     """Start a game from a setup garou check passes and the table's agreement.
 
     Example: garou game new --setup table.yaml --agreement accord.yaml --name "Jeudi"
+
+    Example: garou game new --game mafia --names A,B,C,D,E,F,G,H,I,J --seed 7
     """
     from garou.game import session
     from garou.game.start import start_data
@@ -175,18 +207,93 @@ def new_command(
         book = _book()
         cards = dict(p.split("=", 1) for p in deal.split(",") if "=" in p) if deal else {}
         players = [n.strip() for n in names.split(",") if n.strip()] if names else []
-        data = start_data(book, setup, agreement, name=name, names=players, deal=cards)
+        if game is not None or setup is None:
+            data = _mafia_start(
+                book, game, players, cards, seed, turbo, club, agreement, name, date
+            )
+        else:
+            data = start_data(book, setup, agreement, name=name, names=players, deal=cards)
         with _open(db, create=True) as journal:
             game_id = session.new_game(journal, book, data)
             path = journal.path
     if json_:
         from ..output import print_json
 
-        print_json({"id": game_id, "db": str(path)})
+        shown: dict[str, Any] = {"id": game_id, "db": str(path)}
+        if data["game"] == "mafia":
+            shown.update(seed=data["seed"], roles=data["roles"])
+        print_json(shown)
         return
     from garou.rules.catalogue import say
 
-    _console().print(say("game.cli.created", language, id=game_id, db=str(path)))
+    out = _console()
+    out.print(say("game.cli.created", language, id=game_id, db=str(path)))
+    if data["game"] == "mafia":
+        _print_deal(out, book.game("mafia"), data, language)
+
+
+def _mafia_start(
+    book: Any,
+    game: str | None,
+    players: list[str],
+    cards: dict[str, str],
+    seed: int | None,
+    turbo: bool,
+    club: Path | None,
+    agreement: Path | None,
+    name: str | None,
+    date: str | None,
+) -> dict[str, Any]:
+    """The ``start`` event of a Mafia evening from the command line's values."""
+    from garou.game.mafia import start_data as mafia_start
+    from garou.game.mafia_points import read_club
+    from garou.rules.errors import UsageError
+
+    if game is None:
+        raise UsageError("mafia.cli.setup-or-game")
+    mafia = book.game(game)
+    if mafia.id != "mafia":
+        raise UsageError("mafia.cli.game-setup", game=mafia.id)
+    if not players:
+        raise UsageError("mafia.cli.names")
+    choices: dict[str, str] = {}
+    if agreement is not None:
+        from garou.houserules import load_agreement
+
+        table = load_agreement(agreement, book)
+        choices = {d.case: d.option for d in table.decisions if not d.case.startswith("custom:")}
+        date = date or table.date
+    return mafia_start(
+        mafia,
+        players,
+        roles={k.strip(): v.strip() for k, v in cards.items()},
+        seed=seed,
+        agreement=choices,
+        turbo=turbo,
+        name=name,
+        date=date,
+        club=read_club(club) if club is not None else None,
+    )
+
+
+def _print_deal(out: Console, game: Any, data: dict[str, Any], lang: str) -> None:
+    """Show the seats and cards to the judge (only on the judge's terminal)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from garou.rules.catalogue import say
+
+    out.print(f"[bold]{escape(say('mafia.cli.deal', lang, seed=data['seed'] or '-'))}[/]")
+    grid = Table(
+        say("protocol.label.seat", lang),
+        say("protocol.label.player", lang),
+        say("protocol.label.role", lang),
+    )
+    for i, player in enumerate(data["players"], 1):
+        grid.add_row(
+            str(i), escape(player), escape(game.role(data["roles"][player]).name.get(lang))
+        )
+    out.print(grid)
 
 
 def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
@@ -223,6 +330,7 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
                     "night": data["night"],
                     "day": data["day"],
                     "winner": data["winner"],
+                    "winner_name": data.get("winner_name"),
                 }
             )
     if json_:
@@ -285,6 +393,9 @@ def _print_status(out: Console, state: State, data: dict[str, Any], lang: str) -
     from garou.rules.catalogue import say
 
     game = state.game
+    if game.id == "mafia":
+        _print_mafia_status(out, data, lang)
+        return
     header = say(
         "game.cli.header",
         lang,
@@ -315,6 +426,45 @@ def _print_status(out: Console, state: State, data: dict[str, Any], lang: str) -
         out.print(say("game.cli.potions", lang, potions=left or say("game.recap.none", lang)))
     for warning in data["warnings"]:
         out.print(f"[bold yellow]⚠ {escape(warning['message'])}[/] [dim]({warning['rule']})[/]")
+
+
+def _print_mafia_status(out: Console, data: dict[str, Any], lang: str) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from garou.rules.catalogue import say
+
+    alive = sum(1 for p in data["players"] if p["alive"])
+    header = say(
+        "game.cli.header",
+        lang,
+        id=data["id"],
+        where=_where(data, lang),
+        alive=alive,
+        total=len(data["players"]),
+    )
+    out.print(f"[bold]{escape(header)}[/]")
+    cols = ("seat", "player", "role", "fouls", "technical", "out")
+    grid = Table(*(say(f"protocol.label.{c}", lang) for c in cols))
+    for p in data["players"]:
+        fate = say("game.recap.alive", lang) if p["alive"] else say(f"cause.{p['out']}", lang)
+        if p["name"] == data["speaker"]:
+            fate += " · " + say("mafia.cli.speaking", lang)
+        grid.add_row(
+            str(p["seat"]),
+            escape(p["name"]),
+            escape(p["role_name"]),
+            str(p["fouls"]),
+            str(p["technical_fouls"]),
+            escape(fate),
+        )
+    out.print(grid)
+    if data["nominations"]:
+        out.print(escape(say("mafia.cli.nominations", lang, names=data["nominations"])))
+    for warning in data["warnings"]:
+        out.print(f"[bold yellow]⚠ {escape(warning['message'])}[/] [dim]({warning['rule']})[/]")
+    if data["next"]:
+        out.print(escape(say("game.cli.next", lang, where=_where(data, lang), next=data["next"])))
 
 
 # --- the scripted face: add, undo, correct -----------------------------------------------
@@ -608,11 +758,234 @@ def play_command(
     language = _lang(lang)
     with _said(language), _open(db) as journal:
         row = journal.game(game_id)
+        if row.game == "mafia":
+            from .mafia_play import MafiaSession as Session  # noqa: F811
         try:
             Session(journal, _book(), row.id, language, _console(), Clock, countdown).run()
         except KeyboardInterrupt:  # every answer so far is committed: say so, not "nothing"
             typer.echo("\n" + say("game.play.bye", language, id=row.id), err=True)
             raise typer.Exit(130) from None
+
+
+# --- Mafia: the protocol, the points, the fouls lookup -------------------------------------
+
+
+def _mafia(journal: Journal, game_id: int | None, lang: str) -> Any:
+    """The replayed state of a Mafia evening; refuse another game."""
+    from garou.game import session
+    from garou.rules.errors import UsageError
+
+    row = journal.game(game_id)
+    if row.game != "mafia":
+        raise UsageError("mafia.cli.not-mafia", id=row.id, game=row.game)
+    return row, session.load(journal, _book(), row.id, lang).state
+
+
+def protocol_command(
+    game_id: GameId = None,
+    blank: Annotated[
+        bool, typer.Option("--blank", help="An empty protocol to print, for paper.")
+    ] = False,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format", "-f", help="md, html or pdf (default: the terminal, or from -o's name)."
+        ),
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
+) -> None:
+    """The judge's sheet of a Mafia evening: seats, roles, fouls, nominations and votes,
+    kills and missed shots, checks, farewells, best moves, testaments, crowns, winner,
+    points. On one A4 page as HTML, Markdown or PDF.
+
+    Example: garou game protocol 3 -o protocole.pdf ; garou game protocol --blank -o vide.pdf
+    """
+    from garou.game.protocol import (
+        blank_protocol,
+        build_protocol,
+        protocol_to_dict,
+        render_protocol,
+    )
+
+    language = _lang(lang)
+    with _said(language):
+        if blank:
+            protocol = blank_protocol(_book().game("mafia"), language)
+        else:
+            with _open(db) as journal:
+                _row, state = _mafia(journal, game_id, language)
+            protocol = build_protocol(state, language)
+        if json_:
+            from ..output import print_json
+
+            print_json(protocol_to_dict(protocol))
+            return
+        if fmt is None and out is None:
+            _print_protocol(_console(), protocol)
+            return
+        from garou.printables import choose_format, write_output
+
+        chosen = choose_format(fmt, str(out) if out is not None else "-")
+        data = render_protocol(protocol, chosen)
+        if out is None or str(out) == "-":
+            if isinstance(data, bytes):
+                sys.stdout.buffer.write(data)
+            else:
+                sys.stdout.write(data)
+            return
+        write_output(data, out, force)
+
+
+def _print_protocol(out: Console, p: Any) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    out.print(f"[bold]{escape(p.title)}[/] {escape(p.name)}")
+    out.print(escape(" · ".join(p.meta)))
+    cols = ("seat", "player", "role", "fouls", "technical", "out")
+    grid = Table(*(p.labels[c] for c in cols), *p.systems)
+    for r in p.rows:
+        grid.add_row(
+            str(r["seat"]),
+            escape(r["name"]),
+            escape(r["role"]),
+            str(r["fouls"]),
+            str(r["technical"]),
+            escape(r["out"]),
+            *r["points"].values(),
+        )
+    out.print(grid)
+    for title, lines in (
+        (p.labels["nights"], [n["line"] for n in p.nights]),
+        (
+            p.labels["days"],
+            [x for d in p.days for x in [d["line"], *(r["line"] for r in d["rounds"])]],
+        ),
+        (p.labels["farewells"], [f["line"] for f in p.farewells]),
+        (p.labels["sanctions"], p.sanctions),
+    ):
+        out.print(f"\n[bold]{escape(title)}[/]")
+        for line in lines or [p.labels["none"]]:
+            out.print(f"  - {escape(line)}")
+    if p.winner:
+        out.print(f"\n[bold green]{escape(p.fields['winner'])}[/]")
+        out.print(f"\n[bold]{escape(p.labels['points'])}[/]")
+        for r in p.rows:
+            for lines in r["reasons"].values():
+                for line in lines:
+                    out.print(f"  - {escape(line)}")
+
+
+def points_command(
+    game_id: GameId = None, db: Db = None, lang: Lang = None, json_: Json = False
+) -> None:
+    """The points of a finished Mafia evening in both systems, each line with its reason.
+
+    Example: garou game points 3 --json
+    """
+    from garou.game.mafia_points import points
+
+    language = _lang(lang)
+    with _said(language), _open(db) as journal:
+        _row, state = _mafia(journal, game_id, language)
+        scored = points(state, language)
+    if json_:
+        from ..output import print_json
+
+        print_json(scored)
+        return
+    from garou.game.protocol import build_protocol
+
+    _print_protocol_points(_console(), build_protocol(state, language))
+
+
+def _print_protocol_points(out: Console, p: Any) -> None:
+    from rich.markup import escape
+
+    for r in p.rows:
+        totals = ", ".join(f"{s} {v}" for s, v in zip(p.systems, r["points"].values(), strict=True))
+        out.print(
+            f"[bold]{r['seat']}. {escape(r['name'])}[/] ({escape(r['role'])}): {escape(totals)}"
+        )
+        for lines in r["reasons"].values():
+            for line in lines:
+                out.print(f"  - {escape(line)}")
+
+
+def fouls_command(
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player (name or seat).")],
+    words: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[WORDS]...", help="What they did (as for garou fouls)."),
+    ] = None,
+    game_id: Annotated[
+        int | None, typer.Option("--id", help="The game (default: the latest).", show_default=False)
+    ] = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
+) -> None:
+    """The fouls lookup of garou fouls inside a Mafia evening, the player's counts known.
+
+    Example: garou game fouls Bob insulte
+    """
+    from garou.game.mafia_fouls import lookup, lookup_to_dict
+
+    language = _lang(lang)
+    with _said(language), _open(db) as journal:
+        _row, state = _mafia(journal, game_id, language)
+        query = " ".join(words or []) or None
+        if json_:
+            from ..output import print_json
+
+            print_json(lookup_to_dict(state, player, query, language))
+            return
+        lines = lookup(state, player, query, language)
+    from rich.markup import escape
+
+    out = _console()
+    for line in lines:
+        out.print(escape(line))
+
+
+def speak_command(
+    game_id: GameId = None,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Time the next Mafia speech (or farewell) with a countdown, then record it.
+
+    Ctrl-C pauses (Enter resumes, s stops). Example: garou game speak
+    """
+    from garou.rules.catalogue import say
+
+    from .mafia_play import MafiaSession
+
+    language = _lang(lang)
+    with _said(language), _open(db) as journal:
+        row, state = _mafia(journal, game_id, language)
+        session = MafiaSession(journal, _book(), row.id, language, _console(), Clock, True)
+        if state.phase != "day":
+            raise _usage("mafia.cli.no-speech")
+        if state.farewell_due:
+            session.farewell(state, state.farewell_due[0])
+            return
+        speaker = state.speaker()
+        if speaker is None:
+            raise _usage("mafia.cli.no-speech")
+        session.show(say("mafia.cli.speech", language, name=speaker), "bold")
+        session.timer(state.speech_seconds())
+        session.record("speech", {"player": speaker, "seconds": state.speech_seconds()})
+
+
+def _usage(key: str, **values: Any) -> Exception:
+    from garou.rules.errors import UsageError
+
+    return UsageError(key, **values)
 
 
 def register(app: typer.Typer) -> None:
@@ -634,6 +1007,10 @@ def register(app: typer.Typer) -> None:
         ("recap", recap_command),
         ("export", export_command),
         ("import", import_command),
+        ("protocol", protocol_command),
+        ("points", points_command),
+        ("fouls", fouls_command),
+        ("speak", speak_command),
     ):
         sub.command(name, epilog=EPILOG)(command)
     app.add_typer(sub, name="game", help="Hold a live Loup-Garou game, from night 1 to the recap.")

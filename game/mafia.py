@@ -1,0 +1,961 @@
+"""The sports-Mafia evening: seats, nights, the day's speeches and votes, fouls, the winner.
+
+Registered in ``replay.RULESETS["mafia"]``: the replay hands it every event but undo and
+correct. The state is never stored; it is rebuilt from the events each time. Every rule is
+the data's (``rules/data/mafia.yaml``) or a resolver's of :mod:`garou.rules.play`: the vote
+(nominations, the majority reading, the tie to the lift), the fouls, the win and the margin
+of error. Points are in :mod:`garou.game.mafia_points`, the judge's sheet in
+:mod:`garou.game.protocol`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from garou.rules.catalogue import Phrase, phrase, say
+from garou.rules.model import Game
+
+from .errors import IllegalEventError
+
+KINDS = (
+    "shot",
+    "don-check",
+    "sheriff-check",
+    "day",
+    "speech",
+    "nominate",
+    "vote",
+    "farewell",
+    "foul",
+    "technical-foul",
+    "disqualify",
+    "opponent-victory",
+    "night",
+)
+"""The Mafia evening's own event kinds (undo and correct are every game's)."""
+
+SEATS = 10
+MAFIA_ROLES = ("mafia", "don")
+
+
+@dataclass
+class Line:
+    """One line of the evening's story, said in the replay's language."""
+
+    seq: int
+    text: Any
+    hidden: bool = False
+    """True for what only the judge may see (checks, shots)."""
+    phase: str = "night"
+    """"night" or "day": where the recap files it."""
+    number: int = 1
+    """The night's or day's number."""
+
+
+@dataclass
+class Said:
+    """A text already said in one language (a resolver's step), shown as it is."""
+
+    text: str
+
+    def say(self, lang: str) -> str:
+        return self.text
+
+
+@dataclass
+class Seat:
+    """A player at the table."""
+
+    name: str
+    seat: int
+    role: str
+    alive: bool = True
+    out: str | None = None
+    """How they left: shot, vote, lift, disqualified."""
+    out_at: str | None = None
+    """When they left ("n2", "d1")."""
+    fouls: int = 0
+    technical_fouls: int = 0
+    loses_speech: bool = False
+    """True once 3 fouls cost the next speech, until garou skipped it."""
+
+    @property
+    def death(self) -> str | None:
+        """How they left (the recap's name for it)."""
+        return self.out
+
+
+@dataclass
+class State:
+    """Where a Mafia evening stands."""
+
+    game: Game
+    seats: list[Seat]
+    agreement: dict[str, str]
+    turbo: bool
+    name: str | None = None
+    date: str | None = None
+    seed: int | None = None
+    club: dict[str, Any] = field(default_factory=dict)
+    phase: str = "night"
+    night: int = 1
+    day: int = 0
+    shots: dict[str, str] = field(default_factory=dict)
+    checked: dict[str, str] = field(default_factory=dict)
+    """Tonight's checks: "don" / "sheriff" → target."""
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    kills: list[dict[str, Any]] = field(default_factory=list)
+    spoken: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    speeches: list[dict[str, Any]] = field(default_factory=list)
+    nominations: list[str] = field(default_factory=list)
+    nominated_by: dict[str, str] = field(default_factory=dict)
+    days: list[dict[str, Any]] = field(default_factory=list)
+    """Each day's nominations and vote rounds."""
+    vote_round: str | None = "first"
+    tied: list[str] = field(default_factory=list)
+    farewell_due: list[str] = field(default_factory=list)
+    farewells: list[dict[str, Any]] = field(default_factory=list)
+    sanctions: list[dict[str, Any]] = field(default_factory=list)
+    wrong_votes: int = 0
+    winner: str | None = None
+    win_rule: str | None = None
+    opponent_victory: dict[str, Any] | None = None
+    story: list[Line] = field(default_factory=list)
+
+    agreed: Any = None
+    """The resolvers' reading of the agreement, computed once per replay."""
+    close_calls: list[Line] = field(default_factory=list)
+    """The votes held in the critical phase, for the recap."""
+
+    # --- reading -----------------------------------------------------------------------
+
+    def tell(self, seq: int, text: Any, hidden: bool = False) -> None:
+        """Add a line to the story, filed under the current night or day."""
+        phase = "night" if self.phase == "night" else "day"
+        number = self.night if phase == "night" else self.day
+        self.story.append(Line(seq, text, hidden, phase, number))
+
+    def known_roles(self) -> dict[str, str]:
+        """Every seat's card (the judge knows them all from the deal)."""
+        return {s.name: s.role for s in self.seats}
+
+    def player(self, name: str) -> Seat:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        wanted = name.strip().casefold()
+        for seat in self.seats:
+            if seat.name.casefold() == wanted or str(seat.seat) == wanted:
+                return seat
+        raise IllegalEventError(
+            "mafia.refused.unknown-player", name=name, names=[s.name for s in self.seats]
+        )
+
+    def living(self) -> list[Seat]:
+        return [s for s in self.seats if s.alive]
+
+    def camp(self, name: str) -> str:
+        return self.game.role(self.player(name).role).camp
+
+    def speech_seconds(self) -> int:
+        speech = self.game.day.speech
+        assert speech is not None
+        return int((speech.turbo_seconds if self.turbo else speech.normal_seconds) or 0)
+
+    def farewell_seconds(self) -> int:
+        farewell = self.game.day.farewell
+        assert farewell is not None
+        return int((farewell.turbo_seconds if self.turbo else farewell.normal_seconds) or 0)
+
+    def speaker(self) -> str | None:
+        """The player whose speech comes next today (None once everyone has spoken)."""
+        if self.phase != "day":
+            return None
+        for seat in self.seats:
+            if seat.alive and seat.name not in self.spoken and seat.name not in self.skipped:
+                if seat.loses_speech:
+                    continue
+                return seat.name
+        return None
+
+    def today(self) -> dict[str, Any]:
+        return self.days[-1]
+
+
+def _role_id(game: Game, value: str) -> str:
+    from garou.rules.names import resolve_role
+
+    if any(r.id == value for r in game.roles):
+        return value
+    return resolve_role(game, value).id
+
+
+def draw_roles(game: Game, players: Sequence[str], seed: int) -> dict[str, str]:
+    """Deal the document's 10 cards to ``players`` at random, reproducibly from ``seed``."""
+    composition = game.setup.composition
+    assert composition is not None  # the Mafia data fixes its 10 cards
+    cards = [role for role, n in composition.roles.items() for _ in range(n)]
+    random.Random(seed).shuffle(cards)
+    return dict(zip(players, cards, strict=False))
+
+
+def start_data(
+    game: Game,
+    players: Sequence[str],
+    *,
+    roles: Mapping[str, str] | None = None,
+    seed: int | None = None,
+    agreement: Mapping[str, str] | None = None,
+    turbo: bool = False,
+    name: str | None = None,
+    date: str | None = None,
+    club: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Return the ``start`` event of a Mafia evening: the seats in order and their cards
+    (entered by the judge, or drawn from ``seed``: the same seed deals the same cards)."""
+    players = [p.strip() for p in players]
+    if roles is None or not roles:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        roles = draw_roles(game, players, seed)
+    return {
+        "game": game.id,
+        "name": name,
+        "players": list(players),
+        "roles": {str(k): str(v) for k, v in roles.items()},
+        "seed": seed,
+        "turbo": bool(turbo),
+        "agreement": {
+            d.case: d.option
+            for d in _agreement(game, dict(agreement or {})).decisions
+            if not d.case.startswith("custom:")
+        },
+        "date": date,
+        "club": dict(club or {}),
+    }
+
+
+def start(game: Game, data: Mapping[str, Any]) -> State:
+    """Open the evening from its ``start`` event; refuse a table that is not the document's."""
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise IllegalEventError("mafia.refused.players", seats=SEATS)
+    if len(players) != SEATS:
+        raise IllegalEventError(
+            "mafia.refused.seats", given=len(players), seats=SEATS, rule="mf-composition"
+        )
+    if len({p.casefold() for p in players}) != len(players):
+        raise IllegalEventError("mafia.refused.same-name", rule="mf-seating")
+    roles = data.get("roles") or {}
+    if not isinstance(roles, Mapping):
+        raise IllegalEventError("mafia.refused.players", seats=SEATS)
+    cards = {str(k): _role_id(game, str(v)) for k, v in roles.items()}
+    unknown = [k for k in cards if k not in players]
+    if unknown:
+        raise IllegalEventError("mafia.refused.unknown-player", name=unknown[0], names=players)
+    missing = [p for p in players if p not in cards]
+    if missing:
+        raise IllegalEventError("mafia.refused.role-missing", names=missing, rule="mf-dealing")
+    wanted = dict(game.setup.composition.roles) if game.setup.composition else {}
+    for role, count in wanted.items():
+        dealt = sum(1 for r in cards.values() if r == role)
+        if dealt != count:
+            raise IllegalEventError(
+                "mafia.refused.composition",
+                role=game.role(role).name,
+                dealt=dealt,
+                count=count,
+                rule="mf-composition",
+            )
+    from garou.rules.errors import GarouError
+
+    try:
+        table = _agreement(game, {str(k): str(v) for k, v in (data.get("agreement") or {}).items()})
+    except GarouError as exc:
+        from .mafia_points import Later
+
+        raise IllegalEventError("mafia.refused.agreement", why=Later(exc)) from None
+    from .mafia_points import check_club
+
+    check_club(data.get("club"))
+    agreement = {d.case: d.option for d in table.decisions if not d.case.startswith("custom:")}
+    state = State(
+        game=game,
+        seats=[Seat(n, i + 1, cards[n]) for i, n in enumerate(players)],
+        agreement=agreement,
+        turbo=bool(data.get("turbo")) or agreement.get(SPEECH_CASE) == "turbo",
+        name=data.get("name"),
+        date=data.get("date"),
+        seed=data.get("seed"),
+        club=dict(data.get("club") or {}),
+    )
+    state.tell(1, phrase("mafia.story.meeting", seconds=60))
+    return state
+
+
+# --- the events -------------------------------------------------------------------------
+
+
+def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str) -> State:
+    """Return the state after one event; raise IllegalEventError (nothing changes)."""
+    if kind not in KINDS:
+        raise IllegalEventError("mafia.refused.kind", kind=kind, kinds=list(KINDS))
+    if state.phase == "over":
+        raise IllegalEventError("mafia.refused.over")
+    new = copy.copy(state)
+    for name in (
+        "seats",
+        "shots",
+        "checked",
+        "checks",
+        "kills",
+        "spoken",
+        "skipped",
+        "speeches",
+        "nominations",
+        "nominated_by",
+        "days",
+        "tied",
+        "farewell_due",
+        "farewells",
+        "sanctions",
+        "story",
+        "close_calls",
+    ):
+        setattr(new, name, copy.deepcopy(getattr(state, name)))
+    HANDLERS[kind](new, dict(data), seq, lang)
+    return new
+
+
+def _name(state: State, data: Mapping[str, Any], key: str) -> Seat:
+    value = data.get(key)
+    if value is None or isinstance(value, list | dict):
+        raise IllegalEventError("mafia.refused.missing", key=key)
+    return state.player(str(value))
+
+
+def _alive(seat: Seat, rule: str) -> None:
+    if not seat.alive:
+        why = "disqualified" if seat.out == "disqualified" else "dead"
+        raise IllegalEventError(f"mafia.refused.{why}", name=seat.name, rule=rule)
+
+
+def _phase(state: State, phase: str, kind: str) -> None:
+    if state.phase != phase:
+        raise IllegalEventError(
+            f"mafia.refused.not-{phase}",
+            kind=kind,
+            rule="mf-night" if phase == "night" else "mf-day",
+        )
+
+
+def _shot(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    _phase(state, "night", "shot")
+    if state.night < state.game.night.regular_from:
+        raise IllegalEventError("mafia.refused.meeting-night", rule="mf-first-night")
+    shooter = _name(state, data, "shooter")
+    _alive(shooter, "mf-night-shots")
+    if shooter.role not in MAFIA_ROLES:
+        raise IllegalEventError("mafia.refused.not-mafia", name=shooter.name, rule="mf-night-shots")
+    if shooter.name in state.shots:
+        raise IllegalEventError(
+            "mafia.refused.shot-twice", name=shooter.name, rule="mf-night-shots"
+        )
+    target = _name(state, data, "target")
+    _alive(target, "mf-night-shots")
+    state.shots[shooter.name] = target.name
+    state.tell(seq, phrase("mafia.story.shot", shooter=shooter.name, target=target.name), True)
+
+
+def _check(state: State, who: str, data: dict[str, Any], seq: int) -> None:
+    role, rule = ("don", "mf-role-don") if who == "don" else ("sherif", "mf-role-sherif")
+    _phase(state, "night", f"{who}-check")
+    if state.night < state.game.night.regular_from:
+        raise IllegalEventError("mafia.refused.meeting-night-check", rule="mf-first-night")
+    checker = next(s for s in state.seats if s.role == role)
+    _alive(checker, rule)
+    if who in state.checked:
+        raise IllegalEventError("mafia.refused.check-twice", name=checker.name, rule=rule)
+    target = _name(state, data, "target")
+    if target.name == checker.name:
+        raise IllegalEventError("mafia.refused.check-self", name=checker.name, rule=rule)
+    answer = target.role == "sherif" if who == "don" else target.role in MAFIA_ROLES
+    state.checked[who] = target.name
+    state.checks.append(
+        {
+            "night": state.night,
+            "by": who,
+            "checker": checker.name,
+            "target": target.name,
+            "answer": answer,
+            "seq": seq,
+        }
+    )
+    key = f"mafia.story.{who}-check-{'yes' if answer else 'no'}"
+    state.tell(seq, phrase(key, checker=checker.name, target=target.name), True)
+
+
+def _don_check(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    _check(state, "don", data, seq)
+
+
+def _sheriff_check(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    _check(state, "sheriff", data, seq)
+
+
+def _day(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    _phase(state, "night", "day")
+    state.farewell_due = []  # a farewell not recorded by now was not given
+    if state.night >= state.game.night.regular_from:
+        shooters = [s.name for s in state.living() if s.role in MAFIA_ROLES]
+        targets = {state.shots.get(n) for n in shooters}
+        if len(targets) == 1 and None not in targets:
+            target = targets.pop()
+            assert target is not None
+            state.kills.append({"night": state.night, "target": target, "shots": dict(state.shots)})
+            state.tell(seq, phrase("mafia.story.killed", name=target))
+            _leave(state, state.player(target), "shot", f"n{state.night}", seq, lang)
+            state.farewell_due.append(target)
+        else:
+            state.kills.append({"night": state.night, "target": None, "shots": dict(state.shots)})
+            state.tell(seq, phrase("mafia.story.missed"))
+    if state.phase == "over":
+        return
+    state.phase = "day"
+    state.day += 1
+    state.shots, state.checked = {}, {}
+    state.spoken, state.skipped = [], []
+    state.nominations, state.nominated_by = [], {}
+    state.vote_round, state.tied = "first", []
+    state.days.append({"day": state.day, "nominations": [], "rounds": []})
+    state.tell(seq, phrase("mafia.story.day", number=state.day))
+
+
+def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    _phase(state, "day", "speech")
+    seat = _name(state, data, "player")
+    _alive(seat, "mf-speech")
+    if seat.loses_speech:
+        raise IllegalEventError("mafia.refused.speech-lost", name=seat.name, rule="mf-foul")
+    if seat.name in state.spoken:
+        raise IllegalEventError("mafia.refused.spoke", name=seat.name, rule="mf-speech")
+    expected = state.speaker()
+    if expected is not None and expected != seat.name:
+        raise IllegalEventError(
+            "mafia.refused.speech-order", name=seat.name, speaker=expected, rule="mf-speech"
+        )
+    # garou skips a lost speech itself: those seated before this speaker lose it now.
+    for other in state.seats:
+        if other.seat >= seat.seat:
+            break
+        if other.alive and other.loses_speech and other.name not in state.spoken:
+            other.loses_speech = False
+            state.skipped.append(other.name)
+            state.tell(seq, phrase("mafia.story.skipped", name=other.name))
+    seconds = data.get("seconds")
+    state.spoken.append(seat.name)
+    state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds})
+
+
+def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    _phase(state, "day", "nominate")
+    if state.vote_round != "first" or state.today()["rounds"]:
+        raise IllegalEventError("mafia.refused.nominate-late", rule="mf-nominations")
+    by = _name(state, data, "by")
+    _alive(by, "mf-nominations")
+    nominee = _name(state, data, "nominee")
+    _alive(nominee, "mf-nominations")
+    if nominee.name in state.nominations:
+        raise IllegalEventError("mafia.refused.nominated", name=nominee.name, rule="mf-nominations")
+    if by.name in state.nominated_by.values():
+        raise IllegalEventError(
+            "mafia.refused.nominates-twice", name=by.name, rule="mf-nominations"
+        )
+    state.nominations.append(nominee.name)
+    state.nominated_by[nominee.name] = by.name
+    state.today()["nominations"].append({"by": by.name, "nominee": nominee.name})
+    state.tell(seq, phrase("mafia.story.nominated", by=by.name, nominee=nominee.name))
+
+
+def table_state(state: State, without: str | None = None) -> Any:
+    """Return the resolvers' table state (roles known, the agreement's readings)."""
+    from garou.rules.play import Player, make_state, table_rules
+
+    players = [Player(s.name, s.role, s.alive and s.name != without) for s in state.seats]
+    if state.agreed is None:
+        state.agreed = table_rules(state.game, _agreement(state.game, state.agreement))
+    return make_state(state.game, players, agreed=state.agreed)
+
+
+def _agreement(game: Game, choices: Mapping[str, str]) -> Any:
+    from garou.houserules import build_agreement
+
+    return build_agreement(game, dict(choices))
+
+
+SPEECH_CASE = "mf-setting-speech"
+MAJORITY_CASE = "mf-contested-majority"
+SCORING_CASE = "mf-setting-scoring"
+
+
+def count(state: State, votes: Mapping[str, str], without: str | None = None, lang: str = "en"):
+    """Count this round's ballots through the vote resolver (``without``: that voter's
+    ballot taken out, for the decisive votes)."""
+    from garou.rules.play import StateError, count_votes
+
+    table = table_state(state, without)
+    ballots = {k: v for k, v in votes.items() if k != without}
+    try:
+        return count_votes(
+            table,
+            votes=ballots,
+            round=state.vote_round,  # type: ignore[arg-type]
+            tied=list(state.tied),
+            nominations=list(state.nominations),
+            lang=lang,
+        )
+    except StateError as exc:
+        raise IllegalEventError(
+            "mafia.refused.vote", why=exc.message(lang), rule="mf-vote"
+        ) from None
+
+
+def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    _phase(state, "day", "vote")
+    if state.vote_round is None:
+        raise IllegalEventError("mafia.refused.voted", rule="mf-vote")
+    if not state.nominations:
+        raise IllegalEventError("mafia.refused.no-nominee", rule="mf-nominations")
+    votes = data.get("votes") or {}
+    if not isinstance(votes, Mapping):
+        raise IllegalEventError("mafia.refused.missing", key="votes")
+    ballots: dict[str, str] = {}
+    pool = state.tied if state.vote_round == "revote" else state.nominations
+    for voter, choice in votes.items():
+        seat = state.player(str(voter))
+        _alive(seat, "mf-vote")
+        if state.vote_round == "lift":
+            ballots[seat.name] = (
+                str(choice).lower() if not isinstance(choice, bool) else ("yes" if choice else "no")
+            )
+            continue
+        target = state.player(str(choice))
+        if target.name not in pool:
+            raise IllegalEventError(
+                "mafia.refused.not-nominee", name=target.name, pool=list(pool), rule="mf-vote"
+            )
+        ballots[seat.name] = target.name
+    margin = margin_info(state, lang)
+    result = count(state, ballots, lang=lang)
+    round_ = state.vote_round
+    decisive = decisive_votes(state, ballots, result, lang)
+    record = {
+        "round": round_,
+        "tied": list(state.tied),
+        "votes": ballots,
+        "counted": counted_ballots(state, ballots, round_),
+        "tally": dict(result.tally),
+        "eliminated": list(result.eliminated),
+        "decisive": decisive,
+        "critical": bool(margin and margin["critical"]),
+        "margin_left": None if margin is None else margin["left"],
+        "steps": [{"rule": s.rule, "message": s.message} for s in result.steps],
+        "seq": seq,
+    }
+    state.today()["rounds"].append(record)
+    if record["critical"]:
+        out = list(result.eliminated)
+        state.close_calls.append(
+            Line(
+                seq, phrase("mafia.recap.critical-vote", names=out or "-"), False, "day", state.day
+            )
+        )
+    for step in result.steps:
+        state.tell(seq, Said(f"{step.message} ({step.rule})"))
+    if result.next is not None:
+        state.vote_round = result.next.round
+        state.tied = list(result.next.tied)
+        if result.next.round == "revote":
+            state.tell(
+                seq,
+                phrase("mafia.story.extra-time", names=state.tied, seconds=state.speech_seconds()),
+            )
+        return
+    state.vote_round = None
+    for name in result.eliminated:
+        seat = state.player(name)
+        if state.game.role(seat.role).camp == "ville":
+            state.wrong_votes += 1
+        _leave(state, seat, "lift" if round_ == "lift" else "vote", f"d{state.day}", seq, lang)
+        state.farewell_due.append(name)
+
+
+def counted_ballots(state: State, ballots: Mapping[str, str], round_: str | None) -> dict:
+    """Every living player's vote as counted: a silent one against the last nominee of the
+    round (``mf-no-abstention``); the lift vote keeps only the ballots given."""
+    if round_ == "lift":
+        return dict(ballots)
+    pool = [n for n in state.nominations if round_ != "revote" or n in state.tied]
+    return {s.name: ballots.get(s.name, pool[-1]) for s in state.living()}
+
+
+def decisive_votes(state: State, ballots: Mapping[str, str], result: Any, lang: str) -> list[str]:
+    """Return the voters whose ballot decided the result: without it, the resolver gives
+    another result (another player out, nobody out, or another round)."""
+    outcome = (tuple(result.eliminated), result.next.round if result.next else None)
+    found = []
+    # Every living player votes: a silent one counts against the last nominee, so their
+    # vote can decide as much as a spoken one.
+    for voter in [s.name for s in state.living()]:
+        if voter in state.nominations or voter in state.tied:
+            # A nominee taken out of the table would change the vote itself.
+            try:
+                again = _count_without_ballot(state, ballots, voter, lang)
+            except IllegalEventError:
+                continue
+        else:
+            try:
+                again = count(state, ballots, without=voter, lang=lang)
+            except IllegalEventError:
+                continue
+        other = (tuple(again.eliminated), again.next.round if again.next else None)
+        if other != outcome:
+            found.append(voter)
+    return found
+
+
+def _count_without_ballot(state: State, ballots: Mapping[str, str], voter: str, lang: str):
+    """Count without ``voter``'s ballot when the voter is a nominee: the tallies of the
+    other ballots, and one voter fewer at the table (a citizen not nominated sits out)."""
+    stand_in = next(
+        (
+            s.name
+            for s in state.living()
+            if s.name not in state.nominations and s.name not in ballots
+        ),
+        None,
+    )
+    if stand_in is None:
+        stand_in = next(
+            (s.name for s in state.living() if s.name not in state.nominations and s.name != voter),
+            None,
+        )
+        if stand_in is None:
+            raise IllegalEventError("mafia.refused.vote", why="", rule="mf-decisive-vote")
+        rest = {k: v for k, v in ballots.items() if k != voter}
+        rest[voter] = rest.pop(stand_in)
+        return count(state, rest, without=stand_in, lang=lang)
+    if voter not in ballots:
+        # A silent nominee: the stand-in sits out instead, and speaks for nobody either.
+        return count(state, dict(ballots), without=stand_in, lang=lang)
+    rest = {k: v for k, v in ballots.items() if k != voter}
+    return count(state, rest, without=stand_in, lang=lang)
+
+
+def _farewell(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    seat = _name(state, data, "player")
+    if seat.name not in state.farewell_due:
+        raise IllegalEventError("mafia.refused.no-farewell", name=seat.name, rule="mf-farewell")
+    best = [state.player(str(n)).name for n in (data.get("best_move") or [])]
+    if len(best) > 3:
+        raise IllegalEventError("mafia.refused.best-move", rule="mf-farewell")
+    suspects = [state.player(str(n)).name for n in (data.get("suspects") or [])]
+    crown = data.get("crown")
+    if crown is not None:
+        crowned = state.player(str(crown))
+        _alive(crowned, "mf-testament")
+        crown = crowned.name
+    state.farewell_due.remove(seat.name)
+    state.farewells.append(
+        {
+            "player": seat.name,
+            "at": seat.out_at,
+            "best_move": best,
+            "suspects": suspects,
+            "crown": crown,
+            "seconds": data.get("seconds"),
+            "seq": seq,
+        }
+    )
+    state.tell(seq, phrase("mafia.story.farewell", name=seat.name))
+
+
+def _sanction(state: State, seat: Seat, kind: str, behaviour: str | None, rule: str, seq: int):
+    state.sanctions.append(
+        {
+            "player": seat.name,
+            "kind": kind,
+            "behaviour": behaviour,
+            "rule": rule,
+            "at": _at(state),
+            "seq": seq,
+        }
+    )
+
+
+def _at(state: State) -> str:
+    return f"n{state.night}" if state.phase == "night" else f"d{state.day}"
+
+
+def _behaviour(state: State, data: dict[str, Any], sanction: str | None) -> str | None:
+    from garou.rules.play import find_behaviours
+
+    value = data.get("behaviour")
+    if value is None:
+        return None
+    try:
+        found = find_behaviours(state.game, str(value))
+    except Exception as exc:  # UnknownIdError: said with its list
+        raise IllegalEventError(
+            "mafia.refused.behaviour", value=str(value), rule="mf-fair-play"
+        ) from exc
+    if not found.certain or not found.behaviours:
+        raise IllegalEventError("mafia.refused.behaviour", value=str(value), rule="mf-fair-play")
+    behaviour = found.behaviours[0]
+    if sanction is not None and behaviour.sanction != sanction:
+        raise IllegalEventError(
+            "mafia.refused.behaviour-sanction",
+            value=behaviour.text,
+            sanction=phrase(f"sanction.{behaviour.sanction}"),
+            rule="mf-disqualifying" if sanction == "disqualification" else "mf-unsporting",
+        )
+    return behaviour.id
+
+
+def _foul(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    seat = _name(state, data, "player")
+    _alive(seat, "mf-foul")
+    seat.fouls += 1
+    _sanction(state, seat, "foul", None, "mf-foul", seq)
+    state.tell(seq, phrase("mafia.story.foul", name=seat.name, count=seat.fouls))
+    limit = state.game.fouls.foul.limit if state.game.fouls and state.game.fouls.foul else 3
+    if seat.fouls == limit:
+        seat.loses_speech = True
+        state.tell(seq, phrase("mafia.story.loses-speech", name=seat.name))
+
+
+def _technical(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    seat = _name(state, data, "player")
+    _alive(seat, "mf-technical-foul")
+    behaviour = _behaviour(state, data, "technical-foul")
+    seat.technical_fouls += 1
+    _sanction(state, seat, "technical-foul", behaviour, "mf-technical-foul", seq)
+    state.tell(seq, phrase("mafia.story.technical", name=seat.name, count=seat.technical_fouls))
+    fouls = state.game.fouls
+    limit = fouls.technical.limit if fouls and fouls.technical else 2
+    if seat.technical_fouls >= limit:
+        _disqualified(state, seat, seq, lang, "mf-technical-foul")
+
+
+def _disqualified(state: State, seat: Seat, seq: int, lang: str, rule: str) -> None:
+    state.tell(seq, phrase("mafia.story.disqualified", name=seat.name, rule=rule))
+    _leave(state, seat, "disqualified", _at(state), seq, lang)
+
+
+def _disqualify(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    seat = _name(state, data, "player")
+    _alive(seat, "mf-disqualification")
+    behaviour = _behaviour(state, data, "disqualification")
+    if behaviour is None:
+        raise IllegalEventError("mafia.refused.missing", key="behaviour")
+    _sanction(state, seat, "disqualification", behaviour, "mf-disqualifying", seq)
+    _disqualified(state, seat, seq, lang, "mf-disqualifying")
+
+
+def _opponent(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    seat = _name(state, data, "player")
+    behaviour = _behaviour(state, data, None)
+    loser = state.game.role(seat.role).camp
+    winner = next(c.id for c in state.game.info.camps if c.playable and c.id != loser)
+    _sanction(state, seat, "opponent-victory", behaviour, "mf-opponent-victory", seq)
+    state.opponent_victory = {"player": seat.name, "loser": loser, "behaviour": behaviour}
+    state.winner, state.win_rule, state.phase = winner, "mf-opponent-victory", "over"
+    state.tell(
+        seq,
+        phrase(
+            "mafia.story.opponent-victory",
+            name=seat.name,
+            loser=state.game.camp(loser).name,
+            winner=state.game.camp(winner).name,
+        ),
+    )
+
+
+def _night(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    _phase(state, "day", "night")
+    if state.vote_round in ("revote", "lift"):
+        raise IllegalEventError("mafia.refused.vote-pending", rule="mf-vote-tie")
+    state.phase = "night"
+    state.farewell_due = []
+    state.night += 1
+    state.shots, state.checked = {}, {}
+    state.tell(seq, phrase("mafia.story.night", number=state.night))
+
+
+def _leave(state: State, seat: Seat, cause: str, at: str, seq: int, lang: str) -> None:
+    from garou.rules.play import check_win
+
+    seat.alive, seat.out, seat.out_at = False, cause, at
+    if seat.name in state.nominations and state.vote_round is not None:
+        pass
+    result = check_win(table_state(state), lang, "night" if state.phase == "day" else "vote")
+    if result.winner is not None:
+        state.winner, state.win_rule, state.phase = result.winner, result.rule, "over"
+        state.tell(
+            seq,
+            phrase(
+                "mafia.story.won",
+                camp=state.game.camp(result.winner).name,
+                rule=result.rule or "",
+            ),
+        )
+
+
+HANDLERS = {
+    "shot": _shot,
+    "don-check": _don_check,
+    "sheriff-check": _sheriff_check,
+    "day": _day,
+    "speech": _speech,
+    "nominate": _nominate,
+    "vote": _vote,
+    "farewell": _farewell,
+    "foul": _foul,
+    "technical-foul": _technical,
+    "disqualify": _disqualify,
+    "opponent-victory": _opponent,
+    "night": _night,
+}
+
+
+# --- what the judge sees ------------------------------------------------------------------
+
+
+def margin_info(state: State, lang: str) -> dict[str, Any] | None:
+    """The margin of error before the day's vote (the win resolver's), or None."""
+    from garou.rules.play import check_win
+
+    if state.phase == "over":
+        return None
+    result = check_win(table_state(state), lang, "vote")
+    if result.margin is None:
+        return None
+    return {
+        "left": result.margin.left,
+        "critical": result.margin.critical,
+        "rule": result.margin.rule,
+    }
+
+
+def warnings(state: State, lang: str) -> list[dict[str, str]]:
+    """The warnings that matter now: the margin or the critical phase before a vote."""
+    found: list[dict[str, str]] = []
+    if state.phase == "over":
+        return found
+    if state.phase == "day" and state.vote_round is not None:
+        margin = margin_info(state, lang)
+        if margin is not None:
+            key = "mafia.warn.critical" if margin["critical"] else "mafia.warn.margin"
+            found.append({"rule": margin["rule"], "message": say(key, lang, count=margin["left"])})
+    for seat in state.seats:
+        if seat.alive and seat.loses_speech:
+            found.append(
+                {"rule": "mf-foul", "message": say("mafia.warn.loses-speech", lang, name=seat.name)}
+            )
+    for name in state.farewell_due:
+        found.append(
+            {
+                "rule": "mf-farewell",
+                "message": say(
+                    "mafia.warn.farewell", lang, name=name, seconds=state.farewell_seconds()
+                ),
+            }
+        )
+    return found
+
+
+def next_step(state: State, lang: str) -> str | None:
+    """What the judge records next, in words."""
+    if state.phase == "over":
+        return None
+    if state.phase == "night":
+        if state.night < state.game.night.regular_from:
+            return say("mafia.next.meeting", lang)
+        shooters = [s.name for s in state.living() if s.role in MAFIA_ROLES]
+        waiting = [n for n in shooters if n not in state.shots]
+        if waiting:
+            return say("mafia.next.shot", lang, names=waiting)
+        for who, role in (("don", "don"), ("sheriff", "sherif")):
+            seat = next(s for s in state.seats if s.role == role)
+            if seat.alive and who not in state.checked:
+                return say(f"mafia.next.{who}-check", lang, name=seat.name)
+        return say("mafia.next.day", lang)
+    speaker = state.speaker()
+    if state.farewell_due:
+        return say("mafia.next.farewell", lang, name=state.farewell_due[0])
+    if speaker is not None:
+        return say("mafia.next.speech", lang, name=speaker, seconds=state.speech_seconds())
+    if state.vote_round is not None and state.nominations:
+        return say(
+            f"mafia.next.vote-{state.vote_round}", lang, names=state.tied or state.nominations
+        )
+    return say("mafia.next.night", lang)
+
+
+def to_dict(state: State, lang: str) -> dict[str, Any]:
+    """The ``status --json`` data of a Mafia evening."""
+    game = state.game
+    margin = margin_info(state, lang)
+    winner = state.winner
+    return {
+        "game": game.id,
+        "name": state.name,
+        "phase": state.phase,
+        "night": state.night,
+        "day": state.day,
+        "turbo": state.turbo,
+        "speech_seconds": state.speech_seconds(),
+        "players": [
+            {
+                "name": s.name,
+                "seat": s.seat,
+                "role": s.role,
+                "role_name": game.role(s.role).name.get(lang),
+                "alive": s.alive,
+                "out": s.out,
+                "fouls": s.fouls,
+                "technical_fouls": s.technical_fouls,
+                "loses_next_speech": s.loses_speech,
+            }
+            for s in state.seats
+        ],
+        "speaker": state.speaker(),
+        "nominations": list(state.nominations),
+        "vote_round": state.vote_round if state.phase == "day" else None,
+        "tied": list(state.tied),
+        "margin": None
+        if margin is None
+        else {
+            "errors_left": margin["left"],
+            "critical": margin["critical"],
+            "rule": margin["rule"],
+        },
+        "farewell_due": list(state.farewell_due),
+        "warnings": warnings(state, lang),
+        "next": next_step(state, lang),
+        "winner": winner,
+        "winner_name": None if winner is None else game.camp(winner).name.get(lang),
+        "win_rule": state.win_rule,
+    }
+
+
+def said(value: Phrase | Said | str, lang: str) -> str:
+    """A story line's text in ``lang``."""
+    if isinstance(value, str):
+        return value
+    return value.say(lang)

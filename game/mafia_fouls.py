@@ -1,0 +1,27 @@
+"""The fouls lookup of ``garou fouls`` from inside a Mafia evening, the player already known."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def lookup(state: Any, name: str, query: str | None, lang: str) -> list[str]:
+    """Return what ``name``'s fouls lead to and, with ``query``, what that behaviour draws
+    for them: the resolver's steps (each citing its rule), from the game's own counts."""
+    from garou.rules.play import Player, find_behaviours, judge_fouls
+
+    seat = state.player(name)
+    players = [Player(s.name, s.role, s.alive, s.fouls, s.technical_fouls) for s in state.seats]
+    behaviours = find_behaviours(state.game, query) if query else None
+    result = judge_fouls(state.game, players, behaviours, lang, offender=seat.name)
+    return [f"{s.message} ({s.rule})" for s in result.steps]
+
+
+def lookup_to_dict(state: Any, name: str, query: str | None, lang: str) -> dict[str, Any]:
+    """The same lookup as data (the resolver's ``to_dict``)."""
+    from garou.rules.play import Player, find_behaviours, judge_fouls
+
+    seat = state.player(name)
+    players = [Player(s.name, s.role, s.alive, s.fouls, s.technical_fouls) for s in state.seats]
+    behaviours = find_behaviours(state.game, query) if query else None
+    return judge_fouls(state.game, players, behaviours, lang, offender=seat.name).to_dict()

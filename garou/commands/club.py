@@ -1,0 +1,81 @@
+"""``garou club standings``: the season over the Mafia evenings of the game journal."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..options import Json, Lang
+from .game import EPILOG, Db, _book, _lang, _open, _said
+
+
+def standings_command(
+    since: Annotated[
+        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help="First day counted.")
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option("--to", metavar="YYYY-MM-DD", help="Last day counted.")
+    ] = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
+) -> None:
+    """Per player: games, wins, points in each system and by role, over the finished Mafia
+    games of the journal (recomputed from their events, never a stored total).
+
+    Example: garou club standings --from 2026-09-01 --to 2026-12-31
+    """
+    from garou.game.standings import standings
+    from garou.houserules.agreement import iso_date
+    from garou.rules.catalogue import say
+    from garou.rules.errors import UsageError
+
+    language = _lang(lang)
+    with _said(language):
+        for value in (since, until):
+            if value is not None and iso_date(value) is None:
+                raise UsageError("club.cli.date", value=value)
+        with _open(db) as journal:
+            table = standings(journal, _book(), since, until, language)
+    if json_:
+        from ..output import print_json
+
+        print_json(table)
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..output import console
+
+    out = console()
+    out.print(f"[bold]{escape(say('club.cli.title', language, count=len(table['games'])))}[/]")
+    names = [table["names"][s] for s in table["systems"]]
+    grid = Table(
+        say("protocol.label.player", language),
+        say("club.cli.games", language),
+        say("club.cli.wins", language),
+        *names,
+        say("club.cli.roles", language),
+    )
+    for p in table["players"]:
+        roles = ", ".join(f"{r} {v['wins']}/{v['games']}" for r, v in sorted(p["roles"].items()))
+        grid.add_row(
+            escape(p["name"]),
+            str(p["games"]),
+            str(p["wins"]),
+            *(f"{p['points'][s]:.2f}" for s in table["systems"]),
+            escape(roles),
+        )
+    out.print(grid)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``club standings`` to ``app``."""
+    sub = typer.Typer(
+        no_args_is_help=True,
+        help="The club's season over the Mafia games of the journal.",
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    sub.command("standings", epilog=EPILOG)(standings_command)
+    app.add_typer(sub, name="club", help="The club's season: standings over the Mafia games.")

@@ -1,0 +1,288 @@
+"""``garou game play`` for a Mafia evening: the judge's prompts, the speeches' countdown.
+
+Same face as the Loup-Garou session (the prompts, "annuler" to undo, "q" to stop, each
+answer committed at once); at any prompt of the day the judge may also type
+``foul NAME``, ``tech NAME [BEHAVIOUR]``, ``dq NAME BEHAVIOUR``, ``ov NAME [BEHAVIOUR]`` or
+``fouls NAME [WORDS]`` (the fouls lookup, the player known).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from .game_play import Session, _Quit
+
+SANCTION_WORDS = {
+    "foul": "foul",
+    "tech": "technical-foul",
+    "dq": "disqualify",
+    "ov": "opponent-victory",
+}
+
+
+class MafiaSession(Session):
+    """One interactive session on a Mafia evening."""
+
+    def state(self) -> Any:
+        from garou.game import session
+
+        return session.load(self.journal, self.book, self.game_id, self.lang).state
+
+    def record(self, kind: str, data: dict[str, Any]) -> Any:
+        from garou.game import session
+        from garou.game.errors import IllegalEventError
+
+        try:
+            replayed = session.record(self.journal, self.book, self.game_id, kind, data, self.lang)
+        except IllegalEventError as exc:
+            self.show(self.say("error.prefix", message=exc.message(self.lang)), "bold red")
+            return None
+        seq = replayed.effective[-1].seq
+        for line in replayed.state.story:
+            if line.seq == seq:
+                mark = f" [{self.say('mafia.play.judge-only')}]" if line.hidden else ""
+                self.show(line.text.say(self.lang) + mark, "cyan" if line.hidden else "")
+        return replayed.state
+
+    def ask(self, question: str, default: str | None = None) -> str:
+        """Ask on the terminal, reading standard input one line at a time (a piped script
+        of answers works as well as a keyboard)."""
+        import sys
+
+        from .game_play import QUIT_WORDS, UNDO_WORDS, _Undo
+
+        suffix = f" [{default}]" if default else ""
+        typer.echo(f"{question}{suffix} ", nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            raise _Quit()
+        answer = line.strip()
+        if answer.lower() in UNDO_WORDS:
+            raise _Undo()
+        if answer.lower() in QUIT_WORDS:
+            raise _Quit()
+        return answer or (default or "")
+
+    def command(self, answer: str) -> bool:
+        """Run a sanction or lookup typed at a prompt; True when it was one."""
+        words = answer.split()
+        if not words or words[0].lower() not in {*SANCTION_WORDS, "fouls"}:
+            return False
+        if len(words) < 2:
+            self.show(self.say("mafia.play.commands"), "yellow")
+            return True
+        name, rest = words[1], " ".join(words[2:])
+        if words[0].lower() == "fouls":
+            from garou.game.mafia_fouls import lookup
+
+            try:
+                for line in lookup(self.state(), name, rest or None, self.lang):
+                    self.show(line)
+            except Exception as exc:  # a GarouError: said with its message
+                message = getattr(exc, "message", None)
+                self.show(message(self.lang) if callable(message) else str(exc), "red")
+            return True
+        data: dict[str, Any] = {"player": name}
+        if rest:
+            data["behaviour"] = rest
+        self.record(SANCTION_WORDS[words[0].lower()], data)
+        return True
+
+    def prompt(self, question: str, default: str | None = None) -> str:
+        while True:
+            answer = self.ask(question, default)
+            if not self.command(answer):
+                return answer
+
+    def names(self, question: str, options: list[str], empty: bool = True) -> list[str]:
+        from garou.rules.names import fold
+
+        by_fold = {fold(o): o for o in options}
+        by_fold.update({str(i): o for i, o in self.seat_numbers(options).items()})
+        while True:
+            answer = self.prompt(f"{question} ({', '.join(options)})")
+            picked = [p.strip() for p in answer.replace(";", ",").split(",") if p.strip()]
+            found = [by_fold.get(fold(p)) for p in picked]
+            if all(found) and (picked or empty):
+                return [f for f in found if f]
+            self.show(self.say("game.play.pick-names", options=options, count="1+"), "yellow")
+
+    def seat_numbers(self, options: list[str]) -> dict[int, str]:
+        state = self.state()
+        return {s.seat: s.name for s in state.seats if s.name in options}
+
+    def name(self, question: str, options: list[str], empty: bool = False) -> str | None:
+        while True:
+            picked = self.names(question, options, empty)
+            if len(picked) == 1 or (empty and not picked):
+                return picked[0] if picked else None
+            self.show(self.say("game.play.pick-one", options=options), "yellow")
+
+    # --- the loop ---------------------------------------------------------------------
+
+    def header(self, state: Any) -> None:
+        from garou.game.mafia import warnings
+
+        where = self.say(
+            "game.recap.night" if state.phase == "night" else "game.recap.day",
+            number=state.night if state.phase == "night" else state.day,
+        )
+        alive = len(state.living())
+        self.show(f"\n— {where} · {self.say('mafia.play.alive', alive=alive)} —", "bold")
+        for warning in warnings(state, self.lang):
+            self.show(f"⚠ {warning['message']} ({warning['rule']})", "bold yellow")
+
+    def night(self, state: Any) -> None:
+        if state.night < state.game.night.regular_from:
+            self.show(self.say("mafia.story.meeting", seconds=60))
+            if self.countdown and self.ask_yes(self.say("mafia.play.timer-meeting")):
+                self.timer(60)
+            self.record("day", {})
+            return
+        living = [s.name for s in state.living()]
+        for seat in state.living():
+            if seat.role in ("mafia", "don") and seat.name not in state.shots:
+                target = self.name(self.say("mafia.play.shot", name=seat.name), living)
+                self.record("shot", {"shooter": seat.name, "target": target})
+                return
+        for who, role in (("don", "don"), ("sheriff", "sherif")):
+            seat = next(s for s in state.seats if s.role == role)
+            if seat.alive and who not in state.checked:
+                others = [n for n in living if n != seat.name]
+                target = self.name(self.say(f"mafia.play.{who}-check", name=seat.name), others)
+                self.record(f"{who}-check", {"target": target})
+                return
+        self.record("day", {})
+
+    def day(self, state: Any) -> None:
+        if state.farewell_due:
+            self.farewell(state, state.farewell_due[0])
+            return
+        speaker = state.speaker()
+        if speaker is not None:
+            seconds = state.speech_seconds()
+            answer = self.prompt(self.say("mafia.play.speech", name=speaker, seconds=seconds))
+            if answer:
+                return  # a command was typed and done, or another answer: ask again
+            if self.countdown:
+                self.timer(seconds)
+            self.record("speech", {"player": speaker, "seconds": seconds})
+            return
+        if state.vote_round == "first" and not state.today()["rounds"]:
+            living = [s.name for s in state.living()]
+            answer = self.prompt(self.say("mafia.play.nominate"))
+            if answer:
+                parts = answer.replace(",", " ").split()
+                if len(parts) != 2:
+                    self.show(self.say("mafia.play.nominate-how"), "yellow")
+                    return
+                self.record("nominate", {"by": parts[0], "nominee": parts[1]})
+                return
+            if not state.nominations:
+                self.record("night", {})
+                return
+            del living
+        if state.vote_round is not None and state.nominations:
+            self.vote(state)
+            return
+        self.record("night", {})
+
+    def vote(self, state: Any) -> None:
+        living = [s.name for s in state.living()]
+        votes: dict[str, str] = {}
+        if state.vote_round == "lift":
+            yes = self.names(self.say("mafia.play.lift", names=state.tied), living)
+            votes = {n: ("yes" if n in yes else "no") for n in living}
+        else:
+            # In nomination order: the silent ballots go to the last nominee of that order.
+            pool = [n for n in state.nominations if state.vote_round != "revote" or n in state.tied]
+            if state.vote_round == "revote" and self.countdown:
+                for name in pool:
+                    self.show(self.say("mafia.play.extra", name=name), "bold")
+                    self.timer(state.speech_seconds())
+            for nominee in pool[:-1]:
+                left = [n for n in living if n not in votes]
+                for voter in self.names(self.say("mafia.play.votes", name=nominee), left):
+                    votes[voter] = nominee
+            self.show(self.say("mafia.play.rest", name=pool[-1]), "dim")
+        self.record("vote", {"votes": votes})
+
+    def farewell(self, state: Any, name: str) -> None:
+        seconds = state.farewell_seconds()
+        self.show(self.say("mafia.play.farewell", name=name, seconds=seconds), "bold")
+        if self.countdown:
+            self.timer(seconds)
+        everyone = [s.name for s in state.seats if s.name != name]
+        living = [s.name for s in state.living()]
+        best = self.names(self.say("mafia.play.best-move"), everyone)
+        suspects = self.names(self.say("mafia.play.suspects"), everyone)
+        crown = self.name(self.say("mafia.play.crown"), living, empty=True)
+        self.record(
+            "farewell",
+            {
+                "player": name,
+                "best_move": best,
+                "suspects": suspects,
+                "crown": crown,
+                "seconds": seconds,
+            },
+        )
+
+    def timer(self, seconds: int) -> None:
+        run_timer(self, seconds)
+
+    def over(self, state: Any) -> None:
+        from garou.game.mafia_points import points
+
+        winner = state.game.camp(state.winner).name.get(self.lang)
+        self.show(self.say("game.cli.over", winner=winner), "bold green")
+        from garou.rules.catalogue import format_number
+
+        scored = points(state, self.lang)
+        for player in scored["players"]:
+            totals = ", ".join(
+                f"{scored['names'][s]} {format_number(v['total'], self.lang)}"
+                for s, v in player["points"].items()
+            )
+            role = state.game.role(player["role"]).name.get(self.lang)
+            label = f"{player['seat']:>2}. {player['name']} ({role})"
+            self.show("  " + self.say("protocol.field", label=label, value=totals))
+        self.show(self.say("mafia.play.protocol", id=self.game_id), "dim")
+
+
+def run_timer(session: Any, seconds: int) -> None:
+    """Show a speech's countdown, one tick a second; Ctrl-C pauses (Enter resumes, "s"
+    stops); a warning line once 10 s are left; the clock is the session's (fake in tests)."""
+    from garou.game.timer import Countdown
+
+    clock = session.clock
+    countdown = Countdown(seconds, clock.now)
+    countdown.start()
+    warned = False
+    while not countdown.over():
+        try:
+            typer.echo(f"\r⏱ {countdown.shown()} ", nl=False)
+            if countdown.warning() and not warned:
+                warned = True
+                typer.echo("")
+                session.show(
+                    session.say("mafia.play.warn", seconds=int(countdown.left() + 0.999)),
+                    "bold yellow",
+                )
+            clock.sleep(min(1.0, countdown.left()))
+        except KeyboardInterrupt:
+            countdown.pause()
+            typer.echo("")
+            try:
+                answer = session.ask(session.say("mafia.play.paused", left=countdown.shown()))
+            except _Quit:
+                answer = "s"
+            if answer.strip().lower() in {"s", "stop"}:
+                typer.echo("")
+                session.show(session.say("game.play.countdown-stopped"), "dim")
+                return
+            countdown.resume()
+    typer.echo("\r⏱ 0:00 ")
+    session.show(session.say("mafia.play.time-up"), "bold red")

@@ -1,0 +1,551 @@
+"""The sports-Mafia evening: whole club games end to end, refusals, points by hand."""
+
+from __future__ import annotations
+
+import pytest
+from garou.game import session
+from garou.game.errors import IllegalEventError
+from garou.game.journal import open_journal
+from garou.game.mafia import start_data
+from garou.game.mafia_points import points
+
+NAMES = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+ROLES = {
+    "Ana": "citoyen", "Bob": "mafia", "Cid": "citoyen", "Dan": "sherif", "Eve": "citoyen",
+    "Fay": "don", "Gus": "citoyen", "Hal": "mafia", "Ivy": "citoyen", "Jon": "citoyen",
+}  # fmt: skip
+TOWN = [n for n, r in ROLES.items() if r in ("citoyen", "sherif")]
+MAFIA = [n for n, r in ROLES.items() if r in ("mafia", "don")]
+
+
+class Table:
+    """One evening in a fresh journal, recorded through the session API."""
+
+    def __init__(self, book, tmp_path, **start):
+        self.book = book
+        self.journal = open_journal(tmp_path / "g.sqlite", create=True)
+        game = book.game("mafia")
+        data = start_data(game, start.pop("players", NAMES), roles=start.pop("roles", ROLES),
+                          **start)  # fmt: skip
+        self.id = session.new_game(self.journal, book, data)
+
+    def add(self, kind, lang="en", **data):
+        return session.record(self.journal, self.book, self.id, kind, data, lang).state
+
+    def refused(self, kind, rule, **data):
+        before = len(self.journal.events(self.id))
+        with pytest.raises(IllegalEventError) as caught:
+            self.add(kind, **data)
+        assert len(self.journal.events(self.id)) == before
+        assert caught.value.rule == rule, caught.value.message("en")
+        return caught.value
+
+    def status(self, lang="en"):
+        return session.status(self.journal, self.book, self.id, lang)
+
+    def state(self):
+        return session.load(self.journal, self.book, self.id).state
+
+    def speeches(self):
+        st = self.status()
+        while st["speaker"] is not None:
+            self.add("speech", player=st["speaker"])
+            st = self.status()
+
+    def night_shots(self, target, **split):
+        for shooter in [n for n in MAFIA if self.state().player(n).alive]:
+            self.add("shot", shooter=shooter, target=split.get(shooter, target))
+
+
+def _pts(state, lang="en"):
+    return {p["name"]: {s: v["total"] for s, v in p["points"].items()}
+            for p in points(state, lang)["players"]}  # fmt: skip
+
+
+def test_a_town_win_with_a_missed_shot_and_checks_scored_by_hand(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.refused("shot", "mf-first-night", shooter="Bob", target="Ana")
+    t.refused("don-check", "mf-first-night", target="Dan")  # garou's reading: none on night 1
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.refused("nominate", "mf-nominations", by="Ana", nominee="Cid")
+    t.add("vote", votes={n: "Bob" for n in NAMES})
+    st = t.status()
+    assert [p["alive"] for p in st["players"] if p["name"] == "Bob"] == [False]
+    assert st["farewell_due"] == ["Bob"]
+    t.add("farewell", player="Bob", best_move=["Ana"], suspects=["Cid"], crown="Fay")
+    t.add("night")
+    t.night_shots("Ana", Hal="Cid")  # different targets: a missed shot
+    t.add("don-check", target="Dan")
+    t.add("sheriff-check", target="Hal")
+    state = t.add("day")
+    assert all(s.alive for s in state.seats if s.name != "Bob")
+    assert state.kills[-1]["target"] is None
+    assert [(c["by"], c["answer"]) for c in state.checks] == [("don", True), ("sheriff", True)]
+    t.speeches()
+    t.add("nominate", by="Dan", nominee="Hal")
+    t.add("vote", votes={})  # nobody speaks up: every vote goes to the last nominee
+    t.add("night")
+    t.night_shots("Eve")
+    state = t.add("day")
+    assert not state.player("Eve").alive and state.farewell_due == ["Eve"]
+    t.add("farewell", player="Eve")
+    t.speeches()
+    t.add("nominate", by="Dan", nominee="Fay")
+    state = t.add("vote", votes={})
+    assert state.winner == "ville" and state.win_rule == "mf-win"
+    pts = _pts(state)
+    for name in TOWN:  # the document: Classic +1.00, Max Mafia Town +1.35
+        assert pts[name] == {"classic": 1.0, "max-mafia": 1.35}
+    for name in MAFIA:
+        assert pts[name] == {"classic": 0.0, "max-mafia": 0.0}
+    t.refused("night", None)
+
+
+def test_a_tie_goes_to_the_revote_then_the_lift(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.add("nominate", by="Bob", nominee="Eve")
+    half = {n: ("Bob" if i < 5 else "Eve") for i, n in enumerate(NAMES)}
+    st_after = t.add("vote", votes=half)
+    assert st_after.vote_round == "revote" and st_after.tied == ["Bob", "Eve"]
+    t.refused("night", "mf-vote-tie")
+    t.refused("vote", "mf-vote", votes={"Ana": "Cid"})  # not a nominee
+    state = t.add("vote", votes=half)
+    assert state.vote_round == "lift"
+    state = t.add("vote", votes={n: ("yes" if i < 6 else "no") for i, n in enumerate(NAMES)})
+    assert {s.name for s in state.seats if not s.alive} == {"Bob", "Eve"}
+    assert [s.out for s in state.seats if not s.alive] == ["lift", "lift"]
+    assert state.farewell_due == ["Bob", "Eve"]
+
+
+def test_the_critical_phase_is_warned_and_a_mis_vote_gives_the_mafia_the_win(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Ana")
+    st = t.status()
+    assert st["margin"] == {"errors_left": 1, "critical": False, "rule": "mf-margin"}
+    t.add("vote", votes={})
+    t.add("night")
+    t.night_shots("Cid")
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Fay", nominee="Eve")
+    st = t.status()
+    assert st["margin"]["critical"] is True
+    assert any("Critical phase" in w["message"] for w in st["warnings"])
+    state = t.add("vote", votes={})
+    assert state.days[-1]["rounds"][0]["critical"] is True
+    t.add("night")
+    t.night_shots("Gus")
+    state = t.add("day")
+    assert state.winner == "mafia"
+    pts = _pts(state)
+    for name in MAFIA:  # Classic +1.00, Max Mafia Mafia +0.85
+        assert pts[name] == {"classic": 1.0, "max-mafia": 0.85}
+    assert sum(pts[n]["classic"] for n in NAMES) == len(MAFIA)
+
+
+def test_fouls_cost_the_next_speech_and_disqualify(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    for _ in range(3):
+        t.add("foul", player="Cid")
+    st = t.status()
+    assert [p["fouls"] for p in st["players"] if p["name"] == "Cid"] == [3]
+    t.refused("speech", "mf-foul", player="Cid")
+    t.add("speech", player="Ana")
+    assert t.status()["speaker"] == "Bob"
+    t.add("speech", player="Bob")
+    assert t.status()["speaker"] == "Dan"  # garou skipped Cid's lost speech itself
+    t.add("technical-foul", player="Gus", behaviour="insults")
+    state = t.add("technical-foul", player="Gus")
+    assert state.player("Gus").out == "disqualified"
+    t.refused("foul", "mf-foul", player="Gus")
+    t.refused("disqualify", "mf-disqualifying", player="Jon", behaviour="insults")
+    state = t.add("disqualify", player="Jon", behaviour="messages")
+    assert state.player("Jon").out == "disqualified"
+    st = t.status()
+    assert [p["technical_fouls"] for p in st["players"] if p["name"] == "Gus"] == [2]
+
+
+def test_an_opponent_victory_stops_the_game(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    state = t.add("opponent-victory", player="Hal", behaviour="threats")
+    assert state.phase == "over" and state.winner == "ville"
+    assert state.win_rule == "mf-opponent-victory"
+    pts = _pts(state)
+    assert sum(p["classic"] for p in pts.values()) == len(TOWN)
+    t.refused("foul", None, player="Ana")
+
+
+def test_bad_input_is_refused_with_its_rule_and_nothing_recorded(book, tmp_path):
+    game = book.game("mafia")
+    with pytest.raises(IllegalEventError) as caught:
+        Table(book, tmp_path, players=[*NAMES, "Kim"], roles={**ROLES, "Kim": "citoyen"})
+    assert caught.value.rule == "mf-composition"
+    with pytest.raises(IllegalEventError) as caught:
+        Table(book, tmp_path / "b", roles={**ROLES, "Ana": "don"})
+    assert caught.value.rule == "mf-composition"
+    t = Table(book, tmp_path / "c")
+    t.add("day")
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.add("vote", votes={})
+    t.add("night")
+    t.refused("shot", "mf-night-shots", shooter="Bob", target="Ana")  # dead
+    t.refused("shot", "mf-night-shots", shooter="Ana", target="Cid")  # not mafia
+    t.add("shot", shooter="Fay", target="Dan")
+    t.refused("shot", "mf-night-shots", shooter="Fay", target="Cid")  # twice
+    t.add("shot", shooter="Hal", target="Dan")
+    t.add("day")
+    t.add("night")
+    t.refused("sheriff-check", "mf-role-sherif", target="Fay")  # the Sheriff is dead
+    assert game.id == "mafia"
+
+
+def test_a_seed_deals_the_same_cards(book):
+    from garou.game.mafia import draw_roles
+
+    game = book.game("mafia")
+    one, two = draw_roles(game, NAMES, 7), draw_roles(game, NAMES, 7)
+    assert one == two
+    assert sorted(one.values()) == sorted(ROLES.values())
+    assert any(draw_roles(game, NAMES, s) != one for s in range(8, 12))
+
+
+def test_decisive_votes_and_club_values_are_scored_by_hand(book, tmp_path):
+    club = {
+        "club": "Le Cercle",
+        "max_mafia": {"ville": {"decisive_vote_bonus": 0.1}},
+        "classic": {"mafia": {"testament_per_mafioso": 0.2}},
+    }
+    t = Table(book, tmp_path, club=club)
+    t.add("day")
+    for name in ("Bob", "Cid", "Eve"):
+        t.add("nominate", by={"Bob": "Ana", "Cid": "Dan", "Eve": "Gus"}[name], nominee=name)
+    votes = {
+        "Ana": "Bob",
+        "Dan": "Bob",
+        "Gus": "Bob",
+        "Ivy": "Bob",
+        "Bob": "Cid",
+        "Fay": "Cid",
+        "Hal": "Cid",
+        "Cid": "Eve",
+        "Eve": "Eve",
+        "Jon": "Eve",
+    }
+    state = t.add("vote", votes=votes)
+    vote = state.days[-1]["rounds"][-1]
+    assert vote["eliminated"] == ["Bob"]
+    # 4-3-3: without any one of Bob's four votes it is a three-way tie; the others change nothing.
+    assert sorted(vote["decisive"]) == ["Ana", "Dan", "Gus", "Ivy"]
+    t.add("farewell", player="Bob", suspects=["Fay", "Hal", "Ana"])
+    state = t.add("opponent-victory", player="Fay")
+    pts = _pts(state)
+    assert pts["Ana"] == {"classic": 1.0, "max-mafia": 1.45}  # 1.35 + the club's 0.1
+    assert pts["Cid"] == {"classic": 1.0, "max-mafia": 1.35}
+    assert pts["Bob"] == {"classic": 0.4, "max-mafia": 0.0}  # 2 real mafiosi × 0.2
+    reasons = next(p for p in points(state, "en")["players"] if p["name"] == "Ana")
+    sources = [r["source"] for r in reasons["points"]["max-mafia"]["reasons"]]
+    assert sources == ["document", "club"]
+    unset = [r for r in reasons["points"]["classic"]["reasons"] if r["source"] == "club-unset"]
+    assert unset and unset[0]["points"] == 0.0
+
+
+def test_club_values_are_validated_like_the_rules(book, tmp_path):
+    from garou.game.mafia_points import read_club
+    from garou.rules.errors import DataFileError
+
+    path = tmp_path / "club.yaml"
+    path.write_text("club: X\nclassic:\n  ville: {decisive_vote_bonus: lots}\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_club(path)
+    assert "club.yaml:3" in caught.value.message("en")
+    with pytest.raises(IllegalEventError):
+        Table(book, tmp_path, club={"classic": {"town": {}}})
+
+
+def test_the_countdown_on_a_fake_clock_warns_pauses_and_resumes():
+    from garou.game.timer import Countdown
+
+    now = [100.0]
+    c = Countdown(60, lambda: now[0])
+    c.start()
+    now[0] += 49
+    assert c.shown() == "0:11" and not c.warning()
+    now[0] += 1
+    assert c.warning() and c.left() == 10
+    c.pause()
+    now[0] += 500
+    assert c.left() == 10 and c.paused
+    c.resume()
+    now[0] += 9.5
+    assert c.shown() == "0:01" and not c.over()
+    now[0] += 0.5
+    assert c.over() and c.left() == 0
+    turbo = Countdown(25, lambda: now[0])
+    turbo.start()
+    now[0] += 15
+    assert turbo.warning()
+
+
+def test_the_terminal_countdown_ticks_on_the_session_clock(capsys):
+    from garou.commands.mafia_play import run_timer
+
+    class FakeClock:
+        t = 0.0
+        slept: list[float] = []
+
+        @classmethod
+        def now(cls):
+            return cls.t
+
+        @classmethod
+        def sleep(cls, seconds):
+            cls.slept.append(seconds)
+            cls.t += seconds
+
+    class FakeSession:
+        clock = FakeClock
+        shown: list[str] = []
+
+        def say(self, key, **values):
+            return key
+
+        def show(self, text, style=""):
+            self.shown.append(text)
+
+    session = FakeSession()
+    run_timer(session, 25)
+    assert sum(FakeClock.slept) == 25
+    assert session.shown == ["mafia.play.warn", "mafia.play.time-up"]
+    assert "0:25" in capsys.readouterr().out
+
+
+def _random_game(game, seed):
+    """A random legal evening: events chosen at random, each kept only when legal."""
+    import random
+
+    from garou.game import mafia
+
+    rng = random.Random(seed)
+    state = mafia.start(game, start_data(game, NAMES, roles=ROLES))
+    events = []
+
+    def attempt(kind, **data):
+        nonlocal state
+        try:
+            state = mafia.apply(state, kind, data, len(events) + 2, "en")
+        except IllegalEventError:
+            return False
+        events.append({"kind": kind, **data})
+        return True
+
+    for _ in range(200):
+        if state.phase == "over":
+            break
+        living = [s.name for s in state.living()]
+        if rng.random() < 0.03:
+            attempt(rng.choice(["foul", "technical-foul"]), player=rng.choice(living))
+        elif state.phase == "night":
+            common = rng.choice(living)
+            for s in state.living():
+                if s.role in ("mafia", "don") and s.name not in state.shots:
+                    target = common if rng.random() < 0.8 else rng.choice(living)
+                    attempt("shot", shooter=s.name, target=target)
+            attempt("don-check", target=rng.choice(living))
+            attempt("sheriff-check", target=rng.choice(living))
+            attempt("day")
+        elif state.farewell_due:
+            attempt(
+                "farewell",
+                player=state.farewell_due[0],
+                suspects=rng.sample(NAMES, 3),
+                crown=rng.choice(living),
+            )
+        elif state.speaker() is not None:
+            attempt("speech", player=state.speaker())
+        elif state.vote_round == "first" and not state.today()["rounds"] and rng.random() < 0.6:
+            attempt("nominate", by=rng.choice(living), nominee=rng.choice(living))
+        elif state.vote_round is not None and state.nominations:
+            pool = state.tied or state.nominations
+            if state.vote_round == "lift":
+                votes = {n: rng.choice(["yes", "no"]) for n in living}
+            else:
+                votes = {n: rng.choice(pool) for n in living if rng.random() < 0.7}
+            attempt("vote", votes=votes)
+        else:
+            attempt("night")
+    return state, events
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_games_score_the_same_from_their_exported_record(book, tmp_path, seed):
+    from garou.game.record import dump_record, import_record, record_to_dict
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    game = book.game("mafia")
+
+    @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, 10**6))
+    def check(n):
+        state, events = _random_game(game, n * 3 + seed)
+        record = {
+            "game": {"id": "mafia", "name": None, "table": None, "date": None},
+            "setup": {"players": NAMES, "roles": ROLES, "deal": {}},
+            "agreement": {},
+            "events": events,
+        }
+        path = tmp_path / f"r{n}.yaml"
+        path.write_text(dump_record(record), encoding="utf-8")
+        with open_journal(tmp_path / f"g{n}.sqlite", create=True) as journal:
+            game_id = import_record(journal, book, path)
+            again = session.load(journal, book, game_id).state
+            assert record_to_dict(journal, game_id)["events"] == events
+        assert points(again, "en") == points(state, "en")
+        if state.winner is not None:
+            winners = [s for s in state.seats if game.role(s.role).camp == state.winner]
+            classic = sum(p["points"]["classic"]["total"] for p in points(state, "en")["players"]
+                          if p["camp"] == state.winner)  # fmt: skip
+            assert classic == pytest.approx(len(winners))
+
+    check()
+
+
+def test_the_scripted_face_status_protocol_and_standings(garou, tmp_path):
+    db = str(tmp_path / "club.sqlite")
+    names = ",".join(NAMES)
+    deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
+    made = garou(
+        "game",
+        "new",
+        "--game",
+        "mafia",
+        "--names",
+        names,
+        "--deal",
+        deal,
+        "--date",
+        "2026-11-05",
+        "--db",
+        db,
+        "--json",
+    )
+    assert made.exit_code == 0, made.stderr
+    assert made.json()["roles"] == ROLES
+    drawn = garou(
+        "game", "new", "--game", "mafia", "--names", names, "--seed", "7", "--db", db, "--json"
+    )
+    again = garou(
+        "game", "new", "--game", "mafia", "--names", names, "--seed", "7", "--db", db, "--json"
+    )
+    assert drawn.json()["roles"] == again.json()["roles"]
+    eleven = garou("game", "new", "--game", "mafia", "--names", names + ",Kim", "--db", db)
+    assert eleven.exit_code == 1 and "mf-composition" in eleven.stderr
+    add = lambda *a: garou("game", "add", *a, "--id", "1", "--db", db, "--lang", "en")  # noqa: E731
+    assert add("day").exit_code == 0
+    for name in NAMES[:3]:
+        add("speech", f"player={name}")
+    add("foul", "player=Dan")
+    status = garou("game", "status", "1", "--db", db, "--json").json()
+    dan = next(p for p in status["players"] if p["name"] == "Dan")
+    assert (dan["seat"], dan["fouls"], dan["technical_fouls"]) == (4, 1, 0)
+    assert status["speaker"] == "Dan" and status["winner"] is None
+    assert status["margin"] == {"errors_left": 1, "critical": False, "rule": "mf-margin"}
+    add("nominate", "by=Ana", "nominee=Bob")
+    assert garou("game", "status", "1", "--db", db, "--json").json()["nominations"] == ["Bob"]
+    refused = add("vote", "votes={Ana: Cid}")
+    assert refused.exit_code == 1 and "mf-vote" in refused.stderr and "nothing" in refused.stderr
+    lookup = garou("game", "fouls", "Dan", "insult", "--id", "1", "--db", db, "--lang", "en")
+    assert lookup.exit_code == 0 and "mf-technical-foul" in lookup.stdout
+    add("vote", "votes={}")
+    add("opponent-victory", "player=Fay")
+    proto = garou("game", "protocol", "1", "--db", db, "--json").json()
+    assert proto["winner"] == "La Ville"
+    assert proto["days"][0]["rounds"][0]["out"] == "Bob"
+    md = garou("game", "protocol", "1", "-f", "md", "--db", db, "--lang", "en")
+    assert "Bob" in md.stdout and "Winning team" in md.stdout
+    pts = garou("game", "points", "1", "--db", db, "--json").json()
+    ana = next(p for p in pts["players"] if p["name"] == "Ana")
+    assert ana["points"]["max-mafia"]["total"] == 1.35
+    table = garou("club", "standings", "--db", db, "--json").json()
+    assert table["games"] == [1]
+    assert next(p for p in table["players"] if p["name"] == "Ana")["points"]["classic"] == 1.0
+    later = garou("club", "standings", "--from", "2026-12-01", "--db", db, "--json").json()
+    assert later["games"] == []
+    blank = garou("game", "protocol", "--blank", "-f", "md", "--lang", "en")
+    assert blank.exit_code == 0 and "| 10 |" in blank.stdout
+
+
+def test_the_interactive_face_walks_a_night(garou, tmp_path):
+    db = str(tmp_path / "club.sqlite")
+    deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal, "--db", db)
+    answers = [*[""] * 10, "Ana Bob", "", "", "Fay, Hal", "", "Cid", "Cid", "Dan", "Hal", "q"]
+    run = garou(
+        "game",
+        "play",
+        "--db",
+        db,
+        "--no-countdown",
+        "--lang",
+        "en",
+        input="\n".join(answers) + "\n",
+    )
+    assert run.exit_code == 0, run.stderr
+    assert "Every shot is at Cid" in run.stdout
+    assert "The Sheriff (Dan) checks Hal: mafia." in run.stdout
+
+
+def test_a_silent_vote_counted_against_the_last_nominee_can_be_decisive(book, tmp_path):
+    t = Table(book, tmp_path, club={"classic": {"ville": {"decisive_vote_penalty": 0.3}}})
+    t.add("day")
+    for by, nominee in (("Ana", "Bob"), ("Dan", "Eve"), ("Gus", "Cid")):
+        t.add("nominate", by=by, nominee=nominee)
+    # Bob 3, Eve 3 given; Cid, Eve, Ivy and Jon say nothing: 4 against Cid, the last nominee.
+    votes = {"Ana": "Bob", "Dan": "Bob", "Gus": "Bob", "Bob": "Eve", "Fay": "Eve", "Hal": "Eve"}
+    state = t.add("vote", votes=votes)
+    vote = state.days[-1]["rounds"][-1]
+    assert vote["eliminated"] == ["Cid"]
+    assert sorted(vote["decisive"]) == ["Cid", "Eve", "Ivy", "Jon"]
+    assert vote["counted"]["Jon"] == "Cid"
+    state = t.add("opponent-victory", player="Hal")
+    pts = _pts(state)
+    assert pts["Jon"]["classic"] == 0.7  # 1.00 - the club's 0.3 for putting out a citizen
+    assert pts["Ana"]["classic"] == 1.0
+
+
+def test_the_recap_gives_a_mafia_evening_back_with_its_close_calls(garou, tmp_path):
+    db = str(tmp_path / "club.sqlite")
+    deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal, "--db", db)
+
+    def add(*a):
+        result = garou("game", "add", *a, "--db", db, "--lang", "en")
+        assert result.exit_code == 0, result.stderr
+
+    add("day")
+    add("nominate", "by=Bob", "nominee=Ana")
+    add("vote", "votes={}")
+    add("night")
+    for shooter in MAFIA:
+        add("shot", f"shooter={shooter}", "target=Cid")
+    add("sheriff-check", "target=Hal")
+    add("day")
+    add("nominate", "by=Fay", "nominee=Eve")
+    add("vote", "votes={}")
+    add("disqualify", "player=Hal", "behaviour=threats")
+    add("night")
+    refused = garou("game", "add", "shot", "shooter=Hal", "target=Gus", "--db", db)
+    assert refused.exit_code == 1 and "mf-night-shots" in refused.stderr
+    assert "disqualifié" in refused.stderr
+    recap = garou("game", "recap", "--db", db, "--json", "--lang", "en").json()
+    assert any("checks Hal: mafia" in line for line in recap["unseen"])
+    assert any("critical phase" in line and "Eve" in line for line in recap["close_calls"])
