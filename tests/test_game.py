@@ -577,7 +577,9 @@ def test_every_game_command_has_help(garou):
     for command in ("new", "play", "add", "undo", "correct", "status", "list", "recap",
                     "export", "import"):  # fmt: skip
         run = garou("game", command, "--help")
-        assert run.exit_code == 0 and "Example" in run.stdout
+        assert run.exit_code == 0 and "Exemple" in run.stdout  # the fixture's French
+        english = garou("game", command, "--help", "--lang", "en")
+        assert english.exit_code == 0 and "Example" in english.stdout
 
 
 def test_the_recap_prints_as_markdown_and_html(garou, tmp_path):
