@@ -47,9 +47,9 @@ LEAVES = [path for path, command, _ in ALL if not hasattr(command, "list_command
 
 
 def test_the_main_commands_exist():
-    assert {("rules",), ("show",), ("roles",), ("house", "pick"), ("print", "cheatsheet")} <= set(
-        LEAVES
-    )
+    assert {("rules",), ("show",), ("roles",), ("house", "pick"), ("print", "cheatsheet"),
+            ("game", "protocol"), ("game", "points"), ("game", "fouls"), ("game", "speak"),
+            ("club", "standings")} <= set(LEAVES)  # fmt: skip
 
 
 @pytest.mark.parametrize("module", sorted(set(COMMANDS.values())))
@@ -218,6 +218,11 @@ DOMAIN_ERRORS = {
     ("game", "recap"): ["--db", "x.sqlite"],
     ("game", "export"): ["--db", "x.sqlite"],
     ("game", "import"): ["/nonexistent.yaml", "--db", "x.sqlite"],
+    ("game", "protocol"): ["--db", "x.sqlite"],
+    ("game", "points"): ["--db", "x.sqlite"],
+    ("game", "fouls"): ["Bob", "insulte", "--db", "x.sqlite"],
+    ("game", "speak"): ["--db", "x.sqlite"],
+    ("club", "standings"): ["--db", "x.sqlite"],
     ("serve",): ["--port", "70000"],
 }
 
