@@ -8,6 +8,7 @@ from pathlib import Path
 
 from garou.rules.catalogue import say
 from jinja2 import (
+    BytecodeCache,
     Environment,
     PackageLoader,
     StrictUndefined,
@@ -57,6 +58,30 @@ def say_in_context(context: Context, key: str, count: int | None = None, **value
     return say(key, context["lang"], count=count, **values)
 
 
+def _bytecode_cache() -> BytecodeCache | None:
+    """Return a cache of the compiled templates in garou's cache folder, or None.
+
+    Compiling the sheets' templates is most of a ``garou print`` run; Jinja keys each
+    compiled template by its name and a checksum of its source, so an edited template is
+    compiled again. Like the rules cache, garou's folder is only made inside an existing
+    user cache folder, and an unusable one means compiling on each run.
+    """
+    import os
+
+    import platformdirs
+    from jinja2 import FileSystemBytecodeCache
+
+    if os.environ.get("GAROU_RULES_CACHE") == "0":
+        return None
+    folder = Path(platformdirs.user_cache_dir("garou")) / "templates"
+    try:
+        folder.parent.mkdir(exist_ok=True)
+        folder.mkdir(exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(folder))
+
+
 @lru_cache(maxsize=1)
 def make_environment() -> Environment:
     """Return the Jinja environment of the printables (templates are package data).
@@ -73,6 +98,7 @@ def make_environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=_bytecode_cache(),
     )
     env.filters["md"] = escape_markdown
     env.globals["font_url"] = font_url
