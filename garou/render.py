@@ -14,12 +14,8 @@ from rich.text import Text
 if TYPE_CHECKING:  # search shows panels without loading the rules (no YAML on its path)
     from garou.rules import Entry, Rulebook
 
-_LABELS = {
-    "fr": {"source": "Source :", "related": "Voir aussi :", "options": "Options",
-           "default": "par défaut :", "addition": "ajout de garou", "yours": "votre table"},
-    "en": {"source": "Source:", "related": "See also:", "options": "Options",
-           "default": "default:", "addition": "garou addition", "yours": "your table"},
-}  # fmt: skip
+_LABELS = ("source", "related", "options", "default", "addition", "yours")
+"""The words of a panel: catalogue keys ``panel.<word>``."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +51,10 @@ def ruling_panel(
 ) -> Panel:
     """Return a ruling as a panel: an optional note (rich markup), the text, the options
     (``chosen`` marked as the table's), related entries (id, title) and the source."""
-    labels = _LABELS[lang]
+    from garou.rules.catalogue import has, say
+
+    labels = {word: say(f"panel.{word}", lang) for word in _LABELS}
+    kind = say(f"kind.{kind}", lang) if has(f"kind.{kind}") else kind
     parts: list[Text] = []
     if note:
         parts.append(Text.from_markup(note))
@@ -101,7 +100,7 @@ def entry_panel(book: Rulebook, entry: Entry, lang: str, note: str | None = None
         section=game.section(entry.section).title.get(lang),
         kind=entry.kind,
         entry_id=entry.id,
-        source=entry.source.label(),
+        source=entry.source.label(lang),
         options=[
             PanelOption(o.id, o.label.get(lang), o.addition, o.id == default) for o in entry.options
         ],

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "9"
+INDEX_FORMAT = "10"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -214,7 +214,7 @@ def documents(book: Rulebook) -> list[dict[str, Any]]:
                 ],
                 "options": options,
                 "default": default,
-                "source": entry.source.label(),
+                "source": {lang: entry.source.label(lang) for lang in ("fr", "en")},
                 "addition": entry.addition or entry.source.addition,
             }
             docs.append(doc)

@@ -1193,9 +1193,14 @@ class Searcher:
             related=related,
             options=options,
             default_reason=default["reason"][lang] if default else None,
-            source=data.get("source", ""),
+            source=_in_lang(data.get("source", ""), lang),
             addition=bool(data.get("addition")),
         )
+
+
+def _in_lang(value: Any, lang: str) -> str:
+    """Return a stored text in ``lang`` (a mapping of languages, or one text)."""
+    return str(value.get(lang, "")) if isinstance(value, dict) else str(value)
 
 
 def _third_person_singular(word: str) -> str | None:
