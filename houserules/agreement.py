@@ -358,21 +358,23 @@ def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
     return _Validator(str(path), book).agreement(data)
 
 
-def _kind_of(value: Any) -> str:
+def _kind_of(value: Any) -> Phrase:
     """Return what a YAML value is, in words: "a list", "a mapping", "a text"..."""
     if value is None:
-        return "empty"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, bool):
-        return "a yes/no value"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, _dt.date):
-        return "a date"
-    return "a text"
+        kind = "empty"
+    elif isinstance(value, dict):
+        kind = "mapping"
+    elif isinstance(value, list):
+        kind = "list"
+    elif isinstance(value, bool):
+        kind = "boolean"
+    elif isinstance(value, int | float):
+        kind = "number"
+    elif isinstance(value, _dt.date):
+        kind = "date"
+    else:
+        kind = "text"
+    return phrase(f"house.file.kind-{kind}")
 
 
 class _Validator:
