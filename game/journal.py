@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from garou.rules.errors import GarouError, UsageError
+from garou.rules.errors import GarouError
 
 SCHEMA_VERSION = 1
 """The version of the tables below; stored in the file's ``meta`` table."""
@@ -85,8 +85,8 @@ class NewerSchemaError(JournalError):
     """Raised when the journal was written by a newer garou (an unknown schema version)."""
 
 
-class UnknownGameIdError(UsageError):
-    """Raised when a game id is not in the journal."""
+class UnknownGameIdError(JournalError):
+    """Raised when a game id is not in the journal (exit 1, as an unknown entry id)."""
 
 
 @dataclass(frozen=True)

@@ -269,7 +269,7 @@ def test_a_correction_records_what_and_why_and_the_recap_shows_it(garou, tmp_pat
     # A correction that makes a later event illegal (Hugo, now dead, voted) is refused.
     refused = garou("game", "correct", "4", "kill", "victim=Hugo", "--why", "mal entendu",
                     "--db", db, "--json")  # fmt: skip
-    assert refused.exit_code == 1 and "Hugo" in refused.stderr
+    assert refused.exit_code == 1 and "Hugo" in refused.json()["error"]["message"]
     fixed = garou("game", "correct", "5", "potions", "save=true", "--why", "mal entendu",
                   "--db", db, "--json")  # fmt: skip
     assert fixed.exit_code == 0, fixed.stderr
@@ -631,3 +631,22 @@ def test_a_resolver_refusal_is_said_in_the_game_language(book, lang):
     said = caught.value.message(lang)
     assert "Hugo" in said
     assert ("dead" not in said) if lang == "fr" else ("dead" in said)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["game", "status"], ["game", "status", "999"], ["game", "undo", "999"],
+     ["game", "recap", "999"], ["club", "standings"]],
+)  # fmt: skip
+def test_game_errors_go_through_the_one_handler(garou, tmp_path, args):
+    """With --json an error is a JSON object; an unknown game id or journal exits 1."""
+    db = str(tmp_path / "none.sqlite")
+    run = garou(*args, "--db", db, "--json")
+    assert run.exit_code == 1
+    assert run.json()["error"]["exit_code"] == 1 and run.stderr == ""
+    human = garou(*args, "--db", db)
+    assert human.exit_code == 1 and human.stderr.startswith("Erreur\u00a0: ")
+    imported = garou("game", "import", str(GAMES / "couple-wins.yaml"), "--db", db)
+    assert imported.exit_code == 0
+    if "999" in args:
+        assert garou(*args, "--db", db, "--json").json()["error"]["exit_code"] == 1

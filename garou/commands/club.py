@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ..options import Json, Lang
-from .game import EPILOG, Db, _book, _lang, _open, _said
+from .game import EPILOG, Db, _book, _lang, _open
 
 
 def standings_command(
@@ -32,12 +32,11 @@ def standings_command(
     from garou.rules.errors import UsageError
 
     language = _lang(lang)
-    with _said(language):
-        for value in (since, until):
-            if value is not None and iso_date(value) is None:
-                raise UsageError("club.cli.date", value=value)
-        with _open(db) as journal:
-            table = standings(journal, _book(), since, until, language)
+    for value in (since, until):
+        if value is not None and iso_date(value) is None:
+            raise UsageError("club.cli.date", value=value)
+    with _open(db) as journal:
+        table = standings(journal, _book(), since, until, language)
     if json_:
         from ..output import print_json
 

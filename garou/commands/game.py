@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -57,19 +56,6 @@ class Clock:
 
 
 # --- shared helpers -----------------------------------------------------------------
-
-
-@contextmanager
-def _said(lang: str) -> Iterator[None]:
-    """Say a garou error in the user's language, then exit with its code."""
-    from garou.rules.catalogue import say
-    from garou.rules.errors import GarouError
-
-    try:
-        yield
-    except GarouError as exc:
-        typer.echo(say("error.prefix", lang, message=exc.message(lang)), err=True)
-        raise typer.Exit(int(exc.exit_code)) from None
 
 
 def _open(db: Path | None, create: bool = False) -> Journal:
@@ -203,19 +189,16 @@ def new_command(
     from garou.game.start import start_data
 
     language = _lang(lang)
-    with _said(language):
-        book = _book()
-        cards = dict(p.split("=", 1) for p in deal.split(",") if "=" in p) if deal else {}
-        players = [n.strip() for n in names.split(",") if n.strip()] if names else []
-        if game is not None or setup is None:
-            data = _mafia_start(
-                book, game, players, cards, seed, turbo, club, agreement, name, date
-            )
-        else:
-            data = start_data(book, setup, agreement, name=name, names=players, deal=cards)
-        with _open(db, create=True) as journal:
-            game_id = session.new_game(journal, book, data)
-            path = journal.path
+    book = _book()
+    cards = dict(p.split("=", 1) for p in deal.split(",") if "=" in p) if deal else {}
+    players = [n.strip() for n in names.split(",") if n.strip()] if names else []
+    if game is not None or setup is None:
+        data = _mafia_start(book, game, players, cards, seed, turbo, club, agreement, name, date)
+    else:
+        data = start_data(book, setup, agreement, name=name, names=players, deal=cards)
+    with _open(db, create=True) as journal:
+        game_id = session.new_game(journal, book, data)
+        path = journal.path
     if json_:
         from ..output import print_json
 
@@ -307,7 +290,7 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
 
     language = _lang(lang)
     rows = []
-    with _said(language), _open(db) as journal:
+    with _open(db) as journal:
         book = _book()
         for row in journal.games():
             try:
@@ -374,7 +357,7 @@ def status_command(
     from garou.game import session
 
     language = _lang(lang)
-    with _said(language), _open(db) as journal:
+    with _open(db) as journal:
         book = _book()
         replayed, data = session.snapshot(journal, book, game_id, language)
         state = replayed.state
@@ -501,7 +484,7 @@ def add_command(
     from garou.game import session
 
     language = _lang(lang)
-    with _said(language), _open(db) as journal:
+    with _open(db) as journal:
         book = _book()
         data = _parse_values(values, language)
         row = journal.game(game_id)
@@ -542,7 +525,7 @@ def undo_command(
     from garou.rules.catalogue import say
 
     language = _lang(lang)
-    with _said(language), _open(db) as journal:
+    with _open(db) as journal:
         book = _book()
         row = journal.game(game_id)
         replayed = session.undo(journal, book, row.id, language)
@@ -588,7 +571,7 @@ def correct_command(
     from garou.game import session
 
     language = _lang(lang)
-    with _said(language), _open(db) as journal:
+    with _open(db) as journal:
         book = _book()
         row = journal.game(game_id)
         event = {"kind": kind, **_parse_values(values, language)}
@@ -624,8 +607,8 @@ def export_command(
     from garou.game.record import dump_record, record_to_dict
     from garou.rules.writer import write_file
 
-    language = _lang(lang)
-    with _said(language), _open(db) as journal:
+    _lang(lang)  # a wrong --lang is refused before the journal is read
+    with _open(db) as journal:
         text = dump_record(record_to_dict(journal, game_id))
         if out is None or str(out) == "-":
             sys.stdout.write(text)
@@ -650,7 +633,7 @@ def import_command(
     from garou.rules.catalogue import say
 
     language = _lang(lang)
-    with _said(language), _open(db, create=True) as journal:
+    with _open(db, create=True) as journal:
         game_id = import_record(journal, _book(), file)
     if json_:
         from ..output import print_json
@@ -685,30 +668,29 @@ def recap_command(
     from garou.game.recap import build_recap, recap_to_dict, render_recap
 
     language = _lang(lang)
-    with _said(language):
-        with _open(db) as journal:
-            row = journal.game(game_id)
-            replayed = session.load(journal, _book(), row.id, language)
-        recap = build_recap(replayed, row.id, language)
-        if json_:
-            from ..output import print_json
+    with _open(db) as journal:
+        row = journal.game(game_id)
+        replayed = session.load(journal, _book(), row.id, language)
+    recap = build_recap(replayed, row.id, language)
+    if json_:
+        from ..output import print_json
 
-            print_json(recap_to_dict(recap))
-            return
-        if fmt is None and out is None:
-            _print_recap(_console(), recap)
-            return
-        from garou.printables import choose_format, write_output
+        print_json(recap_to_dict(recap))
+        return
+    if fmt is None and out is None:
+        _print_recap(_console(), recap)
+        return
+    from garou.printables import choose_format, write_output
 
-        chosen = choose_format(fmt, str(out) if out is not None else "-")
-        data = render_recap(recap, chosen)
-        if out is None or str(out) == "-":
-            if isinstance(data, bytes):
-                sys.stdout.buffer.write(data)
-            else:
-                sys.stdout.write(data)
-            return
-        write_output(data, out, force)
+    chosen = choose_format(fmt, str(out) if out is not None else "-")
+    data = render_recap(recap, chosen)
+    if out is None or str(out) == "-":
+        if isinstance(data, bytes):
+            sys.stdout.buffer.write(data)
+        else:
+            sys.stdout.write(data)
+        return
+    write_output(data, out, force)
 
 
 def _print_recap(out: Console, recap: Any) -> None:
@@ -756,7 +738,7 @@ def play_command(
     from .game_play import Session
 
     language = _lang(lang)
-    with _said(language), _open(db) as journal:
+    with _open(db) as journal:
         row = journal.game(game_id)
         if row.game == "mafia":
             from .mafia_play import MafiaSession as Session  # noqa: F811
@@ -812,32 +794,31 @@ def protocol_command(
     )
 
     language = _lang(lang)
-    with _said(language):
-        if blank:
-            protocol = blank_protocol(_book().game("mafia"), language)
+    if blank:
+        protocol = blank_protocol(_book().game("mafia"), language)
+    else:
+        with _open(db) as journal:
+            _row, state = _mafia(journal, game_id, language)
+        protocol = build_protocol(state, language)
+    if json_:
+        from ..output import print_json
+
+        print_json(protocol_to_dict(protocol))
+        return
+    if fmt is None and out is None:
+        _print_protocol(_console(), protocol)
+        return
+    from garou.printables import choose_format, write_output
+
+    chosen = choose_format(fmt, str(out) if out is not None else "-")
+    data = render_protocol(protocol, chosen)
+    if out is None or str(out) == "-":
+        if isinstance(data, bytes):
+            sys.stdout.buffer.write(data)
         else:
-            with _open(db) as journal:
-                _row, state = _mafia(journal, game_id, language)
-            protocol = build_protocol(state, language)
-        if json_:
-            from ..output import print_json
-
-            print_json(protocol_to_dict(protocol))
-            return
-        if fmt is None and out is None:
-            _print_protocol(_console(), protocol)
-            return
-        from garou.printables import choose_format, write_output
-
-        chosen = choose_format(fmt, str(out) if out is not None else "-")
-        data = render_protocol(protocol, chosen)
-        if out is None or str(out) == "-":
-            if isinstance(data, bytes):
-                sys.stdout.buffer.write(data)
-            else:
-                sys.stdout.write(data)
-            return
-        write_output(data, out, force)
+            sys.stdout.write(data)
+        return
+    write_output(data, out, force)
 
 
 def _print_protocol(out: Console, p: Any) -> None:
@@ -890,7 +871,7 @@ def points_command(
     from garou.game.mafia_points import points
 
     language = _lang(lang)
-    with _said(language), _open(db) as journal:
+    with _open(db) as journal:
         _row, state = _mafia(journal, game_id, language)
         scored = points(state, language)
     if json_:
@@ -936,7 +917,7 @@ def fouls_command(
     from garou.game.mafia_fouls import lookup, lookup_to_dict
 
     language = _lang(lang)
-    with _said(language), _open(db) as journal:
+    with _open(db) as journal:
         _row, state = _mafia(journal, game_id, language)
         query = " ".join(words or []) or None
         if json_:
@@ -966,7 +947,7 @@ def speak_command(
     from .mafia_play import MafiaSession
 
     language = _lang(lang)
-    with _said(language), _open(db) as journal:
+    with _open(db) as journal:
         row, state = _mafia(journal, game_id, language)
         session = MafiaSession(journal, _book(), row.id, language, _console(), Clock, True)
         if state.phase != "day":
