@@ -806,6 +806,10 @@ class Searcher:
         result.answered = not _names_unknown(concepts, query) and self._answers(
             scored[0].docnum, concepts, query
         )
+        if obeyed is not None and obeyed == preferred and hits[0].game != obeyed:
+            # The game named (or agreed) is obeyed: when only the other game's rulings
+            # match, they are the nearest rulings, never the answer.
+            result.answered = False
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         return result

@@ -907,3 +907,13 @@ def test_a_french_plural_verb_is_its_singular_not_a_typo(searcher, query, wanted
 
 def test_words_for_anyone_after_an_article_name_nothing_unknown(searcher):
     assert searcher.search("les mecs de la mafia tirent sur qui ?").answered
+
+
+@pytest.mark.parametrize(
+    "query", ["can I abstain in werewolf", "abstention loup-garou", "loup-garou abstention"]
+)
+def test_a_game_named_with_only_the_other_games_rulings_is_not_answered(garou, warm, query):
+    """The named game is obeyed: the other game's ruling is never given as the answer."""
+    data = garou("search", *query.split(), "--json").json()
+    assert data["hits"] and data["hits"][0]["game"] == "mafia"
+    assert data["answered"] is False
