@@ -458,6 +458,10 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
             state.skipped.append(other.name)
             state.tell(seq, phrase("mafia.story.skipped", name=other.name))
     seconds = data.get("seconds")
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0
+    ):
+        raise IllegalEventError("mafia.refused.seconds", value=str(seconds))
     state.spoken.append(seat.name)
     state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds})
 

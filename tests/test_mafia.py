@@ -549,3 +549,13 @@ def test_the_recap_gives_a_mafia_evening_back_with_its_close_calls(garou, tmp_pa
     recap = garou("game", "recap", "--db", db, "--json", "--lang", "en").json()
     assert any("checks Hal: mafia" in line for line in recap["unseen"])
     assert any("critical phase" in line and "Eve" in line for line in recap["close_calls"])
+
+
+@pytest.mark.parametrize("seconds", ["abc", -5, True, 4.5])
+def test_a_speech_length_that_is_not_seconds_is_refused(book, tmp_path, seconds):
+    t = Table(book, tmp_path)
+    t.add("day")
+    speaker = t.status()["speaker"]
+    t.refused("speech", None, player=speaker, seconds=seconds)
+    t.add("speech", player=speaker, seconds=45)
+    assert t.state().speeches[-1]["seconds"] == 45
