@@ -1691,3 +1691,24 @@ def test_a_state_files_alias_bomb_is_never_expanded_in_a_message(garou, tmp_path
     )
     run = garou("vote", "--state", str(state), "--lang", "en")
     assert run.exit_code == 1 and len(run.stderr) < 2000, run.stderr[:300]
+
+
+def test_a_captain_choosing_outside_the_tie_is_told_both_names_with_and(book):
+    """The tied players are listed with "and" (between Ana and Bob), not "or"."""
+    game = book.game("loup-garou")
+    state = rules.play.make_state(
+        game,
+        [rules.play.Player(n, r, True) for n, r in
+         [("Ana", "loup-garou"), ("Bob", "villageois"), ("Cid", "villageois"),
+          ("Dee", "villageois")]],
+        captain="Dee",
+    )  # fmt: skip
+    with pytest.raises(rules.play.StateError) as caught:
+        rules.play.count_votes(
+            state,
+            votes={"Ana": "Bob", "Bob": "Ana", "Cid": "Ana", "Dee": "Bob"},
+            choices=[rules.play.Choice("captain-pick", "Dee", "Cid")],
+            lang="en",
+        )
+    assert "between Ana and Bob" in caught.value.message("en")
+    assert "entre Ana et Bob" in caught.value.message("fr")

@@ -19,7 +19,6 @@ from .state import (
     MAJORITY_CASE,
     Choice,
     Death,
-    Either,
     Issue,
     Pending,
     StateError,
@@ -467,7 +466,7 @@ def _tie(
                         issue(
                             (),  # an answer, not a key of a file
                             "tie.captain-must-choose",
-                            names=Either(tied),
+                            names=list(tied),  # "between A and B"
                             answer=chosen.answer,
                         )
                     ],
