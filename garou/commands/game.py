@@ -680,10 +680,17 @@ def recap_command(
     if fmt is None and out is None:
         _print_recap(_console(), recap)
         return
+    _emit(lambda chosen: render_recap(recap, chosen), fmt, out, force)
+
+
+def _emit(
+    render: Callable[[str], str | bytes], fmt: str | None, out: Path | None, force: bool
+) -> None:
+    """Render a printable in the format asked (or that ``out`` ends with), then write it
+    to ``out`` (never over a file without ``force``) or to standard output."""
     from garou.printables import choose_format, write_output
 
-    chosen = choose_format(fmt, str(out) if out is not None else "-")
-    data = render_recap(recap, chosen)
+    data = render(choose_format(fmt, str(out) if out is not None else "-"))
     if out is None or str(out) == "-":
         if isinstance(data, bytes):
             sys.stdout.buffer.write(data)
@@ -808,17 +815,7 @@ def protocol_command(
     if fmt is None and out is None:
         _print_protocol(_console(), protocol)
         return
-    from garou.printables import choose_format, write_output
-
-    chosen = choose_format(fmt, str(out) if out is not None else "-")
-    data = render_protocol(protocol, chosen)
-    if out is None or str(out) == "-":
-        if isinstance(data, bytes):
-            sys.stdout.buffer.write(data)
-        else:
-            sys.stdout.write(data)
-        return
-    write_output(data, out, force)
+    _emit(lambda chosen: render_protocol(protocol, chosen), fmt, out, force)
 
 
 def _print_protocol(out: Console, p: Any) -> None:
