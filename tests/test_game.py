@@ -650,3 +650,10 @@ def test_game_errors_go_through_the_one_handler(garou, tmp_path, args):
     assert imported.exit_code == 0
     if "999" in args:
         assert garou(*args, "--db", db, "--json").json()["error"]["exit_code"] == 1
+
+
+def test_importing_a_missing_record_creates_no_journal(garou, tmp_path):
+    db = tmp_path / "new.sqlite"
+    run = garou("game", "import", str(tmp_path / "missing.yaml"), "--db", str(db), "--json")
+    assert run.exit_code == 1 and "missing.yaml" in run.json()["error"]["message"]
+    assert not db.exists()

@@ -631,8 +631,10 @@ def import_command(
     """
     from garou.game.record import import_record
     from garou.rules.catalogue import say
+    from garou.rules.reader import read_yaml
 
     language = _lang(lang)
+    read_yaml(file)  # a record that cannot be read is refused before a journal is made
     with _open(db, create=True) as journal:
         game_id = import_record(journal, _book(), file)
     if json_:
