@@ -39,6 +39,15 @@ class Run:
         return json.loads(self.stdout)
 
 
+@pytest.fixture(scope="module")
+def private_cache(tmp_path_factory: pytest.TempPathFactory):
+    """A cache folder of the module's own and no user rules, for the modules that ask."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        mp.delenv("GAROU_RULES_DIR", raising=False)
+        yield
+
+
 @pytest.fixture
 def garou(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[..., Run]:
     """Run ``garou`` with the given arguments (no user rules, French, a private cache)."""

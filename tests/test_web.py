@@ -43,12 +43,7 @@ PAGES = [
 ]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def private_cache(tmp_path_factory: pytest.TempPathFactory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        mp.delenv("GAROU_RULES_DIR", raising=False)
-        yield
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 @pytest.fixture(scope="module")

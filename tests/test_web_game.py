@@ -33,12 +33,7 @@ GAMES = Path(__file__).parent / "data" / "games"
 RECORDS = sorted(GAMES.glob("*.yaml"))
 
 
-@pytest.fixture(scope="module", autouse=True)
-def private_cache(tmp_path_factory: pytest.TempPathFactory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        mp.delenv("GAROU_RULES_DIR", raising=False)
-        yield
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 @pytest.fixture(scope="module")
