@@ -61,10 +61,16 @@ class Session:
         self.out.print(f"[{style}]{escape(text)}[/]" if style else escape(text))
 
     def ask(self, question: str, default: str | None = None) -> str:
-        """Ask on the terminal; "annuler" undoes, "q" stops, end of input stops."""
+        """Ask on the terminal; "annuler" undoes, "q" stops, end of input stops.
+
+        Standard input is read one line at a time from ``sys.stdin`` itself (a new text
+        stream per question would buffer, and lose, the rest of a piped script of answers).
+        """
+        import sys
+
         suffix = f" [{default}]" if default else ""
         typer.echo(f"{question}{suffix} ", nl=False)
-        line = typer.get_text_stream("stdin").readline()
+        line = sys.stdin.readline()
         if not line:
             raise _Quit()
         answer = line.strip()
@@ -109,9 +115,10 @@ class Session:
             found = [by_fold.get(fold(p)) for p in picked]
             if picked and all(found) and (count is None or len(found) == count):
                 return [f for f in found if f]
-            self.show(
-                self.say("game.play.pick-names", options=options, count=count or "1+"), "yellow"
-            )
+            if count is None:
+                self.show(self.say("game.play.pick-names-any", options=options), "yellow")
+            else:
+                self.show(self.say("game.play.pick-names", options=options, count=count), "yellow")
 
     # --- recording --------------------------------------------------------------------
 

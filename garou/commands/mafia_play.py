@@ -46,25 +46,6 @@ class MafiaSession(Session):
                 self.show(line.text.say(self.lang) + mark, "cyan" if line.hidden else "")
         return replayed.state
 
-    def ask(self, question: str, default: str | None = None) -> str:
-        """Ask on the terminal, reading standard input one line at a time (a piped script
-        of answers works as well as a keyboard)."""
-        import sys
-
-        from .game_play import QUIT_WORDS, UNDO_WORDS, _Undo
-
-        suffix = f" [{default}]" if default else ""
-        typer.echo(f"{question}{suffix} ", nl=False)
-        line = sys.stdin.readline()
-        if not line:
-            raise _Quit()
-        answer = line.strip()
-        if answer.lower() in UNDO_WORDS:
-            raise _Undo()
-        if answer.lower() in QUIT_WORDS:
-            raise _Quit()
-        return answer or (default or "")
-
     def command(self, answer: str) -> bool:
         """Run a sanction or lookup typed at a prompt; True when it was one."""
         words = answer.split()
@@ -107,7 +88,7 @@ class MafiaSession(Session):
             found = [by_fold.get(fold(p)) for p in picked]
             if all(found) and (picked or empty):
                 return [f for f in found if f]
-            self.show(self.say("game.play.pick-names", options=options, count="1+"), "yellow")
+            self.show(self.say("game.play.pick-names-any", options=options), "yellow")
 
     def seat_numbers(self, options: list[str]) -> dict[int, str]:
         state = self.state()
