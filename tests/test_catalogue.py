@@ -92,3 +92,14 @@ def test_the_catalogue_is_read_from_its_cache_and_a_damaged_cache_is_rebuilt(tmp
         assert catalogue.messages() is catalogue.messages()
     finally:
         catalogue.messages.cache_clear()
+
+
+def test_no_message_spells_a_plural_with_parentheses():
+    """'1 joueur(s)': a number's wording is the plural forms' job (one/other), not '(s)'."""
+    found = []
+    for key, texts in catalogue.messages().items():
+        for lang, forms in texts.items():
+            for template in forms.values() if isinstance(forms, dict) else [forms]:
+                if "(s)" in template:
+                    found.append(f"{key}.{lang}")
+    assert found == []
