@@ -333,10 +333,10 @@ def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]
 
 
 def cache_root() -> Path:
-    """Return garou's cache folder (``platformdirs.user_cache_dir("garou")``)."""
-    import platformdirs
+    """Return garou's cache folder (the one of :func:`garou.rules.files.cache_folder`)."""
+    from garou.rules.files import cache_folder
 
-    return Path(platformdirs.user_cache_dir("garou"))
+    return cache_folder()
 
 
 def index_key(files: list[Path]) -> str:

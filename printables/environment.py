@@ -68,12 +68,12 @@ def _bytecode_cache() -> BytecodeCache | None:
     """
     import os
 
-    import platformdirs
+    from garou.rules.files import cache_folder
     from jinja2 import FileSystemBytecodeCache
 
     if os.environ.get("GAROU_RULES_CACHE") == "0":
         return None
-    folder = Path(platformdirs.user_cache_dir("garou")) / "templates"
+    folder = cache_folder() / "templates"
     try:
         folder.parent.mkdir(exist_ok=True)
         folder.mkdir(exist_ok=True)

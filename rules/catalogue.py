@@ -199,13 +199,9 @@ def _cache_file(digest: str) -> Any:
 
     if os.environ.get("GAROU_RULES_CACHE") == "0":
         return None
-    from pathlib import Path
+    from .files import cache_folder
 
-    import platformdirs
-
-    # The folder of the rules cache and the index (garou.rules.loader.cache_folder), named
-    # here without importing the loader, which would build the model's classes.
-    return Path(platformdirs.user_cache_dir("garou")) / f"messages-{digest}.json"
+    return cache_folder() / f"messages-{digest}.json"
 
 
 def _write_cache(path: Any, body: bytes) -> None:

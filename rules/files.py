@@ -18,6 +18,14 @@ RULES_DIR_ENV = "GAROU_RULES_DIR"
 """Environment variable naming a folder of the user's own rule files."""
 
 
+def cache_folder() -> Path:
+    """Return garou's cache folder (``platformdirs.user_cache_dir("garou")``): the search
+    index, the rules cache, the message catalogue and the compiled templates live there."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("garou"))
+
+
 def builtin_files() -> list[Path]:
     """Return the built-in rule files, sorted by name."""
     folder = resources.files("garou.rules") / "data"

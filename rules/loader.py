@@ -20,6 +20,7 @@ from .errors import UnknownGameError, UnknownIdError, shown
 from .files import (  # noqa: F401  (rule_files, fingerprint: re-exported)
     RULES_DIR_ENV,
     builtin_files,
+    cache_folder,
     fingerprint,
     rule_files,
     user_files,
@@ -109,13 +110,6 @@ def _load(files: list[Path]) -> Rulebook:
     from .build import build_games  # YAML and validation: only when the cache misses
 
     return Rulebook(games=build_games(files), files=tuple(files))
-
-
-def cache_folder() -> Path:
-    """Return garou's cache folder (``platformdirs.user_cache_dir("garou")``), as the index."""
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("garou"))
 
 
 def _code_files() -> list[Path]:
