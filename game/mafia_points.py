@@ -55,10 +55,10 @@ SYSTEM_KEYS = {"classic": "classic", "max-mafia": "max_mafia"}
 
 def read_club(path: str | Path) -> dict[str, Any]:
     """Read and validate a club settings file like the rule files; return it as data."""
-    from garou.rules.schema import read_record
+    from garou.rules.schema import read_record, record_data
 
-    _record, data = read_record(path, ClubScoring)
-    return _plain(data)
+    record, _data = read_record(path, ClubScoring)
+    return record_data(record)  # typed per field: 0.25 a number, the club's name its text
 
 
 def check_club(data: Any) -> ClubScoring:
@@ -83,14 +83,6 @@ class Later:
 
     def get(self, lang: str) -> str:
         return str(self.error.message(lang))
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _value(club: ClubScoring, system: str, camp: str, name: str) -> float | None:

@@ -1,12 +1,21 @@
 """Read YAML safely, remembering the line of every key and item.
 
-Every data file garou reads (rules, setups, agreements, table states) goes through
-:func:`read_yaml`, so that a problem can always be reported as ``file:line (key.path)``.
+Every data file garou reads (rules, setups, agreements, table states, game records) goes
+through :func:`read_text` and one of two loaders, so that a problem can always be reported
+as ``file:line (key.path)``:
+
+- :func:`read_yaml` (the rule data, garou's own files): YAML's usual implicit typing.
+- :func:`read_document` (every user file): no implicit typing at all. Each scalar is a
+  :class:`Scalar`, the text exactly as written, remembering whether it was plain (unquoted)
+  and its line; the reader of the file (:mod:`rules.schema`) decides its type from the
+  field it fills. A player called ``No``, ``~``, ``010`` or ``1e3`` keeps that name, a
+  count field still reads ``3`` as 3 and a flag ``yes`` as true.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -141,14 +150,153 @@ def _expanded_size(value: Any, limit: int) -> int:
     return size(value)
 
 
-def parse_yaml(text: str, name: str) -> Any:
-    """Parse YAML ``text`` (named ``name`` in messages) with the safe loader."""
+class Scalar(str):
+    """A scalar of a user file: its text exactly as written, and how it was written.
+
+    ``plain`` is False for a quoted (or ``!!str``-tagged, or block ``|``/``>``) scalar:
+    the user said "this is a text". ``line`` is its 1-based line. Being a ``str``, it
+    compares and hashes as its text (a key ``No`` is the key "No").
+    """
+
+    plain: bool = True
+    line: int = 0
+
+    def __reduce__(self) -> Any:  # pickled or copied: the text alone
+        return (str, (str(self),))
+
+
+NULL_WORDS = frozenset({"", "~", "null", "Null", "NULL"})
+"""The plain scalars YAML reads as 'no value'."""
+TRUE_WORDS = frozenset({"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"})
+FALSE_WORDS = frozenset({"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"})
+"""The plain scalars a yes/no field reads as true or false (YAML 1.1's booleans)."""
+
+_INT = re.compile(r"[-+]?[0-9](?:_?[0-9])*")
+_FLOAT = re.compile(r"[-+]?(?:[0-9](?:_?[0-9])*(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_PLAIN_FLOAT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\.[0-9]+")
+
+_PLAIN_TAG = "tag:garou,2026:plain"
+_STR_TAG = "tag:yaml.org,2002:str"
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+def is_null(value: Any) -> bool:
+    """True for None and for a plain scalar YAML reads as null (empty, ``~``, ``null``)."""
+    return value is None or (isinstance(value, Scalar) and value.plain and value in NULL_WORDS)
+
+
+def as_bool(value: Any) -> bool | None:
+    """Return ``value`` as a yes/no field reads it (plain true/false/yes/no/on/off), or None."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, Scalar) and value.plain:
+        if value in TRUE_WORDS:
+            return True
+        if value in FALSE_WORDS:
+            return False
+    return None
+
+
+def as_int(value: Any) -> int | None:
+    """Return ``value`` as a whole-number field reads it (plain decimal digits: ``010`` is
+    ten, never YAML 1.1's octal eight), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Scalar) and value.plain and _INT.fullmatch(value):
+        return int(value.replace("_", ""), 10)
+    return None
+
+
+def as_float(value: Any) -> float | None:
+    """Return ``value`` as a number field reads it (``2``, ``0.25``, ``1e3``), or None.
+
+    Infinity and not-a-number are no number a garou file needs: refused.
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, Scalar) and value.plain and _FLOAT.fullmatch(value):
+        return float(value.replace("_", ""))
+    return None
+
+
+def untyped(value: Any) -> Any:
+    """Return ``value`` (read by :func:`read_document`) as plain Python values, for a field
+    whose type is not declared (an event's values, handed to the game's own checks).
+
+    Only the unambiguous plain scalars are typed: empty/``~``/``null``, ``true``/``false``,
+    a whole number without leading zero, a decimal number with a point. Everything else is
+    the text as written: ``No``, ``yes``, ``010``, ``1e3`` and ``2024-01-01`` stay texts.
+    """
+    if isinstance(value, dict):
+        return {str(k): untyped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [untyped(v) for v in value]
+    if not isinstance(value, Scalar):
+        return value
+    text = str(value)
+    if not value.plain:
+        return text
+    if text in NULL_WORDS:
+        return None
+    if text in ("true", "True", "TRUE"):
+        return True
+    if text in ("false", "False", "FALSE"):
+        return False
+    if _PLAIN_INT.fullmatch(text):
+        return int(text)
+    if _PLAIN_FLOAT.fullmatch(text):
+        return float(text)
+    return text
+
+
+class _SourceLoader(_Loader):
+    """The reader's loader without implicit typing: every scalar is a :class:`Scalar`."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+        if kind is yaml.ScalarNode:
+            if implicit[0]:  # plain, untagged
+                return _MERGE_TAG if value == "<<" else _PLAIN_TAG
+            return _STR_TAG
+        return super().resolve(kind, value, implicit)  # type: ignore[no-any-return]
+
+
+_SourceLoader.yaml_implicit_resolvers = {}
+
+
+def _scalar(plain: bool) -> Any:
+    def construct(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Scalar:
+        result = Scalar(node.value)
+        result.plain = plain and not node.style  # the C parser says "" for plain
+        result.line = node.start_mark.line + 1
+        return result
+
+    return construct
+
+
+_SourceLoader.add_constructor(_PLAIN_TAG, _scalar(True))
+_SourceLoader.add_constructor(_STR_TAG, _scalar(False))
+for _tag in ("null", "bool", "int", "float"):
+    # An explicit !!int 3 is a plain 3 whose type the field decides.
+    _SourceLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _scalar(True))
+
+
+def parse_yaml(text: str, name: str, *, source: bool = False) -> Any:
+    """Parse YAML ``text`` (named ``name`` in messages) with the safe loader.
+
+    With ``source``, no scalar is typed: each is a :class:`Scalar` (see :func:`read_document`).
+    """
+    loader = _SourceLoader if source else _Loader
 
     def refuse(line: int | None, path: str, message: Phrase) -> DataFileError:
         return DataFileError([Problem(name, line, path, message)])
 
     try:
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - both derive from SafeLoader
     except _Refused as refused:
         raise refuse(refused.line, "", refused.message) from None
     except _DuplicateKey as dup:
@@ -265,3 +413,13 @@ def read_yaml(path: str | Path) -> Any:
     setups, agreements, table states) gets the same guards.
     """
     return parse_yaml(read_text(path), str(path))
+
+
+def read_document(path: str | Path) -> Any:
+    """Read the user's YAML file at ``path`` with no implicit typing; raise DataFileError.
+
+    The same guards as :func:`read_yaml` (a regular file, its size, UTF-8, valid YAML,
+    duplicate keys, aliases); each scalar is a :class:`Scalar` holding the text as written,
+    each mapping and list is located. :mod:`rules.schema` types the scalars per field.
+    """
+    return parse_yaml(read_text(path), str(path), source=True)

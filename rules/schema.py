@@ -2,6 +2,16 @@
 
 The records' type hints are the schema: a field without a default is required, a key that
 is not a field is refused, and each problem keeps the file, line and key path it comes from.
+
+A user file is read with no implicit typing (:func:`~garou.rules.reader.read_document`): its
+scalars arrive as :class:`~garou.rules.reader.Scalar` texts, and the field decides what
+they are. A ``str`` field keeps the text exactly as written (``No``, ``~``, ``010``,
+``1e3``, ``2024-01-01``); a ``bool`` field takes a plain true/false/yes/no/on/off; an
+``int`` field plain decimal digits (``010`` is ten); a ``float`` field a plain number;
+an optional field (``X | None``) a plain empty value, ``~`` or ``null`` as "not given";
+an ``Any`` field the unambiguous scalars only (:func:`~garou.rules.reader.untyped`). A
+quoted scalar is always a text. The rule data (YAML's own typing, through the cache) goes
+through the same converter with values already typed.
 """
 
 from __future__ import annotations
@@ -16,7 +26,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 from .catalogue import Phrase, phrase
 from .errors import Problem, shown
 from .model import LANGS, Text, Words
-from .reader import LocatedDict, LocatedList
+from .reader import LocatedDict, LocatedList, Scalar, as_bool, as_float, as_int, is_null, untyped
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Control characters a text may not hold: all but tab and line breaks."""
@@ -59,6 +69,12 @@ class Collector:
 
 def _word(value: Any) -> Any:
     """Return ``value`` as the YAML user wrote it: null and true, not Python's None and True."""
+    if isinstance(value, Scalar):
+        if value.plain and value == "":
+            return phrase("schema.value.empty")
+        if not value.plain:
+            return phrase("reader.quoted", value=shown(str(value)))
+        return shown(str(value))
     if value is None:
         return phrase("schema.value.empty")
     if isinstance(value, bool):
@@ -99,11 +115,15 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
         if result is INVALID:
             return out.add(where, phrase(invalid, value=_word(value)))
         return result
+    if tp is Any:
+        return untyped(value)
     if origin in (Union, types.UnionType):
         options = [a for a in get_args(tp) if a is not type(None)]
-        if value is None:
+        if is_null(value):
             return None
         return convert(options[0], value, where, out)
+    if isinstance(value, Scalar):
+        return _convert_scalar(tp, value, where, out)
     if origin is Literal:
         allowed = get_args(tp)
         if value not in allowed:
@@ -150,13 +170,61 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
             if not isinstance(k, str):
                 out.add(where.key(value, k), phrase("schema.key-text", key=_word(k)))
                 continue
-            result[k] = convert(value_type, v, where.key(value, k), out)
+            result[str(k)] = convert(value_type, v, where.key(value, k), out)
         return INVALID if any(v is INVALID for v in result.values()) else result
     if tp is Text or tp is Words:
         return _convert_lang_map(tp, value, where, out)
     if dataclasses.is_dataclass(tp):
         return convert_record(tp, value, where, out)
     raise TypeError(f"no conversion for {tp!r}")  # pragma: no cover - programming error
+
+
+def _convert_scalar(tp: Any, value: Scalar, where: Where, out: Collector) -> Any:
+    """Convert a scalar read as written into ``tp``: the field decides what the text means."""
+    if get_origin(tp) is Literal:
+        for allowed in get_args(tp):
+            if isinstance(allowed, bool):
+                if as_bool(value) is allowed:
+                    return allowed
+            elif isinstance(allowed, int):
+                if as_int(value) == allowed:
+                    return allowed
+            elif str(value).strip() == str(allowed):
+                return allowed
+        return out.add(
+            where,
+            phrase(
+                "schema.not-allowed",
+                value=_word(value),
+                allowed=", ".join(map(str, get_args(tp))),
+            ),
+        )
+    if tp is bool:
+        flag = as_bool(value)
+        if flag is None:
+            return out.add(where, phrase("schema.expected-bool", value=_word(value)))
+        return flag
+    if tp is int:
+        number = as_int(value)
+        if number is None:
+            return out.add(where, phrase("schema.expected-int", value=_word(value)))
+        return number
+    if tp is float:
+        real = as_float(value)
+        if real is None:
+            return out.add(where, phrase("schema.expected-number", value=_word(value)))
+        return real
+    if tp is str:
+        return (
+            convert(str, str(value), where, out)
+            if value.strip()
+            else out.add(where, phrase("schema.expected-text", value=_word(value)))
+        )
+    if get_origin(tp) is tuple:
+        return out.add(where, phrase("schema.expected-list", value=_word(value)))
+    if tp is Text or tp is Words:
+        return out.add(where, phrase("schema.expected-langs", value=_word(value)))
+    return out.add(where, phrase("schema.expected-mapping", value=_word(value)))
 
 
 def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: Any) -> Any:
@@ -228,12 +296,30 @@ def read_record(path: Any, cls: type, out: Collector | None = None) -> tuple[Any
     A file that cannot be read at all (missing, a device, bad YAML) always raises.
     """
     from .errors import DataFileError
-    from .reader import read_yaml
+    from .reader import read_document
 
     collector = out if out is not None else Collector()
-    data = read_yaml(path)
+    data = read_document(path)
     line = data.line if isinstance(data, LocatedDict | LocatedList) else 1
     record = convert_record(cls, data, Where(str(path), line or 1, ""), collector)
     if out is None and collector.problems:
         raise DataFileError(collector.problems)
     return record, data
+
+
+def record_data(record: Any) -> Any:
+    """Return ``record`` as the plain data it was read from (a field left out or None is
+    left out), so that a value kept as data (a game's ``start`` event) converts again into
+    the same record."""
+    if dataclasses.is_dataclass(record) and not isinstance(record, type):
+        data = {}
+        for f in yaml_fields(type(record)):
+            value = getattr(record, f.name)
+            if value is not None:
+                data[f.name] = record_data(value)
+        return data
+    if isinstance(record, dict):
+        return {str(k): record_data(v) for k, v in record.items()}
+    if isinstance(record, list | tuple):
+        return [record_data(v) for v in record]
+    return record

@@ -828,7 +828,7 @@ def test_any_user_file_reads_into_a_typed_record_with_located_problems(tmp_path)
     path.write_text("name: Ana\nseat: 3\n", encoding="utf-8")
     record, _data = read_record(path, Seat)
     assert record == Seat("Ana", 3)
-    path.write_text("name: ~\nseat: three\ncolour: red\nnotes: [ok, 7]\n", encoding="utf-8")
+    path.write_text("name:\nseat: three\ncolour: red\nnotes: [ok, {a: 7}]\n", encoding="utf-8")
     with pytest.raises(DataFileError) as info:
         read_record(path, Seat)
     where = {(p.line, p.path) for p in info.value.problems}
