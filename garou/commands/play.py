@@ -243,7 +243,7 @@ def _situation(
     """Return the situation described by a state file or by the table options."""
     from garou.rules import UsageError
     from garou.rules.play import make_situation, read_situation
-    from garou.rules.reader import read_yaml
+    from garou.rules.reader import read_document
 
     events = {k: v for k, v in (events or {}).items() if v is not None}
     if state_file is not None:
@@ -251,7 +251,7 @@ def _situation(
             raise UsageError("play.state-and-table")
         written = game
         if agreement_file is not None and written is None:
-            data = read_yaml(state_file)
+            data = read_document(state_file)
             written = str(data.get("game")) if isinstance(data, dict) and data.get("game") else None
         agreement = _agreement(book, agreement_file, written)
         return read_situation(book, state_file, game=game, events=events, agreement=agreement)

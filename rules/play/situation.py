@@ -19,8 +19,9 @@ The format, the same for every command::
     deaths: {Alice: vote}             # who dies, and why
     witch: {life: used, death: tonight, saved: Dan, night: 2}   # Loup-Garou, each optional
 
-Every value is read as the text typed (a player called ``No``, ``~`` or ``010`` keeps
-that name); names match players whatever their case and accents. Every problem is
+Every value is read as the text typed (:func:`~garou.rules.reader.read_document`: a player
+called ``No``, ``~`` or ``010`` keeps that name, and a quoted ``"~"`` is a name where a
+plain ``~`` means "none"); names match players whatever their case and accents. Every problem is
 reported with its file, line and key; all of them at once.
 """
 
@@ -31,15 +32,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-import yaml
-
 from ..catalogue import Phrase, phrase
 from ..errors import DataFileError, GarouError
 from ..loader import Rulebook
 from ..model import Game
 from ..names import fold, resolve_role
-from ..reader import LocatedDict, LocatedList, read_yaml
-from ..reader import _Loader as _LocatedLoader
+from ..reader import LocatedDict, LocatedList, Scalar, read_document
 from .cascade import check_deaths
 from .state import (
     POTIONS,
@@ -76,13 +74,6 @@ _FALSE = {"false", "no", "non", "faux", "off"}
 _NULL = {"", "~", "null"}
 
 
-class _TextLoader(_LocatedLoader):  # type: ignore[misc, valid-type]
-    """The reader's loader with no implicit types: every scalar is the text typed."""
-
-
-_TextLoader.yaml_implicit_resolvers = {}
-
-
 @dataclass(frozen=True)
 class Situation:
     """A table state and what just happened at the table."""
@@ -117,9 +108,7 @@ def read_situation(
 
     Raise DataFileError listing every problem as file:line (key).
     """
-    read_yaml(path)  # every check of a user file: presence, size, encoding, valid YAML
-    text = Path(path).read_text(encoding="utf-8")
-    data = yaml.load(text, Loader=_TextLoader)  # noqa: S506 - derives from SafeLoader
+    data = read_document(path)  # every check of a user file; each scalar the text typed
     return parse_situation(
         book, data, origin=str(path), game=game, events=events, agreement=agreement
     )
@@ -292,7 +281,7 @@ class _Reader:
                 continue
             role = None
             written_role = fields.get("role")
-            if written_role is not None and _text(written_role) not in _NULL:
+            if written_role is not None and not _none(written_role):
                 try:
                     role = resolve_role(game, _text(written_role)).id
                 except GarouError as exc:
@@ -318,8 +307,7 @@ class _Reader:
         if isinstance(value, dict | list):
             self.add((key,), "state.one-name")
             return None
-        text = _text(value)
-        return None if text in _NULL else text
+        return None if _none(value) else _text(value)
 
     def names(self, data: Mapping[str, Any], key: str) -> list[str]:
         value = data.get(key)
@@ -446,6 +434,13 @@ def _text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return "" if value is None else str(value).strip()
+
+
+def _none(value: Any) -> bool:
+    """True when ``value`` means "none": empty, ``~`` or ``null``, unless written in quotes."""
+    if isinstance(value, Scalar) and not value.plain:
+        return False
+    return _text(value) in _NULL
 
 
 def _flag(value: Any) -> bool | None:
