@@ -16,21 +16,24 @@ its file and line.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from garou.rules.catalogue import phrase
 from garou.rules.errors import DataFileError, Problem
 from garou.rules.loader import Rulebook
+from garou.rules.schema import record_data
 
 from .errors import IllegalEventError
 from .journal import Event, Journal
+from .mafia_points import ClubScoring
 from .replay import replay
 
 TOP_KEYS = ("game", "setup", "agreement", "events")
+"""The keys of a game record, in the order garou writes them."""
 EXTRA_SETUP = ("seed", "turbo", "club")
 """Setup keys only some games have (Mafia: the seed of the draw, turbo, the club's values)."""
-"""The keys of a game record, in the order garou writes them."""
 
 
 def record_to_dict(journal: Journal, game_id: int | None) -> dict[str, Any]:
@@ -72,14 +75,6 @@ def dump_record(record: dict[str, Any]) -> str:
     return text
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
 class _Refusal:
     """An event's refusal, said in a language when the problem is."""
 
@@ -90,52 +85,115 @@ class _Refusal:
         return self.error.message(lang)
 
 
-def import_record(journal: Journal, book: Rulebook, path: str | Path) -> int:
-    """Import the record at ``path`` as a new game; return its id.
+@dataclass(frozen=True)
+class RecordGame:
+    """The ``game`` mapping of a record: which game, and what the table called it."""
+
+    id: str
+    """The game's id (``loup-garou``, ``mafia``)."""
+    name: str | None = None
+    table: str | None = None
+    date: str | None = None
+    """As written (``2026-12-03``): never YAML's date type."""
+
+
+@dataclass(frozen=True)
+class RecordSetup:
+    """The ``setup`` mapping of a record: the players in seat order and the cards."""
+
+    players: tuple[str, ...] = ()
+    """Names as typed: ``No``, ``010`` or ``~`` is a name."""
+    roles: dict[str, int | str] = field(default_factory=dict)
+    """Loup-Garou: role to count; Mafia: player to card."""
+    deal: dict[str, str] = field(default_factory=dict)
+    """Cards noted at the deal: player to role."""
+    seed: int | None = None
+    turbo: bool | None = None
+    club: ClubScoring | None = None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game record as written (docs/game-record.md): the four keys, each required."""
+
+    game: RecordGame
+    setup: RecordSetup
+    agreement: dict[str, str] | None
+    """Case id to option id."""
+    events: tuple[dict[str, Any], ...] | None
+    """Every event after the start, in order. An event's values are read by the game's own
+    checks; a name that reads as a number, true/false or null is written in quotes (as
+    ``garou game export`` does)."""
+
+
+@dataclass(frozen=True)
+class ReadRecord:
+    """A game record read from a file, with the lines of its parts."""
+
+    file: str
+    record: GameRecord
+    setup_line: int | None
+    event_lines: tuple[int | None, ...]
+
+
+def read_game_record(path: str | Path) -> ReadRecord:
+    """Read the game record at ``path`` with the schema-driven reader; raise DataFileError
+    with the file, line and key path of every problem of its shape."""
+    from garou.rules.reader import LocatedDict, LocatedList
+    from garou.rules.schema import INVALID, Collector, read_record
+
+    file = str(path)
+    out = Collector()
+    record, data = read_record(path, GameRecord, out)
+    if not isinstance(data, dict):
+        line = getattr(data, "line", None) or 1
+        raise DataFileError([Problem(file, line, "", phrase("game.record.not-mapping"))])
+    events = data.get("events")
+    lines: tuple[int | None, ...] = ()
+    if isinstance(events, LocatedList):
+        lines = tuple(events.line_of(i) for i in range(len(events)))
+        for index, event in enumerate(events):
+            kind = event.get("kind") if isinstance(event, dict) else None
+            if isinstance(event, dict) and (not isinstance(kind, str) or not kind.strip()):
+                said = phrase("game.record.event-kind")
+                out.problems.append(Problem(file, lines[index], f"events[{index}]", said))
+    if out.problems or record is INVALID:
+        raise DataFileError(out.problems)
+    assert isinstance(record, GameRecord) and isinstance(data, LocatedDict)
+    return ReadRecord(file, record, data.line_of("setup"), lines)
+
+
+def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecord) -> int:
+    """Import the record at ``path`` (or read by :func:`read_game_record`) as a new game;
+    return its id.
 
     Raise DataFileError with the file and line of the first illegal event (or key).
     """
-    from garou.rules.reader import LocatedDict, LocatedList, read_yaml
-
-    data = read_yaml(path)
-    file = str(path)
+    read = path if isinstance(path, ReadRecord) else read_game_record(path)
+    record = read.record
 
     def fail(line: int | None, key: str, message: Any) -> DataFileError:
-        return DataFileError([Problem(file, line, key, message)])
+        return DataFileError([Problem(read.file, line, key, message)])
 
-    if not isinstance(data, LocatedDict):
-        raise fail(1, "", phrase("game.record.not-mapping"))
-    for key in data:
-        if key not in TOP_KEYS:
-            raise fail(
-                data.line_of(key), str(key), phrase("game.record.unknown-key", keys=list(TOP_KEYS))
-            )
-    for key in TOP_KEYS:
-        if key not in data:
-            raise fail(data.line, key, phrase("game.record.missing", key=key))
-    game, setup, agreement = data["game"], data["setup"], data["agreement"]
-    events = data["events"] or LocatedList()
-    if not isinstance(game, dict) or not isinstance(setup, dict):
-        raise fail(data.line_of("game"), "game", phrase("game.record.mappings"))
-    if not isinstance(events, list):
-        raise fail(data.line_of("events"), "events", phrase("game.record.events-list"))
-    start = {
-        "game": game.get("id"),
-        "name": game.get("name"),
-        "players": list(setup.get("players") or []),
-        "roles": dict(setup.get("roles") or {}),
-        "agreement": dict(agreement or {}),
-        "table": game.get("table"),
-        "date": None if game.get("date") is None else str(game.get("date")),
-        "deal": dict(setup.get("deal") or {}),
-        **{k: _plain(setup[k]) for k in EXTRA_SETUP if setup.get(k) is not None},
+    game, setup = record.game, record.setup
+    start: dict[str, Any] = {
+        "game": game.id,
+        "name": game.name,
+        "players": list(setup.players),
+        "roles": dict(setup.roles),
+        "agreement": dict(record.agreement or {}),
+        "table": game.table,
+        "date": game.date,
+        "deal": dict(setup.deal),
     }
-    rest: list[tuple[str, dict[str, Any]]] = []
-    for index, event in enumerate(events):
-        where = events.line_of(index) if isinstance(events, LocatedList) else None
-        if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
-            raise fail(where, f"events[{index}]", phrase("game.record.event-kind"))
-        rest.append((event["kind"], {str(k): v for k, v in event.items() if k != "kind"}))
+    for key in EXTRA_SETUP:
+        value = getattr(setup, key)
+        if value is not None:
+            start[key] = record_data(value)
+    rest = [
+        (str(event["kind"]), {k: v for k, v in event.items() if k != "kind"})
+        for event in record.events or ()
+    ]
 
     def check(stamped: list[Event]) -> None:
         try:
@@ -143,10 +201,9 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path) -> int:
         except IllegalEventError as exc:
             seq = getattr(exc, "seq", 1)
             if seq <= 1:
-                raise fail(data.line_of("setup"), "setup", _Refusal(exc)) from None
+                raise fail(read.setup_line, "setup", _Refusal(exc)) from None
             index = seq - 2
-            line = events.line_of(index) if isinstance(events, LocatedList) else None
+            line = read.event_lines[index] if index < len(read.event_lines) else None
             raise fail(line, f"events[{index}]", _Refusal(exc)) from None
 
-    name = start["name"] if isinstance(start["name"], str) else None
-    return journal.import_game(str(start["game"]), name, [("start", start), *rest], check)
+    return journal.import_game(game.id, game.name, [("start", start), *rest], check)

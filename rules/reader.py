@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from .catalogue import Phrase, phrase
-from .errors import DataFileError, Problem, shown
+from .errors import DataFileError, Problem, safe_text, shown
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """Largest file garou reads as YAML: far above any rule file (the built-in ones are under
@@ -301,8 +301,9 @@ def parse_yaml(text: str, name: str, *, source: bool = False) -> Any:
         raise refuse(refused.line, "", refused.message) from None
     except _DuplicateKey as dup:
         key = shown(dup.key)
+        path = safe_text(dup.key) if isinstance(dup.key, str) else key  # the key, not its repr
         raise refuse(
-            dup.line, key, phrase("reader.duplicate-key", key=key, first=dup.first)
+            dup.line, path, phrase("reader.duplicate-key", key=key, first=dup.first)
         ) from None
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -119,8 +119,14 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
         return untyped(value)
     if origin in (Union, types.UnionType):
         options = [a for a in get_args(tp) if a is not type(None)]
-        if is_null(value):
+        if is_null(value) and len(options) < len(get_args(tp)):
             return None
+        if len(options) > 1:  # int | str: the first that fits, else the first one's problem
+            for option in options:
+                probe = Collector()
+                result = convert(option, value, where, probe)
+                if not probe.problems:
+                    return result
         return convert(options[0], value, where, out)
     if isinstance(value, Scalar):
         return _convert_scalar(tp, value, where, out)
@@ -245,8 +251,9 @@ def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: 
     for name, f in fields.items():
         if name not in value:
             required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-            if required:
-                out.add(where, phrase("schema.missing-key", key=name))
+            if required:  # said at the mapping's line, with the key's path
+                path = f"{where.path}.{name}" if where.path else name
+                out.add(Where(where.file, where.line, path), phrase("schema.missing-key", key=name))
                 ok = False
             continue
         invalid = f.metadata.get("invalid", "")

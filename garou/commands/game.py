@@ -629,14 +629,13 @@ def import_command(
 
     Example: garou game import tests/data/games/couple-wins.yaml --json
     """
-    from garou.game.record import import_record
+    from garou.game.record import import_record, read_game_record
     from garou.rules.catalogue import say
-    from garou.rules.reader import read_yaml
 
     language = _lang(lang)
-    read_yaml(file)  # a record that cannot be read is refused before a journal is made
+    record = read_game_record(file)  # a record that cannot be read makes no journal
     with _open(db, create=True) as journal:
-        game_id = import_record(journal, _book(), file)
+        game_id = import_record(journal, _book(), record)
     if json_:
         from ..output import print_json
 
