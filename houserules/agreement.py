@@ -19,7 +19,7 @@ from garou.rules.errors import DataFileError, Problem, UnknownIdError
 from garou.rules.loader import Rulebook
 from garou.rules.model import Default, Entry, Game, Option, Text
 from garou.rules.names import closest, fold
-from garou.rules.reader import LocatedDict, LocatedList
+from garou.rules.reader import LocatedDict, LocatedList, is_null
 from garou.rules.setup import Distribution
 from garou.rules.writer import OutputError, OutputExistsError, output_target, write_file
 
@@ -341,9 +341,9 @@ def build_agreement(
 
 def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
     """Read and fully validate the agreement at ``path``; raise DataFileError if unusable."""
-    from garou.rules.reader import read_yaml
+    from garou.rules.reader import read_document
 
-    data = read_yaml(path)
+    data = read_document(path)  # each value as written: the field below decides its type
     if isinstance(data, dict) and "roles" in data and "decisions" not in data:
         raise DataFileError(
             [
@@ -360,7 +360,14 @@ def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
 
 def _kind_of(value: Any) -> Phrase:
     """Return what a YAML value is, in words: "a list", "a mapping", "a text"..."""
-    if value is None:
+    from garou.rules.reader import as_bool, as_float
+
+    if isinstance(value, str) and not is_null(value):  # as written: a plain 42 is a number
+        if as_bool(value) is not None:
+            value = as_bool(value)
+        elif as_float(value) is not None:
+            value = as_float(value)
+    if is_null(value):
         kind = "empty"
     elif isinstance(value, dict):
         kind = "mapping"
@@ -497,7 +504,7 @@ class _Validator:
 
     def text(self, data: dict, key: str) -> str | None:
         value = data.get(key)
-        if value is None:
+        if is_null(value):
             return None
         if isinstance(value, (dict, list)):
             self.problem(data, key, key, phrase("house.file.not-text", key=key))
@@ -506,7 +513,7 @@ class _Validator:
 
     def date(self, data: dict) -> str | None:
         value = data.get("date")
-        if value is None:
+        if is_null(value):
             return None
         date = iso_date(value)
         if date is None:
@@ -598,21 +605,9 @@ class _Validator:
     def option(
         self, given: dict, key: Any, path: str, question: Question, value: Any
     ) -> str | None:
-        if isinstance(value, bool):
-            self.problem(
-                given,
-                key,
-                path,
-                phrase(
-                    "house.file.yes-no",
-                    value=str(value),
-                    options=", ".join(o.id for o in question.options),
-                ),
-            )
-            return None
-        if isinstance(value, (int, float, str)):
+        if isinstance(value, str):  # as written: an option called "no" is written no
             for option in question.options:
-                if str(value) == option.id:
+                if value.strip() == option.id:
                     return option.id
         self.problem(
             given,
@@ -661,7 +656,7 @@ class _Validator:
             if (
                 not isinstance(options, list)
                 or len(options) < 2
-                or any(isinstance(o, (dict, list, bool)) or o is None for o in options)
+                or any(isinstance(o, (dict, list)) or not str(o).strip() for o in options)
             ):
                 self.problem(
                     item,
@@ -675,7 +670,7 @@ class _Validator:
                 self.problem(item, "options", f"{path}.options", phrase("house.file.custom-same"))
                 continue
             answer = item.get("answer")
-            if answer is None or str(answer) not in texts or isinstance(answer, bool):
+            if answer is None or isinstance(answer, dict | list) or str(answer) not in texts:
                 self.problem(
                     item,
                     "answer",

@@ -119,15 +119,20 @@ def same_name(names: tuple[str, ...]) -> tuple[str, str] | None:
 
 
 def setup_problems(game: Game, given: dict) -> tuple[Distribution | None, list[Found]]:
-    """Return the setup read from an agreement file's ``setup`` mapping, and its problems."""
+    """Return the setup read from an agreement file's ``setup`` mapping, and its problems.
+
+    ``given`` is as :func:`~garou.rules.reader.read_document` reads it: the counts are read
+    as whole numbers (``010`` is ten), the names as typed.
+    """
     from garou.rules.names import resolve_role
+    from garou.rules.reader import as_int, is_null
 
     found: list[Found] = []
     for key in given:
         if key not in ("players", "roles", "names"):
             found.append((given, key, str(key), phrase("house.file.setup-key", key=str(key))))
-    players = given.get("players")
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+    players = as_int(given.get("players"))
+    if players is None or players < 1:
         found.append((given, "players", "players", phrase("house.file.setup-players")))
         players = None
     roles: dict[str, int] = {}
@@ -141,23 +146,24 @@ def setup_problems(game: Game, given: dict) -> tuple[Distribution | None, list[F
         except GarouError as exc:
             found.append((given_roles, name, path, exc.phrase or str(exc)))
             continue
-        if count is None:
+        number = as_int(count)
+        if is_null(count):
             found.append((given_roles, name, path, phrase("house.file.setup-no-count", name=name)))
-        elif isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        elif number is None or number < 1:
             found.append((given_roles, name, path, phrase("house.file.setup-count")))
         elif role.id in roles:
             found.append((given_roles, name, path, phrase("house.file.setup-twice", role=role.id)))
         else:
-            roles[role.id] = count
+            roles[role.id] = number
     names: tuple[str, ...] = ()
     given_names = given.get("names")
     if given_names is not None:
         if not isinstance(given_names, list) or any(
-            isinstance(n, dict | list) or n is None for n in given_names
+            isinstance(n, dict | list) or n is None or not str(n).strip() for n in given_names
         ):
             found.append((given, "names", "names", phrase("house.file.setup-names")))
         else:
-            names = tuple(str(n) for n in given_names)
+            names = tuple(str(n).strip() for n in given_names)
             if players is not None and len(names) != players:
                 said = phrase("house.file.setup-name-count", names=len(names), players=players)
                 found.append((given, "names", "names", said))

@@ -156,7 +156,7 @@ BAD_FILES = [
     ("unknown-game.yaml", "game:", ["unknown game", "loup-garou", "mafia"]),
     ("malformed.yaml", "   lg-contested-witch-two-potions", ["not valid YAML"]),
     ("duplicate-key.yaml", "mf-setting-speech: turbo", ["duplicate key"]),
-    ("yes-no.yaml", ": no", ["in quotes", "most-votes"]),
+    ("yes-no.yaml", ": no", ["unknown option 'no'", "most-votes"]),
     ("bad-date.yaml", "date:", ["not a date", "YYYY-MM-DD"]),
     # Only the 'game' line, with the game the decisions belong to: no cascade of
     # "missing decision" and "question of loup-garou" lines.
