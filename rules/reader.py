@@ -71,6 +71,18 @@ class _Refused(Exception):
 class _DuplicateKey(Exception):
     def __init__(self, key: Any, line: int, first: int):
         self.key, self.line, self.first = key, line, first
+        self.within: list[Any] = []
+        """The keys and indexes of the containers around the mapping, outermost first."""
+
+    def path(self) -> str:
+        path = ""
+        for part in [*self.within, self.key]:
+            if isinstance(part, int) and not isinstance(part, bool):
+                path += f"[{part}]"
+            else:
+                text = safe_text(part) if isinstance(part, str) else shown(part)
+                path += f".{text}" if path else text
+        return path
 
 
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
@@ -103,6 +115,9 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> Locat
             raise _DuplicateKey(key, line, result.key_lines[key])
         try:
             result[key] = loader.construct_object(value_node, deep=True)
+        except _DuplicateKey as dup:  # inside this key's value: say its whole path
+            dup.within.insert(0, key)
+            raise
         except (ValueError, TypeError, OverflowError) as exc:  # e.g. an explicit !!timestamp
             what = shown(str(exc), 80)
             raise _Refused(
@@ -113,7 +128,13 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> Locat
 
 
 def _construct_sequence(loader: yaml.SafeLoader, node: yaml.SequenceNode) -> LocatedList:
-    result = LocatedList(loader.construct_object(child, deep=True) for child in node.value)
+    result = LocatedList()
+    for index, child in enumerate(node.value):
+        try:
+            result.append(loader.construct_object(child, deep=True))
+        except _DuplicateKey as dup:
+            dup.within.insert(0, index)
+            raise
     result.line = node.start_mark.line + 1
     result.item_lines = [child.start_mark.line + 1 for child in node.value]
     return result
@@ -301,9 +322,8 @@ def parse_yaml(text: str, name: str, *, source: bool = False) -> Any:
         raise refuse(refused.line, "", refused.message) from None
     except _DuplicateKey as dup:
         key = shown(dup.key)
-        path = safe_text(dup.key) if isinstance(dup.key, str) else key  # the key, not its repr
         raise refuse(
-            dup.line, path, phrase("reader.duplicate-key", key=key, first=dup.first)
+            dup.line, dup.path(), phrase("reader.duplicate-key", key=key, first=dup.first)
         ) from None
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -849,3 +849,171 @@ def test_the_label_without_a_language_is_the_old_english_one(book):
     source = book.entry("mf-lift").source
     assert source.label() == "mafia.txt, Concepts clés > Lever (Lift)"
     assert "garou's reading" in source.label("en")
+
+
+# --- the one reader of user files: the field decides what a scalar is ------------------
+
+RETYPED = ["No", "no", "~", "null", "010", "1e3", "yes", "on", "2024-01-01", "12", "true", "0x1F"]
+"""Plain scalars YAML 1.1 would turn into false, None, 8, a date, a number, true..."""
+
+
+def _seat_record():
+    from dataclasses import dataclass, field
+
+    @dataclass(frozen=True)
+    class Seat:
+        name: str
+        seat: int
+        present: bool = True
+        weight: float | None = None
+        nick: str | None = None
+        notes: tuple[str, ...] = ()
+        tags: dict[str, str] = field(default_factory=dict)
+
+    return Seat
+
+
+@pytest.mark.parametrize("word", RETYPED)
+def test_a_text_field_keeps_the_scalar_as_written(tmp_path, word):
+    from garou.rules import read_record
+
+    Seat = _seat_record()
+    path = tmp_path / "seat.yaml"
+    path.write_text(
+        f"name: {word}\nseat: 1\nnick: {word}x\nnotes: [{word}]\ntags: {{{word}: {word}}}\n",
+        encoding="utf-8",
+    )
+    record, _data = read_record(path, Seat)
+    assert record.name == word and type(record.name) is str
+    assert record.nick == f"{word}x" and record.notes == (word,) and record.tags == {word: word}
+
+
+@pytest.mark.parametrize(
+    "field, written, read",
+    [
+        ("seat", "010", 10),  # never YAML 1.1's octal eight
+        ("seat", "+3", 3),
+        ("seat", "1_000", 1000),
+        ("present", "No", False),
+        ("present", "yes", True),
+        ("present", "off", False),
+        ("present", "TRUE", True),
+        ("weight", "1e3", 1000.0),
+        ("weight", "2", 2.0),
+        ("weight", "0.25", 0.25),
+        ("weight", "~", None),
+        ("weight", "null", None),
+        ("weight", "", None),
+        ("nick", "~", None),
+        ("nick", "'~'", "~"),
+        ("nick", '"null"', "null"),
+        ("seat", "!!int 4", 4),
+        ("nick", "!!str No", "No"),
+    ],
+)
+def test_a_typed_field_reads_the_scalar_as_its_type(tmp_path, field, written, read):
+    from garou.rules import read_record
+
+    Seat = _seat_record()
+    path = tmp_path / "seat.yaml"
+    lines = {"name": "Ana", "seat": "1", field: written}
+    path.write_text("".join(f"{k}: {v}\n" for k, v in lines.items()), encoding="utf-8")
+    record, _data = read_record(path, Seat)
+    assert getattr(record, field) == read and type(getattr(record, field)) is type(read)
+
+
+@pytest.mark.parametrize(
+    "field, written, en, fr",
+    [
+        ("seat", "'3'", "expected a whole number, got the quoted text '3'", "il faut un nombre"),
+        ("seat", "0x1F", "expected a whole number, got '0x1F'", "il faut un nombre entier"),
+        ("seat", "3.5", "expected a whole number, got '3.5'", "pas '3.5'"),
+        ("seat", "yes", "expected a whole number, got 'yes'", "il faut un nombre entier"),
+        ("present", "'yes'", "true or false, got the quoted text 'yes'", "entre guillemets"),
+        ("present", "maybe", "expected true or false, got 'maybe'", "il faut true ou false"),
+        ("present", "1", "expected true or false, got '1'", "il faut true ou false"),
+        ("weight", ".inf", "expected a number, got '.inf'", "il faut un nombre"),
+        ("weight", "abc", "expected a number, got 'abc'", "il faut un nombre"),
+        ("name", "", "expected a non-empty text, got an empty value", "une valeur vide"),
+        ("name", "[a, b]", "expected a non-empty text", "il faut un texte non vide"),
+        ("notes", "text", "expected a list", "il faut une liste"),
+        ("tags", "[a]", "expected a mapping", "il faut une table"),
+    ],
+)
+def test_a_wrong_type_is_said_with_file_line_and_key_in_both_languages(
+    tmp_path, field, written, en, fr
+):
+    from garou.rules import read_record
+
+    Seat = _seat_record()
+    path = tmp_path / "seat.yaml"
+    lines = {"name": "Ana", "seat": "1", field: written}
+    path.write_text("".join(f"{k}: {v}\n" for k, v in lines.items()), encoding="utf-8")
+    line = list(lines).index(field) + 1
+    with pytest.raises(DataFileError) as caught:
+        read_record(path, Seat)
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.path) == (line, field)
+    assert problem.say("en").startswith(f"{path}:{line} ({field}): ") and en in problem.say("en")
+    assert fr in problem.say("fr") and "expected" not in problem.say("fr")
+
+
+@pytest.mark.parametrize(
+    "text, line, path, en, fr",
+    [
+        ("name: Ana\nseat: 1\nsaet: 2\n", 3, "saet", "unknown key 'saet'", "clé inconnue 'saet'"),
+        ("name: Ana\n", 1, "seat", "missing required key 'seat'", "il manque la clé obligatoire"),
+        ("name: Ana\nseat: 1\nname: Bob\n", 3, "name", "duplicate key 'name'", "en double"),
+        ("name: Ana\nseat: 1\ntags:\n  a: x\n  a: y\n", 5, "tags.a", "duplicate key", "double"),
+        ("seat: [1\n", 2, "", "not valid YAML", "YAML"),
+    ],
+)
+def test_a_key_problem_is_said_with_file_line_and_key_in_both_languages(
+    tmp_path, text, line, path, en, fr
+):
+    from garou.rules import read_record
+
+    file = tmp_path / "seat.yaml"
+    file.write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_record(file, _seat_record())
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.path) == (line, path)
+    assert en in problem.say("en") and fr in problem.say("fr")
+    assert en not in problem.say("fr")
+
+
+def test_the_source_reader_keeps_every_guard_of_the_yaml_reader(tmp_path):
+    """Aliases are expanded (and bounded), merges work, a tag garou does not know is refused."""
+    from garou.rules.reader import parse_yaml, untyped
+
+    data = parse_yaml("a: &x {n: 1}\nb:\n  <<: *x\n  m: No\n", "x", source=True)
+    assert untyped(data) == {"a": {"n": 1}, "b": {"n": 1, "m": "No"}}
+    with pytest.raises(DataFileError, match="tag"):
+        parse_yaml("a: !!python/name:os.system x\n", "x", source=True)
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{c}: &{c} [{', '.join(['*' + p] * 10)}]\n"
+        for p, c in zip("abcdefg", "bcdefgh", strict=True)
+    )
+    with pytest.raises(DataFileError, match="aliases"):
+        parse_yaml(bomb, "x", source=True)
+
+
+def test_an_untyped_value_types_only_the_unambiguous_scalars():
+    from garou.rules.reader import parse_yaml, untyped
+
+    text = "[No, yes, ~, null, '', 010, 1e3, 2024-01-01, true, False, 12, -3, 0.5, '12', 1.]"
+    assert untyped(parse_yaml(text, "x", source=True)) == [
+        "No", "yes", None, None, "", "010", "1e3", "2024-01-01", True, False, 12, -3, 0.5,
+        "12", "1.",
+    ]  # fmt: skip
+
+
+def test_a_duplicate_key_is_located_by_its_whole_key_path():
+    from garou.rules.reader import parse_yaml
+
+    for source in (False, True):
+        with pytest.raises(DataFileError) as caught:
+            parse_yaml("a:\n  - x: 1\n  - y: 1\n    b: {c: 1, c: 2}\n", "f", source=source)
+        (problem,) = caught.value.problems
+        assert (problem.line, problem.path) == (4, "a[1].b.c")
