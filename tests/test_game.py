@@ -657,3 +657,85 @@ def test_importing_a_missing_record_creates_no_journal(garou, tmp_path):
     run = garou("game", "import", str(tmp_path / "missing.yaml"), "--db", str(db), "--json")
     assert run.exit_code == 1 and "missing.yaml" in run.json()["error"]["message"]
     assert not db.exists()
+
+
+# --- the record is read by the one reader: names as typed, problems located -----------------
+
+ODD_NAMES = ["No", "~", "010", "1e3", "yes", "null", "true", "12"]
+"""Names YAML 1.1 would read as false, None, 8, a date, true, a number."""
+
+
+def _odd_record(tmp_path: Path, events: str = "") -> Path:
+    path = tmp_path / "odd.yaml"
+    # Hand-written: the names plain, as a person types them, except in the events (where a
+    # value's type is the game's to check, names that read as null, true or 12 are quoted).
+    path.write_text(
+        "game: {id: loup-garou, name: No, table: 010, date: 2026-12-03}\n"
+        f"setup:\n  players: [{', '.join(ODD_NAMES)}]\n"
+        "  roles: {loup-garou: 2, villageois: 6}\n"
+        "  deal: {No: loup-garou, 010: loup-garou}\n"
+        "agreement: {}\n"
+        "events:\n  - {kind: kill, victim: yes}\n  - {kind: dawn}\n" + events,
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_records_names_survive_import_and_export(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    first = garou("game", "import", str(_odd_record(tmp_path)), "--db", db, "--json")
+    assert first.exit_code == 0, first.stderr
+    status = garou("game", "status", "--db", db, "--json").json()
+    assert [p["name"] for p in status["players"]] == ODD_NAMES
+    assert status["name"] == "No"
+    dead = [p["name"] for p in status["players"] if not p["alive"]]
+    wolves = [p["name"] for p in status["players"] if p["role"] == "loup-garou"]
+    assert dead == ["yes"] and wolves == ["No", "010"]
+    exported = tmp_path / "again.yaml"
+    exported.write_text(garou("game", "export", "--db", db).stdout, encoding="utf-8")
+    second = garou("game", "import", str(exported), "--db", db, "--json")
+    assert second.exit_code == 0, second.stderr
+    again = garou("game", "status", str(second.json()["id"]), "--db", db, "--json").json()
+    assert again | {"id": status["id"]} == status
+    from garou.game.record import read_game_record
+
+    record = read_game_record(exported).record
+    assert (record.game.table, record.game.date) == ("010", "2026-12-03")
+    assert record.setup.players == tuple(ODD_NAMES) and record.events[0] == {
+        "kind": "kill",
+        "victim": "yes",
+    }
+
+
+@pytest.mark.parametrize(
+    "change, line, path, en, fr",
+    [
+        (("name: No,", "nom: No,"), 1, "game.nom", "unknown key 'nom'", "clé inconnue 'nom'"),
+        (("agreement: {}\n", ""), 1, "agreement", "missing required key", "il manque la clé"),
+        (("  deal:", "  seed: abc\n  deal:"), 5, "setup.seed", "a whole number", "nombre entier"),
+        (("[No, ", "[{a: 1}, "), 3, "setup.players[0]", "a non-empty text", "texte non vide"),
+        (("agreement: {}", "agreement: {}\nagreement: {}"), 7, "agreement", "duplicate", "double"),
+        (("{kind: dawn}", "{when: dawn}"), 9, "events[1]", "its 'kind'", "un événement est"),
+        (("events:\n", "events: 3\n"), 7, "events", "expected a list", "il faut une liste"),
+    ],
+)
+def test_a_records_problem_is_said_with_file_line_and_key_in_both_languages(
+    garou, tmp_path, change, line, path, en, fr
+):
+    file = _odd_record(tmp_path)
+    text = file.read_text("utf-8")
+    assert change[0] in text
+    file.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    if change[0] == "events:\n":
+        file.write_text(file.read_text("utf-8").split("events: 3\n")[0] + "events: 3\n", "utf-8")
+    db = str(tmp_path / "g.sqlite")
+    english = garou("game", "import", str(file), "--db", db, "--lang", "en")
+    french = garou("game", "import", str(file), "--db", db, "--lang", "fr")
+    assert english.exit_code == french.exit_code == 1
+    assert f"odd.yaml:{line} ({path})" in english.stderr and en in english.stderr
+    assert f"odd.yaml:{line} ({path})" in french.stderr and fr in french.stderr
+    assert "Traceback" not in english.stderr + french.stderr
+    data = garou("game", "import", str(file), "--db", db, "--json", "--lang", "en").json()
+    (problem,) = data["error"]["where"]
+    assert (problem["line"], problem["path"]) == (line, path) and en in problem["message"]
+    assert not Path(db).exists()  # refused before a journal is made

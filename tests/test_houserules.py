@@ -1007,3 +1007,68 @@ def test_an_agreement_files_problems_are_said_in_the_users_language(book, name, 
     english = " ".join(p.say("en") for p in caught.value.problems)
     assert fr in french and en not in french
     assert en in english and fr not in english
+
+
+# --- the one reader: every value as written, each problem located ------------------------
+
+ODD = ["No", "~", "010", "1e3", "yes", "null", "true", "12"]
+"""Texts YAML 1.1 would read as false, None, 8, a date, true, a number."""
+
+
+def _odd_agreement(tmp_path, **changes):
+    text = GOOD.read_text(encoding="utf-8")
+    text = text.replace("table: Les Loups du jeudi", "table: 010")
+    text = text.replace("options: [jamais, après sa mort]", "options: [yes, no, ~]")
+    text = text.replace("answer: jamais", "answer: no")
+    text += f"  names: [{', '.join(ODD)}]\n"
+    for old, new in changes.items():
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "accord.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_an_agreements_texts_yaml_would_retype_survive_house_show(book, garou, tmp_path):
+    path = _odd_agreement(tmp_path)
+    agreement = load_agreement(path, book)
+    assert agreement.table == "010" and agreement.setup.names == tuple(ODD)
+    own = agreement.decision("custom:1")
+    assert own.choices == ("yes", "no", "~") and own.option == "no"
+    shown = garou("house", "show", str(path), "--json", "--lang", "en").json()
+    assert shown["table"] == "010" and shown["setup"]["names"] == ODD
+    out = tmp_path / "again.yaml"
+    save_agreement(agreement, out, book=book)
+    again = load_agreement(out, book)
+    assert (again.table, again.setup.names, again.decisions) == (
+        "010",
+        tuple(ODD),
+        agreement.decisions,
+    )
+
+
+@pytest.mark.parametrize(
+    "old, new, path, en, fr",
+    [
+        ("players: 8", "players: eight", "setup.players", "whole number", "nombre entier"),
+        ("voyante: 1", "voyante: '1'", "setup.roles.voyante", "count", "nombre"),
+        ("table: 010", "tabel: 010", "tabel", "unknown key 'tabel'", "clé inconnue"),
+        ("answer: no", "answer: maybe", "custom[0].answer", "maybe", "maybe"),
+        ("  lg-setting-captain: with-captain\n", "", "decisions.lg-setting-captain",
+         "missing decision", "il manque"),
+        ("  lg-setting-debate: advised\n", "  lg-setting-debate: advised\n  lg-setting-debate: x\n",
+         "decisions.lg-setting-debate", "duplicate key", "en double"),
+    ],
+)  # fmt: skip
+def test_an_agreements_problem_is_said_with_file_line_and_key_in_both_languages(
+    book, garou, tmp_path, old, new, path, en, fr
+):
+    file = _odd_agreement(tmp_path, **{old: new})
+    english = garou("house", "show", str(file), "--lang", "en")
+    french = garou("house", "show", str(file), "--lang", "fr")
+    assert english.exit_code == french.exit_code == 1
+    assert "accord.yaml:" in english.stderr and f"({path})" in english.stderr
+    assert en in english.stderr and fr in french.stderr and f"({path})" in french.stderr
+    data = garou("house", "show", str(file), "--json", "--lang", "en").json()
+    (problem,) = data["error"]["where"]
+    assert problem["path"] == path and problem["line"] >= 1 and en in problem["message"]

@@ -1712,3 +1712,73 @@ def test_a_captain_choosing_outside_the_tie_is_told_both_names_with_and(book):
         )
     assert "between Ana and Bob" in caught.value.message("en")
     assert "entre Ana et Bob" in caught.value.message("fr")
+
+
+# --- the one reader: every scalar as written, each problem located -----------------------
+
+RETYPED_NAMES = ["No", "~", "010", "1e3", "yes", "null", "true", "12"]
+"""Player names YAML 1.1 would read as false, None, 8, a date, true, a number."""
+
+
+def _odd_table(tmp_path, **lines):
+    text = "game: loup-garou\nplayers:\n"
+    text += "".join(f"  {name}: villageois\n" for name in RETYPED_NAMES[:-1])
+    text += f"  {RETYPED_NAMES[-1]}: loup-garou\n"
+    text += "".join(f"{k}: {v}\n" for k, v in lines.items())
+    path = tmp_path / "odd.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_state_file_names_yaml_would_retype_survive_the_vote(garou, tmp_path):
+    targets = ["~", "010", "No"]
+    votes = ", ".join(f"{n}: {targets[i % 3]}" for i, n in enumerate(RETYPED_NAMES))
+    path = _odd_table(tmp_path, votes="{" + votes + "}", captain="'~'")
+    situation = rules.play.read_situation(BOOK, path)
+    assert situation.state.names() == tuple(RETYPED_NAMES) and situation.state.captain == "~"
+    assert set(situation.votes) == set(RETYPED_NAMES)
+    run = garou("vote", "--state", str(path), "--json", "--lang", "en")
+    assert run.exit_code == 0, run.stderr
+    data = run.json()
+    assert data["tally"] == {"~": 3, "010": 3, "No": 2}
+    assert data["pending"]["chooser"] == "~" and data["pending"]["options"] == ["~", "010"]
+
+
+def test_a_plain_tilde_is_no_captain_and_a_quoted_one_is_a_name(tmp_path):
+    assert rules.play.read_situation(BOOK, _odd_table(tmp_path, captain="~")).state.captain is None
+    quoted = rules.play.read_situation(BOOK, _odd_table(tmp_path, captain='"null"'))
+    assert quoted.state.captain == "null"
+
+
+@pytest.mark.parametrize(
+    "lines, where, en, fr",
+    [
+        ({"captains": "No"}, ":11 (captains)", "unknown key 'captains'", "clé inconnue"),
+        ({"tallies": "{No: many}"}, ":11 (tallies.No)", "many is not a number", "many"),
+        ({"round": "fourth"}, ":11 (round)", "fourth", "fourth"),
+        ({"captain": "Zed"}, ":11 (captain)", "'Zed' is not a player", "n'est pas un joueur"),
+        ({"lovers": "[No, 010]\nlovers: [No, yes]"}, ":12 (lovers)", "duplicate key", "double"),
+    ],
+)
+def test_a_state_file_problem_is_said_with_file_line_and_key_in_both_languages(
+    garou, tmp_path, lines, where, en, fr
+):
+    path = _odd_table(tmp_path, **lines)
+    english = garou("win", "--state", str(path), "--lang", "en")
+    french = garou("win", "--state", str(path), "--lang", "fr")
+    assert english.exit_code == french.exit_code == 1
+    assert f"odd.yaml{where}" in english.stderr and en in english.stderr
+    assert f"odd.yaml{where}" in french.stderr and fr in french.stderr
+    assert "Traceback" not in english.stderr + french.stderr
+    data = garou("win", "--state", str(path), "--json", "--lang", "en").json()
+    (problem,) = data["error"]["where"]
+    assert problem["file"].endswith("odd.yaml") and f":{problem['line']}" in where
+    assert en in problem["message"]
+
+
+def test_a_state_file_without_players_says_the_missing_key(garou, tmp_path):
+    path = tmp_path / "empty.yaml"
+    path.write_text("game: loup-garou\ncaptain: No\n", encoding="utf-8")
+    for lang, words in (("en", "players"), ("fr", "joueurs")):
+        run = garou("win", "--state", str(path), "--lang", lang)
+        assert run.exit_code == 1 and "empty.yaml" in run.stderr and words in run.stderr
