@@ -33,7 +33,7 @@ from .model import (
     Text,
     Win,
 )
-from .reader import LocatedDict, LocatedList, read_yaml
+from .reader import LocatedDict, LocatedList, read_document
 from .schema import INVALID, Collector, Where, convert, convert_record
 
 _BLOCKS: dict[str, type] = {
@@ -88,7 +88,7 @@ def build_games(files: list[Path]) -> dict[str, Game]:
 
 def _read_file(path: Path, drafts: dict[str, _Draft], out: Collector) -> None:
     try:
-        data = read_yaml(path)
+        data = read_document(path)  # each scalar typed by its field, as in every user file
     except DataFileError as exc:
         out.problems.extend(exc.problems)
         return
@@ -101,6 +101,7 @@ def _read_file(path: Path, drafts: dict[str, _Draft], out: Collector) -> None:
     if not isinstance(game_id, str) or not game_id.strip():
         out.add(top, phrase("loader.no-game"))
         return
+    game_id = str(game_id)  # the text, not the Scalar that remembers how it was written
     draft = drafts.setdefault(game_id, _Draft(game_id))
     draft.files.append(str(path))
     if draft.first is None:
