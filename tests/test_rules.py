@@ -1017,3 +1017,19 @@ def test_a_duplicate_key_is_located_by_its_whole_key_path():
             parse_yaml("a:\n  - x: 1\n  - y: 1\n    b: {c: 1, c: 2}\n", "f", source=source)
         (problem,) = caught.value.problems
         assert (problem.line, problem.path) == (4, "a[1].b.c")
+
+
+@pytest.mark.parametrize("word", ["No", "yes", "~", "010", "1e3", "2024-01-01"])
+def test_a_users_rule_file_keeps_its_texts_as_written(tmp_path, word):
+    """A user's rule folder is read like every user file: the field decides the type."""
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    text = GOOD_EXTENSION.replace("title: {fr: Protection, en: Protection}",
+                                  f"title: {{fr: {word}, en: {word}}}")  # fmt: skip
+    text = text.replace("power: true", "power: yes")
+    (folder / "house.yaml").write_text(text, encoding="utf-8")
+    book = load_rules(folder, cache=False)
+    entry = book.entry("lg-house-protector")
+    assert entry.title.fr == entry.title.en == word
+    role = next(r for r in book.game("loup-garou").roles if r.id == "salvateur")
+    assert role.power is True
