@@ -4,12 +4,16 @@ Every data file garou reads (rules, setups, agreements, table states, game recor
 through :func:`read_text` and one of two loaders, so that a problem can always be reported
 as ``file:line (key.path)``:
 
-- :func:`read_yaml` (the rule data, garou's own files): YAML's usual implicit typing.
-- :func:`read_document` (every user file): no implicit typing at all. Each scalar is a
+- :func:`read_document` (every file a user may write: rule folders, setups, agreements,
+  table states, game records, club settings): no implicit typing at all. Each scalar is a
   :class:`Scalar`, the text exactly as written, remembering whether it was plain (unquoted)
   and its line; the reader of the file (:mod:`rules.schema`) decides its type from the
   field it fills. A player called ``No``, ``~``, ``010`` or ``1e3`` keeps that name, a
   count field still reads ``3`` as 3 and a flag ``yes`` as true.
+- :func:`read_yaml` (garou's own data files: the lexicon, the test facts): YAML's usual
+  implicit typing, dates excepted.
+
+PyYAML is imported on the first file read, not with this module.
 """
 
 from __future__ import annotations
@@ -17,10 +21,9 @@ from __future__ import annotations
 import os
 import re
 import stat
+from functools import cache
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from .catalogue import Phrase, phrase
 from .errors import DataFileError, Problem, safe_text, shown
@@ -32,11 +35,6 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_NODES = 1_000_000
 """Most values a YAML document may hold once its aliases (``*name``) are expanded: a few
 hundred bytes of nested aliases can otherwise stand for billions of values."""
-
-try:  # The C loader is several times faster; construction stays in Python.
-    _BaseLoader: type = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - PyYAML built without libyaml
-    _BaseLoader = yaml.SafeLoader
 
 
 class LocatedDict(dict):
@@ -85,21 +83,7 @@ class _DuplicateKey(Exception):
         return path
 
 
-class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """Safe loader that builds Located containers and rejects duplicate keys.
-
-    Dates and times stay plain text: an impossible date (2024-02-30) must not crash a
-    reader, and no garou file needs YAML's timestamp type.
-    """
-
-
-_Loader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()  # type: ignore[attr-defined]
-}
-
-
-def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> LocatedDict:
+def _construct_mapping(loader: Any, node: Any) -> LocatedDict:
     loader.flatten_mapping(node)
     result = LocatedDict()
     result.line = node.start_mark.line + 1
@@ -127,7 +111,7 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> Locat
     return result
 
 
-def _construct_sequence(loader: yaml.SafeLoader, node: yaml.SequenceNode) -> LocatedList:
+def _construct_sequence(loader: Any, node: Any) -> LocatedList:
     result = LocatedList()
     for index, child in enumerate(node.value):
         try:
@@ -138,10 +122,6 @@ def _construct_sequence(loader: yaml.SafeLoader, node: yaml.SequenceNode) -> Loc
     result.line = node.start_mark.line + 1
     result.item_lines = [child.start_mark.line + 1 for child in node.value]
     return result
-
-
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
 def _expanded_size(value: Any, limit: int) -> int:
@@ -275,22 +255,8 @@ def untyped(value: Any) -> Any:
     return text
 
 
-class _SourceLoader(_Loader):
-    """The reader's loader without implicit typing: every scalar is a :class:`Scalar`."""
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
-        if kind is yaml.ScalarNode:
-            if implicit[0]:  # plain, untagged
-                return _MERGE_TAG if value == "<<" else _PLAIN_TAG
-            return _STR_TAG
-        return super().resolve(kind, value, implicit)  # type: ignore[no-any-return]
-
-
-_SourceLoader.yaml_implicit_resolvers = {}
-
-
 def _scalar(plain: bool) -> Any:
-    def construct(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Scalar:
+    def construct(loader: Any, node: Any) -> Scalar:
         result = Scalar(node.value)
         result.plain = plain and not node.style  # the C parser says "" for plain
         result.line = node.start_mark.line + 1
@@ -299,11 +265,48 @@ def _scalar(plain: bool) -> Any:
     return construct
 
 
-_SourceLoader.add_constructor(_PLAIN_TAG, _scalar(True))
-_SourceLoader.add_constructor(_STR_TAG, _scalar(False))
-for _tag in ("null", "bool", "int", "float"):
-    # An explicit !!int 3 is a plain 3 whose type the field decides.
-    _SourceLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _scalar(True))
+@cache
+def _loaders() -> tuple[type, type]:
+    """Return the two loaders (YAML's typing, and the source-keeping one), built on the first
+    file read: a command that reads no file never imports PyYAML."""
+    import yaml
+
+    try:  # The C loader is several times faster; construction stays in Python.
+        base: type = yaml.CSafeLoader
+    except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+        base = yaml.SafeLoader
+
+    class Loader(base):  # type: ignore[misc, valid-type]
+        """Safe loader that builds Located containers and rejects duplicate keys.
+
+        Dates and times stay plain text: an impossible date (2024-02-30) must not crash a
+        reader, and no garou file needs YAML's timestamp type.
+        """
+
+    Loader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if not tag.endswith(":timestamp")]
+        for first, resolvers in base.yaml_implicit_resolvers.items()  # type: ignore[attr-defined]
+    }
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+    class SourceLoader(Loader):
+        """The reader's loader without implicit typing: every scalar is a :class:`Scalar`."""
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+            if kind is yaml.ScalarNode:
+                if implicit[0]:  # plain, untagged
+                    return _MERGE_TAG if value == "<<" else _PLAIN_TAG
+                return _STR_TAG
+            return super().resolve(kind, value, implicit)  # type: ignore[no-any-return]
+
+    SourceLoader.yaml_implicit_resolvers = {}
+    SourceLoader.add_constructor(_PLAIN_TAG, _scalar(True))
+    SourceLoader.add_constructor(_STR_TAG, _scalar(False))
+    for tag in ("null", "bool", "int", "float"):
+        # An explicit !!int 3 is a plain 3 whose type the field decides.
+        SourceLoader.add_constructor(f"tag:yaml.org,2002:{tag}", _scalar(True))
+    return Loader, SourceLoader
 
 
 def parse_yaml(text: str, name: str, *, source: bool = False) -> Any:
@@ -311,7 +314,9 @@ def parse_yaml(text: str, name: str, *, source: bool = False) -> Any:
 
     With ``source``, no scalar is typed: each is a :class:`Scalar` (see :func:`read_document`).
     """
-    loader = _SourceLoader if source else _Loader
+    import yaml
+
+    loader = _loaders()[1 if source else 0]
 
     def refuse(line: int | None, path: str, message: Phrase) -> DataFileError:
         return DataFileError([Problem(name, line, path, message)])
