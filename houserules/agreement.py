@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +29,53 @@ FORMAT = "garou-agreement/1"
 CUSTOM_PREFIX = "custom:"
 """Case ids of a table's own questions: ``custom:1``, ``custom:2``..."""
 
-TOP_KEYS: tuple[str, ...] = ("format", "game", "table", "date", "decisions", "custom", "setup")
+
+@dataclass(frozen=True)
+class CustomLine:
+    """One of the table's own questions, as written under ``custom``."""
+
+    question: str
+    options: tuple[str, ...]
+    """At least two, each different."""
+    answer: str
+    """One of the options, as written."""
+
+
+@dataclass(frozen=True)
+class SetupLine:
+    """The agreed setup, as written under ``setup``."""
+
+    roles: dict[str, int | None]
+    """Role (French or English, accents optional) to number of cards."""
+    players: int | None = None
+    names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AgreementFile:
+    """The shape of an agreement file (``accord.yaml``): its keys and what each holds.
+
+    Read as typed (:func:`~garou.rules.reader.read_document`); :func:`load_agreement`
+    checks each value against the game's questions with their own messages.
+    """
+
+    format: str | None = None
+    """``garou-agreement/1`` when written by garou."""
+    game: str | None = None
+    table: str | None = None
+    date: str | None = None
+    """YYYY-MM-DD (or JJ/MM/AAAA)."""
+    decisions: dict[str, str] | None = None
+    """Case id (or its short form) to option id."""
+    custom: tuple[CustomLine, ...] = ()
+    setup: SetupLine | None = None
+
+
+TOP_KEYS: tuple[str, ...] = tuple(f.name for f in fields(AgreementFile))
 """The keys an agreement file may hold, in the order garou writes them."""
+CUSTOM_KEYS: tuple[str, ...] = tuple(f.name for f in fields(CustomLine))
+SETUP_KEYS: tuple[str, ...] = ("players", "roles", "names")
+"""The keys of ``setup``, in the order garou writes them (the fields of :class:`SetupLine`)."""
 
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -641,7 +686,7 @@ class _Validator:
                 self.problem(given, index, path, phrase("house.file.custom-item"))
                 continue
             for key in item:
-                if key not in ("question", "options", "answer"):
+                if key not in CUSTOM_KEYS:
                     self.problem(
                         item,
                         key,

@@ -127,9 +127,11 @@ def setup_problems(game: Game, given: dict) -> tuple[Distribution | None, list[F
     from garou.rules.names import resolve_role
     from garou.rules.reader import as_int, is_null
 
+    from .agreement import SETUP_KEYS
+
     found: list[Found] = []
     for key in given:
-        if key not in ("players", "roles", "names"):
+        if key not in SETUP_KEYS:
             found.append((given, key, str(key), phrase("house.file.setup-key", key=str(key))))
     players = as_int(given.get("players"))
     if players is None or players < 1:

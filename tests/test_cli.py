@@ -556,11 +556,23 @@ def test_a_setup_file_given_as_an_agreement_is_recognised(garou, tmp_path):
 
 def test_empty_and_yes_no_names_in_a_setup_are_described_in_yaml_words(garou, tmp_path):
     setup = tmp_path / "table.yaml"
+    # A name is the text typed: null and true are names; an empty item and a list are not.
     setup.write_text(
-        "game: loup-garou\nroles: {loup-garou: 1, villageois: 3}\nnames: [Ana, null, true, Dee]\n"
+        "game: loup-garou\nroles: {loup-garou: 1, villageois: 4}\n"
+        "names:\n  - Ana\n  -\n  - [x]\n  - null\n  - true\n"
     )
     result = garou("check", str(setup), "--lang", "en")
     assert result.exit_code == 1
-    assert "an empty value is not a player's name" in result.stderr
-    assert "true is not a player's name" in result.stderr
+    assert "table.yaml:5 (names[1]): an empty value is not a player's name" in result.stderr
+    assert "table.yaml:6 (names[2])" in result.stderr
+    assert "names[3]" not in result.stderr and "names[4]" not in result.stderr
     assert "None" not in result.stderr and "True" not in result.stderr
+    setup.write_text(
+        "game: loup-garou\nroles: {loup-garou: 1, villageois: 3}\nnames: [Ana, null, true, No]\n"
+    )
+    assert garou("check", str(setup), "--json").json()["ok"]
+    from garou.rules import load_rules
+    from garou.rules.setup import read_setup
+
+    _game, table = read_setup(setup, load_rules())
+    assert table.names == ("Ana", "null", "true", "No")

@@ -28,7 +28,7 @@ reported with its file, line and key; all of them at once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, cast
 
@@ -60,13 +60,68 @@ from .state import (
 )
 from .vote import VOTE_ROUNDS, VoteRound, check_vote
 
-STATE_KEYS = ("game", "players", "lovers", "captain", "witch")
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player written as a mapping (``Bob: {role: loup-garou, alive: false}``)."""
+
+    role: str | None = None
+    """The card, French or English, accents optional; left out when not known."""
+    alive: bool = True
+    """true/false, yes/no, on/off, oui/non, vrai/faux."""
+    fouls: int = 0
+    technical_fouls: int = 0
+
+
+@dataclass(frozen=True)
+class WitchLine:
+    """The witch's mapping: what she has left and what she did tonight."""
+
+    life: str | None = None
+    """unused, tonight or used (likewise ``death``)."""
+    death: str | None = None
+    saved: str | None = None
+    """Whom the life potion saved tonight."""
+    night: int | None = None
+    """Which night it is (1 for the first)."""
+
+
+@dataclass(frozen=True)
+class StateFile:
+    """The shape of a table state file (the keys and what each holds), read as typed.
+
+    Its field names are the file's keys; :func:`read_situation` checks each value with the
+    table's own messages (a name against the players, a role against the game's).
+    """
+
+    game: str | None = None
+    players: dict[str, str | PlayerLine | None] | None = None
+    """In seat order: NAME: ROLE, or NAME: {role, alive, fouls, technical_fouls}."""
+    lovers: tuple[str, ...] | None = None
+    captain: str | None = None
+    witch: WitchLine | None = None
+    votes: dict[str, str] | None = None
+    """Voter to target (the lift vote: voter to yes/no)."""
+    tallies: dict[str, int] | None = None
+    nominations: tuple[str, ...] | None = None
+    round: str | None = None
+    """first, revote or lift."""
+    tied: tuple[str, ...] | None = None
+    deaths: dict[str, str] | None = None
+    """Who dies, and why (a cause)."""
+
+
+def _keys(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+STATE_KEYS = _keys(StateFile)[:5]
 """Keys that describe the table."""
-EVENT_KEYS = ("votes", "tallies", "nominations", "round", "tied", "deaths")
+EVENT_KEYS = _keys(StateFile)[5:]
 """Keys that describe what just happened; values given by the caller may replace them."""
-PLAYER_KEYS = ("role", "alive", "fouls", "technical_fouls")
+PLAYER_KEYS = _keys(PlayerLine)
 """Keys of one player written as a mapping."""
-WITCH_KEYS = ("life", "death", "saved", "night")
+WITCH_KEYS = _keys(WitchLine)
 """Keys of the witch's mapping."""
 
 _TRUE = {"true", "yes", "oui", "vrai", "on"}
