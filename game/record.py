@@ -16,7 +16,7 @@ its file and line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -121,9 +121,39 @@ class GameRecord:
     agreement: dict[str, str] | None
     """Case id to option id."""
     events: tuple[dict[str, Any], ...] | None
-    """Every event after the start, in order. An event's values are read by the game's own
-    checks; a name that reads as a number, true/false or null is written in quotes (as
-    ``garou game export`` does)."""
+    """Every event after the start, in order, each value typed by its key (:func:`event_data`)."""
+
+
+EVENT_FLAGS = frozenset({"save"})
+"""Event keys whose value is yes or no."""
+EVENT_COUNTS = frozenset({"seq", "seconds", "tallies"})
+"""Event keys whose value is a whole number (``tallies``: each count)."""
+
+
+def event_data(value: Any, key: str = "") -> Any:
+    """Return an event's value read by its key: ``save`` yes/no, ``seq``, ``seconds`` and the
+    ``tallies`` counts whole numbers, a plain empty/``~``/``null`` nothing, and every other
+    value (a name, a role, a step, a reason) the text as typed: a player called ``No``,
+    ``12`` or ``true`` keeps that name. A value that does not read as its key's type is kept
+    as typed, for the game's checks to refuse with their own message."""
+    from garou.rules.reader import Scalar, as_bool, as_int, is_null
+
+    if isinstance(value, dict):
+        inner = key if key == "tallies" else ""
+        return {str(k): event_data(v, inner or str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [event_data(v) for v in value]
+    if not isinstance(value, Scalar):
+        return value
+    if is_null(value):
+        return None
+    if key in EVENT_FLAGS:
+        flag = as_bool(value)
+        return str(value) if flag is None else flag
+    if key in EVENT_COUNTS:
+        number = as_int(value)
+        return str(value) if number is None else number
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -160,6 +190,8 @@ def read_game_record(path: str | Path) -> ReadRecord:
     if out.problems or record is INVALID:
         raise DataFileError(out.problems)
     assert isinstance(record, GameRecord) and isinstance(data, LocatedDict)
+    typed = tuple(event_data(event) for event in events or ())  # each value by its key
+    record = replace(record, events=typed)
     return ReadRecord(file, record, data.line_of("setup"), lines)
 
 

@@ -667,15 +667,14 @@ ODD_NAMES = ["No", "~", "010", "1e3", "yes", "null", "true", "12"]
 
 def _odd_record(tmp_path: Path, events: str = "") -> Path:
     path = tmp_path / "odd.yaml"
-    # Hand-written: the names plain, as a person types them, except in the events (where a
-    # value's type is the game's to check, names that read as null, true or 12 are quoted).
+    # Hand-written: the names plain, as a person types them, in the setup and in the events.
     path.write_text(
         "game: {id: loup-garou, name: No, table: 010, date: 2026-12-03}\n"
         f"setup:\n  players: [{', '.join(ODD_NAMES)}]\n"
         "  roles: {loup-garou: 2, villageois: 6}\n"
         "  deal: {No: loup-garou, 010: loup-garou}\n"
         "agreement: {}\n"
-        "events:\n  - {kind: kill, victim: yes}\n  - {kind: dawn}\n" + events,
+        "events:\n  - {kind: kill, victim: true}\n  - {kind: dawn}\n" + events,
         encoding="utf-8",
     )
     return path
@@ -690,7 +689,7 @@ def test_a_records_names_survive_import_and_export(garou, tmp_path):
     assert status["name"] == "No"
     dead = [p["name"] for p in status["players"] if not p["alive"]]
     wolves = [p["name"] for p in status["players"] if p["role"] == "loup-garou"]
-    assert dead == ["yes"] and wolves == ["No", "010"]
+    assert dead == ["true"] and wolves == ["No", "010"]
     exported = tmp_path / "again.yaml"
     exported.write_text(garou("game", "export", "--db", db).stdout, encoding="utf-8")
     second = garou("game", "import", str(exported), "--db", db, "--json")
@@ -703,7 +702,7 @@ def test_a_records_names_survive_import_and_export(garou, tmp_path):
     assert (record.game.table, record.game.date) == ("010", "2026-12-03")
     assert record.setup.players == tuple(ODD_NAMES) and record.events[0] == {
         "kind": "kill",
-        "victim": "yes",
+        "victim": "true",
     }
 
 
@@ -739,3 +738,24 @@ def test_a_records_problem_is_said_with_file_line_and_key_in_both_languages(
     (problem,) = data["error"]["where"]
     assert (problem["line"], problem["path"]) == (line, path) and en in problem["message"]
     assert not Path(db).exists()  # refused before a journal is made
+
+
+def test_an_events_values_are_typed_by_their_key():
+    from garou.game.record import event_data
+    from garou.rules.reader import parse_yaml
+
+    text = (
+        "- {kind: potions, save: yes, poison: ~}\n"
+        "- {kind: vote, tallies: {No: 3, 12: 010}, votes: {true: No, 010: '~'}}\n"
+        "- {kind: speech, player: 12, seconds: 45}\n"
+        "- {kind: correct, seq: 3, why: No, event: {kind: potions, save: off, poison: null}}\n"
+        "- {kind: potions, save: maybe, poison: 'null'}\n"
+    )
+    assert [event_data(e) for e in parse_yaml(text, "x", source=True)] == [
+        {"kind": "potions", "save": True, "poison": None},
+        {"kind": "vote", "tallies": {"No": 3, "12": 10}, "votes": {"true": "No", "010": "~"}},
+        {"kind": "speech", "player": "12", "seconds": 45},
+        {"kind": "correct", "seq": 3, "why": "No",
+         "event": {"kind": "potions", "save": False, "poison": None}},
+        {"kind": "potions", "save": "maybe", "poison": "null"},  # refused by the game's check
+    ]  # fmt: skip
