@@ -759,3 +759,19 @@ def test_an_events_values_are_typed_by_their_key():
          "event": {"kind": "potions", "save": False, "poison": None}},
         {"kind": "potions", "save": "maybe", "poison": "null"},  # refused by the game's check
     ]  # fmt: skip
+
+
+def test_an_event_given_on_the_command_line_names_players_as_typed(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    assert garou("game", "import", str(_odd_record(tmp_path)), "--db", db).exit_code == 0
+    for _ in range(2):
+        assert garou("game", "undo", "--db", db).exit_code == 0
+    for victim in ("12", "yes"):
+        added = garou("game", "add", "kill", f"victim={victim}", "--db", db, "--json")
+        assert added.exit_code == 0, added.stderr  # 12 and yes are villagers: a victim
+        assert garou("game", "undo", "--db", db).exit_code == 0
+    refused = garou("game", "add", "kill", "victim=No", "--db", db, "--json", "--lang", "en")
+    assert refused.exit_code == 1 and "No is a werewolf" in refused.json()["error"]["message"]
+    garou("game", "add", "kill", "victim=true", "--db", db)
+    status = garou("game", "add", "dawn", "--db", db, "--json").json()
+    assert [p["name"] for p in status["players"] if not p["alive"]] == ["true"]

@@ -78,10 +78,11 @@ def _console() -> Console:
 
 
 def _parse_values(pairs: list[str] | None, lang: str) -> dict[str, Any]:
-    """Return KEY=VALUE pairs as data (each VALUE read as YAML: a name, a list, a mapping)."""
-    import yaml
-
-    from garou.rules.errors import UsageError
+    """Return KEY=VALUE pairs as data (each VALUE read as YAML: a name, a list, a mapping),
+    each value typed by its key as in a game record: ``victim=No`` names the player No."""
+    from garou.game.record import event_data
+    from garou.rules.errors import DataFileError, UsageError
+    from garou.rules.reader import parse_yaml
 
     data: dict[str, Any] = {}
     for pair in pairs or []:
@@ -89,9 +90,10 @@ def _parse_values(pairs: list[str] | None, lang: str) -> dict[str, Any]:
         if not sep or not key.strip():
             raise UsageError("game.usage.pair", pair=pair)
         try:
-            data[key.strip()] = yaml.safe_load(value) if value.strip() else None
-        except yaml.YAMLError:
+            read = parse_yaml(value, "", source=True) if value.strip() else None
+        except DataFileError:
             raise UsageError("game.usage.value", pair=pair) from None
+        data[key.strip()] = event_data(read, key.strip())
     return data
 
 
