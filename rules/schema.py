@@ -221,11 +221,9 @@ def _convert_scalar(tp: Any, value: Scalar, where: Where, out: Collector) -> Any
             return out.add(where, phrase("schema.expected-number", value=_word(value)))
         return real
     if tp is str:
-        return (
-            convert(str, str(value), where, out)
-            if value.strip()
-            else out.add(where, phrase("schema.expected-text", value=_word(value)))
-        )
+        if not value.strip():  # said as the user wrote it: "an empty value", a quoted ''
+            return out.add(where, phrase("schema.expected-text", value=_word(value)))
+        return convert(str, str(value), where, out)  # the text as written, control chars refused
     if get_origin(tp) is tuple:
         return out.add(where, phrase("schema.expected-list", value=_word(value)))
     if tp is Text or tp is Words:
