@@ -17,7 +17,7 @@ _EXPORTS = {
     "model": ["LANGS", "Entry", "Game", "Role", "Status", "Text"],
     "names": ["LANG_ENV", "fold", "resolve_language", "resolve_role"],
     "odds": ["village_win_chance"],
-    "reader": ["read_yaml"],
+    "reader": ["read_document", "read_yaml"],
     "schema": ["read_record"],
     "setup": ["CheckResult", "Distribution", "NoSoundDistributionError", "Verdict",
               "check_distribution", "describe", "make_distribution", "parse_players",
@@ -56,6 +56,7 @@ __all__ = [
     "parse_players",
     "parse_role_counts",
     "parse_roles",
+    "read_document",
     "read_record",
     "read_setup",
     "read_yaml",
@@ -96,7 +97,7 @@ if TYPE_CHECKING:
     from .model import LANGS, Entry, Game, Role, Status, Text
     from .names import LANG_ENV, fold, resolve_language, resolve_role
     from .odds import village_win_chance
-    from .reader import read_yaml
+    from .reader import read_document, read_yaml
     from .schema import read_record
     from .setup import (
         CheckResult,

@@ -10,6 +10,8 @@ import pytest
 from garou.rules import DataFileError, fold, load_rules, resolve_language, resolve_role
 from garou.rules.model import LANGS
 from garou.rules.reader import read_yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from garou import rules
 from tests.conftest import REPO, SOURCES
@@ -1033,3 +1035,17 @@ def test_a_users_rule_file_keeps_its_texts_as_written(tmp_path, word):
     assert entry.title.fr == entry.title.en == word
     role = next(r for r in book.game("loup-garou").roles if r.id == "salvateur")
     assert role.power is True
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=20))
+def test_any_text_garou_writes_reads_back_as_the_same_text(text):
+    """garou writes its files with PyYAML's dumper (records, agreements, setups): whatever
+    the text, the one reader gives back that exact text, whichever field it fills."""
+    import yaml
+    from garou.rules.reader import parse_yaml, untyped
+
+    written = yaml.safe_dump({"name": text, "list": [text], text: 1}, allow_unicode=True)
+    read = parse_yaml(written, "x", source=True)
+    assert str(read["name"]) == text and str(read["list"][0]) == text
+    assert untyped(read)[text] == 1
