@@ -37,7 +37,7 @@ from typer.exceptions import Abort, Exit
 
 from garou.rules.errors import ExitCode, GarouError
 
-from .commands import COMMANDS
+from .commands import COMMANDS, global_options
 
 HELP_OPTIONS = ["-h", "--help"]
 
@@ -430,11 +430,77 @@ def _short_help(path: Sequence[str]) -> str:
     return first.split(". ")[0].rstrip(".") + "."
 
 
+# --- the global options: typed before the command, on a group or on the command ---------------
+
+_GIVEN = "garou.global-options"
+"""The key, in the context's meta (shared by a run's contexts), of the global options given
+on ``garou`` or a group: long name → value, the innermost group's last."""
+
+
+def global_params() -> list[Any]:
+    """Return the parameters of :func:`garou.commands.global_options` as a group takes
+    them, built as Typer builds a command's."""
+    registry = typer.Typer(add_completion=False)
+    registry.command()(global_options)
+    command = typer.main.get_command(registry)
+    _lighten(command)
+    return list(command.params)
+
+
+class _Globals:
+    """A group that takes the global options (``garou``, ``garou game``...): it keeps what
+    was given in the context's meta, for the command that runs (:func:`_inherit_globals`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        own = {param_name(p) for p in self.params}  # type: ignore[attr-defined]
+        extra = [p for p in global_params() if param_name(p) not in own]
+        self.params.extend(extra)  # type: ignore[attr-defined]
+        self._global_names = {p.name for p in extra}
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        from typer._click.core import ParameterSource
+
+        rest: list[str] = super().parse_args(ctx, args)  # type: ignore[misc]
+        given = ctx.meta.setdefault(_GIVEN, {})
+        for param in self.params:  # type: ignore[attr-defined]
+            if param.name not in self._global_names:
+                continue
+            value = ctx.params.pop(param.name, None)
+            if ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+                given[param_name(param)] = value
+        return rest
+
+
+def _inherit_globals(command: Any, ctx: Any) -> None:
+    """Give ``command`` the global options typed before it, where it was given none itself;
+    one it does not have is a usage error (``garou --json print cheatsheet``)."""
+    from typer._click.core import ParameterSource
+
+    options = {param_name(p): p for p in command.params if p.param_type_name == "option"}
+    for name, value in ctx.meta.get(_GIVEN, {}).items():
+        param = options.get(name)
+        if param is None:
+            raise _FrameUsageError(
+                ctx, "fixes.cli.option-not-for-command", option=f"--{name}",
+                command=ctx.command_path,
+            )  # fmt: skip
+        source = ctx.get_parameter_source(param.name)
+        if source in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP):
+            ctx.params[param.name] = value
+
+
 class GarouCommand(_Localised, TyperCommand):
-    """A garou command: help and usage from the catalogue."""
+    """A garou command: help and usage from the catalogue, and the global options given
+    before it (see :data:`GLOBAL_OPTIONS`)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        rest: list[str] = super().parse_args(ctx, args)
+        _inherit_globals(self, ctx)
+        return rest
 
 
-class GarouSubGroup(_Localised, TyperGroup):
+class GarouSubGroup(_Globals, _Localised, TyperGroup):
     """A group of commands inside a module (``garou house``, ``garou print``): each of its
     commands is built from its Typer definition only when it is asked for."""
 
@@ -681,7 +747,7 @@ def _quiet_stdout() -> None:
         pass
 
 
-class GarouGroup(_Localised, TyperGroup):
+class GarouGroup(_Globals, _Localised, TyperGroup):
     """``garou`` itself: every command, loaded on demand, and every error reported here."""
 
     registry: dict[str, str] = COMMANDS
