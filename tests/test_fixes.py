@@ -106,3 +106,104 @@ def test_the_command_gets_the_value_typed_before_it(garou):
     assert mine.json()["title"] != "Tied vote"
     listed = garou("house", "--lang", "en", "list", "--json", env={"GAROU_LANG": "fr"})
     assert listed.exit_code == 0 and isinstance(listed.json(), list)
+
+
+# --- 2. names holding , = : ; " : one syntax for every list of names -----------------------
+
+ODD_NAMES = ["Jean, fils", "x=y", "a:b", "Dé;Li", 'Zoé "la" Grande', "Éloïse Martin", "Ana", "Bob"]
+"""Eight players: each special character, accents, spaces, and plain names."""
+
+
+@pytest.mark.parametrize("name", ODD_NAMES)
+def test_a_quoted_name_reads_back_whole_in_a_list_and_a_pair(name):
+    from garou.rules.lists import quote_name, quote_names, read_list, read_pair, read_pairs
+
+    assert read_list(quote_names([name, "Zed"])) == [name, "Zed"]
+    assert read_list(quote_names(["Zed", name], "; "), ",;") == ["Zed", name]
+    assert read_pair(f"{quote_name(name)}={quote_name(name)}") == (name, name)
+    assert read_pair(f"{quote_name(name)}:Zed", ":") == (name, "Zed")
+    line = f"{quote_name(name)}=loup,Zed={quote_name(name)}"
+    assert read_pairs(line, option="--deal", example="") == [(name, "loup"), ("Zed", name)]
+
+
+def test_a_list_refuses_an_open_quote_a_pair_without_value_and_a_name_twice():
+    from garou.rules.errors import UsageError
+    from garou.rules.lists import read_list, read_pairs
+
+    for bad in ('"Jean, fils', ""):
+        if bad:
+            with pytest.raises(UsageError):
+                read_list(bad)
+    for line in ("Ana=loup,Bob", "Ana=loup,ana=voyante", "=loup", '"Jean, fils"='):
+        with pytest.raises(UsageError):
+            read_pairs(line, option="--deal", example="--deal NAME=ROLE")
+
+
+def _odd_setup(tmp_path):
+    setup = tmp_path / "s.yaml"
+    setup.write_text(
+        "game: loup-garou\nplayers: 8\n"
+        "roles: {loup-garou: 2, voyante: 1, cupidon: 1, villageois: 4}\n",
+        encoding="utf-8",
+    )
+    return setup
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_game_new_takes_names_and_a_deal_holding_any_character(garou, tmp_path, lang):
+    from garou.rules.lists import quote_name, quote_names
+
+    db = str(tmp_path / "g.sqlite")
+    deal = {ODD_NAMES[0]: "cupidon", ODD_NAMES[1]: "loup-garou", ODD_NAMES[3]: "voyante",
+            ODD_NAMES[4]: "loup-garou"}  # fmt: skip
+    made = garou("game", "new", "--setup", str(_odd_setup(tmp_path)), "--db", db,
+                 "--names", quote_names(ODD_NAMES),
+                 "--deal", ",".join(f"{quote_name(k)}={v}" for k, v in deal.items()),
+                 "--lang", lang)  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    status = garou("game", "status", "--db", db, "--json").json()
+    assert [p["name"] for p in status["players"]] == ODD_NAMES
+    roles = {p["name"]: p["role"] for p in status["players"]}
+    assert {name: roles[name] for name in deal} == deal
+    # The lovers, typed at the prompt as the prompt shows the names: quoted, ';' between.
+    answer = f"{quote_name(ODD_NAMES[4])}; {quote_name(ODD_NAMES[2])}"
+    garou("game", "play", "--db", db, "--lang", lang, input=answer + "\n")
+    status = garou("game", "status", "--db", db, "--json").json()
+    assert {p["name"] for p in status["players"] if p["lover"]} == {ODD_NAMES[4], ODD_NAMES[2]}
+
+
+@pytest.mark.parametrize(
+    "deal", ["Ana=voyante,Bob", "Ana=voyante,ana=loup-garou", '"Jean, fils=voyante']
+)
+def test_game_new_refuses_a_deal_it_cannot_read_instead_of_dropping_it(garou, tmp_path, deal):
+    from garou.rules.lists import quote_names
+
+    db = tmp_path / "g.sqlite"
+    made = garou("game", "new", "--setup", str(_odd_setup(tmp_path)), "--db", str(db),
+                 "--names", quote_names(ODD_NAMES), "--deal", deal, "--lang", "en")  # fmt: skip
+    assert made.exit_code == 2 and made.stderr.startswith("Error: "), made.stderr
+    assert not db.exists() or garou("game", "list", "--db", str(db), "--json").json() == []
+
+
+def test_house_pick_takes_names_holding_any_character(garou, book, tmp_path):
+    from garou.houserules import load_agreement
+    from garou.rules.lists import quote_names
+
+    out = tmp_path / "accord.yaml"
+    result = garou("house", "pick", "--game", "loup-garou", "--defaults", "-o", str(out),
+                   "--players", "8", "--roles", "loup-garou=2,voyante,villageois=5",
+                   "--names", quote_names(ODD_NAMES))  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert list(load_agreement(out, book).setup.names) == ODD_NAMES
+
+
+def test_the_play_prompts_read_quoted_names_and_whole_names():
+    from garou.rules.names import fold
+
+    from garou.commands.game_play import _picked
+
+    known = {fold(n) for n in ODD_NAMES}
+    assert _picked('"Jean, fils"; "a:b"', known) == ["Jean, fils", "a:b"]
+    assert _picked("Jean, fils", known) == ["Jean, fils"]  # one name, typed whole
+    assert _picked("Ana, Bob", known) == ["Ana", "Bob"]
+    assert _picked('"Jean, fils', known) == []
