@@ -25,7 +25,7 @@ from garou.rules.loader import Rulebook
 
 from .errors import IllegalEventError
 from .journal import Event, Journal
-from .replay import replay
+from .replay import replay, trimmed
 
 TOP_KEYS = ("game", "setup", "agreement", "events")
 EXTRA_SETUP = ("seed", "turbo", "club")
@@ -137,9 +137,14 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path) -> int:
             raise fail(where, f"events[{index}]", phrase("game.record.event-kind"))
         rest.append((event["kind"], {str(k): v for k, v in event.items() if k != "kind"}))
 
-    def check(stamped: list[Event]) -> None:
+    def check(stamped: list[Event]) -> list[Event]:
         try:
-            replay(book, stamped)
+            replay(book, stamped[:1])
+            kept: list[Event] = stamped[:1]
+            for event in stamped[1:]:  # each event as a recording would keep it
+                kept = trimmed(book, [*kept, event])
+            replay(book, kept)
+            return kept
         except IllegalEventError as exc:
             seq = getattr(exc, "seq", 1)
             if seq <= 1:

@@ -13,6 +13,7 @@ from garou.rules.catalogue import say
 
 from garou.cli import app, param_name
 
+from .conftest import REPO
 from .test_cli import ALL, DOMAIN_ERRORS, LEAVES, foreign_words
 
 # --- 1. the global options, wherever they are typed ------------------------------------------
@@ -207,3 +208,131 @@ def test_the_play_prompts_read_quoted_names_and_whole_names():
     assert _picked("Jean, fils", known) == ["Jean, fils"]  # one name, typed whole
     assert _picked("Ana, Bob", known) == ["Ana", "Bob"]
     assert _picked('"Jean, fils', known) == []
+
+
+# --- 3. an event records only the values that apply -------------------------------------------
+
+GAMES = sorted((REPO / "tests" / "data" / "games").glob("*.yaml"))
+
+
+def _imported(book, path, tmp_path):
+    from garou.game.journal import open_journal
+    from garou.game.record import import_record
+
+    journal = open_journal(tmp_path / f"{path.stem}.sqlite")
+    return journal, import_record(journal, book, path)
+
+
+def _state_after(book, events):
+    from garou.game.replay import replay
+
+    return replay(book, events).state
+
+
+def _holds_only_what_applies(book, events, index):
+    """Assert that no value of event ``index`` can be left out with the same game after it:
+    each key, and each entry of a mapping, either changes the state or is required."""
+    from garou.game.errors import IllegalEventError
+    from garou.game.journal import Event
+
+    event = events[index]
+    before, after = events[:index], _state_after(book, events[: index + 1])
+
+    def same_without(data):
+        try:
+            trial = _state_after(book, [*before, Event(event.seq, event.kind, data)])
+        except IllegalEventError:
+            return False
+        return trial == after
+
+    for key, value in event.data.items():
+        less = {k: v for k, v in event.data.items() if k != key}
+        assert not same_without(less), (event.kind, key, event.data)
+        for sub in value if isinstance(value, dict) else ():
+            less = {**event.data, key: {k: v for k, v in value.items() if k != sub}}
+            assert not same_without(less), (event.kind, key, sub, event.data)
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_every_event_of_the_example_games_holds_only_values_that_apply(book, path, tmp_path):
+    import yaml
+
+    journal, game_id = _imported(book, path, tmp_path)
+    with journal:
+        events = journal.events(game_id)
+    for index in range(1, len(events)):
+        _holds_only_what_applies(book, events, index)
+    # The files themselves show the shape of a record: nothing that did not happen.
+    written = yaml.safe_load(path.read_text(encoding="utf-8"))["events"]
+    assert [{"kind": e.kind, **e.data} for e in events[1:]] == written
+
+
+# Values that only apply in some games, added to every event they could belong to.
+NOT_HAPPENED = {
+    "dawn": {"shoot": {"Hugo": "Alice"}, "successor": {"Gaëlle": "Alice"}},
+    "vote": {"captain_pick": "Alice", "shoot": {"Hugo": "Alice"}},
+    "kill": {"decided": "wolves"},
+    "potions": {"save": False},
+    "call": {"why": "absent"},
+    "look": {"by": None},
+}
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_a_value_given_that_did_not_happen_is_not_recorded(book, path, tmp_path):
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
+    journal, game_id = _imported(book, path, tmp_path)
+    with journal:
+        events = journal.events(game_id)
+    tried = 0
+    for index, event in enumerate(events[1:], start=1):
+        extra = NOT_HAPPENED.get(event.kind, {})
+        data = dict(event.data)
+        for key, value in extra.items():
+            if isinstance(value, dict):
+                data[key] = {**value, **data.get(key, {})}
+            else:
+                data.setdefault(key, value)
+        if data == event.data:
+            continue
+        with open_journal_copy(tmp_path / f"{index}.sqlite", events[:index]) as (copy, new_id):
+            try:
+                session.record(copy, book, new_id, event.kind, data)
+            except IllegalEventError:
+                continue  # refused as a whole: nothing recorded either
+            assert copy.events(new_id)[-1].data == event.data, (event.kind, data)
+            tried += 1
+    assert tried >= 3
+
+
+def open_journal_copy(path, events):
+    """A new journal holding ``events`` (a game's first events), and its game id."""
+    from contextlib import contextmanager
+
+    from garou.game.journal import open_journal
+
+    @contextmanager
+    def made():
+        with open_journal(path) as journal:
+            game_id = journal.create("loup-garou", None, (events[0].kind, events[0].data))
+            for event in events[1:]:
+                journal.record(game_id, event.kind, event.data)
+            yield journal, game_id
+
+    return made()
+
+
+def test_a_dawn_without_deaths_keeps_no_shot_and_the_command_says_nothing_of_it(garou, tmp_path):
+    path = REPO / "tests" / "data" / "games" / "hunter-lover.yaml"
+    db = str(tmp_path / "g.sqlite")
+    assert garou("game", "import", str(path), "--db", db).exit_code == 0
+    corrected = garou("game", "correct", "6", "dawn", "shoot={Driss: Bruno, Hugo: Alice}",
+                      "successor={Bruno: Alice}", "--why", "typo", "--db", db)  # fmt: skip
+    assert corrected.exit_code == 0, corrected.stderr
+    exported = garou("game", "export", "--db", db).stdout
+    line = next(x for x in exported.splitlines() if "kind: correct" in x)
+    assert "successor" not in line and "Hugo" not in line and "Driss: Bruno" in line, line
+    added = garou("game", "add", "election", "captain=Farid", "--db", db)
+    assert added.exit_code == 1  # the election is done: refused, as ever
