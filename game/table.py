@@ -374,7 +374,7 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
         raise IllegalEventError("game.refused.over", rule=state.win_rule or "lg-win")
     state = replace(state, said=(), announcement=())
     if kind == "roles":
-        return _learn(state, _mapping(data, "roles", kind))
+        return _noted(_learn(state, _mapping(data, "roles", kind)), state, seq)
     if kind in ("couple", "look", "kill", "potions", "call"):
         after = _night_step(state, kind, data, seq)
     elif kind == "dawn":
@@ -384,6 +384,22 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
     else:
         after = _vote(state, data, seq, lang)
     return _note_warnings(after, seq)
+
+
+def _noted(after: State, before: State, seq: int) -> State:
+    """The cards a ``roles`` event noted, in the story (for the game master only)."""
+    was, now = before.known_roles(), after.known_roles()
+    cards = [
+        phrase("game.announced", name=name, role=after.game.role(role).name)
+        for name, role in now.items()
+        if role is not None and was.get(name) != role
+    ]
+    if not cards:
+        return after
+    phase = after.phase if after.phase in ("night", "day") else "day"
+    number = after.night if phase == "night" else after.day
+    line = Line(phase, number, phrase("fixes.story.roles", cards=cards), True, seq)
+    return replace(after, story=(*after.story, line))
 
 
 def _mapping(data: Mapping[str, Any], key: str, kind: str) -> dict[str, Any]:
@@ -562,7 +578,9 @@ def _kill(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> S
         raise IllegalEventError("game.refused.decided", value=str(decided), rule=CASE_WOLVES)
     if decided == "majority" and state.decision(CASE_WOLVES) != "wolf-majority":
         raise IllegalEventError("game.refused.decided-agreement", rule=CASE_WOLVES)
-    key = "game.story.kill-gm" if decided == "game-master" else "game.story.kill"
+    key = {"game-master": "game.story.kill-gm", "majority": "fixes.story.kill-majority"}.get(
+        str(decided), "game.story.kill"
+    )
     line = Line("night", state.night, phrase(key, name=victim, who=_who(state, step)), True, seq)
     return replace(state, victim=victim, story=(*state.story, line))
 
@@ -766,7 +784,7 @@ def _win(state: State, seq: int, lang: str, phase: str, number: int) -> State:
 def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     if state.phase != "night":
         raise IllegalEventError("game.refused.not-night", kind="dawn", rule="lg-night")
-    state = _learn(state, _mapping(data, "roles", "dawn"))
+    state = _noted(_learn(state, _mapping(data, "roles", "dawn")), state, seq)
     _need_roles(state, "dawn")
     story = list(state.story)
     for step in state.steps():
@@ -812,7 +830,7 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
         raise IllegalEventError("game.refused.not-day", kind="vote", rule=rule)
     if state.day_stage() == "election":
         raise IllegalEventError("game.refused.elect-first", rule="lg-captain-election")
-    state = _learn(state, _mapping(data, "roles", "vote"))
+    state = _noted(_learn(state, _mapping(data, "roles", "vote")), state, seq)
     _need_roles(state, "vote")
     votes = data.get("votes")
     tallies = data.get("tallies")
@@ -887,6 +905,10 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
             said=count.steps,
             story=(*state.story, line),
         )
+    top = [name for name, votes in count.tally if votes == count.tally[0][1]] if count.tally else []
+    if pick is not None and len(top) > 1 and state.captain and count.eliminated == (str(pick),):
+        said = phrase("fixes.story.captain-settles", names=top, captain=state.captain, name=pick)
+        state = replace(state, story=(*state.story, Line("day", state.day, said, False, seq)))
     if not count.eliminated:
         line = Line("day", state.day, phrase("game.story.nobody-out"), False, seq)
         state = replace(state, story=(*state.story, line), said=count.steps)
