@@ -49,8 +49,8 @@ def event_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
         head = phrase(key)
     else:
         head = phrase("fixes.event.other", kind=kind)
-    clauses = [_clause(game, k, v) for k, v in data.items() if k not in main]
-    clauses = [c for c in clauses if c is not None]
+    found = (_clause(game, k, v) for k, v in data.items() if k not in main)
+    clauses = [c for c in found if c is not None]
     if kind == "potions" and not any(k in data for k in ("save", "poison")):
         clauses.insert(0, phrase("fixes.event.field.no-potion"))
     if not clauses:
