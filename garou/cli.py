@@ -29,42 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-import typer
-from typer._click import exceptions as click_errors
-from typer._coercion import RuntimeParam
-from typer.core import TyperCommand, TyperGroup
-from typer.exceptions import Abort, Exit
-
-from garou.rules.errors import ExitCode, GarouError
-
-from .commands import COMMANDS, global_options
-
-HELP_OPTIONS = ["-h", "--help"]
-
-
-@dataclass
-class _Frame:
-    """What the frame knows of the current run: its language, and whether --json is on."""
-
-    lang: str = "fr"
-    json: bool = False
-
-
-_frame = _Frame()
-
-
-def _say(key: str, count: int | None = None, **values: Any) -> str:
-    from garou.rules.catalogue import say
-
-    return say(key, _frame.lang, count=count, **values)
-
-
-def _has(key: str) -> bool:
-    from garou.rules.catalogue import has
-
-    return has(key)
-
-
 # --- the language and --json, read before parsing --------------------------------------------
 
 
@@ -109,6 +73,67 @@ def frame_language(args: Sequence[str]) -> str:
 def wants_json(args: Sequence[str]) -> bool:
     """Return True when --json is on the command line (errors are then JSON too)."""
     return "--json" in _before_double_dash(args)
+
+
+def _interrupted_at_start() -> NoReturn:
+    """Report a Ctrl-C that came before the frame could (while garou itself loads): as
+    every interruption, one line on standard error or, with --json, the JSON error object;
+    exit 130. Only what loads fast is used here; a second Ctrl-C does not cut the report."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from garou.rules.errors import Interrupted
+
+    from .output import error_to_dict
+
+    args, error = sys.argv[1:], Interrupted()
+    lang = frame_language(args)
+    if wants_json(args):
+        sys.stdout.write(json.dumps(error_to_dict(error, lang), ensure_ascii=False, indent=2))
+        sys.stdout.write("\n")
+    else:
+        sys.stderr.write("\n" + error.message(lang) + "\n")
+    sys.exit(int(error.exit_code))
+
+
+try:  # the heavy part of loading: a Ctrl-C here is reported too
+    import typer
+    from typer._click import exceptions as click_errors
+    from typer._coercion import RuntimeParam
+    from typer.core import TyperCommand, TyperGroup
+    from typer.exceptions import Abort, Exit
+
+    from garou.rules.errors import ExitCode, GarouError
+
+    from .commands import COMMANDS, global_options
+except KeyboardInterrupt:  # pragma: no cover - timing; tests/test_fixes.py sends it
+    _interrupted_at_start()
+
+
+HELP_OPTIONS = ["-h", "--help"]
+
+
+@dataclass
+class _Frame:
+    """What the frame knows of the current run: its language, and whether --json is on."""
+
+    lang: str = "fr"
+    json: bool = False
+
+
+_frame = _Frame()
+
+
+def _say(key: str, count: int | None = None, **values: Any) -> str:
+    from garou.rules.catalogue import say
+
+    return say(key, _frame.lang, count=count, **values)
+
+
+def _has(key: str) -> bool:
+    from garou.rules.catalogue import has
+
+    return has(key)
 
 
 # --- converting parameters without pydantic ----------------------------------------------------
@@ -664,21 +689,22 @@ def report_error(exc: BaseException) -> int:
     As one ``Error: …`` line on standard error in the frame's language, plus its hint;
     with ``--json`` on the command line, as one JSON object on standard output.
     """
+    from garou.rules.errors import Interrupted
+
     from .output import error_lines, error_to_dict
 
+    if not isinstance(exc, GarouError):  # Ctrl-C (or the end of input at a prompt)
+        exc = Interrupted()
+    if isinstance(exc, Interrupted) and not _frame.json:
+        _stderr("\n" + exc.message(_frame.lang))
+        return int(exc.exit_code)
     if isinstance(exc, GarouError):
         if _frame.json:
             _write_json(error_to_dict(exc, _frame.lang))
         else:
             _stderr("\n".join(error_lines(exc, _frame.lang)))
         return int(exc.exit_code)
-    code = int(ExitCode.INTERRUPTED)
-    message = _say("error.interrupted")
-    if _frame.json:
-        _write_json(_plain_error(message, code, "Interrupted"))
-    else:
-        _stderr("\n" + message)
-    return code
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _plain_error(message: str, code: int, kind: str, **extra: Any) -> dict[str, Any]:
@@ -824,6 +850,9 @@ def _garou() -> None:
 
 def main(argv: list[str] | None = None) -> NoReturn:
     """Run the ``garou`` command line (exits with the command's code)."""
-    command = typer.main.get_command(app)
-    command.main(args=argv, prog_name="garou")
+    try:
+        command = typer.main.get_command(app)
+        command.main(args=argv, prog_name="garou")
+    except KeyboardInterrupt:  # before or after the frame's own report: reported the same
+        _interrupted_at_start()
     raise AssertionError("unreachable")  # pragma: no cover

@@ -431,3 +431,116 @@ def test_a_tie_the_captain_settles_is_said_in_the_recap(garou, book, lang, tmp_p
     settled = say("fixes.story.captain-settles", lang, names=["Alice", "Farid"], captain="Farid",
                   name="Alice")  # fmt: skip
     assert settled in lines, lines
+
+
+# --- 5. Ctrl-C under --json: the JSON error object, exit 130 ------------------------------------
+
+
+def _interrupted(args, env, *, when, stdin=""):
+    """Run garou in a process, send SIGINT once ``when(stdout, stderr)`` says it waits;
+    return the exit code, standard output and standard error."""
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "garou", *args], env=env,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+    got = {"out": [], "err": []}
+
+    def read(stream, into):
+        for line in iter(lambda: stream.read(1), ""):
+            into.append(line)
+
+    readers = [
+        threading.Thread(target=read, args=(stream, into), daemon=True)
+        for stream, into in ((process.stdout, got["out"]), (process.stderr, got["err"]))
+    ]
+    for reader in readers:
+        reader.start()
+    process.stdin.write(stdin)
+    process.stdin.flush()
+    deadline = time.monotonic() + 60
+    while not when("".join(got["out"]), "".join(got["err"])) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)  # into the wait itself
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout=60)
+    for reader in readers:
+        reader.join(timeout=10)
+    return process.returncode, "".join(got["out"]), "".join(got["err"])
+
+
+def _env(tmp_path, lang):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GAROU_")}
+    return {**env, "GAROU_LANG": lang, "XDG_CACHE_HOME": str(tmp_path / "cache"), "COLUMNS": "80"}
+
+
+def _last_json(out):
+    """The last JSON object of ``out`` (a prompt under --json prints one per answer)."""
+    start = out.rstrip().rfind("\n{")
+    return json.loads(out[start + 1 :] if start >= 0 else out)
+
+
+def _assert_json_interrupted(code, out, lang):
+    assert code == 130, out
+    error = _last_json(out)["error"]
+    assert error["exit_code"] == 130 and error["type"] == "Interrupted"
+    assert error["message"] == say("error.interrupted", lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_ctrl_c_at_a_prompt_under_json_prints_the_json_error(tmp_path, lang):
+    env = _env(tmp_path, lang)
+
+    def answered_once(out, err):
+        return '"hits"' in out and out.rstrip().endswith("}")
+
+    answered = _interrupted(["search", "--json"], env, stdin="vote\n", when=answered_once)
+    _assert_json_interrupted(*answered[:2], lang)
+    out = tmp_path / "a.yaml"
+    picked = _interrupted(["house", "pick", "-g", "loup-garou", "-o", str(out), "--json"], env,
+                          when=lambda out, err: "1/7" in err)  # fmt: skip
+    _assert_json_interrupted(*picked[:2], lang)
+    assert "Traceback" not in answered[2] + picked[2] and not out.exists()
+
+
+@pytest.mark.parametrize("args", [["search", "vote", "--json"], ["index", "--rebuild", "--json"]])
+def test_ctrl_c_while_waiting_for_the_index_lock_prints_the_json_error(tmp_path, args):
+    from filelock import FileLock
+
+    env = _env(tmp_path, "en")
+    root = tmp_path / "cache" / "garou"
+    root.mkdir(parents=True)
+    with FileLock(str(root / ".index.lock")):  # another garou builds the index
+        waiting = say("index.waiting", "en", path=str(root), seconds=120).split(" (")[0]
+        code, out, err = _interrupted(args, env, when=lambda out, err: waiting[:30] in err)
+    _assert_json_interrupted(code, out, "en")
+    assert "Traceback" not in err
+
+
+def test_every_command_with_json_reports_an_interruption_as_json(garou, monkeypatch, tmp_path):
+    """Ctrl-C anywhere in a command (here: where it reads its language) is the frame's to
+    report: no command swallows it into a silent exit."""
+    import garou.rules as rules_package
+    from garou.rules import names
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(rules_package, "resolve_language", interrupted)
+    monkeypatch.setattr(names, "resolve_language", interrupted)
+    os.chdir(tmp_path)
+    checked = 0
+    for path in LEAVES:
+        command = next(c for p, c, _ in ALL if p == path)
+        if _option(command, "json") is None:
+            continue
+        result = garou(*path, *DOMAIN_ERRORS[path], "--json", "--lang", "en")
+        if result.exit_code != 130:
+            continue  # refused before it reads its language (a usage error): not this case
+        assert json.loads(result.stdout)["error"]["type"] == "Interrupted", path
+        checked += 1
+    assert checked >= 15

@@ -756,7 +756,6 @@ def play_command(
 
     Example: garou game play 1 --lang fr
     """
-    from garou.rules.catalogue import say
 
     from .game_play import Session
 
@@ -768,8 +767,9 @@ def play_command(
         try:
             Session(journal, _book(), row.id, language, _console(), Clock, countdown).run()
         except KeyboardInterrupt:  # every answer so far is committed: say so, not "nothing"
-            typer.echo("\n" + say("game.play.bye", language, id=row.id), err=True)
-            raise typer.Exit(130) from None
+            from garou.rules.errors import Interrupted
+
+            raise Interrupted("game.play.bye", id=row.id) from None
 
 
 # --- Mafia: the protocol, the points, the fouls lookup -------------------------------------
