@@ -544,3 +544,55 @@ def test_every_command_with_json_reports_an_interruption_as_json(garou, monkeypa
         assert json.loads(result.stdout)["error"]["type"] == "Interrupted", path
         checked += 1
     assert checked >= 15
+
+
+# --- 6. Rich never breaks a line at French typography's no-break spaces ------------------------
+
+_BAD_START = re.compile(r"^[│|]?\s*[:;?!»]")
+_BAD_END = re.compile(r"«\s*[│|]?$")
+
+
+def _bad_lines(text):
+    return [line for line in text.splitlines() if _BAD_START.search(line) or _BAD_END.search(line)]
+
+
+def _long_french():
+    from garou.rules.catalogue import typeset
+
+    words = ["Attention : le vote ; est-ce juste ? Oui ! « voilà » (« réponse »)"] * 8
+    return typeset(" ".join(words), "fr")
+
+
+@pytest.mark.parametrize("width", range(24, 90, 3))
+def test_a_french_panel_never_starts_a_line_with_its_punctuation(width):
+    import io
+
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    from garou.output import console
+
+    out = console()
+    out.file, out.width = io.StringIO(), width
+    text = _long_french()
+    out.print(Panel(Text(text), title="Règle"))
+    out.print(text)
+    table = Table("id", "texte")
+    table.add_row("lg-x", text)
+    out.print(table)
+    out.print(Panel(Text(text.replace("\u00a0", " "))))  # the data's ordinary spaces
+    rendered = out.file.getvalue()
+    assert "\u00a0" in rendered  # the no-break spaces are kept, not replaced
+    assert _bad_lines(rendered) == [], rendered
+
+
+@pytest.mark.parametrize("columns", ["40", "57", "63", "80"])
+def test_the_commands_french_panels_and_tables_keep_the_punctuation_with_its_word(garou, columns):
+    env = {"COLUMNS": columns, "GAROU_LANG": "fr"}
+    for args in (["show", "lg-vote-tie"], ["show", "mf-contested-majority"],
+                 ["search", "chasseur", "amoureux"], ["roles", "--game", "loup-garou"],
+                 ["house", "list", "--game", "mafia"]):  # fmt: skip
+        result = garou(*args, env=env)
+        assert result.exit_code == 0, (args, result.stderr)
+        assert _bad_lines(result.stdout) == [], (args, result.stdout)

@@ -77,11 +77,10 @@ def ask(out: Console, prompt: str, default: str | None = None) -> str:
 
 def _prompt_console(json_: bool) -> Console:
     """Return where the questions go: standard error with --json, so stdout stays JSON."""
-    from rich.console import Console
 
     from ..output import console
 
-    return Console(stderr=True, highlight=False, soft_wrap=False) if json_ else console()
+    return console(stderr=True) if json_ else console()
 
 
 # --- pick ------------------------------------------------------------------------------
