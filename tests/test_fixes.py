@@ -618,3 +618,22 @@ def test_the_web_picker_takes_names_one_a_line_and_quoted_names(book, tmp_path, 
     setup = load_agreement(tmp_path / "a.yaml", book).setup
     expected = ("Jean, fils", "x=y", "Dé, Li", "Éloïse Martin", "Ana", "Bob", "Cid", "Dan")
     assert setup.names == expected
+
+
+_PEOPLE = ("name", "partner", "chooser", "target", "by", "captain", "victim", "player", "voter",
+           "old", "shooter", "a", "b")  # fmt: skip
+_UNELIDED = re.compile(r"\b(?:de|que) \{(" + "|".join(_PEOPLE) + r")\}")
+
+
+@pytest.mark.parametrize("file", ["game.yaml", "play.yaml", "fixes.yaml", "cli.yaml"])
+def test_a_french_message_elides_before_a_players_name(file):
+    """« amoureux d'Emma », « Choix d'Emma » : a name after de/que goes through {x:de}."""
+    import yaml
+
+    path = REPO / "rules" / "data" / "messages" / file
+    found = []
+    for key, langs in yaml.safe_load(path.read_text(encoding="utf-8")).items():
+        forms = langs["fr"] if isinstance(langs["fr"], dict) else {"": langs["fr"]}
+        found += [key for text in forms.values() if _UNELIDED.search(str(text))]
+    assert found == []
+    assert say("game.play.choice", "fr", chooser="Emma").startswith("Choix d'Emma")
