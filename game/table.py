@@ -16,6 +16,8 @@ record), ``dawn``, ``election``, ``vote``. ``undo`` and ``correct`` are read by
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -675,6 +677,36 @@ def _need_roles(state: State, kind: str) -> None:
         raise error
 
 
+_PLAIN_NAME = re.compile(r"[^\W\d_][\w .'-]*")
+_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "none", "~"}
+
+
+def yaml_name(name: str) -> str:
+    """Return a player's name as a ``game add`` value reads it back (YAML): as it is, or in
+    double quotes when YAML would read it otherwise (a comma, a colon, a number, yes/no)."""
+    name = str(name)
+    if _PLAIN_NAME.fullmatch(name) and name.strip() == name and name.lower() not in _YAML_WORDS:
+        return name
+    return json.dumps(name, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class AnswerWord:
+    """The ``KEY='{CHOOSER: NAME}'`` word of a hint, quoted for the shell, NAME said in the
+    language (a catalogue value: anything with ``get(lang)``)."""
+
+    option: str
+    chooser: str
+
+    def get(self, lang: str) -> str:
+        import shlex
+
+        from garou.rules.catalogue import say
+
+        word = f"{self.option}={{{yaml_name(self.chooser)}: {say('fixes.word.name', lang)}}}"
+        return shlex.quote(word)
+
+
 def _waiting(ask: engine.Ask, error: IllegalEventError) -> IllegalEventError:
     """Return ``error`` carrying the question it waits for (the interactive face asks it)."""
     error.ask = ask
@@ -713,10 +745,9 @@ def _resolve(
                 question=chain.pending.question,
                 rule=chain.pending.rule,
                 hint=phrase(
-                    "game.hint.choice",
-                    option=option,
-                    chooser=chain.pending.chooser,
-                    options=list(chain.pending.options),
+                    "fixes.hint.choice",
+                    answer=AnswerWord(option, chain.pending.chooser),
+                    options=[yaml_name(o) for o in chain.pending.options],
                 ),
             ),
         )
@@ -889,7 +920,9 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
                 "game.refused.choice-needed",
                 question=count.pending.question,
                 rule=count.pending.rule,
-                hint=phrase("game.hint.captain-pick", options=list(count.pending.options)),
+                hint=phrase(
+                    "game.hint.captain-pick", options=[yaml_name(o) for o in count.pending.options]
+                ),
             ),
         )
     shown = [phrase("game.tally", name=n, count=c) for n, c in count.tally]

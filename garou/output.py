@@ -72,7 +72,7 @@ def error_lines(exc: BaseException, lang: str) -> list[str]:
     message = exc.message(lang) if hasattr(exc, "message") else str(exc)
     lines = [say("error.prefix", lang, message=message)]
     hint = _said(getattr(exc, "hint", None), lang)
-    if hint:
+    if hint and hint not in message:  # a message that says its hint already: said once
         lines.append(say("cli.hint", lang, hint=hint))
     return lines
 

@@ -637,3 +637,36 @@ def test_a_french_message_elides_before_a_players_name(file):
         found += [key for text in forms.values() if _UNELIDED.search(str(text))]
     assert found == []
     assert say("game.play.choice", "fr", chooser="Emma").startswith("Choix d'Emma")
+
+
+ODD_GAME = """game: {id: loup-garou, name: x, table: null, date: null}
+setup:
+  players: ["Jean, fils", "D'Artagnan", Chloé, "a:b", Emma, Farid, "010", Hugo]
+  roles: {loup-garou: 2, cupidon: 1, chasseur: 1, villageois: 4}
+  deal: {"Jean, fils": loup-garou, "D'Artagnan": loup-garou, Chloé: cupidon, "a:b": chasseur}
+agreement: {}
+events:
+  - {kind: couple, lovers: ["a:b", Emma]}
+  - {kind: call, step: voyante}
+  - {kind: kill, victim: "a:b"}
+  - {kind: call, step: sorciere}
+"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_hint_naming_players_can_be_typed_back_as_it_is_printed(garou, tmp_path, lang):
+    import shlex
+
+    record = tmp_path / "odd.yaml"
+    record.write_text(ODD_GAME, encoding="utf-8")
+    db = str(tmp_path / "g.sqlite")
+    assert garou("game", "import", str(record), "--db", db).exit_code == 0
+    refused = garou("game", "add", "dawn", "--db", db, "--lang", lang)
+    assert refused.exit_code == 1
+    assert refused.stderr.count(say("fixes.word.name", lang)) == 1  # the hint, said once
+    (word,) = shlex.split(re.search(r"'shoot=[^']*'", refused.stderr)[0])
+    answer = word.replace(say("fixes.word.name", lang), '"Jean, fils"')
+    done = garou("game", "add", "dawn", answer, "--db", db, "--json")
+    assert done.exit_code == 0, done.stdout
+    dead = {p["name"] for p in done.json()["players"] if not p["alive"]}
+    assert dead == {"a:b", "Emma", "Jean, fils"}
