@@ -107,6 +107,12 @@ class Event:
         return {"kind": self.kind, **self.data}
 
 
+Check = Callable[[list[Event]], list[Event] | None]
+"""What a recording calls with the game's events, the new ones last, before they are
+committed: it raises to refuse them, and may return them with the new ones' data cut to
+the values that apply (``garou.game.replay.trimmed``), which are then recorded instead."""
+
+
 @dataclass(frozen=True)
 class GameRow:
     """One game of the journal."""
@@ -263,7 +269,7 @@ class Journal:
         game: str,
         name: str | None,
         first: tuple[str, dict[str, Any]],
-        check: Callable[[list[Event]], None] | None = None,
+        check: Check | None = None,
     ) -> int:
         """Create a game whose first event is ``first``; return its id.
 
@@ -286,20 +292,20 @@ class Journal:
         game_id: int,
         kind: str,
         data: dict[str, Any],
-        check: Callable[[list[Event]], None] | None = None,
+        check: Check | None = None,
     ) -> Event:
         """Append one event to game ``game_id`` and commit it; return it.
 
         ``check`` gets every event of the game, the new one last, inside the transaction:
         another terminal cannot record in between, and whatever ``check`` raises leaves
-        nothing recorded.
+        nothing recorded. It may return the events again with the new one's data cut to
+        what applies (:data:`Check`): that one is recorded.
         """
         with self._write():
             self.game(game_id)
             events = self.events(game_id)
             event = Event(len(events) + 1, kind, dict(data), _now())
-            if check is not None:
-                check([*events, event])
+            event = _checked(check, [*events, event])[-1]
             self._insert(game_id, event)
         return event
 
@@ -309,7 +315,7 @@ class Journal:
         form_id: str,
         kind: str,
         data: dict[str, Any],
-        check: Callable[[list[Event]], None] | None = None,
+        check: Check | None = None,
     ) -> tuple[Event, bool]:
         """Record an event sent by form ``form_id`` once; return it and whether it is new.
 
@@ -327,8 +333,7 @@ class Journal:
             if row is not None:
                 return events[int(row[0]) - 1], False
             event = Event(len(events) + 1, kind, dict(data), _now())
-            if check is not None:
-                check([*events, event])
+            event = _checked(check, [*events, event])[-1]
             self._insert(game_id, event)
             self.db.execute(
                 "INSERT INTO forms (game_id, form_id, seq) VALUES (?, ?, ?)",
@@ -383,7 +388,7 @@ class Journal:
         game: str,
         name: str | None,
         events: list[tuple[str, dict[str, Any]]],
-        check: Callable[[list[Event]], None],
+        check: Check,
     ) -> int:
         """Create a game with every one of ``events`` at once (an import); return its id."""
         with self._write():
@@ -392,10 +397,17 @@ class Journal:
             )
             game_id = int(cursor.lastrowid or 0)
             stamped = [Event(i + 1, k, d, _now()) for i, (k, d) in enumerate(events)]
-            check(stamped)
-            for event in stamped:
+            for event in _checked(check, stamped):
                 self._insert(game_id, event)
         return game_id
+
+
+def _checked(check: Check | None, events: list[Event]) -> list[Event]:
+    """Return the events to record: ``check``'s (trimmed), or ``events`` as they are."""
+    if check is None:
+        return events
+    trimmed = check(events)
+    return events if trimmed is None else list(trimmed)
 
 
 def open_journal(path: str | Path | None = None, *, create: bool = True) -> Journal:

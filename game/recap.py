@@ -128,13 +128,13 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
             seq=c.seq,
             target=c.target,
             why=c.why,
-            before=_event(c.before),
-            after=_event(c.after),
+            before=_event(game, c.before, lang),
+            after=_event(game, c.after, lang),
         )
         for c in replayed.corrections
     ]
     fixes += [
-        say("game.recap.undone", lang, target=e.seq, event=_event(e.to_dict()))
+        say("game.recap.undone", lang, target=e.seq, event=_event(game, e.to_dict(), lang))
         for e in replayed.undone
     ]
     roles = state.known_roles()
@@ -163,10 +163,12 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
     )
 
 
-def _event(data: dict[str, Any]) -> str:
-    kind = data.get("kind", "")
-    rest = ", ".join(f"{k}={v}" for k, v in data.items() if k != "kind")
-    return f"{kind} ({rest})" if rest else str(kind)
+def _event(game: Any, data: dict[str, Any], lang: str) -> str:
+    """An event (its kind and values) as a sentence in ``lang``, never as Python data."""
+    from .sentences import event_sentence
+
+    kind = str(data.get("kind", ""))
+    return event_sentence(game, kind, {k: v for k, v in data.items() if k != "kind"}).say(lang)
 
 
 def recap_to_dict(recap: Recap) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from garou.rules.schema import record_data
 from .errors import IllegalEventError
 from .journal import Event, Journal
 from .mafia_points import ClubScoring
-from .replay import replay
+from .replay import replay, trimmed
 
 TOP_KEYS = ("game", "setup", "agreement", "events")
 """The keys of a game record, in the order garou writes them."""
@@ -227,9 +227,14 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecor
         for event in record.events or ()
     ]
 
-    def check(stamped: list[Event]) -> None:
+    def check(stamped: list[Event]) -> list[Event]:
         try:
-            replay(book, stamped)
+            replay(book, stamped[:1])
+            kept: list[Event] = stamped[:1]
+            for event in stamped[1:]:  # each event as a recording would keep it
+                kept = trimmed(book, [*kept, event])
+            replay(book, kept)
+            return kept
         except IllegalEventError as exc:
             seq = getattr(exc, "seq", 1)
             if seq <= 1:

@@ -152,6 +152,86 @@ def replay(book: Rulebook, events: Sequence[Event], lang: str = "en") -> Replaye
     return Replayed(state, tuple(live), tuple(undone), tuple(corrections))
 
 
+# --- recording only what happened ----------------------------------------------------
+
+TRIMMED = ("loup-garou",)
+"""The games whose events are cut to the values that apply before they are recorded."""
+
+
+def applied(
+    rules: Any, state: Any, kind: str, data: Mapping[str, Any], seq: int, lang: str = "en"
+) -> dict[str, Any]:
+    """Return ``data`` without the values that do not apply to event ``kind`` after
+    ``state``: a value (or one entry of a mapping: one hunter's shot, one player's card) is
+    left out when the event without it is as legal and leaves the game in the very same
+    state. A hunter's shot on a night nobody died, a captain's pick without a tie, a card
+    already known, ``save: false``: none of them happened, so none is recorded. An event
+    the rules refuse comes back whole (the recording refuses it)."""
+    kept = dict(data)
+    try:
+        target = rules.apply(state, kind, kept, seq, lang)
+    except IllegalEventError:
+        return kept
+
+    def same(trial: dict[str, Any]) -> bool:
+        try:
+            return bool(rules.apply(state, kind, trial, seq, lang) == target)
+        except IllegalEventError:
+            return False
+
+    for key in list(kept):
+        value = kept[key]
+        if isinstance(value, Mapping):
+            for sub in list(value):
+                trial = {**kept, key: {k: v for k, v in kept[key].items() if k != sub}}
+                if same(trial):
+                    kept = trial
+        trial = {k: v for k, v in kept.items() if k != key}
+        if same(trial):
+            kept = trial
+    return kept
+
+
+def trimmed(book: Rulebook, events: Sequence[Event], lang: str = "en") -> list[Event]:
+    """Return ``events`` (a game's, in order, the last one new) with the last one's values
+    cut to those that apply (:func:`applied`); a correction's event is cut against the
+    game as it was before the event it corrects. Events of another game, an undo, or an
+    event the rules refuse are left as they are."""
+    events = list(events)
+    new = events[-1]
+    if len(events) < 2 or new.kind in ("undo", "start"):
+        return events
+    try:
+        if new.kind == "correct":
+            data = _trimmed_correction(book, events[:-1], new.data, lang)
+        else:
+            before = replay(book, events[:-1], lang).state
+            if before.game.id not in TRIMMED:
+                return events
+            data = applied(RULESETS[before.game.id], before, new.kind, new.data, new.seq, lang)
+    except IllegalEventError:
+        return events
+    return [*events[:-1], Event(new.seq, new.kind, data, new.recorded)]
+
+
+def _trimmed_correction(
+    book: Rulebook, events: Sequence[Event], data: Mapping[str, Any], lang: str
+) -> dict[str, Any]:
+    live, _, _ = effective_events(events)
+    new = data.get("event")
+    index = next((i for i, e in enumerate(live) if e.seq == data.get("seq")), None)
+    if not isinstance(new, Mapping) or index is None or index == 0:
+        return dict(data)
+    before = replay(book, live[:index], lang).state
+    if before.game.id not in TRIMMED:
+        return dict(data)
+    kind = str(new.get("kind", live[index].kind))
+    values = {str(k): v for k, v in new.items() if k != "kind"}
+    cut = applied(RULESETS[before.game.id], before, kind, values, live[index].seq, lang)
+    head = {"kind": new["kind"]} if "kind" in new else {}
+    return {**data, "event": {**head, **cut}}
+
+
 def describe_event(kind: str, data: Mapping[str, Any]) -> Phrase:
     """Return an event in words, for the list of corrections and undos."""
     shown = ", ".join(f"{k}={v}" for k, v in data.items())

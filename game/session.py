@@ -15,7 +15,7 @@ from typing import Any
 from garou.rules.loader import Rulebook
 
 from .journal import Event, Journal
-from .replay import Replayed, replay
+from .replay import Replayed, replay, trimmed
 
 
 def new_game(journal: Journal, book: Rulebook, data: Mapping[str, Any]) -> int:
@@ -38,8 +38,10 @@ def record(
     """Record one event, checked by replaying the game with it; return the game after it."""
     done: list[Replayed] = []
 
-    def check(events: list[Event]) -> None:
+    def check(events: list[Event]) -> list[Event]:
+        events = trimmed(book, events, lang)
         done.append(replay(book, events, lang))
+        return events
 
     journal.record(game_id, kind, dict(data), check)
     return done[-1]
@@ -59,8 +61,10 @@ def record_form(
     False) for a repeat. The check and the form id are committed in one transaction."""
     done: list[Replayed] = []
 
-    def check(events: list[Event]) -> None:
+    def check(events: list[Event]) -> list[Event]:
+        events = trimmed(book, events, lang)
         done.append(replay(book, events, lang))
+        return events
 
     _, new = journal.record_form(game_id, form_id, kind, dict(data), check)
     if new:

@@ -16,6 +16,8 @@ record), ``dawn``, ``election``, ``vote``. ``undo`` and ``correct`` are read by
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -374,7 +376,7 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
         raise IllegalEventError("game.refused.over", rule=state.win_rule or "lg-win")
     state = replace(state, said=(), announcement=())
     if kind == "roles":
-        return _learn(state, _mapping(data, "roles", kind))
+        return _noted(_learn(state, _mapping(data, "roles", kind)), state, seq)
     if kind in ("couple", "look", "kill", "potions", "call"):
         after = _night_step(state, kind, data, seq)
     elif kind == "dawn":
@@ -384,6 +386,22 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
     else:
         after = _vote(state, data, seq, lang)
     return _note_warnings(after, seq)
+
+
+def _noted(after: State, before: State, seq: int) -> State:
+    """The cards a ``roles`` event noted, in the story (for the game master only)."""
+    was, now = before.known_roles(), after.known_roles()
+    cards = [
+        phrase("game.announced", name=name, role=after.game.role(role).name)
+        for name, role in now.items()
+        if role is not None and was.get(name) != role
+    ]
+    if not cards:
+        return after
+    phase = after.phase if after.phase in ("night", "day") else "day"
+    number = after.night if phase == "night" else after.day
+    line = Line(phase, number, phrase("fixes.story.roles", cards=cards), True, seq)
+    return replace(after, story=(*after.story, line))
 
 
 def _mapping(data: Mapping[str, Any], key: str, kind: str) -> dict[str, Any]:
@@ -562,7 +580,9 @@ def _kill(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> S
         raise IllegalEventError("game.refused.decided", value=str(decided), rule=CASE_WOLVES)
     if decided == "majority" and state.decision(CASE_WOLVES) != "wolf-majority":
         raise IllegalEventError("game.refused.decided-agreement", rule=CASE_WOLVES)
-    key = "game.story.kill-gm" if decided == "game-master" else "game.story.kill"
+    key = {"game-master": "game.story.kill-gm", "majority": "fixes.story.kill-majority"}.get(
+        str(decided), "game.story.kill"
+    )
     line = Line("night", state.night, phrase(key, name=victim, who=_who(state, step)), True, seq)
     return replace(state, victim=victim, story=(*state.story, line))
 
@@ -657,6 +677,36 @@ def _need_roles(state: State, kind: str) -> None:
         raise error
 
 
+_PLAIN_NAME = re.compile(r"[^\W\d_][\w .'-]*")
+_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "none", "~"}
+
+
+def yaml_name(name: str) -> str:
+    """Return a player's name as a ``game add`` value reads it back (YAML): as it is, or in
+    double quotes when YAML would read it otherwise (a comma, a colon, a number, yes/no)."""
+    name = str(name)
+    if _PLAIN_NAME.fullmatch(name) and name.strip() == name and name.lower() not in _YAML_WORDS:
+        return name
+    return json.dumps(name, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class AnswerWord:
+    """The ``KEY='{CHOOSER: NAME}'`` word of a hint, quoted for the shell, NAME said in the
+    language (a catalogue value: anything with ``get(lang)``)."""
+
+    option: str
+    chooser: str
+
+    def get(self, lang: str) -> str:
+        import shlex
+
+        from garou.rules.catalogue import say
+
+        word = f"{self.option}={{{yaml_name(self.chooser)}: {say('fixes.word.name', lang)}}}"
+        return shlex.quote(word)
+
+
 def _waiting(ask: engine.Ask, error: IllegalEventError) -> IllegalEventError:
     """Return ``error`` carrying the question it waits for (the interactive face asks it)."""
     error.ask = ask
@@ -695,10 +745,9 @@ def _resolve(
                 question=chain.pending.question,
                 rule=chain.pending.rule,
                 hint=phrase(
-                    "game.hint.choice",
-                    option=option,
-                    chooser=chain.pending.chooser,
-                    options=list(chain.pending.options),
+                    "fixes.hint.choice",
+                    answer=AnswerWord(option, chain.pending.chooser),
+                    options=[yaml_name(o) for o in chain.pending.options],
                 ),
             ),
         )
@@ -766,7 +815,7 @@ def _win(state: State, seq: int, lang: str, phase: str, number: int) -> State:
 def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     if state.phase != "night":
         raise IllegalEventError("game.refused.not-night", kind="dawn", rule="lg-night")
-    state = _learn(state, _mapping(data, "roles", "dawn"))
+    state = _noted(_learn(state, _mapping(data, "roles", "dawn")), state, seq)
     _need_roles(state, "dawn")
     story = list(state.story)
     for step in state.steps():
@@ -812,7 +861,7 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
         raise IllegalEventError("game.refused.not-day", kind="vote", rule=rule)
     if state.day_stage() == "election":
         raise IllegalEventError("game.refused.elect-first", rule="lg-captain-election")
-    state = _learn(state, _mapping(data, "roles", "vote"))
+    state = _noted(_learn(state, _mapping(data, "roles", "vote")), state, seq)
     _need_roles(state, "vote")
     votes = data.get("votes")
     tallies = data.get("tallies")
@@ -871,7 +920,9 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
                 "game.refused.choice-needed",
                 question=count.pending.question,
                 rule=count.pending.rule,
-                hint=phrase("game.hint.captain-pick", options=list(count.pending.options)),
+                hint=phrase(
+                    "game.hint.captain-pick", options=[yaml_name(o) for o in count.pending.options]
+                ),
             ),
         )
     shown = [phrase("game.tally", name=n, count=c) for n, c in count.tally]
@@ -887,6 +938,10 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
             said=count.steps,
             story=(*state.story, line),
         )
+    top = [name for name, votes in count.tally if votes == count.tally[0][1]] if count.tally else []
+    if pick is not None and len(top) > 1 and state.captain and count.eliminated == (str(pick),):
+        said = phrase("fixes.story.captain-settles", names=top, captain=state.captain, name=pick)
+        state = replace(state, story=(*state.story, Line("day", state.day, said, False, seq)))
     if not count.eliminated:
         line = Line("day", state.day, phrase("game.story.nobody-out"), False, seq)
         state = replace(state, story=(*state.story, line), said=count.steps)

@@ -29,42 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-import typer
-from typer._click import exceptions as click_errors
-from typer._coercion import RuntimeParam
-from typer.core import TyperCommand, TyperGroup
-from typer.exceptions import Abort, Exit
-
-from garou.rules.errors import ExitCode, GarouError
-
-from .commands import COMMANDS
-
-HELP_OPTIONS = ["-h", "--help"]
-
-
-@dataclass
-class _Frame:
-    """What the frame knows of the current run: its language, and whether --json is on."""
-
-    lang: str = "fr"
-    json: bool = False
-
-
-_frame = _Frame()
-
-
-def _say(key: str, count: int | None = None, **values: Any) -> str:
-    from garou.rules.catalogue import say
-
-    return say(key, _frame.lang, count=count, **values)
-
-
-def _has(key: str) -> bool:
-    from garou.rules.catalogue import has
-
-    return has(key)
-
-
 # --- the language and --json, read before parsing --------------------------------------------
 
 
@@ -109,6 +73,67 @@ def frame_language(args: Sequence[str]) -> str:
 def wants_json(args: Sequence[str]) -> bool:
     """Return True when --json is on the command line (errors are then JSON too)."""
     return "--json" in _before_double_dash(args)
+
+
+def _interrupted_at_start() -> NoReturn:
+    """Report a Ctrl-C that came before the frame could (while garou itself loads): as
+    every interruption, one line on standard error or, with --json, the JSON error object;
+    exit 130. Only what loads fast is used here; a second Ctrl-C does not cut the report."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from garou.rules.errors import Interrupted
+
+    from .output import error_to_dict
+
+    args, error = sys.argv[1:], Interrupted()
+    lang = frame_language(args)
+    if wants_json(args):
+        sys.stdout.write(json.dumps(error_to_dict(error, lang), ensure_ascii=False, indent=2))
+        sys.stdout.write("\n")
+    else:
+        sys.stderr.write("\n" + error.message(lang) + "\n")
+    sys.exit(int(error.exit_code))
+
+
+try:  # the heavy part of loading: a Ctrl-C here is reported too
+    import typer
+    from typer._click import exceptions as click_errors
+    from typer._coercion import RuntimeParam
+    from typer.core import TyperCommand, TyperGroup
+    from typer.exceptions import Abort, Exit
+
+    from garou.rules.errors import ExitCode, GarouError
+
+    from .commands import COMMANDS, global_options
+except KeyboardInterrupt:  # pragma: no cover - timing; tests/test_fixes.py sends it
+    _interrupted_at_start()
+
+
+HELP_OPTIONS = ["-h", "--help"]
+
+
+@dataclass
+class _Frame:
+    """What the frame knows of the current run: its language, and whether --json is on."""
+
+    lang: str = "fr"
+    json: bool = False
+
+
+_frame = _Frame()
+
+
+def _say(key: str, count: int | None = None, **values: Any) -> str:
+    from garou.rules.catalogue import say
+
+    return say(key, _frame.lang, count=count, **values)
+
+
+def _has(key: str) -> bool:
+    from garou.rules.catalogue import has
+
+    return has(key)
 
 
 # --- converting parameters without pydantic ----------------------------------------------------
@@ -430,11 +455,77 @@ def _short_help(path: Sequence[str]) -> str:
     return first.split(". ")[0].rstrip(".") + "."
 
 
+# --- the global options: typed before the command, on a group or on the command ---------------
+
+_GIVEN = "garou.global-options"
+"""The key, in the context's meta (shared by a run's contexts), of the global options given
+on ``garou`` or a group: long name → value, the innermost group's last."""
+
+
+def global_params() -> list[Any]:
+    """Return the parameters of :func:`garou.commands.global_options` as a group takes
+    them, built as Typer builds a command's."""
+    registry = typer.Typer(add_completion=False)
+    registry.command()(global_options)
+    command = typer.main.get_command(registry)
+    _lighten(command)
+    return list(command.params)
+
+
+class _Globals:
+    """A group that takes the global options (``garou``, ``garou game``...): it keeps what
+    was given in the context's meta, for the command that runs (:func:`_inherit_globals`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        own = {param_name(p) for p in self.params}  # type: ignore[attr-defined]
+        extra = [p for p in global_params() if param_name(p) not in own]
+        self.params.extend(extra)  # type: ignore[attr-defined]
+        self._global_names = {p.name for p in extra}
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        from typer._click.core import ParameterSource
+
+        rest: list[str] = super().parse_args(ctx, args)  # type: ignore[misc]
+        given = ctx.meta.setdefault(_GIVEN, {})
+        for param in self.params:  # type: ignore[attr-defined]
+            if param.name not in self._global_names:
+                continue
+            value = ctx.params.pop(param.name, None)
+            if ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+                given[param_name(param)] = value
+        return rest
+
+
+def _inherit_globals(command: Any, ctx: Any) -> None:
+    """Give ``command`` the global options typed before it, where it was given none itself;
+    one it does not have is a usage error (``garou --json print cheatsheet``)."""
+    from typer._click.core import ParameterSource
+
+    options = {param_name(p): p for p in command.params if p.param_type_name == "option"}
+    for name, value in ctx.meta.get(_GIVEN, {}).items():
+        param = options.get(name)
+        if param is None:
+            raise _FrameUsageError(
+                ctx, "fixes.cli.option-not-for-command", option=f"--{name}",
+                command=ctx.command_path,
+            )  # fmt: skip
+        source = ctx.get_parameter_source(param.name)
+        if source in (None, ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP):
+            ctx.params[param.name] = value
+
+
 class GarouCommand(_Localised, TyperCommand):
-    """A garou command: help and usage from the catalogue."""
+    """A garou command: help and usage from the catalogue, and the global options given
+    before it (see :data:`GLOBAL_OPTIONS`)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        rest: list[str] = super().parse_args(ctx, args)
+        _inherit_globals(self, ctx)
+        return rest
 
 
-class GarouSubGroup(_Localised, TyperGroup):
+class GarouSubGroup(_Globals, _Localised, TyperGroup):
     """A group of commands inside a module (``garou house``, ``garou print``): each of its
     commands is built from its Typer definition only when it is asked for."""
 
@@ -598,21 +689,22 @@ def report_error(exc: BaseException) -> int:
     As one ``Error: …`` line on standard error in the frame's language, plus its hint;
     with ``--json`` on the command line, as one JSON object on standard output.
     """
+    from garou.rules.errors import Interrupted
+
     from .output import error_lines, error_to_dict
 
+    if not isinstance(exc, GarouError):  # Ctrl-C (or the end of input at a prompt)
+        exc = Interrupted()
+    if isinstance(exc, Interrupted) and not _frame.json:
+        _stderr("\n" + exc.message(_frame.lang))
+        return int(exc.exit_code)
     if isinstance(exc, GarouError):
         if _frame.json:
             _write_json(error_to_dict(exc, _frame.lang))
         else:
             _stderr("\n".join(error_lines(exc, _frame.lang)))
         return int(exc.exit_code)
-    code = int(ExitCode.INTERRUPTED)
-    message = _say("error.interrupted")
-    if _frame.json:
-        _write_json(_plain_error(message, code, "Interrupted"))
-    else:
-        _stderr("\n" + message)
-    return code
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _plain_error(message: str, code: int, kind: str, **extra: Any) -> dict[str, Any]:
@@ -681,7 +773,7 @@ def _quiet_stdout() -> None:
         pass
 
 
-class GarouGroup(_Localised, TyperGroup):
+class GarouGroup(_Globals, _Localised, TyperGroup):
     """``garou`` itself: every command, loaded on demand, and every error reported here."""
 
     registry: dict[str, str] = COMMANDS
@@ -758,6 +850,9 @@ def _garou() -> None:
 
 def main(argv: list[str] | None = None) -> NoReturn:
     """Run the ``garou`` command line (exits with the command's code)."""
-    command = typer.main.get_command(app)
-    command.main(args=argv, prog_name="garou")
+    try:
+        command = typer.main.get_command(app)
+        command.main(args=argv, prog_name="garou")
+    except KeyboardInterrupt:  # before or after the frame's own report: reported the same
+        _interrupted_at_start()
     raise AssertionError("unreachable")  # pragma: no cover

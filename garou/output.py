@@ -13,11 +13,43 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
-def console() -> Console:
-    """Return a console on standard output (plain text when it is not a terminal)."""
+NO_BREAK_SPACES = "\u00a0\u202f\u2007"
+"""The spaces a line never breaks at: French typography's no-break space before ``: ; ? !``
+and inside « » (the catalogue's), the narrow one, the figure space."""
+
+
+def console(*, stderr: bool = False) -> Console:
+    """Return a console on standard output (or error), plain text when it is not a
+    terminal, that never breaks a line at a no-break space (:func:`keep_no_break_spaces`)."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=False)
+    keep_no_break_spaces()
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def keep_no_break_spaces() -> None:
+    """Make Rich's line wrapping treat the :data:`NO_BREAK_SPACES` as part of a word.
+
+    Rich cuts a text into words at ``\\s``, which matches U+00A0 and U+202F, so a panel or
+    a table cell could start a line with the ':' or '?' that French typography binds to the
+    word before, or end one with '«'; a text that reaches the console with an ordinary
+    space there (the rule data's, typeset by the web and the sheets only) is kept whole
+    too. Rich reads its word pattern from ``rich._wrap``
+    (``re_word``) for every wrap (Text.wrap → divide_line): it is replaced once, here, by
+    the same pattern whose spaces are the breakable ones only. Idempotent; a Rich without
+    that pattern is left alone (tests/test_fixes.py renders French panels and fails then).
+    """
+    import re
+
+    from rich import _wrap
+
+    breakable = f"[^\\S{NO_BREAK_SPACES}]"
+    # A text written with ordinary spaces (the rule data's) keeps them, never broken
+    # either: a space before : ; ? ! » or after « belongs to the word beside it.
+    glued = rf"{breakable}+(?=[:;?!»])|(?<=«){breakable}+"
+    pattern = re.compile(rf"{breakable}*(?:[^\s]|[{NO_BREAK_SPACES}]|{glued})+{breakable}*")
+    if isinstance(getattr(_wrap, "re_word", None), re.Pattern):
+        _wrap.re_word = pattern
 
 
 def print_json(data: Any) -> None:
@@ -40,7 +72,7 @@ def error_lines(exc: BaseException, lang: str) -> list[str]:
     message = exc.message(lang) if hasattr(exc, "message") else str(exc)
     lines = [say("error.prefix", lang, message=message)]
     hint = _said(getattr(exc, "hint", None), lang)
-    if hint:
+    if hint and hint not in message:  # a message that says its hint already: said once
         lines.append(say("cli.hint", lang, hint=hint))
     return lines
 

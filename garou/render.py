@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -51,8 +51,14 @@ def ruling_panel(
 ) -> Panel:
     """Return a ruling as a panel: an optional note (rich markup), the text, the options
     (``chosen`` marked as the table's), related entries (id, title) and the source."""
-    from garou.rules.catalogue import has, say
+    from garou.rules.catalogue import has, say, typeset
 
+    # The rule data's texts get the language's typography here, as on the web and the
+    # sheets (the catalogue's messages have it already).
+    title, text, source = typeset(title, lang), typeset(text, lang), typeset(source, lang)
+    options = [replace(o, label=typeset(o.label, lang)) for o in options]
+    default_reason = typeset(default_reason, lang) if default_reason else default_reason
+    related = [(rel_id, typeset(rel_title, lang)) for rel_id, rel_title in related]
     labels = {word: say(f"panel.{word}", lang) for word in _LABELS}
     kind = say(f"kind.{kind}", lang) if has(f"kind.{kind}") else kind
     parts: list[Text] = []

@@ -62,6 +62,18 @@ class GarouError(Exception):
         return self.message("en")
 
 
+class Interrupted(GarouError):
+    """Raised when the user pressed Ctrl-C, with what a command has to say about it (what
+    was kept): reported by the command line like any error, as one line on standard error
+    or, with ``--json``, as the JSON error object, and exit code 130. Without a key it says
+    ``error.interrupted``."""
+
+    exit_code = ExitCode.INTERRUPTED
+
+    def __init__(self, key: str | Phrase = "error.interrupted", /, **values: Any):
+        super().__init__(key, **values)
+
+
 class UsageError(GarouError):
     """Raised when a value given on the command line cannot be used."""
 

@@ -275,7 +275,10 @@ def test_a_correction_records_what_and_why_and_the_recap_shows_it(garou, tmp_pat
     assert fixed.exit_code == 0, fixed.stderr
     assert all(p["alive"] for p in fixed.json()["players"])
     recap = garou("game", "recap", "--db", db, "--json").json()
-    assert any("mal entendu" in c and "save=True" in c for c in recap["corrections"])
+    from garou.rules.catalogue import say
+
+    saves = say("fixes.event.field.save.yes", "fr")  # said in words, not save=True
+    assert any("mal entendu" in c and saves in c for c in recap["corrections"])
 
 
 def test_export_then_import_gives_the_same_game(journal, book, tmp_path):

@@ -724,7 +724,8 @@ def test_ctrl_c_at_the_search_prompt_exits_130(warm, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(builtins, "input", interrupted)
-    assert run_search([], None, None, 5, "fr", False, None) == 130
+    with pytest.raises(KeyboardInterrupt):  # the frame reports it: 130, JSON with --json
+        run_search([], None, None, 5, "fr", False, None)
     monkeypatch.setattr(builtins, "input", lambda prompt="": "")
     assert run_search([], None, None, 5, "fr", False, None) == 0
 

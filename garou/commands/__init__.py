@@ -5,6 +5,8 @@
 the command it runs (``garou.cli``); its help texts live in ``help.yaml``.
 """
 
+from garou.options import Json, Lang
+
 COMMANDS: dict[str, str] = {
     "search": "search",
     "index": "search",
@@ -24,3 +26,11 @@ COMMANDS: dict[str, str] = {
     "serve": "serve",
 }
 """Command name → module of ``garou.commands`` that registers it, in the order of --help."""
+
+
+def global_options(lang: Lang = None, json_: Json = False) -> None:
+    """The options every command shares, accepted wherever a user types them: before the
+    command (``garou --lang en search …``), on a group (``garou game --lang en status``) and
+    on the command itself (the command's own value wins). ``garou.cli`` gives these
+    parameters to ``garou`` and to every group; they are the commands' own definitions
+    (:mod:`garou.options`), so they read, convert and explain themselves the same."""

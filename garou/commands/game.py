@@ -189,11 +189,12 @@ def new_command(
     """
     from garou.game import session
     from garou.game.start import start_data
+    from garou.rules.lists import read_pairs
 
     language = _lang(lang)
     book = _book()
-    cards = dict(p.split("=", 1) for p in deal.split(",") if "=" in p) if deal else {}
-    players = [n.strip() for n in names.split(",") if n.strip()] if names else []
+    cards = dict(read_pairs(deal, option="--deal", example="--deal NAME=ROLE,NAME=ROLE"))
+    players = _player_names(names)
     if game is not None or setup is None:
         data = _mafia_start(book, game, players, cards, seed, turbo, club, agreement, name, date)
     else:
@@ -215,6 +216,19 @@ def new_command(
     out.print(say("game.cli.created", language, id=game_id, db=str(path)))
     if data["game"] == "mafia":
         _print_deal(out, book.game("mafia"), data, language)
+
+
+def _player_names(names: str | None) -> list[str]:
+    """The players of ``--names``, in seat order; a name typed twice is refused."""
+    from garou.rules.errors import UsageError
+    from garou.rules.lists import read_list
+    from garou.rules.names import fold
+
+    players = read_list(names)
+    for i, name in enumerate(players):
+        if fold(name) in {fold(n) for n in players[:i]}:
+            raise UsageError("play.option-twice", option="--names", name=name)
+    return players
 
 
 def _mafia_start(
@@ -743,7 +757,6 @@ def play_command(
 
     Example: garou game play 1 --lang fr
     """
-    from garou.rules.catalogue import say
 
     from .game_play import Session
 
@@ -755,8 +768,9 @@ def play_command(
         try:
             Session(journal, _book(), row.id, language, _console(), Clock, countdown).run()
         except KeyboardInterrupt:  # every answer so far is committed: say so, not "nothing"
-            typer.echo("\n" + say("game.play.bye", language, id=row.id), err=True)
-            raise typer.Exit(130) from None
+            from garou.rules.errors import Interrupted
+
+            raise Interrupted("game.play.bye", id=row.id) from None
 
 
 # --- Mafia: the protocol, the points, the fouls lookup -------------------------------------

@@ -7,6 +7,7 @@ The session always starts from the replayed state, so it resumes wherever it sto
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -94,31 +95,35 @@ class Session:
             self.show(self.say("game.play.yes-no"), "yellow")
 
     def ask_name(self, question: str, options: list[str], empty: bool = False) -> str | None:
+        from garou.rules.lists import quote_names, unquote
         from garou.rules.names import fold
 
         by_fold = {fold(o): o for o in options}
         while True:
-            answer = self.ask(f"{question} ({', '.join(options)})")
+            answer = self.ask(f"{question} ({quote_names(options, ', ')})")
             if not answer and empty:
                 return None
-            if fold(answer) in by_fold:
-                return by_fold[fold(answer)]
-            self.show(self.say("game.play.pick-one", options=options), "yellow")
+            for typed in (answer, unquote(answer)):
+                if fold(typed) in by_fold:
+                    return by_fold[fold(typed)]
+            self.show(self.say("game.play.pick-one", options=_quoted(options)), "yellow")
 
     def ask_names(self, question: str, options: list[str], count: int | None) -> list[str]:
+        from garou.rules.lists import quote_names
         from garou.rules.names import fold
 
         by_fold = {fold(o): o for o in options}
+        shown = _quoted(options)
         while True:
-            answer = self.ask(f"{question} ({', '.join(options)})")
-            picked = [p.strip() for p in answer.replace(";", ",").split(",") if p.strip()]
+            answer = self.ask(f"{question} ({quote_names(options, ', ')})")
+            picked = _picked(answer, by_fold)
             found = [by_fold.get(fold(p)) for p in picked]
             if picked and all(found) and (count is None or len(found) == count):
                 return [f for f in found if f]
             if count is None:
-                self.show(self.say("game.play.pick-names-any", options=options), "yellow")
+                self.show(self.say("game.play.pick-names-any", options=shown), "yellow")
             else:
-                self.show(self.say("game.play.pick-names", options=options, count=count), "yellow")
+                self.show(self.say("game.play.pick-names", options=shown, count=count), "yellow")
 
     # --- recording --------------------------------------------------------------------
 
@@ -398,3 +403,26 @@ def run_countdown(session: Session, seconds: int) -> None:
         session.show(session.say("game.play.time-up"), "bold red")
     except KeyboardInterrupt:
         session.show(session.say("game.play.countdown-stopped"), "dim")
+
+
+def _picked(answer: str, known: Container[str] = ()) -> list[str]:
+    """The names typed at a prompt: separated by , or ; (a name holding one in quotes), or
+    the whole answer when it is one of the ``known`` names (folded) as typed; an open quote
+    picks nothing (the question is asked again)."""
+    from garou.rules.errors import UsageError
+    from garou.rules.lists import read_list
+    from garou.rules.names import fold
+
+    if answer.strip() and fold(answer.strip()) in known:
+        return [answer.strip()]
+    try:
+        return read_list(answer, ",;")
+    except UsageError:
+        return []
+
+
+def _quoted(names: list[str]) -> list[str]:
+    """``names`` as a person types them back at a prompt (see garou.rules.lists)."""
+    from garou.rules.lists import quote_name
+
+    return [quote_name(n) for n in names]

@@ -77,11 +77,10 @@ def ask(out: Console, prompt: str, default: str | None = None) -> str:
 
 def _prompt_console(json_: bool) -> Console:
     """Return where the questions go: standard error with --json, so stdout stays JSON."""
-    from rich.console import Console
 
     from ..output import console
 
-    return Console(stderr=True, highlight=False, soft_wrap=False) if json_ else console()
+    return console(stderr=True) if json_ else console()
 
 
 # --- pick ------------------------------------------------------------------------------
@@ -196,7 +195,9 @@ def pick_command(
         raise UsageError("house.which-game", games=", ".join(book.games))
     rules_game = book.game(game) if game is not None else book.game(base.game)  # type: ignore[union-attr]
     choices = _parse_sets(set_ or [], rules_game)
-    name_list = names.split(",") if names is not None else ()
+    from garou.rules.lists import read_list
+
+    name_list = read_list(names)
     setup = make_setup(rules_game, count, roles, name_list, language)
     agreement = build_agreement(
         rules_game, choices, base=base, table=table, date=date, setup=setup, lang=language
@@ -377,7 +378,9 @@ def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
     while True:
         names = ask(out, _t(lang, "names-prompt"), default="")
         try:
-            return make_setup(game, players, roles, names.split(","), lang) or setup
+            from garou.rules.lists import read_list
+
+            return make_setup(game, players, roles, read_list(names), lang) or setup
         except GarouError as exc:
             out.print(f"[red]{_e(exc.message(lang))}[/]")
 

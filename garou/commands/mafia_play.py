@@ -8,6 +8,7 @@ answer committed at once); at any prompt of the day the judge may also type
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 import typer
@@ -82,13 +83,16 @@ class MafiaSession(Session):
 
         by_fold = {fold(o): o for o in options}
         by_fold.update({str(i): o for i, o in self.seat_numbers(options).items()})
+        from garou.rules.lists import quote_name, quote_names
+
         while True:
-            answer = self.prompt(f"{question} ({', '.join(options)})")
-            picked = [p.strip() for p in answer.replace(";", ",").split(",") if p.strip()]
+            answer = self.prompt(f"{question} ({quote_names(options, ', ')})")
+            picked = _picked(answer, by_fold)
             found = [by_fold.get(fold(p)) for p in picked]
             if all(found) and (picked or empty):
                 return [f for f in found if f]
-            self.show(self.say("game.play.pick-names-any", options=options), "yellow")
+            shown = [quote_name(o) for o in options]
+            self.show(self.say("game.play.pick-names-any", options=shown), "yellow")
 
     def seat_numbers(self, options: list[str]) -> dict[int, str]:
         state = self.state()
@@ -267,3 +271,19 @@ def run_timer(session: Any, seconds: int) -> None:
             countdown.resume()
     typer.echo("\r⏱ 0:00 ")
     session.show(session.say("mafia.play.time-up"), "bold red")
+
+
+def _picked(answer: str, known: Container[str] = ()) -> list[str]:
+    """The names typed at a prompt: separated by , or ; (a name holding one in quotes), or
+    the whole answer when it is one of the ``known`` names (folded) as typed; an open quote
+    picks nothing (the question is asked again)."""
+    from garou.rules.errors import UsageError
+    from garou.rules.lists import read_list
+    from garou.rules.names import fold
+
+    if answer.strip() and fold(answer.strip()) in known:
+        return [answer.strip()]
+    try:
+        return read_list(answer, ",;")
+    except UsageError:
+        return []

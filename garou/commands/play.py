@@ -92,65 +92,41 @@ NoInput = Annotated[
 
 _ANSWER_OPTION = {"shoot": "--hunter-shoots", "successor": "--successor",
                   "captain-pick": "--captain-picks"}  # fmt: skip
-_SPECIAL = ',=:"'
 
 
-# --- reading the options (the command line's own syntax) ------------------------------
-
-
-def split_outside_quotes(text: str, seps: str) -> list[str]:
-    """Split ``text`` at each of ``seps`` not inside double quotes; drop the quotes.
-
-    ``'"Smith, J"=loup,Bob'`` split at "," gives ``['"Smith, J"=loup', 'Bob']`` (quotes
-    kept for the next split); :func:`unquote` removes them.
-    """
-    parts: list[str] = []
-    current: list[str] = []
-    quoted = False
-    for char in text:
-        if char == '"':
-            quoted = not quoted
-        if char in seps and not quoted:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-    if quoted:
-        from garou.rules import UsageError
-
-        raise UsageError("play.option-open-quote", value=text)
-    parts.append("".join(current))
-    return parts
-
-
-def unquote(text: str) -> str:
-    """Return ``text`` without its double quotes, trimmed."""
-    return text.replace('"', "").strip()
+# --- reading the options (one syntax for lists of names: garou.rules.lists) -------------
 
 
 def _items(values: Sequence[str] | None) -> list[str]:
     """Flatten repeated, comma-separated option values (quotes kept)."""
-    return [p.strip() for v in values or [] for p in split_outside_quotes(v, ",") if p.strip()]
+    from garou.rules.lists import raw_items
+
+    return raw_items(values)
+
+
+def unquote(text: str) -> str:
+    """Return the name ``text`` writes (see :func:`garou.rules.lists.unquote`)."""
+    from garou.rules.lists import unquote as read
+
+    return read(text)
 
 
 def _pair(item: str, option: str, example: str) -> tuple[str, str | None]:
     """Split NAME=VALUE (or NAME:VALUE, outside quotes) into its two unquoted parts."""
     from garou.rules import UsageError
+    from garou.rules.lists import read_pair
 
-    for sep in "=:":
-        parts = split_outside_quotes(item, sep)
-        if len(parts) > 1:
-            left, right = parts[0], sep.join(parts[1:])
-            if not unquote(left) or not unquote(right):
-                raise UsageError("play.option-form", option=option, value=item, example=example)
-            return unquote(left), unquote(right)
-    return unquote(item), None
+    name, value = read_pair(item, "=:")
+    if value is not None and (not name or not value):
+        raise UsageError("play.option-form", option=option, value=item, example=example)
+    return name, value
 
 
 def _names(values: Sequence[str] | None, option: str) -> list[str]:
     from garou.rules import UsageError
+    from garou.rules.lists import read_list
 
-    names = [unquote(i) for i in _items(values)]
+    names = read_list(values)
     folded = [_fold(n) for n in names]
     for i, key in enumerate(folded):
         if key in folded[:i]:
@@ -159,19 +135,11 @@ def _names(values: Sequence[str] | None, option: str) -> list[str]:
 
 
 def _mapping(values: Sequence[str] | None, option: str, example: str) -> dict[str, str] | None:
-    from garou.rules import UsageError
+    from garou.rules.lists import read_pairs
 
     if not values:
         return None
-    found: dict[str, str] = {}
-    for item in _items(values):
-        key, value = _pair(item, option, example)
-        if value is None:
-            raise UsageError("play.option-form", option=option, value=item, example=example)
-        if _fold(key) in {_fold(k) for k in found}:
-            raise UsageError("play.option-twice", option=option, name=key)
-        found[key] = value
-    return found
+    return dict(read_pairs(values, "=:", option=option, example=example))
 
 
 def _counts(values: Sequence[str] | None, option: str) -> dict[str, int] | None:
@@ -190,15 +158,16 @@ def _counts(values: Sequence[str] | None, option: str) -> dict[str, int] | None:
 
 def _answers(values: Sequence[str] | None, kind: str) -> list[Any]:
     """Read answers NAME or CHOOSER:NAME (a name with ':' in double quotes)."""
+    from garou.rules.lists import read_pair
     from garou.rules.play import Answer
 
     found = []
     for item in _items(values):
-        parts = split_outside_quotes(item, ":")
-        if len(parts) > 1:
-            found.append(Answer(kind, unquote(":".join(parts[1:])), unquote(parts[0])))  # type: ignore[arg-type]
+        chooser, answer = read_pair(item, ":")
+        if answer is None:
+            found.append(Answer(kind, chooser))  # type: ignore[arg-type]
         else:
-            found.append(Answer(kind, unquote(item)))  # type: ignore[arg-type]
+            found.append(Answer(kind, answer, chooser))  # type: ignore[arg-type]
     return found
 
 
@@ -331,8 +300,10 @@ def clean(text: str) -> str:
 
 
 def quote_name(name: str) -> str:
-    """Return ``name`` as an option value reads it back (double quotes around , = : ")."""
-    return f'"{name}"' if any(c in name for c in _SPECIAL) else name
+    """Return ``name`` as an option value reads it back (see garou.rules.lists)."""
+    from garou.rules.lists import quote_name as quoted
+
+    return quoted(name)
 
 
 def _names_arg(names: Sequence[str]) -> str:

@@ -350,8 +350,8 @@ def _interactive(
     decided: Decided,
     table_game: str | None = None,
 ) -> int:
-    """Ask one question after another until an empty line or Ctrl-D (exit code 0) or
-    Ctrl-C (130, as every interrupted command)."""
+    """Ask one question after another until an empty line or Ctrl-D (exit code 0). Ctrl-C
+    is the command line's to report (130, as every interrupted command; JSON with --json)."""
     from garou.rules import GarouError
 
     prompt = "" if json_ else searcher.say("search.prompt", lang)
@@ -362,10 +362,6 @@ def _interactive(
             if not json_:
                 typer.echo("", err=True)
             return 0
-        except KeyboardInterrupt:
-            if not json_:
-                typer.echo("", err=True)
-            return 130
         if not line.strip():
             return 0
         try:

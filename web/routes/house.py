@@ -101,8 +101,7 @@ def agreement() -> Any:
             raise FormProblem(phrase("web.house.bad-date", date=date_text[:40]))
         players = whole_number(form.get("players"), phrase("web.setup.players"), 1, 99)
         dealt = counts(form, game)
-        names = [n.strip()[:MAX_TEXT] for n in form.get("names", "").replace("\n", ",").split(",")]
-        names = [n for n in names if n]
+        names = _names(form.get("names", ""))
         setup = None
         if dealt:
             spec = ",".join(f"{role}={n}" for role, n in dealt.items())
@@ -129,3 +128,11 @@ def agreement() -> Any:
     response.headers["Content-Disposition"] = f'attachment; filename="{FILE_NAME}"'
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _names(text: str) -> list[str]:
+    """The players' names of the form: one a line, or separated by commas; a name holding
+    a comma in double quotes, as on the command line (garou.rules.lists)."""
+    from garou.rules.lists import read_list
+
+    return [name[:MAX_TEXT] for line in text.splitlines() for name in read_list(line)]

@@ -1,0 +1,157 @@
+"""Every Loup-Garou event said as a sentence, in any language: for the recap's corrections
+and undos, and wherever an event is shown to a person.
+
+Each kind has its sentence (``fixes.event.<kind>``), each value its clause
+(``fixes.event.field.<key>``): players by name, cards by their name in the language, the
+enumerations through ``enums.yaml``. Nothing of an event reaches a person as Python data
+(no ``{'Ana': 'Bob'}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from garou.rules.catalogue import Phrase, has, phrase
+from garou.rules.model import Game
+
+_MAIN = {
+    "start": ("players",),
+    "roles": ("roles",),
+    "couple": ("lovers",),
+    "look": ("target",),
+    "kill": ("victim",),
+    "call": ("step",),
+    "election": ("captain",),
+}
+"""The values each kind's own sentence names; the others are said as clauses."""
+
+
+def event_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
+    """Return event ``kind`` with ``data`` as one sentence (said later in a language)."""
+    main = _MAIN.get(kind, ())
+    key = f"fixes.event.{kind}"
+    if kind == "start":
+        head = phrase(key, count=len(data.get("players") or ()))
+    elif kind == "roles":
+        head = phrase(key, cards=_cards(game, data.get("roles")))
+    elif kind == "couple":
+        head = phrase(key, lovers=_names(data.get("lovers")))
+    elif kind == "look":
+        head = phrase(key, target=_name(data.get("target")))
+    elif kind == "kill":
+        head = phrase(key, victim=_name(data.get("victim")))
+    elif kind == "call":
+        head = phrase(key, roles=_step_roles(game, data.get("step")))
+    elif kind == "election":
+        head = phrase(key, captain=_name(data.get("captain")))
+    elif has(key):
+        head = phrase(key)
+    else:
+        head = phrase("fixes.event.other", kind=kind)
+    found = (_clause(game, k, v) for k, v in data.items() if k not in main)
+    clauses = [c for c in found if c is not None]
+    if kind == "potions" and not any(k in data for k in ("save", "poison")):
+        clauses.insert(0, phrase("fixes.event.field.no-potion"))
+    if not clauses:
+        return head
+    return phrase("fixes.event.with", event=head, details=_Clauses(clauses))
+
+
+class _Clauses:
+    """Clauses said one after the other, separated by commas (a value the catalogue says)."""
+
+    def __init__(self, items: list[Phrase]):
+        self.items = items
+
+    def get(self, lang: str) -> str:
+        return ", ".join(item.say(lang) for item in self.items)
+
+
+def _clause(game: Game, key: str, value: Any) -> Phrase | None:
+    if key == "start" or value is None:
+        return None
+    field = f"fixes.event.field.{key}"
+    if key == "by":
+        return phrase(field, names=_names(value))
+    if key == "role":
+        return phrase(field, role=_role(game, value))
+    if key in ("roles",):
+        return phrase(field, cards=_cards(game, value))
+    if key == "decided":
+        return phrase(field, how=_enum("kill-decided", value))
+    if key == "why":
+        return phrase(field, why=_enum("call-why", value))
+    if key == "save":
+        return phrase(f"{field}.{'yes' if value else 'no'}")
+    if key in ("poison", "captain_pick", "victim", "target", "captain"):
+        return phrase(field, name=_name(value))
+    if key in ("shoot", "successor") and isinstance(value, Mapping):
+        each = [phrase(f"{field}.one", by=_name(k), name=_name(v)) for k, v in value.items()]
+        return phrase(field, choices=each) if each else None
+    if key == "votes" and isinstance(value, Mapping):
+        ballots = [phrase("fixes.event.ballot", voter=_name(k), target=_name(v))
+                   for k, v in value.items()]  # fmt: skip
+        return phrase(field, ballots=ballots or phrase("game.tally-none"))
+    if key == "tallies" and isinstance(value, Mapping):
+        counts = [phrase("game.tally", name=_name(k), count=_int(v)) for k, v in value.items()]
+        return phrase(field, tallies=counts or phrase("game.tally-none"), count=len(counts))
+    if key == "players":
+        return phrase("fixes.event.field.players", names=_names(value))
+    return phrase("fixes.event.field.other", key=key, value=_plain(value))
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _name(value: Any) -> str:
+    return _plain(value)
+
+
+def _names(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return _plain(value)
+
+
+def _role(game: Game, value: Any) -> Any:
+    from garou.rules.names import resolve_role
+
+    try:
+        return resolve_role(game, str(value)).name
+    except Exception:  # a card the rules do not know: said as written
+        return _plain(value)
+
+
+def _cards(game: Game, value: Any) -> Any:
+    if not isinstance(value, Mapping):
+        return _plain(value)
+    return [phrase("game.announced", name=_plain(k), role=_role(game, v)) for k, v in value.items()]
+
+
+def _step_roles(game: Game, step: Any) -> Any:
+    for night_step in (*game.night.first, *game.night.every):
+        if night_step.id == step:
+            return [game.role(r).name for r in night_step.roles] or _plain(step)
+    return _plain(step)
+
+
+def _enum(prefix: str, value: Any) -> Any:
+    key = f"{prefix}.{value}"
+    return phrase(key) if has(key) else _plain(value)
+
+
+def _plain(value: Any) -> str:
+    """A value as words: a list said item by item, a mapping as ``key: value`` pairs, never
+    as Python data."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{_plain(k)}: {_plain(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    return str(value)
+
+
+__all__ = ["event_sentence"]
