@@ -163,13 +163,16 @@ def _failures(outcomes: list[Outcome]) -> list[str]:
         game = f" --game {o.query['game']}" if o.query.get("game") else ""
         if o.out:
             if o.answered:
-                lines.append(f"answered  {o.query['q']!r}{game}  got {o.ids[:3]}")
+                lines.append(
+                    f"answered  [{o.query['group']}] {o.query['q']!r}{game}  got {o.ids[:3]}"
+                )
             continue
         missed_both = o.query.get("both") and not o.both_shown
         if o.rank != 1 or missed_both or not o.answered:
             said = "" if o.answered else "  (said not covered)"
-            lines.append(f"rank {o.rank}  {o.query['q']!r}{game}  want {o.query['ids']}  "
-                         f"got {o.ids[:3]}  per-game {o.per_game}{said}")  # fmt: skip
+            lines.append(f"rank {o.rank}  [{o.query['group']}] {o.query['q']!r}{game}  "
+                         f"want {o.query['ids']}  got {o.ids[:3]}  "
+                         f"per-game {o.per_game}{said}")  # fmt: skip
     return lines
 
 
@@ -180,10 +183,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holdout", action="store_true", help="include held-out misses")
     parser.add_argument("--without-heldout-2", action="store_true",
                         help="leave the second held-out set (wave 2) out")  # fmt: skip
-    parser.add_argument("--without-heldout-3", action="store_true",
-                        help="leave wave 3's unseen h-search3-* groups out (while tuning)")
-    parser.add_argument("--heldout-3-failures", action="store_true",
-                        help="list the misses of the h-search3-* groups (once, at the end)")
+    parser.add_argument(
+        "--without-heldout-3",
+        action="store_true",
+        help="leave wave 3's unseen h-search3-* groups out (while tuning)",
+    )
+    parser.add_argument(
+        "--heldout-3-failures",
+        action="store_true",
+        help="list the misses of the h-search3-* groups (once, at the end)",
+    )
     args = parser.parse_args(argv)
     sys.path.insert(0, str(REPO))
     queries = load_set(SET)

@@ -96,6 +96,9 @@ other", "myself") when some entry has it."""
 OTHER_GAME_OBEYED = 1e-6
 """Score factor of the other game's entries when the game is obeyed: named by a game word
 in the query, or set by the table's agreement (``prefer``): they never come first."""
+NAMED_SHARE = 0.5
+"""Share counted, in a question of several words, of what a word scores on the entry it
+names by its aliases beyond its best score elsewhere (see :meth:`Searcher._named_share`)."""
 CANDIDATES = 1000
 """On an index larger than this, the query's rarest terms choose about this many candidate
 entries and the commoner terms score only those (Lucene's "common terms"): the built-in
@@ -429,6 +432,9 @@ class _Concept:
     """True when the words name a role or status of the rules."""
     own: tuple[str, ...] = ()
     """The entries of the roles and statuses the words name."""
+    defines: tuple[str, ...] = ()
+    """The other entries the words name by their aliases (the game master's entry for
+    "MJ"): what the words' thing is, as a role's own entry is what the role is."""
     community: bool = False
     """True when the words are a community word (lexicon.yaml) that means a different
     thing in each game ("town", "sheriff")."""
@@ -508,6 +514,8 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     own = tuple(lexicon.groups[n].entry or "" for n in numbers
                 if lexicon.groups[n].source in ("role", "status"))  # fmt: skip
     names_role = bool(own)
+    defines = tuple(lexicon.groups[n].entry or "" for n in numbers
+                    if lexicon.groups[n].source == "entry")  # fmt: skip
     community = any(lexicon.groups[n].source == "community" for n in numbers)
     numbers = lexicon.hop(numbers)
     kept = 0
@@ -538,7 +546,7 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
     return _Concept(words, alternatives, games, game_word, outside=outside,
                     essential=essential, names_role=names_role, own=own,
-                    community=community)  # fmt: skip
+                    community=community, defines=defines)  # fmt: skip
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -834,6 +842,8 @@ class Searcher:
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
         self._matched = [(concept, self._concept_scores(concept)) for concept in concepts]
+        if len([c for c in concepts if not c.game_word]) > 1:
+            self._matched = [(c, self._named_share(c, sc)) for c, sc in self._matched]
         for members in self._same_things(concepts):
             # Words that name one thing ("le badge du maire": the captain twice) count
             # once: each entry takes the best of them.
@@ -862,6 +872,11 @@ class Searcher:
         several = len([c for c in concepts if not c.game_word]) > 1
         # A role or status named alone asks what it is: its own entry first.
         own = set() if several else {scorer.docnum(e) for c in concepts for e in c.own}
+        # An entry a word names by its aliases ("MJ": the game master's job) is what that
+        # word's thing is: with other words, the question asks what it does in a
+        # situation, so it weighs as a role's own entry does (DEFINITION_PRIOR), and the
+        # subject of the question no longer outweighs its predicate.
+        defined = {scorer.docnum(e) for c in concepts if not c.game_word for e in c.defines}
         games, kinds = scorer.games, scorer.kinds
         # An entry that does not speak of "each other" or "myself" cannot answer a question
         # that asks about it (:meth:`_answers`): those that do come first.
@@ -883,7 +898,7 @@ class Searcher:
                 score *= 1 + PHRASE_BONUS * phrases[docnum]
             if any(docnum not in sc for sc in needed):
                 score *= ESSENTIAL_ABSENT
-            if several and kinds[docnum] in _DEFINITIONS:
+            if several and (kinds[docnum] in _DEFINITIONS or docnum in defined):
                 score *= DEFINITION_PRIOR
             elif docnum in own:
                 score /= DEFINITION_PRIOR
@@ -902,6 +917,24 @@ class Searcher:
             _Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
             for score, negdoc in top
         ]
+
+    def _named_share(self, concept: _Concept, scores: dict[int, float]) -> dict[int, float]:
+        """Return a concept's scores with what it scores on the entries it names (by their
+        aliases: "MJ", the game master's job), beyond its best score on any other entry,
+        counted at ``NAMED_SHARE`` only: in a question with other words, the name written
+        in that entry's title, aliases and keywords says what the entry is about, not that
+        it answers ("le MJ tranche si les loups sont pas d'accord": the wolves' entry)."""
+        named = {self._scorer.docnum(e) for e in concept.defines} - {None}
+        if not named or not scores or concept.game_word:
+            return scores
+        others = max((v for d, v in scores.items() if d not in named), default=0.0)
+        if not any(scores.get(d, 0.0) > others for d in named):
+            return scores
+        shared = dict(scores)
+        for docnum in named:
+            if shared.get(docnum, 0.0) > others:
+                shared[docnum] = others + NAMED_SHARE * (shared[docnum] - others)
+        return shared
 
     def _same_things(self, concepts: list[_Concept]) -> list[list[int]]:
         """Return the concepts (their places) grouped by the thing they name: concepts

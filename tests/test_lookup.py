@@ -692,7 +692,10 @@ def test_a_question_the_rules_answer_is_answered(searcher, query):
 def test_the_set_meets_the_not_covered_goals(cache, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     for path in (relevance.SET, relevance.HELDOUT):
-        outcomes = relevance.evaluate(relevance.load_set(path))
+        # Wave 3's unseen held-out groups are run once, by the bench, at the end.
+        queries = [q for q in relevance.load_set(path)
+                   if not str(q.get("group", "")).startswith(relevance.HELDOUT_3)]  # fmt: skip
+        outcomes = relevance.evaluate(queries)
         found = relevance.figures(outcomes)
         assert found["n_out"] >= 10 and found["said_out"] >= 0.8, (path.name, found)
         assert found["wrongly_out"] <= 0.02, (path.name, found)
@@ -917,3 +920,33 @@ def test_a_game_named_with_only_the_other_games_rulings_is_not_answered(garou, w
     data = garou("search", *query.split(), "--json").json()
     assert data["hits"] and data["hits"][0]["game"] == "mafia"
     assert data["answered"] is False
+
+
+# --- wave 3: the subject of a question no longer outweighs its predicate -------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("le MJ tranche si les loups sont pas d'accord ?", {"lg-contested-wolves-unanimous"}),
+     ("gm breaks the tie if wolves disagree?", {"lg-contested-wolves-unanimous"}),
+     ("le meneur décide si les loups ne sont pas d'accord ?", {"lg-contested-wolves-unanimous"}),
+     ("the host decides the scoring shown first", {"mf-setting-scoring"}),
+     ("does the game master announce deaths one by one",
+      {"lg-mistake-one-by-one", "lg-day-announcement", "lg-cascade-resolve"})],
+)  # fmt: skip
+def test_a_word_naming_an_entry_does_not_outweigh_what_the_question_asks(searcher, query, wanted):
+    """The game master's entry has "MJ", "GM", "host" in its title, aliases and keywords:
+    in a question about what the game master does in a situation, the situation's entry
+    comes first."""
+    result = searcher.search(query)
+    assert result.hits[0].id in wanted, ids(result)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("mj", "lg-game-master"), ("game master", "lg-game-master"),
+     ("discours d'adieu combien de secondes", "mf-farewell"),
+     ("le vote de levée arrive quand ?", "mf-lift")],
+)  # fmt: skip
+def test_the_entry_a_word_names_still_answers_about_that_thing(searcher, query, wanted):
+    assert searcher.search(query).hits[0].id == wanted
