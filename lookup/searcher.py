@@ -326,6 +326,7 @@ class _Lexicon:
         self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})
         self._words: list[str] | None = None
         self._role_words: frozenset[str] | None = None
+        self._outside_words: frozenset[str] | None = None
         self._synonym_spelled: dict[str, str] | None = None
 
     def spelling(self, word: str, lang: str) -> str:
@@ -394,6 +395,14 @@ class _Lexicon:
                 for p in g.phrases for w in key(p)
             )  # fmt: skip
         return self._role_words
+
+    def outside_words(self) -> frozenset[str]:
+        """Return every single word of the roles and concepts of other editions."""
+        if self._outside_words is None:
+            self._outside_words = frozenset(
+                w for g in self.groups if g.source == "outside" for p in g.phrases for w in key(p)
+            )
+        return self._outside_words
 
     def words(self) -> list[str]:
         """Return every single word of the synonyms (for typo correction)."""
@@ -1128,6 +1137,7 @@ class Searcher:
     ) -> tuple[list[Unit], dict[str, str]]:
         """Replace the words the index does not know by their closest known word; return
         the new words and the corrections (typed word to known word, folded).
+        A word is corrected into the name of a role of other editions only one edit away.
 
         A word the query names with an article (``named``: "le druide") is a role or a
         thing: it is corrected two letters away only into the name of a role or status of
@@ -1145,6 +1155,11 @@ class Searcher:
             if _correctable(word) and not self._known_word(k, word):
                 best = self._closest(word)
                 if (best is not None and word in named and best not in vocabulary
+                        and _closeness(word, best) > 1):  # fmt: skip
+                    best = None
+                # A role of other editions makes the answer "the rules do not say": a word
+                # is read as one only a single edit away ("bouffer" is no "bouffon").
+                if (best is not None and best in self._lexicon.outside_words()
                         and _closeness(word, best) > 1):  # fmt: skip
                     best = None
             if best is None:

@@ -38,7 +38,8 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "tuer, tué, abattre, abattu, assassiner, meurtre, kill, killed, murder, murdered, "
         "shoot, shot",
     ),
-    (None, "dévorer, dévoré, manger, mangé, eat, eaten, devour, devoured"),
+    # ("bouffer" is the table's slang for "manger".)
+    (None, "dévorer, dévoré, manger, mangé, bouffer, bouffé, eat, eaten, devour, devoured"),
     # Saving, protecting, healing.
     (
         None,

@@ -950,3 +950,21 @@ def test_a_word_naming_an_entry_does_not_outweigh_what_the_question_asks(searche
 )  # fmt: skip
 def test_the_entry_a_word_names_still_answers_about_that_thing(searcher, query, wanted):
     assert searcher.search(query).hits[0].id == wanted
+
+
+def test_a_word_is_read_as_a_role_of_other_editions_only_one_edit_away(searcher):
+    """Reading a word as a role of other editions makes the answer "the rules do not say":
+    "bouffer" (the table's slang for eating) was corrected into "bouffon" (the jester)."""
+    result = searcher.search("mon amoureux s'est fait bouffer, je meurs ?")
+    assert result.answered and result.outside == [], result.outside
+    assert result.hits[0].id == "lg-lovers-die-together"
+    lexicon = searcher._lexicon
+    alone = {key(p)[0] for g in lexicon.groups if g.source == "outside" for p in g.phrases
+             if len(key(p)) == 1}  # fmt: skip
+    for word in sorted(alone):
+        if len(word) < 6 or not word.isalpha():
+            continue
+        far = word[:-2] + ("zq" if word[-1] != "z" else "qx")  # two edits away
+        assert searcher.search(f"il fait quoi {far}").outside == [], far
+    for near in ("que fait le salvateru", "what does the jestr do"):
+        assert searcher.search(near).outside, near  # one edit away: still recognised
