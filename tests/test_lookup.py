@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from garou.lookup import Searcher, status
+from garou.lookup import Searcher, status, synonyms
 from garou.lookup import index as lookup_index
 from garou.lookup.analysis import english_analyzer, french_analyzer, key, plain_analyzer
 from garou.rules import UsageError
@@ -968,3 +968,17 @@ def test_a_word_is_read_as_a_role_of_other_editions_only_one_edit_away(searcher)
         assert searcher.search(f"il fait quoi {far}").outside == [], far
     for near in ("que fait le salvateru", "what does the jestr do"):
         assert searcher.search(near).outside, near  # one edit away: still recognised
+
+
+def test_the_name_a_reply_gives_a_role_of_other_editions_is_recognised_as_typed():
+    """The reply names "the cult leader (sectaire)": typed as such, it must be the same role
+    (a name the rules' synonyms give to one of their own roles is the rules' role)."""
+    from garou.lookup.vocabulary import compiled, outside_of
+
+    theirs = {" ".join(key(p)) for _, phrases in synonyms.groups() for p in phrases}
+    for item in compiled()["outside"]:
+        for lang, name in item["name"].items():
+            typed = name.split("(")[0].strip()
+            if " ".join(key(typed)) in theirs:
+                continue
+            assert item["id"] in [o.id for o in outside_of(typed)], (item["id"], lang, typed)
