@@ -991,12 +991,17 @@ class Searcher:
             if concept.essential and place and docnum not in matched[place - 1][1]:
                 return False
         verbs = [] if any(c.essential for c in concepts) else self._reflexive(query)
-        if verbs:
-            numbers = self._lexicon.keys.get(" ".join(key("soi-même")), [])
-            if docnum not in self._concept_scores(_concept(self._lexicon, "soi-meme", numbers)):
+        # "ils se connaissent": a plural verb after "se" is done to each other, not to
+        # oneself; the entry must speak of each other (or of oneself, for the singular).
+        for group in (_reciprocal(verbs), [v for v in verbs if v not in _reciprocal(verbs)]):
+            if not group:
+                continue
+            word = "mutuellement" if group[0] in _reciprocal(verbs) else "soi-meme"
+            numbers = self._lexicon.keys.get(" ".join(key(word)), [])
+            if docnum not in self._concept_scores(_concept(self._lexicon, word, numbers)):
                 return False
             for concept, scores in matched:
-                if concept.words.split(" ")[0] in verbs and docnum not in scores:
+                if concept.words.split(" ")[0] in group and docnum not in scores:
                     return False
         return True
 
@@ -1263,6 +1268,12 @@ def _third_person_singular(word: str) -> str | None:
     if word.endswith("issent"):
         return word[:-4] + "t"
     return word[:-2]
+
+
+def _reciprocal(verbs: list[str]) -> list[str]:
+    """Return the French verbs of ``verbs`` in the third person plural ("connaissent",
+    "voient"): after "se", they are done to each other ("ils se connaissent")."""
+    return [v for v in verbs if len(v) > 4 and v.endswith("ent")]
 
 
 def _named_words(query: str) -> frozenset[str]:

@@ -137,7 +137,13 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     ),
     # Seer and witch words players use.
     ("loup-garou", "voyante, seer, psychic, clairvoyant, clairvoyante, médium, medium"),
-    (None, "voir, see, sees, découvrir, apprendre, learn, sonder, inspect, peek, regarder, look"),
+    (
+        None,
+        "voir, voit, voient, see, sees, découvrir, apprendre, learn, sonder, inspect, peek, "
+        "regarder, look",
+    ),
+    # Knowing: the stemmer does not join the forms of "connaître" (connaît, connaissent).
+    (None, "connaître, connaît, connaissent, connaissance, know, knows, known"),
     ("loup-garou", "potion, potions, fiole, elixir"),
     # Mafia words.
     (

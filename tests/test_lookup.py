@@ -982,3 +982,25 @@ def test_the_name_a_reply_gives_a_role_of_other_editions_is_recognised_as_typed(
             if " ".join(key(typed)) in theirs:
                 continue
             assert item["id"] in [o.id for o in outside_of(typed)], (item["id"], lang, typed)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("les mafieux se connaissent entre eux ?", {"mf-dealing", "mf-first-night"}),
+     ("est-ce que les mafieux se connaissent", {"mf-dealing", "mf-first-night"}),
+     ("do the mafia players know each other", {"mf-dealing", "mf-first-night"}),
+     ("les mafieux se voient après la première nuit ?", {"mf-first-night"})],
+)  # fmt: skip
+def test_a_plural_verb_after_se_is_done_to_each_other(searcher, query, wanted):
+    """ "ils se connaissent" asks about each other, not about oneself; and the forms of
+    "connaître" and "voir" the stemmer does not join are one word."""
+    result = searcher.search(query)
+    assert result.answered and result.hits[0].id in wanted, ids(result)
+
+
+@pytest.mark.parametrize(
+    "query", ["les loups se dévorent entre eux ?", "les loups se mangent ?",
+              "les amoureux se tuent entre eux ?"]
+)  # fmt: skip
+def test_each_other_the_rules_never_address_is_still_not_answered(searcher, query):
+    assert not searcher.search(query).answered, ids(searcher.search(query))
