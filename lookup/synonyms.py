@@ -62,11 +62,12 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "reveal, revealed, flip, flipped, show, shown, identité, identity, carte retournée",
     ),
     (None, "caché, secret, secrète, hidden, stays hidden, reste caché"),
-    # Dying: the stemmers do not join the forms of "mourir" (meurt, meurent, mort).
+    # Dying: the stemmers do not join the forms of "mourir" (meurt, meurent, mort); a
+    # player killed or lynched has died ("the mayor got killed": the captain's death).
     (
         None,
         "mourir, meurt, meurent, mourra, mort, morte, morts, décès, décéder, décédé, die, "
-        "dies, died, dying, death, dead",
+        "dies, died, dying, death, dead, killed, got killed, tué, tuée, lynched, lynché, lynchée",
     ),
     # The dead, talking, signalling.
     (None, "fantôme, ghost, spectateur, spectator, dead player, joueur mort"),

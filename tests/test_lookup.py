@@ -1004,3 +1004,15 @@ def test_a_plural_verb_after_se_is_done_to_each_other(searcher, query, wanted):
 )  # fmt: skip
 def test_each_other_the_rules_never_address_is_still_not_answered(searcher, query):
     assert not searcher.search(query).answered, ids(searcher.search(query))
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["mayor got killed, who gets the badge", "the captain was killed, who is captain now",
+     "le capitaine a été tué, qui prend l'écharpe ?", "captain lynched, new captain?"],
+)  # fmt: skip
+def test_a_player_killed_or_lynched_has_died(searcher, query):
+    """The captain's succession speaks of the captain's death: "killed", "lynched" are
+    ways of dying, not only the night's or the vote's words."""
+    result = searcher.search(query)
+    assert result.hits[0].id == "lg-captain-succession", ids(result)
