@@ -96,6 +96,12 @@ other", "myself") when some entry has it."""
 OTHER_GAME_OBEYED = 1e-6
 """Score factor of the other game's entries when the game is obeyed: named by a game word
 in the query, or set by the table's agreement (``prefer``): they never come first."""
+ANSWER_KINDS = frozenset({"sanction", "table", "win", "advice", "scoring", "setting",
+                          "contested", "mistake"})  # fmt: skip
+"""Kinds of entries that answer a question about the thing they are named after (a count,
+an outcome, a choice: "combien de fautes techniques avant d'être disqualifié"); the other
+entries a word names (a concept, a summary, a rule or procedure named after a thing) are
+what the thing is (see :meth:`Searcher._named_share`)."""
 NAMED_SHARE = 0.5
 """Share counted, in a question of several words, of what a word scores on the entry it
 names by its aliases beyond its best score elsewhere (see :meth:`Searcher._named_share`)."""
@@ -885,7 +891,9 @@ class Searcher:
         # word's thing is: with other words, the question asks what it does in a
         # situation, so it weighs as a role's own entry does (DEFINITION_PRIOR), and the
         # subject of the question no longer outweighs its predicate.
-        defined = {scorer.docnum(e) for c in concepts if not c.game_word for e in c.defines}
+        defined = {d for c in concepts if not c.game_word
+                   for d in (scorer.docnum(e) for e in c.defines)
+                   if d is not None and scorer.kinds[d] not in ANSWER_KINDS}  # fmt: skip
         games, kinds = scorer.games, scorer.kinds
         # An entry that does not speak of "each other" or "myself" cannot answer a question
         # that asks about it (:meth:`_answers`): those that do come first.
@@ -933,7 +941,9 @@ class Searcher:
         counted at ``NAMED_SHARE`` only: in a question with other words, the name written
         in that entry's title, aliases and keywords says what the entry is about, not that
         it answers ("le MJ tranche si les loups sont pas d'accord": the wolves' entry)."""
-        named = {self._scorer.docnum(e) for e in concept.defines} - {None}
+        kinds = self._scorer.kinds
+        named = {d for d in (self._scorer.docnum(e) for e in concept.defines)
+                 if d is not None and kinds[d] not in ANSWER_KINDS}  # fmt: skip
         if not named or not scores or concept.game_word:
             return scores
         others = max((v for d, v in scores.items() if d not in named), default=0.0)

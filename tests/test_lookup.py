@@ -946,10 +946,16 @@ def test_a_word_naming_an_entry_does_not_outweigh_what_the_question_asks(searche
     ("query", "wanted"),
     [("mj", "lg-game-master"), ("game master", "lg-game-master"),
      ("discours d'adieu combien de secondes", "mf-farewell"),
-     ("le vote de levée arrive quand ?", "mf-lift")],
+     ("le vote de levée arrive quand ?", "mf-lift"),
+     ("combien de fautes techniques avant d'être disqualifié ?", "mf-technical-foul"),
+     ("how many technical fouls before a disqualification", "mf-technical-foul"),
+     ("combien de loups-garous pour 12 joueurs", "lg-wolf-count")],
 )  # fmt: skip
 def test_the_entry_a_word_names_still_answers_about_that_thing(searcher, query, wanted):
-    assert searcher.search(query).hits[0].id == wanted
+    """A sanction, a table, a win condition named by the question answers it (a count, an
+    outcome): only what a thing is (a concept, a summary, a rule named after it) gives way
+    to the entry of the situation asked about."""
+    assert searcher.search(query).hits[0].id == wanted, ids(searcher.search(query))
 
 
 def test_a_word_is_read_as_a_role_of_other_editions_only_one_edit_away(searcher):
