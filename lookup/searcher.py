@@ -466,7 +466,13 @@ def _units(text: str) -> tuple[list[Unit], bool]:
     skipped = 0
     for match in _WORD.finditer(fold_chars(text[:MAX_CHARS])):
         for word in split_word(match.group()):
-            for part in (p for p in word.split("-") if p):
+            parts = [p for p in word.split("-") if p]
+            if len(parts) == 2 and key(word) == ("soi", "meme"):
+                # "elle-même" is oneself, keyed "soi même" (see text.key), not "même".
+                units += [("soi", parts[0], skipped), ("meme", parts[1], 0)]
+                skipped = 0
+                continue
+            for part in parts:
                 k = key(part)
                 if not k:
                     skipped += 1

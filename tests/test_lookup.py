@@ -1022,3 +1022,19 @@ def test_a_player_killed_or_lynched_has_died(searcher, query):
     ways of dying, not only the night's or the vote's words."""
     result = searcher.search(query)
     assert result.hits[0].id == "lg-captain-succession", ids(result)
+
+
+def test_meme_alone_is_same_and_with_a_pronoun_is_oneself(searcher):
+    """ "le même joueur", "la même nuit" are no question about oneself: "même" keyed as
+    "elle-même" brought "herself", "self", "auto" (the self-shot, the witch saving herself)."""
+    from garou.lookup.text import key as key_of
+
+    assert key_of("elle-même") == key_of("lui-même") == key_of("eux-mêmes") == ("soi", "meme")
+    assert key_of("la même nuit") == ("meme", "nuit")
+    result = searcher.search("si les mafieux tirent pas sur le même joueur ?")
+    assert result.hits[0].id in {"mf-night-shots", "mf-missed-shot"}, ids(result)
+    concept = [c for c in searcher._matched if c[0].words == "meme"][0][0]
+    assert not concept.essential and len(concept.alternatives) == 1
+    # With a pronoun it is oneself, a word the answer must speak of.
+    assert searcher.search("la sorcière peut-elle se sauver elle-même ?").answered
+    assert not searcher.search("cupidon peut-il se choisir lui-même ?").answered
