@@ -111,6 +111,12 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     ),
     (None, "désaccord, pas d'accord, disagree, disagreement, split"),
     (None, "ordre, order, séquence, sequence, en premier, qui en premier, who first"),
+    # At the same time ("en même temps" is no length of time).
+    (
+        None,
+        "en même temps, simultanément, simultané, simultaneously, simultaneous, "
+        "at the same time, all at the same time",
+    ),
     # A role wakes up when it is called at night.
     (
         None,

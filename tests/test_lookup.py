@@ -1038,3 +1038,14 @@ def test_meme_alone_is_same_and_with_a_pronoun_is_oneself(searcher):
     # With a pronoun it is oneself, a word the answer must speak of.
     assert searcher.search("la sorcière peut-elle se sauver elle-même ?").answered
     assert not searcher.search("cupidon peut-il se choisir lui-même ?").answered
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["est-ce qu'on vote chacun son tour ou tous en même temps ?",
+     "do we all vote at the same time or one after another", "le vote est simultané ?"],
+)  # fmt: skip
+def test_at_the_same_time_is_simultaneous_not_a_length_of_time(searcher, query):
+    """ "en même temps" searched "temps" (a length of time: the speeches, the debate)."""
+    result = searcher.search(query)
+    assert result.hits[0].id == "lg-vote", ids(result)
