@@ -96,6 +96,8 @@ other", "myself") when some entry has it."""
 OTHER_GAME_OBEYED = 1e-6
 """Score factor of the other game's entries when the game is obeyed: named by a game word
 in the query, or set by the table's agreement (``prefer``): they never come first."""
+SPECIFIC_SHARE = 0.25
+"""A word of the query is specific when fewer than this share of the entries have it."""
 ANSWER_KINDS = frozenset({"sanction", "table", "win", "advice", "scoring", "setting",
                           "contested", "mistake"})  # fmt: skip
 """Kinds of entries that answer a question about the thing they are named after (a count,
@@ -994,6 +996,15 @@ class Searcher:
         if any(c.outside for c in concepts):
             return False
         matched = self._matched
+        # A word the rules do not know at all (not a typo: "snacks", "age") asks about
+        # something else when the first hit shares none of the question's specific words
+        # (those fewer than SPECIFIC_SHARE of the entries have), only its everyday ones
+        # ("game", "players", "roles").
+        common = SPECIFIC_SHARE * self._reader.doc_count_all()
+        specific = [(c, sc) for c, sc in matched
+                    if not c.game_word and (not c.known or len(sc) <= common)]  # fmt: skip
+        if any(not c.known for c, _ in specific) and not any(docnum in sc for _, sc in specific):
+            return False
         roles = [scores for concept, scores in matched if concept.names_role
                  and not concept.game_word]  # fmt: skip
         if roles and not any(docnum in scores for scores in roles):

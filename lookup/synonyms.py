@@ -71,7 +71,7 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     ),
     # The dead, talking, signalling.
     (None, "fantôme, ghost, spectateur, spectator, dead player, joueur mort"),
-    (None, "parler, dire, talk, speak, say, chat, bavarder, discuter"),
+    (None, "parler, dire, dit, disent, talk, speak, say, says, chat, bavarder, discuter"),
     (
         None,
         "faire signe, signes, gestes, mimer, signal, signals, hint, hints, souffler, "

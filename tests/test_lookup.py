@@ -1049,3 +1049,24 @@ def test_at_the_same_time_is_simultaneous_not_a_length_of_time(searcher, query):
     """ "en même temps" searched "temps" (a length of time: the speeches, the debate)."""
     result = searcher.search(query)
     assert result.hits[0].id == "lg-vote", ids(result)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["how much does the box cost in shops", "which snacks for the players",
+     "les joueurs ont quel âge en général ?", "can players swap roles during the game"],
+)  # fmt: skip
+def test_a_word_the_rules_do_not_know_beside_everyday_words_is_not_answered(searcher, query):
+    """Only "game", "players", "roles" match: the question is about something else."""
+    result = searcher.search(query)
+    assert not result.answered, ids(result)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("does the seer see the exact role lol", "lg-contested-seer-sees"),
+     ("wesh la sorcière peut se sauver elle-même ?", "lg-contested-witch-self-save")],
+)  # fmt: skip
+def test_an_unknown_word_beside_specific_ones_is_still_answered(searcher, query, wanted):
+    result = searcher.search(query)
+    assert result.answered and result.hits[0].id == wanted, ids(result)
