@@ -117,6 +117,34 @@ NOTHING_ALONE = frozenset({"ne", "pas", "guere", "non", "ni", "not", "no", "nor"
 """Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
 stop words has nothing to search for, as "AND" and "OR" (stop words) have nothing."""
 
+COUNT_WORDS = {
+    2: ("deux", "two", "double", "twice", "doubler", "doubles"),
+    3: ("trois", "three", "triple", "thrice", "tripler", "triples"),
+    4: ("quatre", "four", "quadruple"),
+}
+"""Words that state a small count (a number of votes, of times, of victims: "deux voix",
+"twice", "compte double"). A question stating one asks whether that count holds: an entry
+answers it only when it states the same count (in a word of either language or a digit),
+not when it only speaks of the same thing ("the captain's vote" does not say "two").
+A number that names alternatives is no count asked: "entre deux victimes", "between two",
+"deux joueurs différents", "two different targets" (``_ALTERNATIVES``); nor does a
+number of players, named as such or by a role or status, the question's subject ("two
+mafiosi shoot", "si deux joueurs ont autant de voix": ``PERSON_WORDS``)."""
+PERSON_WORDS = frozenset({
+    "joueur", "joueurs", "joueuse", "joueuses", "personne", "personnes", "candidat",
+    "candidats", "gens", "player", "players", "candidate", "candidates", "people", "person",
+    "persons", "of",
+})  # fmt: skip
+"""Words after a number that count people, not a thing they have or do ("two of them")."""
+_ALTERNATIVES = re.compile(r"\b(?:entre|between)\s+$|^\s+(?:\w+\s+)?differ")
+"""Before a number ("entre deux") or after it ("deux joueurs différents"): alternatives."""
+_SENTENCE = re.compile(r"[.!?;:\n]+")
+_TIMES = frozenset({"twice", "thrice"})
+"""Count words that say how many times an act is done: what follows is not counted."""
+_LIST_MARK = re.compile(r"^\s*\d+[.)]", re.MULTILINE)
+"""The number of an item of a list ("2. The Don points…"): a place, not a count stated."""
+_COUNT_OF = {fold_chars(w): n for n, words in COUNT_WORDS.items() for w in words}
+
 _DEFINITIONS = frozenset({"role", "status"})
 _WORD = re.compile(r"\w+(?:['’ʼ‘\-‐‑]\w+)*")
 _JOINER = r"['’ʼ‘\-‐‑]"
@@ -995,6 +1023,8 @@ class Searcher:
         changes what it asks ("myself", "each other", a reflexive "se <verb>")."""
         if any(c.outside for c in concepts):
             return False
+        if not self._states_counts(docnum, query):
+            return False
         matched = self._matched
         # A word the rules do not know at all (not a typo: "snacks", "age") asks about
         # something else when the first hit shares none of the question's specific words
@@ -1031,6 +1061,52 @@ class Searcher:
                 if concept.words.split(" ")[0] in group and docnum not in scores:
                     return False
         return True
+
+    def _states_counts(self, docnum: int, query: str) -> bool:
+        """Return True when the entry states every small count the query states (see
+        ``COUNT_WORDS``), in its title, text or options, in either language, and states it
+        of the thing the query counts when it names one (one of the two words after the
+        number: "trois voix" is three votes, not three wolves), in the same sentence or
+        the one before ("a technical foul… A player who gets 2 of them")."""
+        text = fold_chars(query).lower()
+        asked = [
+            (_COUNT_OF[m.group()],
+             set() if m.group() in _TIMES else _counted(text[m.end() :]))
+            for m in _RUN.finditer(text)
+            if m.group() in _COUNT_OF
+            and not _ALTERNATIVES.search(text[: m.start()])
+            and not _ALTERNATIVES.search(text[m.end() :])
+            and not self._counts_roles(text[m.end() :])
+        ]  # fmt: skip
+        if not asked:
+            return True
+        data = self._searcher.stored_fields(docnum)["data"]
+        parts = [data["title"], data["text"]]
+        parts += [part for o in data.get("options", []) for part in (o["label"], o.get("text"))]
+        stated: list[tuple[set[int], set[str]]] = []
+        for part in parts:
+            for lang in ("fr", "en") if part else ():
+                before: set[str] = set()
+                said = _LIST_MARK.sub("", fold_chars(part[lang]).lower())
+                for sentence in _SENTENCE.split(said):
+                    words = _RUN.findall(sentence)
+                    values = {_COUNT_OF.get(w) or (int(w) if w.isdigit() else 0) for w in words}
+                    keys = {k for w in words for k in key(w)[:1]}
+                    stated.append((values, keys | before))
+                    before = keys
+        return all(
+            any(value in values and (not things or things & keys) for values, keys in stated)
+            for value, things in asked
+        )
+
+    def _counts_roles(self, after: str) -> bool:
+        """Return True when the word after a number counts players ("deux joueurs"), or names
+        a role or status ("deux loups")."""
+        following = _RUN.search(after)
+        if following and following.group() in PERSON_WORDS:
+            return True
+        keys = key(following.group()) if following else ()
+        return bool(keys) and keys[0] in self._lexicon.role_words()
 
     def _reflexive(self, query: str) -> list[str]:
         """Return the verbs the French query puts after a reflexive "se", acting on the
@@ -1280,6 +1356,17 @@ class Searcher:
             source=_in_lang(data.get("source", ""), lang),
             addition=bool(data.get("addition")),
         )
+
+
+def _counted(after: str) -> set[str]:
+    """Return the keys of the thing a number counts: the first two words after it that are
+    no stop words ("deux voix au vote": "voix", "vote")."""
+    keys: list[str] = []
+    for m in _RUN.finditer(after):
+        keys += key(m.group())[:1]
+        if len(keys) == 2:
+            break
+    return set(keys)
 
 
 def _in_lang(value: Any, lang: str) -> str:

@@ -1072,3 +1072,34 @@ def test_a_word_the_rules_do_not_know_beside_everyday_words_is_not_answered(sear
 def test_an_unknown_word_beside_specific_ones_is_still_answered(searcher, query, wanted):
     result = searcher.search(query)
     assert result.answered and result.hits[0].id == wanted, ids(result)
+
+
+# --- a count the question asks about ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["le maire a deux voix ?", "le don peut vérifier deux fois par nuit ?",
+     "le loup-garou a-t-il trois voix ?", "does the captain get three votes",
+     "can the sheriff check twice a night"],
+)  # fmt: skip
+def test_a_count_no_entry_states_is_not_answered(searcher, query):
+    # The first hit speaks of the role and the act, but states no such count (or states
+    # the number of something else: three wolves in the wolf table, not three votes).
+    assert not searcher.search(query).answered
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("la sorcière a-t-elle deux potions ?", "lg-contested-witch-two-potions"),
+     ("a player who gets two technical fouls", "mf-technical-foul"),
+     ("the wolves argue between two victims", "lg-night-wolves"),
+     ("si deux loups ne sont pas d'accord", "lg-contested-wolves-unanimous"),
+     ("two players have the same number of votes", "mf-vote-tie"),
+     ("what happens if the mafia shoot two different players", "mf-night-shots")],
+)  # fmt: skip
+def test_a_count_the_entry_states_or_a_count_of_people_is_still_answered(searcher, query, wanted):
+    # Stated with its thing ("2 of them" after "a technical foul"), or no count asked:
+    # alternatives ("between two", "two different") and a number of players or roles.
+    result = searcher.search(query)
+    assert result.answered and wanted in [h.id for h in result.hits[:2]]
