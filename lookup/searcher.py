@@ -835,6 +835,7 @@ class Searcher:
                     concept.known = self._known(concept)
             if fixes:
                 corrected = self._respell(query if shown is None else shown, fixes, lang)
+        _weigh_condition(concepts, query if shown is None else shown)
         named = {g for c in concepts for g in c.games}
         by_name = {g for c in concepts if c.game_word for g in c.games}
         obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
@@ -1367,6 +1368,30 @@ def _counted(after: str) -> set[str]:
         if len(keys) == 2:
             break
     return set(keys)
+
+
+CONDITION_WEIGHT = 0.6
+"""Weight of the words of a condition set off by a comma ("si la sorcière empoisonne un
+amoureux, l'autre meurt ?"): the question asks what the main clause says; the condition
+only says in which case."""
+_CONDITION = re.compile(r"(?:^|[\s'])(?:si|s|if|when|quand|lorsque|lorsqu)\b([^,]+),\s*\w")
+
+
+def _weigh_condition(concepts: list[_Concept], query: str) -> None:
+    """Weigh down the concepts whose words are all in a condition clause before a comma,
+    when the main clause has words of its own."""
+    found = _CONDITION.search(fold_chars(query).lower())
+    if not found:
+        return
+    inside = {k for w in _RUN.findall(found.group(1)) for k in key(w)}
+    rest = {k for w in _RUN.findall(fold_chars(query).lower()[found.end(1) :]) for k in key(w)}
+    if not rest - inside:
+        return
+    for concept in concepts:
+        keys = set(key(concept.words))
+        if keys and keys <= inside and not keys & rest:
+            for alt in concept.alternatives:
+                alt.weight *= CONDITION_WEIGHT
 
 
 def _in_lang(value: Any, lang: str) -> str:

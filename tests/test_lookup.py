@@ -1103,3 +1103,19 @@ def test_a_count_the_entry_states_or_a_count_of_people_is_still_answered(searche
     # alternatives ("between two", "two different") and a number of players or roles.
     result = searcher.search(query)
     assert result.answered and wanted in [h.id for h in result.hits[:2]]
+
+
+# --- a condition set off by a comma ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("si la sorcière empoisonne un amoureux, est-ce que l'autre meurt ?",
+      "lg-lovers-die-together"),
+     ("si la sorcière empoisonne le chasseur, il tire ?", "lg-hunter-shot"),
+     ("if the witch poisons the hunter, can he shoot", "lg-hunter-shot")],
+)  # fmt: skip
+def test_the_main_clause_decides_over_the_condition_before_the_comma(searcher, query, wanted):
+    # The witch is only the case ("if the witch poisons…"): what is asked is the other
+    # lover's death, the hunter's shot; the witch's entries come after.
+    assert searcher.search(query).hits[0].id == wanted
