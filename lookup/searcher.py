@@ -1067,12 +1067,15 @@ class Searcher:
         """Return True when the entry states every small count the query states (see
         ``COUNT_WORDS``), in its title, text or options, in either language, and states it
         of the thing the query counts when it names one (one of the two words after the
-        number: "trois voix" is three votes, not three wolves), in the same sentence or
-        the one before ("a technical foul… A player who gets 2 of them")."""
+        number: "trois voix" is three votes, not three wolves; before it when none
+        follows or it says how many times: "une voix qui compte double", "vote twice"),
+        in the same sentence or the one before ("a technical foul… A player who gets 2 of
+        them")."""
         text = fold_chars(query).lower()
         asked = [
             (_COUNT_OF[m.group()],
-             set() if m.group() in _TIMES else _counted(text[m.end() :]))
+             (set() if m.group() in _TIMES else _counted(text[m.end() :]))
+             or _counted(" ".join(reversed(_RUN.findall(text[: m.start()])))))
             for m in _RUN.finditer(text)
             if m.group() in _COUNT_OF
             and not _ALTERNATIVES.search(text[: m.start()])

@@ -1081,7 +1081,8 @@ def test_an_unknown_word_beside_specific_ones_is_still_answered(searcher, query,
     "query",
     ["le maire a deux voix ?", "le don peut vérifier deux fois par nuit ?",
      "le loup-garou a-t-il trois voix ?", "does the captain get three votes",
-     "can the sheriff check twice a night"],
+     "can the sheriff check twice a night", "une voix qui compte double",
+     "le vote du chasseur compte triple ?"],
 )  # fmt: skip
 def test_a_count_no_entry_states_is_not_answered(searcher, query):
     # The first hit speaks of the role and the act, but states no such count (or states
