@@ -36,7 +36,7 @@ from .text import (  # noqa: F401  (re-exported: the analysis API)
     words,
 )
 
-ANALYZER_VERSION = "13"
+ANALYZER_VERSION = "14"
 """Bump when any analysis behaviour changes (here or in :mod:`garou.lookup.text`): cached
 indexes are then rebuilt."""
 

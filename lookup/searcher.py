@@ -96,6 +96,17 @@ other", "myself") when some entry has it."""
 OTHER_GAME_OBEYED = 1e-6
 """Score factor of the other game's entries when the game is obeyed: named by a game word
 in the query, or set by the table's agreement (``prefer``): they never come first."""
+SPECIFIC_SHARE = 0.25
+"""A word of the query is specific when fewer than this share of the entries have it."""
+ANSWER_KINDS = frozenset({"sanction", "table", "win", "advice", "scoring", "setting",
+                          "contested", "mistake"})  # fmt: skip
+"""Kinds of entries that answer a question about the thing they are named after (a count,
+an outcome, a choice: "combien de fautes techniques avant d'être disqualifié"); the other
+entries a word names (a concept, a summary, a rule or procedure named after a thing) are
+what the thing is (see :meth:`Searcher._named_share`)."""
+NAMED_SHARE = 0.5
+"""Share counted, in a question of several words, of what a word scores on the entry it
+names by its aliases beyond its best score elsewhere (see :meth:`Searcher._named_share`)."""
 CANDIDATES = 1000
 """On an index larger than this, the query's rarest terms choose about this many candidate
 entries and the commoner terms score only those (Lucene's "common terms"): the built-in
@@ -105,6 +116,34 @@ larger stays fast."""
 NOTHING_ALONE = frozenset({"ne", "pas", "guere", "non", "ni", "not", "no", "nor", "neither"})
 """Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
 stop words has nothing to search for, as "AND" and "OR" (stop words) have nothing."""
+
+COUNT_WORDS = {
+    2: ("deux", "two", "double", "twice", "doubler", "doubles"),
+    3: ("trois", "three", "triple", "thrice", "tripler", "triples"),
+    4: ("quatre", "four", "quadruple"),
+}
+"""Words that state a small count (a number of votes, of times, of victims: "deux voix",
+"twice", "compte double"). A question stating one asks whether that count holds: an entry
+answers it only when it states the same count (in a word of either language or a digit),
+not when it only speaks of the same thing ("the captain's vote" does not say "two").
+A number that names alternatives is no count asked: "entre deux victimes", "between two",
+"deux joueurs différents", "two different targets" (``_ALTERNATIVES``); nor does a
+number of players, named as such or by a role or status, the question's subject ("two
+mafiosi shoot", "si deux joueurs ont autant de voix": ``PERSON_WORDS``)."""
+PERSON_WORDS = frozenset({
+    "joueur", "joueurs", "joueuse", "joueuses", "personne", "personnes", "candidat",
+    "candidats", "gens", "player", "players", "candidate", "candidates", "people", "person",
+    "persons", "of",
+})  # fmt: skip
+"""Words after a number that count people, not a thing they have or do ("two of them")."""
+_ALTERNATIVES = re.compile(r"\b(?:entre|between)\s+$|^\s+(?:\w+\s+)?differ")
+"""Before a number ("entre deux") or after it ("deux joueurs différents"): alternatives."""
+_SENTENCE = re.compile(r"[.!?;:\n]+")
+_TIMES = frozenset({"twice", "thrice"})
+"""Count words that say how many times an act is done: what follows is not counted."""
+_LIST_MARK = re.compile(r"^\s*\d+[.)]", re.MULTILINE)
+"""The number of an item of a list ("2. The Don points…"): a place, not a count stated."""
+_COUNT_OF = {fold_chars(w): n for n, words in COUNT_WORDS.items() for w in words}
 
 _DEFINITIONS = frozenset({"role", "status"})
 _WORD = re.compile(r"\w+(?:['’ʼ‘\-‐‑]\w+)*")
@@ -323,6 +362,7 @@ class _Lexicon:
         self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})
         self._words: list[str] | None = None
         self._role_words: frozenset[str] | None = None
+        self._outside_words: frozenset[str] | None = None
         self._synonym_spelled: dict[str, str] | None = None
 
     def spelling(self, word: str, lang: str) -> str:
@@ -392,6 +432,14 @@ class _Lexicon:
             )  # fmt: skip
         return self._role_words
 
+    def outside_words(self) -> frozenset[str]:
+        """Return every single word of the roles and concepts of other editions."""
+        if self._outside_words is None:
+            self._outside_words = frozenset(
+                w for g in self.groups if g.source == "outside" for p in g.phrases for w in key(p)
+            )
+        return self._outside_words
+
     def words(self) -> list[str]:
         """Return every single word of the synonyms (for typo correction)."""
         if self._words is None:
@@ -429,6 +477,9 @@ class _Concept:
     """True when the words name a role or status of the rules."""
     own: tuple[str, ...] = ()
     """The entries of the roles and statuses the words name."""
+    defines: tuple[str, ...] = ()
+    """The other entries the words name by their aliases (the game master's entry for
+    "MJ"): what the words' thing is, as a role's own entry is what the role is."""
     community: bool = False
     """True when the words are a community word (lexicon.yaml) that means a different
     thing in each game ("town", "sheriff")."""
@@ -445,7 +496,13 @@ def _units(text: str) -> tuple[list[Unit], bool]:
     skipped = 0
     for match in _WORD.finditer(fold_chars(text[:MAX_CHARS])):
         for word in split_word(match.group()):
-            for part in (p for p in word.split("-") if p):
+            parts = [p for p in word.split("-") if p]
+            if len(parts) == 2 and key(word) == ("soi", "meme"):
+                # "elle-même" is oneself, keyed "soi même" (see text.key), not "même".
+                units += [("soi", parts[0], skipped), ("meme", parts[1], 0)]
+                skipped = 0
+                continue
+            for part in parts:
                 k = key(part)
                 if not k:
                     skipped += 1
@@ -508,6 +565,8 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     own = tuple(lexicon.groups[n].entry or "" for n in numbers
                 if lexicon.groups[n].source in ("role", "status"))  # fmt: skip
     names_role = bool(own)
+    defines = tuple(lexicon.groups[n].entry or "" for n in numbers
+                    if lexicon.groups[n].source == "entry")  # fmt: skip
     community = any(lexicon.groups[n].source == "community" for n in numbers)
     numbers = lexicon.hop(numbers)
     kept = 0
@@ -538,7 +597,7 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
     return _Concept(words, alternatives, games, game_word, outside=outside,
                     essential=essential, names_role=names_role, own=own,
-                    community=community)  # fmt: skip
+                    community=community, defines=defines)  # fmt: skip
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -776,6 +835,7 @@ class Searcher:
                     concept.known = self._known(concept)
             if fixes:
                 corrected = self._respell(query if shown is None else shown, fixes, lang)
+        _weigh_condition(concepts, query if shown is None else shown)
         named = {g for c in concepts for g in c.games}
         by_name = {g for c in concepts if c.game_word for g in c.games}
         obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
@@ -834,6 +894,8 @@ class Searcher:
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
         self._matched = [(concept, self._concept_scores(concept)) for concept in concepts]
+        if len([c for c in concepts if not c.game_word]) > 1:
+            self._matched = [(c, self._named_share(c, sc)) for c, sc in self._matched]
         for members in self._same_things(concepts):
             # Words that name one thing ("le badge du maire": the captain twice) count
             # once: each entry takes the best of them.
@@ -862,6 +924,13 @@ class Searcher:
         several = len([c for c in concepts if not c.game_word]) > 1
         # A role or status named alone asks what it is: its own entry first.
         own = set() if several else {scorer.docnum(e) for c in concepts for e in c.own}
+        # An entry a word names by its aliases ("MJ": the game master's job) is what that
+        # word's thing is: with other words, the question asks what it does in a
+        # situation, so it weighs as a role's own entry does (DEFINITION_PRIOR), and the
+        # subject of the question no longer outweighs its predicate.
+        defined = {d for c in concepts if not c.game_word
+                   for d in (scorer.docnum(e) for e in c.defines)
+                   if d is not None and scorer.kinds[d] not in ANSWER_KINDS}  # fmt: skip
         games, kinds = scorer.games, scorer.kinds
         # An entry that does not speak of "each other" or "myself" cannot answer a question
         # that asks about it (:meth:`_answers`): those that do come first.
@@ -883,7 +952,7 @@ class Searcher:
                 score *= 1 + PHRASE_BONUS * phrases[docnum]
             if any(docnum not in sc for sc in needed):
                 score *= ESSENTIAL_ABSENT
-            if several and kinds[docnum] in _DEFINITIONS:
+            if several and (kinds[docnum] in _DEFINITIONS or docnum in defined):
                 score *= DEFINITION_PRIOR
             elif docnum in own:
                 score /= DEFINITION_PRIOR
@@ -902,6 +971,26 @@ class Searcher:
             _Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
             for score, negdoc in top
         ]
+
+    def _named_share(self, concept: _Concept, scores: dict[int, float]) -> dict[int, float]:
+        """Return a concept's scores with what it scores on the entries it names (by their
+        aliases: "MJ", the game master's job), beyond its best score on any other entry,
+        counted at ``NAMED_SHARE`` only: in a question with other words, the name written
+        in that entry's title, aliases and keywords says what the entry is about, not that
+        it answers ("le MJ tranche si les loups sont pas d'accord": the wolves' entry)."""
+        kinds = self._scorer.kinds
+        named = {d for d in (self._scorer.docnum(e) for e in concept.defines)
+                 if d is not None and kinds[d] not in ANSWER_KINDS}  # fmt: skip
+        if not named or not scores or concept.game_word:
+            return scores
+        others = max((v for d, v in scores.items() if d not in named), default=0.0)
+        if not any(scores.get(d, 0.0) > others for d in named):
+            return scores
+        shared = dict(scores)
+        for docnum in named:
+            if shared.get(docnum, 0.0) > others:
+                shared[docnum] = others + NAMED_SHARE * (shared[docnum] - others)
+        return shared
 
     def _same_things(self, concepts: list[_Concept]) -> list[list[int]]:
         """Return the concepts (their places) grouped by the thing they name: concepts
@@ -935,7 +1024,18 @@ class Searcher:
         changes what it asks ("myself", "each other", a reflexive "se <verb>")."""
         if any(c.outside for c in concepts):
             return False
+        if not self._states_counts(docnum, query):
+            return False
         matched = self._matched
+        # A word the rules do not know at all (not a typo: "snacks", "age") asks about
+        # something else when the first hit shares none of the question's specific words
+        # (those fewer than SPECIFIC_SHARE of the entries have), only its everyday ones
+        # ("game", "players", "roles").
+        common = SPECIFIC_SHARE * self._reader.doc_count_all()
+        specific = [(c, sc) for c, sc in matched
+                    if not c.game_word and (not c.known or len(sc) <= common)]  # fmt: skip
+        if any(not c.known for c, _ in specific) and not any(docnum in sc for _, sc in specific):
+            return False
         roles = [scores for concept, scores in matched if concept.names_role
                  and not concept.game_word]  # fmt: skip
         if roles and not any(docnum in scores for scores in roles):
@@ -949,14 +1049,68 @@ class Searcher:
             if concept.essential and place and docnum not in matched[place - 1][1]:
                 return False
         verbs = [] if any(c.essential for c in concepts) else self._reflexive(query)
-        if verbs:
-            numbers = self._lexicon.keys.get(" ".join(key("soi-même")), [])
-            if docnum not in self._concept_scores(_concept(self._lexicon, "soi-meme", numbers)):
+        # "ils se connaissent": a plural verb after "se" is done to each other, not to
+        # oneself; the entry must speak of each other (or of oneself, for the singular).
+        for group in (_reciprocal(verbs), [v for v in verbs if v not in _reciprocal(verbs)]):
+            if not group:
+                continue
+            word = "mutuellement" if group[0] in _reciprocal(verbs) else "soi-meme"
+            numbers = self._lexicon.keys.get(" ".join(key(word)), [])
+            if docnum not in self._concept_scores(_concept(self._lexicon, word, numbers)):
                 return False
             for concept, scores in matched:
-                if concept.words.split(" ")[0] in verbs and docnum not in scores:
+                if concept.words.split(" ")[0] in group and docnum not in scores:
                     return False
         return True
+
+    def _states_counts(self, docnum: int, query: str) -> bool:
+        """Return True when the entry states every small count the query states (see
+        ``COUNT_WORDS``), in its title, text or options, in either language, and states it
+        of the thing the query counts when it names one (one of the two words after the
+        number: "trois voix" is three votes, not three wolves; before it when none
+        follows or it says how many times: "une voix qui compte double", "vote twice"),
+        in the same sentence or the one before ("a technical foul… A player who gets 2 of
+        them")."""
+        text = fold_chars(query).lower()
+        asked = [
+            (_COUNT_OF[m.group()],
+             (set() if m.group() in _TIMES else _counted(text[m.end() :]))
+             or _counted(" ".join(reversed(_RUN.findall(text[: m.start()])))))
+            for m in _RUN.finditer(text)
+            if m.group() in _COUNT_OF
+            and not _ALTERNATIVES.search(text[: m.start()])
+            and not _ALTERNATIVES.search(text[m.end() :])
+            and not self._counts_roles(text[m.end() :])
+        ]  # fmt: skip
+        if not asked:
+            return True
+        data = self._searcher.stored_fields(docnum)["data"]
+        parts = [data["title"], data["text"]]
+        parts += [part for o in data.get("options", []) for part in (o["label"], o.get("text"))]
+        stated: list[tuple[set[int], set[str]]] = []
+        for part in parts:
+            for lang in ("fr", "en") if part else ():
+                before: set[str] = set()
+                said = _LIST_MARK.sub("", fold_chars(part[lang]).lower())
+                for sentence in _SENTENCE.split(said):
+                    words = _RUN.findall(sentence)
+                    values = {_COUNT_OF.get(w) or (int(w) if w.isdigit() else 0) for w in words}
+                    keys = {k for w in words for k in key(w)[:1]}
+                    stated.append((values, keys | before))
+                    before = keys
+        return all(
+            any(value in values and (not things or things & keys) for values, keys in stated)
+            for value, things in asked
+        )
+
+    def _counts_roles(self, after: str) -> bool:
+        """Return True when the word after a number counts players ("deux joueurs"), or names
+        a role or status ("deux loups")."""
+        following = _RUN.search(after)
+        if following and following.group() in PERSON_WORDS:
+            return True
+        keys = key(following.group()) if following else ()
+        return bool(keys) and keys[0] in self._lexicon.role_words()
 
     def _reflexive(self, query: str) -> list[str]:
         """Return the verbs the French query puts after a reflexive "se", acting on the
@@ -1095,6 +1249,7 @@ class Searcher:
     ) -> tuple[list[Unit], dict[str, str]]:
         """Replace the words the index does not know by their closest known word; return
         the new words and the corrections (typed word to known word, folded).
+        A word is corrected into the name of a role of other editions only one edit away.
 
         A word the query names with an article (``named``: "le druide") is a role or a
         thing: it is corrected two letters away only into the name of a role or status of
@@ -1112,6 +1267,11 @@ class Searcher:
             if _correctable(word) and not self._known_word(k, word):
                 best = self._closest(word)
                 if (best is not None and word in named and best not in vocabulary
+                        and _closeness(word, best) > 1):  # fmt: skip
+                    best = None
+                # A role of other editions makes the answer "the rules do not say": a word
+                # is read as one only a single edit away ("bouffer" is no "bouffon").
+                if (best is not None and best in self._lexicon.outside_words()
                         and _closeness(word, best) > 1):  # fmt: skip
                     best = None
             if best is None:
@@ -1202,6 +1362,41 @@ class Searcher:
         )
 
 
+def _counted(after: str) -> set[str]:
+    """Return the keys of the thing a number counts: the first two words after it that are
+    no stop words ("deux voix au vote": "voix", "vote")."""
+    keys: list[str] = []
+    for m in _RUN.finditer(after):
+        keys += key(m.group())[:1]
+        if len(keys) == 2:
+            break
+    return set(keys)
+
+
+CONDITION_WEIGHT = 0.6
+"""Weight of the words of a condition set off by a comma ("si la sorcière empoisonne un
+amoureux, l'autre meurt ?"): the question asks what the main clause says; the condition
+only says in which case."""
+_CONDITION = re.compile(r"(?:^|[\s'])(?:si|s|if|when|quand|lorsque|lorsqu)\b([^,]+),\s*\w")
+
+
+def _weigh_condition(concepts: list[_Concept], query: str) -> None:
+    """Weigh down the concepts whose words are all in a condition clause before a comma,
+    when the main clause has words of its own."""
+    found = _CONDITION.search(fold_chars(query).lower())
+    if not found:
+        return
+    inside = {k for w in _RUN.findall(found.group(1)) for k in key(w)}
+    rest = {k for w in _RUN.findall(fold_chars(query).lower()[found.end(1) :]) for k in key(w)}
+    if not rest - inside:
+        return
+    for concept in concepts:
+        keys = set(key(concept.words))
+        if keys and keys <= inside and not keys & rest:
+            for alt in concept.alternatives:
+                alt.weight *= CONDITION_WEIGHT
+
+
 def _in_lang(value: Any, lang: str) -> str:
     """Return a stored text in ``lang`` (a mapping of languages, or one text)."""
     return str(value.get(lang, "")) if isinstance(value, dict) else str(value)
@@ -1215,6 +1410,12 @@ def _third_person_singular(word: str) -> str | None:
     if word.endswith("issent"):
         return word[:-4] + "t"
     return word[:-2]
+
+
+def _reciprocal(verbs: list[str]) -> list[str]:
+    """Return the French verbs of ``verbs`` in the third person plural ("connaissent",
+    "voient"): after "se", they are done to each other ("ils se connaissent")."""
+    return [v for v in verbs if len(v) > 4 and v.endswith("ent")]
 
 
 def _named_words(query: str) -> frozenset[str]:

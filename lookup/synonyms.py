@@ -38,7 +38,8 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "tuer, tué, abattre, abattu, assassiner, meurtre, kill, killed, murder, murdered, "
         "shoot, shot",
     ),
-    (None, "dévorer, dévoré, manger, mangé, eat, eaten, devour, devoured"),
+    # ("bouffer" is the table's slang for "manger".)
+    (None, "dévorer, dévoré, manger, mangé, bouffer, bouffé, eat, eaten, devour, devoured"),
     # Saving, protecting, healing.
     (
         None,
@@ -61,15 +62,16 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
         "reveal, revealed, flip, flipped, show, shown, identité, identity, carte retournée",
     ),
     (None, "caché, secret, secrète, hidden, stays hidden, reste caché"),
-    # Dying: the stemmers do not join the forms of "mourir" (meurt, meurent, mort).
+    # Dying: the stemmers do not join the forms of "mourir" (meurt, meurent, mort); a
+    # player killed or lynched has died ("the mayor got killed": the captain's death).
     (
         None,
         "mourir, meurt, meurent, mourra, mort, morte, morts, décès, décéder, décédé, die, "
-        "dies, died, dying, death, dead",
+        "dies, died, dying, death, dead, killed, got killed, tué, tuée, lynched, lynché, lynchée",
     ),
     # The dead, talking, signalling.
     (None, "fantôme, ghost, spectateur, spectator, dead player, joueur mort"),
-    (None, "parler, dire, talk, speak, say, chat, bavarder, discuter"),
+    (None, "parler, dire, dit, disent, talk, speak, say, says, chat, bavarder, discuter"),
     (
         None,
         "faire signe, signes, gestes, mimer, signal, signals, hint, hints, souffler, "
@@ -109,6 +111,12 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     ),
     (None, "désaccord, pas d'accord, disagree, disagreement, split"),
     (None, "ordre, order, séquence, sequence, en premier, qui en premier, who first"),
+    # At the same time ("en même temps" is no length of time).
+    (
+        None,
+        "en même temps, simultanément, simultané, simultaneously, simultaneous, "
+        "at the same time, all at the same time",
+    ),
     # A role wakes up when it is called at night.
     (
         None,
@@ -136,7 +144,13 @@ GROUPS: tuple[tuple[str | None, str], ...] = (
     ),
     # Seer and witch words players use.
     ("loup-garou", "voyante, seer, psychic, clairvoyant, clairvoyante, médium, medium"),
-    (None, "voir, see, sees, découvrir, apprendre, learn, sonder, inspect, peek, regarder, look"),
+    (
+        None,
+        "voir, voit, voient, see, sees, découvrir, apprendre, learn, sonder, inspect, peek, "
+        "regarder, look",
+    ),
+    # Knowing: the stemmer does not join the forms of "connaître" (connaît, connaissent).
+    (None, "connaître, connaît, connaissent, connaissance, know, knows, known"),
     ("loup-garou", "potion, potions, fiole, elixir"),
     # Mafia words.
     (

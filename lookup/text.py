@@ -155,9 +155,24 @@ def is_stop(word: str) -> bool:
     return word in ALL_STOPS and word not in NEGATIONS
 
 
+SELF_PRONOUNS = frozenset({"moi", "toi", "lui", "elle", "soi", "nous", "vous", "eux", "elles"})
+"""Pronouns that make "même" mean oneself ("elle-même"); alone, "même" is "same"."""
+
+
 def key(text: str) -> tuple[str, ...]:
-    """Return the matching key of a phrase: its folded, singular words without stop words."""
-    return tuple(IRREGULAR.get(w, singular(w)) for w in words(text) if not is_stop(w))
+    """Return the matching key of a phrase: its folded, singular words without stop words.
+
+    "elle-même", "lui-même", "eux-mêmes"... are all "soi même" (oneself): the pronoun is a
+    stop word, and without it they would key as "même", the word of "la même nuit"."""
+    found = words(text)
+    out: list[str] = []
+    for place, word in enumerate(found):
+        after = found[place + 1] if place + 1 < len(found) else ""
+        if word in SELF_PRONOUNS and after in ("meme", "memes"):
+            out.append("soi")
+        elif not is_stop(word):
+            out.append(IRREGULAR.get(word, singular(word)))
+    return tuple(out)
 
 
 _ARTICLES = frozenset({

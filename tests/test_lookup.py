@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from garou.lookup import Searcher, status
+from garou.lookup import Searcher, status, synonyms
 from garou.lookup import index as lookup_index
 from garou.lookup.analysis import english_analyzer, french_analyzer, key, plain_analyzer
 from garou.rules import UsageError
@@ -128,7 +128,9 @@ def test_a_phrase_key_ignores_accents_plurals_and_stop_words():
 
 def test_relevance_targets_are_met_on_the_set_and_on_its_held_out_third(cache, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
-    queries = relevance.load_set()
+    # The held-out groups of waves 3 and 4 are measured by the bench only.
+    queries = [q for q in relevance.load_set()
+               if not str(q.get("group", "")).startswith(relevance.UNSEEN_GROUPS)]  # fmt: skip
     assert len(queries) >= 80
     assert {"fr", "en"} <= {"fr" if q["group"].endswith("-fr") else "en" for q in queries}
     outcomes = relevance.evaluate(queries)
@@ -692,7 +694,10 @@ def test_a_question_the_rules_answer_is_answered(searcher, query):
 def test_the_set_meets_the_not_covered_goals(cache, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     for path in (relevance.SET, relevance.HELDOUT):
-        outcomes = relevance.evaluate(relevance.load_set(path))
+        # The held-out groups of waves 3 and 4 are measured by the bench only.
+        queries = [q for q in relevance.load_set(path)
+                   if not str(q.get("group", "")).startswith(relevance.UNSEEN_GROUPS)]  # fmt: skip
+        outcomes = relevance.evaluate(queries)
         found = relevance.figures(outcomes)
         assert found["n_out"] >= 10 and found["said_out"] >= 0.8, (path.name, found)
         assert found["wrongly_out"] <= 0.02, (path.name, found)
@@ -918,3 +923,201 @@ def test_a_game_named_with_only_the_other_games_rulings_is_not_answered(garou, w
     data = garou("search", *query.split(), "--json").json()
     assert data["hits"] and data["hits"][0]["game"] == "mafia"
     assert data["answered"] is False
+
+
+# --- wave 3: the subject of a question no longer outweighs its predicate -------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("le MJ tranche si les loups sont pas d'accord ?", {"lg-contested-wolves-unanimous"}),
+     ("gm breaks the tie if wolves disagree?", {"lg-contested-wolves-unanimous"}),
+     ("le meneur décide si les loups ne sont pas d'accord ?", {"lg-contested-wolves-unanimous"}),
+     ("the host decides the scoring shown first", {"mf-setting-scoring"}),
+     ("does the game master announce deaths one by one",
+      {"lg-mistake-one-by-one", "lg-day-announcement", "lg-cascade-resolve"})],
+)  # fmt: skip
+def test_a_word_naming_an_entry_does_not_outweigh_what_the_question_asks(searcher, query, wanted):
+    """The game master's entry has "MJ", "GM", "host" in its title, aliases and keywords:
+    in a question about what the game master does in a situation, the situation's entry
+    comes first."""
+    result = searcher.search(query)
+    assert result.hits[0].id in wanted, ids(result)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("mj", "lg-game-master"), ("game master", "lg-game-master"),
+     ("discours d'adieu combien de secondes", "mf-farewell"),
+     ("le vote de levée arrive quand ?", "mf-lift"),
+     ("combien de fautes techniques avant d'être disqualifié ?", "mf-technical-foul"),
+     ("how many technical fouls before a disqualification", "mf-technical-foul"),
+     ("combien de loups-garous pour 12 joueurs", "lg-wolf-count")],
+)  # fmt: skip
+def test_the_entry_a_word_names_still_answers_about_that_thing(searcher, query, wanted):
+    """A sanction, a table, a win condition named by the question answers it (a count, an
+    outcome): only what a thing is (a concept, a summary, a rule named after it) gives way
+    to the entry of the situation asked about."""
+    assert searcher.search(query).hits[0].id == wanted, ids(searcher.search(query))
+
+
+def test_a_word_is_read_as_a_role_of_other_editions_only_one_edit_away(searcher):
+    """Reading a word as a role of other editions makes the answer "the rules do not say":
+    "bouffer" (the table's slang for eating) was corrected into "bouffon" (the jester)."""
+    result = searcher.search("mon amoureux s'est fait bouffer, je meurs ?")
+    assert result.answered and result.outside == [], result.outside
+    assert result.hits[0].id == "lg-lovers-die-together"
+    lexicon = searcher._lexicon
+    alone = {key(p)[0] for g in lexicon.groups if g.source == "outside" for p in g.phrases
+             if len(key(p)) == 1}  # fmt: skip
+    for word in sorted(alone):
+        if len(word) < 6 or not word.isalpha():
+            continue
+        far = word[:-2] + ("zq" if word[-1] != "z" else "qx")  # two edits away
+        assert searcher.search(f"il fait quoi {far}").outside == [], far
+    for near in ("que fait le salvateru", "what does the jestr do"):
+        assert searcher.search(near).outside, near  # one edit away: still recognised
+
+
+def test_the_name_a_reply_gives_a_role_of_other_editions_is_recognised_as_typed():
+    """The reply names "the cult leader (sectaire)": typed as such, it must be the same role
+    (a name the rules' synonyms give to one of their own roles is the rules' role)."""
+    from garou.lookup.vocabulary import compiled, outside_of
+
+    theirs = {" ".join(key(p)) for _, phrases in synonyms.groups() for p in phrases}
+    for item in compiled()["outside"]:
+        for lang, name in item["name"].items():
+            typed = name.split("(")[0].strip()
+            if " ".join(key(typed)) in theirs:
+                continue
+            assert item["id"] in [o.id for o in outside_of(typed)], (item["id"], lang, typed)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("les mafieux se connaissent entre eux ?", {"mf-dealing", "mf-first-night"}),
+     ("est-ce que les mafieux se connaissent", {"mf-dealing", "mf-first-night"}),
+     ("do the mafia players know each other", {"mf-dealing", "mf-first-night"}),
+     ("les mafieux se voient après la première nuit ?", {"mf-first-night"})],
+)  # fmt: skip
+def test_a_plural_verb_after_se_is_done_to_each_other(searcher, query, wanted):
+    """ "ils se connaissent" asks about each other, not about oneself; and the forms of
+    "connaître" and "voir" the stemmer does not join are one word."""
+    result = searcher.search(query)
+    assert result.answered and result.hits[0].id in wanted, ids(result)
+
+
+@pytest.mark.parametrize(
+    "query", ["les loups se dévorent entre eux ?", "les loups se mangent ?",
+              "les amoureux se tuent entre eux ?"]
+)  # fmt: skip
+def test_each_other_the_rules_never_address_is_still_not_answered(searcher, query):
+    assert not searcher.search(query).answered, ids(searcher.search(query))
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["mayor got killed, who gets the badge", "the captain was killed, who is captain now",
+     "le capitaine a été tué, qui prend l'écharpe ?", "captain lynched, new captain?"],
+)  # fmt: skip
+def test_a_player_killed_or_lynched_has_died(searcher, query):
+    """The captain's succession speaks of the captain's death: "killed", "lynched" are
+    ways of dying, not only the night's or the vote's words."""
+    result = searcher.search(query)
+    assert result.hits[0].id == "lg-captain-succession", ids(result)
+
+
+def test_meme_alone_is_same_and_with_a_pronoun_is_oneself(searcher):
+    """ "le même joueur", "la même nuit" are no question about oneself: "même" keyed as
+    "elle-même" brought "herself", "self", "auto" (the self-shot, the witch saving herself)."""
+    from garou.lookup.text import key as key_of
+
+    assert key_of("elle-même") == key_of("lui-même") == key_of("eux-mêmes") == ("soi", "meme")
+    assert key_of("la même nuit") == ("meme", "nuit")
+    result = searcher.search("si les mafieux tirent pas sur le même joueur ?")
+    assert result.hits[0].id in {"mf-night-shots", "mf-missed-shot"}, ids(result)
+    concept = [c for c in searcher._matched if c[0].words == "meme"][0][0]
+    assert not concept.essential and len(concept.alternatives) == 1
+    # With a pronoun it is oneself, a word the answer must speak of.
+    assert searcher.search("la sorcière peut-elle se sauver elle-même ?").answered
+    assert not searcher.search("cupidon peut-il se choisir lui-même ?").answered
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["est-ce qu'on vote chacun son tour ou tous en même temps ?",
+     "do we all vote at the same time or one after another", "le vote est simultané ?"],
+)  # fmt: skip
+def test_at_the_same_time_is_simultaneous_not_a_length_of_time(searcher, query):
+    """ "en même temps" searched "temps" (a length of time: the speeches, the debate)."""
+    result = searcher.search(query)
+    assert result.hits[0].id == "lg-vote", ids(result)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["how much does the box cost in shops", "which snacks for the players",
+     "les joueurs ont quel âge en général ?", "can players swap roles during the game"],
+)  # fmt: skip
+def test_a_word_the_rules_do_not_know_beside_everyday_words_is_not_answered(searcher, query):
+    """Only "game", "players", "roles" match: the question is about something else."""
+    result = searcher.search(query)
+    assert not result.answered, ids(result)
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("does the seer see the exact role lol", "lg-contested-seer-sees"),
+     ("wesh la sorcière peut se sauver elle-même ?", "lg-contested-witch-self-save")],
+)  # fmt: skip
+def test_an_unknown_word_beside_specific_ones_is_still_answered(searcher, query, wanted):
+    result = searcher.search(query)
+    assert result.answered and result.hits[0].id == wanted, ids(result)
+
+
+# --- a count the question asks about ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["le maire a deux voix ?", "le don peut vérifier deux fois par nuit ?",
+     "le loup-garou a-t-il trois voix ?", "does the captain get three votes",
+     "can the sheriff check twice a night", "une voix qui compte double",
+     "le vote du chasseur compte triple ?"],
+)  # fmt: skip
+def test_a_count_no_entry_states_is_not_answered(searcher, query):
+    # The first hit speaks of the role and the act, but states no such count (or states
+    # the number of something else: three wolves in the wolf table, not three votes).
+    assert not searcher.search(query).answered
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("la sorcière a-t-elle deux potions ?", "lg-contested-witch-two-potions"),
+     ("a player who gets two technical fouls", "mf-technical-foul"),
+     ("the wolves argue between two victims", "lg-night-wolves"),
+     ("si deux loups ne sont pas d'accord", "lg-contested-wolves-unanimous"),
+     ("two players have the same number of votes", "mf-vote-tie"),
+     ("what happens if the mafia shoot two different players", "mf-night-shots")],
+)  # fmt: skip
+def test_a_count_the_entry_states_or_a_count_of_people_is_still_answered(searcher, query, wanted):
+    # Stated with its thing ("2 of them" after "a technical foul"), or no count asked:
+    # alternatives ("between two", "two different") and a number of players or roles.
+    result = searcher.search(query)
+    assert result.answered and wanted in [h.id for h in result.hits[:2]]
+
+
+# --- a condition set off by a comma ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("si la sorcière empoisonne un amoureux, est-ce que l'autre meurt ?",
+      "lg-lovers-die-together"),
+     ("si la sorcière empoisonne le chasseur, il tire ?", "lg-hunter-shot"),
+     ("if the witch poisons the hunter, can he shoot", "lg-hunter-shot")],
+)  # fmt: skip
+def test_the_main_clause_decides_over_the_condition_before_the_comma(searcher, query, wanted):
+    # The witch is only the case ("if the witch poisons…"): what is asked is the other
+    # lover's death, the hunter's shot; the witch's entries come after.
+    assert searcher.search(query).hits[0].id == wanted
