@@ -79,20 +79,9 @@ def _console() -> Console:
 
 def _parse_values(pairs: list[str] | None, lang: str) -> dict[str, Any]:
     """Return KEY=VALUE pairs as data (each VALUE read as YAML: a name, a list, a mapping)."""
-    import yaml
+    from garou.game.session import parse_values
 
-    from garou.rules.errors import UsageError
-
-    data: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise UsageError("game.usage.pair", pair=pair)
-        try:
-            data[key.strip()] = yaml.safe_load(value) if value.strip() else None
-        except yaml.YAMLError:
-            raise UsageError("game.usage.value", pair=pair) from None
-    return data
+    return parse_values(pairs or [])
 
 
 def _lang(lang: str | None) -> str:

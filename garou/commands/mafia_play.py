@@ -138,7 +138,7 @@ class MafiaSession(Session):
         from garou.game.mafia_script import can_nominate, next_step
 
         step = next_step(state)
-        if step.kind == "farewell":
+        if step.kind == "farewell" and step.player is not None:
             self.farewell(state, step.player)
             return
         if step.kind == "speech":
