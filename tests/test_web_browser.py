@@ -364,3 +364,134 @@ def test_a_whole_game_of_loup_garou_played_by_tapping(browser, server, lang):
         "window.scrollTo(0, document.querySelector('[data-winner]').offsetTop - 120)"
     )
     screenshot(browser, f"web-game-recap-{lang}")
+
+
+# --- the Mafia evening: a day on the judge's phone, its countdown on a fake clock ------------
+
+
+class FakeClock:
+    """The server's clock, moved by the test (the countdowns are read on it)."""
+
+    def __init__(self) -> None:
+        self.now = 2_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(scope="module")
+def mafia_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any, Path]]:
+    """The web app on a fake clock, served by waitress on the loopback address in a thread
+    of the test (``garou serve`` is this app with the real clock)."""
+    from garou.web import WebConfig, create_app
+    from waitress.server import create_server
+
+    db = tmp_path_factory.mktemp("mafia") / "games.sqlite"
+    clock = FakeClock()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        mp.delenv("GAROU_RULES_DIR", raising=False)
+        app = create_app(WebConfig(db=db, clock=clock))
+        server = create_server(app, host="127.0.0.1", port=0, threads=4)
+        import threading
+
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.effective_port}", clock, db  # type: ignore[union-attr]
+        finally:
+            server.close()
+
+
+MAFIA_NAMES = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+MAFIA_ROLES = {
+    "Ana": "citoyen", "Bob": "mafia", "Cid": "citoyen", "Dan": "sherif", "Eve": "citoyen",
+    "Fay": "don", "Gus": "citoyen", "Hal": "mafia", "Ivy": "citoyen", "Jon": "citoyen",
+}  # fmt: skip
+MAFIA_SECRETS = {"fr": ["Shérif", "Mafieux", "Citoyen"], "en": ["Sheriff", "Mafioso", "Citizen"]}
+"""The role names the Mafia table view must never show before the end."""
+
+
+def countdown_text(driver: Any) -> str:
+    return str(find(driver, "[data-countdown]").text)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_mafia_day_on_the_judges_phone_with_its_countdown(browser, mafia_server, lang, book):
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.game.mafia import start_data
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    base, clock, db = mafia_server
+    with open_journal(db) as journal:  # garou game new --game mafia: the same journal
+        game_id = session.new_game(journal, book, start_data(
+            book.game("mafia"), MAFIA_NAMES, roles=MAFIA_ROLES, name=f"Club {lang}"))  # fmt: skip
+    browser.get(f"{base}/game/{game_id}?lang={lang}")
+    master = browser.current_window_handle
+    assert step_of(browser)[0] == "meeting"
+    check_phone_layout(browser)
+    record(browser)  # the morning after the meeting
+    assert step_of(browser)[0] == "speech"
+    assert find(browser, "[data-speaker]").get_attribute("data-speaker") == "Ana"
+    assert countdown_text(browser) == "1:00"  # the data's 60 s speech, not started
+    record(browser, "timer")
+    assert find(browser, "[data-countdown]").get_attribute("data-state") == "running"
+    clock.now += 25  # the server's clock: the page follows it at its next poll
+    WebDriverWait(browser, 10).until(lambda d: countdown_text(d) in ("0:35", "0:34", "0:33"))
+    # A foul for Cid (tapped on the seat), Ana nominates Bob during her speech.
+    record(browser, css='button[data-foul="Cid"]')
+    assert find(browser, 'tr[data-player="Cid"]').get_attribute("data-fouls") == "1"
+    assert "1/3" in find(browser, 'tr[data-player="Cid"] [data-foul-count]').text
+    Select(find(browser, "select[data-nominee]")).select_by_value("Bob")
+    record(browser, "nominate")
+    assert find(browser, '[data-nominated="Bob"]')
+    record(browser, "timer-pause")
+    paused = countdown_text(browser)
+    clock.now += 120
+    browser.refresh()
+    assert countdown_text(browser) == paused  # paused: the server's clock moved, not it
+    screenshot(browser, f"web-judge-speech-{lang}")
+    record(browser, "timer-resume")
+    clock.now += 40  # past the end of Ana's speech
+    done = "Temps écoulé." if lang == "fr" else "Time is up."
+    WebDriverWait(browser, 10).until(lambda d: countdown_text(d) == done)
+    # The table's screen, open beside: the speaker, the time up, the foul; no card.
+    browser.switch_to.new_window("tab")
+    browser.get(f"{base}/game/{game_id}/table?lang={lang}")
+    wait_for(browser, "[data-story]")
+    assert countdown_text(browser) == done
+    assert find(browser, "[data-speaker]").get_attribute("data-speaker") == "Ana"
+    table = browser.current_window_handle
+    browser.switch_to.window(master)
+    record(browser, "speech")
+    for speaker in MAFIA_NAMES[1:]:
+        assert find(browser, "[data-speaker]").get_attribute("data-speaker") == speaker
+        if speaker == "Dan":
+            Select(find(browser, "select[data-nominee]")).select_by_value("Hal")
+            record(browser, "nominate")
+        record(browser, "speech")
+    assert step_of(browser)[0] == "vote"
+    for voter in MAFIA_NAMES[:6]:  # six against Bob; the silent four count against Hal
+        Select(find(browser, f'select[data-voter="{voter}"]')).select_by_value("Bob")
+    check_phone_layout(browser)
+    screenshot(browser, f"web-judge-vote-{lang}")
+    record(browser, "vote")
+    assert step_of(browser)[0] == "farewell"
+    assert find(browser, 'tr[data-player="Bob"]').get_attribute("data-alive") == "no"
+    # The table refreshes by itself: Bob out, the vote's count, and still no card.
+    browser.switch_to.window(table)
+    wait_for(browser, '[data-player="Bob"][data-alive="no"]', timeout=20)
+    assert find(browser, "[data-round-count]")
+    text = find(browser, "main").text
+    for secret in MAFIA_SECRETS[lang]:
+        assert secret not in text
+    check_phone_layout(browser)
+    screenshot(browser, f"web-mafia-table-{lang}")
+    browser.close()
+    browser.switch_to.window(master)
+    browser.refresh()
+    record(browser)  # Bob's farewell
+    record(browser, "night")
+    assert step_of(browser)[0] == "shot"
+    check_phone_layout(browser)
