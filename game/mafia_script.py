@@ -151,6 +151,16 @@ def timer_labels(state: State) -> dict[str, int]:
     return {}
 
 
+def timer_label(state: State, player: str | None = None) -> str | None:
+    """The label under which the current step's countdown is recorded (``player``: which
+    tied player's extra time, at a revote); None when the step has no countdown."""
+    labels = timer_labels(state)
+    if player is not None:
+        wanted = [label for label in labels if label.rsplit(":", 1)[-1] == player]
+        return wanted[0] if wanted else None
+    return next(iter(labels), None)
+
+
 __all__ = [
     "Step",
     "ballots",
@@ -160,6 +170,7 @@ __all__ = [
     "next_step",
     "nominators",
     "nominees",
+    "timer_label",
     "timer_labels",
     "vote_pool",
 ]

@@ -525,3 +525,42 @@ def test_a_correction_on_the_game_masters_page_of_loup_garou(client, db, book):
     assert status["victim"] == "Hugo"
     assert replayed.corrections[0].why == why
     assert "victim=&#34;Hugo&#34;" in gm.page()  # the form shows the event as it is now
+
+
+def test_the_terminals_countdown_shows_on_the_table_screen(client, db, book, clock):
+    """garou game play times a speech on its own clock and records it in the journal: the
+    web's table screen shows the same countdown while it runs, and its end."""
+    import io
+
+    from rich.console import Console
+
+    from garou.commands.mafia_play import MafiaSession
+
+    game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
+    seen: list[dict[str, Any]] = []
+
+    class TerminalClock:  # the terminal's clock, on the same time as the app's
+        @staticmethod
+        def now() -> float:
+            return clock.now
+
+        @staticmethod
+        def wall() -> float:
+            return clock.now
+
+        @staticmethod
+        def sleep(seconds: float) -> None:
+            clock.advance(seconds)
+            if round(clock.now - start) == 30:
+                seen.append(client.get(f"/game/{game_id}/table.json").get_json()["timer"])
+
+    with open_journal(db) as journal:
+        session.record(journal, book, game_id, "day", {})
+        terminal = MafiaSession(journal, book, game_id, "en", Console(file=io.StringIO()),
+                                TerminalClock, True)  # fmt: skip
+        start = clock.now
+        terminal.timer(60, "speech:d1:Ana")
+    assert seen == [{"label": "speech:d1:Ana", "left": 30, "seconds": 60, "state": "running",
+                     "labels": ["speech:d1:Ana"]}]  # fmt: skip
+    after = client.get(f"/game/{game_id}/table?lang=en").text
+    assert 'data-state="over"' in after and "Time is up." in after

@@ -947,7 +947,9 @@ def speak_command(
         if speaker is None:
             raise _usage("mafia.cli.no-speech")
         session.show(say("mafia.cli.speech", language, name=speaker), "bold")
-        session.timer(state.speech_seconds())
+        from garou.game.mafia_script import timer_label
+
+        session.timer(state.speech_seconds(), timer_label(state))
         session.record("speech", {"player": speaker, "seconds": state.speech_seconds()})
 
 

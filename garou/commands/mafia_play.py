@@ -12,6 +12,8 @@ from typing import Any
 
 import typer
 
+from garou.game.mafia_script import timer_label
+
 from .game_play import Session, _Quit
 
 SANCTION_WORDS = {
@@ -122,7 +124,7 @@ class MafiaSession(Session):
         if step.kind == "meeting":
             self.show(self.say("mafia.story.meeting", seconds=step.seconds))
             if self.countdown and self.ask_yes(self.say("mafia.play.timer-meeting")):
-                self.timer(step.seconds)
+                self.timer(step.seconds, timer_label(state))
         elif step.kind == "shot":
             target = self.name(self.say("mafia.play.shot", name=step.player), list(step.targets))
             self.record("shot", {"shooter": step.player, "target": target})
@@ -148,7 +150,7 @@ class MafiaSession(Session):
             if answer:
                 return  # a command was typed and done, or another answer: ask again
             if self.countdown:
-                self.timer(step.seconds)
+                self.timer(step.seconds, timer_label(state))
             self.record("speech", {"player": step.player, "seconds": step.seconds})
             return
         if can_nominate(state):
@@ -180,7 +182,7 @@ class MafiaSession(Session):
             if step.round == "revote" and self.countdown:
                 for name in pool:
                     self.show(self.say("mafia.play.extra", name=name), "bold")
-                    self.timer(step.seconds)
+                    self.timer(step.seconds, timer_label(state, name))
             for nominee in pool[:-1]:
                 left = [n for n in living if n not in votes]
                 for voter in self.names(self.say("mafia.play.votes", name=nominee), left):
@@ -192,7 +194,7 @@ class MafiaSession(Session):
         seconds = state.farewell_seconds()
         self.show(self.say("mafia.play.farewell", name=name, seconds=seconds), "bold")
         if self.countdown:
-            self.timer(seconds)
+            self.timer(seconds, timer_label(state))
         everyone = [s.name for s in state.seats if s.name != name]
         living = [s.name for s in state.living()]
         best = self.names(self.say("mafia.play.best-move"), everyone)
@@ -209,8 +211,25 @@ class MafiaSession(Session):
             },
         )
 
-    def timer(self, seconds: int) -> None:
-        run_timer(self, seconds)
+    def timer(self, seconds: int, label: str | None = None) -> None:
+        run_timer(self, seconds, label)
+
+    def mark(self, action: str, label: str, seconds: int | None = None) -> None:
+        """Record a countdown's start, pause, resume or stop in the journal (a ``timer``
+        event with the wall clock's time), so that the web's screens show the terminal's
+        countdown too. A journal that refuses it never stops the countdown."""
+        import time
+
+        from garou.game import session
+        from garou.game.errors import IllegalEventError
+        from garou.game.timer import timer_data
+
+        now = getattr(self.clock, "wall", time.time)()
+        data = timer_data(action, label, now, seconds if action == "start" else None)
+        try:
+            session.record(self.journal, self.book, self.game_id, "timer", data, self.lang)
+        except IllegalEventError as exc:
+            self.show(self.say("error.prefix", message=exc.message(self.lang)), "red")
 
     def over(self, state: Any) -> None:
         from garou.game.mafia_points import points
@@ -231,14 +250,20 @@ class MafiaSession(Session):
         self.show(self.say("mafia.play.protocol", id=self.game_id), "dim")
 
 
-def run_timer(session: Any, seconds: int) -> None:
+def run_timer(session: Any, seconds: int, label: str | None = None) -> None:
     """Show a speech's countdown, one tick a second; Ctrl-C pauses (Enter resumes, "s"
-    stops); a warning line once 10 s are left; the clock is the session's (fake in tests)."""
+    stops); a warning line once 10 s are left; the clock is the session's (fake in tests).
+
+    With ``label``, a session that can (``mark``) records the start, the pauses, the
+    resumes and a stop as ``timer`` events: the web's table screen shows the same time."""
     from garou.game.timer import Countdown
 
+    mark = getattr(session, "mark", None) if label else None
     clock = session.clock
     countdown = Countdown(seconds, clock.now)
     countdown.start()
+    if mark:
+        mark("start", label, seconds)
     warned = False
     while not countdown.over():
         try:
@@ -253,15 +278,21 @@ def run_timer(session: Any, seconds: int) -> None:
             clock.sleep(min(1.0, countdown.left()))
         except KeyboardInterrupt:
             countdown.pause()
+            if mark:
+                mark("pause", label)
             typer.echo("")
             try:
                 answer = session.ask(session.say("mafia.play.paused", left=countdown.shown()))
             except _Quit:
                 answer = "s"
             if answer.strip().lower() in {"s", "stop"}:
+                if mark:
+                    mark("stop", label)
                 typer.echo("")
                 session.show(session.say("game.play.countdown-stopped"), "dim")
                 return
             countdown.resume()
+            if mark:
+                mark("resume", label)
     typer.echo("\r⏱ 0:00 ")
     session.show(session.say("mafia.play.time-up"), "bold red")
