@@ -564,3 +564,28 @@ def test_the_terminals_countdown_shows_on_the_table_screen(client, db, book, clo
                      "labels": ["speech:d1:Ana"]}]  # fmt: skip
     after = client.get(f"/game/{game_id}/table?lang=en").text
     assert 'data-state="over"' in after and "Time is up." in after
+
+
+def test_an_evening_started_from_the_form_is_in_the_journal(client, db, book):
+    html = client.get("/game?lang=en").text
+    assert "data-new-mafia" in html
+    token = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert token
+    fields = {"csrf": token.group(1)}
+    names = "\n".join(["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"])
+    refused = client.post("/game/new-mafia?lang=en", data={**fields, "names": names},
+                          headers={"Origin": ORIGIN})  # fmt: skip
+    assert refused.status_code == 400 and "10" in refused.text
+    with open_journal(db) as journal:
+        assert journal.games() == []
+    started = client.post("/game/new-mafia?lang=en",
+                          data={**fields, "names": names + "\nJon", "name": "Jeudi"},
+                          headers={"Origin": ORIGIN})  # fmt: skip
+    assert started.status_code == 303
+    game_id = int(started.headers["Location"].rsplit("/", 1)[1])
+    judge = Judge(client, game_id)
+    assert judge.step() == "meeting"
+    with open_journal(db) as journal:
+        state = session.load(journal, book, game_id).state
+    assert [s.name for s in state.seats][-1] == "Jon"
+    assert sorted(s.role for s in state.seats).count("citoyen") == 6  # the document's cards

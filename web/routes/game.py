@@ -271,6 +271,33 @@ def new() -> Any:
     return Response(status=303, headers={"Location": f"/game/{game_id}"})
 
 
+@bp.post("/game/new-mafia")
+@game_master_page()
+def new_mafia() -> Any:
+    """Start a Mafia evening from the 10 names in seat order, as ``garou game new --game
+    mafia``: the cards the judge gives (all ten), else drawn by garou; turbo speeches."""
+    from garou.game import mafia, session
+
+    form = request.form
+    book = library().book()
+    game = book.games["mafia"]
+    try:
+        names = _names(form.get("names", ""))
+        deal = _deal(form.get("deal", ""))
+        name = form.get("name", "").strip()[:MAX_NAME] or None
+        data = mafia.start_data(
+            game, names, roles=deal or None, turbo=form.get("turbo") == "yes", name=name
+        )
+        with _journal() as journal:
+            game_id = session.new_game(journal, book, data)
+            journal.secret(game_id)
+    except FormProblem as problem:
+        return _games_page(400, problem.phrase.say(g.lang), form)
+    except GarouError as exc:
+        return _games_page(400, exc.message(g.lang), form)
+    return Response(status=303, headers={"Location": f"/game/{game_id}"})
+
+
 def _names(text: str) -> list[str]:
     names = [n.strip() for n in text.replace(",", "\n").splitlines() if n.strip()]
     if not names:
