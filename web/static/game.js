@@ -51,24 +51,33 @@
   });
   setInterval(function () { boxes.forEach(tick); }, 250);
 
+  // Once this page is leaving (its own form sent, or a reload asked for), it stops asking:
+  // a poll answered meanwhile would say "another screen recorded" about the page's own
+  // action, or ask for the reload again and again while the new page is on its way.
+  var leaving = false;
+  document.addEventListener("submit", function () { leaving = true; });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) leaving = false;  // back on this page from the browser's cache
+  });
+
   document.querySelectorAll("[data-poll]").forEach(function (poller) {
     var url = poller.dataset.poll;
     var known = poller.dataset.version;
     var reload = poller.dataset.mode === "reload";
     var busy = false;
     function stale() {
-      if (reload) { window.location.reload(); return; }
+      if (reload) { leaving = true; window.location.reload(); return; }
       var notice = document.querySelector("[data-stale]");
       if (notice) notice.hidden = false;
     }
     setInterval(function () {
-      if (busy || document.hidden) return;
+      if (busy || leaving || document.hidden) return;
       busy = true;
       fetch(url, { credentials: "same-origin", cache: "no-store" })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
           busy = false;
-          if (!data) return;
+          if (!data || leaving) return;
           if (String(data.version) !== String(known)) { stale(); return; }
           var timer = data.timer;
           if (!timer) return;
