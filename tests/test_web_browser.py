@@ -149,7 +149,7 @@ def transient(exc: Exception) -> bool:
 def until(driver: Any, condition: Any, what: str, timeout: float = WAIT) -> Any:
     """The first true value of ``condition(driver)``, tried until ``timeout``; a try that
     meets the page being replaced counts as "not yet". Fails saying ``what`` was awaited."""
-    from selenium.common.exceptions import WebDriverException
+    from selenium.common.exceptions import TimeoutException, WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
 
     last: list[str] = []
@@ -160,13 +160,15 @@ def until(driver: Any, condition: Any, what: str, timeout: float = WAIT) -> Any:
         except WebDriverException as exc:
             if not transient(exc):
                 raise
-            last[:] = [f"{type(exc).__name__}: {(exc.msg or '').splitlines()[0:1]}"]
+            said = next(iter((exc.msg or "").splitlines()), "")
+            last[:] = [f"{type(exc).__name__}: {said}"]
             return False
 
-    message = f"{what}: not so after {timeout:g} s"
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(
-        attempt, lambda: message + (f" (last: {last[0]})" if last else "")
-    )
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(attempt)
+    except TimeoutException:
+        said = f"{what}: not so after {timeout:g} s" + (f" (last: {last[0]})" if last else "")
+        raise TimeoutException(said) from None
 
 
 def find(driver: Any, css: str) -> Any:
