@@ -52,10 +52,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env.pop("GAROU_RULES_DIR", None)
     env["GAROU_DB"] = str(tmp_path_factory.mktemp("journal") / "games.sqlite")
     garou = Path(sys.executable).with_name("garou")
-    process = subprocess.Popen(
-        [str(garou), "serve", "--port", "0", "--lang", "en"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
+    # Run in the background of a script (`cmd &`), the tests inherit Ctrl-C ignored, and so
+    # would the server, which a Python started so never turns into KeyboardInterrupt: it
+    # would not stop at the end. Caught here for the moment of the start, Ctrl-C is the
+    # default again in the server (a caught signal is reset at exec, an ignored one stays).
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            [str(garou), "serve", "--port", "0", "--lang", "en"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         assert process.stdout is not None
         first = process.stdout.readline()
