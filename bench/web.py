@@ -10,8 +10,10 @@
    left, and the server is stopped with Ctrl-C (SIGINT) at the end.
 
 3. The live game: the game master's page, the table view and its poll in the two
-   parts above (a game of ``tests/data/games/captain-cascade.yaml`` played to its first
-   day, in a journal of its own: ``GAROU_DB``); then a whole game recorded by
+   parts above, and the Mafia judge's page, its table view and poll (an evening of
+   ``tests/data/games/mafia-town-wins.yaml`` at its second speech, the countdown running;
+   the Loup-Garou game is ``tests/data/games/captain-cascade.yaml`` played to its first
+   day; both in a journal of their own: ``GAROU_DB``); then a whole game recorded by
    ``--clients`` phones at once over the loopback address: every step posted by every
    phone at the same moment (each with its own form id, and each form sent twice), which
    must record each step exactly once, in order, and end in the same state as the record
@@ -87,6 +89,37 @@ def prepare_game(db: Path, events: int) -> int:
         for event in record["events"][:events]:
             data = {k: v for k, v in event.items() if k != "kind"}
             session.record(journal, book, game_id, event["kind"], data)
+    return game_id
+
+
+MAFIA_RECORD = REPO / "tests" / "data" / "games" / "mafia-town-wins.yaml"
+"""The Mafia evening the bench plays for the judge's view (its first 4 events: the
+morning, a foul, a nomination, a speech: the judge's page at the second speech)."""
+
+
+def prepare_mafia(db: Path, events: int) -> int:
+    """Start the bench's Mafia evening in ``db``, record its first ``events``, and start
+    the speaker's countdown (a ``timer`` event: the page then reads it from the journal)."""
+    import time as clock
+
+    import yaml
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.game.mafia import start_data
+    from garou.game.timer import timer_data
+    from garou.rules import load_rules
+
+    book = load_rules()
+    record = yaml.safe_load(MAFIA_RECORD.read_text(encoding="utf-8"))
+    setup = record["setup"]
+    start = start_data(book.game("mafia"), setup["players"], roles=setup["roles"])
+    with open_journal(db) as journal:
+        game_id = session.new_game(journal, book, start)
+        for event in record["events"][:events]:
+            data = {k: v for k, v in event.items() if k != "kind"}
+            session.record(journal, book, game_id, event["kind"], data)
+        session.record(journal, book, game_id, "timer",
+                       timer_data("start", "speech:d1:Bob", clock.time(), 60))  # fmt: skip
     return game_id
 
 
@@ -377,6 +410,11 @@ def main() -> int:
         GAME_PAGES.extend([
             ("game master", f"/game/{game_id}", 'data-step="vote"'),
             ("table view", f"/game/{game_id}/table", "data-story"),
+        ])  # fmt: skip
+        mafia_id = prepare_mafia(Path(os.environ["GAROU_DB"]), 4)
+        GAME_PAGES.extend([
+            ("judge (Mafia)", f"/game/{mafia_id}", 'data-speaker="Bob"'),
+            ("table view (Mafia)", f"/game/{mafia_id}/table", 'data-state="running"'),
         ])  # fmt: skip
         ok = in_process(args.runs)
         ok = under_load(args.requests, args.clients, args.seconds, cache) and ok

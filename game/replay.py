@@ -1,10 +1,11 @@
 """Replay a game's events into its state: the only way the state is ever obtained.
 
-Two event kinds belong to every game and are read here, before the game's own rules see
-anything: ``undo`` (cancel the latest event still in effect; nothing is deleted) and
-``correct`` (replace the data of an earlier event, saying why). The rest goes to the
-rules of the game the ``start`` event names (:data:`RULESETS`); a Mafia evening registers
-its own module there, with its own event kinds, and the journal does not change.
+Three event kinds belong to every game and are read here, before the game's own rules see
+anything: ``undo`` (cancel the latest event still in effect; nothing is deleted),
+``correct`` (replace the data of an earlier event, saying why) and ``timer`` (a countdown
+started, paused, resumed or stopped: kept apart, it changes nothing of the game). The rest
+goes to the rules of the game the ``start`` event names (:data:`RULESETS`); a Mafia evening
+registers its own module there, with its own event kinds, and the journal does not change.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from garou.rules.loader import Rulebook
 from . import mafia, table
 from .errors import IllegalEventError
 from .journal import Event
+from .timer import TIMER_KIND, check_timer
 
-META_KINDS = ("undo", "correct")
-"""The event kinds every game has."""
+META_KINDS = ("undo", "correct", "timer")
+"""The event kinds every game has. A ``timer`` event (a countdown's start, pause, resume
+or stop, with its time: :mod:`garou.game.timer`) changes nothing of the game: it is kept
+apart (:attr:`Replayed.timers`), never undone, never corrected, never seen by the rules."""
 
 
 class Ruleset(Protocol):
@@ -70,6 +74,8 @@ class Replayed:
     """The events an undo cancelled."""
     corrections: tuple[Correction, ...]
     """Every correction."""
+    timers: tuple[Event, ...] = ()
+    """The ``timer`` events, in order (the countdowns: :func:`garou.game.timer.countdown_from`)."""
 
 
 def effective_events(events: Sequence[Event]) -> tuple[list[Event], list[Event], list[Correction]]:
@@ -78,6 +84,8 @@ def effective_events(events: Sequence[Event]) -> tuple[list[Event], list[Event],
     undone: list[Event] = []
     corrections: list[Correction] = []
     for event in events:
+        if event.kind == TIMER_KIND:
+            continue
         try:
             _meta(event, live, undone, corrections)
         except IllegalEventError as exc:
@@ -129,6 +137,15 @@ def replay(book: Rulebook, events: Sequence[Event], lang: str = "en") -> Replaye
     The error carries ``seq`` (the event refused), so that an import can say its line.
     """
     live, undone, corrections = effective_events(events)
+    timers = []
+    for event in events:
+        if event.kind == TIMER_KIND:
+            try:
+                check_timer(event.data)
+            except IllegalEventError as exc:
+                exc.seq = event.seq
+                raise
+            timers.append(event)
     if not live or live[0].kind != "start":
         raise IllegalEventError("game.refused.no-start")
     first = live[0]
@@ -149,7 +166,7 @@ def replay(book: Rulebook, events: Sequence[Event], lang: str = "en") -> Replaye
         except IllegalEventError as exc:
             exc.seq = event.seq
             raise
-    return Replayed(state, tuple(live), tuple(undone), tuple(corrections))
+    return Replayed(state, tuple(live), tuple(undone), tuple(corrections), tuple(timers))
 
 
 # --- recording only what happened ----------------------------------------------------

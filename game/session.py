@@ -92,6 +92,38 @@ def correct(
     )
 
 
+def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    """Return ``KEY=VALUE`` pairs as an event's values, each VALUE read as YAML (a name, a
+    list ``[A, B]``, a mapping ``{A: B}``) and typed by its key as in a game record
+    (:func:`garou.game.record.event_data`): ``victim=No`` names the player No. ``garou game
+    add|correct`` and the web app's correction form read them alike. UsageError names a pair
+    that cannot be read."""
+    from garou.rules.errors import DataFileError, UsageError
+    from garou.rules.reader import parse_yaml
+
+    from .record import event_data
+
+    data: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError("game.usage.pair", pair=pair)
+        try:
+            read = parse_yaml(value, "", source=True) if value.strip() else None
+        except DataFileError:
+            raise UsageError("game.usage.value", pair=pair) from None
+        data[key.strip()] = event_data(read, key.strip())
+    return data
+
+
+def format_values(data: Mapping[str, Any], sep: str = "\n") -> str:
+    """Return an event's values as ``KEY=VALUE`` pairs that :func:`parse_values` reads back
+    (each VALUE as one line of YAML), one a line (or joined by ``sep``)."""
+    import json
+
+    return sep.join(f"{key}={json.dumps(value, ensure_ascii=False)}" for key, value in data.items())
+
+
 def load(journal: Journal, book: Rulebook, game_id: int | None, lang: str = "en") -> Replayed:
     """Return game ``game_id`` (the latest when None) replayed."""
     row = journal.game(game_id)
@@ -119,7 +151,9 @@ def snapshot(
 __all__ = [
     "correct",
     "load",
+    "format_values",
     "new_game",
+    "parse_values",
     "record",
     "record_form",
     "snapshot",

@@ -14,7 +14,7 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -52,10 +52,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env.pop("GAROU_RULES_DIR", None)
     env["GAROU_DB"] = str(tmp_path_factory.mktemp("journal") / "games.sqlite")
     garou = Path(sys.executable).with_name("garou")
-    process = subprocess.Popen(
-        [str(garou), "serve", "--port", "0", "--lang", "en"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
+    # Run in the background of a script (`cmd &`), the tests inherit Ctrl-C ignored, and so
+    # would the server, which a Python started so never turns into KeyboardInterrupt: it
+    # would not stop at the end. Caught here for the moment of the start, Ctrl-C is the
+    # default again in the server (a caught signal is reset at exec, an ignored one stays).
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            [str(garou), "serve", "--port", "0", "--lang", "en"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         assert process.stdout is not None
         first = process.stdout.readline()
@@ -104,14 +115,71 @@ def browser(downloads: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         driver.quit()
 
 
-def wait_for(driver: Any, css: str, timeout: float = 15) -> Any:
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
+# --- driving the page: every helper finds its element afresh, waits on a condition -------------
+#
+# A page is replaced under the test by every form it sends and link it follows, and the
+# table's screen reloads itself when what it shows changes (web/static/game.js). An element
+# found before such a replacement belongs to a document that is gone: chromedriver then says
+# "stale element reference", or, while the new document is coming in, an "unknown error"
+# ("Node with given id does not belong to the document", "No node with given id found")
+# that Selenium does not class as stale. So no helper keeps an element across a wait: each
+# try finds it again, and a try that meets a page being replaced is made again, until a
+# deadline. A tap that sends the page away marks the page (a value on its window, which the
+# next document does not have) and waits for a new, complete document.
+
+WAIT = 30.0
+"""The deadline of every wait, in seconds: a loaded machine is slow, never forever."""
+
+REPLACED = (
+    "does not belong to the document",
+    "no node with given id",
+    "cannot find context with specified id",
+    "execution context was destroyed",
+    "inspected target navigated or closed",
+    "node is detached from document",
+)
+"""What chromedriver says, as an unknown error, about a page being replaced."""
+
+
+def transient(exc: Exception) -> bool:
+    """Whether ``exc`` says the page is not there yet (or no longer): worth another try."""
+    from selenium.common import exceptions as e
+
+    again = (
+        e.StaleElementReferenceException,
+        e.NoSuchElementException,
+        e.ElementClickInterceptedException,  # a page coming in covers it for a moment
+        e.ElementNotInteractableException,
+    )
+    if isinstance(exc, again):
+        return True
+    message = (getattr(exc, "msg", None) or str(exc)).lower()
+    return isinstance(exc, e.WebDriverException) and any(m in message for m in REPLACED)
+
+
+def until(driver: Any, condition: Any, what: str, timeout: float = WAIT) -> Any:
+    """The first true value of ``condition(driver)``, tried until ``timeout``; a try that
+    meets the page being replaced counts as "not yet". Fails saying ``what`` was awaited."""
+    from selenium.common.exceptions import TimeoutException, WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout).until(
-        expected_conditions.presence_of_element_located((By.CSS_SELECTOR, css))
-    )
+    last: list[str] = []
+
+    def attempt(d: Any) -> Any:
+        try:
+            return condition(d)
+        except WebDriverException as exc:
+            if not transient(exc):
+                raise
+            said = next(iter((exc.msg or "").splitlines()), "")
+            last[:] = [f"{type(exc).__name__}: {said}"]
+            return False
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(attempt)
+    except TimeoutException:
+        said = f"{what}: not so after {timeout:g} s" + (f" (last: {last[0]})" if last else "")
+        raise TimeoutException(said) from None
 
 
 def find(driver: Any, css: str) -> Any:
@@ -120,16 +188,107 @@ def find(driver: Any, css: str) -> Any:
     return driver.find_element(By.CSS_SELECTOR, css)
 
 
+def complete(driver: Any) -> bool:
+    return driver.execute_script("return document.readyState") == "complete"
+
+
+def wait_for(driver: Any, css: str, timeout: float = WAIT) -> None:
+    """Wait for ``css`` on a complete page (read it then with text_of / attr_of)."""
+    until(driver, lambda d: complete(d) and d.find_elements("css selector", css), css, timeout)
+
+
+def read(driver: Any, css: str, how: Any, timeout: float = WAIT) -> Any:
+    """``how(element)`` for the element ``css``, in one try that found it and read it."""
+    return until(driver, lambda d: [how(find(d, css))], f"read {css}", timeout)[0]
+
+
+def text_of(driver: Any, css: str, timeout: float = WAIT) -> str:
+    return str(read(driver, css, lambda e: e.text, timeout))
+
+
+def attr_of(driver: Any, css: str, name: str, timeout: float = WAIT) -> str:
+    """An attribute of ``css`` ("" when it has none)."""
+    return str(read(driver, css, lambda e: e.get_attribute(name) or "", timeout))
+
+
+def _touch(driver: Any, css: str) -> Any:
+    element = find(driver, css)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    return element
+
+
+def tap(driver: Any, css: str, timeout: float = WAIT) -> None:
+    """Tap ``css`` on this page (it stays: a choice, a fold), as a thumb would."""
+
+    def attempt(d: Any) -> bool:
+        _touch(d, css).click()
+        return True
+
+    until(driver, attempt, f"tap {css}", timeout)
+
+
+def fill(driver: Any, css: str, text: str, timeout: float = WAIT) -> None:
+    """Type ``text`` into the field ``css`` (emptied first); done when the field holds it."""
+
+    def attempt(d: Any) -> bool:
+        field = _touch(d, css)
+        field.clear()
+        field.send_keys(text)
+        return bool(field.get_property("value") == text)
+
+    until(driver, attempt, f"{css} holds {text!r}", timeout)
+
+
+def choose(driver: Any, css: str, value: str, timeout: float = WAIT) -> None:
+    """Pick the option ``value`` of the list ``css``; done when the list shows it."""
+    from selenium.webdriver.support.ui import Select
+
+    def attempt(d: Any) -> bool:
+        chooser = _touch(d, css)
+        Select(chooser).select_by_value(value)
+        return bool(chooser.get_property("value") == value)
+
+    until(driver, attempt, f"{css} set to {value!r}", timeout)
+
+
+def _mark(driver: Any) -> str:
+    token = uuid.uuid4().hex
+    until(driver, lambda d: d.execute_script("return window.__garou = arguments[0]", token),
+          "a mark on the page")  # fmt: skip
+    return token
+
+
+def _page(driver: Any) -> tuple[str | None, str]:
+    mark, state = driver.execute_script("return [window.__garou || null, document.readyState]")
+    return mark, str(state)
+
+
+def go(driver: Any, css: str, timeout: float = WAIT) -> None:
+    """Tap ``css``, which sends the page away (a form's button, a link); return when the
+    next page is complete. A try that failed is made again only while the page is still
+    this one: the tap that went through is never repeated on the next page."""
+    token = _mark(driver)
+
+    def attempt(d: Any) -> bool:
+        if _page(d)[0] != token:
+            return True  # already leaving: the tap went through
+        _touch(d, css).click()
+        return True
+
+    until(driver, attempt, f"tap {css}", timeout)
+    until(driver, lambda d: _page(d) == (None, "complete"), f"the page after {css}", timeout)
+
+
 def check_phone_layout(driver: Any) -> None:
     """The page fits the phone's width: nothing to scroll sideways, text not shrunk."""
-    width = driver.execute_script("return document.documentElement.scrollWidth")
-    inner = driver.execute_script("return window.innerWidth")
-    assert inner == PHONE["width"]
+    sizes = until(driver, lambda d: d.execute_script(
+        "return {width: document.documentElement.scrollWidth, inner: window.innerWidth,"
+        " font: parseFloat(getComputedStyle(document.getElementById('main')).fontSize)}"
+    ), "the page's sizes")  # fmt: skip
+    assert sizes["inner"] == PHONE["width"]
+    width, inner = sizes["width"], sizes["inner"]
     assert width <= inner, f"the page is {width}px wide on a {inner}px phone"
-    size = driver.execute_script(
-        "return parseFloat(getComputedStyle(document.getElementById('main')).fontSize)"
-    )
-    assert size >= 16
+    assert sizes["font"] >= 16
 
 
 def screenshot(driver: Any, name: str) -> None:
@@ -142,31 +301,30 @@ def screenshot(driver: Any, name: str) -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_search_then_a_ruling_by_tapping(browser, server, lang):
     browser.get(f"{server}/?lang={lang}")
-    assert find(browser, "html").get_attribute("lang") == lang
-    box = find(browser, "#q")
-    box.send_keys("chasseur amoureux")
-    find(browser, ".searchbox button").click()
-    first = wait_for(browser, "article.ruling")
-    assert first.get_attribute("data-entry") == "lg-cascade-chain"
-    assert find(browser, "html").get_attribute("lang") == lang
+    assert attr_of(browser, "html", "lang") == lang
+    fill(browser, "#q", "chasseur amoureux")
+    go(browser, ".searchbox button")
+    wait_for(browser, "article.ruling")
+    assert attr_of(browser, "article.ruling", "data-entry") == "lg-cascade-chain"
+    assert attr_of(browser, "html", "lang") == lang
     check_phone_layout(browser)
     screenshot(browser, f"web-search-{lang}")
-    related = find(browser, "article.ruling .related a")
-    target = related.get_attribute("href").rsplit("/", 1)[1]
-    related.click()
+    related = "article.ruling .related a"
+    target = attr_of(browser, related, "href").rsplit("/", 1)[1]
+    go(browser, related)
     wait_for(browser, f'article.ruling[data-entry="{target}"]')
-    assert "Source" in find(browser, "article.ruling .source").text
+    assert "Source" in text_of(browser, "article.ruling .source")
     check_phone_layout(browser)
     screenshot(browser, f"web-ruling-{lang}")
 
 
 def test_the_language_switch_on_a_page(browser, server):
     browser.get(f"{server}/rule/lg-vote-tie?lang=fr")
-    find(browser, 'a.lang[data-lang="en"]').click()
+    go(browser, 'a.lang[data-lang="en"]')
     wait_for(browser, 'html[lang="en"]')
-    assert "Source:" in find(browser, "article.ruling .source").text
+    assert "Source:" in text_of(browser, "article.ruling .source")
     browser.get(f"{server}/search")  # remembered
-    assert find(browser, "html").get_attribute("lang") == "en"
+    assert attr_of(browser, "html", "lang") == "en"
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -181,24 +339,16 @@ def test_the_house_rule_picker_gives_a_file_garou_house_show_reads(
     question = questions(game)[0]
     other = next(o for o in question.options if o.id != question.default.option)
     browser.get(f"{server}/house?game=loup-garou&lang={lang}")
-    assert find(browser, "html").get_attribute("lang") == lang
+    assert attr_of(browser, "html", "lang") == lang
     check_phone_layout(browser)
     screenshot(browser, f"web-house-{lang}")
-    choice = find(browser, f'input[name="case.{question.id}"][value="{other.id}"]')
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", choice)
-    choice.find_element("xpath", "..").click()  # tap the option's label, as a thumb would
-    assert choice.is_selected()
-    table = find(browser, 'input[name="table"]')
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", table)
-    table.send_keys("Les Loups du jeudi")
-    button = find(browser, "button[data-download]")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
+    choice = f'input[name="case.{question.id}"][value="{other.id}"]'
+    tap(browser, f"*:has(> {choice})")  # tap the option's label, as a thumb would
+    assert read(browser, choice, lambda e: e.is_selected())
+    fill(browser, 'input[name="table"]', "Les Loups du jeudi")
+    tap(browser, "button[data-download]")  # the answer is a file: the page stays
     target = downloads / "accord.yaml"
-    deadline = time.monotonic() + 20
-    while not target.exists() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert target.exists(), f"no download in {downloads}: {list(downloads.iterdir())}"
+    until(browser, lambda d: target.exists(), f"a download in {downloads}")
     garou = shutil.which("garou") or str(Path(sys.executable).with_name("garou"))
     shown = subprocess.run(
         [garou, "house", "show", str(target), "--json", "--lang", lang],
@@ -216,17 +366,14 @@ def test_the_house_rule_picker_gives_a_file_garou_house_show_reads(
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_setup_check_and_the_cheat_sheet_fit_a_phone(browser, server, lang):
     browser.get(f"{server}/setup?game=loup-garou&lang={lang}")
-    players = find(browser, 'input[name="players"]')
-    players.send_keys("8")
+    fill(browser, 'input[name="players"]', "8")
     for role, n in (("loup-garou", "2"), ("voyante", "1"), ("villageois", "4")):
-        find(browser, f'input[name="n.{role}"]').send_keys(n)
-    total = find(browser, "[data-total]").text
+        fill(browser, f'input[name="n.{role}"]', n)
+    total = text_of(browser, "[data-total]")
     assert "7" in total and "8" in total  # counted as typed, by the page's script
-    button = find(browser, 'button[value="check"]')
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
-    verdict = wait_for(browser, ".verdict")
-    assert verdict.get_attribute("data-ok") == "no"  # 7 cards for 8 players
+    go(browser, 'button[value="check"]')
+    wait_for(browser, ".verdict")
+    assert attr_of(browser, ".verdict", "data-ok") == "no"  # 7 cards for 8 players
     check_phone_layout(browser)
     screenshot(browser, f"web-setup-{lang}")
     browser.get(f"{server}/cheatsheet?game=loup-garou&lang={lang}")
@@ -243,56 +390,36 @@ ROLE_NAMES = {"fr": ["Voyante", "Sorcière"], "en": ["Seer", "Witch"]}
 """The names of the living players' roles the table view must never show."""
 
 
-def tap(driver: Any, css: str) -> None:
-    element = find(driver, css)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
-
-
 def step_of(driver: Any) -> tuple[str, str]:
-    box = wait_for(driver, "[data-step]")
-    return box.get_attribute("data-step"), box.get_attribute("data-night-step") or ""
+    wait_for(driver, "[data-step]")
+    return read(
+        driver,
+        "[data-step]",
+        lambda e: (e.get_attribute("data-step"), e.get_attribute("data-night-step") or ""),
+    )
 
 
 def record(driver: Any, action: str = "record", css: str | None = None) -> None:
-    """Tap a button that sends the step's form; wait for the next page, never refused."""
-    old = find(driver, "[data-step]")
-    tap(driver, css or f'[data-action="{action}"]')
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    WebDriverWait(driver, 15).until(lambda d: _stale(old))
+    """Tap a button that sends the step's form; the next page is there, never refused."""
+    go(driver, css or f'[data-action="{action}"]')
     assert not driver.find_elements("css selector", "[data-refused]"), driver.page_source
-
-
-def _stale(element: Any) -> bool:
-    from selenium.common.exceptions import StaleElementReferenceException
-
-    try:
-        element.get_attribute("data-step")
-    except StaleElementReferenceException:
-        return True
-    return False
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_whole_game_of_loup_garou_played_by_tapping(browser, server, lang):
-    from selenium.webdriver.support.ui import Select, WebDriverWait
-
     browser.get(f"{server}/game?lang={lang}")
     check_phone_layout(browser)
-    find(browser, 'input[name="name"]').send_keys(f"Browser {lang}")
-    find(browser, 'textarea[name="names"]').send_keys("\n".join(NAMES))
+    fill(browser, 'input[name="name"]', f"Browser {lang}")
+    fill(browser, 'textarea[name="names"]', "\n".join(NAMES))
     for role, count in {"loup-garou": 2, "voyante": 1, "sorciere": 1, "villageois": 4}.items():
-        find(browser, f'input[name="n.{role}"]').send_keys(str(count))
+        fill(browser, f'input[name="n.{role}"]', str(count))
     tap(browser, "details summary")
-    find(browser, 'textarea[name="deal"]').send_keys(
-        "\n".join(f"{name}: {role}" for name, role in DEAL.items())
-    )
-    tap(browser, '[data-action="start"]')
+    fill(browser, 'textarea[name="deal"]', "\n".join(f"{n}: {r}" for n, r in DEAL.items()))
+    go(browser, '[data-action="start"]')
     wait_for(browser, "[data-step]")
     master = browser.current_window_handle
     game_url = browser.current_url.split("?")[0]
-    assert find(browser, "html").get_attribute("lang") == lang
+    assert attr_of(browser, "html", "lang") == lang
     nights = {1: {"look": "Alice", "kill": "Hugo"}, 2: {"look": "Bruno", "kill": "Gaëlle"}}
     night = 1
     shots = set()
@@ -310,43 +437,40 @@ def test_a_whole_game_of_loup_garou_played_by_tapping(browser, server, lang):
                 screenshot(browser, f"web-game-night-{lang}")
             record(browser)
             if kind == "look":
-                seen = find(browser, "[data-seen]").text
-                assert nights[night]["look"] in seen
+                assert nights[night]["look"] in text_of(browser, "[data-seen]")
         elif kind == "potions":
             if night == 2:
                 tap(browser, 'input[data-pick="poison-Bruno"]')
             record(browser)
         elif kind == "dawn":
             record(browser)
-            assert find(browser, "[data-announcement]").text
+            assert text_of(browser, "[data-announcement]")
             night += 1
         elif kind == "election":
             record(browser, css='button[data-choice="Farid"]')
         elif kind == "vote":
             record(browser, "timer")
-            box = wait_for(browser, "[data-countdown]")
-            first = box.text
-            WebDriverWait(browser, 5).until(
-                lambda d, shown=first: find(d, "[data-countdown]").text != shown
-            )
+            first = text_of(browser, "[data-countdown]")
+            until(browser, lambda d, shown=first: find(d, "[data-countdown]").text != shown,
+                  f"the countdown moves on from {first}")  # fmt: skip
             for voter in NAMES:
-                chooser = browser.find_elements("css selector", f'select[data-voter="{voter}"]')
-                if chooser:
-                    Select(chooser[0]).select_by_value("Farid" if voter == "Alice" else "Alice")
+                chooser = f'select[data-voter="{voter}"]'
+                if browser.find_elements("css selector", chooser):
+                    choose(browser, chooser, "Farid" if voter == "Alice" else "Alice")
             screenshot(browser, f"web-game-vote-{lang}")
             # The shared screen, open beside: it refreshes itself when the vote is counted.
             browser.switch_to.new_window("tab")
             browser.get(f"{game_url}/table?lang={lang}")
             wait_for(browser, "[data-story]")
-            text = find(browser, "main").text
+            text = text_of(browser, "main")
             for secret in ROLE_NAMES[lang]:
                 assert secret not in text
-            assert find(browser, "[data-countdown]").text  # the day's timer shows here too
+            assert text_of(browser, "[data-countdown]")  # the day's timer shows here too
             table = browser.current_window_handle
             browser.switch_to.window(master)
             record(browser, "vote")
             browser.switch_to.window(table)
-            wait_for(browser, '[data-player="Alice"][data-alive="no"]', timeout=20)
+            wait_for(browser, '[data-player="Alice"][data-alive="no"]')
             check_phone_layout(browser)
             screenshot(browser, f"web-game-table-{lang}")
             browser.close()
@@ -355,12 +479,148 @@ def test_a_whole_game_of_loup_garou_played_by_tapping(browser, server, lang):
         else:
             raise AssertionError(f"unexpected step {kind} {night_step}")
     assert step_of(browser)[0] == "over"
-    recap = wait_for(browser, "[data-recap]")
-    assert "Bruno" in recap.text
-    winner = find(browser, "[data-winner]").text
+    wait_for(browser, "[data-recap]")
+    assert "Bruno" in text_of(browser, "[data-recap]")
+    winner = text_of(browser, "[data-winner]")
     assert ("Victoire" if lang == "fr" else "Victory") in winner
     check_phone_layout(browser)
     browser.execute_script(
         "window.scrollTo(0, document.querySelector('[data-winner]').offsetTop - 120)"
     )
     screenshot(browser, f"web-game-recap-{lang}")
+
+
+# --- the Mafia evening: a day on the judge's phone, its countdown on a fake clock ------------
+
+
+class FakeClock:
+    """The server's clock, moved by the test (the countdowns are read on it)."""
+
+    def __init__(self) -> None:
+        self.now = 2_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(scope="module")
+def mafia_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any, Path]]:
+    """The web app on a fake clock, served by waitress on the loopback address in a thread
+    of the test (``garou serve`` is this app with the real clock)."""
+    from garou.web import WebConfig, create_app
+    from waitress.server import create_server
+
+    db = tmp_path_factory.mktemp("mafia") / "games.sqlite"
+    clock = FakeClock()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        mp.delenv("GAROU_RULES_DIR", raising=False)
+        app = create_app(WebConfig(db=db, clock=clock))
+        server = create_server(app, host="127.0.0.1", port=0, threads=4)
+        import threading
+
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.effective_port}", clock, db  # type: ignore[union-attr]
+        finally:
+            server.close()
+
+
+MAFIA_NAMES = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+MAFIA_ROLES = {
+    "Ana": "citoyen", "Bob": "mafia", "Cid": "citoyen", "Dan": "sherif", "Eve": "citoyen",
+    "Fay": "don", "Gus": "citoyen", "Hal": "mafia", "Ivy": "citoyen", "Jon": "citoyen",
+}  # fmt: skip
+MAFIA_SECRETS = {"fr": ["Shérif", "Mafieux", "Citoyen"], "en": ["Sheriff", "Mafioso", "Citizen"]}
+"""The role names the Mafia table view must never show before the end."""
+
+
+def countdown_text(driver: Any) -> str:
+    return text_of(driver, "[data-countdown]")
+
+
+def countdown_shows(driver: Any, shown: Any, what: str) -> None:
+    """Wait for the countdown to show what ``shown(text)`` accepts (the page's script
+    follows the server's clock at its next poll, every two seconds)."""
+    until(driver, lambda d: shown(find(d, "[data-countdown]").text), what)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_mafia_day_on_the_judges_phone_with_its_countdown(browser, mafia_server, lang, book):
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.game.mafia import start_data
+
+    base, clock, db = mafia_server
+    with open_journal(db) as journal:  # garou game new --game mafia: the same journal
+        game_id = session.new_game(journal, book, start_data(
+            book.game("mafia"), MAFIA_NAMES, roles=MAFIA_ROLES, name=f"Club {lang}"))  # fmt: skip
+    browser.get(f"{base}/game/{game_id}?lang={lang}")
+    master = browser.current_window_handle
+    assert step_of(browser)[0] == "meeting"
+    check_phone_layout(browser)
+    record(browser)  # the morning after the meeting
+    assert step_of(browser)[0] == "speech"
+    assert attr_of(browser, "[data-speaker]", "data-speaker") == "Ana"
+    assert countdown_text(browser) == "1:00"  # the data's 60 s speech, not started
+    record(browser, "timer")
+    assert attr_of(browser, "[data-countdown]", "data-state") == "running"
+    clock.now += 25  # the server's clock: the page follows it at its next poll
+    countdown_shows(browser, lambda t: t in ("0:35", "0:34", "0:33"), "35 s left")
+    # A foul for Cid (tapped on the seat), Ana nominates Bob during her speech.
+    record(browser, css='button[data-foul="Cid"]')
+    assert attr_of(browser, 'tr[data-player="Cid"]', "data-fouls") == "1"
+    assert "1/3" in text_of(browser, 'tr[data-player="Cid"] [data-foul-count]')
+    choose(browser, "select[data-nominee]", "Bob")
+    record(browser, "nominate")
+    assert browser.find_elements("css selector", '[data-nominated="Bob"]')
+    record(browser, "timer-pause")
+    paused = countdown_text(browser)
+    clock.now += 120
+    browser.refresh()
+    assert countdown_text(browser) == paused  # paused: the server's clock moved, not it
+    screenshot(browser, f"web-judge-speech-{lang}")
+    record(browser, "timer-resume")
+    clock.now += 40  # past the end of Ana's speech
+    done = "Temps écoulé." if lang == "fr" else "Time is up."
+    countdown_shows(browser, lambda t: t == done, done)
+    # The table's screen, open beside: the speaker, the time up, the foul; no card.
+    browser.switch_to.new_window("tab")
+    browser.get(f"{base}/game/{game_id}/table?lang={lang}")
+    wait_for(browser, "[data-story]")
+    assert countdown_text(browser) == done
+    assert attr_of(browser, "[data-speaker]", "data-speaker") == "Ana"
+    table = browser.current_window_handle
+    browser.switch_to.window(master)
+    record(browser, "speech")
+    for speaker in MAFIA_NAMES[1:]:
+        assert attr_of(browser, "[data-speaker]", "data-speaker") == speaker
+        if speaker == "Dan":
+            choose(browser, "select[data-nominee]", "Hal")
+            record(browser, "nominate")
+        record(browser, "speech")
+    assert step_of(browser)[0] == "vote"
+    for voter in MAFIA_NAMES[:6]:  # six against Bob; the silent four count against Hal
+        choose(browser, f'select[data-voter="{voter}"]', "Bob")
+    check_phone_layout(browser)
+    screenshot(browser, f"web-judge-vote-{lang}")
+    record(browser, "vote")
+    assert step_of(browser)[0] == "farewell"
+    assert attr_of(browser, 'tr[data-player="Bob"]', "data-alive") == "no"
+    # The table refreshes by itself: Bob out, the vote's count, and still no card.
+    browser.switch_to.window(table)
+    wait_for(browser, '[data-player="Bob"][data-alive="no"]')
+    assert read(browser, "[data-round-count]", lambda e: True)
+    text = text_of(browser, "main")
+    for secret in MAFIA_SECRETS[lang]:
+        assert secret not in text
+    check_phone_layout(browser)
+    screenshot(browser, f"web-mafia-table-{lang}")
+    browser.close()
+    browser.switch_to.window(master)
+    browser.refresh()
+    record(browser)  # Bob's farewell
+    record(browser, "night")
+    assert step_of(browser)[0] == "shot"
+    check_phone_layout(browser)

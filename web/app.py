@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,9 @@ class WebConfig:
     db: str | Path | None = None
     """The game journal (``--db``; None: ``$GAROU_DB``, else the user's data folder), the
     same file as ``garou game``."""
+    clock: Callable[[], float] = time.time
+    """The clock the countdowns are recorded and read on (seconds; the tests give a fake
+    one): a countdown's time left is derived from the journal's ``timer`` events and it."""
 
 
 def create_app(config: WebConfig | None = None) -> Flask:

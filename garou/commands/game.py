@@ -78,23 +78,10 @@ def _console() -> Console:
 
 
 def _parse_values(pairs: list[str] | None, lang: str) -> dict[str, Any]:
-    """Return KEY=VALUE pairs as data (each VALUE read as YAML: a name, a list, a mapping),
-    each value typed by its key as in a game record: ``victim=No`` names the player No."""
-    from garou.game.record import event_data
-    from garou.rules.errors import DataFileError, UsageError
-    from garou.rules.reader import parse_yaml
+    """Return KEY=VALUE pairs as data (each VALUE read as YAML: a name, a list, a mapping)."""
+    from garou.game.session import parse_values
 
-    data: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise UsageError("game.usage.pair", pair=pair)
-        try:
-            read = parse_yaml(value, "", source=True) if value.strip() else None
-        except DataFileError:
-            raise UsageError("game.usage.value", pair=pair) from None
-        data[key.strip()] = event_data(read, key.strip())
-    return data
+    return parse_values(pairs or [])
 
 
 def _lang(lang: str | None) -> str:
@@ -973,7 +960,9 @@ def speak_command(
         if speaker is None:
             raise _usage("mafia.cli.no-speech")
         session.show(say("mafia.cli.speech", language, name=speaker), "bold")
-        session.timer(state.speech_seconds())
+        from garou.game.mafia_script import timer_label
+
+        session.timer(state.speech_seconds(), timer_label(state))
         session.record("speech", {"player": speaker, "seconds": state.speech_seconds()})
 
 

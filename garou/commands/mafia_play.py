@@ -13,6 +13,8 @@ from typing import Any
 
 import typer
 
+from garou.game.mafia_script import timer_label
+
 from .game_play import Session, _Quit
 
 SANCTION_WORDS = {
@@ -120,43 +122,42 @@ class MafiaSession(Session):
             self.show(f"⚠ {warning['message']} ({warning['rule']})", "bold yellow")
 
     def night(self, state: Any) -> None:
-        if state.night < state.game.night.regular_from:
-            self.show(self.say("mafia.story.meeting", seconds=60))
+        from garou.game.mafia_script import next_step
+
+        step = next_step(state)
+        if step.kind == "meeting":
+            self.show(self.say("mafia.story.meeting", seconds=step.seconds))
             if self.countdown and self.ask_yes(self.say("mafia.play.timer-meeting")):
-                self.timer(60)
-            self.record("day", {})
+                self.timer(step.seconds, timer_label(state))
+        elif step.kind == "shot":
+            target = self.name(self.say("mafia.play.shot", name=step.player), list(step.targets))
+            self.record("shot", {"shooter": step.player, "target": target})
             return
-        living = [s.name for s in state.living()]
-        for seat in state.living():
-            if seat.role in ("mafia", "don") and seat.name not in state.shots:
-                target = self.name(self.say("mafia.play.shot", name=seat.name), living)
-                self.record("shot", {"shooter": seat.name, "target": target})
-                return
-        for who, role in (("don", "don"), ("sheriff", "sherif")):
-            seat = next(s for s in state.seats if s.role == role)
-            if seat.alive and who not in state.checked:
-                others = [n for n in living if n != seat.name]
-                target = self.name(self.say(f"mafia.play.{who}-check", name=seat.name), others)
-                self.record(f"{who}-check", {"target": target})
-                return
+        elif step.kind in ("don-check", "sheriff-check"):
+            who = step.kind.removesuffix("-check")
+            question = self.say(f"mafia.play.{who}-check", name=step.player)
+            self.record(step.kind, {"target": self.name(question, list(step.targets))})
+            return
         self.record("day", {})
 
     def day(self, state: Any) -> None:
-        if state.farewell_due:
-            self.farewell(state, state.farewell_due[0])
+        from garou.game.mafia_script import can_nominate, next_step
+
+        step = next_step(state)
+        if step.kind == "farewell" and step.player is not None:
+            self.farewell(state, step.player)
             return
-        speaker = state.speaker()
-        if speaker is not None:
-            seconds = state.speech_seconds()
-            answer = self.prompt(self.say("mafia.play.speech", name=speaker, seconds=seconds))
+        if step.kind == "speech":
+            answer = self.prompt(
+                self.say("mafia.play.speech", name=step.player, seconds=step.seconds)
+            )
             if answer:
                 return  # a command was typed and done, or another answer: ask again
             if self.countdown:
-                self.timer(seconds)
-            self.record("speech", {"player": speaker, "seconds": seconds})
+                self.timer(step.seconds, timer_label(state))
+            self.record("speech", {"player": step.player, "seconds": step.seconds})
             return
-        if state.vote_round == "first" and not state.today()["rounds"]:
-            living = [s.name for s in state.living()]
+        if can_nominate(state):
             answer = self.prompt(self.say("mafia.play.nominate"))
             if answer:
                 parts = answer.replace(",", " ").split()
@@ -165,28 +166,27 @@ class MafiaSession(Session):
                     return
                 self.record("nominate", {"by": parts[0], "nominee": parts[1]})
                 return
-            if not state.nominations:
-                self.record("night", {})
-                return
-            del living
-        if state.vote_round is not None and state.nominations:
+        if step.kind == "vote":
             self.vote(state)
             return
         self.record("night", {})
 
     def vote(self, state: Any) -> None:
+        from garou.game.mafia_script import lift_ballots, next_step
+
+        step = next_step(state)
         living = [s.name for s in state.living()]
         votes: dict[str, str] = {}
-        if state.vote_round == "lift":
-            yes = self.names(self.say("mafia.play.lift", names=state.tied), living)
-            votes = {n: ("yes" if n in yes else "no") for n in living}
+        if step.round == "lift":
+            yes = self.names(self.say("mafia.play.lift", names=list(step.pool)), living)
+            votes = lift_ballots(state, yes)
         else:
             # In nomination order: the silent ballots go to the last nominee of that order.
-            pool = [n for n in state.nominations if state.vote_round != "revote" or n in state.tied]
-            if state.vote_round == "revote" and self.countdown:
+            pool = list(step.pool)
+            if step.round == "revote" and self.countdown:
                 for name in pool:
                     self.show(self.say("mafia.play.extra", name=name), "bold")
-                    self.timer(state.speech_seconds())
+                    self.timer(step.seconds, timer_label(state, name))
             for nominee in pool[:-1]:
                 left = [n for n in living if n not in votes]
                 for voter in self.names(self.say("mafia.play.votes", name=nominee), left):
@@ -198,7 +198,7 @@ class MafiaSession(Session):
         seconds = state.farewell_seconds()
         self.show(self.say("mafia.play.farewell", name=name, seconds=seconds), "bold")
         if self.countdown:
-            self.timer(seconds)
+            self.timer(seconds, timer_label(state))
         everyone = [s.name for s in state.seats if s.name != name]
         living = [s.name for s in state.living()]
         best = self.names(self.say("mafia.play.best-move"), everyone)
@@ -215,8 +215,25 @@ class MafiaSession(Session):
             },
         )
 
-    def timer(self, seconds: int) -> None:
-        run_timer(self, seconds)
+    def timer(self, seconds: int, label: str | None = None) -> None:
+        run_timer(self, seconds, label)
+
+    def mark(self, action: str, label: str, seconds: int | None = None) -> None:
+        """Record a countdown's start, pause, resume or stop in the journal (a ``timer``
+        event with the wall clock's time), so that the web's screens show the terminal's
+        countdown too. A journal that refuses it never stops the countdown."""
+        import time
+
+        from garou.game import session
+        from garou.game.errors import IllegalEventError
+        from garou.game.timer import timer_data
+
+        now = getattr(self.clock, "wall", time.time)()
+        data = timer_data(action, label, now, seconds if action == "start" else None)
+        try:
+            session.record(self.journal, self.book, self.game_id, "timer", data, self.lang)
+        except IllegalEventError as exc:
+            self.show(self.say("error.prefix", message=exc.message(self.lang)), "red")
 
     def over(self, state: Any) -> None:
         from garou.game.mafia_points import points
@@ -237,14 +254,20 @@ class MafiaSession(Session):
         self.show(self.say("mafia.play.protocol", id=self.game_id), "dim")
 
 
-def run_timer(session: Any, seconds: int) -> None:
+def run_timer(session: Any, seconds: int, label: str | None = None) -> None:
     """Show a speech's countdown, one tick a second; Ctrl-C pauses (Enter resumes, "s"
-    stops); a warning line once 10 s are left; the clock is the session's (fake in tests)."""
+    stops); a warning line once 10 s are left; the clock is the session's (fake in tests).
+
+    With ``label``, a session that can (``mark``) records the start, the pauses, the
+    resumes and a stop as ``timer`` events: the web's table screen shows the same time."""
     from garou.game.timer import Countdown
 
+    mark = getattr(session, "mark", None) if label else None
     clock = session.clock
     countdown = Countdown(seconds, clock.now)
     countdown.start()
+    if mark:
+        mark("start", label, seconds)
     warned = False
     while not countdown.over():
         try:
@@ -259,16 +282,22 @@ def run_timer(session: Any, seconds: int) -> None:
             clock.sleep(min(1.0, countdown.left()))
         except KeyboardInterrupt:
             countdown.pause()
+            if mark:
+                mark("pause", label)
             typer.echo("")
             try:
                 answer = session.ask(session.say("mafia.play.paused", left=countdown.shown()))
             except _Quit:
                 answer = "s"
             if answer.strip().lower() in {"s", "stop"}:
+                if mark:
+                    mark("stop", label)
                 typer.echo("")
                 session.show(session.say("game.play.countdown-stopped"), "dim")
                 return
             countdown.resume()
+            if mark:
+                mark("resume", label)
     typer.echo("\r⏱ 0:00 ")
     session.show(session.say("mafia.play.time-up"), "bold red")
 

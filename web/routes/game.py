@@ -14,17 +14,15 @@ import hashlib
 import json
 import os
 import tempfile
-import threading
-import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
-from flask import Blueprint, Response, current_app, g, request
+from flask import Blueprint, Response, g, request
 from garou.game.journal import UnknownGameIdError
-from garou.rules.catalogue import phrase, say
+from garou.rules.catalogue import format_number, phrase, say
 from garou.rules.errors import GarouError
 
 from .. import security
@@ -93,39 +91,40 @@ def _journal() -> Iterator[Journal]:
         journal.close()
 
 
-# --- the countdowns (the day's debate): kept by the server, shown on every screen ---------
+# --- the countdowns: timer events of the journal, read on the app's clock ----------------
 
 
-class Timers:
-    """Each game's running countdown: when it ends (server clock), per game id."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._ends: dict[int, tuple[float, int]] = {}
-
-    def start(self, game_id: int, seconds: int) -> None:
-        with self._lock:
-            self._ends[game_id] = (time.monotonic() + seconds, seconds)
-
-    def stop(self, game_id: int) -> None:
-        with self._lock:
-            self._ends.pop(game_id, None)
-
-    def left(self, game_id: int) -> int | None:
-        """Return the whole seconds left (0 once over), or None when none runs."""
-        with self._lock:
-            found = self._ends.get(game_id)
-        if found is None:
-            return None
-        return max(0, round(found[0] - time.monotonic()))
+def _clock() -> float:
+    return float(config().clock())
 
 
-def _timers() -> Timers:
-    found = current_app.extensions.get("garou.timers")
-    if found is None:
-        found = current_app.extensions.setdefault("garou.timers", Timers())
-    assert isinstance(found, Timers)
-    return found
+def timer_labels(state: Any) -> dict[str, int]:
+    """The countdowns the game's current step may run (label: seconds): a Mafia speech's,
+    a farewell's, a tied player's extra time; the Loup-Garou day's debate."""
+    if state.game.id == "mafia":
+        from garou.game.mafia_script import timer_labels as mafia_labels
+
+        return mafia_labels(state)
+    if state.phase != "day" or state.day_stage() == "election":
+        return {}
+    minutes = state.debate_minutes()
+    if not minutes:
+        return {}
+    return {f"debate:d{state.day}:{state.vote_round or 'first'}": minutes * 60}
+
+
+def countdown(replayed: Any) -> dict[str, Any] | None:
+    """The countdown of the current step as every screen shows it (None: the step has
+    none): read from the journal's ``timer`` events on the app's clock."""
+    from garou.game.timer import countdown_from, timer_view
+
+    labels = timer_labels(replayed.state)
+    if not labels:
+        return None
+    found = countdown_from(replayed.timers, labels, _clock)
+    view = timer_view(found, next(iter(labels.values())))
+    view["labels"] = list(labels)
+    return view
 
 
 # --- reading a game ------------------------------------------------------------------------
@@ -272,6 +271,33 @@ def new() -> Any:
     return Response(status=303, headers={"Location": f"/game/{game_id}"})
 
 
+@bp.post("/game/new-mafia")
+@game_master_page()
+def new_mafia() -> Any:
+    """Start a Mafia evening from the 10 names in seat order, as ``garou game new --game
+    mafia``: the cards the judge gives (all ten), else drawn by garou; turbo speeches."""
+    from garou.game import mafia, session
+
+    form = request.form
+    book = library().book()
+    game = book.games["mafia"]
+    try:
+        names = _names(form.get("names", ""))
+        deal = _deal(form.get("deal", ""))
+        name = form.get("name", "").strip()[:MAX_NAME] or None
+        data = mafia.start_data(
+            game, names, roles=deal or None, turbo=form.get("turbo") == "yes", name=name
+        )
+        with _journal() as journal:
+            game_id = session.new_game(journal, book, data)
+            journal.secret(game_id)
+    except FormProblem as problem:
+        return _games_page(400, problem.phrase.say(g.lang), form)
+    except GarouError as exc:
+        return _games_page(400, exc.message(g.lang), form)
+    return Response(status=303, headers={"Location": f"/game/{game_id}"})
+
+
 def _names(text: str) -> list[str]:
     names = [n.strip() for n in text.replace(",", "\n").splitlines() if n.strip()]
     if not names:
@@ -303,6 +329,8 @@ def master(game_id: int) -> Any:
     note = None
     if request.args.get("repeat"):
         note = say("web.game.repeated", g.lang)
+    elif request.args.get("corrected"):
+        note = say("judge.correct.done", g.lang)
     return _master_page(game_id, note=note)
 
 
@@ -313,6 +341,7 @@ def _master_page(
     rule: str | None = None,
     pending: dict[str, Any] | None = None,
     note: str | None = None,
+    correcting: dict[str, Any] | None = None,
 ) -> Response:
     from garou.game import script, session
     from garou.game.recap import build_recap
@@ -322,8 +351,9 @@ def _master_page(
     lang = g.lang
     with _journal() as journal:
         row = journal.game(game_id)
+        if row.game == "mafia":
+            return _judge_page(journal, row, status, problem, rule, note, correcting)
         if row.game != "loup-garou":
-            # The Mafia judge's view comes with the Mafia evening's rules (not yet here).
             return page("web/game_not_yet.html", 200, row=row)
         replayed = session.load(journal, book, game_id, lang)
         version = len(journal.events(game_id))
@@ -376,12 +406,13 @@ def _master_page(
         "read": night.action.get(lang) if night else None,
         "potions": state.potions,
         "debate": state.debate_minutes() if state.phase == "day" else None,
-        "timer": _timers().left(game_id),
+        "timer": countdown(replayed),
         "recap": build_recap(replayed, game_id, lang) if state.phase == "over" else None,
         "lan": config().lan,
         "share": None,
         "events": len(replayed.effective),
         "can_undo": len(replayed.effective) > 1,
+        "correction": correction_form(replayed, correcting),
     }
     if config().lan:
         context["share"] = _share(game_id, secret)
@@ -413,6 +444,9 @@ def record(game_id: int) -> Any:
     if not form_id or len(form_id) > 64:
         return refuse(400, "web.game.no-form-id")
     book = library().book()
+    with _journal() as journal:
+        if journal.game(game_id).game == "mafia":
+            return _judge_record(journal, game_id, form_id, kind)
     try:
         data = _values(form, kind)
     except FormProblem as problem:
@@ -434,8 +468,6 @@ def record(game_id: int) -> Any:
                 state = session.load(journal, book, game_id, g.lang).state
                 return _master_page(game_id, pending=_learn(state, kind, data, exc.unknown))
             return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
-    if kind == "vote" and new:
-        _timers().stop(game_id)  # the debate is over once the vote is counted
     where = f"/game/{game_id}" + ("" if new else "?repeat=1")
     return Response(status=303, headers={"Location": where})
 
@@ -464,32 +496,256 @@ def undo(game_id: int) -> Any:
 @bp.post("/game/<int:game_id>/timer")
 @game_master_page(game_of=_game_scope)
 def timer(game_id: int) -> Any:
-    """Start or stop the day's countdown (every screen of the game shows it)."""
+    """Start, pause, resume or stop the current step's countdown: one ``timer`` event with
+    the app clock's time, recorded once per form; every screen reads it from the journal."""
     from garou.game import session
+    from garou.game.errors import IllegalEventError
+    from garou.game.timer import timer_data
 
+    form = request.form
+    form_id = form.get("form_id", "")
+    if not form_id or len(form_id) > 64:
+        return refuse(400, "web.game.no-form-id")
+    action = form.get("action", "")
+    book = library().book()
     with _journal() as journal:
-        state = session.load(journal, library().book(), game_id, g.lang).state
-    minutes = state.debate_minutes() if state.phase == "day" else None
-    if request.form.get("action") == "stop" or minutes is None:
-        _timers().stop(game_id)
-    else:
-        _timers().start(game_id, minutes * 60)
-    return Response(status=303, headers={"Location": f"/game/{game_id}"})
+        replayed = session.load(journal, book, game_id, g.lang)
+        labels = timer_labels(replayed.state)
+        shown = countdown(replayed)
+        label = form.get("label", "") or (shown or {}).get("label") or next(iter(labels), "")
+        wanted = {"start": ("idle", "running", "paused", "over"), "pause": ("running",),
+                  "resume": ("paused",), "stop": ("running", "paused", "over")}  # fmt: skip
+        current = shown["state"] if shown and shown["label"] == label else "idle"
+        if label not in labels or current not in wanted.get(action, ()):
+            return _master_page(game_id, 400, say("judge.timer.nothing", g.lang))
+        data = timer_data(action, label, _clock(), labels[label] if action == "start" else None)
+        try:
+            _, new = session.record_form(journal, book, game_id, form_id, "timer", data, g.lang)
+        except IllegalEventError as exc:
+            return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
+    where = f"/game/{game_id}" + ("" if new else "?repeat=1")
+    return Response(status=303, headers={"Location": where})
 
 
 @bp.get("/game/<int:game_id>/version.json")
 @game_master_page(game_of=_game_scope)
 def version(game_id: int) -> Any:
     """How many events the game has: the page offers a reload when another screen recorded."""
+    from garou.game import session
+
     with _journal() as journal:
         count = len(journal.events(game_id))
-    return _json({"version": count, "timer": _timers().left(game_id)})
+        replayed = session.load(journal, library().book(), game_id, g.lang)
+    return _json({"version": count, "timer": countdown(replayed)})
 
 
 def _json(data: dict[str, Any]) -> Response:
     response = Response(json.dumps(data), mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+# --- the Mafia judge's view ---------------------------------------------------------------
+
+
+def _judge_page(
+    journal: Journal,
+    row: Any,
+    status: int = 200,
+    problem: str | None = None,
+    rule: str | None = None,
+    note: str | None = None,
+    correcting: dict[str, Any] | None = None,
+) -> Response:
+    """The Mafia judge's view: the step, the speaker's countdown, the seats and their
+    fouls, the nominations, the vote, the nights, the end with the protocol and points."""
+    from garou.game import mafia as rules
+    from garou.game import mafia_script, session
+    from garou.game.mafia_points import points
+
+    from . import mafia
+
+    lang = g.lang
+    replayed = session.load(journal, library().book(), row.id, lang)
+    state = replayed.state
+    step = mafia_script.next_step(state)
+    last = replayed.effective[-1] if len(replayed.effective) > 1 else None
+    just = [
+        {"text": line.text.say(lang), "hidden": line.hidden}
+        for line in state.story
+        if last is not None and line.seq == last.seq
+    ]
+    scored = None
+    if state.phase == "over":
+        scored = points(state, lang)
+        by_name = {p["name"]: p for p in scored["players"]}
+        scored = {
+            "systems": [(s, scored["names"][s]) for s in scored["systems"]],
+            "rows": [
+                {
+                    "seat": seat.seat,
+                    "name": seat.name,
+                    "role": state.game.role(seat.role).name.get(lang),
+                    "points": [
+                        format_number(by_name[seat.name]["points"][s]["total"], lang)
+                        for s in scored["systems"]
+                    ],
+                }
+                for seat in state.seats
+            ],
+        }
+    behaviours = (
+        [(b.id, b.text.get(lang), b.sanction) for b in (state.game.fouls.behaviours or ())]
+        if state.game.fouls
+        else []
+    )
+    context: dict[str, Any] = {
+        "row": row,
+        "state": state,
+        "step": step,
+        "where": mafia.where(state, lang),
+        "round": say(f"round.{step.round}", lang) if step.round else None,
+        "seats": mafia.seats(state, lang, secret=True),
+        "foul_rules": mafia.foul_rules(state, lang),
+        "living": [s.name for s in state.living()],
+        "can_nominate": mafia_script.can_nominate(state),
+        "nominators": mafia_script.nominators(state),
+        "nominees": mafia_script.nominees(state),
+        "nominations": [{"by": state.nominated_by.get(n), "nominee": n} for n in state.nominations]
+        if state.phase == "day"
+        else [],
+        "rounds": mafia.rounds_today(state, lang),
+        "nights": mafia.nights(state, lang),
+        "just": just,
+        "warnings": [(w["message"], w["rule"]) for w in rules.warnings(state, lang)],
+        "story": [
+            {
+                "when": say(f"game.recap.{line.phase}", lang, number=line.number),
+                "text": line.text.say(lang),
+                "hidden": line.hidden,
+            }
+            for line in reversed(state.story)
+        ],  # fmt: skip
+        "timer": countdown(replayed),
+        "timer_names": {
+            label: label.rsplit(":", 1)[-1] for label in mafia_script.timer_labels(state)
+        },
+        "behaviours": behaviours,
+        "winner": state.game.camp(state.winner).name.get(lang) if state.winner else None,
+        "points": scored,
+        "problem": problem,
+        "rule": rule,
+        "note": note,
+        "version": len(journal.events(row.id)),
+        "can_undo": len(replayed.effective) > 1,
+        "correction": correction_form(replayed, correcting),
+        "share": _share(row.id, journal.secret(row.id)) if config().lan else None,
+    }
+    return page("web/mafia_judge.html", status, **context)
+
+
+def _judge_record(journal: Journal, game_id: int, form_id: str, kind: str) -> Response:
+    """Record one action of the Mafia judge, once per form."""
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
+    from . import mafia
+
+    book = library().book()
+    row = journal.game(game_id)
+    state = session.load(journal, book, game_id, g.lang).state
+    try:
+        data = mafia.form_values(request.form, kind, state)
+    except FormProblem as problem:
+        return _judge_page(journal, row, 400, problem.phrase.say(g.lang))
+    try:
+        _, new = session.record_form(journal, book, game_id, form_id, kind, data, g.lang)
+    except IllegalEventError as exc:
+        return _judge_page(journal, row, 400, exc.message(g.lang), exc.rule)
+    where = f"/game/{game_id}" + ("" if new else "?repeat=1")
+    return Response(status=303, headers={"Location": where})
+
+
+@bp.get("/game/<int:game_id>/protocol")
+@game_master_page(game_of=_game_scope)
+def protocol(game_id: int) -> Any:
+    """The Mafia evening's printable protocol, the page ``garou game protocol`` writes."""
+    from garou.game import session
+    from garou.game.protocol import build_protocol, render_protocol
+
+    with _journal() as journal:
+        row = journal.game(game_id)
+        if row.game != "mafia":
+            return refuse(404, "judge.protocol.mafia-only")
+        state = session.load(journal, library().book(), game_id, g.lang).state
+    response = Response(str(render_protocol(build_protocol(state, g.lang), "html")),
+                        mimetype="text/html")  # fmt: skip
+    # The printable page carries its print style inline, and nothing else.
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    )
+    return response
+
+
+# --- correcting an earlier event (both games) ---------------------------------------------
+
+
+def correction_form(replayed: Any, correcting: dict[str, Any] | None) -> dict[str, Any]:
+    """The correction form: the events in effect (newest first) with their values as the
+    terminal's ``KEY=VALUE`` pairs, and what was typed when it was refused."""
+    from garou.game.session import format_values
+
+    events = [
+        {"seq": e.seq, "kind": e.kind, "values": format_values(e.data),
+         "label": f"{e.seq} · {e.kind} · {format_values(e.data, ' ')}"[:90]}
+        for e in reversed(replayed.effective[1:])
+    ]  # fmt: skip
+    return {"events": events, "typed": correcting or {}}
+
+
+@bp.post("/game/<int:game_id>/correct")
+@game_master_page(game_of=_game_scope)
+def correct(game_id: int) -> Any:
+    """Correct an earlier event as ``garou game correct`` does: the event's number, its
+    kind and values as it should have been, and why; the game is replayed with it."""
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+    from garou.game.mafia_points import Later
+    from garou.rules.errors import UsageError
+
+    form = request.form
+    form_id = form.get("form_id", "")
+    if not form_id or len(form_id) > 64:
+        return refuse(400, "web.game.no-form-id")
+    typed = {k: form.get(k, "")[:2000] for k in ("seq", "kind", "values", "why")}
+    seq_text, kind, why = typed["seq"].strip(), typed["kind"].strip(), typed["why"].strip()
+    book = library().book()
+    try:
+        if not seq_text.isdigit():
+            raise FormProblem(phrase("judge.correct.no-seq"))
+        if not why:
+            raise FormProblem(phrase("judge.correct.no-why"))
+        pairs = [line.strip() for line in typed["values"].splitlines() if line.strip()]
+        try:
+            values = session.parse_values(pairs)
+        except UsageError as exc:
+            raise FormProblem(phrase("judge.correct.bad-values", why=Later(exc))) from None
+        with _journal() as journal:
+            events = {e.seq: e for e in journal.events(game_id)}
+            old = events.get(int(seq_text))
+            event = {"kind": kind or (old.kind if old else ""), **values}
+            data = {"seq": int(seq_text), "why": why, "event": event}
+            try:
+                _, new = session.record_form(
+                    journal, book, game_id, form_id, "correct", data, g.lang
+                )
+            except IllegalEventError as exc:
+                return _master_page(game_id, 400, exc.message(g.lang), exc.rule, correcting=typed)
+    except FormProblem as problem:
+        return _master_page(game_id, 400, problem.phrase.say(g.lang), correcting=typed)
+    where = f"/game/{game_id}" + ("?corrected=1" if new else "?repeat=1")
+    return Response(status=303, headers={"Location": where})
 
 
 # --- reading the forms ---------------------------------------------------------------------
@@ -611,15 +867,16 @@ def _learn(state: State, kind: str, data: dict[str, Any], names: tuple[str, ...]
 @public_page
 def table(game_id: int) -> Any:
     """The shared screen: who is alive, the announcements, the timer, the votes cast."""
-    view, digest = _public(game_id)
+    view, digest, game = _public(game_id)
     if view is None:
         return page("web/game_not_yet.html", 200, row=None)
+    template = "web/mafia_table.html" if game == "mafia" else "web/game_table.html"
     return page(
-        "web/game_table.html",
+        template,
         view=view,
         game_id=game_id,
         version=digest,
-        timer=_timers().left(game_id) if view["phase"] == "day" else None,
+        timer=view["timer"],
         main_element="main",
     )
 
@@ -628,19 +885,29 @@ def table(game_id: int) -> Any:
 @public_page
 def table_version(game_id: int) -> Any:
     """What the table view polls: a digest of what it shows, and the timer."""
-    view, digest = _public(game_id)
-    day = view is not None and view["phase"] == "day"
-    return _json({"version": digest, "timer": _timers().left(game_id) if day else None})
+    view, digest, _ = _public(game_id)
+    return _json({"version": digest, "timer": view["timer"] if view is not None else None})
 
 
-def _public(game_id: int) -> tuple[dict[str, Any] | None, str]:
+def _public(game_id: int) -> tuple[dict[str, Any] | None, str, str]:
+    """The table view's data, a digest of it (the countdown's time left aside: it moves
+    by itself), and the game."""
     from garou.game import session
+
+    from . import mafia
 
     with _journal() as journal:
         row = journal.game(game_id)
-        if row.game != "loup-garou":
-            return None, ""
-        state = session.load(journal, library().book(), game_id, g.lang).state
-    view = public_view(state, g.lang)
-    digest = hashlib.sha256(json.dumps(view, sort_keys=True).encode()).hexdigest()[:16]
-    return view, digest
+        if row.game not in ("loup-garou", "mafia"):
+            return None, "", row.game
+        replayed = session.load(journal, library().book(), game_id, g.lang)
+    state = replayed.state
+    timer = countdown(replayed)
+    if row.game == "mafia":
+        view = mafia.public_view(state, g.lang, timer)
+    else:
+        view = public_view(state, g.lang)
+        view["timer"] = timer
+    steady = {**view, "timer": None if timer is None else {**timer, "left": None}}
+    digest = hashlib.sha256(json.dumps(steady, sort_keys=True).encode()).hexdigest()[:16]
+    return view, digest, row.game
