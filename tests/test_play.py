@@ -1712,3 +1712,35 @@ def test_a_captain_choosing_outside_the_tie_is_told_both_names_with_and(book):
         )
     assert "between Ana and Bob" in caught.value.message("en")
     assert "entre Ana et Bob" in caught.value.message("fr")
+
+
+def test_only_the_captains_pick_breaks_a_tie():
+    # loup-garou.txt: "En cas d'égalité, c'est le capitaine qui tranche."
+    votes = {"Ana": "Bob", "Bob": "Ana"}
+    someone_else = Choice("captain-pick", "Cid", "Ana")
+    result = count_votes(village(captain="Eve"), votes=votes, choices=[someone_else])
+    assert result.eliminated == () and result.pending.chooser == "Eve"
+    assert result.unused == (someone_else,)
+
+
+def test_the_self_save_reading_only_concerns_the_witch_saving_herself():
+    never = table_rules(LG, agreement_of(LG, "lg-contested-witch-self-save", "never"))
+    players = village().players
+    saved_other = make_state(LG, players, witch=rules.play.Witch(life="tonight", saved="Eve"),
+                             agreed=never)  # fmt: skip
+    assert saved_other.witch.saved == "Eve"
+    with pytest.raises(StateError, match="cannot save herself"):
+        make_state(LG, players, witch=rules.play.Witch(life="tonight", saved="Dee"), agreed=never)
+    no_witch = [p for p in players if p.role != WITCH]
+    make_state(LG, no_witch, witch=rules.play.Witch(life="tonight", saved="Eve"), agreed=never)
+
+
+def test_a_word_only_one_behaviours_text_uses_makes_it_a_candidate():
+    from garou.rules.names import fold
+
+    behaviours = MF.fouls.behaviours
+    words = {b.id: set(re.findall(r"\w{4,}", fold(f"{b.text.fr} {b.text.en}"))) for b in behaviours}
+    for behaviour in behaviours:
+        others = set().union(*(w for bid, w in words.items() if bid != behaviour.id))
+        for word in sorted(words[behaviour.id] - others):
+            assert behaviour in find_behaviours(MF, word).behaviours, word
