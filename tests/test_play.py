@@ -1744,3 +1744,16 @@ def test_a_word_only_one_behaviours_text_uses_makes_it_a_candidate():
         others = set().union(*(w for bid, w in words.items() if bid != behaviour.id))
         for word in sorted(words[behaviour.id] - others):
             assert behaviour in find_behaviours(MF, word).behaviours, word
+
+
+@pytest.mark.parametrize("night", [1, 2, 3])
+def test_a_self_save_on_the_first_night_only_is_allowed_on_night_one(night):
+    # loup-garou.txt: "La sorcière peut-elle se sauver elle-même ? ... ou seulement la
+    # première nuit."
+    first = table_rules(LG, agreement_of(LG, "lg-contested-witch-self-save", "first-night-only"))
+    witch = rules.play.Witch(life="tonight", saved="Dee", night=night)
+    if night == 1:
+        assert make_state(LG, village().players, witch=witch, agreed=first).witch.saved == "Dee"
+    else:
+        with pytest.raises(StateError, match="first night only"):
+            make_state(LG, village().players, witch=witch, agreed=first)
