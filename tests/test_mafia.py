@@ -559,3 +559,104 @@ def test_a_speech_length_that_is_not_seconds_is_refused(book, tmp_path, seconds)
     t.refused("speech", None, player=speaker, seconds=seconds)
     t.add("speech", player=speaker, seconds=45)
     assert t.state().speeches[-1]["seconds"] == 45
+
+
+def _vote_out(t, name, voters=NAMES):
+    """Nominate ``name`` and vote them out unanimously."""
+    t.speeches()
+    by = next(n for n in voters if n != name and t.state().player(n).alive)
+    t.add("nominate", by=by, nominee=name)
+    return t.add("vote", votes={n: name for n in voters if t.state().player(n).alive})
+
+
+def test_nights_and_days_are_numbered_one_after_the_other(book, tmp_path):
+    # mafia.txt: the first night is the meeting; then each night follows a day.
+    from garou.game.recap import build_recap
+
+    t = Table(book, tmp_path)
+    assert (t.status()["night"], t.status()["day"]) == (1, 0)
+    t.add("day")
+    _vote_out(t, "Bob")
+    t.add("night")
+    assert (t.status()["night"], t.status()["day"]) == (2, 1)
+    t.night_shots("Ana")
+    t.add("day")
+    assert (t.status()["night"], t.status()["day"]) == (2, 2)
+    t.add("night")
+    assert t.status()["night"] == 3
+    recap = build_recap(session.load(t.journal, book, t.id), t.id, "en")
+    parts = [(p.phase, p.number) for p in recap.timeline]
+    assert parts == [("night", 1), ("day", 1), ("night", 2), ("day", 2), ("night", 3)]
+
+
+@pytest.mark.parametrize("turbo, seconds", [(False, 60), (True, 25)])
+def test_the_farewell_warning_gives_the_documents_time(book, tmp_path, turbo, seconds):
+    # mafia.txt: "dispose de 60 secondes d'adieu (25 en turbo)".
+    t = Table(book, tmp_path, turbo=turbo)
+    t.add("day")
+    _vote_out(t, "Bob")
+    farewell = [w for w in t.status()["warnings"] if w["rule"] == "mf-farewell"]
+    assert len(farewell) == 1 and "Bob" in farewell[0]["message"]
+    assert f"{seconds}" in farewell[0]["message"]
+
+
+def test_only_a_player_at_three_fouls_is_warned_of_losing_the_speech(book, tmp_path):
+    # mafia.txt: "À 3 fautes, vous perdez la parole au tour suivant."
+    t = Table(book, tmp_path)
+    t.add("day")
+    for _ in range(3):
+        t.add("foul", player="Cid")
+    t.add("foul", player="Eve")
+    lost = [w["message"] for w in t.status()["warnings"] if w["rule"] == "mf-foul"]
+    assert len(lost) == 1 and "Cid" in lost[0]
+
+
+def test_a_speech_may_last_zero_seconds_but_not_less(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.add("speech", player="Ana", seconds=0)
+    assert t.state().speeches[-1]["seconds"] == 0
+    t.refused("speech", None, player="Bob", seconds=-1)
+
+
+def test_the_best_move_names_at_most_three_players(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    _vote_out(t, "Bob")
+    t.refused("farewell", "mf-farewell", player="Bob", best_move=["Ana", "Cid", "Dan", "Eve"])
+    t.add("farewell", player="Bob", best_move=["Ana", "Cid", "Dan"])
+
+
+def test_a_vote_no_single_ballot_decides_gives_no_decisive_vote_points(book, tmp_path):
+    # mafia.txt: a vote is decisive when the result would have been different without it.
+    club = {"club": "Le Cercle", "max_mafia": {"ville": {"decisive_vote_bonus": 0.1}}}
+    t = Table(book, tmp_path, club=club)
+    t.add("day")
+    state = _vote_out(t, "Bob")
+    assert state.days[-1]["rounds"][-1]["decisive"] == []
+    state = t.add("opponent-victory", player="Fay")
+    for player in points(state, "en")["players"]:
+        for system in player["points"].values():
+            assert not [r for r in system["reasons"] if r["rule"] == "mf-decisive-vote"]
+
+
+@pytest.mark.parametrize("name", ["Le Cercle", None])
+def test_the_club_is_named_beside_its_values(book, tmp_path, name):
+    from garou.rules.catalogue import say
+
+    club = {"classic": {"mafia": {"testament_per_mafioso": 0.2}}}
+    t = Table(book, tmp_path, club=club | ({"club": name} if name else {}))
+    t.add("day")
+    _vote_out(t, "Bob")
+    t.add("farewell", player="Bob", suspects=["Fay"])
+    state = t.add("opponent-victory", player="Fay")
+    bob = next(p for p in points(state, "en")["players"] if p["name"] == "Bob")
+    testament = [r for r in bob["points"]["classic"]["reasons"] if r["rule"] == "mf-testament"]
+    assert len(testament) == 1
+    assert (name or say("club.unnamed", "en")) in testament[0]["reason"]
+
+
+def test_a_club_value_of_the_wrong_type_refuses_the_evening(book, tmp_path):
+    with pytest.raises(IllegalEventError) as caught:
+        Table(book, tmp_path, club={"classic": {"ville": {"decisive_vote_bonus": "lots"}}})
+    assert caught.value.rule == "mf-setting-scoring"

@@ -1782,3 +1782,48 @@ def test_a_state_file_without_players_says_the_missing_key(garou, tmp_path):
     for lang, words in (("en", "players"), ("fr", "joueurs")):
         run = garou("win", "--state", str(path), "--lang", lang)
         assert run.exit_code == 1 and "empty.yaml" in run.stderr and words in run.stderr
+
+
+def test_only_the_captains_pick_breaks_a_tie():
+    # loup-garou.txt: "En cas d'égalité, c'est le capitaine qui tranche."
+    votes = {"Ana": "Bob", "Bob": "Ana"}
+    someone_else = Choice("captain-pick", "Cid", "Ana")
+    result = count_votes(village(captain="Eve"), votes=votes, choices=[someone_else])
+    assert result.eliminated == () and result.pending.chooser == "Eve"
+    assert result.unused == (someone_else,)
+
+
+def test_the_self_save_reading_only_concerns_the_witch_saving_herself():
+    never = table_rules(LG, agreement_of(LG, "lg-contested-witch-self-save", "never"))
+    players = village().players
+    saved_other = make_state(LG, players, witch=rules.play.Witch(life="tonight", saved="Eve"),
+                             agreed=never)  # fmt: skip
+    assert saved_other.witch.saved == "Eve"
+    with pytest.raises(StateError, match="cannot save herself"):
+        make_state(LG, players, witch=rules.play.Witch(life="tonight", saved="Dee"), agreed=never)
+    no_witch = [p for p in players if p.role != WITCH]
+    make_state(LG, no_witch, witch=rules.play.Witch(life="tonight", saved="Eve"), agreed=never)
+
+
+def test_a_word_only_one_behaviours_text_uses_makes_it_a_candidate():
+    from garou.rules.names import fold
+
+    behaviours = MF.fouls.behaviours
+    words = {b.id: set(re.findall(r"\w{4,}", fold(f"{b.text.fr} {b.text.en}"))) for b in behaviours}
+    for behaviour in behaviours:
+        others = set().union(*(w for bid, w in words.items() if bid != behaviour.id))
+        for word in sorted(words[behaviour.id] - others):
+            assert behaviour in find_behaviours(MF, word).behaviours, word
+
+
+@pytest.mark.parametrize("night", [1, 2, 3])
+def test_a_self_save_on_the_first_night_only_is_allowed_on_night_one(night):
+    # loup-garou.txt: "La sorcière peut-elle se sauver elle-même ? ... ou seulement la
+    # première nuit."
+    first = table_rules(LG, agreement_of(LG, "lg-contested-witch-self-save", "first-night-only"))
+    witch = rules.play.Witch(life="tonight", saved="Dee", night=night)
+    if night == 1:
+        assert make_state(LG, village().players, witch=witch, agreed=first).witch.saved == "Dee"
+    else:
+        with pytest.raises(StateError, match="first night only"):
+            make_state(LG, village().players, witch=witch, agreed=first)

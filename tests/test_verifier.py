@@ -19,6 +19,7 @@ from garou.rules.setup import (
     MAX_PLAYERS,
     NoSoundDistributionError,
     check_distribution,
+    example_roles,
     make_distribution,
     parse_roles,
     read_setup,
@@ -743,3 +744,173 @@ def test_check_statuses_are_said_in_the_users_language(garou):
               "--lang", "fr")  # fmt: skip
     assert "échec" in r.stdout and "conseil" in r.stdout
     assert not re.search(r"^(pass|fail|advice)\b", r.stdout, re.M)
+
+
+# --- what each fix asks for, counted (a fix applied must give a sound distribution) -----------
+
+WOLF, VILLAGER = LG.role("loup-garou"), LG.role("villageois")
+
+
+def _cards_named(text, game):
+    """Return role id -> number of cards that ``text`` names ("2 Seer cards and 1 Witch card")."""
+    found: dict[str, int] = {}
+    for role in game.roles:
+        for n in re.findall(rf"(\d+) {re.escape(role.name.en)} cards?\b", text):
+            found[role.id] = found.get(role.id, 0) + int(n)
+    return found
+
+
+def _removed(fix, game):
+    """Return the cards of "Replace {remove} with {add}." that the fix takes out, or None."""
+    assert fix is not None
+    remove = re.search(r"[Rr]eplace (.*) with ", fix.en)
+    return _cards_named(remove.group(1), game) if remove else None
+
+
+def _added(fix, game):
+    assert fix is not None
+    add = re.search(r" with (.*)\.$", fix.en)
+    assert add, fix.en
+    return _cards_named(add.group(1), game)
+
+
+lg_deals = st.fixed_dictionaries(
+    {"loup-garou": st.integers(1, 6), "villageois": st.integers(0, 8)},
+    optional={r: st.integers(1, 2) for r in LG_POWER},
+).map(lambda roles: {r: n for r, n in roles.items() if n})
+
+
+@settings(max_examples=150, deadline=None)
+@given(roles=lg_deals, extra=st.integers(0, 12))
+def test_a_fix_never_takes_out_cards_that_are_not_dealt(roles, extra):
+    # Also when the players are many more than the cards: what is missing is "cards", never
+    # the same role twice.
+    players = sum(roles.values()) + extra
+    verdict = verdict_of(LG, roles, players=players)
+    for check_id in ("wolf-count", "wolves-fewer", "power-limit", "first-group"):
+        result = check(verdict, check_id)
+        if result.fix is None or result.status == "pass":
+            continue
+        for role_id, n in (_removed(result.fix, LG) or {}).items():
+            assert n <= roles.get(role_id, 0), (check_id, result.fix.en)
+
+
+@settings(max_examples=150, deadline=None)
+@given(roles=lg_deals)
+def test_the_power_fix_swaps_the_fewest_cards_that_restore_the_threshold(roles):
+    # "pas plus de rôles à pouvoir que de simples villageois": k power cards swapped for
+    # k villagers turns power p and villagers v into p - k and v + k.
+    power = sum(n for r, n in roles.items() if r in LG_POWER)
+    villagers = roles.get("villageois", 0)
+    result = check(verdict_of(LG, roles), "power-limit")
+    if power <= villagers:
+        assert result.status == "pass"
+        return
+    assert result.status == "fail"
+    swap = _added(result.fix, LG)
+    assert set(swap) == {"villageois"}, result.fix.en
+    k = swap["villageois"]
+    assert sum(_removed(result.fix, LG).values()) == k
+    assert power - k <= villagers + k
+    assert power - (k - 1) > villagers + (k - 1)
+
+
+@pytest.mark.parametrize("players", range(2, 19))
+def test_the_minority_fix_keeps_the_most_wolves_strictly_fewer_allows(players):
+    most = max(w for w in range(players) if w < players - w) if players > 2 else 0
+    for wolves in range(1, players):
+        if wolves < players - wolves:
+            continue
+        result = check(verdict_of(LG, wolves_and_villagers(players, wolves)), "wolves-fewer")
+        assert f"at most {most}:" in result.fix.en
+        assert _removed(result.fix, LG) == {"loup-garou": wolves - most}
+        assert _added(result.fix, LG) == {"villageois": wolves - most}
+
+
+@settings(max_examples=100, deadline=None)
+@given(roles=lg_deals.filter(lambda r: 4 <= sum(r.values()) <= 18))
+def test_the_first_group_swap_is_offered_exactly_when_it_keeps_the_threshold(roles):
+    # loup-garou.txt recommends the seer and the witch, under the power-role threshold.
+    verdict = verdict_of(LG, roles)
+    result = check(verdict, "first-group")
+    missing = [r for r in LG.setup.first_group.roles if not roles.get(r)]
+    if not missing:
+        assert result.status == "pass"
+        return
+    assert result.status == "advice"
+    swapped = dict(roles, villageois=roles.get("villageois", 0) - len(missing))
+    swapped |= dict.fromkeys(missing, 1)
+    fits = swapped["villageois"] >= 0 and (
+        check(verdict_of(LG, {r: n for r, n in swapped.items() if n}), "power-limit").status
+        == "pass"
+    )
+    assert (result.fix is not None) == fits, (roles, result.message.en)
+    if fits:
+        assert _removed(result.fix, LG) == {"villageois": len(missing)}
+
+
+@pytest.mark.parametrize("players", range(19, 101))
+def test_beyond_the_table_the_split_uses_the_fewest_tables(players):
+    # The table stops at 18 players: the fewest tables of 4 to 18 players each.
+    result = check(verdict_of(LG, {"loup-garou": 1, "villageois": players - 1}), "wolf-count")
+    tables = -(-players // 18)
+    split = re.search(r"as (\d+) tables of (\d+)(?: or (\d+))? players", result.fix.en)
+    assert split, result.fix.en
+    assert int(split.group(1)) == tables
+    sizes = [int(s) for s in split.groups()[1:] if s]
+    assert all(4 <= s <= 18 for s in sizes)
+    assert min(sizes) * tables <= players <= max(sizes) * tables
+
+
+@pytest.mark.parametrize("players", range(4, 19))
+def test_a_suggestion_may_fill_every_seat_left_with_the_villagers_asked_for(players):
+    wolves = WOLVES_BY_PLAYERS[players]
+    left = players - wolves - 1
+    if left < 1:
+        return
+    dist = suggest_distribution(LG, players, [("voyante", 1), ("villageois", left)])
+    assert dist.roles == {"loup-garou": wolves, "villageois": left, "voyante": 1}
+    with pytest.raises(NoSoundDistributionError) as info:
+        suggest_distribution(LG, players, [("voyante", 1), ("villageois", left + 1)])
+    assert f"{left + 2} cards asked for" in info.value.message("en")
+
+
+@pytest.mark.parametrize("wanted", [{"voyante": -1}, {"voyante": 0}, {"voyante": "two"}])
+def test_a_bad_count_asked_of_a_suggestion_is_a_usage_error(wanted):
+    with pytest.raises(UsageError):
+        suggest_distribution(LG, 8, wanted)
+
+
+def test_the_example_deals_several_wolves_and_the_first_group_roles():
+    # example_roles: the smallest table whose suggestion deals several of the minority and
+    # both recommended roles.
+    for game in (LG,):
+        dist = make_distribution(game, parse_roles(example_roles(game), game))
+        assert dist.roles["loup-garou"] >= 2
+        assert {"voyante", "sorciere"} <= set(dist.roles)
+        smaller = suggest_distribution(game, dist.players - 1)
+        assert smaller.roles["loup-garou"] < 2 or not {"voyante", "sorciere"} <= set(smaller.roles)
+
+
+def test_a_setup_file_counts_the_cards_of_unknown_names_as_players(tmp_path):
+    path = tmp_path / "setup.yaml"
+    path.write_text("game: loup-garou\nroles: {loup-garou: 2, villageois: 5, voyente: 1}\n")
+    _, dist = read_setup(path, BOOK)
+    assert dist.players == 8 and dist.unknown == {"voyente": 1}
+
+
+def test_an_unknown_game_in_a_setup_file_is_said_in_the_users_language(tmp_path):
+    path = tmp_path / "setup.yaml"
+    path.write_text("game: echecs\nroles: {loup-garou: 1}\n")
+    with pytest.raises(DataFileError) as caught:
+        read_setup(path, BOOK)
+    assert "unknown game" in caught.value.message("en")
+    assert "unknown game" not in caught.value.message("fr")
+
+
+def test_only_a_game_whose_first_kill_follows_a_day_says_so_in_the_baseline():
+    quiet = LG.night.regular_from
+    lg = verdict_of(LG, {"loup-garou": 2, "villageois": 6}).baseline.en
+    mf = verdict_of(MF, CLASSIC_MAFIA).baseline.en
+    assert quiet == 1 and "from night" not in lg
+    assert f"from night {MF.night.regular_from} on" in mf and MF.night.regular_from == 2
