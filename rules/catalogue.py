@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from .records import record
 
 LANGUAGES = ("fr", "en")
 """The languages every message exists in."""
@@ -44,7 +46,7 @@ def plural_form(count: int, lang: str) -> str:
     return "one" if count == 1 else "other"
 
 
-@dataclass(frozen=True)
+@record
 class Phrase:
     """A message chosen but not yet put in a language: a key and its values."""
 

@@ -61,7 +61,9 @@ def _reference(cls: type) -> type:
     namespace: dict[str, Any] = {"__module__": cls.__module__, "__qualname__": cls.__qualname__}
     namespace["__annotations__"] = {f.name: f.type for f in dataclasses.fields(cls)}
     for f in dataclasses.fields(cls):
-        namespace[f.name] = dataclasses.field(default=f.default, metadata=f.metadata)
+        namespace[f.name] = dataclasses.field(
+            default=f.default, default_factory=f.default_factory, metadata=f.metadata
+        )
     return dataclasses.dataclass(frozen=True)(type(cls.__name__, (), namespace))
 
 
@@ -200,3 +202,26 @@ def test_a_class_record_cannot_make_cheaply_is_made_by_dataclass_itself():
     for made in (Plain(), Child(), Grandchild()):
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.value = 2  # type: ignore[misc]
+
+
+RECORD_MODULES = (
+    "garou.rules.catalogue", "garou.rules.errors", "garou.rules.setup", "garou.rules.play.state",
+    "garou.rules.play.fouls", "garou.rules.play.vote", "garou.rules.play.win",
+    "garou.rules.play.cascade", "garou.rules.play.answers", "garou.houserules.compare",
+    "garou.printables.contexts", "garou.render",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("module_name", RECORD_MODULES)
+def test_the_records_of_every_module_take_what_their_dataclass_would(module_name):
+    import importlib
+
+    module = importlib.import_module(module_name)
+    found = [c for c in vars(module).values() if isinstance(c, type)
+             and c.__module__ == module_name and "__record__" in c.__dict__]  # fmt: skip
+    assert found, module_name
+    for cls in found:
+        ref = _reference(cls)
+        assert str(inspect.signature(cls)) == str(inspect.signature(ref)), cls
+        assert cls.__match_args__ == ref.__match_args__
+        assert cls.__dataclass_params__.frozen
