@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import reprlib
+import sys
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform
@@ -115,21 +116,46 @@ for _fn, _name in ((_eq, "__eq__"), (_hash, "__hash__"), (_repr, "__repr__"),
     _fn.__qualname__ = f"record.{_name}"
 
 
+_GENERATOR = sys.version_info[:2] == (3, 11) and callable(getattr(dataclasses, "_init_fn", None))
+"""Whether dataclass's own ``__init__`` generator can be called alone (CPython 3.11's
+``_init_fn``, whose signature this module was written against): one compile per class."""
+
+
 def _dataclass_init(cls: type) -> Callable[..., None]:
     """Return the ``__init__`` ``dataclass(frozen=True)`` would give ``cls``.
 
-    dataclass compiles it for a twin class with the same fields (name, type, default,
-    options), module and name; the function refers to nothing of the twin itself (it sets
-    the fields with ``object.__setattr__``, and calls ``self.__post_init__`` if the class
-    has one), so it is the class's own.
+    On CPython 3.11, made by dataclass's own generator (``_init_fn``), called as dataclass
+    calls it. Elsewhere, dataclass compiles it for a twin class with the same fields (name,
+    type, default, options), module and name; the function refers to nothing of the twin
+    (it sets the fields with ``object.__setattr__``, and calls ``self.__post_init__`` if the
+    class has one), so it is the class's own.
     """
+    every = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    if _GENERATOR:
+        kinds = (dataclasses._FIELD, dataclasses._FIELD_INITVAR)  # type: ignore[attr-defined]
+        fields = [f for f in every.values() if f._field_type in kinds]
+        std, kw_only = dataclasses._fields_in_init_order(fields)  # type: ignore[attr-defined]
+        module = sys.modules.get(cls.__module__)
+        init: Any = dataclasses._init_fn(  # type: ignore[attr-defined]
+            fields,
+            std,
+            kw_only,
+            True,
+            hasattr(cls, "__post_init__"),
+            "__dataclass_self__" if "self" in every else "self",
+            module.__dict__ if module is not None else {},
+            False,
+        )
+        init.__qualname__ = f"{cls.__qualname__}.{init.__name__}"
+        return init  # type: ignore[no-any-return]
     annotations: dict[str, Any] = {}
     namespace: dict[str, Any] = {
         "__module__": cls.__module__,
         "__qualname__": cls.__qualname__,
         "__annotations__": annotations,
+        "__doc__": cls.__doc__,
     }
-    for f in cls.__dataclass_fields__.values():  # type: ignore[attr-defined]
+    for f in every.values():
         annotations[f.name] = f.type
         namespace[f.name] = dataclasses.field(
             default=f.default,
@@ -161,6 +187,18 @@ class _LazyInit:
         return real if instance is None else real.__get__(instance, owner)
 
 
+def _check_defaults(cls: type) -> None:
+    """Refuse a field without a default after one with, as dataclass does at class time."""
+    seen_default = False
+    for f in dataclasses.fields(cls):
+        if not f.init or f.kw_only:
+            continue
+        if f.default is not _MISSING or f.default_factory is not _MISSING:
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+
+
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def record(cls: T) -> T:
     """Make ``cls`` a frozen dataclass, cheaply (see the module's description)."""
@@ -173,6 +211,7 @@ def record(cls: T) -> T:
         explicit_hash is _MISSING or (explicit_hash is None and "__eq__" in own)
     )
     made: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
+    _check_defaults(made)
     for name, fn in (("__eq__", _eq), ("__repr__", _repr)):
         if name not in own:
             setattr(made, name, fn)

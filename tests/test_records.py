@@ -225,3 +225,34 @@ def test_the_records_of_every_module_take_what_their_dataclass_would(module_name
         assert str(inspect.signature(cls)) == str(inspect.signature(ref)), cls
         assert cls.__match_args__ == ref.__match_args__
         assert cls.__dataclass_params__.frozen
+
+
+def test_a_record_is_refused_where_dataclass_refuses_it():
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+
+        @record
+        class Wrong:
+            """A required field after an optional one."""
+
+            a: int = 0
+            b: int  # type: ignore[misc]
+
+
+def test_a_record_runs_its_post_init_and_makes_its_default_factories():
+    seen = []
+
+    @record
+    class Made:
+        """With a factory and a check."""
+
+        items: list[int] = dataclasses.field(default_factory=list)
+        size: int = 0
+
+        def __post_init__(self) -> None:
+            seen.append(self.size)
+
+    assert Made().items == [] and Made().items is not Made().items
+    assert Made(size=3).size == 3 and seen == [0, 0, 0, 3]
+    assert (
+        str(inspect.signature(Made)) == "(items: 'list[int]' = <factory>, size: 'int' = 0) -> None"
+    )
