@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import errno
 import importlib
-import json
 import os
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -42,7 +40,6 @@ from .commands import COMMANDS
 HELP_OPTIONS = ["-h", "--help"]
 
 
-@dataclass
 class _Frame:
     """What the frame knows of the current run: its language, and whether --json is on."""
 
@@ -126,7 +123,8 @@ class _ParamError(click_errors.BadParameter):
 
 _TRUE = {"1", "true", "t", "yes", "y", "on"}
 _FALSE = {"0", "false", "f", "no", "n", "off", ""}
-_INTEGER = re.compile(r"[+-]?\d+")
+_INTEGER = r"[+-]?\d+"
+"""The patterns here are compiled on first use (by ``re``'s cache), not at every start."""
 
 
 def _plain_leaf(annotation: Any, info: Any) -> Any:
@@ -141,13 +139,20 @@ def _plain_leaf(annotation: Any, info: Any) -> Any:
     return None
 
 
-@dataclass(frozen=True)
 class _PlainParam(RuntimeParam):
     """Convert a command-line string to str, bool, int or Path, as Typer would, but
-    without pydantic; a bad value is a :class:`_ParamError` said in the user's language."""
+    without pydantic; a bad value is a :class:`_ParamError` said in the user's language.
 
-    leaf: Any = str
-    many: bool = False
+    Frozen like its base; not a dataclass of its own, which would compile six functions
+    at every start for a class nothing compares, hashes or shows."""
+
+    leaf: Any
+    many: bool
+
+    def __init__(self, parameter_info: Any, annotation: Any, leaf: Any = str, many: bool = False):
+        for name, value in (("parameter_info", parameter_info), ("annotation", annotation),
+                            ("leaf", leaf), ("many", many)):  # fmt: skip
+            object.__setattr__(self, name, value)
 
     def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
         if self.many:
@@ -171,7 +176,7 @@ class _PlainParam(RuntimeParam):
         if leaf is int:
             if isinstance(value, int) and not isinstance(value, bool):
                 number = value
-            elif _INTEGER.fullmatch(str(value).strip()):
+            elif re.fullmatch(_INTEGER, str(value).strip()):
                 number = int(str(value).strip())
             else:
                 raise _ParamError("cli.not-an-integer", ctx, param, value=value)
@@ -529,9 +534,9 @@ class _FrameUsageError(click_errors.UsageError):
         super().__init__(self.phrase.say("en"), ctx)
 
 
-_EXTRA = re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", re.S)
-_NEEDS = re.compile(r"Option '(?P<option>.*)' requires (?:an argument|(?P<n>\d+) arguments)\.")
-_NO_VALUE = re.compile(r"Option '(?P<option>.*)' does not take a value\.")
+_EXTRA = r"(?s)Got unexpected extra argument\(s\) \((?P<args>.*)\)"
+_NEEDS = r"Option '(?P<option>.*)' requires (?:an argument|(?P<n>\d+) arguments)\."
+_NO_VALUE = r"Option '(?P<option>.*)' does not take a value\."
 
 
 def _param_hint(exc: Any) -> str:
@@ -564,14 +569,14 @@ def usage_message(exc: click_errors.ClickException) -> str:
         reason = exc.phrase.say(_frame.lang) if isinstance(exc, _ParamError) else exc.message
         return _say("cli.invalid-value", name=_param_hint(exc), reason=reason)
     message = exc.message
-    if match := _NEEDS.fullmatch(message):
+    if match := re.fullmatch(_NEEDS, message):
         if match["n"]:
             count = int(match["n"])
             return _say("cli.option-needs-values", option=match["option"], count=count)
         return _say("cli.option-needs-value", option=match["option"])
-    if match := _NO_VALUE.fullmatch(message):
+    if match := re.fullmatch(_NO_VALUE, message):
         return _say("cli.option-takes-no-value", option=match["option"])
-    if match := _EXTRA.fullmatch(message):
+    if match := re.fullmatch(_EXTRA, message):
         extra = match["args"]
         return _say("cli.extra-arguments", count=len(extra.split()), args=extra)
     if message == "Missing command.":
@@ -583,6 +588,8 @@ def usage_message(exc: click_errors.ClickException) -> str:
 
 
 def _write_json(data: Any) -> None:
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
     sys.stdout.flush()
 
