@@ -19,6 +19,7 @@ on the command line one JSON object on standard output (:func:`garou.output.erro
 from __future__ import annotations
 
 import errno
+import gc
 import importlib
 import os
 import re
@@ -765,6 +766,11 @@ def _garou() -> None:
 
 def main(argv: list[str] | None = None) -> NoReturn:
     """Run the ``garou`` command line (exits with the command's code)."""
+    # What is imported by now (Python's start, Typer, this module) lives as long as the
+    # process: out of the cycle collector's sight, which then walks only what the command
+    # itself makes (about 5% of a start spent in collections otherwise). Once a process.
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
     command = typer.main.get_command(app)
     command.main(args=argv, prog_name="garou")
     raise AssertionError("unreachable")  # pragma: no cover
