@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
+
+from garou.rules.records import record
 
 if TYPE_CHECKING:  # search shows panels without loading the rules (no YAML on its path)
     from garou.rules import Entry, Rulebook
@@ -18,7 +20,7 @@ _LABELS = ("source", "related", "options", "default", "addition", "yours")
 """The words of a panel: catalogue keys ``panel.<word>``."""
 
 
-@dataclass(frozen=True)
+@record
 class PanelOption:
     """One answer of a contested case or setting, as shown in a panel."""
 

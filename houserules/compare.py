@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from garou.rules.errors import GarouError
 from garou.rules.model import Text
 from garou.rules.names import fold
+from garou.rules.records import record
 
 from .agreement import Agreement, Decision
 
@@ -15,7 +14,7 @@ class DifferentGamesError(GarouError):
     """Raised when two agreements to compare are for different games."""
 
 
-@dataclass(frozen=True)
+@record
 class Difference:
     """One question two agreements answer differently (or only one of them asks)."""
 
@@ -29,7 +28,7 @@ class Difference:
     """The second agreement's decision; None when only the first asks this question."""
 
 
-@dataclass(frozen=True)
+@record
 class SetupDifference:
     """One part of the agreed setup (players, cards or names) two agreements differ on."""
 

@@ -9,13 +9,14 @@ the YAML changes the sheet. The words around them come from the message catalogu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from garou.rules.catalogue import has as has_message
 from garou.rules.catalogue import say
 from garou.rules.errors import UsageError
 from garou.rules.model import Entry, Game, NightStep, Ref
+from garou.rules.records import record
 from garou.rules.setup import Distribution, check_distribution
 
 if TYPE_CHECKING:  # houserules is only read through its public attributes
@@ -41,7 +42,7 @@ class _Words:
 # --- records ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class TableAnswer:
     """The table's answer to a contested case, shown where the game master needs it."""
 
@@ -53,7 +54,7 @@ class TableAnswer:
     """The table's answer."""
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     """A ruling as printed: its title and its text, from one entry."""
 
@@ -71,7 +72,7 @@ class Rule:
     """The table's answers, other than the default, to the cases about this ruling."""
 
 
-@dataclass(frozen=True)
+@record
 class Fact:
     """A short labelled value ("Debate: 5 min on day one, 3 min afterwards")."""
 
@@ -83,7 +84,7 @@ class Fact:
     """True when the value is the table's choice, replacing the rules' value."""
 
 
-@dataclass(frozen=True)
+@record
 class RoleRow:
     """One role of the composition table."""
 
@@ -99,7 +100,7 @@ class RoleRow:
     """True when the role is garou's addition."""
 
 
-@dataclass(frozen=True)
+@record
 class CountRow:
     """One row of the minority count table (shown when no setup is given)."""
 
@@ -109,7 +110,7 @@ class CountRow:
     """How many of the minority."""
 
 
-@dataclass(frozen=True)
+@record
 class NightCall:
     """One call of the night script."""
 
@@ -141,7 +142,7 @@ class NightCall:
     """True when the action says the table's agreement instead of the step's default."""
 
 
-@dataclass(frozen=True)
+@record
 class NightSheet:
     """The night: its absolute rules, the call script and the order constraints."""
 
@@ -163,7 +164,7 @@ class NightSheet:
     """True when garou proposes the order beyond the constraints (the document leaves it)."""
 
 
-@dataclass(frozen=True)
+@record
 class TiePath:
     """The tie procedure in one situation (with or without a captain)."""
 
@@ -173,7 +174,7 @@ class TiePath:
     """The steps, in order."""
 
 
-@dataclass(frozen=True)
+@record
 class VoteSheet:
     """The vote and its tie procedure."""
 
@@ -189,7 +190,7 @@ class VoteSheet:
     """The tie entry."""
 
 
-@dataclass(frozen=True)
+@record
 class DaySheet:
     """The day: announcement, timings, and the rules of speaking."""
 
@@ -203,7 +204,7 @@ class DaySheet:
     """What happens on the first day only (the captain's election), when it is played."""
 
 
-@dataclass(frozen=True)
+@record
 class Cascade:
     """A death that sets off something else."""
 
@@ -217,7 +218,7 @@ class Cascade:
     """The entry stating it."""
 
 
-@dataclass(frozen=True)
+@record
 class DeathsSheet:
     """Deaths and what they set off."""
 
@@ -229,7 +230,7 @@ class DeathsSheet:
     """Other rules the deaths entry points to (chains of chains)."""
 
 
-@dataclass(frozen=True)
+@record
 class WinRow:
     """One win condition (camps sharing one ruling are grouped)."""
 
@@ -239,7 +240,7 @@ class WinRow:
     """The entry stating it."""
 
 
-@dataclass(frozen=True)
+@record
 class WinSheet:
     """The win conditions."""
 
@@ -253,7 +254,7 @@ class WinSheet:
     """The margin of error, in words."""
 
 
-@dataclass(frozen=True)
+@record
 class FoulsSheet:
     """Fouls and the sanction ladder."""
 
@@ -263,7 +264,7 @@ class FoulsSheet:
     """Sanction name to the behaviours it sanctions."""
 
 
-@dataclass(frozen=True)
+@record
 class ScoreRow:
     """One scoring system."""
 
@@ -273,7 +274,7 @@ class ScoreRow:
     """Points per member of the winning camp, in the order of ``ScoringSheet.camps``."""
 
 
-@dataclass(frozen=True)
+@record
 class ScoringSheet:
     """The scoring systems."""
 
@@ -283,7 +284,7 @@ class ScoringSheet:
     """One row per system."""
 
 
-@dataclass(frozen=True)
+@record
 class Case:
     """A contested case or setting, with the answer the table plays by."""
 
@@ -309,7 +310,7 @@ class Case:
     """True when the answer is the default garou proposes (the document leaves it open)."""
 
 
-@dataclass(frozen=True)
+@record
 class Track:
     """What the game master writes down during play, on lines and boxes left blank."""
 
@@ -327,7 +328,7 @@ class Track:
     """Blank rows of a log, one a night (the seer's looks: night, player, what she saw)."""
 
 
-@dataclass(frozen=True)
+@record
 class Header:
     """Who the sheet is for."""
 
@@ -349,7 +350,7 @@ class Header:
     """Where the rules come from."""
 
 
-@dataclass(frozen=True)
+@record
 class CheatSheet:
     """Everything the game master's one-page cheat sheet shows."""
 
@@ -391,7 +392,7 @@ class CheatSheet:
     """What the game master fills in during play, for the roles and statuses in play."""
 
 
-@dataclass(frozen=True)
+@record
 class DecisionRow:
     """One decision of an agreement, as read aloud."""
 
@@ -413,7 +414,7 @@ class DecisionRow:
     """True when the answer is the default garou proposes (the document leaves it open)."""
 
 
-@dataclass(frozen=True)
+@record
 class AgreementSheet:
     """Everything the agreement sheet shows."""
 

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
+
+from .records import record
 
 LANGUAGES = ("fr", "en")
 """The languages every message exists in."""
@@ -44,7 +46,7 @@ def plural_form(count: int, lang: str) -> str:
     return "one" if count == 1 else "other"
 
 
-@dataclass(frozen=True)
+@record
 class Phrase:
     """A message chosen but not yet put in a language: a key and its values."""
 
@@ -156,28 +158,30 @@ def has(key: str) -> bool:
 def messages() -> dict[str, dict[str, Any]]:
     """Return every message: key → language → template or plural forms.
 
-    The parsed catalogue is kept as JSON in garou's cache folder, keyed by the digest of
-    the catalogue files' bytes, so that a run reads no YAML unless a file changed (a
-    damaged or missing cache is rebuilt; an unwritable folder only costs the parse).
+    The parsed catalogue is kept in garou's cache folder, keyed by the digest of the
+    catalogue files' bytes, so that a run reads no YAML unless a file changed (a damaged
+    or missing cache is rebuilt; an unwritable folder only costs the parse). It is stored
+    with :mod:`marshal` (strings, dicts and lists only), which reads it in half the time of
+    JSON and needs no import: the digest covers marshal's format version.
     """
     import hashlib
-    import json
+    import marshal
 
     sources = [(path.name, path.read_bytes()) for path in catalogue_files()]
-    digest = hashlib.blake2b(digest_size=16)
+    digest = hashlib.blake2b(f"marshal {marshal.version}\0".encode(), digest_size=16)
     for name, raw in sources:
         digest.update(name.encode() + b"\0" + raw + b"\0")
     cached = _cache_file(digest.hexdigest())
     if cached is not None:
         try:
-            found = json.loads(cached.read_bytes())
-        except (OSError, ValueError):
+            found = marshal.loads(cached.read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
             found = None
         if isinstance(found, dict):
             return found
     found = _parse(sources)
     if cached is not None:
-        _write_cache(cached, json.dumps(found, ensure_ascii=False).encode())
+        _write_cache(cached, marshal.dumps(found))
     return found
 
 
@@ -201,7 +205,7 @@ def _cache_file(digest: str) -> Any:
         return None
     from .files import cache_folder
 
-    return cache_folder() / f"messages-{digest}.json"
+    return cache_folder() / f"messages-{digest}.marshal"
 
 
 def _write_cache(path: Any, body: bytes) -> None:
@@ -222,7 +226,7 @@ def _write_cache(path: Any, body: bytes) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
             raise
-        for old in path.parent.glob("messages-*.json"):
+        for old in path.parent.glob("messages-*"):
             if old != path:
                 with contextlib.suppress(OSError):
                     old.unlink()
@@ -232,7 +236,7 @@ def _write_cache(path: Any, body: bytes) -> None:
 
 def catalogue_files() -> list[Any]:
     """Return the catalogue's YAML files, sorted."""
-    folder = resources.files("garou.rules") / "data" / "messages"
+    folder = Path(__file__).parent / "data" / "messages"  # what resources.files would give
     return sorted((p for p in folder.iterdir() if p.name.endswith(".yaml")), key=lambda p: p.name)
 
 

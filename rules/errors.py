@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import reprlib
 import unicodedata
-from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
+
+from .records import record
 
 if TYPE_CHECKING:
     from .catalogue import Phrase
@@ -130,7 +131,7 @@ def shown(value: Any, width: int = 60) -> str:
     return safe_text(text)
 
 
-@dataclass(frozen=True)
+@record
 class Problem:
     """One problem found in a data file: where it is, what it is, how to fix it."""
 

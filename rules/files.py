@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable
-from importlib import resources
 from pathlib import Path
 
 from .errors import DataFileError, Problem, ReadError
@@ -28,9 +27,11 @@ def cache_folder() -> Path:
 
 def builtin_files() -> list[Path]:
     """Return the built-in rule files, sorted by name."""
-    folder = resources.files("garou.rules") / "data"
+    # The package's own folder: what importlib.resources.files would give for a package on
+    # the file system (garou is never imported from a zip), without importing it.
+    folder = Path(__file__).parent / "data"
     return sorted(
-        (Path(str(p)) for p in folder.iterdir() if p.name.endswith((".yaml", ".yml"))),
+        (p for p in folder.iterdir() if p.name.endswith((".yaml", ".yml"))),
         key=lambda p: p.name,
     )
 

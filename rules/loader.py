@@ -114,7 +114,8 @@ def _load(files: list[Path]) -> Rulebook:
 
 def _code_files() -> list[Path]:
     here = Path(__file__).resolve().parent
-    code = [here / name for name in ("loader.py", "build.py", "model.py", "schema.py", "reader.py")]
+    names = ("loader.py", "build.py", "model.py", "records.py", "schema.py", "reader.py")
+    code = [here / name for name in names]
     return [*code, here / "data" / "messages" / "rules.yaml"]  # the generated role texts
 
 

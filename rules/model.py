@@ -6,8 +6,10 @@ them a shape. A field whose metadata says ``yaml: False`` is filled in by the lo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
+
+from .records import record
 
 LANGS: tuple[str, ...] = ("fr", "en")
 """The languages every text is written in, French first."""
@@ -37,7 +39,7 @@ def _loader_made(default: object = None) -> object:
     return field(default=default, metadata={"yaml": False})
 
 
-@dataclass(frozen=True)
+@record
 class Text:
     """A text written in every language."""
 
@@ -51,7 +53,7 @@ class Text:
         return str(getattr(self, lang))
 
 
-@dataclass(frozen=True)
+@record
 class Words:
     """Lists of words per language (keywords, aliases); a language may be left out."""
 
@@ -69,7 +71,7 @@ class Words:
         return self.fr + self.en
 
 
-@dataclass(frozen=True)
+@record
 class Source:
     """Where a fact comes from: a document and its section, or garou itself."""
 
@@ -113,7 +115,7 @@ class Source:
         return text
 
 
-@dataclass(frozen=True)
+@record
 class Reading:
     """A point the document leaves unsaid or ambiguous, and the way garou reads it.
 
@@ -128,7 +130,7 @@ class Reading:
     "night.every[0].roles", "role:chasseur.power"."""
 
 
-@dataclass(frozen=True)
+@record
 class Camp:
     """A team that wins or loses together."""
 
@@ -142,7 +144,7 @@ class Camp:
     """False for a camp no card belongs to (the couple forms during the game)."""
 
 
-@dataclass(frozen=True)
+@record
 class Section:
     """A section of a game's rules, mapped to the document heading it encodes."""
 
@@ -154,7 +156,7 @@ class Section:
     """The heading path in the source document; left out for a section garou adds."""
 
 
-@dataclass(frozen=True)
+@record
 class Role:
     """A card a player is dealt."""
 
@@ -190,7 +192,7 @@ class Role:
     """Id of the entry generated for this role (filled in by the loader)."""
 
 
-@dataclass(frozen=True)
+@record
 class Status:
     """A state a player holds on top of their card (the captain, a lover): not a card."""
 
@@ -218,7 +220,7 @@ class Status:
     """Id of the entry generated for this status (filled in by the loader)."""
 
 
-@dataclass(frozen=True)
+@record
 class Option:
     """One answer to a contested case or a table setting."""
 
@@ -234,7 +236,7 @@ class Option:
     """Ids of statuses or roles this option takes out of the game (playing without a captain)."""
 
 
-@dataclass(frozen=True)
+@record
 class Default:
     """The option proposed when a table has not decided."""
 
@@ -246,7 +248,7 @@ class Default:
     """False when the document calls it usual or current; True when garou proposes it."""
 
 
-@dataclass(frozen=True)
+@record
 class Entry:
     """One ruling, role, table, contested case, mistake, concept... as shown and searched."""
 
@@ -287,7 +289,7 @@ class Entry:
 # --- structured data that programs compute with --------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Ref:
     """A rule a program applies, pointing at the entry that explains it."""
 
@@ -295,7 +297,7 @@ class Ref:
     """Id of the entry that states the rule."""
 
 
-@dataclass(frozen=True)
+@record
 class Band:
     """One row of the player-count table."""
 
@@ -309,7 +311,7 @@ class Band:
     """What a game of that size gives."""
 
 
-@dataclass(frozen=True)
+@record
 class CountTable:
     """The player-count table: how many of the minority for how many players."""
 
@@ -321,7 +323,7 @@ class CountTable:
     """The rows, smallest first."""
 
 
-@dataclass(frozen=True)
+@record
 class Composition:
     """A fixed distribution of roles for a fixed number of players."""
 
@@ -331,7 +333,7 @@ class Composition:
     """Role id to count."""
 
 
-@dataclass(frozen=True)
+@record
 class Recommendation:
     """A set of roles recommended for some table."""
 
@@ -341,7 +343,7 @@ class Recommendation:
     """Ids of the recommended roles."""
 
 
-@dataclass(frozen=True)
+@record
 class Setup:
     """What a sound distribution must respect before dealing."""
 
@@ -372,7 +374,7 @@ NightAction = Literal["act", "kill", "check", "meet", "couple", "save-or-poison"
 save-or-poison (save the victim of the night or poison another player)."""
 
 
-@dataclass(frozen=True)
+@record
 class NightStep:
     """One call of the night script."""
 
@@ -392,7 +394,7 @@ class NightStep:
     """Id of the entry that describes the step."""
 
 
-@dataclass(frozen=True)
+@record
 class OrderRule:
     """A night-order constraint: a role must be called after another."""
 
@@ -404,7 +406,7 @@ class OrderRule:
     """Id of the entry stating the constraint."""
 
 
-@dataclass(frozen=True)
+@record
 class Night:
     """The night procedure."""
 
@@ -430,7 +432,7 @@ TieStep = Literal["captain-decides", "extra-time", "revote-tied", "lift-vote", "
 """One step of a tie procedure."""
 
 
-@dataclass(frozen=True)
+@record
 class Tie:
     """What happens when the vote is tied."""
 
@@ -442,7 +444,7 @@ class Tie:
     """Steps when there is no captain, in order."""
 
 
-@dataclass(frozen=True)
+@record
 class Timer:
     """A time limit, normal and (where it exists) turbo."""
 
@@ -454,7 +456,7 @@ class Timer:
     """The limit in turbo mode."""
 
 
-@dataclass(frozen=True)
+@record
 class Debate:
     """The day's debate durations the documents advise."""
 
@@ -466,7 +468,7 @@ class Debate:
     """Advised length of the later debates."""
 
 
-@dataclass(frozen=True)
+@record
 class Vote:
     """How the day vote works."""
 
@@ -490,7 +492,7 @@ class Vote:
     """Id of the entry describing the lift vote, where the game has one."""
 
 
-@dataclass(frozen=True)
+@record
 class Day:
     """The day procedure."""
 
@@ -520,7 +522,7 @@ Trigger = Literal["shoot", "follow-partner", "name-successor"]
 """What a death sets off."""
 
 
-@dataclass(frozen=True)
+@record
 class Consequence:
     """A death that sets off something else."""
 
@@ -539,7 +541,7 @@ class Consequence:
     """Id of the entry stating it."""
 
 
-@dataclass(frozen=True)
+@record
 class Deaths:
     """What deaths set off, and how they are announced."""
 
@@ -557,7 +559,7 @@ WinWhen = Literal["no-minority-left", "parity", "lovers-last-two-opposite-camps"
 """A win condition, for programs."""
 
 
-@dataclass(frozen=True)
+@record
 class WinCondition:
     """One way a camp wins."""
 
@@ -569,7 +571,7 @@ class WinCondition:
     """Id of the entry stating it."""
 
 
-@dataclass(frozen=True)
+@record
 class Margin:
     """How many wrong eliminations the majority can afford before the game turns critical."""
 
@@ -579,7 +581,7 @@ class Margin:
     """Wrong eliminations allowed while the minority does not miss."""
 
 
-@dataclass(frozen=True)
+@record
 class Win:
     """The win conditions."""
 
@@ -593,7 +595,7 @@ class Win:
     """The margin of error (Mafia)."""
 
 
-@dataclass(frozen=True)
+@record
 class FoulLimit:
     """A count of warnings and what reaching it costs."""
 
@@ -605,7 +607,7 @@ class FoulLimit:
     """What reaching the limit leads to."""
 
 
-@dataclass(frozen=True)
+@record
 class Behaviour:
     """A listed behaviour and the sanction it draws."""
 
@@ -621,7 +623,7 @@ class Behaviour:
     """A time limit in the rule, if any."""
 
 
-@dataclass(frozen=True)
+@record
 class Fouls:
     """Fouls, technical fouls and the behaviours they sanction (Mafia)."""
 
@@ -639,7 +641,7 @@ class Fouls:
     """Id of the entry listing the disqualifying infractions."""
 
 
-@dataclass(frozen=True)
+@record
 class ScoringSystem:
     """A way of scoring a finished game."""
 
@@ -653,7 +655,7 @@ class ScoringSystem:
     """Id of the entry describing it."""
 
 
-@dataclass(frozen=True)
+@record
 class Scoring:
     """The scoring systems."""
 
@@ -663,7 +665,7 @@ class Scoring:
     """Every system."""
 
 
-@dataclass(frozen=True)
+@record
 class GameInfo:
     """Who a game is: names, document, camps, sections."""
 
@@ -687,7 +689,7 @@ class GameInfo:
     """How the game differs from the other one, when the document says."""
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     """Everything garou knows about one game."""
 

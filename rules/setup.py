@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -23,6 +23,7 @@ from .names import closest, fold, resolve_role, role_names
 from .odds import MAX_PLAYERS as ODDS_MAX_PLAYERS
 from .odds import village_win_chance
 from .reader import LocatedDict, LocatedList
+from .records import record
 
 MAX_PLAYERS = 100
 """Most players (and most cards of one role) garou accepts: a sanity limit on input, not a
@@ -169,7 +170,7 @@ class _Joined:
 # --- records ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Distribution:
     """A planned distribution of cards, before dealing."""
 
@@ -192,7 +193,7 @@ class Distribution:
         return sum(self.roles.values()) + sum(self.unknown.values())
 
 
-@dataclass(frozen=True)
+@record
 class CheckResult:
     """The outcome of one check of a distribution."""
 
@@ -218,7 +219,7 @@ class CheckResult:
         }
 
 
-@dataclass(frozen=True)
+@record
 class Verdict:
     """Every check of a distribution, and the village's chance under random play."""
 
@@ -504,7 +505,7 @@ def make_distribution(
     return Distribution(game.id, count, known, unknown, names)
 
 
-@dataclass(frozen=True)
+@record
 class SetupFile:
     """A setup file as written: the game, the cards, and optionally players and names."""
 

@@ -76,7 +76,7 @@ def test_the_catalogue_is_read_from_its_cache_and_a_damaged_cache_is_rebuilt(tmp
     catalogue.messages.cache_clear()
     try:
         parsed = catalogue.messages()
-        [cached] = (tmp_path / "garou").glob("messages-*.json")
+        [cached] = (tmp_path / "garou").glob("messages-*")
         catalogue.messages.cache_clear()
 
         def no_yaml(sources):
@@ -85,10 +85,12 @@ def test_the_catalogue_is_read_from_its_cache_and_a_damaged_cache_is_rebuilt(tmp
         with monkeypatch.context() as patch:
             patch.setattr(catalogue, "_parse", no_yaml)
             assert catalogue.messages() == parsed
-        cached.write_bytes(b"{not json")
-        catalogue.messages.cache_clear()
-        assert catalogue.messages() == parsed
-        assert cached.read_bytes().startswith(b"{")
+        for damage in (b"{not json", b"", cached.read_bytes()[:100], b"\xe9i\x01\x00\x00\x00"):
+            cached.write_bytes(damage)
+            catalogue.messages.cache_clear()
+            assert catalogue.messages() == parsed
+            assert cached.read_bytes() != damage  # rebuilt
+        assert [p.name for p in (tmp_path / "garou").glob("messages-*")] == [cached.name]
         assert catalogue.messages() is catalogue.messages()
     finally:
         catalogue.messages.cache_clear()

@@ -9,16 +9,16 @@ chooses is refused as ambiguous when two players of the chain have that kind of 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from ..names import fold
+from ..records import record
 from .state import Choice, ChoiceKind, Pending, StateError, issue
 
 R = TypeVar("R")
 
 
-@dataclass(frozen=True)
+@record
 class Answer:
     """A player's answer given in advance: "Ana shoots Bob", or just "Bob"."""
 
@@ -30,7 +30,7 @@ class Answer:
     """Who chooses; None when not said (accepted only when nobody else could be meant)."""
 
 
-@dataclass(frozen=True)
+@record
 class Settled(Generic[R]):
     """The last result, and the answers no question used."""
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..catalogue import Phrase, join, phrase, say
 from ..model import Consequence
+from ..records import record
 from .state import (
     CHOICE_OF,
     POTIONS_CASE,
@@ -51,7 +51,7 @@ def say_cause(cause: str, lang: str, by: str | None = None) -> str:
     return say(f"cause.{cause}", lang)
 
 
-@dataclass(frozen=True)
+@record
 class Announced:
     """One death as the game master announces it."""
 
@@ -63,7 +63,7 @@ class Announced:
     """Display name of that card, else None."""
 
 
-@dataclass(frozen=True)
+@record
 class CascadeResult:
     """A resolved chain: every death in order, the steps, and the announcement."""
 

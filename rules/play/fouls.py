@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..catalogue import join, phrase, say
 from ..errors import UnknownIdError
 from ..model import Behaviour, FoulLimit, Fouls, Game
 from ..names import fold
+from ..records import record
 from .state import Issue, Player, StateError, Step, canonical, issue, unknown_player
 
 
-@dataclass(frozen=True)
+@record
 class FoulCount:
     """Where one player stands with fouls and technical fouls."""
 
@@ -30,7 +31,7 @@ class FoulCount:
     """True when the technical fouls reached the disqualification limit."""
 
 
-@dataclass(frozen=True)
+@record
 class FoulsResult:
     """The players' counts and the behaviours looked up, with the rule for each."""
 
@@ -110,7 +111,7 @@ def _alike(a: str, b: str) -> bool:
     )
 
 
-@dataclass(frozen=True)
+@record
 class BehaviourLookup:
     """The listed behaviours a description names, and how sure the lookup is."""
 
@@ -164,7 +165,7 @@ def _own_words(fouls: Fouls) -> dict[str, set[str]]:
     return own
 
 
-@dataclass(frozen=True)
+@record
 class _Typed:
     """A behaviour's id and its words in one language (said with ``get(lang)``)."""
 

@@ -9,13 +9,14 @@ Nothing here decides for a player: a choice the rules leave to someone is a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Literal
 
 from ..catalogue import Phrase, join, phrase, say
 from ..errors import Problem, UsageError
 from ..model import Game
 from ..names import closest, fold
+from ..records import record
 
 Cause = Literal["night", "vote", "poison", "shot", "lover", "lift", "disqualified"]
 """Why a player dies or leaves: killed at night, voted out, poisoned, shot, following a
@@ -60,7 +61,7 @@ class StateError(UsageError):
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
+@record
 class Issue:
     """One thing wrong with a state or its events, and where (a key path) it is."""
 
@@ -86,7 +87,7 @@ class Issue:
         return Problem(file, line, self.where(), self.message)
 
 
-@dataclass(frozen=True)
+@record
 class Either:
     """Names said as alternatives, in the language of the message: "A, B or C"."""
 
@@ -105,7 +106,7 @@ def issue(
     return Issue(path, phrase(key, count=count, **values))
 
 
-@dataclass(frozen=True)
+@record
 class Player:
     """One seat at the table."""
 
@@ -133,7 +134,7 @@ APPLIED_CASES = (CAPTAIN_CASE, MAJORITY_CASE, SELF_SAVE_CASE, POTIONS_CASE)
 """The table's decisions the engine applies."""
 
 
-@dataclass(frozen=True)
+@record
 class TableRules:
     """How the table settled the cases the engine applies: the agreement's choice where
     the table made one, else the game's default."""
@@ -193,7 +194,7 @@ Potion = Literal["unused", "tonight", "used"]
 POTIONS: tuple[str, ...] = Potion.__args__  # type: ignore[attr-defined]
 
 
-@dataclass(frozen=True)
+@record
 class Witch:
     """What the state says of the witch's potions (Loup-Garou); None: not said."""
 
@@ -207,7 +208,7 @@ class Witch:
     """Which night it is (1 for the first)."""
 
 
-@dataclass(frozen=True)
+@record
 class TableState:
     """Who plays which card, who is alive, the lovers and the captain."""
 
@@ -267,7 +268,7 @@ class TableState:
         return replace(self, players=players, captain=captain)
 
 
-@dataclass(frozen=True)
+@record
 class Death:
     """A player who dies or leaves, and why."""
 
@@ -279,7 +280,7 @@ class Death:
     """The player whose death set this one off (the shooter, the other lover)."""
 
 
-@dataclass(frozen=True)
+@record
 class Choice:
     """A choice a player made: whom the hunter shoots, who succeeds the captain..."""
 
@@ -291,7 +292,7 @@ class Choice:
     """The player chosen."""
 
 
-@dataclass(frozen=True)
+@record
 class Pending:
     """A choice the rules leave to a player: garou stops and asks, it never picks."""
 
@@ -321,7 +322,7 @@ class Pending:
         }
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     """One step of a ruling: the rule applied, and what it means here."""
 

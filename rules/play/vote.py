@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..catalogue import join, phrase, say
 from ..model import TieStep
 from ..names import fold
+from ..records import record
 from .state import (
     MAJORITY_CASE,
     Choice,
@@ -45,7 +45,7 @@ def lift_ballot(value: object) -> bool | None:
     return True if word in _YES else False if word in _NO else None
 
 
-@dataclass(frozen=True)
+@record
 class NextVote:
     """The vote to hold next."""
 
@@ -68,7 +68,7 @@ class NextVote:
         }
 
 
-@dataclass(frozen=True)
+@record
 class VoteResult:
     """What a vote gives: the count, who leaves, and what to do next."""
 

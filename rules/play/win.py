@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..catalogue import join, phrase, say
 from ..model import WinCondition
+from ..records import record
 from .state import (
     POTIONS_CASE,
     SELF_SAVE_CASE,
@@ -39,7 +39,7 @@ NextEvent = Literal["vote", "night"]
 """What comes next at the table: the day's vote, or the night (the vote is over)."""
 
 
-@dataclass(frozen=True)
+@record
 class MarginInfo:
     """The majority's margin of error at this point of the game."""
 
@@ -71,7 +71,7 @@ class MarginInfo:
         }
 
 
-@dataclass(frozen=True)
+@record
 class WinResult:
     """Who won, if anyone, and why."""
 
