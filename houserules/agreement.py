@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from garou.rules.loader import Rulebook
 from garou.rules.model import Default, Entry, Game, Option, Text
 from garou.rules.names import closest, fold
 from garou.rules.reader import LocatedDict, LocatedList, is_null
+from garou.rules.records import record
 from garou.rules.setup import Distribution
 from garou.rules.writer import OutputError, OutputExistsError, output_target, write_file
 
@@ -30,7 +31,7 @@ CUSTOM_PREFIX = "custom:"
 """Case ids of a table's own questions: ``custom:1``, ``custom:2``..."""
 
 
-@dataclass(frozen=True)
+@record
 class CustomLine:
     """One of the table's own questions, as written under ``custom``."""
 
@@ -41,7 +42,7 @@ class CustomLine:
     """One of the options, as written."""
 
 
-@dataclass(frozen=True)
+@record
 class SetupLine:
     """The agreed setup, as written under ``setup``."""
 
@@ -51,7 +52,7 @@ class SetupLine:
     names: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class AgreementFile:
     """The shape of an agreement file (``accord.yaml``): its keys and what each holds.
 
@@ -118,7 +119,7 @@ AgreementExistsError = OutputExistsError
 """Raised when saving would overwrite an existing file and ``force`` was not given."""
 
 
-@dataclass(frozen=True)
+@record
 class Question:
     """One decision a table makes before a game: a contested case or a setting."""
 
@@ -151,7 +152,7 @@ class Question:
         return ", ".join(f"{o.id} ({o.label.get(lang)})" for o in self.options)
 
 
-@dataclass(frozen=True)
+@record
 class Decision:
     """What a table decided for one question."""
 
@@ -174,7 +175,7 @@ class Decision:
         return self.case.startswith(CUSTOM_PREFIX)
 
 
-@dataclass(frozen=True)
+@record
 class Agreement:
     """Everything a table settled before dealing."""
 

@@ -28,7 +28,7 @@ reported with its file, line and key; all of them at once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, cast
 
@@ -38,6 +38,7 @@ from ..loader import Rulebook
 from ..model import Game
 from ..names import fold, resolve_role
 from ..reader import LocatedDict, LocatedList, Scalar, read_document
+from ..records import record
 from .cascade import check_deaths
 from .state import (
     POTIONS,
@@ -61,7 +62,7 @@ from .state import (
 from .vote import VOTE_ROUNDS, VoteRound, check_vote
 
 
-@dataclass(frozen=True)
+@record
 class PlayerLine:
     """One player written as a mapping (``Bob: {role: loup-garou, alive: false}``)."""
 
@@ -73,7 +74,7 @@ class PlayerLine:
     technical_fouls: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class WitchLine:
     """The witch's mapping: what she has left and what she did tonight."""
 
@@ -86,7 +87,7 @@ class WitchLine:
     """Which night it is (1 for the first)."""
 
 
-@dataclass(frozen=True)
+@record
 class StateFile:
     """The shape of a table state file (the keys and what each holds), read as typed.
 
@@ -129,7 +130,7 @@ _FALSE = {"false", "no", "non", "faux", "off"}
 _NULL = {"", "~", "null"}
 
 
-@dataclass(frozen=True)
+@record
 class Situation:
     """A table state and what just happened at the table."""
 
