@@ -212,7 +212,19 @@ def test_the_play_prompts_read_quoted_names_and_whole_names():
 
 # --- 3. an event records only the values that apply -------------------------------------------
 
-GAMES = sorted((REPO / "tests" / "data" / "games").glob("*.yaml"))
+def _game_of(path):
+    import yaml
+
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["game"]["id"]
+
+
+# The games whose recordings keep only what applies (replay.TRIMMED: Loup-Garou; Mafia's
+# events may carry note-like values its state does not store, and are kept as given).
+GAMES = [
+    path
+    for path in sorted((REPO / "tests" / "data" / "games").glob("*.yaml"))
+    if _game_of(path) in ("loup-garou",)
+]
 
 
 def _imported(book, path, tmp_path):
