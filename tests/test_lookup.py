@@ -392,12 +392,16 @@ def test_an_unwritable_cache_gives_a_private_temporary_index(garou, tmp_path, mo
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the cache folder should be", encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
-    before = set(Path(tempfile.gettempdir()).glob("garou-index-*"))
+    # A temporary folder of this test's own: other garou processes on the machine make and
+    # remove their own private indexes in the system's one.
+    private_tmp = tmp_path / "tmp"
+    private_tmp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private_tmp))
     result = garou("search", "chasseur", "--json")
     assert result.exit_code == 0 and result.json()["hits"]
     notice = [line for line in result.stderr.splitlines() if line]
     assert len(notice) == 1 and "index temporaire" in notice[0]
-    assert set(Path(tempfile.gettempdir()).glob("garou-index-*")) == before
+    assert list(private_tmp.glob("garou-index-*")) == []
 
 
 @pytest.fixture(scope="module")
