@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from garou.rules.errors import GarouError, UnknownGameError, UsageError
 
-from . import synonyms
+from . import quantity, synonyms
 from .analysis import collapsed, fold_chars, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of
@@ -850,7 +850,8 @@ class Searcher:
                      for g in self._own_game(c.words)}  # fmt: skip
             leaning = next(iter(leans)) if len(leans) == 1 else None
         scored = self._run(concepts, game, kind, limit, preferred or leaning,
-                           obeyed == preferred and preferred is not None)  # fmt: skip
+                           obeyed == preferred and preferred is not None,
+                           fold_chars(query).lower())  # fmt: skip
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
         outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
@@ -882,6 +883,7 @@ class Searcher:
         limit: int,
         preferred: str | None,
         obeyed: bool = False,
+        folded: str = "",
     ) -> list[_Scored]:
         """Score every entry that has a word of the query; return the best ``limit`` (0: all),
         followed by the best entry of each game that is not among them."""
@@ -941,6 +943,9 @@ class Searcher:
             if any(concepts[p] in counted for p in members)
         )
         coord = [(i / n) ** COORD_POWER for i in range(n + 1)]
+        # A question asking how many or how long (or stating "25 players") is answered by
+        # the entries that state such a quantity: those come first, as for "myself".
+        counting = bool(folded) and quantity.asks(folded)
         ranked: list[tuple[float, int]] = []
         game_best: dict[str, tuple[float, int]] = {}
         for docnum, score in total.items():
@@ -951,6 +956,8 @@ class Searcher:
             if docnum in phrases:
                 score *= 1 + PHRASE_BONUS * phrases[docnum]
             if any(docnum not in sc for sc in needed):
+                score *= ESSENTIAL_ABSENT
+            if counting and not quantity.answers_quantity(folded, self._texts(docnum)):
                 score *= ESSENTIAL_ABSENT
             if several and (kinds[docnum] in _DEFINITIONS or docnum in defined):
                 score *= DEFINITION_PRIOR
@@ -1026,6 +1033,8 @@ class Searcher:
             return False
         if not self._states_counts(docnum, query):
             return False
+        if not quantity.answers_quantity(fold_chars(query).lower(), self._texts(docnum)):
+            return False
         matched = self._matched
         # A word the rules do not know at all (not a typo: "snacks", "age") asks about
         # something else when the first hit shares none of the question's specific words
@@ -1062,6 +1071,15 @@ class Searcher:
                 if concept.words.split(" ")[0] in group and docnum not in scores:
                     return False
         return True
+
+    def _texts(self, docnum: int) -> list[str]:
+        """Return the entry's title, text and options, both languages, folded."""
+        data = self._searcher.stored_fields(docnum)["data"]
+        parts = [data["title"], data["text"]]
+        parts += [part for o in data.get("options", []) for part in (o["label"], o.get("text"))]
+        return [
+            fold_chars(p[lang]).lower() for p in parts if p for lang in ("fr", "en") if p.get(lang)
+        ]
 
     def _states_counts(self, docnum: int, query: str) -> bool:
         """Return True when the entry states every small count the query states (see

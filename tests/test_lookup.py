@@ -1121,3 +1121,36 @@ def test_the_main_clause_decides_over_the_condition_before_the_comma(searcher, q
     # The witch is only the case ("if the witch poisons…"): what is asked is the other
     # lover's death, the hunter's shot; the witch's entries come after.
     assert searcher.search(query).hits[0].id == wanted
+
+
+# --- a quantity asked ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["combien de minutes dure le tour de la sorcière ?",
+     "how long does the seer have to choose",
+     "how many seconds does the captain get to decide",
+     "combien de points rapporte un vote décisif ?",
+     "how many wolves for 40 players",
+     "combien de loups pour 30 joueurs"],
+)  # fmt: skip
+def test_a_quantity_no_entry_states_is_not_answered(searcher, query):
+    # A duration, a count, or a number of players the documents never give: the entries
+    # share the question's words, not its answer.
+    assert not searcher.search(query).answered
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("combien de loups pour 11 joueurs", "lg-wolf-count"),
+     ("how many wolves with 14 players", "lg-wolf-count"),
+     ("how long is the farewell speech in mafia", "mf-farewell"),
+     ("quitter la table 20 secondes c'est grave ?", "mf-disqualifying"),
+     ("les loups gagnent quand ils sont combien ?", "lg-win-wolves")],
+)  # fmt: skip
+def test_a_quantity_stated_in_a_range_a_bound_or_a_comparison_is_answered(searcher, query, wanted):
+    # "10–13 joueurs" holds 11, "plus de 15 secondes" holds 20, "leur nombre égale celui
+    # des villageois" says how many.
+    result = searcher.search(query)
+    assert result.answered and result.hits[0].id == wanted
