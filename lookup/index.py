@@ -302,6 +302,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
             "games": games, "kinds": list(KINDS), "spellings": spelled,
             "outside": outside, "essential": vocabulary["essential"],
+            "advice": vocabulary["advice"],
             "messages": _search_messages(),
             "not_reflexive": vocabulary["not_reflexive"]}  # fmt: skip
 

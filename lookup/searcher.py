@@ -355,6 +355,8 @@ class _Lexicon:
         self.essential = frozenset(data.get("essential", []))
         """Keys of the words that change what a question asks (an answer must have them)."""
         self.not_reflexive = frozenset(data.get("not_reflexive", []))
+        self.advice = frozenset(data.get("advice", []))
+        """Keys of the words that ask how to play well, not what the rules say."""
         self.outside: dict[str, dict[str, Any]] = data.get("outside", {})
         self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
         self.games: dict[str, dict[str, Any]] = data.get("games", {})
@@ -480,6 +482,9 @@ class _Concept:
     defines: tuple[str, ...] = ()
     """The other entries the words name by their aliases (the game master's entry for
     "MJ"): what the words' thing is, as a role's own entry is what the role is."""
+    advice: bool = False
+    """True when the words ask how to play well ("stratégie", "bluff"): an answer must
+    speak of them (lexicon.yaml ``advice``)."""
     community: bool = False
     """True when the words are a community word (lexicon.yaml) that means a different
     thing in each game ("town", "sheriff")."""
@@ -597,7 +602,8 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
     return _Concept(words, alternatives, games, game_word, outside=outside,
                     essential=essential, names_role=names_role, own=own,
-                    community=community, defines=defines)  # fmt: skip
+                    community=community, defines=defines,
+                    advice=" ".join(key(words)) in lexicon.advice)  # fmt: skip
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -936,7 +942,7 @@ class Searcher:
         games, kinds = scorer.games, scorer.kinds
         # An entry that does not speak of "each other" or "myself" cannot answer a question
         # that asks about it (:meth:`_answers`): those that do come first.
-        needed = [sc for c, sc in self._matched if c.essential and sc]
+        needed = [sc for c, sc in self._matched if (c.essential or c.advice) and sc]
         n = len(counted) - sum(
             len([p for p in members if concepts[p] in counted]) - 1
             for members in self._same_things(concepts)
@@ -1052,7 +1058,7 @@ class Searcher:
         for place, (concept, scores) in enumerate(matched):
             if concept.game_word:
                 continue
-            if concept.essential and docnum not in scores:
+            if (concept.essential or concept.advice) and docnum not in scores:
                 return False
             # "vote for myself": the entry must speak of the act done to oneself too.
             if concept.essential and place and docnum not in matched[place - 1][1]:
@@ -1277,6 +1283,9 @@ class Searcher:
         vocabulary = self._lexicon.role_words() if named else frozenset()
         for k, word, skipped in units:
             best = None
+            if " ".join(key(word)) in self._lexicon.advice:
+                fixed.append((k, word, skipped))  # garou's word, no typo ("bluffer")
+                continue
             plain = _third_person_singular(word)
             if plain and not self._known_word(k, word) and self._known_word(plain, plain):
                 # "tirent" is "tire": a verb form the texts do not use, not a typo.

@@ -79,8 +79,9 @@ def compiled() -> dict[str, Any]:
     essential = [" ".join(key(str(w))) for words in data.get("essential", []) or [] for w in words
                  if not collapsed(str(w))]  # fmt: skip
     not_reflexive = [str(w) for w in data.get("not_reflexive", []) or []]
+    advice = [" ".join(key(str(w))) for w in data.get("advice", []) or [] if key(str(w))]
     return {"community": community, "outside": outside, "essential": essential,
-            "not_reflexive": not_reflexive}  # fmt: skip
+            "not_reflexive": not_reflexive, "advice": advice}  # fmt: skip
 
 
 @lru_cache(maxsize=1)

@@ -1154,3 +1154,29 @@ def test_a_quantity_stated_in_a_range_a_bound_or_a_comparison_is_answered(search
     # des villageois" says how many.
     result = searcher.search(query)
     assert result.answered and result.hits[0].id == wanted
+
+
+# --- how to play well ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["what tactics should the mafia use",
+     "comment bien bluffer en loup-garou",
+     "tips for a new seer",
+     "la meilleure tactique pour la sorcière",
+     "quelle astuce pour gagner avec les loups"],
+)  # fmt: skip
+def test_a_question_of_strategy_or_advice_is_not_answered(searcher, query):
+    # The documents give rules, not ways to win; "bluffer" is no typo of "bouffer".
+    result = searcher.search(query)
+    assert not result.answered and result.corrected is None
+
+
+@pytest.mark.parametrize(
+    "query", ["qui dirige la stratégie de la mafia ?", "who leads the mafia's strategy"]
+)
+def test_strategy_the_rules_speak_of_is_answered(searcher, query):
+    # The Don "leads the strategy" of the mafia: that entry speaks of the word itself.
+    result = searcher.search(query)
+    assert result.answered and result.hits[0].id == "mf-role-don"
