@@ -1180,3 +1180,25 @@ def test_strategy_the_rules_speak_of_is_answered(searcher, query):
     # The Don "leads the strategy" of the mafia: that entry speaks of the word itself.
     result = searcher.search(query)
     assert result.answered and result.hits[0].id == "mf-role-don"
+
+
+# --- a role of other editions made of this edition's role names ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "outside"),
+    [("can the wolf seer see roles", "loup-voyant"),
+     ("le loup alpha mord deux fois ?", "loup-alpha"),
+     ("l'apprentie voyante remplace la voyante ?", "apprentie-voyante"),
+     ("the tanner wins if lynched?", "tanneur")],
+)  # fmt: skip
+def test_a_role_of_other_editions_named_with_a_known_role_is_not_answered(searcher, query, outside):
+    # "loup" and "voyante" are roles of these rules; "loup voyant" is none of them.
+    result = searcher.search(query)
+    assert not result.answered and outside in [o.id for o in result.outside]
+
+
+@pytest.mark.parametrize("query", ["le loup voit-il la voyante ?", "la voyante voit un loup"])
+def test_two_known_roles_side_by_side_in_a_sentence_are_still_answered(searcher, query):
+    result = searcher.search(query)
+    assert result.answered and not result.outside
