@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "10"
+INDEX_FORMAT = "12"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0

@@ -69,8 +69,19 @@ def compiled() -> dict[str, Any]:
         words = [str(w) for w in item.get("words", [])]
         for game in ("loup-garou", "mafia"):
             if item.get(game):
-                community.append({"game": game, "words": words,
-                                  "targets": [str(t) for t in item[game]]})  # fmt: skip
+                targets = [str(t) for t in item[game]]
+                # The other game's own words for the thing are words of this game's group
+                # too: "farewell speech" (Mafia's) asked of Loup-Garou means what
+                # Loup-Garou has instead.
+                other = [
+                    str(t)
+                    for g in ("loup-garou", "mafia")
+                    if g != game
+                    for t in item.get(g) or []
+                    if str(t) not in words + targets
+                ]
+                community.append({"game": game, "words": words + other,
+                                  "targets": targets})  # fmt: skip
     outside = []
     for item in data.get("outside", []) or []:
         outside.append({"id": str(item["id"]), "kind": str(item.get("kind", "role")),

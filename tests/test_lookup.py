@@ -1202,3 +1202,20 @@ def test_a_role_of_other_editions_named_with_a_known_role_is_not_answered(search
 def test_two_known_roles_side_by_side_in_a_sentence_are_still_answered(searcher, query):
     result = searcher.search(query)
     assert result.answered and not result.outside
+
+
+# --- the other game's own words ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("farewell speech loup-garou", "lg-dead-silent"),
+     ("discours d'adieu quand on joue au loup-garou", "lg-dead-silent"),
+     ("tir de nuit au loup-garou", "lg-night-wolves"),
+     ("the eaten player in mafia", "mf-night-shots")],
+)  # fmt: skip
+def test_the_other_games_own_word_asked_of_a_game_means_that_games_thing(searcher, query, wanted):
+    # "farewell speech" is Mafia's word, "eaten" Loup-Garou's: asked of the other game,
+    # each means what that game has instead (lexicon.yaml community groups).
+    result = searcher.search(query)
+    assert result.hits[0].id == wanted and result.answered
