@@ -1219,3 +1219,14 @@ def test_the_other_games_own_word_asked_of_a_game_means_that_games_thing(searche
     # each means what that game has instead (lexicon.yaml community groups).
     result = searcher.search(query)
     assert result.hits[0].id == wanted and result.answered
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["qui est le chef des mafieux ?", "le capitaine de la mafia vérifie quoi ?",
+     "what does the mafia leader check at night"],
+)  # fmt: skip
+def test_the_leader_of_the_mafia_in_any_words_is_the_don(searcher, query):
+    # "Chef de la mafia" is the document's own description of the Don.
+    result = searcher.search(query)
+    assert result.answered and "mf-role-don" in [h.id for h in result.hits[:2]]
