@@ -15,6 +15,9 @@ leaves them out while tuning; their misses are listed only with ``--heldout-3-fa
 Wave 3's set was looked at after its single run, so it is shown as seen since wave 4; the
 unseen set of wave 4 is the ``h-search4-*`` groups, written the same way
 (``--without-heldout-4`` leaves them out; ``--heldout-4-failures`` lists their misses).
+``tests/data/relevance-heldout-5.yaml``, written by someone who never ran garou, was run
+once at the end of wave 4; in wave 5 its misses were studied and the mechanisms behind them
+fixed, so it is shown as seen (``--heldout-5-failures`` lists its misses).
 
 In-scope queries (``ids`` given) are scored by the rank of the first right hit: top-1,
 top-3 and MRR; and by how many were wrongly answered "not covered". Out-of-scope queries
@@ -243,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     if fresh_4:
         lines += _block("held out 4 (unseen)", fresh_4)
     if fresh_5:
-        lines += _block("held out 5 (unseen)", fresh_5)
+        lines += _block("held out 5 (seen)", fresh_5)
     print("\n".join(lines))
     print()
     every = main_set + fresh + fresh_2 + fresh_3 + fresh_4 + fresh_5

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "10"
+INDEX_FORMAT = "12"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -302,6 +302,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
             "games": games, "kinds": list(KINDS), "spellings": spelled,
             "outside": outside, "essential": vocabulary["essential"],
+            "advice": vocabulary["advice"],
             "messages": _search_messages(),
             "not_reflexive": vocabulary["not_reflexive"]}  # fmt: skip
 

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from garou.rules.errors import GarouError, UnknownGameError, UsageError
 
-from . import synonyms
+from . import quantity, synonyms
 from .analysis import collapsed, fold_chars, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of
@@ -355,6 +355,8 @@ class _Lexicon:
         self.essential = frozenset(data.get("essential", []))
         """Keys of the words that change what a question asks (an answer must have them)."""
         self.not_reflexive = frozenset(data.get("not_reflexive", []))
+        self.advice = frozenset(data.get("advice", []))
+        """Keys of the words that ask how to play well, not what the rules say."""
         self.outside: dict[str, dict[str, Any]] = data.get("outside", {})
         self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
         self.games: dict[str, dict[str, Any]] = data.get("games", {})
@@ -480,6 +482,9 @@ class _Concept:
     defines: tuple[str, ...] = ()
     """The other entries the words name by their aliases (the game master's entry for
     "MJ"): what the words' thing is, as a role's own entry is what the role is."""
+    advice: bool = False
+    """True when the words ask how to play well ("stratégie", "bluff"): an answer must
+    speak of them (lexicon.yaml ``advice``)."""
     community: bool = False
     """True when the words are a community word (lexicon.yaml) that means a different
     thing in each game ("town", "sheriff")."""
@@ -597,7 +602,8 @@ def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
     games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
     return _Concept(words, alternatives, games, game_word, outside=outside,
                     essential=essential, names_role=names_role, own=own,
-                    community=community, defines=defines)  # fmt: skip
+                    community=community, defines=defines,
+                    advice=" ".join(key(words)) in lexicon.advice)  # fmt: skip
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -850,7 +856,8 @@ class Searcher:
                      for g in self._own_game(c.words)}  # fmt: skip
             leaning = next(iter(leans)) if len(leans) == 1 else None
         scored = self._run(concepts, game, kind, limit, preferred or leaning,
-                           obeyed == preferred and preferred is not None)  # fmt: skip
+                           obeyed == preferred and preferred is not None,
+                           fold_chars(query).lower())  # fmt: skip
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
         outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
@@ -882,6 +889,7 @@ class Searcher:
         limit: int,
         preferred: str | None,
         obeyed: bool = False,
+        folded: str = "",
     ) -> list[_Scored]:
         """Score every entry that has a word of the query; return the best ``limit`` (0: all),
         followed by the best entry of each game that is not among them."""
@@ -934,13 +942,16 @@ class Searcher:
         games, kinds = scorer.games, scorer.kinds
         # An entry that does not speak of "each other" or "myself" cannot answer a question
         # that asks about it (:meth:`_answers`): those that do come first.
-        needed = [sc for c, sc in self._matched if c.essential and sc]
+        needed = [sc for c, sc in self._matched if (c.essential or c.advice) and sc]
         n = len(counted) - sum(
             len([p for p in members if concepts[p] in counted]) - 1
             for members in self._same_things(concepts)
             if any(concepts[p] in counted for p in members)
         )
         coord = [(i / n) ** COORD_POWER for i in range(n + 1)]
+        # A question asking how many or how long (or stating "25 players") is answered by
+        # the entries that state such a quantity: those come first, as for "myself".
+        counting = bool(folded) and quantity.asks(folded)
         ranked: list[tuple[float, int]] = []
         game_best: dict[str, tuple[float, int]] = {}
         for docnum, score in total.items():
@@ -951,6 +962,8 @@ class Searcher:
             if docnum in phrases:
                 score *= 1 + PHRASE_BONUS * phrases[docnum]
             if any(docnum not in sc for sc in needed):
+                score *= ESSENTIAL_ABSENT
+            if counting and not quantity.answers_quantity(folded, self._texts(docnum)):
                 score *= ESSENTIAL_ABSENT
             if several and (kinds[docnum] in _DEFINITIONS or docnum in defined):
                 score *= DEFINITION_PRIOR
@@ -1026,6 +1039,8 @@ class Searcher:
             return False
         if not self._states_counts(docnum, query):
             return False
+        if not quantity.answers_quantity(fold_chars(query).lower(), self._texts(docnum)):
+            return False
         matched = self._matched
         # A word the rules do not know at all (not a typo: "snacks", "age") asks about
         # something else when the first hit shares none of the question's specific words
@@ -1043,7 +1058,7 @@ class Searcher:
         for place, (concept, scores) in enumerate(matched):
             if concept.game_word:
                 continue
-            if concept.essential and docnum not in scores:
+            if (concept.essential or concept.advice) and docnum not in scores:
                 return False
             # "vote for myself": the entry must speak of the act done to oneself too.
             if concept.essential and place and docnum not in matched[place - 1][1]:
@@ -1062,6 +1077,15 @@ class Searcher:
                 if concept.words.split(" ")[0] in group and docnum not in scores:
                     return False
         return True
+
+    def _texts(self, docnum: int) -> list[str]:
+        """Return the entry's title, text and options, both languages, folded."""
+        data = self._searcher.stored_fields(docnum)["data"]
+        parts = [data["title"], data["text"]]
+        parts += [part for o in data.get("options", []) for part in (o["label"], o.get("text"))]
+        return [
+            fold_chars(p[lang]).lower() for p in parts if p for lang in ("fr", "en") if p.get(lang)
+        ]
 
     def _states_counts(self, docnum: int, query: str) -> bool:
         """Return True when the entry states every small count the query states (see
@@ -1259,6 +1283,9 @@ class Searcher:
         vocabulary = self._lexicon.role_words() if named else frozenset()
         for k, word, skipped in units:
             best = None
+            if " ".join(key(word)) in self._lexicon.advice:
+                fixed.append((k, word, skipped))  # garou's word, no typo ("bluffer")
+                continue
             plain = _third_person_singular(word)
             if plain and not self._known_word(k, word) and self._known_word(plain, plain):
                 # "tirent" is "tire": a verb form the texts do not use, not a typo.

@@ -69,8 +69,19 @@ def compiled() -> dict[str, Any]:
         words = [str(w) for w in item.get("words", [])]
         for game in ("loup-garou", "mafia"):
             if item.get(game):
-                community.append({"game": game, "words": words,
-                                  "targets": [str(t) for t in item[game]]})  # fmt: skip
+                targets = [str(t) for t in item[game]]
+                # The other game's own words for the thing are words of this game's group
+                # too: "farewell speech" (Mafia's) asked of Loup-Garou means what
+                # Loup-Garou has instead.
+                other = [
+                    str(t)
+                    for g in ("loup-garou", "mafia")
+                    if g != game
+                    for t in item.get(g) or []
+                    if str(t) not in words + targets
+                ]
+                community.append({"game": game, "words": words + other,
+                                  "targets": targets})  # fmt: skip
     outside = []
     for item in data.get("outside", []) or []:
         outside.append({"id": str(item["id"]), "kind": str(item.get("kind", "role")),
@@ -79,8 +90,9 @@ def compiled() -> dict[str, Any]:
     essential = [" ".join(key(str(w))) for words in data.get("essential", []) or [] for w in words
                  if not collapsed(str(w))]  # fmt: skip
     not_reflexive = [str(w) for w in data.get("not_reflexive", []) or []]
+    advice = [" ".join(key(str(w))) for w in data.get("advice", []) or [] if key(str(w))]
     return {"community": community, "outside": outside, "essential": essential,
-            "not_reflexive": not_reflexive}  # fmt: skip
+            "not_reflexive": not_reflexive, "advice": advice}  # fmt: skip
 
 
 @lru_cache(maxsize=1)

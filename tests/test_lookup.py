@@ -1125,3 +1125,112 @@ def test_the_main_clause_decides_over_the_condition_before_the_comma(searcher, q
     # The witch is only the case ("if the witch poisons…"): what is asked is the other
     # lover's death, the hunter's shot; the witch's entries come after.
     assert searcher.search(query).hits[0].id == wanted
+
+
+# --- a quantity asked ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["combien de minutes dure le tour de la sorcière ?",
+     "how long does the seer have to choose",
+     "how many seconds does the captain get to decide",
+     "combien de points rapporte un vote décisif ?",
+     "how many wolves for 40 players",
+     "combien de loups pour 30 joueurs"],
+)  # fmt: skip
+def test_a_quantity_no_entry_states_is_not_answered(searcher, query):
+    # A duration, a count, or a number of players the documents never give: the entries
+    # share the question's words, not its answer.
+    assert not searcher.search(query).answered
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("combien de loups pour 11 joueurs", "lg-wolf-count"),
+     ("how many wolves with 14 players", "lg-wolf-count"),
+     ("how long is the farewell speech in mafia", "mf-farewell"),
+     ("quitter la table 20 secondes c'est grave ?", "mf-disqualifying"),
+     ("les loups gagnent quand ils sont combien ?", "lg-win-wolves")],
+)  # fmt: skip
+def test_a_quantity_stated_in_a_range_a_bound_or_a_comparison_is_answered(searcher, query, wanted):
+    # "10–13 joueurs" holds 11, "plus de 15 secondes" holds 20, "leur nombre égale celui
+    # des villageois" says how many.
+    result = searcher.search(query)
+    assert result.answered and result.hits[0].id == wanted
+
+
+# --- how to play well ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["what tactics should the mafia use",
+     "comment bien bluffer en loup-garou",
+     "tips for a new seer",
+     "la meilleure tactique pour la sorcière",
+     "quelle astuce pour gagner avec les loups"],
+)  # fmt: skip
+def test_a_question_of_strategy_or_advice_is_not_answered(searcher, query):
+    # The documents give rules, not ways to win; "bluffer" is no typo of "bouffer".
+    result = searcher.search(query)
+    assert not result.answered and result.corrected is None
+
+
+@pytest.mark.parametrize(
+    "query", ["qui dirige la stratégie de la mafia ?", "who leads the mafia's strategy"]
+)
+def test_strategy_the_rules_speak_of_is_answered(searcher, query):
+    # The Don "leads the strategy" of the mafia: that entry speaks of the word itself.
+    result = searcher.search(query)
+    assert result.answered and result.hits[0].id == "mf-role-don"
+
+
+# --- a role of other editions made of this edition's role names ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "outside"),
+    [("can the wolf seer see roles", "loup-voyant"),
+     ("le loup alpha mord deux fois ?", "loup-alpha"),
+     ("l'apprentie voyante remplace la voyante ?", "apprentie-voyante"),
+     ("the tanner wins if lynched?", "tanneur")],
+)  # fmt: skip
+def test_a_role_of_other_editions_named_with_a_known_role_is_not_answered(searcher, query, outside):
+    # "loup" and "voyante" are roles of these rules; "loup voyant" is none of them.
+    result = searcher.search(query)
+    assert not result.answered and outside in [o.id for o in result.outside]
+
+
+@pytest.mark.parametrize("query", ["le loup voit-il la voyante ?", "la voyante voit un loup"])
+def test_two_known_roles_side_by_side_in_a_sentence_are_still_answered(searcher, query):
+    result = searcher.search(query)
+    assert result.answered and not result.outside
+
+
+# --- the other game's own words ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "wanted"),
+    [("farewell speech loup-garou", "lg-dead-silent"),
+     ("discours d'adieu quand on joue au loup-garou", "lg-dead-silent"),
+     ("tir de nuit au loup-garou", "lg-night-wolves"),
+     ("the eaten player in mafia", "mf-night-shots")],
+)  # fmt: skip
+def test_the_other_games_own_word_asked_of_a_game_means_that_games_thing(searcher, query, wanted):
+    # "farewell speech" is Mafia's word, "eaten" Loup-Garou's: asked of the other game,
+    # each means what that game has instead (lexicon.yaml community groups).
+    result = searcher.search(query)
+    assert result.hits[0].id == wanted and result.answered
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["qui est le chef des mafieux ?", "le capitaine de la mafia vérifie quoi ?",
+     "what does the mafia leader check at night"],
+)  # fmt: skip
+def test_the_leader_of_the_mafia_in_any_words_is_the_don(searcher, query):
+    # "Chef de la mafia" is the document's own description of the Don.
+    result = searcher.search(query)
+    assert result.answered and "mf-role-don" in [h.id for h in result.hits[:2]]
