@@ -52,6 +52,9 @@ UNSEEN_GROUPS = (HELDOUT_3, HELDOUT_4)
 HELDOUT_5 = REPO / "tests" / "data" / "relevance-heldout-5.yaml"
 """The fifth held-out set (session 3): written by an engineer who never ran garou on it,
 while the search was tuned by others who never read it; run once, after the tuning."""
+HELDOUT_6 = REPO / "tests" / "data" / "relevance-heldout-6.yaml"
+"""The sixth held-out set (session 3): written like the fifth, while the fifth was studied;
+run once, after the last wave."""
 """Group prefixes the tests leave out: the sets of waves 3 and 4, measured by this bench."""
 DEPTH = 10
 """Hits fetched per query (a right answer below this rank counts 0 in the MRR)."""
@@ -217,6 +220,10 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="list the misses of the h-search4-* groups (once, at the end)",
     )
+    parser.add_argument("--without-heldout-6", action="store_true",
+                        help="leave out the sixth held-out set")  # fmt: skip
+    parser.add_argument("--heldout-6-failures", action="store_true",
+                        help="list the sixth held-out set's misses")  # fmt: skip
     parser.add_argument("--without-heldout-5", action="store_true",
                         help="leave out the fifth held-out set")  # fmt: skip
     parser.add_argument("--heldout-5-failures", action="store_true",
@@ -233,9 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     fresh_3 = [] if args.without_heldout_3 else evaluate(wave_3)
     fresh_4 = [] if args.without_heldout_4 else evaluate(wave_4)
     fresh_5 = [] if args.without_heldout_5 else evaluate(load_set(HELDOUT_5))
+    fresh_6 = [] if args.without_heldout_6 else evaluate(load_set(HELDOUT_6))
     tune = [o for o in main_set if not o.query.get("holdout")]
     held = [o for o in main_set if o.query.get("holdout")]
-    lines = _block("all", main_set + fresh + fresh_2 + fresh_3 + fresh_4 + fresh_5)
+    lines = _block("all", main_set + fresh + fresh_2 + fresh_3 + fresh_4 + fresh_5 + fresh_6)
     lines += _block("tuning", tune)
     lines += _block("held out (1st third)", held)
     lines += _block("issue 14 set (seen)", fresh)
@@ -247,9 +255,11 @@ def main(argv: list[str] | None = None) -> int:
         lines += _block("held out 4 (unseen)", fresh_4)
     if fresh_5:
         lines += _block("held out 5 (seen)", fresh_5)
+    if fresh_6:
+        lines += _block("held out 6 (unseen)", fresh_6)
     print("\n".join(lines))
     print()
-    every = main_set + fresh + fresh_2 + fresh_3 + fresh_4 + fresh_5
+    every = main_set + fresh + fresh_2 + fresh_3 + fresh_4 + fresh_5 + fresh_6
     for group in sorted({o.query["group"] for o in every}):
         print(_line(group, figures([o for o in every if o.query["group"] == group])))
     if args.failures:
@@ -264,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.heldout_4_failures and fresh_4:
         print()
         print("\n".join(_failures(fresh_4)))
+    if args.heldout_6_failures and fresh_6:
+        print()
+        print("\n".join(_failures(fresh_6)))
     if args.heldout_5_failures and fresh_5:
         print()
         print("\n".join(_failures(fresh_5)))
