@@ -309,12 +309,19 @@ def test_the_picker_records_a_sound_setup_and_refuses_a_broken_one(client, book,
     game = book.game("loup-garou")
     token = token_of(client)
     cards = {"n.loup-garou": "2", "n.voyante": "1", "n.villageois": "5"}
-    sound = picked_form(game, token, players="8", names="A, B,C,D,E,F,G,H", **cards)
+    sound = picked_form(game, token, players="8", names="A\nB\nC\nD\nE\nF\nG\nH", **cards)
     response = client.post("/house/agreement", data=sound, headers={"Origin": ORIGIN})
     assert response.status_code == 200
     (tmp_path / "a.yaml").write_bytes(response.data)
     setup = load_agreement(tmp_path / "a.yaml", book).setup
     assert setup is not None and setup.players == 8 and setup.names[:2] == ("A", "B")
+    awkward = ["Jean, fils", "x=y", "Dr: Who", 'Say "hi"', "Zoé Dupré", "E", "F", "G"]
+    typed = "\n".join(["  Jean, fils ", "x=y", "Dr: Who", '"Say ""hi"""', "Zoé Dupré", "E\nF\nG"])
+    form = picked_form(game, token, players="8", names=typed, **cards)
+    response = client.post("/house/agreement", headers={"Origin": ORIGIN}, data=form)
+    assert response.status_code == 200, response.text
+    (tmp_path / "b.yaml").write_bytes(response.data)
+    assert load_agreement(tmp_path / "b.yaml", book).setup.names == tuple(awkward)
     broken = picked_form(game, token, players="8", **{**cards, "n.loup-garou": "5"})
     response = client.post("/house/agreement", data=broken, headers={"Origin": ORIGIN})
     assert response.status_code == 400

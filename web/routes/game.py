@@ -28,7 +28,7 @@ from garou.rules.errors import GarouError
 from .. import security
 from ..app import config, library, page, refuse
 from ..security import game_master_page, public_page
-from .forms import FormProblem, counts
+from .forms import FormProblem, counts, deal_line, names_of_lines
 
 if TYPE_CHECKING:
     from garou.game.journal import Journal
@@ -299,7 +299,7 @@ def new_mafia() -> Any:
 
 
 def _names(text: str) -> list[str]:
-    names = [n.strip() for n in text.replace(",", "\n").splitlines() if n.strip()]
+    names = names_of_lines(text)
     if not names:
         raise FormProblem(phrase("web.game.names-needed"))
     if len(names) > MAX_PLAYERS or any(len(n) > MAX_NAME for n in names):
@@ -315,10 +315,10 @@ def _deal(text: str) -> dict[str, str]:
     for line in text.splitlines():
         if not line.strip():
             continue
-        player, sep, role = line.partition(":")
-        if not sep or not player.strip() or not role.strip():
+        pair = deal_line(line)
+        if pair is None:
             raise FormProblem(phrase("web.game.bad-deal", line=line.strip()[:60]))
-        deal[player.strip()[:MAX_NAME]] = role.strip()[:MAX_NAME]
+        deal[pair[0][:MAX_NAME]] = pair[1][:MAX_NAME]
     return deal
 
 
