@@ -212,6 +212,7 @@ def test_the_play_prompts_read_quoted_names_and_whole_names():
 
 # --- 3. an event records only the values that apply -------------------------------------------
 
+
 def _game_of(path):
     import yaml
 

@@ -463,6 +463,20 @@ def test_a_game_the_checks_refuse_is_not_started(client, db, change, said):
     assert not db.exists() or not open_journal(db).games()
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_setup_the_checks_refuse_is_said_without_a_file_name(client, db, lang):
+    html = client.get(f"/game?lang={lang}").text
+    token = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert token
+    form = {"csrf": token.group(1), "names": "A\nB\nC\nD\nE\nF\nG\nH",
+            "n.loup-garou": "7", "n.villageois": "1"}  # fmt: skip
+    response = client.post(f"/game/new?lang={lang}", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 400
+    said = html_module.unescape(response.text)
+    assert "garou check" in said and ".yaml" not in said
+    assert {"fr": "enfreint les règles", "en": "breaks the rules"}[lang] in said
+
+
 # --- the table view -----------------------------------------------------------------------------
 
 

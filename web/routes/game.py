@@ -231,7 +231,7 @@ def _games_page(status: int = 200, problem: str | None = None, form: Any = None)
 def new() -> Any:
     """Start a game from the names, the cards and the table's agreement (as ``game new``)."""
     from garou.game import session
-    from garou.game.start import start_data
+    from garou.game.start import RefusedSetupError, start_data
 
     form = request.form
     book = library().book()
@@ -258,6 +258,8 @@ def new() -> Any:
                 agreement.write_text(form["agreement"], encoding="utf-8")
             try:
                 data = start_data(book, setup, agreement, name=name, deal=deal)
+            except RefusedSetupError as exc:
+                return _games_page(400, _refused_setup(exc, g.lang), form)
             except GarouError as exc:
                 said = exc.message(g.lang).replace(folder + os.sep, "")
                 return _games_page(400, said, form)
@@ -296,6 +298,14 @@ def new_mafia() -> Any:
     except GarouError as exc:
         return _games_page(400, exc.message(g.lang), form)
     return Response(status=303, headers={"Location": f"/game/{game_id}"})
+
+
+def _refused_setup(exc: Any, lang: str) -> str:
+    """The refusal of a setup typed on the form: no file name (the user wrote none), then
+    each broken rule with its fix, as ``garou game new`` says them."""
+    lines = [say("web.game.setup-refused", lang)]
+    lines += exc.message(lang).splitlines()[1:]
+    return "\n".join(lines)
 
 
 def _names(text: str) -> list[str]:
