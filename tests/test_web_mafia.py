@@ -228,6 +228,34 @@ def test_a_repeated_foul_form_is_recorded_once(client, db, book):
         assert session.status(journal, book, game_id, "en")["players"][1]["fouls"] == 1
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_ballot_from_no_voter_is_refused_never_dropped(client, db, book, lang):
+    data = load(GAMES / "mafia-tie-lift.yaml")
+    game_id = new_game(db, book, data)
+    judge = Judge(client, game_id, lang)
+    first_vote = next(i for i, e in enumerate(data["events"]) if e["kind"] == "vote")
+    play(judge, data["events"][:first_vote])
+    ballots = form_values(data["events"][first_vote])
+    voter, nominee = next(
+        (k[len("ballot.") :], v) for k, v in ballots.items() if k.startswith("ballot.")
+    )
+    said = {"fr": ("aucune place", "ne vote pas"), "en": ("no seat's name", "does not vote")}
+    with open_journal(db) as journal:
+        before = len(journal.events(game_id))
+    unknown = judge.send("vote", {**ballots, "ballot.Ghost": nominee})
+    assert unknown.status_code == 400 and "Ghost" in unknown.text
+    assert said[lang][0] in html_module.unescape(unknown.text)
+    for behaviour in ("insults", "bets"):  # two technical fouls: disqualified
+        foul = judge.send("technical-foul", {"player": voter, "behaviour": behaviour})
+        assert foul.status_code == 303, foul.text
+    out = judge.send("vote", ballots)
+    assert out.status_code == 400 and voter in out.text
+    assert said[lang][1] in html_module.unescape(out.text)
+    with open_journal(db) as journal:
+        kinds = [e.kind for e in journal.events(game_id)[before:]]
+    assert kinds == ["technical-foul", "technical-foul"]
+
+
 def test_a_tie_shows_what_the_engine_says_comes_next(client, db, book):
     data = load(GAMES / "mafia-tie-lift.yaml")
     game_id = new_game(db, book, data)
