@@ -341,6 +341,30 @@ def test_the_speakers_countdown_is_read_from_the_journal_on_every_screen(db, boo
                            "state": "idle", "labels": ["speech:d1:Bob"]}  # fmt: skip
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_form_sent_twice_is_a_repeat_before_any_check(db, book, clock, lang):
+    """The second sending of a form (a timer action, a vote) would be refused by the checks
+    of the game it already changed: it is said "already recorded", never refused."""
+    data = load(GAMES / "mafia-tie-lift.yaml")
+    game_id = new_game(db, book, data)
+    judge = Judge(create_app(WebConfig(db=db, clock=clock)).test_client(), game_id, lang)
+    judge.send("day", {})
+    for action in ("start", "pause", "resume"):
+        fields = judge.fields()
+        sent = [judge.post("timer", {"action": action, "label": ""}, fields) for _ in "12"]
+        assert [r.status_code for r in sent] == [303, 303], sent[1].text
+        assert sent[1].headers["Location"].endswith("?repeat=1")
+    first_vote = next(i for i, e in enumerate(data["events"]) if e["kind"] == "vote")
+    play(judge, data["events"][1:first_vote])
+    fields = judge.fields()
+    vote = form_values(data["events"][first_vote])
+    sent = [judge.send("vote", vote, fields) for _ in "12"]
+    assert [r.status_code for r in sent] == [303, 303], sent[1].text
+    assert sent[1].headers["Location"].endswith("?repeat=1")
+    with open_journal(db) as journal:
+        assert [e.kind for e in journal.events(game_id)].count("vote") == 1
+
+
 def test_a_timer_event_is_never_undone_nor_seen_by_the_rules(db, book, clock):
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
     judge = Judge(create_app(WebConfig(db=db, clock=clock)).test_client(), game_id)

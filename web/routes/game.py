@@ -94,6 +94,26 @@ def _journal() -> Iterator[Journal]:
 # --- the countdowns: timer events of the journal, read on the app's clock ----------------
 
 
+def _repeat(journal: Journal, game_id: int, form_id: str) -> Response | None:
+    """The answer to a form already recorded (the page's "already recorded" note), else None.
+
+    Every route asks this before its own checks of the form, as ``record_form`` itself
+    looks up the form id before checking the event: a form sent twice is a repeat, never
+    judged again against the game it already changed."""
+    import sqlite3
+
+    journal.game(game_id)
+    try:
+        row = journal.db.execute(
+            "SELECT seq FROM forms WHERE game_id = ? AND form_id = ?", (game_id, form_id)
+        ).fetchone()
+    except sqlite3.OperationalError:  # no form recorded in this journal yet
+        return None
+    if row is None:
+        return None
+    return Response(status=303, headers={"Location": f"/game/{game_id}?repeat=1"})
+
+
 def _clock() -> float:
     return float(config().clock())
 
@@ -455,6 +475,9 @@ def record(game_id: int) -> Any:
         return refuse(400, "web.game.no-form-id")
     book = library().book()
     with _journal() as journal:
+        repeat = _repeat(journal, game_id, form_id)
+        if repeat is not None:
+            return repeat
         if journal.game(game_id).game == "mafia":
             return _judge_record(journal, game_id, form_id, kind)
     try:
@@ -519,6 +542,9 @@ def timer(game_id: int) -> Any:
     action = form.get("action", "")
     book = library().book()
     with _journal() as journal:
+        repeat = _repeat(journal, game_id, form_id)
+        if repeat is not None:
+            return repeat
         replayed = session.load(journal, book, game_id, g.lang)
         labels = timer_labels(replayed.state)
         shown = countdown(replayed)
@@ -731,6 +757,10 @@ def correct(game_id: int) -> Any:
     typed = {k: form.get(k, "")[:2000] for k in ("seq", "kind", "values", "why")}
     seq_text, kind, why = typed["seq"].strip(), typed["kind"].strip(), typed["why"].strip()
     book = library().book()
+    with _journal() as journal:
+        repeat = _repeat(journal, game_id, form_id)
+    if repeat is not None:
+        return repeat
     try:
         if not seq_text.isdigit():
             raise FormProblem(phrase("judge.correct.no-seq"))
