@@ -18,6 +18,7 @@ import pytest
 flask = pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
 
 from garou.houserules import load_agreement, questions  # noqa: E402
+from garou.rules.catalogue import say  # noqa: E402
 from garou.web import WebConfig, create_app  # noqa: E402
 from garou.web import library as web_library  # noqa: E402
 from garou.web.security import Keys, game_master_page, same_origin  # noqa: E402
@@ -646,3 +647,15 @@ def test_the_cheat_sheet_follows_the_answers_sent_by_the_picker(client, book):
     assert printed == render_html(expected)
     assert client.get(f"/cheatsheet?game=loup-garou&case.{case}=nonsense").status_code == 400
     assert 'formaction="/cheatsheet"' in client.get("/house?game=loup-garou").text
+
+
+@pytest.mark.parametrize("lang, other", [("fr", "en"), ("en", "fr")])
+def test_the_servers_language_is_the_default_when_the_browser_says_none(lang, other):
+    client = create_app(WebConfig(lang=lang)).test_client()
+    for path in ("/", "/game"):
+        assert f'<html lang="{lang}"' in client.get(path).text, path
+    assert client.get("/no-such-page").text == say("web.error.404", lang) + "\n"
+    # The browser's language, and ?lang, still come first.
+    asked = client.get("/", headers={"Accept-Language": f"{other};q=0.9"})
+    assert f'<html lang="{other}"' in asked.text
+    assert f'<html lang="{other}"' in client.get(f"/?lang={other}").text
