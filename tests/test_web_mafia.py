@@ -515,6 +515,27 @@ def test_an_action_in_the_terminal_shows_on_the_judges_page_and_back(client, db,
 # --- corrections in the web (both games) ------------------------------------------------------
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_countdowns_event_is_refused_for_correction_with_its_reason(db, book, clock, lang):
+    game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
+    judge = Judge(create_app(WebConfig(db=db, clock=clock)).test_client(), game_id, lang)
+    judge.send("day", {})
+    for action in ("start", "pause", "resume", "stop"):
+        assert judge.timer(action).status_code == 303
+    with open_journal(db) as journal:
+        events = journal.events(game_id)
+    timers = [e.seq for e in events if e.kind == "timer"]
+    assert len(timers) == 4
+    for seq in timers:
+        sent = judge.post("correct", {"seq": str(seq), "kind": "", "values": "", "why": "oops"})
+        said = html_module.unescape(sent.text)
+        assert sent.status_code == 400
+        assert {"fr": "compte à rebours", "en": "countdown"}[lang] in said
+        assert {"fr": "début", "en": "the start"}[lang] not in said
+    with open_journal(db) as journal:
+        assert len(journal.events(game_id)) == len(events)
+
+
 def test_a_correction_from_the_judges_page_is_the_terminals(client, db, book):
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
     judge = Judge(client, game_id)

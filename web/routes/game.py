@@ -774,6 +774,9 @@ def correct(game_id: int) -> Any:
         with _journal() as journal:
             events = {e.seq: e for e in journal.events(game_id)}
             old = events.get(int(seq_text))
+            if old is not None and old.kind in ("timer", "undo", "correct"):
+                # kept apart from the game's events (garou.game.replay.META_KINDS)
+                raise FormProblem(phrase(f"web.correct.not-{old.kind}", seq=old.seq))
             event = {"kind": kind or (old.kind if old else ""), **values}
             data = {"seq": int(seq_text), "why": why, "event": event}
             try:
