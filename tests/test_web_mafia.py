@@ -531,7 +531,7 @@ def test_a_countdowns_event_is_refused_for_correction_with_its_reason(db, book, 
         said = html_module.unescape(sent.text)
         assert sent.status_code == 400
         assert {"fr": "compte à rebours", "en": "countdown"}[lang] in said
-        assert {"fr": "début", "en": "the start"}[lang] not in said
+        assert {"fr": "départ", "en": "the start"}[lang] not in said
     with open_journal(db) as journal:
         assert len(journal.events(game_id)) == len(events)
 
