@@ -18,6 +18,7 @@ import pytest
 flask = pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
 
 from garou.houserules import load_agreement, questions  # noqa: E402
+from garou.rules.catalogue import say  # noqa: E402
 from garou.web import WebConfig, create_app  # noqa: E402
 from garou.web import library as web_library  # noqa: E402
 from garou.web.security import Keys, game_master_page, same_origin  # noqa: E402
@@ -309,12 +310,19 @@ def test_the_picker_records_a_sound_setup_and_refuses_a_broken_one(client, book,
     game = book.game("loup-garou")
     token = token_of(client)
     cards = {"n.loup-garou": "2", "n.voyante": "1", "n.villageois": "5"}
-    sound = picked_form(game, token, players="8", names="A, B,C,D,E,F,G,H", **cards)
+    sound = picked_form(game, token, players="8", names="A\nB\nC\nD\nE\nF\nG\nH", **cards)
     response = client.post("/house/agreement", data=sound, headers={"Origin": ORIGIN})
     assert response.status_code == 200
     (tmp_path / "a.yaml").write_bytes(response.data)
     setup = load_agreement(tmp_path / "a.yaml", book).setup
     assert setup is not None and setup.players == 8 and setup.names[:2] == ("A", "B")
+    awkward = ["Jean, fils", "x=y", "Dr: Who", 'Say "hi"', "Zoé Dupré", "E", "F", "G"]
+    typed = "\n".join(["  Jean, fils ", "x=y", "Dr: Who", '"Say ""hi"""', "Zoé Dupré", "E\nF\nG"])
+    form = picked_form(game, token, players="8", names=typed, **cards)
+    response = client.post("/house/agreement", headers={"Origin": ORIGIN}, data=form)
+    assert response.status_code == 200, response.text
+    (tmp_path / "b.yaml").write_bytes(response.data)
+    assert load_agreement(tmp_path / "b.yaml", book).setup.names == tuple(awkward)
     broken = picked_form(game, token, players="8", **{**cards, "n.loup-garou": "5"})
     response = client.post("/house/agreement", data=broken, headers={"Origin": ORIGIN})
     assert response.status_code == 400
@@ -639,3 +647,15 @@ def test_the_cheat_sheet_follows_the_answers_sent_by_the_picker(client, book):
     assert printed == render_html(expected)
     assert client.get(f"/cheatsheet?game=loup-garou&case.{case}=nonsense").status_code == 400
     assert 'formaction="/cheatsheet"' in client.get("/house?game=loup-garou").text
+
+
+@pytest.mark.parametrize("lang, other", [("fr", "en"), ("en", "fr")])
+def test_the_servers_language_is_the_default_when_the_browser_says_none(lang, other):
+    client = create_app(WebConfig(lang=lang)).test_client()
+    for path in ("/", "/game"):
+        assert f'<html lang="{lang}"' in client.get(path).text, path
+    assert client.get("/no-such-page").text == say("web.error.404", lang) + "\n"
+    # The browser's language, and ?lang, still come first.
+    asked = client.get("/", headers={"Accept-Language": f"{other};q=0.9"})
+    assert f'<html lang="{other}"' in asked.text
+    assert f'<html lang="{other}"' in client.get(f"/?lang={other}").text

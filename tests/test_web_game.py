@@ -386,6 +386,60 @@ def test_a_game_started_from_the_form_is_in_the_journal(client, db):
     assert "Thursday" in client.get("/game").text
 
 
+AWKWARD = [
+    # (the line typed, the name it writes): commas, =, :, quotes, accents and spaces
+    ("Jean, fils", "Jean, fils"),
+    ("x=y", "x=y"),
+    ("Dr: Who", "Dr: Who"),
+    ('"Say ""hi"""', 'Say "hi"'),
+    ('Ana "la rouge"', 'Ana "la rouge"'),
+    ("  Zoé  Dupré ", "Zoé  Dupré"),
+    ('"Éric, le ""grand"""', 'Éric, le "grand"'),
+    ("Hugo", "Hugo"),
+]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_start_form_takes_one_name_a_line_whole(client, db, book, lang):
+    html = client.get(f"/game?lang={lang}").text
+    token = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert token
+    rule = {"fr": "Un nom par ligne, pris tel quel", "en": "One name a line, taken whole"}
+    assert rule[lang] in html_module.unescape(html)
+    form = {
+        "csrf": token.group(1),
+        "names": "\n".join(typed for typed, _ in AWKWARD),
+        "n.loup-garou": "2", "n.voyante": "1", "n.villageois": "5",
+        # split at the last colon, or the name in quotes
+        "deal": 'Dr: Who: loup-garou\n"Jean, fils": loup-garou\n"Say ""hi""":voyante',
+    }  # fmt: skip
+    response = client.post(f"/game/new?lang={lang}", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 303, response.text
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    with open_journal(db) as journal:
+        state = session.load(journal, book, game_id).state
+    assert [s.name for s in state.seats] == [name for _, name in AWKWARD]
+    roles = {s.name: s.role for s in state.seats}
+    assert (roles["Dr: Who"], roles["Jean, fils"], roles['Say "hi"']) == (
+        "loup-garou", "loup-garou", "voyante")  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_mafia_start_form_takes_one_name_a_line_whole(client, db, book, lang):
+    html = client.get(f"/game?lang={lang}").text
+    token = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert token
+    names = [name for _, name in AWKWARD] + ["Ivy", "Jon"]
+    typed = [t for t, _ in AWKWARD] + ["Ivy", "Jon"]
+    form = {"csrf": token.group(1), "names": "\n".join(typed)}
+    response = client.post(f"/game/new-mafia?lang={lang}", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 303, response.text
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    with open_journal(db) as journal:
+        state = session.load(journal, book, game_id).state
+    assert [s.name for s in state.seats] == names
+
+
 @pytest.mark.parametrize(
     "change, said",
     [
@@ -407,6 +461,20 @@ def test_a_game_the_checks_refuse_is_not_started(client, db, change, said):
     assert said.lower() in html_module.unescape(response.text).lower(), response.text
     assert "garou-" not in response.text  # no temporary path shown
     assert not db.exists() or not open_journal(db).games()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_setup_the_checks_refuse_is_said_without_a_file_name(client, db, lang):
+    html = client.get(f"/game?lang={lang}").text
+    token = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert token
+    form = {"csrf": token.group(1), "names": "A\nB\nC\nD\nE\nF\nG\nH",
+            "n.loup-garou": "7", "n.villageois": "1"}  # fmt: skip
+    response = client.post(f"/game/new?lang={lang}", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 400
+    said = html_module.unescape(response.text)
+    assert "garou check" in said and ".yaml" not in said
+    assert {"fr": "enfreint les règles", "en": "breaks the rules"}[lang] in said
 
 
 # --- the table view -----------------------------------------------------------------------------

@@ -43,6 +43,9 @@ class WebConfig:
     clock: Callable[[], float] = time.time
     """The clock the countdowns are recorded and read on (seconds; the tests give a fake
     one): a countdown's time left is derived from the journal's ``timer`` events and it."""
+    lang: str = i18n.DEFAULT_LANG
+    """The pages' language when neither ``?lang``, the cookie nor the browser's
+    ``Accept-Language`` decides (``garou serve --lang``)."""
 
 
 def create_app(config: WebConfig | None = None) -> Flask:
@@ -133,7 +136,10 @@ def _before() -> Response | None:
     cfg = config()
     asked = request.args.get(i18n.LANG_PARAM)
     g.lang = i18n.choose(
-        asked, request.cookies.get(i18n.LANG_COOKIE), request.headers.get("Accept-Language")
+        asked,
+        request.cookies.get(i18n.LANG_COOKIE),
+        request.headers.get("Accept-Language"),
+        cfg.lang,
     )
     g.set_lang = asked if asked in ("fr", "en") else None
     session = request.cookies.get(security.SESSION_COOKIE)
@@ -231,7 +237,7 @@ _STATUS_KEYS = {
 def _http_error(exc: HTTPException) -> Response:
     code = exc.code or 500
     if not hasattr(g, "lang"):
-        g.lang = i18n.choose(None, None, request.headers.get("Accept-Language"))
+        g.lang = i18n.choose(None, None, request.headers.get("Accept-Language"), config().lang)
     if code == 413:
         return refuse(413, "web.error.413", most=security.MAX_BODY // 1024)
     key = _STATUS_KEYS.get(code, "web.error.500")
@@ -243,7 +249,7 @@ def _unexpected(exc: Exception) -> Response:
     if isinstance(exc, HTTPException):
         return _http_error(exc)
     if not hasattr(g, "lang"):
-        g.lang = i18n.DEFAULT_LANG
+        g.lang = config().lang
     if isinstance(exc, GarouError):  # bad rule files, a broken cache: say what, not how
         response = refuse(500, "web.error.garou", message=exc.message(g.lang))
         return response

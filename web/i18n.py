@@ -38,12 +38,15 @@ def from_accept_language(header: str | None) -> str | None:
     return min(weighted)[2] if weighted else None
 
 
-def choose(asked: str | None, cookie: str | None, accept: str | None) -> str:
-    """Return the page's language: asked (already checked), cookie, browser, default."""
+def choose(
+    asked: str | None, cookie: str | None, accept: str | None, default: str = DEFAULT_LANG
+) -> str:
+    """Return the page's language: asked (already checked), cookie, browser, else
+    ``default`` (the server's ``--lang``)."""
     for candidate in (asked, cookie):
         if candidate in LANGUAGES:
             return str(candidate)
-    return from_accept_language(accept) or DEFAULT_LANG
+    return from_accept_language(accept) or (default if default in LANGUAGES else DEFAULT_LANG)
 
 
 def translator(lang: str) -> Callable[..., str]:

@@ -68,7 +68,7 @@ def serve_command(
     from garou.web import WebConfig, create_app
 
     journal_path = db if db is not None else default_path()
-    config = WebConfig(lan=lan, rules_dir=rules_dir, db=journal_path)
+    config = WebConfig(lan=lan, rules_dir=rules_dir, db=journal_path, lang=language)
     app = create_app(config)
     host = "0.0.0.0" if lan else "127.0.0.1"
     # A burst of requests queues a few for a moment: normal, not worth a warning line each.

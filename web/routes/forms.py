@@ -55,3 +55,37 @@ def counts(values: Mapping[str, str], game: Game) -> dict[str, int]:
         if n:
             found[role.id] = n
     return found
+
+
+def name_of_line(line: str) -> str:
+    """The name a line of a names field writes: the line whole, trimmed (commas, colons,
+    ``=`` and spaces are part of the name); a line that is one name in double quotes, a quote
+    inside doubled (garou.rules.lists.quote_name), is read without its quotes."""
+    from garou.rules.lists import QUOTE, unquote
+
+    text = line.strip()
+    inner = text[1:-1]
+    if (
+        len(text) >= 2
+        and text[0] == QUOTE
+        and text[-1] == QUOTE
+        and inner.replace(QUOTE * 2, "").count(QUOTE) == 0
+    ):
+        return unquote(text)
+    return text
+
+
+def names_of_lines(text: str) -> list[str]:
+    """The names of a names field: one a line (:func:`name_of_line`), empty lines skipped."""
+    names = (name_of_line(line) for line in text.splitlines())
+    return [name for name in names if name]
+
+
+def deal_line(line: str) -> tuple[str, str] | None:
+    """``(name, role)`` of a deal line ``name: role``, split at its last ``:`` (a role id
+    holds none), the name read as :func:`name_of_line`; None when a side is missing."""
+    player, sep, role = line.rpartition(":")
+    name = name_of_line(player)
+    if not sep or not name or not role.strip():
+        return None
+    return name, role.strip()

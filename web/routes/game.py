@@ -28,7 +28,7 @@ from garou.rules.errors import GarouError
 from .. import security
 from ..app import config, library, page, refuse
 from ..security import game_master_page, public_page
-from .forms import FormProblem, counts
+from .forms import FormProblem, counts, deal_line, names_of_lines
 
 if TYPE_CHECKING:
     from garou.game.journal import Journal
@@ -92,6 +92,26 @@ def _journal() -> Iterator[Journal]:
 
 
 # --- the countdowns: timer events of the journal, read on the app's clock ----------------
+
+
+def _repeat(journal: Journal, game_id: int, form_id: str) -> Response | None:
+    """The answer to a form already recorded (the page's "already recorded" note), else None.
+
+    Every route asks this before its own checks of the form, as ``record_form`` itself
+    looks up the form id before checking the event: a form sent twice is a repeat, never
+    judged again against the game it already changed."""
+    import sqlite3
+
+    journal.game(game_id)
+    try:
+        row = journal.db.execute(
+            "SELECT seq FROM forms WHERE game_id = ? AND form_id = ?", (game_id, form_id)
+        ).fetchone()
+    except sqlite3.OperationalError:  # no form recorded in this journal yet
+        return None
+    if row is None:
+        return None
+    return Response(status=303, headers={"Location": f"/game/{game_id}?repeat=1"})
 
 
 def _clock() -> float:
@@ -231,7 +251,7 @@ def _games_page(status: int = 200, problem: str | None = None, form: Any = None)
 def new() -> Any:
     """Start a game from the names, the cards and the table's agreement (as ``game new``)."""
     from garou.game import session
-    from garou.game.start import start_data
+    from garou.game.start import RefusedSetupError, start_data
 
     form = request.form
     book = library().book()
@@ -258,6 +278,8 @@ def new() -> Any:
                 agreement.write_text(form["agreement"], encoding="utf-8")
             try:
                 data = start_data(book, setup, agreement, name=name, deal=deal)
+            except RefusedSetupError as exc:
+                return _games_page(400, _refused_setup(exc, g.lang), form)
             except GarouError as exc:
                 said = exc.message(g.lang).replace(folder + os.sep, "")
                 return _games_page(400, said, form)
@@ -298,8 +320,16 @@ def new_mafia() -> Any:
     return Response(status=303, headers={"Location": f"/game/{game_id}"})
 
 
+def _refused_setup(exc: Any, lang: str) -> str:
+    """The refusal of a setup typed on the form: no file name (the user wrote none), then
+    each broken rule with its fix, as ``garou game new`` says them."""
+    lines = [say("web.game.setup-refused", lang)]
+    lines += exc.message(lang).splitlines()[1:]
+    return "\n".join(lines)
+
+
 def _names(text: str) -> list[str]:
-    names = [n.strip() for n in text.replace(",", "\n").splitlines() if n.strip()]
+    names = names_of_lines(text)
     if not names:
         raise FormProblem(phrase("web.game.names-needed"))
     if len(names) > MAX_PLAYERS or any(len(n) > MAX_NAME for n in names):
@@ -315,10 +345,10 @@ def _deal(text: str) -> dict[str, str]:
     for line in text.splitlines():
         if not line.strip():
             continue
-        player, sep, role = line.partition(":")
-        if not sep or not player.strip() or not role.strip():
+        pair = deal_line(line)
+        if pair is None:
             raise FormProblem(phrase("web.game.bad-deal", line=line.strip()[:60]))
-        deal[player.strip()[:MAX_NAME]] = role.strip()[:MAX_NAME]
+        deal[pair[0][:MAX_NAME]] = pair[1][:MAX_NAME]
     return deal
 
 
@@ -445,6 +475,9 @@ def record(game_id: int) -> Any:
         return refuse(400, "web.game.no-form-id")
     book = library().book()
     with _journal() as journal:
+        repeat = _repeat(journal, game_id, form_id)
+        if repeat is not None:
+            return repeat
         if journal.game(game_id).game == "mafia":
             return _judge_record(journal, game_id, form_id, kind)
     try:
@@ -509,6 +542,9 @@ def timer(game_id: int) -> Any:
     action = form.get("action", "")
     book = library().book()
     with _journal() as journal:
+        repeat = _repeat(journal, game_id, form_id)
+        if repeat is not None:
+            return repeat
         replayed = session.load(journal, book, game_id, g.lang)
         labels = timer_labels(replayed.state)
         shown = countdown(replayed)
@@ -721,6 +757,10 @@ def correct(game_id: int) -> Any:
     typed = {k: form.get(k, "")[:2000] for k in ("seq", "kind", "values", "why")}
     seq_text, kind, why = typed["seq"].strip(), typed["kind"].strip(), typed["why"].strip()
     book = library().book()
+    with _journal() as journal:
+        repeat = _repeat(journal, game_id, form_id)
+    if repeat is not None:
+        return repeat
     try:
         if not seq_text.isdigit():
             raise FormProblem(phrase("judge.correct.no-seq"))
@@ -734,6 +774,9 @@ def correct(game_id: int) -> Any:
         with _journal() as journal:
             events = {e.seq: e for e in journal.events(game_id)}
             old = events.get(int(seq_text))
+            if old is not None and old.kind in ("timer", "undo", "correct"):
+                # kept apart from the game's events (garou.game.replay.META_KINDS)
+                raise FormProblem(phrase(f"web.correct.not-{old.kind}", seq=old.seq))
             event = {"kind": kind or (old.kind if old else ""), **values}
             data = {"seq": int(seq_text), "why": why, "event": event}
             try:

@@ -16,7 +16,7 @@ from garou.rules.errors import GarouError
 
 from ..app import library, page
 from ..security import game_master_page
-from .forms import FormProblem, counts, game_of, whole_number
+from .forms import FormProblem, counts, game_of, names_of_lines, whole_number
 
 bp = Blueprint("house", __name__)
 
@@ -131,8 +131,5 @@ def agreement() -> Any:
 
 
 def _names(text: str) -> list[str]:
-    """The players' names of the form: one a line, or separated by commas; a name holding
-    a comma in double quotes, as on the command line (garou.rules.lists)."""
-    from garou.rules.lists import read_list
-
-    return [name[:MAX_TEXT] for line in text.splitlines() for name in read_list(line)]
+    """The players' names of the form: one a line, as the game start forms (forms.name_of_line)."""
+    return [name[:MAX_TEXT] for name in names_of_lines(text)]

@@ -217,8 +217,21 @@ def form_values(form: Any, kind: str, state: State) -> dict[str, Any]:
         data["seconds"] = int(seconds)
     if kind == "vote":
         picks = {k[len("ballot.") :]: v.strip() for k, v in form.items() if k.startswith("ballot.")}
+        _check_voters(state, picks)
         data = {"votes": mafia_script.ballots(state, picks)}
     return data
+
+
+def _check_voters(state: State, picks: dict[str, str]) -> None:
+    """Refuse a ballot (a non-empty pick) from a name that is no seat's, or from a seat that
+    does not vote (out of the game, disqualified): never drop it silently."""
+    living = {s.name for s in state.living()}
+    seated = {s.name for s in state.seats}
+    for voter, pick in picks.items():
+        if not pick or voter in living:
+            continue
+        key = "web.mafia.ballot-not-voting" if voter in seated else "web.mafia.ballot-unknown"
+        raise FormProblem(phrase(key, name=voter[:40], voters=sorted(living)))
 
 
 __all__ = [
