@@ -103,6 +103,17 @@ def error_to_dict(
     if exit_code is None:
         exit_code = int(getattr(exc, "exit_code", 1))
     message = exc.message(lang) if hasattr(exc, "message") else str(exc)
+    if getattr(exc, "event_kind", None):  # an earlier event a correction made illegal
+        where.append(
+            {
+                "file": None,
+                "line": None,
+                "path": None,
+                "event": exc.seq,  # type: ignore[attr-defined]
+                "kind": exc.event_kind,  # type: ignore[attr-defined]
+                "message": message,
+            }
+        )
     error = {
         "message": message,
         "where": where,

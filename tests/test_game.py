@@ -281,6 +281,24 @@ def test_a_correction_records_what_and_why_and_the_recap_shows_it(garou, tmp_pat
     assert any("mal entendu" in c and saves in c for c in recap["corrections"])
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_refused_correction_names_the_later_event_it_breaks(garou, tmp_path, lang):
+    from garou.rules.catalogue import say
+
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(GAMES / "tie-without-captain.yaml"), "--db", db)
+    args = ("game", "correct", "4", "kill", "victim=Hugo", "--why", "x", "--db", db, "--lang", lang)
+    refused = garou(*args, "--json").json()["error"]
+    (where,) = refused["where"]
+    assert where["event"] > 4 and where["kind"] == "vote"  # Hugo, now dead, voted later
+    said = say("msgs.correct-breaks", lang, seq="4", later=str(where["event"]), kind="vote", why="")
+    assert refused["message"].startswith(said)
+    assert said in garou(*args).stderr
+    # The corrected event itself refused: its own message, no other event named.
+    alone = garou(*args[:4], "victim=Zed", *args[5:], "--json").json()["error"]
+    assert alone["where"] == [] and "Zed" in alone["message"]
+
+
 def test_export_then_import_gives_the_same_game(journal, book, tmp_path):
     first = import_record(journal, book, GAMES / "couple-wins.yaml")
     session.undo(journal, book, first)
