@@ -136,7 +136,7 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
     from garou.rules.errors import DataFileError, UsageError
     from garou.rules.reader import parse_yaml
 
-    from .record import event_data
+    from .record import event_data, shape_problems
 
     data: dict[str, Any] = {}
     for pair in pairs:
@@ -147,6 +147,8 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
             read = parse_yaml(value, "", source=True) if value.strip() else None
         except DataFileError:
             raise UsageError("game.usage.value", pair=pair) from None
+        for _, _, said in shape_problems({key.strip(): read})[:1]:
+            raise UsageError("msgs.usage.shape", pair=pair, why=said)
         data[key.strip()] = event_data(read, key.strip())
     return data
 

@@ -796,3 +796,77 @@ def test_an_event_given_on_the_command_line_names_players_as_typed(garou, tmp_pa
     garou("game", "add", "kill", "victim=true", "--db", db)
     status = garou("game", "add", "dawn", "--db", db, "--json").json()
     assert [p["name"] for p in status["players"] if not p["alive"]] == ["true"]
+
+
+_SHAPED = (GAMES / "tie-without-captain.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("line", "event", "path", "expected", "got"),
+    [
+        ("  - {kind: kill, victim: Emma}", "{kind: kill, victim: ['Dr: Who']}",
+         "events[2].victim", "one-name", "list"),
+        ("  - {kind: kill, victim: Emma}", "{kind: kill, victim: {Emma: x}}",
+         "events[2].victim", "one-name", "mapping"),
+        ("  - {kind: call, step: couple}", "{kind: call, step: [couple]}",
+         "events[0].step", "one-value", "list"),
+        ("  - {kind: call, step: couple}", "{kind: couple, lovers: Alice}",
+         "events[0].lovers", "list", "value"),
+        ("  - {kind: call, step: couple}", "{kind: couple, lovers: [[Alice], Bruno]}",
+         "events[0].lovers[0]", "one-name", "list"),
+        ("  - {kind: dawn}", "{kind: dawn, shoot: [Hugo]}", "events[4].shoot", "mapping", "list"),
+        ("  - {kind: dawn}", "{kind: dawn, shoot: {Hugo: [Emma]}}",
+         "events[4].shoot.Hugo", "one-name", "list"),
+        ("  - {kind: look, target: Bruno}", "{kind: look, target: Bruno, by: {Chloé: x}}",
+         "events[1].by", "names", "mapping"),
+    ],
+)  # fmt: skip
+def test_a_record_value_of_the_wrong_shape_names_its_key(garou, tmp_path, lang, line, event,
+                                                         path, expected, got):  # fmt: skip
+    from garou.rules.catalogue import phrase, say
+
+    assert line in _SHAPED
+    # Each event is checked, also one that a later correction replaces.
+    text = _SHAPED.replace(line, f"  - {event}") + (
+        "  - {kind: correct, seq: 4, why: x, event: {kind: kill, victim: Emma}}\n"
+    )
+    record = tmp_path / "bad.yaml"
+    record.write_text(text, encoding="utf-8")
+    result = garou("game", "import", str(record), "--db", str(tmp_path / "g.sqlite"),
+                   "--lang", lang, "--json")  # fmt: skip
+    assert result.exit_code != 0
+    (problem,) = result.json()["error"]["where"]
+    said = say("msgs.shape.wrong", lang, expected=phrase(f"msgs.shape.expected.{expected}"),
+               got=phrase(f"msgs.shape.got.{got}"))  # fmt: skip
+    assert problem["path"] == path and problem["message"] == said
+    assert problem["line"] == text.splitlines().index(f"  - {event}") + 1
+
+
+def test_a_correction_event_of_the_wrong_shape_names_its_key(garou, tmp_path):
+    record = tmp_path / "bad.yaml"
+    record.write_text(_SHAPED + "  - {kind: correct, seq: 4, why: x, event: {kind: kill, "
+                      "victim: [Emma]}}\n", encoding="utf-8")  # fmt: skip
+    result = garou("game", "import", str(record), "--db", str(tmp_path / "g.sqlite"), "--json")
+    (problem,) = result.json()["error"]["where"]
+    assert problem["path"] == "events[7].event.victim"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("pair", "expected", "got"), [
+    ("victim=[A, B]", "one-name", "list"), ("votes=[A]", "mapping", "list"),
+    ("lovers={A: B}", "list", "mapping"),
+])  # fmt: skip
+def test_a_value_of_the_wrong_shape_typed_at_the_command_line_names_its_pair(
+    garou, tmp_path, lang, pair, expected, got
+):
+    from garou.rules.catalogue import phrase, say
+
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(GAMES / "tie-without-captain.yaml"), "--db", db)
+    result = garou("game", "add", "kill", pair, "--db", db, "--lang", lang)
+    said = say("msgs.shape.wrong", lang, expected=phrase(f"msgs.shape.expected.{expected}"),
+               got=phrase(f"msgs.shape.got.{got}"))  # fmt: skip
+    assert result.exit_code != 0 and say("msgs.usage.shape", lang, pair=pair, why=said) in (
+        result.stderr
+    )
