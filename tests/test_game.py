@@ -870,3 +870,55 @@ def test_a_value_of_the_wrong_shape_typed_at_the_command_line_names_its_pair(
     assert result.exit_code != 0 and say("msgs.usage.shape", lang, pair=pair, why=said) in (
         result.stderr
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_next_says_the_step_in_the_language_never_its_id(garou, tmp_path, book, lang):
+    from garou.rules.catalogue import join, say
+
+    game = book.game("loup-garou")
+    steps = {s.id: s for s in (*game.night.first, *game.night.every)}
+    names = {r.id: r.name.get(lang) for r in game.roles}
+    record = tmp_path / "r.yaml"
+    head = (GAMES / "tie-without-captain.yaml").read_text(encoding="utf-8").split("events:")[0]
+    record.write_text(head + "events: []\n", encoding="utf-8")
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(record), "--db", db)
+    seen = set()
+    events = (["call", "step=couple"], ["look", "target=Bruno"], ["kill", "victim=Emma"],
+              ["potions"], ["dawn"], ["vote", "votes={Alice: Chloé, Bruno: Chloé}"])  # fmt: skip
+    for event in events:
+        said = garou("game", "add", *event, "--db", db, "--lang", lang)
+        assert said.exit_code == 0, said.stderr
+        status = garou("game", "status", "--db", db, "--json").json()
+        step = status["next"]
+        if step in steps:
+            wanted = join([names[r] for r in steps[step].roles], lang, "and")
+        else:
+            wanted = say(f"msgs.next.{step}", lang)
+        line = said.stdout.strip().splitlines()[-1]
+        assert line.endswith(" " + wanted), line
+        assert lang == "en" and step not in steps or not line.endswith(step), line
+        seen.add(step)
+    assert len(seen) >= 4  # night steps, dawn and the vote
+
+
+def test_command_hints_are_never_wrapped(garou, tmp_path, monkeypatch):
+    from garou.rules.catalogue import say
+
+    monkeypatch.setenv("COLUMNS", "40")
+    db = str(tmp_path / "g.sqlite")
+    names = ["Anastasia", "Bogdanovich", "Constantin", "Dmitrievna", "Evgenia", "Feodosia",
+             "Gavrilova", "Heraclius", "Innokenty", "Jaroslava"]  # fmt: skip
+    created = garou("game", "new", "--game", "mafia", "--names", ",".join(names), "--seed", "1",
+                    "--db", db, "--lang", "en")  # fmt: skip
+    assert say("game.cli.created", "en", id=1, db=db) in created.stdout.splitlines()
+    garou("game", "add", "day", "--db", db)
+    for _ in names:
+        garou("game", "add", "speech", "--db", db)
+    added = garou("game", "add", "night", "--db", db, "--lang", "en")
+    status = garou("game", "status", "--db", db, "--lang", "en")
+    data = garou("game", "status", "--db", db, "--json", "--lang", "en").json()
+    assert "garou game add shot" in data["next"]
+    for out in (added.stdout, status.stdout):
+        assert any(line.endswith(data["next"]) and len(line) > 40 for line in out.splitlines())
