@@ -30,6 +30,8 @@ class IllegalEventError(GarouError):
         """The players whose card the event needs and nobody recorded."""
         self.seq = 0
         """The number of the event refused, once the replay knows it."""
+        self.event_kind: str | None = None
+        """The kind of that event, when it is an earlier one (a correction breaks it)."""
         super().__init__(key, hint=hint, **values)
 
     def message(self, lang: str) -> str:

@@ -16,11 +16,12 @@ its file and line.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from garou.rules.catalogue import phrase
+from garou.rules.catalogue import Phrase, phrase
 from garou.rules.errors import DataFileError, Problem
 from garou.rules.loader import Rulebook
 from garou.rules.schema import record_data
@@ -130,6 +131,72 @@ EVENT_COUNTS = frozenset({"seq", "seconds", "tallies"})
 """Event keys whose value is a whole number (``tallies``: each count)."""
 
 
+EVENT_MAPPINGS = frozenset({"roles", "shoot", "successor", "votes", "tallies", "event"})
+"""Event keys whose value is a mapping (``event``: a correction's event, itself shaped)."""
+EVENT_LISTS = frozenset({"lovers", "best_move", "suspects"})
+"""Event keys whose value is a list of names."""
+EVENT_NAME_OR_LIST = frozenset({"by"})
+"""Event keys whose value is one name or a list of names."""
+EVENT_WORDS = frozenset({"kind", "why", "step", "label", "action", "decided", "behaviour", "role"})
+"""Event keys whose value is one word or text that is not a player's name."""
+
+
+def _got(value: Any) -> str:
+    return "mapping" if isinstance(value, Mapping) else "list" if isinstance(value, list) else ""
+
+
+def shape_problems(event: Any, path: str = "") -> list[tuple[str, Any, Phrase]]:
+    """Return the values of an event (a mapping of key to value) whose shape is not the one
+    its key takes: one name where a name is expected, a list where a list is, a mapping
+    where a mapping is (and one value in each list item or mapping value). Each problem is
+    (key path, the key in ``event`` it is under, message); a correction's ``event`` is
+    checked likewise."""
+    problems: list[tuple[str, Any, Phrase]] = []
+    if not isinstance(event, Mapping):
+        return problems
+
+    def wrong(key: Any, expected: str, got: str) -> None:
+        said = phrase(
+            "msgs.shape.wrong",
+            expected=phrase(f"msgs.shape.expected.{expected}"),
+            got=phrase(f"msgs.shape.got.{got or 'value'}"),
+        )
+        problems.append((f"{path}.{key}" if path else str(key), key, said))
+
+    for key, value in event.items():
+        name = str(key)
+        got = _got(value)
+        where = f"{path}.{name}" if path else name
+        if name in EVENT_MAPPINGS:
+            if got != "mapping":
+                if value is not None:
+                    wrong(key, "mapping", got)
+            elif name == "event":
+                problems += [(p, key, m) for p, _, m in shape_problems(value, where)]
+            else:
+                for sub, inner in value.items():
+                    if _got(inner):
+                        problems.append((f"{where}.{sub}", key, _one(inner)))
+        elif name in EVENT_LISTS or name in EVENT_NAME_OR_LIST:
+            if got == "mapping" or (got == "" and name in EVENT_LISTS and value is not None):
+                wrong(key, "list" if name in EVENT_LISTS else "names", got)
+            elif got == "list":
+                for index, inner in enumerate(value):
+                    if _got(inner):
+                        problems.append((f"{where}[{index}]", key, _one(inner)))
+        elif got:
+            wrong(key, "one-value" if name in EVENT_WORDS else "one-name", got)
+    return problems
+
+
+def _one(value: Any) -> Phrase:
+    return phrase(
+        "msgs.shape.wrong",
+        expected=phrase("msgs.shape.expected.one-name"),
+        got=phrase(f"msgs.shape.got.{_got(value)}"),
+    )
+
+
 def event_data(value: Any, key: str = "") -> Any:
     """Return an event's value read by its key: ``save`` yes/no, ``seq``, ``seconds`` and the
     ``tallies`` counts whole numbers, a plain empty/``~``/``null`` nothing, and every other
@@ -187,6 +254,9 @@ def read_game_record(path: str | Path) -> ReadRecord:
             if isinstance(event, dict) and (not isinstance(kind, str) or not kind.strip()):
                 said = phrase("game.record.event-kind")
                 out.problems.append(Problem(file, lines[index], f"events[{index}]", said))
+            for path, key, said in shape_problems(event, f"events[{index}]"):
+                line = event.line_of(key) if isinstance(event, LocatedDict) else lines[index]
+                out.problems.append(Problem(file, line, path, said))
     if out.problems or record is INVALID:
         raise DataFileError(out.problems)
     assert isinstance(record, GameRecord) and isinstance(data, LocatedDict)

@@ -40,7 +40,7 @@ def record(
 
     def check(events: list[Event]) -> list[Event]:
         events = trimmed(book, events, lang)
-        done.append(replay(book, events, lang))
+        done.append(_replayed(book, events, lang))
         return events
 
     journal.record(game_id, kind, dict(data), check)
@@ -63,13 +63,48 @@ def record_form(
 
     def check(events: list[Event]) -> list[Event]:
         events = trimmed(book, events, lang)
-        done.append(replay(book, events, lang))
+        done.append(_replayed(book, events, lang))
         return events
 
     _, new = journal.record_form(game_id, form_id, kind, dict(data), check)
     if new:
         return done[-1], True
     return load(journal, book, game_id, lang), False
+
+
+def _replayed(book: Rulebook, events: list[Event], lang: str) -> Replayed:
+    """Replay ``events`` (the last one new); a correction that makes a later event illegal
+    is refused naming that event, its number and its kind, not only the rule it breaks."""
+    from .errors import IllegalEventError
+
+    try:
+        return replay(book, events, lang)
+    except IllegalEventError as exc:
+        new = events[-1]
+        target = new.data.get("seq") if new.kind == "correct" else None
+        later = next((e for e in events[:-1] if e.seq == exc.seq), None)
+        if not isinstance(target, int) or later is None or exc.seq <= target:
+            raise
+        error = IllegalEventError(
+            "msgs.correct-breaks",
+            seq=str(target),
+            later=str(later.seq),
+            kind=later.kind,
+            why=_Said(exc),
+        )
+        error.seq = later.seq
+        error.event_kind = later.kind
+        raise error from None
+
+
+class _Said:
+    """An error's message said in the language of the message that quotes it."""
+
+    def __init__(self, error: Any):
+        self.error = error
+
+    def get(self, lang: str) -> str:
+        return str(self.error.message(lang))
 
 
 def undo(journal: Journal, book: Rulebook, game_id: int, lang: str = "en") -> Replayed:
@@ -101,7 +136,7 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
     from garou.rules.errors import DataFileError, UsageError
     from garou.rules.reader import parse_yaml
 
-    from .record import event_data
+    from .record import event_data, shape_problems
 
     data: dict[str, Any] = {}
     for pair in pairs:
@@ -112,6 +147,8 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
             read = parse_yaml(value, "", source=True) if value.strip() else None
         except DataFileError:
             raise UsageError("game.usage.value", pair=pair) from None
+        for _, _, said in shape_problems({key.strip(): read})[:1]:
+            raise UsageError("msgs.usage.shape", pair=pair, why=said)
         data[key.strip()] = event_data(read, key.strip())
     return data
 

@@ -1094,6 +1094,7 @@ def to_dict(state: State, lang: str) -> dict[str, Any]:
         "next": (nxt.id if nxt else "dawn")
         if state.phase == "night"
         else (state.day_stage() if state.phase == "day" else None),
+        "next_name": _next_name(state, nxt, lang),
         "vote_round": state.vote_round if state.phase == "day" else None,
         "tied": list(state.tied),
         "victim": state.victim,
@@ -1104,6 +1105,23 @@ def to_dict(state: State, lang: str) -> dict[str, Any]:
         "winner_name": state.game.camp(state.winner).name.get(lang) if state.winner else None,
         "win_rule": state.win_rule,
     }
+
+
+def _next_name(state: State, step: Any, lang: str) -> str | None:
+    """Return what ``next`` names, said in ``lang``: the roles the night step calls (their
+    names in the rule data), else dawn, the election or the vote (the catalogue)."""
+    from garou.rules.catalogue import join, say
+
+    if state.phase == "night" and step is not None:
+        names = [r.name.get(lang) for r in state.game.roles if r.id in step.roles]
+        if names:
+            return join(names, lang, "and")
+        return step.id
+    if state.phase == "night":
+        return say("msgs.next.dawn", lang)
+    if state.phase == "day":
+        return say(f"msgs.next.{state.day_stage()}", lang)
+    return None
 
 
 __all__ = ["KINDS", "Line", "Seat", "State", "Warning", "apply", "start", "to_dict", "warnings"]

@@ -27,6 +27,15 @@ def console(*, stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
+def print_hint(out: Console, text: str, style: str = "") -> None:
+    """Print a line that holds a command for the user to type (``next: garou game add …``)
+    as one line, never wrapped at the terminal's (or 80 columns') width, nor read as markup:
+    what garou prints to be typed is copied whole (README)."""
+    from rich.text import Text
+
+    out.print(Text(text, style=style), soft_wrap=True)
+
+
 def keep_no_break_spaces() -> None:
     """Make Rich's line wrapping treat the :data:`NO_BREAK_SPACES` as part of a word.
 
@@ -103,6 +112,17 @@ def error_to_dict(
     if exit_code is None:
         exit_code = int(getattr(exc, "exit_code", 1))
     message = exc.message(lang) if hasattr(exc, "message") else str(exc)
+    if getattr(exc, "event_kind", None):  # an earlier event a correction made illegal
+        where.append(
+            {
+                "file": None,
+                "line": None,
+                "path": None,
+                "event": exc.seq,  # type: ignore[attr-defined]
+                "kind": exc.event_kind,  # type: ignore[attr-defined]
+                "message": message,
+            }
+        )
     error = {
         "message": message,
         "where": where,

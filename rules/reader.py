@@ -427,8 +427,12 @@ def read_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
     raw = read_bytes(path, limit)
     try:
         return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise _refuse(str(path), phrase("reader.not-utf8", reason=exc.reason)) from None
+    except UnicodeDecodeError as exc:  # said in the catalogue: the codec's reason is English
+        skipped = len(raw) - len(exc.object)  # the byte-order mark utf-8-sig took off
+        offset = exc.start + skipped
+        line = raw.count(b"\n", 0, offset) + 1
+        said = phrase("msgs.reader.not-utf8", offset=str(offset), byte=f"0x{raw[offset]:02X}")
+        raise DataFileError([Problem(str(path), line, "", said)]) from None
 
 
 def read_yaml(path: str | Path) -> Any:

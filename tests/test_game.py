@@ -281,6 +281,24 @@ def test_a_correction_records_what_and_why_and_the_recap_shows_it(garou, tmp_pat
     assert any("mal entendu" in c and saves in c for c in recap["corrections"])
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_refused_correction_names_the_later_event_it_breaks(garou, tmp_path, lang):
+    from garou.rules.catalogue import say
+
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(GAMES / "tie-without-captain.yaml"), "--db", db)
+    args = ("game", "correct", "4", "kill", "victim=Hugo", "--why", "x", "--db", db, "--lang", lang)
+    refused = garou(*args, "--json").json()["error"]
+    (where,) = refused["where"]
+    assert where["event"] > 4 and where["kind"] == "vote"  # Hugo, now dead, voted later
+    said = say("msgs.correct-breaks", lang, seq="4", later=str(where["event"]), kind="vote", why="")
+    assert refused["message"].startswith(said)
+    assert said in garou(*args).stderr
+    # The corrected event itself refused: its own message, no other event named.
+    alone = garou(*args[:4], "victim=Zed", *args[5:], "--json").json()["error"]
+    assert alone["where"] == [] and "Zed" in alone["message"]
+
+
 def test_export_then_import_gives_the_same_game(journal, book, tmp_path):
     first = import_record(journal, book, GAMES / "couple-wins.yaml")
     session.undo(journal, book, first)
@@ -778,3 +796,129 @@ def test_an_event_given_on_the_command_line_names_players_as_typed(garou, tmp_pa
     garou("game", "add", "kill", "victim=true", "--db", db)
     status = garou("game", "add", "dawn", "--db", db, "--json").json()
     assert [p["name"] for p in status["players"] if not p["alive"]] == ["true"]
+
+
+_SHAPED = (GAMES / "tie-without-captain.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("line", "event", "path", "expected", "got"),
+    [
+        ("  - {kind: kill, victim: Emma}", "{kind: kill, victim: ['Dr: Who']}",
+         "events[2].victim", "one-name", "list"),
+        ("  - {kind: kill, victim: Emma}", "{kind: kill, victim: {Emma: x}}",
+         "events[2].victim", "one-name", "mapping"),
+        ("  - {kind: call, step: couple}", "{kind: call, step: [couple]}",
+         "events[0].step", "one-value", "list"),
+        ("  - {kind: call, step: couple}", "{kind: couple, lovers: Alice}",
+         "events[0].lovers", "list", "value"),
+        ("  - {kind: call, step: couple}", "{kind: couple, lovers: [[Alice], Bruno]}",
+         "events[0].lovers[0]", "one-name", "list"),
+        ("  - {kind: dawn}", "{kind: dawn, shoot: [Hugo]}", "events[4].shoot", "mapping", "list"),
+        ("  - {kind: dawn}", "{kind: dawn, shoot: {Hugo: [Emma]}}",
+         "events[4].shoot.Hugo", "one-name", "list"),
+        ("  - {kind: look, target: Bruno}", "{kind: look, target: Bruno, by: {Chloé: x}}",
+         "events[1].by", "names", "mapping"),
+    ],
+)  # fmt: skip
+def test_a_record_value_of_the_wrong_shape_names_its_key(garou, tmp_path, lang, line, event,
+                                                         path, expected, got):  # fmt: skip
+    from garou.rules.catalogue import phrase, say
+
+    assert line in _SHAPED
+    # Each event is checked, also one that a later correction replaces.
+    text = _SHAPED.replace(line, f"  - {event}") + (
+        "  - {kind: correct, seq: 4, why: x, event: {kind: kill, victim: Emma}}\n"
+    )
+    record = tmp_path / "bad.yaml"
+    record.write_text(text, encoding="utf-8")
+    result = garou("game", "import", str(record), "--db", str(tmp_path / "g.sqlite"),
+                   "--lang", lang, "--json")  # fmt: skip
+    assert result.exit_code != 0
+    (problem,) = result.json()["error"]["where"]
+    said = say("msgs.shape.wrong", lang, expected=phrase(f"msgs.shape.expected.{expected}"),
+               got=phrase(f"msgs.shape.got.{got}"))  # fmt: skip
+    assert problem["path"] == path and problem["message"] == said
+    assert problem["line"] == text.splitlines().index(f"  - {event}") + 1
+
+
+def test_a_correction_event_of_the_wrong_shape_names_its_key(garou, tmp_path):
+    record = tmp_path / "bad.yaml"
+    record.write_text(_SHAPED + "  - {kind: correct, seq: 4, why: x, event: {kind: kill, "
+                      "victim: [Emma]}}\n", encoding="utf-8")  # fmt: skip
+    result = garou("game", "import", str(record), "--db", str(tmp_path / "g.sqlite"), "--json")
+    (problem,) = result.json()["error"]["where"]
+    assert problem["path"] == "events[7].event.victim"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("pair", "expected", "got"), [
+    ("victim=[A, B]", "one-name", "list"), ("votes=[A]", "mapping", "list"),
+    ("lovers={A: B}", "list", "mapping"),
+])  # fmt: skip
+def test_a_value_of_the_wrong_shape_typed_at_the_command_line_names_its_pair(
+    garou, tmp_path, lang, pair, expected, got
+):
+    from garou.rules.catalogue import phrase, say
+
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(GAMES / "tie-without-captain.yaml"), "--db", db)
+    result = garou("game", "add", "kill", pair, "--db", db, "--lang", lang)
+    said = say("msgs.shape.wrong", lang, expected=phrase(f"msgs.shape.expected.{expected}"),
+               got=phrase(f"msgs.shape.got.{got}"))  # fmt: skip
+    assert result.exit_code != 0 and say("msgs.usage.shape", lang, pair=pair, why=said) in (
+        result.stderr
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_next_says_the_step_in_the_language_never_its_id(garou, tmp_path, book, lang):
+    from garou.rules.catalogue import join, say
+
+    game = book.game("loup-garou")
+    steps = {s.id: s for s in (*game.night.first, *game.night.every)}
+    names = {r.id: r.name.get(lang) for r in game.roles}
+    record = tmp_path / "r.yaml"
+    head = (GAMES / "tie-without-captain.yaml").read_text(encoding="utf-8").split("events:")[0]
+    record.write_text(head + "events: []\n", encoding="utf-8")
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(record), "--db", db)
+    seen = set()
+    events = (["call", "step=couple"], ["look", "target=Bruno"], ["kill", "victim=Emma"],
+              ["potions"], ["dawn"], ["vote", "votes={Alice: Chloé, Bruno: Chloé}"])  # fmt: skip
+    for event in events:
+        said = garou("game", "add", *event, "--db", db, "--lang", lang)
+        assert said.exit_code == 0, said.stderr
+        status = garou("game", "status", "--db", db, "--json").json()
+        step = status["next"]
+        if step in steps:
+            wanted = join([names[r] for r in steps[step].roles], lang, "and")
+        else:
+            wanted = say(f"msgs.next.{step}", lang)
+        line = said.stdout.strip().splitlines()[-1]
+        assert line.endswith(" " + wanted), line
+        assert lang == "en" and step not in steps or not line.endswith(step), line
+        seen.add(step)
+    assert len(seen) >= 4  # night steps, dawn and the vote
+
+
+def test_command_hints_are_never_wrapped(garou, tmp_path, monkeypatch):
+    from garou.rules.catalogue import say
+
+    monkeypatch.setenv("COLUMNS", "40")
+    db = str(tmp_path / "g.sqlite")
+    names = ["Anastasia", "Bogdanovich", "Constantin", "Dmitrievna", "Evgenia", "Feodosia",
+             "Gavrilova", "Heraclius", "Innokenty", "Jaroslava"]  # fmt: skip
+    created = garou("game", "new", "--game", "mafia", "--names", ",".join(names), "--seed", "1",
+                    "--db", db, "--lang", "en")  # fmt: skip
+    assert say("game.cli.created", "en", id=1, db=db) in created.stdout.splitlines()
+    garou("game", "add", "day", "--db", db)
+    for _ in names:
+        garou("game", "add", "speech", "--db", db)
+    added = garou("game", "add", "night", "--db", db, "--lang", "en")
+    status = garou("game", "status", "--db", db, "--lang", "en")
+    data = garou("game", "status", "--db", db, "--json", "--lang", "en").json()
+    assert "garou game add shot" in data["next"]
+    for out in (added.stdout, status.stdout):
+        assert any(line.endswith(data["next"]) and len(line) > 40 for line in out.splitlines())

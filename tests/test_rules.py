@@ -300,6 +300,33 @@ def test_a_file_that_is_not_utf8_is_reported(tmp_path):
         load_rules(folder)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("raw", "offset", "line"),
+    [
+        (b"game: loup-garou # \xe9\n", 19, 1),  # Latin-1
+        (b"a: 1\nb: 2\nc: \xff\n", 13, 3),  # a byte that never starts a character
+        (b"\xef\xbb\xbfa: 1\nb: \xc3", 11, 2),  # after a byte-order mark, cut short
+        (b"\x80" * 3000, 0, 1),  # random bytes
+    ],
+)
+def test_a_file_that_is_not_utf8_says_where_in_the_catalogue(garou, tmp_path, raw, offset,
+                                                            line, lang):  # fmt: skip
+    from garou.rules.catalogue import phrase, say
+
+    state = tmp_path / "bin.yaml"
+    state.write_bytes(raw)
+    result = garou("cascade", "--state", str(state), "--lang", lang, "--json")
+    (problem,) = result.json()["error"]["where"]
+    byte = f"0x{raw[offset]:02X}"
+    assert problem["line"] == line
+    assert problem["message"] == say("msgs.reader.not-utf8", lang, offset=str(offset), byte=byte)
+    said = phrase("msgs.reader.not-utf8", offset=str(offset), byte=byte).say(lang)
+    assert (
+        f"bin.yaml:{line}: {said}" in garou("cascade", "--state", str(state), "--lang", lang).stderr
+    )
+
+
 def test_dates_stay_text_and_an_impossible_one_is_located(tmp_path):
     good = tmp_path / "good.yaml"
     good.write_text("date: 2024-02-30\n", encoding="utf-8")

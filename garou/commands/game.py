@@ -71,6 +71,13 @@ def _book() -> Any:
     return load_rules()
 
 
+def print_hint(out: Console, text: str, style: str = "") -> None:
+    """Print a line holding a command to type, never wrapped (:func:`garou.output.print_hint`)."""
+    from ..output import print_hint as printed
+
+    printed(out, text, style)
+
+
 def _console() -> Console:
     from ..output import console
 
@@ -200,7 +207,7 @@ def new_command(
     from garou.rules.catalogue import say
 
     out = _console()
-    out.print(say("game.cli.created", language, id=game_id, db=str(path)))
+    print_hint(out, say("game.cli.created", language, id=game_id, db=str(path)))
     if data["game"] == "mafia":
         _print_deal(out, book.game("mafia"), data, language)
 
@@ -450,7 +457,7 @@ def _print_mafia_status(out: Console, data: dict[str, Any], lang: str) -> None:
     for warning in data["warnings"]:
         out.print(f"[bold yellow]⚠ {escape(warning['message'])}[/] [dim]({warning['rule']})[/]")
     if data["next"]:
-        out.print(escape(say("game.cli.next", lang, where=_where(data, lang), next=data["next"])))
+        print_hint(out, say("game.cli.next", lang, where=_where(data, lang), next=_next(data)))
 
 
 # --- the scripted face: add, undo, correct -----------------------------------------------
@@ -513,8 +520,14 @@ def _print_after(out: Console, replayed: Any, data: dict[str, Any], lang: str) -
             out.print(escape(line.text.say(lang)))
     for warning in data["warnings"]:
         out.print(f"[bold yellow]⚠ {escape(warning['message'])}[/] [dim]({warning['rule']})[/]")
-    after = say("game.cli.next", lang, where=_where(data, lang), next=data["next"] or "-")
-    out.print(f"[dim]{escape(after)}[/]")
+    after = say("game.cli.next", lang, where=_where(data, lang), next=_next(data) or "-")
+    print_hint(out, after, "dim")
+
+
+def _next(data: dict[str, Any]) -> str | None:
+    """Return what the game waits for in words: a Loup-Garou status names it in
+    ``next_name`` (its ``next`` is the step's id, for programs); a Mafia one in ``next``."""
+    return data.get("next_name") or data["next"]
 
 
 def undo_command(
@@ -539,14 +552,15 @@ def undo_command(
         print_json(status)
         return
     undone = replayed.undone[-1]
-    _console().print(
+    print_hint(
+        _console(),
         say(
             "game.cli.undone",
             language,
             seq=undone.seq,
             kind=undone.kind,
             where=_where(status, language),
-        )
+        ),
     )
 
 
@@ -644,7 +658,7 @@ def import_command(
 
         print_json({"id": game_id})
         return
-    _console().print(say("game.cli.imported", language, id=game_id, file=str(file)))
+    print_hint(_console(), say("game.cli.imported", language, id=game_id, file=str(file)))
 
 
 def recap_command(
