@@ -425,7 +425,8 @@ def _still_due(state: State, ending: str) -> None:
         waiting = [n for n in waiting if n not in state.shots]
         if waiting:
             raise IllegalEventError(
-                "mafia.order.shots-due", names=waiting, count=len(waiting), rule="mf-night-shots"
+                phrase("mafia.order.shots-due", count=len(waiting), names=waiting),
+                rule="mf-night-shots",
             )
         for who, role, rule in (
             ("don", "don", "mf-role-don"),
@@ -444,11 +445,9 @@ def _still_due(state: State, ending: str) -> None:
         if speaker is not None:
             raise IllegalEventError("mafia.order.speech-due", name=speaker, rule="mf-speech")
         if ending == "night" and state.nominations:
+            due = list(state.nominations)
             raise IllegalEventError(
-                "mafia.order.vote-due",
-                names=list(state.nominations),
-                count=len(state.nominations),
-                rule="mf-vote",
+                phrase("mafia.order.vote-due", count=len(due), names=due), rule="mf-vote"
             )
 
 

@@ -703,3 +703,148 @@ def test_a_club_value_of_the_wrong_type_refuses_the_evening(book, tmp_path):
     with pytest.raises(IllegalEventError) as caught:
         Table(book, tmp_path, club={"classic": {"ville": {"decisive_vote_bonus": "lots"}}})
     assert caught.value.rule == "mf-setting-scoring"
+
+
+# --- a phase-ending event while the document's steps are still due (mafia.txt) ------------
+
+
+def _to_night_two(t):
+    """Day 1 played through (Ana voted out, her farewell given), night 2 begun."""
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Ana")
+    t.add("vote", votes={})
+    t.farewells()
+    t.add("night")
+
+
+def _due(t, kind, rule, name, **data):
+    """The event is refused with its rule, naming what is due, in both languages."""
+    refused = t.refused(kind, rule, **data)
+    en, fr = refused.message("en"), refused.message("fr")
+    assert name in en and name in fr and rule in en and rule in fr
+    assert "nothing was recorded" in en and "rien n'a été enregistré" in fr
+    assert en != fr
+    return refused
+
+
+def test_the_vote_and_the_night_wait_for_every_speech(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    _due(t, "night", "mf-speech", "Ana")
+    t.add("nominate", by="Bob", nominee="Cid")
+    _due(t, "vote", "mf-speech", "Ana", votes={})
+    _due(t, "night", "mf-speech", "Ana")
+    for name in NAMES[:4]:
+        t.add("speech", player=name)
+    _due(t, "vote", "mf-speech", "Eve", votes={})
+    t.speeches()
+    assert t.add("vote", votes={}).days[-1]["rounds"][0]["eliminated"] == ["Cid"]
+
+
+def test_a_speech_lost_to_fouls_is_not_waited_for(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    for _ in range(3):
+        t.add("foul", player="Jon")
+    t.speeches()
+    assert "Jon" not in t.state().spoken
+    t.add("nominate", by="Bob", nominee="Cid")
+    t.add("vote", votes={})
+
+
+def test_the_night_waits_for_the_vote_on_the_nominees_and_the_farewell(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Cid")
+    refused = _due(t, "night", "mf-vote", "Cid")
+    assert "is nominated" in refused.message("en") and "est nominé" in refused.message("fr")
+    t.add("nominate", by="Ana", nominee="Eve")
+    assert "are nominated" in t.refused("night", "mf-vote").message("en")
+    t.add("vote", votes={n: "Cid" for n in NAMES})
+    _due(t, "night", "mf-farewell", "Cid")
+    t.add("farewell", player="Cid")
+    assert t.add("night").night == 2
+
+
+def test_a_nobody_nominated_day_ends_after_the_speeches(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    assert t.add("night").night == 2
+
+
+def test_the_vote_waits_for_the_farewell_of_the_night_s_victim(book, tmp_path):
+    t = Table(book, tmp_path)
+    _to_night_two(t)
+    t.night_shots("Gus")
+    t.checks()
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Cid")
+    _due(t, "vote", "mf-farewell", "Gus", votes={})
+    _due(t, "night", "mf-farewell", "Gus")
+    t.add("farewell", player="Gus")
+    t.add("vote", votes={})
+
+
+def test_the_morning_waits_for_every_living_mafioso_s_shot(book, tmp_path):
+    t = Table(book, tmp_path)
+    _to_night_two(t)
+    refused = _due(t, "day", "mf-night-shots", "Bob")
+    assert "Hal" in refused.message("en") and "Fay" in refused.message("fr")
+    t.add("shot", shooter="Bob", target="Gus")
+    t.add("shot", shooter="Fay", target="Gus")
+    refused = _due(t, "day", "mf-night-shots", "Hal")
+    assert "Bob" not in refused.message("en")
+    t.add("shot", shooter="Hal", target="Ivy")  # a missed shot: different targets
+    t.checks()
+    state = t.add("day")
+    assert state.kills[-1]["target"] is None and all(s.alive for s in state.seats[1:])
+
+
+def test_the_morning_waits_for_the_don_s_then_the_sheriff_s_check(book, tmp_path):
+    t = Table(book, tmp_path)
+    _to_night_two(t)
+    t.night_shots("Gus")
+    _due(t, "day", "mf-role-don", "Fay")
+    t.add("don-check", target="Dan")
+    _due(t, "day", "mf-role-sherif", "Dan")
+    t.add("sheriff-check", target="Hal")
+    assert not t.add("day").player("Gus").alive
+
+
+def test_a_dead_don_checks_nobody_and_the_morning_does_not_wait(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    _vote_out(t, "Fay")
+    t.farewells()
+    t.add("night")
+    t.night_shots("Gus")
+    t.add("sheriff-check", target="Hal")
+    assert not t.add("day").player("Gus").alive
+
+
+@pytest.mark.parametrize("lang, words", [("en", "not shot yet"), ("fr", "pas encore tiré")])
+def test_the_command_refuses_a_morning_with_a_shot_due(garou, tmp_path, lang, words):
+    db = str(tmp_path / "club.sqlite")
+    deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal, "--db", db)
+
+    def add(*a):
+        return garou("game", "add", *a, "--db", db, "--lang", lang, "--json")
+
+    assert add("day").exit_code == 0
+    run = add("night")
+    assert run.exit_code == 1 and "mf-speech" in run.json()["error"]["message"]
+    while speaker := garou("game", "status", "--db", db, "--json").json()["speaker"]:
+        assert add("speech", f"player={speaker}").exit_code == 0
+    assert add("night").exit_code == 0
+    assert add("shot", "shooter=Bob", "target=Gus").exit_code == 0
+    run = add("day")
+    error = run.json()["error"]
+    assert run.exit_code == 1 and error["type"] == "IllegalEventError"
+    assert words in error["message"] and "Hal" in error["message"]
+    assert "mf-night-shots" in error["message"]
+    assert garou("game", "status", "--db", db, "--json").json()["phase"] == "night"
