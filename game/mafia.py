@@ -408,7 +408,7 @@ def _sheriff_check(state: State, data: dict[str, Any], seq: int, lang: str) -> N
     _check(state, "sheriff", data, seq)
 
 
-def _still_due(state: State, ending: str) -> None:
+def _still_due(state: State, ending: str, seq: int) -> None:
     """Refuse the event that ends a phase while the document's steps of it are still due.
 
     ``ending``: "day" (the morning ends the night), "vote" (the vote ends the speeches and
@@ -444,6 +444,13 @@ def _still_due(state: State, ending: str) -> None:
         speaker = state.speaker()
         if speaker is not None:
             raise IllegalEventError("mafia.order.speech-due", name=speaker, rule="mf-speech")
+        # The speeches are over: a speech lost to fouls and not yet skipped (the last seats')
+        # is skipped now, so that it is lost once, not again tomorrow.
+        for seat in state.living():
+            if seat.loses_speech and seat.name not in state.spoken:
+                seat.loses_speech = False
+                state.skipped.append(seat.name)
+                state.tell(seq, phrase("mafia.story.skipped", name=seat.name))
         if ending == "night" and state.nominations:
             due = list(state.nominations)
             raise IllegalEventError(
@@ -453,7 +460,7 @@ def _still_due(state: State, ending: str) -> None:
 
 def _day(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "night", "day")
-    _still_due(state, "day")
+    _still_due(state, "day", seq)
     if state.night >= state.game.night.regular_from:
         shooters = [s.name for s in state.living() if s.role in MAFIA_ROLES]
         targets = {state.shots.get(n) for n in shooters}
@@ -578,7 +585,7 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         raise IllegalEventError("mafia.refused.voted", rule="mf-vote")
     if not state.nominations:
         raise IllegalEventError("mafia.refused.no-nominee", rule="mf-nominations")
-    _still_due(state, "vote")
+    _still_due(state, "vote", seq)
     votes = data.get("votes") or {}
     if not isinstance(votes, Mapping):
         raise IllegalEventError("mafia.refused.missing", key="votes")
@@ -838,7 +845,7 @@ def _night(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "night")
     if state.vote_round in ("revote", "lift"):
         raise IllegalEventError("mafia.refused.vote-pending", rule="mf-vote-tie")
-    _still_due(state, "night")
+    _still_due(state, "night", seq)
     state.phase = "night"
     state.night += 1
     state.shots, state.checked = {}, {}

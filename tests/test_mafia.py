@@ -751,6 +751,14 @@ def test_a_speech_lost_to_fouls_is_not_waited_for(book, tmp_path):
     assert "Jon" not in t.state().spoken
     t.add("nominate", by="Bob", nominee="Cid")
     t.add("vote", votes={})
+    t.farewells()
+    t.add("night")
+    t.night_shots("Gus", Hal="Ivy")  # a missed shot
+    t.checks()
+    t.add("day")
+    assert t.status()["speaker"] == "Ana"
+    t.speeches()
+    assert "Jon" in t.state().spoken  # the speech is lost once (mafia.txt: the next turn)
 
 
 def test_the_night_waits_for_the_vote_on_the_nominees_and_the_farewell(book, tmp_path):
