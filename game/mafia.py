@@ -408,9 +408,59 @@ def _sheriff_check(state: State, data: dict[str, Any], seq: int, lang: str) -> N
     _check(state, "sheriff", data, seq)
 
 
+def _still_due(state: State, ending: str, seq: int) -> None:
+    """Refuse the event that ends a phase while the document's steps of it are still due.
+
+    ``ending``: "day" (the morning ends the night), "vote" (the vote ends the speeches and
+    the nominations), "night" (the night ends the day). The night's order is the
+    document's (``mf-night``): every mafioso shoots, then the Don checks, then the Sheriff;
+    a missed shot is shots at different targets (``mf-missed-shot``), never a shot not
+    recorded; a dead Don or Sheriff checks nobody. The day's (``mf-day``): the farewell,
+    every living player's speech (but a speech lost to fouls), the nominations, the vote.
+    """
+    if ending == "day":
+        if state.night < state.game.night.regular_from:
+            return
+        waiting = [s.name for s in state.living() if s.role in MAFIA_ROLES]
+        waiting = [n for n in waiting if n not in state.shots]
+        if waiting:
+            raise IllegalEventError(
+                phrase("mafia.order.shots-due", count=len(waiting), names=waiting),
+                rule="mf-night-shots",
+            )
+        for who, role, rule in (
+            ("don", "don", "mf-role-don"),
+            ("sheriff", "sherif", "mf-role-sherif"),
+        ):
+            seat = next(s for s in state.seats if s.role == role)
+            if seat.alive and who not in state.checked:
+                raise IllegalEventError(f"mafia.order.{who}-check-due", name=seat.name, rule=rule)
+        return
+    if state.farewell_due:
+        raise IllegalEventError(
+            "mafia.order.farewell-due", name=state.farewell_due[0], rule="mf-farewell"
+        )
+    if state.vote_round == "first" and not state.today()["rounds"]:
+        speaker = state.speaker()
+        if speaker is not None:
+            raise IllegalEventError("mafia.order.speech-due", name=speaker, rule="mf-speech")
+        # The speeches are over: a speech lost to fouls and not yet skipped (the last seats')
+        # is skipped now, so that it is lost once, not again tomorrow.
+        for seat in state.living():
+            if seat.loses_speech and seat.name not in state.spoken:
+                seat.loses_speech = False
+                state.skipped.append(seat.name)
+                state.tell(seq, phrase("mafia.story.skipped", name=seat.name))
+        if ending == "night" and state.nominations:
+            due = list(state.nominations)
+            raise IllegalEventError(
+                phrase("mafia.order.vote-due", count=len(due), names=due), rule="mf-vote"
+            )
+
+
 def _day(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "night", "day")
-    state.farewell_due = []  # a farewell not recorded by now was not given
+    _still_due(state, "day", seq)
     if state.night >= state.game.night.regular_from:
         shooters = [s.name for s in state.living() if s.role in MAFIA_ROLES]
         targets = {state.shots.get(n) for n in shooters}
@@ -535,6 +585,7 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         raise IllegalEventError("mafia.refused.voted", rule="mf-vote")
     if not state.nominations:
         raise IllegalEventError("mafia.refused.no-nominee", rule="mf-nominations")
+    _still_due(state, "vote", seq)
     votes = data.get("votes") or {}
     if not isinstance(votes, Mapping):
         raise IllegalEventError("mafia.refused.missing", key="votes")
@@ -794,8 +845,8 @@ def _night(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "night")
     if state.vote_round in ("revote", "lift"):
         raise IllegalEventError("mafia.refused.vote-pending", rule="mf-vote-tie")
+    _still_due(state, "night", seq)
     state.phase = "night"
-    state.farewell_due = []
     state.night += 1
     state.shots, state.checked = {}, {}
     state.tell(seq, phrase("mafia.story.night", number=state.night))

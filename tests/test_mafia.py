@@ -56,6 +56,19 @@ class Table:
         for shooter in [n for n in MAFIA if self.state().player(n).alive]:
             self.add("shot", shooter=shooter, target=split.get(shooter, target))
 
+    def checks(self):
+        """The living Don's and Sheriff's checks (mafia.txt: every night after the shots)."""
+        state = self.state()
+        for kind, role in (("don-check", "don"), ("sheriff-check", "sherif")):
+            seat = next(s for s in state.seats if s.role == role)
+            if seat.alive:
+                other = next(s.name for s in state.living() if s.name != seat.name)
+                self.add(kind, target=other)
+
+    def farewells(self):
+        for name in self.status()["farewell_due"]:
+            self.add("farewell", player=name)
+
 
 def _pts(state, lang="en"):
     return {p["name"]: {s: v["total"] for s, v in p["points"].items()}
@@ -86,8 +99,10 @@ def test_a_town_win_with_a_missed_shot_and_checks_scored_by_hand(book, tmp_path)
     t.speeches()
     t.add("nominate", by="Dan", nominee="Hal")
     t.add("vote", votes={})  # nobody speaks up: every vote goes to the last nominee
+    t.farewells()
     t.add("night")
     t.night_shots("Eve")
+    t.checks()
     state = t.add("day")
     assert not state.player("Eve").alive and state.farewell_due == ["Eve"]
     t.add("farewell", player="Eve")
@@ -130,9 +145,12 @@ def test_the_critical_phase_is_warned_and_a_mis_vote_gives_the_mafia_the_win(boo
     st = t.status()
     assert st["margin"] == {"errors_left": 1, "critical": False, "rule": "mf-margin"}
     t.add("vote", votes={})
+    t.farewells()
     t.add("night")
     t.night_shots("Cid")
+    t.checks()
     t.add("day")
+    t.farewells()
     t.speeches()
     t.add("nominate", by="Fay", nominee="Eve")
     st = t.status()
@@ -140,8 +158,10 @@ def test_the_critical_phase_is_warned_and_a_mis_vote_gives_the_mafia_the_win(boo
     assert any("Critical phase" in w["message"] for w in st["warnings"])
     state = t.add("vote", votes={})
     assert state.days[-1]["rounds"][0]["critical"] is True
+    t.farewells()
     t.add("night")
     t.night_shots("Gus")
+    t.checks()
     state = t.add("day")
     assert state.winner == "mafia"
     pts = _pts(state)
@@ -194,15 +214,20 @@ def test_bad_input_is_refused_with_its_rule_and_nothing_recorded(book, tmp_path)
     assert caught.value.rule == "mf-composition"
     t = Table(book, tmp_path / "c")
     t.add("day")
+    t.speeches()
     t.add("nominate", by="Ana", nominee="Bob")
     t.add("vote", votes={})
+    t.farewells()
     t.add("night")
     t.refused("shot", "mf-night-shots", shooter="Bob", target="Ana")  # dead
     t.refused("shot", "mf-night-shots", shooter="Ana", target="Cid")  # not mafia
     t.add("shot", shooter="Fay", target="Dan")
     t.refused("shot", "mf-night-shots", shooter="Fay", target="Cid")  # twice
     t.add("shot", shooter="Hal", target="Dan")
+    t.checks()
     t.add("day")
+    t.farewells()
+    t.speeches()
     t.add("night")
     t.refused("sheriff-check", "mf-role-sherif", target="Fay")  # the Sheriff is dead
     assert game.id == "mafia"
@@ -226,6 +251,7 @@ def test_decisive_votes_and_club_values_are_scored_by_hand(book, tmp_path):
     }
     t = Table(book, tmp_path, club=club)
     t.add("day")
+    t.speeches()
     for name in ("Bob", "Cid", "Eve"):
         t.add("nominate", by={"Bob": "Ana", "Cid": "Dan", "Eve": "Gus"}[name], nominee=name)
     votes = {
@@ -461,6 +487,8 @@ def test_the_scripted_face_status_protocol_and_standings(garou, tmp_path):
     assert status["margin"] == {"errors_left": 1, "critical": False, "rule": "mf-margin"}
     add("nominate", "by=Ana", "nominee=Bob")
     assert garou("game", "status", "1", "--db", db, "--json").json()["nominations"] == ["Bob"]
+    for name in NAMES[3:]:
+        assert add("speech", f"player={name}").exit_code == 0
     refused = add("vote", "votes={Ana: Cid}")
     assert refused.exit_code == 1 and "mf-vote" in refused.stderr and "nothing" in refused.stderr
     lookup = garou("game", "fouls", "Dan", "insult", "--id", "1", "--db", db, "--lang", "en")
@@ -507,6 +535,7 @@ def test_the_interactive_face_walks_a_night(garou, tmp_path):
 def test_a_silent_vote_counted_against_the_last_nominee_can_be_decisive(book, tmp_path):
     t = Table(book, tmp_path, club={"classic": {"ville": {"decisive_vote_penalty": 0.3}}})
     t.add("day")
+    t.speeches()
     for by, nominee in (("Ana", "Bob"), ("Dan", "Eve"), ("Gus", "Cid")):
         t.add("nominate", by=by, nominee=nominee)
     # Bob 3, Eve 3 given; Cid, Eve, Ivy and Jon say nothing: 4 against Cid, the last nominee.
@@ -531,16 +560,26 @@ def test_the_recap_gives_a_mafia_evening_back_with_its_close_calls(garou, tmp_pa
         result = garou("game", "add", *a, "--db", db, "--lang", "en")
         assert result.exit_code == 0, result.stderr
 
+    def speeches():
+        while speaker := garou("game", "status", "--db", db, "--json").json()["speaker"]:
+            add("speech", f"player={speaker}")
+
     add("day")
+    speeches()
     add("nominate", "by=Bob", "nominee=Ana")
     add("vote", "votes={}")
+    add("farewell", "player=Ana")
     add("night")
     for shooter in MAFIA:
         add("shot", f"shooter={shooter}", "target=Cid")
+    add("don-check", "target=Dan")
     add("sheriff-check", "target=Hal")
     add("day")
+    add("farewell", "player=Cid")
+    speeches()
     add("nominate", "by=Fay", "nominee=Eve")
     add("vote", "votes={}")
+    add("farewell", "player=Eve")
     add("disqualify", "player=Hal", "behaviour=threats")
     add("night")
     refused = garou("game", "add", "shot", "shooter=Hal", "target=Gus", "--db", db)
@@ -577,11 +616,15 @@ def test_nights_and_days_are_numbered_one_after_the_other(book, tmp_path):
     assert (t.status()["night"], t.status()["day"]) == (1, 0)
     t.add("day")
     _vote_out(t, "Bob")
+    t.farewells()
     t.add("night")
     assert (t.status()["night"], t.status()["day"]) == (2, 1)
     t.night_shots("Ana")
+    t.checks()
     t.add("day")
     assert (t.status()["night"], t.status()["day"]) == (2, 2)
+    t.farewells()
+    t.speeches()
     t.add("night")
     assert t.status()["night"] == 3
     recap = build_recap(session.load(t.journal, book, t.id), t.id, "en")
@@ -660,3 +703,156 @@ def test_a_club_value_of_the_wrong_type_refuses_the_evening(book, tmp_path):
     with pytest.raises(IllegalEventError) as caught:
         Table(book, tmp_path, club={"classic": {"ville": {"decisive_vote_bonus": "lots"}}})
     assert caught.value.rule == "mf-setting-scoring"
+
+
+# --- a phase-ending event while the document's steps are still due (mafia.txt) ------------
+
+
+def _to_night_two(t):
+    """Day 1 played through (Ana voted out, her farewell given), night 2 begun."""
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Ana")
+    t.add("vote", votes={})
+    t.farewells()
+    t.add("night")
+
+
+def _due(t, kind, rule, name, **data):
+    """The event is refused with its rule, naming what is due, in both languages."""
+    refused = t.refused(kind, rule, **data)
+    en, fr = refused.message("en"), refused.message("fr")
+    assert name in en and name in fr and rule in en and rule in fr
+    assert "nothing was recorded" in en and "rien n'a été enregistré" in fr
+    assert en != fr
+    return refused
+
+
+def test_the_vote_and_the_night_wait_for_every_speech(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    _due(t, "night", "mf-speech", "Ana")
+    t.add("nominate", by="Bob", nominee="Cid")
+    _due(t, "vote", "mf-speech", "Ana", votes={})
+    _due(t, "night", "mf-speech", "Ana")
+    for name in NAMES[:4]:
+        t.add("speech", player=name)
+    _due(t, "vote", "mf-speech", "Eve", votes={})
+    t.speeches()
+    assert t.add("vote", votes={}).days[-1]["rounds"][0]["eliminated"] == ["Cid"]
+
+
+def test_a_speech_lost_to_fouls_is_not_waited_for(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    for _ in range(3):
+        t.add("foul", player="Jon")
+    t.speeches()
+    assert "Jon" not in t.state().spoken
+    t.add("nominate", by="Bob", nominee="Cid")
+    t.add("vote", votes={})
+    t.farewells()
+    t.add("night")
+    t.night_shots("Gus", Hal="Ivy")  # a missed shot
+    t.checks()
+    t.add("day")
+    assert t.status()["speaker"] == "Ana"
+    t.speeches()
+    assert "Jon" in t.state().spoken  # the speech is lost once (mafia.txt: the next turn)
+
+
+def test_the_night_waits_for_the_vote_on_the_nominees_and_the_farewell(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Cid")
+    refused = _due(t, "night", "mf-vote", "Cid")
+    assert "is nominated" in refused.message("en") and "est nominé" in refused.message("fr")
+    t.add("nominate", by="Ana", nominee="Eve")
+    assert "are nominated" in t.refused("night", "mf-vote").message("en")
+    t.add("vote", votes={n: "Cid" for n in NAMES})
+    _due(t, "night", "mf-farewell", "Cid")
+    t.add("farewell", player="Cid")
+    assert t.add("night").night == 2
+
+
+def test_a_nobody_nominated_day_ends_after_the_speeches(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    assert t.add("night").night == 2
+
+
+def test_the_vote_waits_for_the_farewell_of_the_night_s_victim(book, tmp_path):
+    t = Table(book, tmp_path)
+    _to_night_two(t)
+    t.night_shots("Gus")
+    t.checks()
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Cid")
+    _due(t, "vote", "mf-farewell", "Gus", votes={})
+    _due(t, "night", "mf-farewell", "Gus")
+    t.add("farewell", player="Gus")
+    t.add("vote", votes={})
+
+
+def test_the_morning_waits_for_every_living_mafioso_s_shot(book, tmp_path):
+    t = Table(book, tmp_path)
+    _to_night_two(t)
+    refused = _due(t, "day", "mf-night-shots", "Bob")
+    assert "Hal" in refused.message("en") and "Fay" in refused.message("fr")
+    t.add("shot", shooter="Bob", target="Gus")
+    t.add("shot", shooter="Fay", target="Gus")
+    refused = _due(t, "day", "mf-night-shots", "Hal")
+    assert "Bob" not in refused.message("en")
+    t.add("shot", shooter="Hal", target="Ivy")  # a missed shot: different targets
+    t.checks()
+    state = t.add("day")
+    assert state.kills[-1]["target"] is None and all(s.alive for s in state.seats[1:])
+
+
+def test_the_morning_waits_for_the_don_s_then_the_sheriff_s_check(book, tmp_path):
+    t = Table(book, tmp_path)
+    _to_night_two(t)
+    t.night_shots("Gus")
+    _due(t, "day", "mf-role-don", "Fay")
+    t.add("don-check", target="Dan")
+    _due(t, "day", "mf-role-sherif", "Dan")
+    t.add("sheriff-check", target="Hal")
+    assert not t.add("day").player("Gus").alive
+
+
+def test_a_dead_don_checks_nobody_and_the_morning_does_not_wait(book, tmp_path):
+    t = Table(book, tmp_path)
+    t.add("day")
+    _vote_out(t, "Fay")
+    t.farewells()
+    t.add("night")
+    t.night_shots("Gus")
+    t.add("sheriff-check", target="Hal")
+    assert not t.add("day").player("Gus").alive
+
+
+@pytest.mark.parametrize("lang, words", [("en", "not shot yet"), ("fr", "pas encore tiré")])
+def test_the_command_refuses_a_morning_with_a_shot_due(garou, tmp_path, lang, words):
+    db = str(tmp_path / "club.sqlite")
+    deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal, "--db", db)
+
+    def add(*a):
+        return garou("game", "add", *a, "--db", db, "--lang", lang, "--json")
+
+    assert add("day").exit_code == 0
+    run = add("night")
+    assert run.exit_code == 1 and "mf-speech" in run.json()["error"]["message"]
+    while speaker := garou("game", "status", "--db", db, "--json").json()["speaker"]:
+        assert add("speech", f"player={speaker}").exit_code == 0
+    assert add("night").exit_code == 0
+    assert add("shot", "shooter=Bob", "target=Gus").exit_code == 0
+    run = add("day")
+    error = run.json()["error"]
+    assert run.exit_code == 1 and error["type"] == "IllegalEventError"
+    assert words in error["message"] and "Hal" in error["message"]
+    assert "mf-night-shots" in error["message"]
+    assert garou("game", "status", "--db", db, "--json").json()["phase"] == "night"
