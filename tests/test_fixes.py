@@ -614,7 +614,7 @@ def test_the_commands_french_panels_and_tables_keep_the_punctuation_with_its_wor
 # --- 7. more of the same kinds -------------------------------------------------------------------
 
 
-def test_the_web_picker_takes_names_one_a_line_and_quoted_names(book, tmp_path, private_cache):
+def test_the_web_picker_takes_names_one_a_line_whole(book, tmp_path, private_cache):
     from garou.houserules import load_agreement
     from garou.web import create_app
 
@@ -623,13 +623,15 @@ def test_the_web_picker_takes_names_one_a_line_and_quoted_names(book, tmp_path, 
     client = create_app().test_client()
     game = book.game("loup-garou")
     cards = {"n.loup-garou": "2", "n.voyante": "1", "n.villageois": "5"}
-    names = '"Jean, fils"\n"x=y", "Dé, Li"\nÉloïse Martin\nAna,Bob,Cid,Dan'
+    # One name a line, taken whole (web.names-rule): commas and '=' belong to the name; a
+    # line that is one quoted name is read without its quotes.
+    names = '"Jean, fils"\nx=y\nDé, Li\nÉloïse Martin\nAna\n"Bob ""B"""\nCid\nDan'
     form = picked_form(game, token_of(client), players="8", names=names, **cards)
     response = client.post("/house/agreement", data=form, headers={"Origin": ORIGIN})
     assert response.status_code == 200, response.text
     (tmp_path / "a.yaml").write_bytes(response.data)
     setup = load_agreement(tmp_path / "a.yaml", book).setup
-    expected = ("Jean, fils", "x=y", "Dé, Li", "Éloïse Martin", "Ana", "Bob", "Cid", "Dan")
+    expected = ("Jean, fils", "x=y", "Dé, Li", "Éloïse Martin", "Ana", 'Bob "B"', "Cid", "Dan")
     assert setup.names == expected
 
 
