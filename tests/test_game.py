@@ -913,10 +913,11 @@ def test_command_hints_are_never_wrapped(garou, tmp_path, monkeypatch):
     created = garou("game", "new", "--game", "mafia", "--names", ",".join(names), "--seed", "1",
                     "--db", db, "--lang", "en")  # fmt: skip
     assert say("game.cli.created", "en", id=1, db=db) in created.stdout.splitlines()
-    garou("game", "add", "day", "--db", db)
-    for _ in names:
-        garou("game", "add", "speech", "--db", db)
+    assert garou("game", "add", "day", "--db", db).exit_code == 0
+    for name in names:  # every speech of the day is due before the night (mf-speech)
+        assert garou("game", "add", "speech", f"player={name}", "--db", db).exit_code == 0
     added = garou("game", "add", "night", "--db", db, "--lang", "en")
+    assert added.exit_code == 0, added.stderr
     status = garou("game", "status", "--db", db, "--lang", "en")
     data = garou("game", "status", "--db", db, "--json", "--lang", "en").json()
     assert "garou game add shot" in data["next"]
