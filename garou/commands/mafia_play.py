@@ -8,14 +8,13 @@ answer committed at once); at any prompt of the day the judge may also type
 
 from __future__ import annotations
 
-from collections.abc import Container
 from typing import Any
 
 import typer
 
 from garou.game.mafia_script import timer_label
 
-from .game_play import Session, _Quit
+from .game_play import Session, _picked, _Quit
 
 SANCTION_WORDS = {
     "foul": "foul",
@@ -300,19 +299,3 @@ def run_timer(session: Any, seconds: int, label: str | None = None) -> None:
                 mark("resume", label)
     typer.echo("\r⏱ 0:00 ")
     session.show(session.say("mafia.play.time-up"), "bold red")
-
-
-def _picked(answer: str, known: Container[str] = ()) -> list[str]:
-    """The names typed at a prompt: separated by , or ; (a name holding one in quotes), or
-    the whole answer when it is one of the ``known`` names (folded) as typed; an open quote
-    picks nothing (the question is asked again)."""
-    from garou.rules.errors import UsageError
-    from garou.rules.lists import read_list
-    from garou.rules.names import fold
-
-    if answer.strip() and fold(answer.strip()) in known:
-        return [answer.strip()]
-    try:
-        return read_list(answer, ",;")
-    except UsageError:
-        return []
