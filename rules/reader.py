@@ -168,9 +168,11 @@ class Scalar(str):
 
 NULL_WORDS = frozenset({"", "~", "null", "Null", "NULL"})
 """The plain scalars YAML reads as 'no value'."""
-TRUE_WORDS = frozenset({"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"})
-FALSE_WORDS = frozenset({"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"})
-"""The plain scalars a yes/no field reads as true or false (YAML 1.1's booleans)."""
+TRUE_WORDS = frozenset({"true", "yes", "on", "oui", "vrai"})
+FALSE_WORDS = frozenset({"false", "no", "off", "non", "faux"})
+"""The plain scalars a yes/no field reads as true or false, in any case (``Oui``, ``NO``):
+YAML 1.1's booleans and the French a game master types. The one vocabulary of every user
+file (rule folders, setups, agreements, table states, game records)."""
 
 _INT = re.compile(r"[-+]?[0-9](?:_?[0-9])*")
 _FLOAT = re.compile(r"[-+]?(?:[0-9](?:_?[0-9])*(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
@@ -188,13 +190,15 @@ def is_null(value: Any) -> bool:
 
 
 def as_bool(value: Any) -> bool | None:
-    """Return ``value`` as a yes/no field reads it (plain true/false/yes/no/on/off), or None."""
+    """Return ``value`` as a yes/no field reads it, or None: a plain word of
+    :data:`TRUE_WORDS` or :data:`FALSE_WORDS`, whatever its case."""
     if isinstance(value, bool):
         return value
     if isinstance(value, Scalar) and value.plain:
-        if value in TRUE_WORDS:
+        word = value.strip().lower()
+        if word in TRUE_WORDS:
             return True
-        if value in FALSE_WORDS:
+        if word in FALSE_WORDS:
             return False
     return None
 

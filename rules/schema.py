@@ -6,12 +6,15 @@ is not a field is refused, and each problem keeps the file, line and key path it
 A user file is read with no implicit typing (:func:`~garou.rules.reader.read_document`): its
 scalars arrive as :class:`~garou.rules.reader.Scalar` texts, and the field decides what
 they are. A ``str`` field keeps the text exactly as written (``No``, ``~``, ``010``,
-``1e3``, ``2024-01-01``); a ``bool`` field takes a plain true/false/yes/no/on/off; an
-``int`` field plain decimal digits (``010`` is ten); a ``float`` field a plain number;
-an optional field (``X | None``) a plain empty value, ``~`` or ``null`` as "not given";
-an ``Any`` field the unambiguous scalars only (:func:`~garou.rules.reader.untyped`). A
-quoted scalar is always a text. The rule data (YAML's own typing, through the cache) goes
-through the same converter with values already typed.
+``1e3``, ``2024-01-01``); a ``bool`` field takes a plain true/false, yes/no, on/off,
+oui/non or vrai/faux in any case (:data:`~garou.rules.reader.TRUE_WORDS`); an ``int``
+field plain decimal digits (``010`` is ten), ``Annotated[int, AtLeast(n)]`` no less than
+``n``; a ``float`` field a plain number; a ``Literal`` (an enumeration) one of its values,
+case and accents aside; an optional field (``X | None``) a plain empty value, ``~`` or
+``null`` as "not given"; an ``Any`` field the unambiguous scalars only
+(:func:`~garou.rules.reader.untyped`). A quoted scalar is always a text. The rule data
+(YAML's own typing, through the cache) goes through the same converter with values
+already typed.
 """
 
 from __future__ import annotations
@@ -21,15 +24,29 @@ import re
 import types
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from .catalogue import Phrase, phrase
 from .errors import Problem, shown
 from .model import LANGS, Text, Words
+from .names import closest, fold
 from .reader import LocatedDict, LocatedList, Scalar, as_bool, as_float, as_int, is_null, untyped
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Control characters a text may not hold: all but tab and line breaks."""
+
+
+@dataclass(frozen=True)
+class AtLeast:
+    """The smallest value a whole number may take: ``Annotated[int, AtLeast(0)]``."""
+
+    least: int
+
+
+Count = Annotated[int, AtLeast(0)]
+"""A count: a whole number, 0 or more."""
+Positive = Annotated[int, AtLeast(1)]
+"""A whole number, 1 or more (a number of players, a night)."""
 
 
 class Invalid:
@@ -99,7 +116,7 @@ def type_hints(cls: type) -> dict[str, Any]:
     ``typing.get_type_hints`` evaluates every annotation string again on each call; the
     loader converts hundreds of records of a dozen classes.
     """
-    return get_type_hints(cls)
+    return get_type_hints(cls, include_extras=True)
 
 
 def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = "") -> Any:
@@ -109,6 +126,15 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
     instead of the generic "expected ..." (a field's ``metadata={"invalid": key}``).
     """
     origin = get_origin(tp)
+    if origin is Annotated:
+        base, *marks = get_args(tp)
+        result = convert(base, value, where, out, invalid)
+        for mark in marks:
+            if isinstance(mark, AtLeast) and isinstance(result, int) and result < mark.least:
+                return out.add(
+                    where, phrase("reader.at-least", value=_word(value), least=mark.least)
+                )
+        return result
     if invalid and tp in (str, int, float, bool):
         probe = Collector()
         result = convert(tp, value, where, probe)
@@ -127,11 +153,20 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
                 result = convert(option, value, where, probe)
                 if not probe.problems:
                     return result
+            # None fits: say the problem of the option of the value's shape (a mapping's
+            # inside problems for a record, not "expected a text").
+            shaped = [o for o in options if _shape_of(o) == _shape_of(value)]
+            if shaped:
+                return convert(shaped[0], value, where, out)
         return convert(options[0], value, where, out)
     if isinstance(value, Scalar):
         return _convert_scalar(tp, value, where, out)
     if origin is Literal:
         allowed = get_args(tp)
+        if isinstance(value, str) and value not in allowed:  # a caller's "Revote"
+            value = next(
+                (a for a in allowed if isinstance(a, str) and fold(a) == fold(value)), value
+            )
         if value not in allowed:
             return out.add(
                 where,
@@ -142,7 +177,7 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
         return value
     if tp is bool:
         if not isinstance(value, bool):
-            return out.add(where, phrase("schema.expected-bool", value=_word(value)))
+            return out.add(where, phrase("reader.expected-bool", value=_word(value)))
         return value
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -197,6 +232,10 @@ def _convert_scalar(tp: Any, value: Scalar, where: Where, out: Collector) -> Any
                     return allowed
             elif str(value).strip() == str(allowed):
                 return allowed
+        folded = fold(str(value))  # Revote, LIFT: the value, case and accents aside
+        for allowed in get_args(tp):
+            if isinstance(allowed, str) and folded == fold(allowed):
+                return allowed
         return out.add(
             where,
             phrase(
@@ -208,7 +247,7 @@ def _convert_scalar(tp: Any, value: Scalar, where: Where, out: Collector) -> Any
     if tp is bool:
         flag = as_bool(value)
         if flag is None:
-            return out.add(where, phrase("schema.expected-bool", value=_word(value)))
+            return out.add(where, phrase("reader.expected-bool", value=_word(value)))
         return flag
     if tp is int:
         number = as_int(value)
@@ -241,10 +280,7 @@ def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: 
     ok = True
     for key in value:
         if key not in fields:
-            out.add(
-                where.key(value, key),
-                phrase("schema.unknown-key", key=shown(key), keys=", ".join(sorted(fields))),
-            )
+            out.add(where.key(value, key), unknown_key(key, list(fields)))
             ok = False
     for name, f in fields.items():
         if name not in value:
@@ -266,6 +302,32 @@ def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: 
         return cls(**kwargs)
     except ValueError as exc:  # a record's own __post_init__ check
         return out.add(where, str(exc))
+
+
+def unknown_key(key: Any, keys: list[str]) -> Phrase:
+    """Return the problem of the unknown ``key`` where ``keys`` are valid: the nearest
+    valid key first when one looks like it (``captains``: did you mean ``captain``?)."""
+    near = closest(str(key), keys, n=1)
+    valid = ", ".join(sorted(keys))
+    if near:
+        return phrase("reader.unknown-key-near", key=shown(str(key)), near=near[0], keys=valid)
+    return phrase("schema.unknown-key", key=shown(str(key)), keys=valid)
+
+
+def _shape_of(tp_or_value: Any) -> str:
+    """Return "mapping", "list" or "scalar": the shape of a value, or the shape a type takes."""
+    if isinstance(tp_or_value, dict):
+        return "mapping"
+    if isinstance(tp_or_value, list | tuple):
+        return "list"
+    origin = get_origin(tp_or_value)
+    if origin is Annotated:
+        return _shape_of(get_args(tp_or_value)[0])
+    if origin is dict or tp_or_value in (Text, Words) or dataclasses.is_dataclass(tp_or_value):
+        return "mapping"
+    if origin is tuple:
+        return "list"
+    return "scalar"
 
 
 def _convert_lang_map(tp: Any, value: Any, where: Where, out: Collector) -> Any:

@@ -991,7 +991,7 @@ def test_cli_fouls(garou):
         ("bad-game.yaml", "cascade", ":1 (game)", "unknown game 'poker'"),
         ("bad-yaml.yaml", "vote", ":5", "not valid YAML"),
         ("bad-keys.yaml", "win", ":5 (captains)", "unknown key 'captains'"),
-        ("bad-keys.yaml", "win", ":3 (players.Alice.alive)", "not true or false"),
+        ("bad-keys.yaml", "win", ":3 (players.Alice.alive)", "expected yes or no"),
         ("bad-cause.yaml", "cascade", ":8 (deaths.Alice.cause)", "has no lift vote"),
         ("bad-cause.yaml", "cascade", ":9 (deaths.Carol.cause)", "no lovers are given"),
         ("missing.yaml", "win", "", "no such file"),
@@ -1577,7 +1577,7 @@ _RUNS = [
 def _words_said(text: str) -> str:
     """The words garou says, without ids, names, role/rule data and option syntax."""
     text = re.sub(r"\[[a-z0-9-]+\]", " ", text)  # [lg-vote]
-    text = re.sub(r"(keys|clés)\s*:[^;\n]*", " ", text)  # a file's own key names
+    text = re.sub(r"(keys|clés)( here| possibles ici)?\s*:[^;\n]*", " ", text)  # key names
     text = re.sub(r"\([\w.]+\)", " ", text)  # key paths: (players.Alice.alive)
     text = re.sub(r"\b(true|false)\b", " ", text)  # YAML's words
     text = re.sub(r"(?<!\w)'[^']*'(?!\w)", " ", text)  # what the user typed, quoted
@@ -1754,7 +1754,7 @@ def test_a_plain_tilde_is_no_captain_and_a_quoted_one_is_a_name(tmp_path):
     "lines, where, en, fr",
     [
         ({"captains": "No"}, ":11 (captains)", "unknown key 'captains'", "clé inconnue"),
-        ({"tallies": "{No: many}"}, ":11 (tallies.No)", "many is not a number", "many"),
+        ({"tallies": "{No: many}"}, ":11 (tallies.No)", "expected a whole number", "nombre entier"),
         ({"round": "fourth"}, ":11 (round)", "fourth", "fourth"),
         ({"captain": "Zed"}, ":11 (captain)", "'Zed' is not a player", "n'est pas un joueur"),
         ({"lovers": "[No, 010]\nlovers: [No, yes]"}, ":12 (lovers)", "duplicate key", "double"),

@@ -30,22 +30,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from ..catalogue import Phrase, phrase
-from ..errors import DataFileError, GarouError
+from ..errors import DataFileError, GarouError, Problem
 from ..loader import Rulebook
 from ..model import Game
-from ..names import fold, resolve_role
+from ..names import resolve_role
 from ..reader import LocatedDict, LocatedList, Scalar, read_document
 from ..records import record
+from ..schema import INVALID, Collector, Count, Positive, Where, convert, type_hints, unknown_key
 from .cascade import check_deaths
 from .state import (
-    POTIONS,
     Cause,
     Death,
     Issue,
     Player,
+    Potion,
     StateError,
     TableState,
     Witch,
@@ -59,7 +60,7 @@ from .state import (
     table_rules,
     unknown_player,
 )
-from .vote import VOTE_ROUNDS, VoteRound, check_vote
+from .vote import VoteRound, check_vote
 
 
 @record
@@ -69,30 +70,33 @@ class PlayerLine:
     role: str | None = None
     """The card, French or English, accents optional; left out when not known."""
     alive: bool = True
-    """true/false, yes/no, on/off, oui/non, vrai/faux."""
-    fouls: int = 0
-    technical_fouls: int = 0
+    """yes or no, as every yes/no of a user file (true/false, yes/no, on/off, oui/non,
+    vrai/faux)."""
+    fouls: Count = 0
+    technical_fouls: Count = 0
 
 
 @record
 class WitchLine:
     """The witch's mapping: what she has left and what she did tonight."""
 
-    life: str | None = None
+    life: Potion | None = None
     """unused, tonight or used (likewise ``death``)."""
-    death: str | None = None
+    death: Potion | None = None
     saved: str | None = None
     """Whom the life potion saved tonight."""
-    night: int | None = None
+    night: Positive | None = None
     """Which night it is (1 for the first)."""
 
 
 @record
 class StateFile:
-    """The shape of a table state file (the keys and what each holds), read as typed.
+    """The shape of a table state file: its keys and the type of each, the schema the
+    converter (:mod:`rules.schema`) reads the file with.
 
-    Its field names are the file's keys; :func:`read_situation` checks each value with the
-    table's own messages (a name against the players, a role against the game's).
+    Its field names are the file's keys; :func:`read_situation` then checks what needs
+    the table (a name against the players, a role against the game's) with the lines of
+    the values.
     """
 
     game: str | None = None
@@ -103,9 +107,9 @@ class StateFile:
     witch: WitchLine | None = None
     votes: dict[str, str] | None = None
     """Voter to target (the lift vote: voter to yes/no)."""
-    tallies: dict[str, int] | None = None
+    tallies: dict[str, Count] | None = None
     nominations: tuple[str, ...] | None = None
-    round: str | None = None
+    round: VoteRound | None = None
     """first, revote or lift."""
     tied: tuple[str, ...] | None = None
     deaths: dict[str, str] | None = None
@@ -124,10 +128,6 @@ PLAYER_KEYS = _keys(PlayerLine)
 """Keys of one player written as a mapping."""
 WITCH_KEYS = _keys(WitchLine)
 """Keys of the witch's mapping."""
-
-_TRUE = {"true", "yes", "oui", "vrai", "on"}
-_FALSE = {"false", "no", "non", "faux", "off"}
-_NULL = {"", "~", "null"}
 
 
 @record
@@ -215,8 +215,12 @@ def parse_situation(
 ) -> Situation:
     """Check and convert ``data`` (the file's shape) into a :class:`Situation`.
 
-    ``origin`` names the file ``data`` was read from; without one, the problems are
-    raised as a :class:`StateError` (the values were given by a caller).
+    Each value is typed by the schema converter (:mod:`rules.schema`, the
+    :class:`StateFile` record), as every user file; then what needs the table is checked
+    (names against the players, roles against the game's, the vote, the deaths). Every
+    problem is collected and raised at once. ``origin`` names the file ``data`` was read
+    from; without one, the problems are raised as a :class:`StateError` (the values were
+    given by a caller).
     """
     replaced = {k: v for k, v in (events or {}).items() if v is not None}
     reader = _Reader(origin, data, set(replaced))
@@ -226,51 +230,53 @@ def parse_situation(
     if replaced.keys() & {"votes", "tallies"}:
         # The ballots and the tallies are two ways of giving one count: events replace both.
         data = {k: v for k, v in data.items() if k not in ("votes", "tallies")}
-    data = {**data, **replaced}
-    for key in data:
-        if key not in STATE_KEYS + EVENT_KEYS:
-            reader.add(
-                (str(key),),
-                "state.unknown-key",
-                key=_shown(key),
-                keys=list(STATE_KEYS + EVENT_KEYS),
-            )
-    the_game = reader.game(book, data.get("game"), game)
+    file = reader.read({**data, **replaced})
+    the_game = reader.game(book, file, game)
     if the_game is None:
         reader.fail()
     assert the_game is not None
     agreed = table_rules(the_game, agreement)
-    players = reader.players(the_game, data.get("players"))
+    players = reader.players(the_game, file)
     names = [p.name for p in players]
-    lovers = [canonical(names, n) for n in reader.names(data, "lovers")]
-    captain = reader.name(data, "captain")
+    lovers = [canonical(names, n) for n in file.get("lovers") or ()]
+    captain = file.get("captain")
     captain = None if captain is None else canonical(names, captain)
-    witch = reader.witch(data.get("witch"), names)
-    if not reader.issues:
+    witch = reader.witch(file.get("witch"), names)
+    if not reader.failed():
         reader.issues += check_state(
-            the_game, players, lovers if "lovers" in data else None, captain
+            the_game, players, lovers if "lovers" in file else None, captain
         )
-    if not reader.issues:
+    if not reader.failed():
         reader.issues += check_agreed(the_game, captain, agreed)
         reader.issues += check_witch(the_game, players, witch, agreed)
-    if reader.issues:
+    if reader.failed():
         reader.fail()
     couple = (lovers[0], lovers[1]) if lovers else None
     state = TableState(the_game, tuple(players), couple, captain, witch, agreed)
-    situation = reader.events(state, data)
-    if reader.issues:
+    situation = reader.events(state, file)
+    if reader.failed():
         reader.fail()
     return situation
 
 
+_HINTS = type_hints(StateFile)
+_PLAYER = get_args(get_args(_HINTS["players"])[0])[1]
+"""The type of one player's value: ``str | PlayerLine | None``."""
+
+
 class _Reader:
-    """Converts the values one by one and collects every issue."""
+    """Types the values with the schema converter, checks them against the table, and
+    collects every problem: the converter's (located by it) and the table's issues."""
 
     def __init__(self, origin: str | None, written: Any, replaced: set[str]):
         self.origin = origin
         self.written = written
         self.replaced = replaced
         self.issues: list[Issue] = []
+        self.typed = Collector()
+        """The converter's problems (a value of the wrong type, an unknown key)."""
+        self.bad: set[str] = set()
+        """The keys whose value did not convert."""
 
     def add(self, path: tuple[str | int, ...], key: str, /, **values: Any) -> None:
         self.issues.append(issue(path, key, **values))
@@ -278,176 +284,126 @@ class _Reader:
     def add_phrase(self, path: tuple[str | int, ...], message: Phrase) -> None:
         self.issues.append(Issue(path, message))
 
+    def failed(self) -> bool:
+        return bool(self.issues or self.typed.problems)
+
     def fail(self) -> None:
         if self.origin is None:
-            raise StateError(self.issues)
-        problems = []
+            typed = [Issue(tuple(p.path.split(".")), _message(p)) for p in self.typed.problems]
+            raise StateError(typed + self.issues)
+        problems = list(self.typed.problems)
         for found in self.issues:
             if found.path and found.path[0] in self.replaced:
                 problems.append(found.problem("options", None))
             else:
-                problems.append(found.problem(self.origin, _line(self.written, found.path)))
+                line = _line(self.written, found.path) or 1
+                problems.append(found.problem(self.origin, line))
+        problems.sort(key=lambda p: (p.file == "options", p.line or 0))
         raise DataFileError(problems)
 
-    def game(self, book: Rulebook, written: Any, option: str | None) -> Game | None:
+    def where(self, key: str) -> Where:
+        """Where the top-level ``key`` is: its file and line, or the caller's options."""
+        if key in self.replaced:
+            return Where("options", None, key)
+        written = self.written
+        line = written.line_of(key) if isinstance(written, LocatedDict) else None
+        return Where(self.origin or "", line, key)
+
+    def read(self, data: Mapping[Any, Any]) -> dict[str, Any]:
+        """Return the values of ``data`` typed as :class:`StateFile` says, by key; a value
+        that does not convert is left out (its problem recorded), and ``players`` is a
+        list of (name, line) pairs, each player's line typed on its own."""
+        typed: dict[str, Any] = {}
+        for key, value in data.items():
+            where = self.where(str(key))
+            if key not in _HINTS:
+                self.typed.add(where, unknown_key(key, list(_HINTS)))
+                continue
+            if isinstance(value, tuple):  # a caller's names
+                value = list(value)
+            if key == "players" and isinstance(value, dict):
+                result: Any = [
+                    (str(name).strip(), convert(_PLAYER, line, where.key(value, name), self.typed))
+                    for name, line in value.items()
+                ]
+            else:
+                result = convert(_HINTS[key], value, where, self.typed)
+            if result is INVALID:
+                self.bad.add(key)
+            else:
+                typed[key] = result
+        return typed
+
+    def game(self, book: Rulebook, file: Mapping[str, Any], option: str | None) -> Game | None:
+        if "game" in self.bad:
+            return None
+        written = file.get("game")
         if written is None and option is None:
             self.add(("game",), "state.no-game", games=list(book.games))
             return None
         if written is not None and option is not None:
             try:
-                if book.game(str(written)).id != book.game(option).id:
-                    self.add(("game",), "state.other-game", written=str(written), option=option)
+                if book.game(written).id != book.game(option).id:
+                    self.add(("game",), "state.other-game", written=written, option=option)
                     return None
             except GarouError:
                 pass
         try:
-            return book.game(str(written if written is not None else option))
+            return book.game(written if written is not None else cast(str, option))
         except GarouError as exc:
             self.add_phrase(("game",), _said(exc))
             return None
 
-    def players(self, game: Game, written: Any) -> list[Player]:
+    def players(self, game: Game, file: Mapping[str, Any]) -> list[Player]:
+        if "players" in self.bad:
+            return []
+        written = file.get("players")
         if written is None:
             self.add(("players",), "state.players-missing")
             return []
-        if not isinstance(written, dict):
-            self.add(("players",), "state.players-not-mapping")
-            return []
         players = []
-        for key, value in written.items():
-            name = _text(key)
+        for name, line in written:
             path: tuple[str | int, ...] = ("players", name)
-            fields: dict[str, Any] = {}
-            if isinstance(value, dict):
-                for field_name in value:
-                    if field_name not in PLAYER_KEYS:
-                        self.add(
-                            (*path, str(field_name)),
-                            "state.unknown-key",
-                            key=str(field_name),
-                            keys=list(PLAYER_KEYS),
-                        )
-                fields = dict(value)
-                role_path: tuple[str | int, ...] = (*path, "role")
-            elif value is None or isinstance(value, str | int):
-                fields = {"role": value}
-                role_path = path
-            else:
-                self.add(path, "state.player-shape")
+            if line is INVALID:  # said by the converter; the name still counts as a player
+                players.append(Player(name))
                 continue
+            if isinstance(line, PlayerLine):
+                role_path: tuple[str | int, ...] = (*path, "role")
+                written_role, alive = line.role, line.alive
+                fouls, technical = line.fouls, line.technical_fouls
+            else:
+                role_path, written_role, alive, fouls, technical = path, line, True, 0, 0
             role = None
-            written_role = fields.get("role")
-            if written_role is not None and not _none(written_role):
+            if written_role is not None:
                 try:
-                    role = resolve_role(game, _text(written_role)).id
+                    role = resolve_role(game, written_role).id
                 except GarouError as exc:
                     self.add_phrase(role_path, _said(exc))
-            alive = _flag(fields.get("alive", True))
-            if alive is None:
-                self.add((*path, "alive"), "state.not-a-flag", value=_shown(fields.get("alive")))
-                alive = True
-            counts = {}
-            for attr in ("fouls", "technical_fouls"):
-                count = _count(fields.get(attr, 0))
-                if count is None:
-                    self.add((*path, attr), "state.not-a-count", value=_shown(fields.get(attr)))
-                    count = 0
-                counts[attr] = count
-            players.append(Player(name, role, alive, counts["fouls"], counts["technical_fouls"]))
+            players.append(Player(name, role, alive, fouls, technical))
         return players
 
-    def name(self, data: Mapping[str, Any], key: str) -> str | None:
-        value = data.get(key)
-        if value is None:
-            return None
-        if isinstance(value, dict | list):
-            self.add((key,), "state.one-name")
-            return None
-        return None if _none(value) else _text(value)
-
-    def names(self, data: Mapping[str, Any], key: str) -> list[str]:
-        value = data.get(key)
-        if value is None:
-            return []
-        if isinstance(value, tuple):
-            value = list(value)
-        if not isinstance(value, list) or any(isinstance(v, dict | list) for v in value):
-            self.add((key,), "state.list-of-names", key=key)
-            return []
-        return [_text(v) for v in value]
-
-    def mapping(self, data: Mapping[str, Any], key: str) -> dict[str, Any] | None:
-        value = data.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, dict) or any(isinstance(v, dict | list) for v in value.values()):
-            self.add((key,), "state.mapping-of", key=key)
-            return None
-        return {_text(k): v for k, v in value.items()}
-
-    def witch(self, value: Any, names: list[str]) -> Witch:
-        if value is None:
+    def witch(self, line: WitchLine | None, names: list[str]) -> Witch:
+        if line is None:
             return Witch()
-        if not isinstance(value, dict):
-            self.add(("witch",), "state.witch-shape")
-            return Witch()
-        found: dict[str, Any] = {}
-        for key, item in value.items():
-            key = _text(key)
-            if key not in WITCH_KEYS:
-                self.add(("witch", key), "state.unknown-key", key=key, keys=list(WITCH_KEYS))
-            elif key in ("life", "death"):
-                potion = fold(_text(item))
-                if potion not in POTIONS:
-                    self.add(
-                        ("witch", key),
-                        "state.bad-potion",
-                        value=_shown(item),
-                        potions=list(POTIONS),
-                    )
-                else:
-                    found[key] = potion
-            elif key == "night":
-                night = _count(item)
-                if night is None or night < 1:
-                    self.add(("witch", key), "state.bad-night", value=_shown(item))
-                else:
-                    found[key] = night
-            else:
-                found[key] = canonical(names, _text(item))
-        return Witch(**found)
+        saved = None if line.saved is None else canonical(names, line.saved)
+        return Witch(life=line.life, death=line.death, saved=saved, night=line.night)
 
-    def events(self, state: TableState, data: Mapping[str, Any]) -> Situation:
-        votes = self.mapping(data, "votes")
-        tallies_written = self.mapping(data, "tallies")
-        tallies: dict[str, Any] | None = None
-        if tallies_written is not None:
-            tallies = {}
-            for key, value in tallies_written.items():
-                count = _count(value)
-                if count is None:
-                    self.add(("tallies", key), "vote.not-a-count", value=_shown(value))
-                    continue
-                tallies[key] = count
-        nominations = tuple(self.names(data, "nominations"))
-        tied = tuple(self.names(data, "tied"))
-        round = fold(_text(data.get("round", "first")))
-        if round not in VOTE_ROUNDS:
-            shown = _shown(data.get("round"))
-            self.add(("round",), "vote.unknown-round", round=shown, rounds=list(VOTE_ROUNDS))
-            round = "first"
+    def events(self, state: TableState, file: Mapping[str, Any]) -> Situation:
+        votes = file.get("votes")
+        tallies = file.get("tallies")
+        nominations = tuple(file.get("nominations") or ())
+        tied = tuple(file.get("tied") or ())
+        round = file.get("round") or "first"
         deaths = []
-        for name, cause in (self.mapping(data, "deaths") or {}).items():
-            cause_id = parse_cause(_text(cause)) if cause is not None else None
+        for name, cause in (file.get("deaths") or {}).items():
+            cause_id = parse_cause(cause)
             if cause_id is None:
-                problem = cause_issue(state.game, _shown(cause or ""))
+                problem = cause_issue(state.game, _shown(cause))
                 assert problem is not None
                 self.add_phrase(("deaths", name), problem)
                 continue
             deaths.append(Death(state.resolve(name), cast(Cause, cause_id)))
-        if votes is not None:
-            votes = {k: _text(v) for k, v in votes.items()}
-        if votes is not None or tallies is not None or tied or nominations or "round" in data:
+        if votes is not None or tallies is not None or tied or nominations or "round" in file:
             self.issues += check_vote(
                 state,
                 votes=votes,
@@ -470,6 +426,11 @@ class _Reader:
         )
 
 
+def _message(problem: Problem) -> Phrase:
+    message = problem.message
+    return message if isinstance(message, Phrase) else phrase("state.as-written", message=message)
+
+
 def _said(exc: GarouError) -> Phrase:
     """Return ``exc``'s message as a phrase (a legacy message stays as written)."""
     if exc.phrase is not None:
@@ -477,51 +438,20 @@ def _said(exc: GarouError) -> Phrase:
     return phrase("state.as-written", message=str(exc))
 
 
-def _shown(value: Any) -> str:
-    """Return ``value`` as a message quotes it: short, a list or mapping never expanded
-    (an alias bomb stays small)."""
-    text = _text(value)
+def _shown(value: str) -> str:
+    """Return the text ``value`` as a message quotes it: at most 60 characters."""
+    text = value.strip()
     return text if len(text) <= 60 else text[:59] + "…"
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, dict | list | tuple):
-        return "…"  # never expanded: an alias bomb's value is not built
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return "" if value is None else str(value).strip()
-
-
-def _none(value: Any) -> bool:
-    """True when ``value`` means "none": empty, ``~`` or ``null``, unless written in quotes."""
-    if isinstance(value, Scalar) and not value.plain:
-        return False
-    return _text(value) in _NULL
-
-
-def _flag(value: Any) -> bool | None:
-    if isinstance(value, bool):
-        return value
-    word = fold(_text(value))
-    return True if word in _TRUE else False if word in _FALSE else None
-
-
-def _count(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if value >= 0 else None
-    text = _text(value)
-    return int(text) if text.isdigit() else None
-
-
 def _line(data: Any, path: tuple[str | int, ...]) -> int | None:
-    """Return the line of the deepest key of ``path`` that ``data`` remembers."""
+    """Return the line of the value at ``path`` in ``data``: the line of the deepest key
+    ``data`` remembers, or of the value itself when it is a scalar written on its own line."""
     line = getattr(data, "line", None)
     node = data
     for key in path:
         if isinstance(node, LocatedDict):
-            match = next((k for k in node if k == key or _text(k) == str(key)), None)
+            match = next((k for k in node if k == key or str(k).strip() == str(key)), None)
             if match is None:
                 break
             line = node.line_of(match)
@@ -531,4 +461,7 @@ def _line(data: Any, path: tuple[str | int, ...]) -> int | None:
             node = node[key] if key < len(node) else None
         else:
             break
+    else:
+        if isinstance(node, Scalar) and node.line:
+            line = node.line
     return line
