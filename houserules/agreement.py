@@ -21,6 +21,7 @@ from garou.rules.model import Default, Entry, Game, Option, Text
 from garou.rules.names import closest, fold
 from garou.rules.reader import LocatedDict, LocatedList, is_null
 from garou.rules.records import record
+from garou.rules.schema import INVALID, Collector, Positive, Where, convert, type_hints, unknown_key
 from garou.rules.setup import Distribution
 from garou.rules.writer import OutputError, OutputExistsError, output_target, write_file
 
@@ -46,9 +47,10 @@ class CustomLine:
 class SetupLine:
     """The agreed setup, as written under ``setup``."""
 
-    roles: dict[str, int | None]
-    """Role (French or English, accents optional) to number of cards."""
-    players: int | None = None
+    roles: dict[str, Positive | None]
+    """Role (French or English, accents optional) to number of cards (1 or more)."""
+    players: Positive
+    """The number of players (1 or more)."""
     names: tuple[str, ...] = ()
 
 
@@ -56,8 +58,8 @@ class SetupLine:
 class AgreementFile:
     """The shape of an agreement file (``accord.yaml``): its keys and what each holds.
 
-    Read as typed (:func:`~garou.rules.reader.read_document`); :func:`load_agreement`
-    checks each value against the game's questions with their own messages.
+    The schema the converter (:mod:`rules.schema`) types the file with, as every user
+    file; :func:`load_agreement` then checks each value against the game's questions.
     """
 
     format: str | None = None
@@ -430,13 +432,22 @@ def _kind_of(value: Any) -> Phrase:
     return phrase(f"house.file.kind-{kind}")
 
 
+_FILE_TYPES = type_hints(AgreementFile)
+
+
 class _Validator:
-    """Checks an agreement read from YAML, collecting every problem."""
+    """Checks an agreement read from YAML, collecting every problem: the schema
+    converter's (a value of the wrong type, an unknown key) and the game's (an unknown
+    case or option, a broken setup)."""
 
     def __init__(self, name: str, book: Rulebook):
         self.name = name
         self.book = book
         self.problems: list[Problem] = []
+        self.typed = Collector()
+        """The converter's problems."""
+        self.bad: set[str] = set()
+        """The keys whose value did not convert."""
         self.chosen: dict[str, str] = {}
         """Question id to the option id read for it."""
 
@@ -450,7 +461,8 @@ class _Validator:
         return 1
 
     def fail(self) -> DataFileError:
-        return DataFileError(sorted(self.problems, key=lambda p: (p.line or 0, p.path)))
+        every = self.typed.problems + self.problems
+        return DataFileError(sorted(every, key=lambda p: (p.line or 0, p.path)))
 
     def agreement(self, data: Any) -> Agreement:
         if not isinstance(data, dict):
@@ -464,56 +476,76 @@ class _Validator:
                 )
             )
             raise self.fail()
-        for key in data:
-            if key not in TOP_KEYS:
-                hint = closest(str(key), list(TOP_KEYS), n=1)
-                self.problem(
-                    data,
-                    key,
-                    str(key),
-                    phrase(
-                        "house.file.unknown-key-hint" if hint else "house.file.unknown-key",
-                        key=str(key),
-                        closest=hint[0] if hint else "",
-                        keys=", ".join(TOP_KEYS),
-                    ),
-                )
-        if "format" in data and data["format"] != FORMAT:
+        typed = self.read(data)
+        if typed.get("format") not in (None, FORMAT):
             self.problem(
                 data,
                 "format",
                 "format",
-                phrase("house.file.format", format=str(data["format"]), expected=FORMAT),
+                phrase("house.file.format", format=typed["format"], expected=FORMAT),
             )
-        game = self.game(data)
+        game = self.game(data, typed)
         if game is None:
             raise self.fail()
         if self.wrong_game(data, game):
             raise self.fail()  # every other problem would follow from the wrong game
-        table = self.text(data, "table")
-        date = self.date(data)
-        decisions = self.decisions(data, game)
-        decisions += self.custom(data)
-        setup = self.setup(data, game)
-        if self.problems:
+        table = typed.get("table")
+        date = self.date(data, typed)
+        decisions = self.decisions(data, typed, game)
+        decisions += self.custom(data, typed)
+        setup = self.setup(data, typed, game)
+        if self.problems or self.typed.problems:
             raise self.fail()
         return Agreement(game.id, table, date, tuple(decisions), setup, self.name)
 
-    def game(self, data: dict) -> Game | None:
-        known = ", ".join(self.book.games)
-        if "game" not in data:
-            self.problem(data, None, "game", phrase("house.file.no-game", games=known))
+    def read(self, data: dict) -> dict[str, Any]:
+        """Return the values of ``data`` typed as :class:`AgreementFile` says, by key; a
+        value that does not convert is left out. Each decision and each custom question is
+        typed on its own (INVALID when it does not fit), so that the others are checked."""
+        top = Where(self.name, getattr(data, "line", None) or 1, "")
+        typed: dict[str, Any] = {}
+        for key, value in data.items():
+            where = top.key(data, key)
+            if key not in _FILE_TYPES:
+                self.typed.add(where, unknown_key(key, list(TOP_KEYS)))
+                continue
+            result: Any
+            if key == "decisions" and isinstance(value, dict):
+                result = {
+                    str(k): convert(str, v, where.key(value, k), self.typed)
+                    for k, v in value.items()
+                }
+            elif key == "custom" and isinstance(value, list):
+                result = [
+                    convert(CustomLine, item, where.item(value, i), self.typed)
+                    for i, item in enumerate(value)
+                ]
+            else:
+                result = convert(_FILE_TYPES[key], value, where, self.typed)
+            if result is INVALID:
+                self.bad.add(str(key))
+            else:
+                typed[str(key)] = result
+        return typed
+
+    def game(self, data: dict, typed: dict[str, Any]) -> Game | None:
+        if "game" in self.bad:
             return None
-        value = data["game"]
-        if not isinstance(value, str) or value not in self.book.games:
-            hint = closest(str(value), list(self.book.games), n=1)
+        known = ", ".join(self.book.games)
+        value = typed.get("game")
+        if value is None:
+            key = "game" if "game" in data else None
+            self.problem(data, key, "game", phrase("house.file.no-game", games=known))
+            return None
+        if value not in self.book.games:
+            hint = closest(value, list(self.book.games), n=1)
             self.problem(
                 data,
                 "game",
                 "game",
                 phrase(
                     "house.file.unknown-game-hint" if hint else "house.file.unknown-game",
-                    game=str(value),
+                    game=value,
                     closest=hint[0] if hint else "",
                     games=known,
                 ),
@@ -548,41 +580,27 @@ class _Validator:
                 return True
         return False
 
-    def text(self, data: dict, key: str) -> str | None:
-        value = data.get(key)
-        if is_null(value):
-            return None
-        if isinstance(value, (dict, list)):
-            self.problem(data, key, key, phrase("house.file.not-text", key=key))
-            return None
-        return str(value)
-
-    def date(self, data: dict) -> str | None:
-        value = data.get("date")
-        if is_null(value):
+    def date(self, data: dict, typed: dict[str, Any]) -> str | None:
+        value = typed.get("date")
+        if value is None:
             return None
         date = iso_date(value)
         if date is None:
-            self.problem(data, "date", "date", phrase("house.not-a-date", date=str(value)))
+            self.problem(data, "date", "date", phrase("house.not-a-date", date=value))
         return date
 
-    def decisions(self, data: dict, game: Game) -> list[Decision]:
-        if "decisions" not in data:
-            self.problem(
-                data,
-                None,
-                "decisions",
-                phrase("house.file.no-decisions", game=game.id),
-            )
+    def decisions(self, data: dict, typed: dict[str, Any], game: Game) -> list[Decision]:
+        if "decisions" in self.bad:
+            return []
+        if typed.get("decisions") is None:
+            key = "decisions" if "decisions" in data else None
+            self.problem(data, key, "decisions", phrase("house.file.no-decisions", game=game.id))
             return []
         given = data["decisions"]
-        if not isinstance(given, dict):
-            self.problem(data, "decisions", "decisions", phrase("house.file.decisions-mapping"))
-            return []
         found: dict[str, str] = {}
-        for key, value in given.items():
+        for key, value in typed["decisions"].items():
             path = f"decisions.{key}"
-            question = _lookup_question(game, str(key))
+            question = _lookup_question(game, key)
             if question is None:
                 self.unknown_case(given, key, path, game, data)
                 continue
@@ -594,7 +612,9 @@ class _Validator:
                     phrase("house.file.twice", case=question.id, other=found[question.id]),
                 )
                 continue
-            found[question.id] = str(key)
+            found[question.id] = key
+            if value is INVALID:  # said by the converter
+                continue
             option = self.option(given, key, path, question, value)
             if option is not None:
                 self.chosen[question.id] = option
@@ -649,96 +669,62 @@ class _Validator:
         )
 
     def option(
-        self, given: dict, key: Any, path: str, question: Question, value: Any
+        self, given: dict, key: Any, path: str, question: Question, value: str
     ) -> str | None:
-        if isinstance(value, str):  # as written: an option called "no" is written no
-            for option in question.options:
-                if value.strip() == option.id:
-                    return option.id
+        for option in question.options:  # as written: an option called "no" is written no
+            if value == option.id:
+                return option.id
         self.problem(
             given,
             key,
             path,
             phrase(
                 "house.file.unknown-option",
-                value=str(value),
+                value=value,
                 case=question.id,
                 options=", ".join(o.id for o in question.options),
             ),
         )
         return None
 
-    def custom(self, data: dict) -> list[Decision]:
-        given = data.get("custom")
-        if given is None:
-            return []
-        if not isinstance(given, list):
-            self.problem(
-                data,
-                "custom",
-                "custom",
-                phrase("house.file.custom-list"),
-            )
-            return []
+    def custom(self, data: dict, typed: dict[str, Any]) -> list[Decision]:
         decisions = []
-        for index, item in enumerate(given):
+        for index, item in enumerate(typed.get("custom", ())):
+            if item is INVALID:  # said by the converter
+                continue
+            written = data["custom"][index]
             path = f"custom[{index}]"
-            if not isinstance(item, dict):
-                self.problem(given, index, path, phrase("house.file.custom-item"))
-                continue
-            for key in item:
-                if key not in CUSTOM_KEYS:
-                    self.problem(
-                        item,
-                        key,
-                        f"{path}.{key}",
-                        phrase("house.file.custom-key", key=str(key)),
-                    )
-            question = item.get("question")
-            if not isinstance(question, str) or not question.strip():
-                self.problem(item, "question", f"{path}.question", phrase("house.file.custom-text"))
-                continue
-            options = item.get("options")
-            if (
-                not isinstance(options, list)
-                or len(options) < 2
-                or any(isinstance(o, (dict, list)) or not str(o).strip() for o in options)
-            ):
+            texts = list(item.options)
+            if len(texts) < 2:
                 self.problem(
-                    item,
-                    "options",
-                    f"{path}.options",
-                    phrase("house.file.custom-options"),
+                    written, "options", f"{path}.options", phrase("house.file.custom-options")
                 )
                 continue
-            texts = [str(o) for o in options]
             if len(set(texts)) != len(texts):
-                self.problem(item, "options", f"{path}.options", phrase("house.file.custom-same"))
-                continue
-            answer = item.get("answer")
-            if answer is None or isinstance(answer, dict | list) or str(answer) not in texts:
                 self.problem(
-                    item,
+                    written, "options", f"{path}.options", phrase("house.file.custom-same")
+                )
+                continue
+            if item.answer not in texts:
+                self.problem(
+                    written,
                     "answer",
                     f"{path}.answer",
                     phrase(
-                        "house.file.custom-answer", answer=str(answer), options=", ".join(texts)
+                        "house.file.custom-answer", answer=item.answer, options=", ".join(texts)
                     ),
                 )
                 continue
-            decisions.append(custom_decision(index + 1, question.strip(), texts, str(answer)))
+            decisions.append(custom_decision(index + 1, item.question, texts, item.answer))
         return decisions
 
-    def setup(self, data: dict, game: Game) -> Distribution | None:
-        given = data.get("setup")
-        if given is None:
-            return None
-        if not isinstance(given, dict):
-            self.problem(data, "setup", "setup", phrase("house.file.setup-mapping"))
+    def setup(self, data: dict, typed: dict[str, Any], game: Game) -> Distribution | None:
+        line = typed.get("setup")
+        if line is None:
             return None
         from .setup import setup_problems
 
-        setup, found = setup_problems(game, given)
+        setup, found = setup_problems(game, line, data["setup"])
         for container, key, path, message in found:
             self.problem(container, key, f"setup.{path}" if path else "setup", message)
         return setup

@@ -118,63 +118,63 @@ def same_name(names: tuple[str, ...]) -> tuple[str, str] | None:
     return None
 
 
-def setup_problems(game: Game, given: dict) -> tuple[Distribution | None, list[Found]]:
-    """Return the setup read from an agreement file's ``setup`` mapping, and its problems.
+def setup_problems(game: Game, line: Any, given: Any) -> tuple[Distribution | None, list[Found]]:
+    """Return the setup an agreement file's ``setup`` says, and its problems.
 
-    ``given`` is as :func:`~garou.rules.reader.read_document` reads it: the counts are read
-    as whole numbers (``010`` is ten), the names as typed.
+    ``line`` is the ``SetupLine`` the schema converter typed (the counts whole numbers of
+    1 or more, the names texts); ``given`` the mapping as written, for the lines. What is
+    checked here needs the game: each role against the game's, a role given twice, the
+    names against the count, and the setup rules (:mod:`rules.setup`).
     """
     from garou.rules.names import resolve_role
-    from garou.rules.reader import as_int, is_null
-
-    from .agreement import SETUP_KEYS
 
     found: list[Found] = []
-    for key in given:
-        if key not in SETUP_KEYS:
-            found.append((given, key, str(key), phrase("house.file.setup-key", key=str(key))))
-    players = as_int(given.get("players"))
-    if players is None or players < 1:
-        found.append((given, "players", "players", phrase("house.file.setup-players")))
-        players = None
+    written_roles = given.get("roles") if isinstance(given, dict) else None
     roles: dict[str, int] = {}
-    given_roles = given.get("roles")
-    if not isinstance(given_roles, dict) or not given_roles:
+    if not line.roles:
         found.append((given, "roles", "roles", phrase("house.file.setup-roles")))
-    for name, count in given_roles.items() if isinstance(given_roles, dict) else ():
+    for name, count in line.roles.items():
         path = f"roles.{name}"
         try:
             role = resolve_role(game, str(name))
         except GarouError as exc:
-            found.append((given_roles, name, path, exc.phrase or str(exc)))
+            found.append((written_roles, name, path, exc.phrase or str(exc)))
             continue
-        number = as_int(count)
-        if is_null(count):
-            found.append((given_roles, name, path, phrase("house.file.setup-no-count", name=name)))
-        elif number is None or number < 1:
-            found.append((given_roles, name, path, phrase("house.file.setup-count")))
+        if count is None:
+            found.append(
+                (written_roles, name, path, phrase("house.file.setup-no-count", name=name))
+            )
         elif role.id in roles:
-            found.append((given_roles, name, path, phrase("house.file.setup-twice", role=role.id)))
+            found.append(
+                (written_roles, name, path, phrase("house.file.setup-twice", role=role.id))
+            )
         else:
-            roles[role.id] = number
-    names: tuple[str, ...] = ()
-    given_names = given.get("names")
-    if given_names is not None:
-        if not isinstance(given_names, list) or any(
-            isinstance(n, dict | list) or n is None or not str(n).strip() for n in given_names
-        ):
-            found.append((given, "names", "names", phrase("house.file.setup-names")))
-        else:
-            names = tuple(str(n).strip() for n in given_names)
-            if players is not None and len(names) != players:
-                said = phrase("house.file.setup-name-count", names=len(names), players=players)
-                found.append((given, "names", "names", said))
-            twice = same_name(names)
-            if twice is not None:
-                said = phrase("house.same-name", first=twice[0], second=twice[1])
-                found.append((given, "names", "names", said))
-    if found or players is None:
+            roles[role.id] = count
+    players = line.players
+    names: tuple[str, ...] = tuple(line.names)
+    if names:
+        if len(names) != players:
+            said = phrase("house.file.setup-name-count", names=len(names), players=players)
+            found.append((given, "names", "names", said))
+        twice = same_name(names)
+        if twice is not None:
+            said = phrase("house.same-name", first=twice[0], second=twice[1])
+            found.append((given, "names", "names", said))
+    if found:
         return None, found
-    for message in verify(game, players, roles):
-        found.append((given, "roles", "roles", message))
+    for check in check_distribution(game, make_distribution(game, roles, players)).failures:
+        said = phrase("house.file.setup-check", check=CheckLine(check))
+        found.append((given, "roles", "roles", said))
     return (None, found) if found else (Distribution(game.id, players, roles, names=names), found)
+
+
+class CheckLine:
+    """One failing setup check said in a language: the rule, its fix, the entry to show."""
+
+    def __init__(self, check: Any):
+        self.check = check
+
+    def get(self, lang: str) -> str:
+        check = self.check
+        text = check.message.get(lang) + (f" {check.fix.get(lang)}" if check.fix else "")
+        return text + f" (garou show {check.entry})" if check.entry else text

@@ -1051,7 +1051,7 @@ def test_an_agreements_texts_yaml_would_retype_survive_house_show(book, garou, t
     "old, new, path, en, fr",
     [
         ("players: 8", "players: eight", "setup.players", "whole number", "nombre entier"),
-        ("voyante: 1", "voyante: '1'", "setup.roles.voyante", "count", "nombre"),
+        ("voyante: 1", "voyante: '1'", "setup.roles.voyante", "whole number", "nombre"),
         ("table: 010", "tabel: 010", "tabel", "unknown key 'tabel'", "clé inconnue"),
         ("answer: no", "answer: maybe", "custom[0].answer", "maybe", "maybe"),
         ("  lg-setting-captain: with-captain\n", "", "decisions.lg-setting-captain",
