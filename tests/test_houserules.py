@@ -469,17 +469,17 @@ def test_the_walk_from_an_agreement_preselects_its_answers(garou, book, tmp_path
 
 
 def test_ctrl_c_at_a_prompt_writes_nothing(garou, tmp_path, monkeypatch):
-    from garou.commands import house
+    from rich.prompt import Prompt
 
     asked = []
 
-    def ask(out, prompt, default=None):
+    def ask(cls, prompt, default=None, **kwargs):  # the terminal: Ctrl-C at the third
         asked.append(prompt)
         if len(asked) == 3:
             raise KeyboardInterrupt
         return default or ""
 
-    monkeypatch.setattr(house, "ask", ask)
+    monkeypatch.setattr(Prompt, "ask", classmethod(ask))  # rich's prompt, not garou's code
     out = tmp_path / "accord.yaml"
     result = garou("house", "pick", "--game", "loup-garou", "-o", str(out))
     assert result.exit_code == 130

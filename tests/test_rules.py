@@ -269,7 +269,7 @@ def test_all_problems_are_reported_at_once(tmp_path):
     text = text.replace("kind: rule", "kind: rumour")
     error = _load_with(tmp_path, text)
     messages = [str(p) for p in error.problems]
-    assert any("true or false" in m and "house.yaml:6" in m for m in messages)
+    assert any("expected yes or no" in m and "house.yaml:6" in m for m in messages)
     assert any("'rumour' is not allowed" in m and "house.yaml:14" in m for m in messages)
 
 
@@ -958,9 +958,10 @@ def test_a_typed_field_reads_the_scalar_as_its_type(tmp_path, field, written, re
         ("seat", "0x1F", "expected a whole number, got '0x1F'", "il faut un nombre entier"),
         ("seat", "3.5", "expected a whole number, got '3.5'", "pas '3.5'"),
         ("seat", "yes", "expected a whole number, got 'yes'", "il faut un nombre entier"),
-        ("present", "'yes'", "true or false, got the quoted text 'yes'", "entre guillemets"),
-        ("present", "maybe", "expected true or false, got 'maybe'", "il faut true ou false"),
-        ("present", "1", "expected true or false, got '1'", "il faut true ou false"),
+        ("present", "'yes'", "vrai/faux), got the quoted text 'yes'", "entre guillemets"),
+        ("present", "maybe", "expected yes or no (true/false, yes/no", "il faut oui ou non"),
+        ("present", "1", "vrai/faux), got '1'", "il faut oui ou non"),
+        ("present", "si", "vrai/faux), got 'si'", "il faut oui ou non"),
         ("weight", ".inf", "expected a number, got '.inf'", "il faut un nombre"),
         ("weight", "abc", "expected a number, got 'abc'", "il faut un nombre"),
         ("name", "", "expected a non-empty text, got an empty value", "une valeur vide"),

@@ -1,0 +1,269 @@
+"""One reader for every user file: the same types, the same yes/no words, the same problems.
+
+Each file kind (table state, agreement, setup, game record, rule folder) is read by the
+schema converter (``rules.schema``); a bad value of each class (wrong type, unknown key,
+a value outside its set, a duplicate key, an empty file) is said as ``file:line (key
+path): what; how to fix it``, in both languages, all the problems of a file at once.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+from garou.game.record import read_game_record
+from garou.houserules import load_agreement
+from garou.rules import DataFileError, play
+from garou.rules.reader import FALSE_WORDS, TRUE_WORDS
+from garou.rules.setup import read_setup
+
+from garou import rules
+
+DATA = Path(__file__).parent / "data"
+BOOK = rules.load_rules()
+
+STATE = """\
+game: loup-garou
+players:
+  Ana: {role: chasseur, alive: true}
+  Bob: loup-garou
+  Cid: villageois
+  Dee: villageois
+captain: Cid
+"""
+
+KINDS = {
+    "state": (STATE, lambda path: play.read_situation(BOOK, path)),
+    "agreement": (
+        (DATA / "agreements" / "good-loup-garou.yaml").read_text(encoding="utf-8"),
+        lambda path: load_agreement(path, BOOK),
+    ),
+    "setup": (
+        (DATA / "setups" / "first-game.yaml").read_text(encoding="utf-8"),
+        lambda path: read_setup(path, BOOK),
+    ),
+    "record": (
+        (DATA / "games" / "parity.yaml").read_text(encoding="utf-8"),
+        read_game_record,
+    ),
+}
+
+
+def _problems(tmp_path, kind: str, text: str) -> list:
+    path = tmp_path / f"{kind}.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        KINDS[kind][1](path)
+    return caught.value.problems
+
+
+def _said(problem, lang: str) -> str:
+    """The problem in ``lang``, its non-breaking spaces (French typography) as spaces."""
+    return re.sub("[\u00a0\u202f]", " ", problem.say(lang))
+
+
+def _line(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_each_good_file_reads(tmp_path, kind):
+    path = tmp_path / f"{kind}.yaml"
+    path.write_text(KINDS[kind][0], encoding="utf-8")
+    assert KINDS[kind][1](path) is not None
+
+
+# (kind, the line changed, what it becomes, the key path, English words, French words)
+BAD_VALUES = [
+    # a value of the wrong type
+    ("state", "Ana: {role: chasseur, alive: true}", "Ana: {role: chasseur, alive: maybe}",
+     "players.Ana.alive", "expected yes or no", "il faut oui ou non"),
+    ("state", "captain: Cid", "captain: [Cid, Dee]", "captain", "non-empty text", "texte"),
+    ("agreement", "  players: 8", "  players: huit", "setup.players", "whole number",
+     "nombre entier"),
+    ("agreement", "table: Les Loups du jeudi", "table: {a: b}", "table", "non-empty text",
+     "texte non vide"),
+    ("setup", "players: 8", "players: huit", "players", "whole number", "nombre entier"),
+    ("record", "  players: [Alice,", "  players: Alice", "setup.players", "expected a list",
+     "il faut une liste"),
+    # an unknown key, the nearest one suggested
+    ("state", "captain: Cid", "captian: Cid", "captian", "did you mean 'captain'",
+     "vouliez-vous dire « captain »"),
+    ("state", "Ana: {role: chasseur, alive: true}", "Ana: {role: chasseur, alvie: true}",
+     "players.Ana.alvie", "did you mean 'alive'", "vouliez-vous dire « alive »"),
+    ("agreement", "table: Les Loups du jeudi", "tabel: Les Loups du jeudi", "tabel",
+     "did you mean 'table'", "vouliez-vous dire « table »"),
+    ("agreement", "  players: 8", "  player: 8", "setup.player", "did you mean 'players'",
+     "vouliez-vous dire « players »"),
+    ("setup", "players: 8", "player: 8", "player", "did you mean 'players'",
+     "vouliez-vous dire « players »"),
+    ("record", "agreement:", "agrement:", "agrement", "did you mean 'agreement'",
+     "vouliez-vous dire « agreement »"),
+    # a value outside its set (an enumeration, or the game's own names)
+    ("state", "captain: Cid", "round: fourth", "round", "'fourth' is not allowed",
+     "n'est pas accepté"),
+    ("state", "captain: Cid", "witch: {life: drunk}", "witch.life", "'drunk' is not allowed",
+     "unused, tonight, used"),
+    ("state", "  Bob: loup-garou", "  Bob: vampire", "players.Bob", "unknown role", "vampire"),
+    ("agreement", "  lg-setting-debate: advised", "  lg-setting-debate: sometimes",
+     "decisions.lg-setting-debate", "unknown option 'sometimes'", "option inconnue"),
+    ("setup", "game: loup-garou", "game: poker", "game", "unknown game 'poker'",
+     "jeu inconnu"),
+    # a number below its least value
+    ("state", "Ana: {role: chasseur, alive: true}", "Ana: {role: chasseur, fouls: -1}",
+     "players.Ana.fouls", "must be 0 or more", "0 ou plus"),
+    ("agreement", "  players: 8", "  players: 0", "setup.players", "must be 1 or more",
+     "1 ou plus"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("kind", "old", "new", "path", "en", "fr"), BAD_VALUES)
+def test_a_bad_value_is_said_with_file_line_and_key_path_in_both_languages(
+    tmp_path, kind, old, new, path, en, fr
+):
+    good = KINDS[kind][0]
+    assert old in good
+    text = good.replace(old, new, 1)
+    problems = _problems(tmp_path, kind, text)
+    said = [p for p in problems if p.path == path]
+    assert said, [str(p) for p in problems]
+    (problem,) = said
+    assert problem.file.endswith(f"{kind}.yaml") and problem.line == _line(text, new.strip())
+    english, french = _said(problem, "en"), _said(problem, "fr")
+    assert en in english, english
+    assert fr in french, french
+    assert f"{kind}.yaml:{problem.line} ({path}): " in english
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_duplicate_key_is_said_with_both_lines(tmp_path, kind):
+    good = KINDS[kind][0]
+    first = _line(good, "game:")
+    text = good + good.splitlines()[first - 1] + "\n"
+    (problem,) = _problems(tmp_path, kind, text)
+    assert problem.line == len(text.splitlines()) and problem.path == "game"
+    assert f"line {first}" in problem.say("en") and f"ligne {first}" in problem.say("fr")
+    assert "duplicate key" in problem.say("en") and "en double" in problem.say("fr")
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("text", ["", "# nothing yet\n", "- a list\n"])
+def test_an_empty_file_or_one_that_is_no_mapping_says_what_the_file_is(tmp_path, kind, text):
+    (problem,) = _problems(tmp_path, kind, text)
+    assert problem.file.endswith(f"{kind}.yaml") and problem.line == 1
+    english, french = problem.say("en"), problem.say("fr")
+    assert re.search(r"\bmapping\b", english), english
+    assert re.search(r"dictionnaire|tableau|table clé", french), french
+
+
+@pytest.mark.parametrize("kind", ["state", "agreement"])
+def test_every_problem_of_a_file_is_reported_together(tmp_path, kind):
+    good = KINDS[kind][0]
+    changes = {
+        "state": [("captain: Cid", "captian: Cid\nround: fourth"),
+                  ("alive: true", "alive: maybe"), ("  Bob: loup-garou", "  Bob: vampire")],
+        "agreement": [("table: Les", "tabel: Les"), ("  players: 8", "  players: huit"),
+                      ("lg-setting-debate: advised", "lg-setting-debate: sometimes")],
+    }[kind]  # fmt: skip
+    text = good
+    for old, new in changes:
+        text = text.replace(old, new, 1)
+    problems = _problems(tmp_path, kind, text)
+    assert len(problems) >= len(changes), [str(p) for p in problems]
+    assert [p.line for p in problems] == sorted(p.line for p in problems)
+
+
+# --- one yes/no vocabulary in every user file ---------------------------------------------
+
+YES = ["true", "yes", "on", "oui", "vrai", "Oui", "TRUE", "Vrai"]
+NO = ["false", "no", "off", "non", "faux", "Non", "NO", "Faux"]
+
+
+def test_the_yes_no_words_are_one_list():
+    assert {w.lower() for w in YES} == TRUE_WORDS and {w.lower() for w in NO} == FALSE_WORDS
+
+
+@pytest.mark.parametrize(("word", "meaning"), [(w, True) for w in YES] + [(w, False) for w in NO])
+def test_a_yes_no_word_means_the_same_in_every_file_kind(tmp_path, word, meaning):
+    state = tmp_path / "state.yaml"
+    state.write_text(STATE.replace("alive: true", f"alive: {word}"), encoding="utf-8")
+    situation = play.read_situation(BOOK, state)
+    assert situation.state.player("Ana").alive is meaning
+
+    record = tmp_path / "record.yaml"
+    text = (DATA / "games" / "mafia-town-wins.yaml").read_text(encoding="utf-8")
+    record.write_text(text.replace("  deal: {}", f"  deal: {{}}\n  turbo: {word}"), "utf-8")
+    assert read_game_record(record).record.setup.turbo is meaning
+
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    (folder / "house.yaml").write_text(
+        textwrap.dedent(f"""\
+            game: loup-garou
+            roles:
+              - id: salvateur
+                name: {{fr: Salvateur, en: Protector}}
+                camp: village
+                power: {word}
+                section: additions
+                addition: true
+                summary: {{fr: Protège un joueur., en: Protects a player.}}
+            """),
+        encoding="utf-8",
+    )
+    book = rules.load_rules(folder, cache=False)
+    assert book.game("loup-garou").role("salvateur").power is meaning
+
+
+@pytest.mark.parametrize("word", ['"yes"', "'oui'", "maybe", "1", "si", "ja"])
+def test_anything_else_is_no_yes_no_in_any_file_kind(tmp_path, word):
+    state = _problems(tmp_path, "state", STATE.replace("alive: true", f"alive: {word}"))
+    assert [p.path for p in state] == ["players.Ana.alive"]
+    assert "oui/non" in state[0].say("fr") and "yes/no" in state[0].say("en")
+    text = (DATA / "games" / "mafia-town-wins.yaml").read_text(encoding="utf-8")
+    text = text.replace("  deal: {}", f"  deal: {{}}\n  turbo: {word}")
+    record = _problems(tmp_path, "record", text)
+    assert [p.path for p in record] == ["setup.turbo"]
+    assert record[0].line == _line(text, "turbo:")
+
+
+# --- every command that reads a user file says its problems in one language ---------------
+
+COMMANDS = {
+    "state": [["win", "--state"], ["vote", "--state"], ["cascade", "--state"],
+              ["fouls", "--state"]],
+    "agreement": [["house", "show"], ["print", "agreement"], ["house", "pick", "--defaults",
+                  "-o", "out.yaml", "--from"]],
+    "setup": [["check"]],
+    "record": [["game", "import"]],
+}  # fmt: skip
+
+
+def _bad_files():
+    for kind, old, new, path, _en, _fr in BAD_VALUES:
+        for command in COMMANDS[kind]:
+            yield pytest.param(kind, old, new, command, id=f"{' '.join(command[:2])}-{path}")
+    for kind, commands in COMMANDS.items():
+        for command in commands:
+            yield pytest.param(kind, "", "", command, id=f"{' '.join(command[:2])}-empty")
+
+
+@pytest.mark.parametrize(("kind", "old", "new", "command"), list(_bad_files()))
+def test_a_file_problem_of_every_command_reading_it_is_said_in_one_language(
+    garou, tmp_path, monkeypatch, kind, old, new, command
+):
+    from tests.test_cli import foreign_words
+
+    monkeypatch.chdir(tmp_path)
+    text = KINDS[kind][0].replace(old, new, 1) if old else ""
+    path = tmp_path / f"{kind}.yaml"
+    path.write_text(text, encoding="utf-8")
+    extra = ["--db", str(tmp_path / "g.sqlite")] if command[0] == "game" else []
+    for lang in ("fr", "en"):
+        run = garou(*command, str(path), *extra, "--lang", lang)
+        assert run.exit_code == 1, (lang, run.stdout, run.stderr)
+        assert f"{kind}.yaml:" in run.stderr and "Traceback" not in run.stderr
+        said = run.stderr.replace(str(tmp_path), "")  # the folder is named after the test
+        assert foreign_words(said, lang) == set(), run.stderr
