@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from garou.rules.catalogue import phrase
@@ -40,12 +40,14 @@ def verify(game: Game, players: int, roles: dict[str, int], lang: str = "en") ->
 def make_setup(
     game: Game,
     players: int | None,
-    roles_spec: str | None,
+    roles_spec: str | Mapping[str, int | None] | Iterable[tuple[str, int | None]] | None,
     names: Iterable[str] = (),
     lang: str = "en",
 ) -> Distribution | None:
     """Return the checked setup for ``players`` and ``roles_spec``; None if nothing is given.
 
+    ``roles_spec`` is the cards as values (role name to count, or (name, count) pairs; a
+    count of None is one card), or as the text a person types (``"loup-garou=2,voyante"``).
     ``players`` defaults to the number of cards. Raise UsageError on input that cannot be
     read (a role that is none of the game's, with the closest names) and
     :class:`~garou.rules.setup.UnsoundSetupError`, carrying the failing checks, when the
@@ -61,7 +63,12 @@ def make_setup(
     if roles_spec is None:
         raise UsageError("house.setup-needs-roles", example=example_roles(game, players))
     _same_names(names)
-    dist = make_distribution(game, parse_roles(roles_spec, game), players, names)
+    if isinstance(roles_spec, str):
+        pairs = parse_roles(roles_spec, game)
+    else:
+        given = roles_spec.items() if isinstance(roles_spec, Mapping) else roles_spec
+        pairs = [(name, 1 if count is None else count) for name, count in given]
+    dist = make_distribution(game, pairs, players, names)
     for name in dist.unknown:
         resolve_role(game, name)  # raises with the closest names, or explains a status
     failures = check_distribution(game, dist).failures

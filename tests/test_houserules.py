@@ -1072,3 +1072,15 @@ def test_an_agreements_problem_is_said_with_file_line_and_key_in_both_languages(
     data = garou("house", "show", str(file), "--json", "--lang", "en").json()
     (problem,) = data["error"]["where"]
     assert problem["path"] == path and problem["line"] >= 1 and en in problem["message"]
+
+
+def test_the_setup_library_takes_the_cards_as_values_as_well_as_typed(book):
+    """houserules.make_setup takes values (a mapping, pairs), not only the typed text."""
+    from garou.rules import UsageError
+
+    game = book.game("loup-garou")
+    typed = make_setup(game, 8, "loup-garou=2,voyante,villageois=5")
+    assert make_setup(game, 8, {"loup-garou": 2, "voyante": None, "villageois": 5}) == typed
+    assert make_setup(game, 8, [("Loup-Garou", 2), ("voyante", 1), ("villageois", 5)]) == typed
+    with pytest.raises(UsageError):
+        make_setup(game, 8, {"loup-garou": 0, "villageois": 8})

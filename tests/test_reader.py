@@ -267,3 +267,59 @@ def test_a_file_problem_of_every_command_reading_it_is_said_in_one_language(
         assert f"{kind}.yaml:" in run.stderr and "Traceback" not in run.stderr
         said = run.stderr.replace(str(tmp_path), "")  # the folder is named after the test
         assert foreign_words(said, lang) == set(), run.stderr
+
+
+# --- issue 11: one name for one thing, libraries of values, tests of the libraries ---------
+
+ROOT = Path(__file__).parent.parent
+LIBRARIES = ("rules", "lookup", "houserules", "printables", "game", "web")
+
+
+def _sources(*folders: str) -> dict[Path, str]:
+    return {
+        path: path.read_text(encoding="utf-8")
+        for folder in folders
+        for path in sorted((ROOT / folder).rglob("*.py"))
+    }
+
+
+def test_each_thing_has_one_name_in_the_code():
+    code = _sources(*LIBRARIES, "garou")
+    said = "\n".join(code.values())
+    for retired in ("TableSetup", "SeatPlan", "def as_dict", ".as_dict(", "class SetupError"):
+        assert retired not in said, retired
+    for one in ("def parse_roles(", "def fold(", "class Distribution", "class UnsoundSetupError"):
+        holders = [str(p.relative_to(ROOT)) for p, text in code.items() if one in text]
+        assert len(holders) == 1, (one, holders)
+
+
+def test_no_library_imports_the_command_line():
+    for path, text in _sources(*LIBRARIES).items():
+        assert not re.search(r"^\s*(import|from) (typer|click)\b", text, re.M), path
+        assert not re.search(r"^\s*(import|from) garou\.(cli|commands)\b", text, re.M), path
+
+
+def test_no_test_monkeypatches_the_command_line_code():
+    for path, text in _sources("tests").items():
+        cli_names = set(re.findall(r"from garou\.commands import (\w+)", text))
+        cli_names |= set(re.findall(r"from garou import (cli)\b", text))
+        for name in cli_names:
+            assert not re.search(rf"monkeypatch\.setattr\(\s*{name}\s*,", text), (path, name)
+        assert not re.search(r"monkeypatch\.setattr\(\s*[\"']garou\.(cli|commands)", text), path
+
+
+def test_the_state_reader_takes_values_not_flag_strings(book):
+    """rules.play reads the table as values (names, roles, dead, lovers): no option text."""
+    situation = play.make_situation(
+        book, "loup-garou", {"Ana": "chasseur", "Bob": "loup-garou", "Cid": None},
+        dead=["Cid"], lovers=("Ana", "Bob"), events={"round": "first"},
+    )  # fmt: skip
+    assert situation.state.player("Cid").alive is False and situation.state.lovers == (
+        "Ana",
+        "Bob",
+    )
+    with pytest.raises(play.StateError) as caught:
+        play.make_situation(book, "loup-garou", {"Ana": "chasseur"}, events={"round": "4th"})
+    assert "round" in caught.value.message("en") and "not allowed" in caught.value.message("en")
+    code = _sources("rules/play")
+    assert not any(re.search(r"[\"']--[a-z]", text) for text in code.values())

@@ -21,8 +21,11 @@ The format, the same for every command::
 
 Every value is read as the text typed (:func:`~garou.rules.reader.read_document`: a player
 called ``No``, ``~`` or ``010`` keeps that name, and a quoted ``"~"`` is a name where a
-plain ``~`` means "none"); names match players whatever their case and accents. Every problem is
-reported with its file, line and key; all of them at once.
+plain ``~`` means "none"), then typed by the schema converter (:mod:`rules.schema`) from
+:class:`StateFile`, as every user file: ``alive`` takes the yes/no words of every file,
+the counts whole numbers of 0 or more, ``round`` and the potions one of their values.
+Names match players whatever their case and accents. Every problem is reported with its
+file, line and key path; all of them at once.
 """
 
 from __future__ import annotations
