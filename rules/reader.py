@@ -341,24 +341,74 @@ def parse_yaml(text: str, name: str, *, source: bool = False) -> Any:
         if "could not determine a constructor for the tag" in what:
             tag = what.rpartition("tag")[2].strip(" '")
             raise refuse(line, "", phrase("reader.tag", tag=shown(tag, 40))) from None
-        raise refuse(line, "", phrase("reader.value", what=shown(what, 80))) from None
+        raise refuse(line, "", phrase("reader.value", what=_yaml_problem(what))) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
-        what = str(exc.problem or exc.context or "")
+        said = _yaml_problem(str(exc.problem or exc.context or ""))
         if exc.context and exc.context_mark is not None and exc.context_mark is not mark:
-            started = phrase("reader.started", what=exc.context, line=exc.context_mark.line + 1)
+            started = phrase(
+                "reader.started", what=_yaml_context(exc.context), line=exc.context_mark.line + 1
+            )
             raise refuse(
-                line, "", phrase("reader.invalid-in", what=what, started=started)
+                line, "", phrase("reader.invalid-in", what=said, started=started)
             ) from None
-        raise refuse(line, "", phrase("reader.invalid", what=what)) from None
-    except yaml.YAMLError as exc:
-        raise refuse(None, "", phrase("reader.invalid", what=shown(str(exc), 120))) from None
+        raise refuse(line, "", phrase("reader.invalid", what=said)) from None
+    except yaml.YAMLError:
+        raise refuse(None, "", phrase("reader.invalid", what=_yaml_problem(""))) from None
     except RecursionError:
         raise refuse(None, "", phrase("reader.too-deep")) from None
     if _expanded_size(data, MAX_NODES) > MAX_NODES:
         raise refuse(None, "", phrase("reader.too-many-values", most=MAX_NODES))
     return data
+
+
+_YAML_PROBLEMS = (  # the parser's own words (libyaml's, then PyYAML's), said in the catalogue
+    ("mapping values are not allowed", "colon-in-value"),
+    ("did not find expected '-' indicator", "dash"),
+    ("did not find expected ',' or ']'", "close-list"),
+    ("expected ',' or ']'", "close-list"),
+    ("did not find expected ',' or '}'", "close-mapping"),
+    ("expected ',' or '}'", "close-mapping"),
+    ("found unexpected end of stream", "end"),
+    ("found undefined alias", "alias"),
+    ("found character", "character"),
+    ("found unknown escape character", "escape"),
+    ("did not find expected key", "key"),
+    ("expected <block end>", "key"),
+    ("could not find expected ':'", "colon"),
+    ("second occurrence", "anchor"),
+    ("did not find expected <document start>", "document"),
+    ("expected '<document start>'", "document"),
+    ("did not find expected node content", "content"),
+    ("expected the node content", "content"),
+    ("block sequence entries are not allowed", "dash-here"),
+    ("tab", "tab"),
+    ("directive", "directive"),
+    ("for merging", "merge"),
+)
+_YAML_CONTEXTS = (
+    ("block collection", "list"),
+    ("block sequence", "list"),
+    ("block mapping", "mapping"),
+    ("flow sequence", "flow-list"),
+    ("flow mapping", "flow-mapping"),
+    ("quoted scalar", "quoted"),
+    ("simple key", "key"),
+    ("anchor", "anchor"),
+)
+
+
+def _yaml_problem(problem: str) -> Phrase:
+    """Return the YAML parser's ``problem`` (its English words) said in the catalogue."""
+    key = next((key for words, key in _YAML_PROBLEMS if words in problem), "other")
+    return phrase(f"reader.yaml.{key}")
+
+
+def _yaml_context(context: str) -> Phrase:
+    """Return what the parser was reading (``while parsing a flow sequence``), said."""
+    key = next((key for words, key in _YAML_CONTEXTS if words in context), "other")
+    return phrase(f"reader.yaml-in.{key}")
 
 
 def _refuse(path: str, message: Phrase) -> DataFileError:

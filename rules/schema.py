@@ -158,6 +158,8 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
             shaped = [o for o in options if _shape_of(o) == _shape_of(value)]
             if shaped:
                 return convert(shaped[0], value, where, out)
+            kinds = _Either([phrase(f"reader.kind.{_kind(o)}") for o in options])
+            return out.add(where, phrase("reader.expected-either", kinds=kinds, value=_word(value)))
         return convert(options[0], value, where, out)
     if isinstance(value, Scalar):
         return _convert_scalar(tp, value, where, out)
@@ -328,6 +330,28 @@ def _shape_of(tp_or_value: Any) -> str:
     if origin is tuple:
         return "list"
     return "scalar"
+
+
+class _Either:
+    """Kinds of value said as alternatives in the message's language: "a text or a mapping"."""
+
+    def __init__(self, kinds: list[Phrase]):
+        self.kinds = kinds
+
+    def get(self, lang: str) -> str:
+        from .catalogue import join
+
+        return join([k.say(lang) for k in self.kinds], lang, "or")
+
+
+def _kind(tp: Any) -> str:
+    """Return the catalogue name of what type ``tp`` takes: text, whole, number, yes-no..."""
+    if get_origin(tp) is Annotated:
+        tp = get_args(tp)[0]
+    shape = _shape_of(tp)
+    if shape != "scalar":
+        return shape
+    return {bool: "yes-no", int: "whole", float: "number"}.get(tp, "text")
 
 
 def _convert_lang_map(tp: Any, value: Any, where: Where, out: Collector) -> Any:

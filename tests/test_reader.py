@@ -81,6 +81,8 @@ BAD_VALUES = [
     ("state", "Ana: {role: chasseur, alive: true}", "Ana: {role: chasseur, alive: maybe}",
      "players.Ana.alive", "expected yes or no", "il faut oui ou non"),
     ("state", "captain: Cid", "captain: [Cid, Dee]", "captain", "non-empty text", "texte"),
+    ("state", "  Bob: loup-garou", "  Bob: [loup-garou]", "players.Bob",
+     "expected a text or a mapping (key: value), got", "il faut un texte ou une table clé"),
     ("agreement", "  players: 8", "  players: huit", "setup.players", "whole number",
      "nombre entier"),
     ("agreement", "table: Les Loups du jeudi", "table: {a: b}", "table", "non-empty text",
@@ -323,3 +325,32 @@ def test_the_state_reader_takes_values_not_flag_strings(book):
     assert "round" in caught.value.message("en") and "not allowed" in caught.value.message("en")
     code = _sources("rules/play")
     assert not any(re.search(r"[\"']--[a-z]", text) for text in code.values())
+
+
+BROKEN_YAML = [
+    ("a: b: c\n", 1),
+    ("a:\n  - x\n  y: 1\n", 3),
+    ("a: [1, 2\n", 2),
+    ("a: {b: 1\n", 2),
+    ("a: 'x\n", 2),
+    ("a: *nope\n", 1),
+    ("a:\n\t- x\n", 2),
+    ('a: "\\q"\n', 1),
+    ("a: &x 1\nb: &x 2\n", 2),
+    ("a: @x\n", 1),
+    ("key\nother: 1\n", 2),
+    ("a: 1\nb\n", 3),
+]
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize(("text", "line"), BROKEN_YAML)
+def test_a_yaml_syntax_error_is_said_in_one_language_with_its_line(tmp_path, kind, text, line):
+    from tests.test_cli import foreign_words
+
+    (problem,) = _problems(tmp_path, kind, text)
+    assert problem.line == line
+    for lang in ("fr", "en"):
+        said = problem.say(lang).replace(str(tmp_path), "")
+        assert "YAML" in said and foreign_words(said, lang) == set(), said
+    assert "not valid YAML" in problem.say("en") and "YAML valide" in problem.say("fr")
