@@ -35,13 +35,12 @@ from .export import (
     question_to_dict,
     setup_difference_to_dict,
 )
-from .setup import SETUP_CHECKED, make_setup, same_name
+from .setup import make_setup, same_name
 from .sheet import render_agreement
 
 __all__ = [
     "CUSTOM_PREFIX",
     "FORMAT",
-    "SETUP_CHECKED",
     "Agreement",
     "AgreementExistsError",
     "AgreementWriteError",

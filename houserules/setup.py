@@ -19,22 +19,8 @@ from garou.rules.setup import (
     parse_roles,
 )
 
-SETUP_CHECKED = True
-"""True when agreed setups are checked by the rules' setup verifier (rules.setup)."""
-
 Found = tuple[Any, Any, str, Any]
 """A problem in a setup read from a file: container, key, key path, message."""
-
-
-def verify(game: Game, players: int, roles: dict[str, int], lang: str = "en") -> list[str]:
-    """Return every broken setup rule (with its fix) for ``roles`` at ``players`` players."""
-    verdict = check_distribution(game, make_distribution(game, roles, players))
-    return [
-        c.message.get(lang) + (f" {c.fix.get(lang)}" if c.fix else "") + f" (garou show {c.entry})"
-        if c.entry
-        else c.message.get(lang)
-        for c in verdict.failures
-    ]
 
 
 def make_setup(
@@ -84,15 +70,23 @@ class CheckLines:
         self.failures = tuple(failures)
 
     def get(self, lang: str) -> str:
-        lines = []
-        for check in self.failures:
-            line = check.message.get(lang)
-            if check.fix is not None:
-                line += f" → {check.fix.get(lang)}"
-            if check.entry:
-                line += f" (garou show {check.entry})"
-            lines.append(f"  - {line}")
-        return "\n".join(lines)
+        return "\n".join(f"  - {CheckLine(check).get(lang)}" for check in self.failures)
+
+
+class CheckLine:
+    """One failing setup check said in a language: the rule → its fix (garou show entry)."""
+
+    def __init__(self, check: Any):
+        self.check = check
+
+    def get(self, lang: str) -> str:
+        check = self.check
+        line = check.message.get(lang)
+        if check.fix is not None:
+            line += f" → {check.fix.get(lang)}"
+        if check.entry:
+            line += f" (garou show {check.entry})"
+        return line
 
 
 def unsound_setup(failures: Iterable[Any], key: str, **values: Any) -> UnsoundSetupError:
@@ -173,15 +167,3 @@ def setup_problems(game: Game, line: Any, given: Any) -> tuple[Distribution | No
         said = phrase("house.file.setup-check", check=CheckLine(check))
         found.append((given, "roles", "roles", said))
     return (None, found) if found else (Distribution(game.id, players, roles, names=names), found)
-
-
-class CheckLine:
-    """One failing setup check said in a language: the rule, its fix, the entry to show."""
-
-    def __init__(self, check: Any):
-        self.check = check
-
-    def get(self, lang: str) -> str:
-        check = self.check
-        text = check.message.get(lang) + (f" {check.fix.get(lang)}" if check.fix else "")
-        return text + f" (garou show {check.entry})" if check.entry else text

@@ -269,6 +269,12 @@ def test_a_file_problem_of_every_command_reading_it_is_said_in_one_language(
         assert f"{kind}.yaml:" in run.stderr and "Traceback" not in run.stderr
         said = run.stderr.replace(str(tmp_path), "")  # the folder is named after the test
         assert foreign_words(said, lang) == set(), run.stderr
+        if command[0] in ("print",) or command[:2] == ["house", "pick"]:
+            continue  # no --json
+        data = garou(*command, str(path), *extra, "--json", "--lang", lang).json()["error"]
+        messages = [data["message"], *(w["message"] for w in data.get("where") or [])]
+        said = " ".join(messages).replace(str(tmp_path), "")
+        assert foreign_words(said, lang) == set(), messages
 
 
 # --- issue 11: one name for one thing, libraries of values, tests of the libraries ---------
@@ -354,3 +360,50 @@ def test_a_yaml_syntax_error_is_said_in_one_language_with_its_line(tmp_path, kin
         said = problem.say(lang).replace(str(tmp_path), "")
         assert "YAML" in said and foreign_words(said, lang) == set(), said
     assert "not valid YAML" in problem.say("en") and "YAML valide" in problem.say("fr")
+
+
+def test_a_role_the_engine_needs_is_asked_at_the_state_files_line(garou, tmp_path):
+    """A state file leaving out a role the rules need is a problem of the file (exit 1,
+    file:line, the fix written as the file writes it), not of the command line."""
+    path = tmp_path / "state.yaml"
+    path.write_text(
+        "game: loup-garou\nplayers:\n  Alice: chasseur\n  Bob:\n  Carol: loup-garou\n"
+        "  Dan: {alive: true}\ndeaths: {Alice: vote}\n",
+        encoding="utf-8",
+    )
+    situation = play.read_situation(BOOK, path)
+    for check in (
+        lambda: play.resolve_cascade(situation.state, list(situation.deaths)),
+        lambda: play.check_win(situation.state),
+    ):
+        with pytest.raises(DataFileError) as caught:
+            check()
+        assert [(p.line, p.path) for p in caught.value.problems] == [
+            (4, "players.Bob"),
+            (6, "players.Dan"),
+        ]
+        assert "'Bob: ROLE'" in caught.value.message("en")
+        assert "« Bob: RÔLE »" in _said(caught.value.problems[0], "fr")
+    for command in ("cascade", "win"):
+        run = garou(command, "--state", str(path), "--lang", "en")
+        assert run.exit_code == 1 and "state.yaml:4 (players.Bob)" in run.stderr, run.stderr
+    given = play.make_situation(BOOK, "loup-garou", {"Alice": "chasseur", "Bob": None})
+    with pytest.raises(play.StateError, match="NAME=ROLE"):
+        play.check_win(given.state)
+
+
+def test_an_agreed_setup_breaking_a_rule_is_said_in_the_users_language(tmp_path):
+    from tests.test_cli import foreign_words
+
+    good = KINDS["agreement"][0]
+    old = "  roles: {loup-garou: 2, voyante: 1, villageois: 5}"
+    assert old in good
+    text = good.replace(old, "  roles: {voyante: 1, villageois: 7}")
+    problems = _problems(tmp_path, "agreement", text)
+    assert problems and all(p.path == "setup.roles" for p in problems)
+    assert {p.line for p in problems} == {_line(text, "  roles:")}
+    for problem in problems:
+        for lang in ("fr", "en"):
+            said = problem.say(lang).replace(str(tmp_path), "")
+            assert foreign_words(said, lang) == set(), said
+        assert "garou show" in problem.say("fr")

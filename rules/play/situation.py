@@ -40,7 +40,7 @@ from ..errors import DataFileError, GarouError, Problem
 from ..loader import Rulebook
 from ..model import Game
 from ..names import resolve_role
-from ..reader import LocatedDict, LocatedList, Scalar, read_document
+from ..reader import LocatedDict, read_document
 from ..records import record
 from ..schema import INVALID, Collector, Count, Positive, Where, convert, type_hints, unknown_key
 from .cascade import check_deaths
@@ -51,6 +51,7 @@ from .state import (
     Player,
     Potion,
     StateError,
+    StateSource,
     TableState,
     Witch,
     canonical,
@@ -60,6 +61,7 @@ from .state import (
     check_witch,
     issue,
     parse_cause,
+    path_line,
     table_rules,
     unknown_player,
 )
@@ -255,7 +257,8 @@ def parse_situation(
     if reader.failed():
         reader.fail()
     couple = (lovers[0], lovers[1]) if lovers else None
-    state = TableState(the_game, tuple(players), couple, captain, witch, agreed)
+    source = None if origin is None else StateSource(origin, reader.written)
+    state = TableState(the_game, tuple(players), couple, captain, witch, agreed, source)
     situation = reader.events(state, file)
     if reader.failed():
         reader.fail()
@@ -299,7 +302,7 @@ class _Reader:
             if found.path and found.path[0] in self.replaced:
                 problems.append(found.problem("options", None))
             else:
-                line = _line(self.written, found.path) or 1
+                line = path_line(self.written, found.path) or 1
                 problems.append(found.problem(self.origin, line))
         problems.sort(key=lambda p: (p.file == "options", p.line or 0))
         raise DataFileError(problems)
@@ -445,26 +448,3 @@ def _shown(value: str) -> str:
     """Return the text ``value`` as a message quotes it: at most 60 characters."""
     text = value.strip()
     return text if len(text) <= 60 else text[:59] + "…"
-
-
-def _line(data: Any, path: tuple[str | int, ...]) -> int | None:
-    """Return the line of the value at ``path`` in ``data``: the line of the deepest key
-    ``data`` remembers, or of the value itself when it is a scalar written on its own line."""
-    line = getattr(data, "line", None)
-    node = data
-    for key in path:
-        if isinstance(node, LocatedDict):
-            match = next((k for k in node if k == key or str(k).strip() == str(key)), None)
-            if match is None:
-                break
-            line = node.line_of(match)
-            node = node[match]
-        elif isinstance(node, LocatedList) and isinstance(key, int):
-            line = node.line_of(key)
-            node = node[key] if key < len(node) else None
-        else:
-            break
-    else:
-        if isinstance(node, Scalar) and node.line:
-            line = node.line
-    return line

@@ -13,7 +13,7 @@ from dataclasses import field, replace
 from typing import Any, Literal
 
 from ..catalogue import Phrase, join, phrase, say
-from ..errors import Problem, UsageError
+from ..errors import DataFileError, Problem, UsageError
 from ..model import Game
 from ..names import closest, fold
 from ..records import record
@@ -209,6 +209,48 @@ class Witch:
 
 
 @record
+class StateSource:
+    """Where a table state was read from: its file, and its data as written (for the lines)."""
+
+    file: str
+    """The state file's path, as given."""
+    written: Any = field(compare=False, repr=False)
+    """The file's data as :func:`~garou.rules.reader.read_document` read it."""
+
+    def problems(self, issues: Iterable[Issue]) -> DataFileError:
+        """Return ``issues`` as the file's problems, each at the line of its value."""
+        return DataFileError(
+            [i.problem(self.file, path_line(self.written, i.path) or 1) for i in issues]
+        )
+
+
+def path_line(data: Any, path: tuple[str | int, ...]) -> int | None:
+    """Return the line of the value at ``path`` in ``data`` (read by
+    :func:`~garou.rules.reader.read_document`): the line of the deepest key ``data``
+    remembers, or of the value itself when it is a scalar written on its own line."""
+    from ..reader import LocatedDict, LocatedList, Scalar
+
+    line = getattr(data, "line", None)
+    node = data
+    for key in path:
+        if isinstance(node, LocatedDict):
+            match = next((k for k in node if k == key or str(k).strip() == str(key)), None)
+            if match is None:
+                break
+            line = node.line_of(match)
+            node = node[match]
+        elif isinstance(node, LocatedList) and isinstance(key, int):
+            line = node.line_of(key)
+            node = node[key] if key < len(node) else None
+        else:
+            break
+    else:
+        if isinstance(node, Scalar) and node.line:
+            line = node.line
+    return line
+
+
+@record
 class TableState:
     """Who plays which card, who is alive, the lovers and the captain."""
 
@@ -224,6 +266,9 @@ class TableState:
     """What the witch did, as far as the state says."""
     agreed: TableRules = TableRules()
     """How the table settled the cases the engine applies."""
+    source: StateSource | None = field(default=None, compare=False, repr=False)
+    """The state file it was read from, if any: a problem found later (a role the engine
+    needs) is then said at the file's line, not as an option."""
 
     def resolve(self, name: str) -> str:
         """Return the player ``name`` designates, spelled as the table spells it."""
@@ -680,6 +725,11 @@ def require_roles(state: TableState, names: Iterable[str], why: str) -> None:
     """Raise :class:`StateError` when one of ``names`` has no card given; ``why`` is the
     catalogue key saying what the role is needed for."""
     missing = [n for n in names if state.player(n).role is None]
+    if missing and state.source is not None:
+        raise state.source.problems(
+            issue(("players", n), "reader.state.role-needed", why=phrase(why), name=n)
+            for n in missing
+        )
     if missing:
         raise StateError(
             [issue(("players", n, "role"), "state.role-needed", why=phrase(why)) for n in missing]
