@@ -34,7 +34,7 @@ from .model import (
     Win,
 )
 from .reader import LocatedDict, LocatedList, read_document
-from .schema import INVALID, Collector, Where, convert, convert_record
+from .schema import INVALID, Collector, Where, convert, convert_record, unknown_key
 
 _BLOCKS: dict[str, type] = {
     "info": GameInfo,
@@ -109,7 +109,7 @@ def _read_file(path: Path, drafts: dict[str, _Draft], out: Collector) -> None:
     for key in data:
         where = top.key(data, key)
         if key not in _TOP_KEYS:
-            out.add(where, phrase("schema.unknown-key", key=shown(key), keys=", ".join(_TOP_KEYS)))
+            out.add(where, unknown_key(key, list(_TOP_KEYS)))
         elif key in _BLOCKS:
             if key in draft.blocks:
                 first = draft.blocks[key][1]

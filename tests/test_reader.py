@@ -407,3 +407,23 @@ def test_an_agreed_setup_breaking_a_rule_is_said_in_the_users_language(tmp_path)
             said = problem.say(lang).replace(str(tmp_path), "")
             assert foreign_words(said, lang) == set(), said
         assert "garou show" in problem.say("fr")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "path", "near"),
+    [
+        ("game: loup-garou\nrols: []\n", 2, "rols", "roles"),
+        ("game: loup-garou\nroles:\n  - id: x\n    nmae: {fr: X, en: X}\n", 4, "roles[0].nmae",
+         "name"),
+    ],
+)  # fmt: skip
+def test_a_rule_folders_unknown_key_suggests_the_nearest(tmp_path, text, line, path, near):
+    folder = tmp_path / "my-rules"
+    folder.mkdir()
+    (folder / "house.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        rules.load_rules(folder, cache=False)
+    found = [p for p in caught.value.problems if p.path == path]
+    assert [p.line for p in found] == [line], [str(p) for p in caught.value.problems]
+    assert f"did you mean '{near}'" in found[0].say("en")
+    assert f"vouliez-vous dire « {near} »" in _said(found[0], "fr")
