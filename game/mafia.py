@@ -187,6 +187,12 @@ class State:
         return self.days[-1]
 
 
+def _agreed(game: Game, choices: Mapping[str, Any]) -> dict[str, str]:
+    from .start import agreed_choices
+
+    return agreed_choices(game, choices)
+
+
 def _role_id(game: Game, value: str) -> str:
     from garou.rules.names import resolve_role
 
@@ -230,11 +236,7 @@ def start_data(
         "roles": {str(k): str(v) for k, v in roles.items()},
         "seed": seed,
         "turbo": bool(turbo),
-        "agreement": {
-            d.case: d.option
-            for d in _agreement(game, dict(agreement or {})).decisions
-            if not d.case.startswith("custom:")
-        },
+        "agreement": _agreed(game, agreement or {}),
         "date": date,
         "club": dict(club or {}),
     }
@@ -275,7 +277,7 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
     from garou.rules.errors import GarouError
 
     try:
-        table = _agreement(game, {str(k): str(v) for k, v in (data.get("agreement") or {}).items()})
+        agreement = _agreed(game, data.get("agreement") or {})
     except GarouError as exc:
         from .mafia_points import Later
 
@@ -283,7 +285,6 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
     from .mafia_points import check_club
 
     check_club(data.get("club"))
-    agreement = {d.case: d.option for d in table.decisions if not d.case.startswith("custom:")}
     state = State(
         game=game,
         seats=[Seat(n, i + 1, cards[n]) for i, n in enumerate(players)],
@@ -538,18 +539,14 @@ def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
 
 def table_state(state: State, without: str | None = None) -> Any:
     """Return the resolvers' table state (roles known, the agreement's readings)."""
-    from garou.rules.play import Player, make_state, table_rules
+    from garou.rules.play import Player, make_state
+
+    from .start import table_rules_of
 
     players = [Player(s.name, s.role, s.alive and s.name != without) for s in state.seats]
     if state.agreed is None:
-        state.agreed = table_rules(state.game, _agreement(state.game, state.agreement))
+        state.agreed = table_rules_of(state.game, state.agreement)
     return make_state(state.game, players, agreed=state.agreed)
-
-
-def _agreement(game: Game, choices: Mapping[str, str]) -> Any:
-    from garou.houserules import build_agreement
-
-    return build_agreement(game, dict(choices))
 
 
 SPEECH_CASE = "mf-setting-speech"

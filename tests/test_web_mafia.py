@@ -256,11 +256,6 @@ def test_a_ballot_from_no_voter_is_refused_never_dropped(client, db, book, lang)
     assert kinds == ["technical-foul", "technical-foul"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="game/mafia.py start_data and _agreement record every default as the table's "
-    "agreement (build_agreement(game, {})): fixed there, not in the web",
-)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_vote_without_an_agreement_says_the_default_reading(client, db, book, lang):
     data = load(GAMES / "mafia-town-wins.yaml")
