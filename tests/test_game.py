@@ -198,6 +198,50 @@ def test_illegal_events_are_refused_with_their_rule(journal, book, tmp_path):
     _refused(journal, book, game_id, "potions", "lg-mistake-forgotten-potion", poison="Alice")
 
 
+READINGS = {
+    # whose reading applies → what each language says of it
+    "table": {"fr": "lecture de la table", "en": "the table's reading"},
+    "documents": {"fr": "celle des documents", "en": "the documents'"},
+    "garou": {"fr": "celle de garou", "en": "garou's"},
+}
+
+
+@pytest.mark.parametrize(
+    ("agreement", "refused", "whose"),
+    [
+        # The documents' default (one potion a night), nobody agreed it.
+        ({}, {"save": True, "poison": "Hugo"}, "documents"),
+        ({"lg-contested-witch-two-potions": "one-per-night"},
+         {"save": True, "poison": "Hugo"}, "table"),
+        # garou's default for the wolves' disagreement is not the wolves' majority.
+        ({}, {"majority": True}, "documents"),
+        ({"lg-contested-witch-self-save": "never"}, {"self": True}, "table"),
+    ],
+)  # fmt: skip
+def test_a_refusal_says_whose_reading_applies(journal, book, tmp_path, agreement, refused, whose):
+    roles = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "villageois": 4}
+    tmp = start_data(book, _setup(tmp_path, roles), deal=FIRST_DEAL)
+    assert tmp["agreement"] == {}  # nobody agreed anything: nothing recorded as agreed
+    game_id = _game(journal, book, tmp_path, roles, FIRST_DEAL, agreement)
+    _add(journal, book, game_id, "call", step="voyante")
+    if refused.pop("majority", False):
+        error = _refused(journal, book, game_id, "kill", "lg-contested-wolves-unanimous",
+                         victim="Gaëlle", decided="majority")  # fmt: skip
+    elif refused.pop("self", False):
+        _add(journal, book, game_id, "kill", victim="Driss")
+        error = _refused(journal, book, game_id, "potions", "lg-contested-witch-self-save",
+                         save=True)  # fmt: skip
+    else:
+        _add(journal, book, game_id, "kill", victim="Gaëlle")
+        error = _refused(journal, book, game_id, "potions", "lg-contested-witch-two-potions",
+                         **refused)  # fmt: skip
+    for lang in ("fr", "en"):
+        said = error.message(lang)
+        assert READINGS[whose][lang] in said, said
+        others = [w for w in READINGS if w != whose]
+        assert not any(READINGS[w][lang] in said for w in others), said
+
+
 def test_a_choice_that_belongs_to_a_player_is_asked_never_made(journal, book):
     text = (GAMES / "hunter-lover.yaml").read_text(encoding="utf-8")
     path = Path(journal.path).parent / "no-shot.yaml"

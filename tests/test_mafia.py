@@ -128,9 +128,19 @@ def test_a_tie_goes_to_the_revote_then_the_lift(book, tmp_path):
     st_after = t.add("vote", votes=half)
     assert st_after.vote_round == "revote" and st_after.tied == ["Bob", "Eve"]
     t.refused("night", "mf-vote-tie")
+    # Each tied player's extra time comes first (mafia.txt: "ils reçoivent d'abord un
+    # temps supplémentaire pour argumenter, puis un nouveau vote a lieu").
+    _due(t, "vote", "mf-vote-tie", "Bob", votes=half)
+    assert t.status()["speaker"] == "Bob" and "extra time" in t.status()["next"]
+    t.refused("speech", "mf-vote-tie", player="Ana", seconds=60)  # not tied
+    t.add("speech", player="Eve", seconds=60)  # either tied player may argue first
+    t.refused("speech", "mf-vote-tie", player="Eve", seconds=60)  # once
+    _due(t, "vote", "mf-vote-tie", "Bob", votes=half)
+    t.add("speech", player="Bob", seconds=60)
     t.refused("vote", "mf-vote", votes={"Ana": "Cid"})  # not a nominee
     state = t.add("vote", votes=half)
     assert state.vote_round == "lift"
+    assert state.speaker() is None  # the lift vote comes without more speeches
     state = t.add("vote", votes={n: ("yes" if i < 6 else "no") for i, n in enumerate(NAMES)})
     assert {s.name for s in state.seats if not s.alive} == {"Bob", "Eve"}
     assert [s.out for s in state.seats if not s.alive] == ["lift", "lift"]

@@ -276,14 +276,20 @@ def test_a_tie_shows_what_the_engine_says_comes_next(client, db, book):
     judge = Judge(client, game_id)
     first_vote = next(i for i, e in enumerate(data["events"]) if e["kind"] == "vote")
     play(judge, data["events"][: first_vote + 1])
+    html = html_module.unescape(judge.page())
+    # Before the revote, each tied player's extra time, as long as a speech (mf-vote-tie).
+    assert 'data-step="speech"' in html and "Tie: revote between Bob and Eve" in html
+    assert 'data-extra="Bob"' in html and "Bob's extra time" in html and "(60 s)" in html
+    play(judge, data["events"][first_vote + 1 : first_vote + 2])
+    assert 'data-extra="Eve"' in judge.page()
+    play(judge, data["events"][first_vote + 2 : first_vote + 3])
     html = judge.page()
     assert 'data-step="vote"' in html and "Tie: revote between Bob and Eve" in html
-    assert "data-extra=" in html  # each tied player's extra time, from the speech's length
-    play(judge, data["events"][first_vote + 1 : first_vote + 2])
+    play(judge, data["events"][first_vote + 3 : first_vote + 4])
     html = judge.page()
     assert "Still tied: lift vote on Bob and Eve" in html
     assert '<option value="yes">yes</option>' in html
-    play(judge, data["events"][first_vote + 2 : first_vote + 3])
+    play(judge, data["events"][first_vote + 4 : first_vote + 5])
     html = judge.page()
     assert "Leaves the game: Bob and Eve" in html
     assert 'data-step="farewell"' in html

@@ -663,9 +663,6 @@ def _judge_page(
             for line in reversed(state.story)
         ],  # fmt: skip
         "timer": countdown(replayed),
-        "timer_names": {
-            label: label.rsplit(":", 1)[-1] for label in mafia_script.timer_labels(state)
-        },
         "behaviours": behaviours,
         "winner": state.game.camp(state.winner).name.get(lang) if state.winner else None,
         "points": scored,
