@@ -434,6 +434,17 @@ def test_a_killed_process_loses_nothing_it_committed(journal, book, tmp_path):
         replay(book, events)  # still a legal game
 
 
+def test_the_journal_says_which_event_a_form_recorded(journal, book, tmp_path):
+    first = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    other = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    assert journal.form_seq(first, "f1") is None  # no form recorded in this journal yet
+    event, new = journal.record_form(first, "f1", "call", {"step": "voyante"})
+    assert new and journal.form_seq(first, "f1") == event.seq == 2
+    assert journal.form_seq(first, "f2") is None and journal.form_seq(other, "f1") is None
+    again, new = journal.record_form(first, "f1", "call", {"step": "voyante"})
+    assert not new and again == event and len(journal.events(first)) == 2
+
+
 def test_two_terminals_recording_at_once_never_corrupt_the_game(journal, book, tmp_path):
     game_id = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
     _add(journal, book, game_id, "call", step="couple")

@@ -100,16 +100,8 @@ def _repeat(journal: Journal, game_id: int, form_id: str) -> Response | None:
     Every route asks this before its own checks of the form, as ``record_form`` itself
     looks up the form id before checking the event: a form sent twice is a repeat, never
     judged again against the game it already changed."""
-    import sqlite3
-
     journal.game(game_id)
-    try:
-        row = journal.db.execute(
-            "SELECT seq FROM forms WHERE game_id = ? AND form_id = ?", (game_id, form_id)
-        ).fetchone()
-    except sqlite3.OperationalError:  # no form recorded in this journal yet
-        return None
-    if row is None:
+    if journal.form_seq(game_id, form_id) is None:
         return None
     return Response(status=303, headers={"Location": f"/game/{game_id}?repeat=1"})
 
