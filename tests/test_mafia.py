@@ -866,3 +866,61 @@ def test_the_command_refuses_a_morning_with_a_shot_due(garou, tmp_path, lang, wo
     assert words in error["message"] and "Hal" in error["message"]
     assert "mf-night-shots" in error["message"]
     assert garou("game", "status", "--db", db, "--json").json()["phase"] == "night"
+
+
+# --- corrections in the terminal: the web's reasons and questions -------------------------
+
+
+def _terminal_evening(garou, tmp_path):
+    from garou.game.timer import timer_data
+
+    db = str(tmp_path / "club.sqlite")
+    deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal, "--db", db)
+    assert garou("game", "add", "day", "--db", db).exit_code == 0
+    with open_journal(db) as journal:
+        game_id = journal.game(None).id
+        for i, action in enumerate(("start", "pause", "resume", "stop")):
+            journal.record(game_id, "timer", timer_data(action, "speech:d1:Ana", 100.0 + i, 60))
+        kinds = {e.seq: e.kind for e in journal.events(game_id)}
+    return db, kinds
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_terminal_refuses_to_correct_a_countdown_with_the_webs_reason(garou, tmp_path, lang):
+    db, kinds = _terminal_evening(garou, tmp_path)
+    timers = [seq for seq, kind in kinds.items() if kind == "timer"]
+    assert len(timers) == 4
+    for seq in timers:
+        run = garou("game", "correct", str(seq), "day", "--why", "oops", "--db", db,
+                    "--lang", lang, "--json")  # fmt: skip
+        said = run.json()["error"]["message"]
+        assert run.exit_code == 1
+        assert {"fr": "compte à rebours", "en": "countdown"}[lang] in said
+        assert {"fr": "départ", "en": "the start"}[lang] not in said
+        # Refused before the reason is asked: nothing read from the terminal.
+        asked = garou("game", "correct", str(seq), "day", "--db", db, "--lang", lang)
+        assert asked.exit_code == 1
+        assert {"fr": "Pourquoi corriger", "en": "Why correct"}[lang] not in asked.stderr
+    with open_journal(db) as journal:
+        assert len(journal.events(journal.game(None).id)) == len(kinds)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_terminal_asks_why_a_correction_is_made_when_not_told(garou, tmp_path, lang):
+    db, kinds = _terminal_evening(garou, tmp_path)
+    nominate = garou("game", "add", "nominate", "by=Ana", "nominee=Bob", "--db", db)
+    assert nominate.exit_code == 0
+    seq = len(kinds) + 1
+    nobody = garou("game", "correct", str(seq), "nominate", "by=Ana", "nominee=Cid",
+                   "--db", db, "--lang", lang, input="\n")  # fmt: skip
+    assert nobody.exit_code == 2
+    assert {"fr": "Dites pourquoi", "en": "Say why"}[lang] in nobody.stderr
+    assert {"fr": "Pourquoi corriger", "en": "Why correct"}[lang] in nobody.stderr
+    fixed = garou("game", "correct", str(seq), "nominate", "by=Ana", "nominee=Cid",
+                  "--db", db, "--lang", lang, input="misheard\n")  # fmt: skip
+    assert fixed.exit_code == 0, fixed.stderr
+    with open_journal(db) as journal:
+        last = journal.events(journal.game(None).id)[-1]
+    assert last.kind == "correct" and last.data["why"] == "misheard"
+    assert last.data["event"] == {"kind": "nominate", "by": "Ana", "nominee": "Cid"}

@@ -754,7 +754,7 @@ def correct(game_id: int) -> Any:
         if not seq_text.isdigit():
             raise FormProblem(phrase("judge.correct.no-seq"))
         if not why:
-            raise FormProblem(phrase("judge.correct.no-why"))
+            raise FormProblem(phrase("game.correct.no-why"))
         pairs = [line.strip() for line in typed["values"].splitlines() if line.strip()]
         try:
             values = session.parse_values(pairs)
@@ -763,9 +763,6 @@ def correct(game_id: int) -> Any:
         with _journal() as journal:
             events = {e.seq: e for e in journal.events(game_id)}
             old = events.get(int(seq_text))
-            if old is not None and old.kind in ("timer", "undo", "correct"):
-                # kept apart from the game's events (garou.game.replay.META_KINDS)
-                raise FormProblem(phrase(f"web.correct.not-{old.kind}", seq=old.seq))
             event = {"kind": kind or (old.kind if old else ""), **values}
             data = {"seq": int(seq_text), "why": why, "event": event}
             try:
