@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from garou.rules.catalogue import Phrase, phrase
 from garou.rules.loader import Rulebook
 
 from . import mafia, table
@@ -264,9 +263,3 @@ def _trimmed_correction(
     cut = applied(RULESETS[before.game.id], before, kind, values, live[index].seq, lang)
     head = {"kind": new["kind"]} if "kind" in new else {}
     return {**data, "event": {**head, **cut}}
-
-
-def describe_event(kind: str, data: Mapping[str, Any]) -> Phrase:
-    """Return an event in words, for the list of corrections and undos."""
-    shown = ", ".join(f"{k}={v}" for k, v in data.items())
-    return phrase("game.event", kind=kind, data=shown)

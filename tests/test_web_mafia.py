@@ -563,6 +563,9 @@ def test_a_correction_from_the_judges_page_is_the_terminals(client, db, book):
     judge.send("nominate", {"by": "Ana", "nominee": "Bob"})
     html = judge.page()
     assert "data-correct-form" in html and "nominee=&#34;Bob&#34;" in html
+    # The event picked fills the form with its values as KEY=VALUE pairs, never Python data.
+    picked = re.search(r'data-kind="nominate" data-values="([^"]*)"', html)
+    assert picked and html_module.unescape(picked.group(1)) == 'by="Ana"\nnominee="Bob"'
     with open_journal(db) as journal:
         seq = journal.events(game_id)[-1].seq
     # Without a reason: refused, nothing recorded, what was typed kept.
@@ -682,3 +685,24 @@ def test_an_evening_started_from_the_form_is_in_the_journal(client, db, book):
         state = session.load(journal, book, game_id).state
     assert [s.name for s in state.seats][-1] == "Jon"
     assert sorted(s.role for s in state.seats).count("citoyen") == 6  # the document's cards
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_correction_list_says_each_event_in_words(client, db, book, lang):
+    data = load(GAMES / "mafia-tie-lift.yaml")
+    game_id = new_game(db, book, data)
+    judge = Judge(client, game_id, lang)
+    first_vote = next(i for i, e in enumerate(data["events"]) if e["kind"] == "vote")
+    play(judge, data["events"][: first_vote + 3])  # the tie, then one extra time
+    html = html_module.unescape(judge.page())
+    listed = re.search(r"data-correct-seq>(.*?)</select>", html, re.S)
+    assert listed
+    labels = re.findall(r">([^<]*)</option>", listed.group(1))
+    wanted = {
+        "fr": ["Ana nomine Bob", "la parole de Bob (60 s)", "Bob vote contre Bob"],
+        "en": ["Ana nominates Bob", "Bob's speech (60 s)", "Bob votes against Bob"],
+    }[lang]
+    for words in wanted:
+        assert any(words in label for label in labels), (words, labels)
+    for label in labels:  # never the event's kind and values as data
+        assert "=" not in label and "{" not in label and " · nominate" not in label

@@ -551,6 +551,8 @@ def undo_command(
 
         print_json(status)
         return
+    from garou.game.sentences import event_sentence
+
     undone = replayed.undone[-1]
     print_hint(
         _console(),
@@ -558,7 +560,7 @@ def undo_command(
             "game.cli.undone",
             language,
             seq=undone.seq,
-            kind=undone.kind,
+            event=event_sentence(replayed.state.game, undone.kind, undone.data),
             where=_where(status, language),
         ),
     )

@@ -716,14 +716,23 @@ def protocol(game_id: int) -> Any:
 # --- correcting an earlier event (both games) ---------------------------------------------
 
 
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters at a word, an ellipsis saying so."""
+    if len(text) <= width:
+        return text
+    return text[: width - 1].rsplit(" ", 1)[0] + "…"
+
+
 def correction_form(replayed: Any, correcting: dict[str, Any] | None) -> dict[str, Any]:
     """The correction form: the events in effect (newest first) with their values as the
     terminal's ``KEY=VALUE`` pairs, and what was typed when it was refused."""
+    from garou.game.sentences import event_sentence
     from garou.game.session import format_values
 
+    game = replayed.state.game
     events = [
-        {"seq": e.seq, "kind": e.kind, "values": format_values(e.data),
-         "label": f"{e.seq} · {e.kind} · {format_values(e.data, ' ')}"[:90]}
+        {"seq": e.seq, "kind": e.kind, "pairs": format_values(e.data),
+         "label": _cut(f"{e.seq} · {event_sentence(game, e.kind, e.data).say(g.lang)}", 100)}
         for e in reversed(replayed.effective[1:])
     ]  # fmt: skip
     return {"events": events, "typed": correcting or {}}
