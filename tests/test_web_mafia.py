@@ -690,11 +690,11 @@ def test_an_evening_started_from_the_form_is_in_the_journal(client, db, book):
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_correction_list_says_each_event_in_words(client, db, book, lang):
     data = load(GAMES / "mafia-tie-lift.yaml")
-    game_id = new_game(db, book, data)
-    judge = Judge(client, game_id, lang)
-    first_vote = next(i for i, e in enumerate(data["events"]) if e["kind"] == "vote")
-    play(judge, data["events"][: first_vote + 3])  # the tie, then one extra time
+    judge = Judge(client, new_game(db, book, data), lang)
+    votes = [i for i, e in enumerate(data["events"]) if e["kind"] == "vote"]
+    play(judge, data["events"][: votes[0] + 3])  # the tie, then one extra time
     html = html_module.unescape(judge.page())
+    assert f'href="/game/{judge.game_id}/protocol"' in html  # the judge's tools
     listed = re.search(r"data-correct-seq>(.*?)</select>", html, re.S)
     assert listed
     labels = re.findall(r">([^<]*)</option>", listed.group(1))
