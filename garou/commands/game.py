@@ -619,6 +619,8 @@ def _ask_why(seq: int, lang: str) -> str:
     sys.stderr.write(say("game.correct.ask-why", lang, seq=seq) + " ")
     sys.stderr.flush()
     line = sys.stdin.readline()
+    if not line.endswith("\n"):  # the end of input: the refusal on a line of its own
+        sys.stderr.write("\n")
     return line.strip()
 
 
