@@ -83,7 +83,8 @@ def _mafia_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
         head = phrase("fixes.event.start", count=len(data.get("players") or ()))
         main = tuple(data)
     elif has(key):
-        head = phrase(key, **{k: _name(data.get(k)) for k in main})
+        named: dict[str, Any] = {k: _name(data.get(k)) for k in main}
+        head = phrase(key, None, **named)
     else:
         head = phrase("fixes.event.other", kind=kind)
         main = ()

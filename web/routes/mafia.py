@@ -42,7 +42,7 @@ own lines, said once) is public too: the table votes by raising hands."""
 # --- reading an evening -------------------------------------------------------------------
 
 
-def where(state: State, lang: str) -> str:
+def where(state: Any, lang: str) -> str:
     """Night N, Day N, or the end (both games: the Loup-Garou page says it so too)."""
     if state.phase == "over":
         return say("web.game.over", lang)
