@@ -924,3 +924,24 @@ def test_the_terminal_asks_why_a_correction_is_made_when_not_told(garou, tmp_pat
         last = journal.events(journal.game(None).id)[-1]
     assert last.kind == "correct" and last.data["why"] == "misheard"
     assert last.data["event"] == {"kind": "nominate", "by": "Ana", "nominee": "Cid"}
+
+
+def test_a_start_event_recorded_with_every_default_still_replays(book, tmp_path):
+    """Evenings started before the start event held only what the table agreed recorded
+    every default as agreed: they replay, and read as they were recorded."""
+    from garou.houserules import build_agreement
+
+    game = book.game("mafia")
+    old = start_data(game, NAMES, roles=ROLES)
+    assert old["agreement"] == {}  # nothing agreed, nothing recorded as agreed
+    old["agreement"] = {d.case: d.option for d in build_agreement(game, {}).decisions}
+    with open_journal(tmp_path / "old.sqlite", create=True) as journal:
+        game_id = session.new_game(journal, book, old)
+        for kind, data in (("day", {}), ("nominate", {"by": "Ana", "nominee": "Bob"})):
+            session.record(journal, book, game_id, kind, data, "en")
+        state = session.load(journal, book, game_id).state
+    assert state.agreement == old["agreement"]
+    from garou.game.mafia import table_state
+
+    agreed = table_state(state).agreed
+    assert "the table's reading" in agreed.reading("mf-contested-majority").say("en")
