@@ -123,6 +123,7 @@ def _state(
     lovers: Sequence[str] | None,
     captain: str | None,
     lang: str,
+    agreed: Any = None,
 ):
     from garou.rules.play import Player, StateError, make_state
 
@@ -132,6 +133,7 @@ def _state(
             [Player(s.name, s.role, s.alive) for s in seats],
             lovers=list(lovers) if lovers else None,
             captain=captain,
+            agreed=agreed,
         )
     except StateError as exc:
         raise IllegalEventError("game.refused.resolver", why=exc.message(lang)) from None
@@ -145,12 +147,14 @@ def resolve_chain(
     deaths: Sequence[tuple[str, str]],
     choices: Mapping[str, Mapping[str, str]],
     lang: str,
+    agreed: Any = None,
 ) -> Chain:
     """Resolve the chain ``deaths`` (player, cause) sets off with ``choices`` (kind →
-    chooser → chosen), through :func:`garou.rules.play.resolve_cascade`."""
+    chooser → chosen), through :func:`garou.rules.play.resolve_cascade` (``agreed``: the
+    table's ``TableRules``, None for the defaults)."""
     from garou.rules.play import Choice, Death, StateError, resolve_cascade
 
-    state = _state(game, seats, lovers, captain, lang)
+    state = _state(game, seats, lovers, captain, lang, agreed)
     given = [
         Choice(kind, chooser, answer)  # type: ignore[arg-type]
         for kind, answers in choices.items()
@@ -209,11 +213,12 @@ def count_vote(
     tied: Sequence[str],
     captain_pick: str | None,
     lang: str,
+    agreed: Any = None,
 ) -> Count:
     """Count a day vote through :func:`garou.rules.play.count_votes`."""
     from garou.rules.play import Choice, StateError, count_votes
 
-    state = _state(game, seats, lovers, captain, lang)
+    state = _state(game, seats, lovers, captain, lang, agreed)
     choices = [Choice("captain-pick", captain, captain_pick)] if captain and captain_pick else []
     try:
         result = count_votes(
@@ -243,12 +248,13 @@ def check_win(
     lovers: Sequence[str] | None,
     captain: str | None,
     lang: str,
+    agreed: Any = None,
 ) -> Outcome:
     """Say who has won through :func:`garou.rules.play.check_win`."""
     from garou.rules.play import StateError
     from garou.rules.play import check_win as resolve_win
 
-    state = _state(game, seats, lovers, captain, lang)
+    state = _state(game, seats, lovers, captain, lang, agreed)
     try:
         result = resolve_win(state, lang, "vote")
     except StateError as exc:

@@ -326,12 +326,10 @@ class Journal:
         with self._write():
             self._side_table("forms")
             self.game(game_id)
-            row = self.db.execute(
-                "SELECT seq FROM forms WHERE game_id = ? AND form_id = ?", (game_id, form_id)
-            ).fetchone()
+            seq = self.form_seq(game_id, form_id)
             events = self.events(game_id)
-            if row is not None:
-                return events[int(row[0]) - 1], False
+            if seq is not None:
+                return events[seq - 1], False
             event = Event(len(events) + 1, kind, dict(data), _now())
             event = _checked(check, [*events, event])[-1]
             self._insert(game_id, event)
@@ -340,6 +338,17 @@ class Journal:
                 (game_id, form_id, event.seq),
             )
         return event, True
+
+    def form_seq(self, game_id: int, form_id: str) -> int | None:
+        """Return the event form ``form_id`` recorded in game ``game_id``, or None when that
+        form recorded nothing (or no form was ever recorded in this journal)."""
+        try:
+            row = self.db.execute(
+                "SELECT seq FROM forms WHERE game_id = ? AND form_id = ?", (game_id, form_id)
+            ).fetchone()
+        except sqlite3.OperationalError:  # no form recorded in this journal yet
+            return None
+        return None if row is None else int(row[0])
 
     def secret(self, game_id: int) -> str:
         """Return the secret of game ``game_id`` (made and kept in the file on first use)."""

@@ -110,6 +110,8 @@ class State:
     checks: list[dict[str, Any]] = field(default_factory=list)
     kills: list[dict[str, Any]] = field(default_factory=list)
     spoken: list[str] = field(default_factory=list)
+    argued: list[str] = field(default_factory=list)
+    """The tied players who have had their extra time before this revote (``mf-vote-tie``)."""
     skipped: list[str] = field(default_factory=list)
     speeches: list[dict[str, Any]] = field(default_factory=list)
     nominations: list[str] = field(default_factory=list)
@@ -173,9 +175,12 @@ class State:
         return int((farewell.turbo_seconds if self.turbo else farewell.normal_seconds) or 0)
 
     def speaker(self) -> str | None:
-        """The player whose speech comes next today (None once everyone has spoken)."""
+        """The player whose speech comes next today (None once everyone has spoken): before
+        a revote, the next tied player's extra time (``mf-vote-tie``), in nomination order."""
         if self.phase != "day":
             return None
+        if self.vote_round == "revote":
+            return next((n for n in self.tied if n not in self.argued), None)
         for seat in self.seats:
             if seat.alive and seat.name not in self.spoken and seat.name not in self.skipped:
                 if seat.loses_speech:
@@ -185,6 +190,12 @@ class State:
 
     def today(self) -> dict[str, Any]:
         return self.days[-1]
+
+
+def _agreed(game: Game, choices: Mapping[str, Any]) -> dict[str, str]:
+    from .start import agreed_choices
+
+    return agreed_choices(game, choices)
 
 
 def _role_id(game: Game, value: str) -> str:
@@ -230,11 +241,7 @@ def start_data(
         "roles": {str(k): str(v) for k, v in roles.items()},
         "seed": seed,
         "turbo": bool(turbo),
-        "agreement": {
-            d.case: d.option
-            for d in _agreement(game, dict(agreement or {})).decisions
-            if not d.case.startswith("custom:")
-        },
+        "agreement": _agreed(game, agreement or {}),
         "date": date,
         "club": dict(club or {}),
     }
@@ -275,7 +282,7 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
     from garou.rules.errors import GarouError
 
     try:
-        table = _agreement(game, {str(k): str(v) for k, v in (data.get("agreement") or {}).items()})
+        agreement = _agreed(game, data.get("agreement") or {})
     except GarouError as exc:
         from .mafia_points import Later
 
@@ -283,7 +290,6 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
     from .mafia_points import check_club
 
     check_club(data.get("club"))
-    agreement = {d.case: d.option for d in table.decisions if not d.case.startswith("custom:")}
     state = State(
         game=game,
         seats=[Seat(n, i + 1, cards[n]) for i, n in enumerate(players)],
@@ -315,6 +321,7 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
         "checks",
         "kills",
         "spoken",
+        "argued",
         "skipped",
         "speeches",
         "nominations",
@@ -440,6 +447,15 @@ def _still_due(state: State, ending: str, seq: int) -> None:
         raise IllegalEventError(
             "mafia.order.farewell-due", name=state.farewell_due[0], rule="mf-farewell"
         )
+    if state.vote_round == "revote":
+        speaker = state.speaker()
+        if speaker is not None:
+            raise IllegalEventError(
+                "mafia.order.extra-due",
+                name=speaker,
+                seconds=state.speech_seconds(),
+                rule="mf-vote-tie",
+            )
     if state.vote_round == "first" and not state.today()["rounds"]:
         speaker = state.speaker()
         if speaker is not None:
@@ -479,7 +495,7 @@ def _day(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.phase = "day"
     state.day += 1
     state.shots, state.checked = {}, {}
-    state.spoken, state.skipped = [], []
+    state.spoken, state.skipped, state.argued = [], [], []
     state.nominations, state.nominated_by = [], {}
     state.vote_round, state.tied = "first", []
     state.days.append({"day": state.day, "nominations": [], "rounds": []})
@@ -490,6 +506,9 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "speech")
     seat = _name(state, data, "player")
     _alive(seat, "mf-speech")
+    if state.vote_round == "revote":
+        _extra_time(state, seat, data, seq)
+        return
     if seat.loses_speech:
         raise IllegalEventError("mafia.refused.speech-lost", name=seat.name, rule="mf-foul")
     if seat.name in state.spoken:
@@ -507,13 +526,37 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
             other.loses_speech = False
             state.skipped.append(other.name)
             state.tell(seq, phrase("mafia.story.skipped", name=other.name))
+    seconds = _seconds(data)
+    state.spoken.append(seat.name)
+    state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds})
+
+
+def _seconds(data: Mapping[str, Any]) -> int | None:
     seconds = data.get("seconds")
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0
     ):
         raise IllegalEventError("mafia.refused.seconds", value=str(seconds))
-    state.spoken.append(seat.name)
-    state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds})
+    return seconds
+
+
+def _extra_time(state: State, seat: Seat, data: Mapping[str, Any], seq: int) -> None:
+    """A tied player's extra time before the revote (``mf-vote-tie``): each tied player
+    once, in any order, as long as a speech (the data's ``day.speech``: garou's reading,
+    the document gives the extra time no length of its own)."""
+    if seat.name not in state.tied:
+        raise IllegalEventError(
+            "mafia.refused.extra-not-tied", name=seat.name, names=list(state.tied),
+            rule="mf-vote-tie",
+        )  # fmt: skip
+    if seat.name in state.argued:
+        raise IllegalEventError("mafia.refused.extra-twice", name=seat.name, rule="mf-vote-tie")
+    seconds = _seconds(data)
+    state.argued.append(seat.name)
+    state.speeches.append(
+        {"day": state.day, "player": seat.name, "seconds": seconds, "round": "revote"}
+    )
+    state.tell(seq, phrase("mafia.story.argued", name=seat.name))
 
 
 def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
@@ -538,18 +581,14 @@ def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
 
 def table_state(state: State, without: str | None = None) -> Any:
     """Return the resolvers' table state (roles known, the agreement's readings)."""
-    from garou.rules.play import Player, make_state, table_rules
+    from garou.rules.play import Player, make_state
+
+    from .start import table_rules_of
 
     players = [Player(s.name, s.role, s.alive and s.name != without) for s in state.seats]
     if state.agreed is None:
-        state.agreed = table_rules(state.game, _agreement(state.game, state.agreement))
+        state.agreed = table_rules_of(state.game, state.agreement)
     return make_state(state.game, players, agreed=state.agreed)
-
-
-def _agreement(game: Game, choices: Mapping[str, str]) -> Any:
-    from garou.houserules import build_agreement
-
-    return build_agreement(game, dict(choices))
 
 
 SPEECH_CASE = "mf-setting-speech"
@@ -635,6 +674,7 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     if result.next is not None:
         state.vote_round = result.next.round
         state.tied = list(result.next.tied)
+        state.argued = []
         if result.next.round == "revote":
             state.tell(
                 seq,
@@ -954,7 +994,8 @@ def next_step(state: State, lang: str) -> str | None:
     if state.farewell_due:
         return say("mafia.next.farewell", lang, name=state.farewell_due[0])
     if speaker is not None:
-        return say("mafia.next.speech", lang, name=speaker, seconds=state.speech_seconds())
+        key = "mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
+        return say(key, lang, name=speaker, seconds=state.speech_seconds())
     if state.vote_round is not None and state.nominations:
         return say(
             f"mafia.next.vote-{state.vote_round}", lang, names=state.tied or state.nominations

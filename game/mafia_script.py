@@ -37,9 +37,11 @@ class Step:
     targets: tuple[str, ...] = ()
     """Whom the step may name: a shot's or a check's target, a farewell's best move."""
     seconds: int = 0
-    """The length the rule data gives the step's speech (speech, farewell, meeting)."""
+    """The length the rule data gives the step's speech (speech, a tied player's extra
+    time, farewell, meeting)."""
     round: str | None = None
-    """The vote's round: "first", "revote", "lift"."""
+    """The vote's round: "first", "revote", "lift"; "revote" for a speech too: a tied
+    player's extra time before the revote."""
     pool: tuple[str, ...] = ()
     """The nominees of the vote (in nomination order), the tied ones for a revote."""
 
@@ -80,11 +82,15 @@ def next_step(state: State) -> Step:
         return Step("farewell", name, everyone, seconds=state.farewell_seconds())
     speaker = state.speaker()
     if speaker is not None:
+        if state.vote_round == "revote":  # a tied player's extra time (mf-vote-tie)
+            pool = vote_pool(state)
+            return Step(
+                "speech", speaker, seconds=state.speech_seconds(), round="revote", pool=pool
+            )
         return Step("speech", speaker, seconds=state.speech_seconds())
     if state.vote_round is not None and state.nominations:
         pool = vote_pool(state)
-        seconds = state.speech_seconds() if state.vote_round == "revote" else 0
-        return Step("vote", round=state.vote_round, pool=pool, seconds=seconds, targets=living)
+        return Step("vote", round=state.vote_round, pool=pool, targets=living)
     if can_nominate(state):
         return Step("nominate", targets=living)
     return Step("night")
@@ -142,12 +148,12 @@ def timer_labels(state: State) -> dict[str, int]:
     step = next_step(state)
     if step.kind == "meeting":
         return {f"meeting:n{state.night}": step.seconds}
+    if step.kind == "speech" and step.round == "revote":
+        return {f"extra:d{state.day}:{step.player}": step.seconds}
     if step.kind == "speech":
         return {f"speech:d{state.day}:{step.player}": step.seconds}
     if step.kind == "farewell":
         return {f"farewell:{step.player}": step.seconds}
-    if step.kind == "vote" and step.round == "revote":
-        return {f"extra:d{state.day}:{name}": step.seconds for name in step.pool}
     return {}
 
 

@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from garou.rules.catalogue import Phrase, phrase
 from garou.rules.loader import Rulebook
 
 from . import mafia, table
@@ -83,19 +82,34 @@ def effective_events(events: Sequence[Event]) -> tuple[list[Event], list[Event],
     live: list[Event] = []
     undone: list[Event] = []
     corrections: list[Correction] = []
+    kinds: dict[int, str] = {}
     for event in events:
+        kinds[event.seq] = event.kind
         if event.kind == TIMER_KIND:
             continue
         try:
-            _meta(event, live, undone, corrections)
+            _meta(event, live, undone, corrections, kinds)
         except IllegalEventError as exc:
             exc.seq = event.seq
             raise
     return live, undone, corrections
 
 
+def check_correctable(events: Sequence[Event], seq: int) -> None:
+    """Refuse to correct event ``seq`` of ``events`` when it is one of every game's own
+    events (a countdown's, an undo, a correction), each with what to do instead: the terminal
+    says it before asking why, the web before recording, the replay when it meets one."""
+    kind = next((e.kind for e in events if e.seq == seq), None)
+    if kind in META_KINDS:
+        raise IllegalEventError(f"game.refused.correct-{kind}", seq=seq)
+
+
 def _meta(
-    event: Event, live: list[Event], undone: list[Event], corrections: list[Correction]
+    event: Event,
+    live: list[Event],
+    undone: list[Event],
+    corrections: list[Correction],
+    kinds: Mapping[int, str],
 ) -> None:
     if event.kind == "undo":
         if len(live) <= 1:
@@ -109,6 +123,8 @@ def _meta(
             raise IllegalEventError("game.refused.correct-why")
         if not isinstance(new, Mapping):
             raise IllegalEventError("game.refused.correct-event")
+        if isinstance(target, int) and kinds.get(target) in META_KINDS:
+            raise IllegalEventError(f"game.refused.correct-{kinds[target]}", seq=target)
         index = next((i for i, e in enumerate(live) if e.seq == target), None)
         if index is None or index == 0:
             raise IllegalEventError("game.refused.correct-seq", seq=str(target))
@@ -247,9 +263,3 @@ def _trimmed_correction(
     cut = applied(RULESETS[before.game.id], before, kind, values, live[index].seq, lang)
     head = {"kind": new["kind"]} if "kind" in new else {}
     return {**data, "event": {**head, **cut}}
-
-
-def describe_event(kind: str, data: Mapping[str, Any]) -> Phrase:
-    """Return an event in words, for the list of corrections and undos."""
-    shown = ", ".join(f"{k}={v}" for k, v in data.items())
-    return phrase("game.event", kind=kind, data=shown)

@@ -1,5 +1,6 @@
-"""Every Loup-Garou event said as a sentence, in any language: for the recap's corrections
-and undos, and wherever an event is shown to a person.
+"""Every event of both games said as a sentence, in any language: for the recap's
+corrections and undos, the correction form's list, and wherever an event is shown to a
+person. Loup-Garou's sentences are ``fixes.event.*``, a Mafia evening's ``mafia.event.*``.
 
 Each kind has its sentence (``fixes.event.<kind>``), each value its clause
 (``fixes.event.field.<key>``): players by name, cards by their name in the language, the
@@ -27,8 +28,25 @@ _MAIN = {
 """The values each kind's own sentence names; the others are said as clauses."""
 
 
+_MAFIA_MAIN = {
+    "shot": ("shooter", "target"),
+    "don-check": ("target",),
+    "sheriff-check": ("target",),
+    "speech": ("player",),
+    "nominate": ("by", "nominee"),
+    "farewell": ("player",),
+    "foul": ("player",),
+    "technical-foul": ("player",),
+    "disqualify": ("player",),
+    "opponent-victory": ("player",),
+}
+"""The values each Mafia kind's own sentence names (``mafia.event.<kind>``)."""
+
+
 def event_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
     """Return event ``kind`` with ``data`` as one sentence (said later in a language)."""
+    if game.id == "mafia":
+        return _mafia_sentence(game, kind, data)
     main = _MAIN.get(kind, ())
     key = f"fixes.event.{kind}"
     if kind == "start":
@@ -56,6 +74,52 @@ def event_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
     if not clauses:
         return head
     return phrase("fixes.event.with", event=head, details=_Clauses(clauses))
+
+
+def _mafia_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
+    key = f"mafia.event.{kind}"
+    main = _MAFIA_MAIN.get(kind, ())
+    if kind == "start":
+        head = phrase("fixes.event.start", count=len(data.get("players") or ()))
+        main = tuple(data)
+    elif has(key):
+        named: dict[str, Any] = {k: _name(data.get(k)) for k in main}
+        head = phrase(key, None, **named)
+    else:
+        head = phrase("fixes.event.other", kind=kind)
+        main = ()
+    clauses = [c for k, v in data.items() if k not in main
+               for c in [_mafia_clause(game, k, v)] if c is not None]  # fmt: skip
+    if not clauses:
+        return head
+    return phrase("fixes.event.with", event=head, details=_Clauses(clauses))
+
+
+def _mafia_clause(game: Game, key: str, value: Any) -> Phrase | None:
+    if key == "votes" and value == {}:
+        return phrase("fixes.event.field.votes", ballots=phrase("mafia.event.silent"))
+    if value is None or value == [] or value == {}:
+        return None
+    field = f"mafia.event.field.{key}"
+    if key == "seconds":
+        return phrase(field, seconds=_int(value))
+    if key in ("best_move", "suspects"):
+        return phrase(field, names=_names(value))
+    if key == "crown":
+        return phrase(field, name=_name(value))
+    if key == "behaviour":
+        fouls = game.fouls
+        found = [b.text for b in (fouls.behaviours if fouls else ()) if b.id == value]
+        return phrase(field, behaviour=found[0] if found else _plain(value))
+    if key == "votes" and isinstance(value, Mapping):
+        ballots = [
+            phrase(f"mafia.event.ballot-{v}", voter=_name(k))
+            if v in ("yes", "no")
+            else phrase("fixes.event.ballot", voter=_name(k), target=_name(v))
+            for k, v in value.items()
+        ]
+        return phrase("fixes.event.field.votes", ballots=ballots or phrase("mafia.event.silent"))
+    return phrase("fixes.event.field.other", key=key, value=_plain(value))
 
 
 class _Clauses:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from garou.rules.loader import Rulebook
+from garou.rules.model import Game
 from garou.rules.setup import UnsoundSetupError
 
 from .errors import IllegalEventError
@@ -50,7 +51,7 @@ def start_data(
 
     Refuse (:class:`RefusedSetupError`) a setup that ``garou check`` fails, with the fixes.
     """
-    from garou.houserules import build_agreement, load_agreement
+    from garou.houserules import load_agreement
     from garou.rules.names import resolve_role
     from garou.rules.setup import check_distribution, read_setup
 
@@ -66,14 +67,13 @@ def start_data(
         raise IllegalEventError(
             "game.refused.names-count", count=len(players), players=dist.players
         )
+    table = None
     if agreement is not None:
         table = load_agreement(agreement, book)
         if table.game != game.id:
             raise IllegalEventError(
                 "game.refused.agreement-game", path=str(agreement), game=table.game, setup=game.id
             )
-    else:
-        table = build_agreement(game)
     cards: dict[str, str] = {}
     for player, role in (deal or {}).items():
         cards[player] = (
@@ -84,8 +84,48 @@ def start_data(
         "name": name,
         "players": players,
         "roles": {r: n for r, n in dist.roles.items() if n},
-        "agreement": {d.case: d.option for d in table.decisions if not d.custom},
-        "table": table.table,
-        "date": table.date,
+        # Only what the table agreed: without an agreement, every case is read from its
+        # default, and says so (a start event written before this held every default).
+        "agreement": {}
+        if table is None
+        else {d.case: d.option for d in table.decisions if not d.custom},
+        "table": None if table is None else table.table,
+        "date": None if table is None else table.date,
         "deal": cards,
     }
+
+
+def agreed_choices(game: Game, choices: Mapping[str, Any]) -> dict[str, str]:
+    """Return what the table agreed, each case and option by its id: only the cases in
+    ``choices``, never a default the table did not choose.
+
+    Raise the agreement's own GarouError for an unknown case or option."""
+    from garou.houserules import build_agreement, find_question
+
+    given = {str(k): str(v) for k, v in choices.items()}
+    table = build_agreement(game, given)  # checks and names each case and option by its id
+    cases = {find_question(game, case).id for case in given}
+    return {d.case: d.option for d in table.decisions if d.case in cases}
+
+
+def table_rules_of(game: Game, agreed: Mapping[str, str]) -> Any:
+    """Return the resolvers' :class:`~garou.rules.play.TableRules` of the cases the table
+    agreed (``agreed``: case id → option id, a start event's ``agreement``); every other
+    case is read from its default, and its reading says whose default it is.
+
+    A start event written before games recorded only the agreed cases holds every
+    default: it is read as it says, each case as agreed."""
+    from garou.houserules import questions
+    from garou.rules.play import table_rules
+
+    cases = [q.id for q in questions(game)]
+    return table_rules(game, table_agreement(game, agreed), cases)
+
+
+def table_agreement(game: Game, agreed: Mapping[str, str]) -> Any:
+    """Return the agreement holding only the cases in ``agreed`` (case id → option id)."""
+    from garou.houserules import Agreement, build_agreement
+
+    table = build_agreement(game, dict(agreed))
+    decisions = tuple(d for d in table.decisions if d.case in agreed)
+    return Agreement(game.id, None, None, decisions, None)

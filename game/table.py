@@ -214,6 +214,13 @@ class State:
         entry = self.game.entry(case)
         return entry.default.option if entry.default is not None else ""
 
+    def agreed(self) -> Any:
+        """Return the resolvers' reading of the agreement (``TableRules``): the cases the
+        table decided, every other one from its default, each saying whose it is."""
+        from .start import table_rules_of
+
+        return table_rules_of(self.game, self.decisions)
+
     def with_captain(self) -> bool:
         """Return True when the table plays with a captain."""
         return self.decision(CASE_CAPTAIN) != "without-captain"
@@ -579,7 +586,11 @@ def _kill(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> S
     if decided not in (None, "wolves", "game-master", "majority"):
         raise IllegalEventError("game.refused.decided", value=str(decided), rule=CASE_WOLVES)
     if decided == "majority" and state.decision(CASE_WOLVES) != "wolf-majority":
-        raise IllegalEventError("game.refused.decided-agreement", rule=CASE_WOLVES)
+        raise IllegalEventError(
+            "game.refused.decided-agreement",
+            reading=state.agreed().reading(CASE_WOLVES),
+            rule=CASE_WOLVES,
+        )
     key = {"game-master": "game.story.kill-gm", "majority": "fixes.story.kill-majority"}.get(
         str(decided), "game.story.kill"
     )
@@ -610,7 +621,7 @@ def _potions(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -
             if option == "never" or (option == "first-night-only" and state.night != 1):
                 raise IllegalEventError(
                     "game.refused.self-save",
-                    option=state.game.entry(CASE_SELF_SAVE).title,
+                    reading=state.agreed().reading(CASE_SELF_SAVE),
                     rule=CASE_SELF_SAVE,
                 )
         used += 1
@@ -628,7 +639,11 @@ def _potions(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -
         used += 1
         lines.append(phrase("game.story.poison", name=target, who=_who(state, step)))
     if used == 2 and state.decision(CASE_TWO_POTIONS) == "one-per-night":
-        raise IllegalEventError("game.refused.two-potions", rule=CASE_TWO_POTIONS)
+        raise IllegalEventError(
+            "game.refused.two-potions",
+            reading=state.agreed().reading(CASE_TWO_POTIONS),
+            rule=CASE_TWO_POTIONS,
+        )
     if not lines:
         lines.append(phrase("game.story.no-potion", who=_who(state, step)))
     left = tuple(
@@ -735,6 +750,7 @@ def _resolve(
         deaths,
         _choices(data, kind),
         lang,
+        state.agreed(),
     )
     if chain.pending is not None:
         option = "shoot" if chain.pending.kind == "shoot" else "successor"
@@ -787,7 +803,7 @@ def _resolve(
 
 def _win(state: State, seq: int, lang: str, phase: str, number: int) -> State:
     outcome = engine.check_win(
-        state.game, state.resolver_seats(), state.lovers, state.captain, lang
+        state.game, state.resolver_seats(), state.lovers, state.captain, lang, state.agreed()
     )
     said = (*state.said, *outcome.steps)
     if outcome.winner is None:
@@ -912,6 +928,7 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
         tied=state.tied,
         captain_pick=str(pick) if pick is not None else None,
         lang=lang,
+        agreed=state.agreed(),
     )
     if count.pending is not None:
         raise _waiting(

@@ -852,8 +852,23 @@ app = typer.Typer(
 )
 
 
+def _version(asked: bool) -> None:
+    """``--version``: the package's version, its metadata read only when asked."""
+    if asked:
+        from importlib.metadata import version
+
+        text = version("garou")
+        if _frame.json:
+            _write_json({"version": text})
+        else:
+            sys.stdout.write(f"garou {text}\n")
+        raise Exit(0)
+
+
 @app.callback()
-def _garou() -> None:
+def _garou(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_version),
+) -> None:
     """garou (its help is help.garou in the catalogue)."""
 
 

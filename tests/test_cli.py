@@ -576,3 +576,16 @@ def test_empty_and_yes_no_names_in_a_setup_are_described_in_yaml_words(garou, tm
 
     _game, table = read_setup(setup, load_rules())
     assert table.names == ("Ana", "null", "true", "No")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_version_is_the_packages_and_json_gives_it_alone(garou, lang):
+    from importlib.metadata import version
+
+    wanted = version("garou")
+    plain = garou("--version", "--lang", lang)
+    assert plain.exit_code == 0 and plain.stdout == f"garou {wanted}\n" and plain.stderr == ""
+    for args in (("--version", "--json"), ("--json", "--version")):
+        run = garou(*args, "--lang", lang)
+        assert run.exit_code == 0 and run.json() == {"version": wanted}
+    assert "--version" in garou("--help", "--lang", lang).stdout

@@ -198,6 +198,50 @@ def test_illegal_events_are_refused_with_their_rule(journal, book, tmp_path):
     _refused(journal, book, game_id, "potions", "lg-mistake-forgotten-potion", poison="Alice")
 
 
+READINGS = {
+    # whose reading applies → what each language says of it
+    "table": {"fr": "lecture de la table", "en": "the table's reading"},
+    "documents": {"fr": "celle des documents", "en": "the documents'"},
+    "garou": {"fr": "celle de garou", "en": "garou's"},
+}
+
+
+@pytest.mark.parametrize(
+    ("agreement", "refused", "whose"),
+    [
+        # The documents' default (one potion a night), nobody agreed it.
+        ({}, {"save": True, "poison": "Hugo"}, "documents"),
+        ({"lg-contested-witch-two-potions": "one-per-night"},
+         {"save": True, "poison": "Hugo"}, "table"),
+        # garou's default for the wolves' disagreement is not the wolves' majority.
+        ({}, {"majority": True}, "documents"),
+        ({"lg-contested-witch-self-save": "never"}, {"self": True}, "table"),
+    ],
+)  # fmt: skip
+def test_a_refusal_says_whose_reading_applies(journal, book, tmp_path, agreement, refused, whose):
+    roles = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "villageois": 4}
+    tmp = start_data(book, _setup(tmp_path, roles), deal=FIRST_DEAL)
+    assert tmp["agreement"] == {}  # nobody agreed anything: nothing recorded as agreed
+    game_id = _game(journal, book, tmp_path, roles, FIRST_DEAL, agreement)
+    _add(journal, book, game_id, "call", step="voyante")
+    if refused.pop("majority", False):
+        error = _refused(journal, book, game_id, "kill", "lg-contested-wolves-unanimous",
+                         victim="Gaëlle", decided="majority")  # fmt: skip
+    elif refused.pop("self", False):
+        _add(journal, book, game_id, "kill", victim="Driss")
+        error = _refused(journal, book, game_id, "potions", "lg-contested-witch-self-save",
+                         save=True)  # fmt: skip
+    else:
+        _add(journal, book, game_id, "kill", victim="Gaëlle")
+        error = _refused(journal, book, game_id, "potions", "lg-contested-witch-two-potions",
+                         **refused)  # fmt: skip
+    for lang in ("fr", "en"):
+        said = error.message(lang)
+        assert READINGS[whose][lang] in said, said
+        others = [w for w in READINGS if w != whose]
+        assert not any(READINGS[w][lang] in said for w in others), said
+
+
 def test_a_choice_that_belongs_to_a_player_is_asked_never_made(journal, book):
     text = (GAMES / "hunter-lover.yaml").read_text(encoding="utf-8")
     path = Path(journal.path).parent / "no-shot.yaml"
@@ -388,6 +432,17 @@ def test_a_killed_process_loses_nothing_it_committed(journal, book, tmp_path):
         assert len(events) >= 2 + committed  # start, call, then every committed event
         assert [e.seq for e in events] == list(range(1, len(events) + 1))
         replay(book, events)  # still a legal game
+
+
+def test_the_journal_says_which_event_a_form_recorded(journal, book, tmp_path):
+    first = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    other = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
+    assert journal.form_seq(first, "f1") is None  # no form recorded in this journal yet
+    event, new = journal.record_form(first, "f1", "call", {"step": "voyante"})
+    assert new and journal.form_seq(first, "f1") == event.seq == 2
+    assert journal.form_seq(first, "f2") is None and journal.form_seq(other, "f1") is None
+    again, new = journal.record_form(first, "f1", "call", {"step": "voyante"})
+    assert not new and again == event and len(journal.events(first)) == 2
 
 
 def test_two_terminals_recording_at_once_never_corrupt_the_game(journal, book, tmp_path):

@@ -128,9 +128,19 @@ def test_a_tie_goes_to_the_revote_then_the_lift(book, tmp_path):
     st_after = t.add("vote", votes=half)
     assert st_after.vote_round == "revote" and st_after.tied == ["Bob", "Eve"]
     t.refused("night", "mf-vote-tie")
+    # Each tied player's extra time comes first (mafia.txt: "ils reçoivent d'abord un
+    # temps supplémentaire pour argumenter, puis un nouveau vote a lieu").
+    _due(t, "vote", "mf-vote-tie", "Bob", votes=half)
+    assert t.status()["speaker"] == "Bob" and "extra time" in t.status()["next"]
+    t.refused("speech", "mf-vote-tie", player="Ana", seconds=60)  # not tied
+    t.add("speech", player="Eve", seconds=60)  # either tied player may argue first
+    t.refused("speech", "mf-vote-tie", player="Eve", seconds=60)  # once
+    _due(t, "vote", "mf-vote-tie", "Bob", votes=half)
+    t.add("speech", player="Bob", seconds=60)
     t.refused("vote", "mf-vote", votes={"Ana": "Cid"})  # not a nominee
     state = t.add("vote", votes=half)
     assert state.vote_round == "lift"
+    assert state.speaker() is None  # the lift vote comes without more speeches
     state = t.add("vote", votes={n: ("yes" if i < 6 else "no") for i, n in enumerate(NAMES)})
     assert {s.name for s in state.seats if not s.alive} == {"Bob", "Eve"}
     assert [s.out for s in state.seats if not s.alive] == ["lift", "lift"]
@@ -856,3 +866,82 @@ def test_the_command_refuses_a_morning_with_a_shot_due(garou, tmp_path, lang, wo
     assert words in error["message"] and "Hal" in error["message"]
     assert "mf-night-shots" in error["message"]
     assert garou("game", "status", "--db", db, "--json").json()["phase"] == "night"
+
+
+# --- corrections in the terminal: the web's reasons and questions -------------------------
+
+
+def _terminal_evening(garou, tmp_path):
+    from garou.game.timer import timer_data
+
+    db = str(tmp_path / "club.sqlite")
+    deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal, "--db", db)
+    assert garou("game", "add", "day", "--db", db).exit_code == 0
+    with open_journal(db) as journal:
+        game_id = journal.game(None).id
+        for i, action in enumerate(("start", "pause", "resume", "stop")):
+            journal.record(game_id, "timer", timer_data(action, "speech:d1:Ana", 100.0 + i, 60))
+        kinds = {e.seq: e.kind for e in journal.events(game_id)}
+    return db, kinds
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_terminal_refuses_to_correct_a_countdown_with_the_webs_reason(garou, tmp_path, lang):
+    db, kinds = _terminal_evening(garou, tmp_path)
+    timers = [seq for seq, kind in kinds.items() if kind == "timer"]
+    assert len(timers) == 4
+    for seq in timers:
+        run = garou("game", "correct", str(seq), "day", "--why", "oops", "--db", db,
+                    "--lang", lang, "--json")  # fmt: skip
+        said = run.json()["error"]["message"]
+        assert run.exit_code == 1
+        assert {"fr": "compte à rebours", "en": "countdown"}[lang] in said
+        assert {"fr": "départ", "en": "the start"}[lang] not in said
+        # Refused before the reason is asked: nothing read from the terminal.
+        asked = garou("game", "correct", str(seq), "day", "--db", db, "--lang", lang)
+        assert asked.exit_code == 1
+        assert {"fr": "Pourquoi corriger", "en": "Why correct"}[lang] not in asked.stderr
+    with open_journal(db) as journal:
+        assert len(journal.events(journal.game(None).id)) == len(kinds)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_terminal_asks_why_a_correction_is_made_when_not_told(garou, tmp_path, lang):
+    db, kinds = _terminal_evening(garou, tmp_path)
+    nominate = garou("game", "add", "nominate", "by=Ana", "nominee=Bob", "--db", db)
+    assert nominate.exit_code == 0
+    seq = len(kinds) + 1
+    nobody = garou("game", "correct", str(seq), "nominate", "by=Ana", "nominee=Cid",
+                   "--db", db, "--lang", lang, input="\n")  # fmt: skip
+    assert nobody.exit_code == 2
+    assert {"fr": "Dites pourquoi", "en": "Say why"}[lang] in nobody.stderr
+    assert {"fr": "Pourquoi corriger", "en": "Why correct"}[lang] in nobody.stderr
+    fixed = garou("game", "correct", str(seq), "nominate", "by=Ana", "nominee=Cid",
+                  "--db", db, "--lang", lang, input="misheard\n")  # fmt: skip
+    assert fixed.exit_code == 0, fixed.stderr
+    with open_journal(db) as journal:
+        last = journal.events(journal.game(None).id)[-1]
+    assert last.kind == "correct" and last.data["why"] == "misheard"
+    assert last.data["event"] == {"kind": "nominate", "by": "Ana", "nominee": "Cid"}
+
+
+def test_a_start_event_recorded_with_every_default_still_replays(book, tmp_path):
+    """Evenings started before the start event held only what the table agreed recorded
+    every default as agreed: they replay, and read as they were recorded."""
+    from garou.houserules import build_agreement
+
+    game = book.game("mafia")
+    old = start_data(game, NAMES, roles=ROLES)
+    assert old["agreement"] == {}  # nothing agreed, nothing recorded as agreed
+    old["agreement"] = {d.case: d.option for d in build_agreement(game, {}).decisions}
+    with open_journal(tmp_path / "old.sqlite", create=True) as journal:
+        game_id = session.new_game(journal, book, old)
+        for kind, data in (("day", {}), ("nominate", {"by": "Ana", "nominee": "Bob"})):
+            session.record(journal, book, game_id, kind, data, "en")
+        state = session.load(journal, book, game_id).state
+    assert state.agreement == old["agreement"]
+    from garou.game.mafia import table_state
+
+    agreed = table_state(state).agreed
+    assert "the table's reading" in agreed.reading("mf-contested-majority").say("en")

@@ -624,3 +624,36 @@ def test_a_mafia_day_on_the_judges_phone_with_its_countdown(browser, mafia_serve
     record(browser, "night")
     assert step_of(browser)[0] == "shot"
     check_phone_layout(browser)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_tie_gives_each_tied_player_extra_time_on_the_judges_phone(
+    browser, mafia_server, lang, book
+):
+    import yaml
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.game.mafia import start_data
+
+    base, clock, db = mafia_server
+    record_file = Path(__file__).parent / "data" / "games" / "mafia-tie-lift.yaml"
+    events = yaml.safe_load(record_file.read_text(encoding="utf-8"))["events"]
+    tie = next(i for i, e in enumerate(events) if e["kind"] == "vote")
+    with open_journal(db) as journal:
+        game_id = session.new_game(journal, book, start_data(
+            book.game("mafia"), MAFIA_NAMES, roles=MAFIA_ROLES, name=f"Tie {lang}"))  # fmt: skip
+        for event in events[: tie + 1]:
+            values = {k: v for k, v in event.items() if k != "kind"}
+            session.record(journal, book, game_id, event["kind"], values, lang)
+    browser.get(f"{base}/game/{game_id}?lang={lang}")
+    for name in ("Bob", "Eve"):  # in nomination order, each as long as a speech
+        assert step_of(browser)[0] == "speech"
+        assert attr_of(browser, "[data-extra]", "data-extra") == name
+        assert countdown_text(browser) == "1:00"
+        check_phone_layout(browser)
+        screenshot(browser, f"web-judge-extra-{name}-{lang}")
+        record(browser, "speech")
+    assert step_of(browser)[0] == "vote"
+    assert not browser.find_elements("css selector", "[data-extra]")
+    check_phone_layout(browser)
+    screenshot(browser, f"web-judge-revote-{lang}")

@@ -551,6 +551,8 @@ def undo_command(
 
         print_json(status)
         return
+    from garou.game.sentences import event_sentence
+
     undone = replayed.undone[-1]
     print_hint(
         _console(),
@@ -558,7 +560,7 @@ def undo_command(
             "game.cli.undone",
             language,
             seq=undone.seq,
-            kind=undone.kind,
+            event=event_sentence(replayed.state.game, undone.kind, undone.data),
             where=_where(status, language),
         ),
     )
@@ -573,7 +575,9 @@ def correct_command(
     ],
     kind: Annotated[str, typer.Argument(metavar="KIND", help="The event as it should have been.")],
     values: Annotated[list[str] | None, typer.Argument(metavar="[KEY=VALUE]...")] = None,
-    why: Annotated[str, typer.Option("--why", help="Why: it goes into the recap.")] = "",
+    why: Annotated[
+        str | None, typer.Option("--why", show_default=False, help="Why: it goes into the recap.")
+    ] = None,
     game_id: Annotated[
         int | None, typer.Option("--id", show_default=False, help="The game (default: the latest).")
     ] = None,
@@ -586,12 +590,18 @@ def correct_command(
     Example: garou game correct 4 kill victim=Emma --why "I misheard the wolves"
     """
     from garou.game import session
+    from garou.game.replay import check_correctable
 
     language = _lang(lang)
     with _open(db) as journal:
         book = _book()
         row = journal.game(game_id)
         event = {"kind": kind, **_parse_values(values, language)}
+        check_correctable(journal.events(row.id), seq)  # before asking why
+        if why is None:  # asked, as the web's form asks it
+            why = _ask_why(seq, language)
+        if not why.strip():
+            raise _usage("game.correct.no-why")
         replayed = session.correct(journal, book, row.id, seq, why, event, language)
         status = session.status(journal, book, row.id, language)
     if json_:
@@ -600,6 +610,18 @@ def correct_command(
         print_json(status)
         return
     _print_after(_console(), replayed, status, language)
+
+
+def _ask_why(seq: int, lang: str) -> str:
+    """Ask why the correction is made, on standard error; "" at the end of input."""
+    from garou.rules.catalogue import say
+
+    sys.stderr.write(say("game.correct.ask-why", lang, seq=seq) + " ")
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    if not line.endswith("\n"):  # the end of input: the refusal on a line of its own
+        sys.stderr.write("\n")
+    return line.strip()
 
 
 # --- export, import, recap ---------------------------------------------------------------

@@ -147,9 +147,8 @@ class MafiaSession(Session):
             self.farewell(state, step.player)
             return
         if step.kind == "speech":
-            answer = self.prompt(
-                self.say("mafia.play.speech", name=step.player, seconds=step.seconds)
-            )
+            key = "mafia.play.extra-speech" if step.round == "revote" else "mafia.play.speech"
+            answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds))
             if answer:
                 return  # a command was typed and done, or another answer: ask again
             if self.countdown:
@@ -182,10 +181,6 @@ class MafiaSession(Session):
         else:
             # In nomination order: the silent ballots go to the last nominee of that order.
             pool = list(step.pool)
-            if step.round == "revote" and self.countdown:
-                for name in pool:
-                    self.show(self.say("mafia.play.extra", name=name), "bold")
-                    self.timer(step.seconds, timer_label(state, name))
             for nominee in pool[:-1]:
                 left = [n for n in living if n not in votes]
                 for voter in self.names(self.say("mafia.play.votes", name=nominee), left):

@@ -145,6 +145,9 @@ class TableRules:
     """Case id to the option the game proposes by default."""
     labels: Mapping[str, Any] = field(default_factory=dict)
     """Case id to the label (a ``Text``) of the option that applies."""
+    proposed: frozenset[str] = frozenset()
+    """The cases whose default is garou's proposal (``default.addition``), not the
+    documents'."""
 
     def option(self, case: str) -> str | None:
         """Return the option that applies to ``case``, or None when the game has no such case."""
@@ -157,22 +160,33 @@ class TableRules:
     def reading(self, case: str) -> Phrase:
         """Return the phrase saying which reading applies and where it comes from."""
         label = self.labels.get(case, self.option(case) or "-")
-        key = "state.reading-agreed" if self.agreed(case) else "state.reading-default"
+        if self.agreed(case):
+            key = "state.reading-agreed"
+        elif case in self.proposed:
+            key = "state.reading-garou"
+        else:
+            key = "state.reading-default"
         return phrase(key, option=label, case=case)
 
 
-def table_rules(game: Game, agreement: Any = None) -> TableRules:
+def table_rules(
+    game: Game, agreement: Any = None, cases: Iterable[str] = APPLIED_CASES
+) -> TableRules:
     """Return the :class:`TableRules` of ``game`` under ``agreement`` (a
-    ``garou.houserules.Agreement``, or None for the game's defaults)."""
+    ``garou.houserules.Agreement``, or None for the game's defaults), for ``cases`` (the
+    ones the resolvers apply unless told)."""
     defaults: dict[str, str] = {}
+    proposed: set[str] = set()
     options: dict[str, dict[str, Any]] = {}
     ids = {e.id for e in game.entries}
-    for case in APPLIED_CASES:
+    for case in cases:
         if case not in ids:
             continue
         entry = game.entry(case)
         if entry.default is not None:
             defaults[case] = entry.default.option
+            if entry.default.addition:
+                proposed.add(case)
         options[case] = {o.id: o.label for o in entry.options}
     chosen: dict[str, str] = {}
     if agreement is not None and getattr(agreement, "game", game.id) == game.id:
@@ -185,7 +199,7 @@ def table_rules(game: Game, agreement: Any = None) -> TableRules:
         option = chosen.get(case, defaults.get(case))
         if option in labelled:
             labels[case] = labelled[option]
-    return TableRules(chosen, defaults, labels)
+    return TableRules(chosen, defaults, labels, frozenset(proposed))
 
 
 Potion = Literal["unused", "tonight", "used"]

@@ -100,18 +100,41 @@ def _repeat(journal: Journal, game_id: int, form_id: str) -> Response | None:
     Every route asks this before its own checks of the form, as ``record_form`` itself
     looks up the form id before checking the event: a form sent twice is a repeat, never
     judged again against the game it already changed."""
-    import sqlite3
-
     journal.game(game_id)
+    if journal.form_seq(game_id, form_id) is None:
+        return None
+    return _recorded(game_id, False)
+
+
+def _form_id() -> str | None:
+    """The id the page gave its form (one per page: a form sent twice records once), or
+    None when it is missing or too long for one."""
+    form_id = request.form.get("form_id", "")
+    return form_id if form_id and len(form_id) <= 64 else None
+
+
+def _recorded(game_id: int, new: bool, done: str = "") -> Response:
+    """Back to the game's page once a form is recorded (``done``: the note's query), or
+    with the "already recorded" note when the form had been."""
+    query = done if new else "?repeat=1"
+    return Response(status=303, headers={"Location": f"/game/{game_id}{query}"})
+
+
+def _record_once(
+    journal: Journal, game_id: int, form_id: str, kind: str, data: dict[str, Any], refused: Any
+) -> Response:
+    """Record the event a form sends, once per form; ``refused(message, rule)`` gives the
+    page that says why the rules refused it (nothing recorded)."""
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
     try:
-        row = journal.db.execute(
-            "SELECT seq FROM forms WHERE game_id = ? AND form_id = ?", (game_id, form_id)
-        ).fetchone()
-    except sqlite3.OperationalError:  # no form recorded in this journal yet
-        return None
-    if row is None:
-        return None
-    return Response(status=303, headers={"Location": f"/game/{game_id}?repeat=1"})
+        _, new = session.record_form(
+            journal, library().book(), game_id, form_id, kind, data, g.lang
+        )
+    except IllegalEventError as exc:
+        return refused(exc.message(g.lang), exc.rule)
+    return _recorded(game_id, new)
 
 
 def _clock() -> float:
@@ -155,11 +178,9 @@ def _role(state: State, role: str | None, lang: str) -> str:
 
 
 def _where(state: State, lang: str) -> str:
-    if state.phase == "over":
-        return say("web.game.over", lang)
-    if state.phase == "night":
-        return say("game.recap.night", lang, number=state.night)
-    return say("game.recap.day", lang, number=state.day)
+    from .mafia import where
+
+    return where(state, lang)
 
 
 def _announcement(state: State, lang: str) -> str:
@@ -250,7 +271,6 @@ def _games_page(status: int = 200, problem: str | None = None, form: Any = None)
 @game_master_page()
 def new() -> Any:
     """Start a game from the names, the cards and the table's agreement (as ``game new``)."""
-    from garou.game import session
     from garou.game.start import RefusedSetupError, start_data
 
     form = request.form
@@ -283,14 +303,11 @@ def new() -> Any:
             except GarouError as exc:
                 said = exc.message(g.lang).replace(folder + os.sep, "")
                 return _games_page(400, said, form)
-        with _journal() as journal:
-            game_id = session.new_game(journal, book, data)
-            journal.secret(game_id)
+        return _started(book, data)
     except FormProblem as problem:
         return _games_page(400, problem.phrase.say(g.lang), form)
     except GarouError as exc:
         return _games_page(400, exc.message(g.lang), form)
-    return Response(status=303, headers={"Location": f"/game/{game_id}"})
 
 
 @bp.post("/game/new-mafia")
@@ -298,7 +315,7 @@ def new() -> Any:
 def new_mafia() -> Any:
     """Start a Mafia evening from the 10 names in seat order, as ``garou game new --game
     mafia``: the cards the judge gives (all ten), else drawn by garou; turbo speeches."""
-    from garou.game import mafia, session
+    from garou.game import mafia
 
     form = request.form
     book = library().book()
@@ -310,13 +327,21 @@ def new_mafia() -> Any:
         data = mafia.start_data(
             game, names, roles=deal or None, turbo=form.get("turbo") == "yes", name=name
         )
-        with _journal() as journal:
-            game_id = session.new_game(journal, book, data)
-            journal.secret(game_id)
+        return _started(book, data)
     except FormProblem as problem:
         return _games_page(400, problem.phrase.say(g.lang), form)
     except GarouError as exc:
         return _games_page(400, exc.message(g.lang), form)
+
+
+def _started(book: Any, data: dict[str, Any]) -> Response:
+    """Open the game the ``start`` event describes (with its secret for the table's
+    screen) and go to its page; raise the rules' GarouError for an unusable start."""
+    from garou.game import session
+
+    with _journal() as journal:
+        game_id = session.new_game(journal, book, data)
+        journal.secret(game_id)
     return Response(status=303, headers={"Location": f"/game/{game_id}"})
 
 
@@ -470,8 +495,8 @@ def record(game_id: int) -> Any:
 
     form = request.form
     kind = form.get("kind", "")
-    form_id = form.get("form_id", "")
-    if not form_id or len(form_id) > 64:
+    form_id = _form_id()
+    if form_id is None:
         return refuse(400, "web.game.no-form-id")
     book = library().book()
     with _journal() as journal:
@@ -501,29 +526,24 @@ def record(game_id: int) -> Any:
                 state = session.load(journal, book, game_id, g.lang).state
                 return _master_page(game_id, pending=_learn(state, kind, data, exc.unknown))
             return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
-    where = f"/game/{game_id}" + ("" if new else "?repeat=1")
-    return Response(status=303, headers={"Location": where})
+    return _recorded(game_id, new)
+
+
+def _master_refused(game_id: int) -> Any:
+    """The game master's page saying a refusal: the Loup-Garou page or the Mafia judge's."""
+    return lambda message, rule: _master_page(game_id, 400, message, rule)
 
 
 @bp.post("/game/<int:game_id>/undo")
 @game_master_page(game_of=_game_scope)
 def undo(game_id: int) -> Any:
     """Cancel the latest event (an undo marker: nothing is deleted), once per form."""
-    from garou.game import session
-    from garou.game.errors import IllegalEventError
-
-    form_id = request.form.get("form_id", "")
-    if not form_id or len(form_id) > 64:
+    form_id = _form_id()
+    if form_id is None:
         return refuse(400, "web.game.no-form-id")
-    book = library().book()
     with _journal() as journal:
         journal.game(game_id)
-        try:
-            _, new = session.record_form(journal, book, game_id, form_id, "undo", {}, g.lang)
-        except IllegalEventError as exc:
-            return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
-    where = f"/game/{game_id}" + ("" if new else "?repeat=1")
-    return Response(status=303, headers={"Location": where})
+        return _record_once(journal, game_id, form_id, "undo", {}, _master_refused(game_id))
 
 
 @bp.post("/game/<int:game_id>/timer")
@@ -532,12 +552,11 @@ def timer(game_id: int) -> Any:
     """Start, pause, resume or stop the current step's countdown: one ``timer`` event with
     the app clock's time, recorded once per form; every screen reads it from the journal."""
     from garou.game import session
-    from garou.game.errors import IllegalEventError
     from garou.game.timer import timer_data
 
     form = request.form
-    form_id = form.get("form_id", "")
-    if not form_id or len(form_id) > 64:
+    form_id = _form_id()
+    if form_id is None:
         return refuse(400, "web.game.no-form-id")
     action = form.get("action", "")
     book = library().book()
@@ -555,12 +574,7 @@ def timer(game_id: int) -> Any:
         if label not in labels or current not in wanted.get(action, ()):
             return _master_page(game_id, 400, say("judge.timer.nothing", g.lang))
         data = timer_data(action, label, _clock(), labels[label] if action == "start" else None)
-        try:
-            _, new = session.record_form(journal, book, game_id, form_id, "timer", data, g.lang)
-        except IllegalEventError as exc:
-            return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
-    where = f"/game/{game_id}" + ("" if new else "?repeat=1")
-    return Response(status=303, headers={"Location": where})
+        return _record_once(journal, game_id, form_id, "timer", data, _master_refused(game_id))
 
 
 @bp.get("/game/<int:game_id>/version.json")
@@ -663,9 +677,6 @@ def _judge_page(
             for line in reversed(state.story)
         ],  # fmt: skip
         "timer": countdown(replayed),
-        "timer_names": {
-            label: label.rsplit(":", 1)[-1] for label in mafia_script.timer_labels(state)
-        },
         "behaviours": behaviours,
         "winner": state.game.camp(state.winner).name.get(lang) if state.winner else None,
         "points": scored,
@@ -683,23 +694,19 @@ def _judge_page(
 def _judge_record(journal: Journal, game_id: int, form_id: str, kind: str) -> Response:
     """Record one action of the Mafia judge, once per form."""
     from garou.game import session
-    from garou.game.errors import IllegalEventError
 
     from . import mafia
 
-    book = library().book()
     row = journal.game(game_id)
-    state = session.load(journal, book, game_id, g.lang).state
+    state = session.load(journal, library().book(), game_id, g.lang).state
     try:
         data = mafia.form_values(request.form, kind, state)
     except FormProblem as problem:
         return _judge_page(journal, row, 400, problem.phrase.say(g.lang))
-    try:
-        _, new = session.record_form(journal, book, game_id, form_id, kind, data, g.lang)
-    except IllegalEventError as exc:
-        return _judge_page(journal, row, 400, exc.message(g.lang), exc.rule)
-    where = f"/game/{game_id}" + ("" if new else "?repeat=1")
-    return Response(status=303, headers={"Location": where})
+    return _record_once(
+        journal, game_id, form_id, kind, data,
+        lambda message, rule: _judge_page(journal, row, 400, message, rule),
+    )  # fmt: skip
 
 
 @bp.get("/game/<int:game_id>/protocol")
@@ -727,14 +734,23 @@ def protocol(game_id: int) -> Any:
 # --- correcting an earlier event (both games) ---------------------------------------------
 
 
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters at a word, an ellipsis saying so."""
+    if len(text) <= width:
+        return text
+    return text[: width - 1].rsplit(" ", 1)[0] + "…"
+
+
 def correction_form(replayed: Any, correcting: dict[str, Any] | None) -> dict[str, Any]:
     """The correction form: the events in effect (newest first) with their values as the
     terminal's ``KEY=VALUE`` pairs, and what was typed when it was refused."""
+    from garou.game.sentences import event_sentence
     from garou.game.session import format_values
 
+    game = replayed.state.game
     events = [
-        {"seq": e.seq, "kind": e.kind, "values": format_values(e.data),
-         "label": f"{e.seq} · {e.kind} · {format_values(e.data, ' ')}"[:90]}
+        {"seq": e.seq, "kind": e.kind, "pairs": format_values(e.data),
+         "label": _cut(f"{e.seq} · {event_sentence(game, e.kind, e.data).say(g.lang)}", 100)}
         for e in reversed(replayed.effective[1:])
     ]  # fmt: skip
     return {"events": events, "typed": correcting or {}}
@@ -751,8 +767,8 @@ def correct(game_id: int) -> Any:
     from garou.rules.errors import UsageError
 
     form = request.form
-    form_id = form.get("form_id", "")
-    if not form_id or len(form_id) > 64:
+    form_id = _form_id()
+    if form_id is None:
         return refuse(400, "web.game.no-form-id")
     typed = {k: form.get(k, "")[:2000] for k in ("seq", "kind", "values", "why")}
     seq_text, kind, why = typed["seq"].strip(), typed["kind"].strip(), typed["why"].strip()
@@ -765,7 +781,7 @@ def correct(game_id: int) -> Any:
         if not seq_text.isdigit():
             raise FormProblem(phrase("judge.correct.no-seq"))
         if not why:
-            raise FormProblem(phrase("judge.correct.no-why"))
+            raise FormProblem(phrase("game.correct.no-why"))
         pairs = [line.strip() for line in typed["values"].splitlines() if line.strip()]
         try:
             values = session.parse_values(pairs)
@@ -774,9 +790,6 @@ def correct(game_id: int) -> Any:
         with _journal() as journal:
             events = {e.seq: e for e in journal.events(game_id)}
             old = events.get(int(seq_text))
-            if old is not None and old.kind in ("timer", "undo", "correct"):
-                # kept apart from the game's events (garou.game.replay.META_KINDS)
-                raise FormProblem(phrase(f"web.correct.not-{old.kind}", seq=old.seq))
             event = {"kind": kind or (old.kind if old else ""), **values}
             data = {"seq": int(seq_text), "why": why, "event": event}
             try:
@@ -787,8 +800,7 @@ def correct(game_id: int) -> Any:
                 return _master_page(game_id, 400, exc.message(g.lang), exc.rule, correcting=typed)
     except FormProblem as problem:
         return _master_page(game_id, 400, problem.phrase.say(g.lang), correcting=typed)
-    where = f"/game/{game_id}" + ("?corrected=1" if new else "?repeat=1")
-    return Response(status=303, headers={"Location": where})
+    return _recorded(game_id, new, "?corrected=1")
 
 
 # --- reading the forms ---------------------------------------------------------------------

@@ -42,8 +42,8 @@ own lines, said once) is public too: the table votes by raising hands."""
 # --- reading an evening -------------------------------------------------------------------
 
 
-def where(state: State, lang: str) -> str:
-    """Night N, Day N (with the vote's round once nominations are closed), or the end."""
+def where(state: Any, lang: str) -> str:
+    """Night N, Day N, or the end (both games: the Loup-Garou page says it so too)."""
     if state.phase == "over":
         return say("web.game.over", lang)
     if state.phase == "night":
