@@ -55,6 +55,9 @@ def ruling_panel(
     (``chosen`` marked as the table's), related entries (id, title) and the source."""
     from garou.rules.catalogue import has, say, typeset
 
+    from .output import look_up_emoji_only_when_named
+
+    look_up_emoji_only_when_named()  # the panel's texts are rendered from markup
     # The rule data's texts get the language's typography here, as on the web and the
     # sheets (the catalogue's messages have it already).
     title, text, source = typeset(title, lang), typeset(text, lang), typeset(source, lang)
