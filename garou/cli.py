@@ -96,30 +96,7 @@ def _interrupted_at_start() -> NoReturn:
     sys.exit(int(error.exit_code))
 
 
-class _Loading:
-    """Python's cycle collector paused while garou loads (``with _Loading():``).
-
-    Loading makes many objects and frees few: modules, classes, functions, the commands,
-    all kept until the process ends. Each collection during a load walks all of them
-    again for nothing (about 7% of a start). The collector is paused for the load (nested
-    loads are one), then what was loaded is moved out of its sight (``gc.freeze``) and it
-    runs again, as before, on what the command itself makes."""
-
-    depth = 0
-    paused = False
-
-    def __enter__(self) -> None:
-        if _Loading.depth == 0:
-            _Loading.paused = gc.isenabled()
-            gc.disable()
-        _Loading.depth += 1
-
-    def __exit__(self, *exc: object) -> None:
-        _Loading.depth -= 1
-        if _Loading.depth == 0 and _Loading.paused:
-            gc.freeze()
-            gc.enable()
-
+from .loading import Loading as _Loading  # noqa: E402 - before the heavy imports
 
 _loading = _Loading()
 _loading.__enter__()  # until the end of this module

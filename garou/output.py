@@ -21,7 +21,10 @@ and inside « » (the catalogue's), the narrow one, the figure space."""
 def console(*, stderr: bool = False) -> Console:
     """Return a console on standard output (or error), plain text when it is not a
     terminal, that never breaks a line at a no-break space (:func:`keep_no_break_spaces`)."""
-    from rich.console import Console
+    from .loading import Loading
+
+    with Loading():  # Rich, loaded for the rest of the run
+        from rich.console import Console
 
     keep_no_break_spaces()
     look_up_emoji_only_when_named()

@@ -6,12 +6,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from rich.console import Group
-from rich.markup import escape
-from rich.panel import Panel
-from rich.text import Text
-
 from garou.rules.records import record
+
+from .loading import Loading
+
+with Loading():  # Rich, loaded for the rest of the run
+    from rich.console import Group
+    from rich.markup import escape
+    from rich.panel import Panel
+    from rich.text import Text
 
 if TYPE_CHECKING:  # search shows panels without loading the rules (no YAML on its path)
     from garou.rules import Entry, Rulebook
