@@ -18,7 +18,9 @@ table gives min / median wall time and the median of the per-round ratios.
 Run: ``python bench/startup.py [--rounds 7] [--budget 150]`` with the interpreter of the
 environment garou is installed in (the dev venv, or a venv with ``pip install .``). It
 prints a Markdown table. Goals: every command within 2.5x the YAML floor, ``search`` within
-1.5x the Whoosh floor.
+1.5x the Whoosh floor. For every command left above its goal, a second table then times,
+alone, each library the command imports (the floor plus that one ``import``): what that
+library's own import costs against the floor, and the command against it.
 """
 
 from __future__ import annotations
@@ -120,6 +122,23 @@ COMMANDS: list[tuple[str, list[str], str]] = [
 ]  # fmt: skip
 
 
+GOALS = {"yaml": 2.5, "whoosh": 1.5}
+"""The bound of each floor: a command's cpu time over its floor's, per round (median)."""
+
+LIBRARIES = {"typer": "typer", "rich": "rich.console", "jinja2": "jinja2"}
+"""The libraries whose own import is shown apart (what ``import`` loads each of them)."""
+
+
+def floor_with(floor: list[str], imports: str) -> list[str]:
+    """Return the command running the ``floor`` script after ``imports`` (Python lines)."""
+    script, floor_args = floor[1], floor[2:]
+    code_text = (
+        f"{imports}\nimport runpy, sys\nsys.argv = sys.argv[0:1] + {floor_args!r}\n"
+        f"runpy.run_path({script!r})"
+    )
+    return [PY, "-c", code_text]
+
+
 def garou_command() -> list[str]:
     """Return how to run garou: the console script beside the interpreter, else -m."""
     script = shutil.which("garou", path=str(Path(PY).parent))
@@ -198,15 +217,8 @@ def main() -> None:
             _, _, code, err = run([PY, str(work / "probe.py"), *argv], env, work)
             libs = next((line.split()[1:] for line in err.splitlines()
                          if line.startswith("LIBS")), [])  # fmt: skip
-            extra = [lib for lib in libs if lib in ("typer", "rich", "jinja2")]
-            imports = "; ".join(f"import {'rich.console' if lib == 'rich' else lib}"
-                                for lib in extra)  # fmt: skip
-            script, floor_args = floors[floor][1], floors[floor][2:]
-            code_text = (
-                f"{imports}\nimport runpy, sys\nsys.argv = sys.argv[0:1] + {floor_args!r}\n"
-                f"runpy.run_path({script!r})"
-            )
-            with_libs = [PY, "-c", code_text]
+            imports = "; ".join(f"import {LIBRARIES[lib]}" for lib in libs if lib in LIBRARIES)
+            with_libs = floor_with(floors[floor], imports)
             plans.append((name, [*garou, *argv], floors[floor], with_libs, floor, libs, code))
         # Warm-up: each process once, untimed; then the cost of one round sets the rounds.
         start = time.perf_counter()
@@ -223,6 +235,20 @@ def main() -> None:
                     took, used, *_ = run(argv, env, work)
                     wall[name][key].append(took)
                     cpu[name][key].append(used)
+        # Every command left above its goal: each library it imports, alone, over the floor.
+        alone: dict[str, list[tuple[str, list[float], list[float], list[float]]]] = {}
+        for name, command, floor, _, floor_kind, libs, _ in plans:
+            c = cpu[name]
+            ratio = statistics.median(a / b for a, b in zip(c["c"], c["f"], strict=True))
+            if ratio <= GOALS[floor_kind]:
+                continue
+            for lib in (lib for lib in libs if lib in LIBRARIES):
+                with_lib = floor_with(floor, f"import {LIBRARIES[lib]}")
+                runs: dict[str, list[float]] = {"f": [], "l": [], "c": []}
+                for _ in range(rounds):
+                    for key, argv in (("f", floor), ("l", with_lib), ("c", command)):
+                        runs[key].append(run(argv, env, work)[1])
+                alone.setdefault(name, []).append((lib, runs["f"], runs["l"], runs["c"]))
 
     print(
         f"Cold start, {rounds} alternating rounds after a warm-up: wall time min / median "
@@ -239,7 +265,7 @@ def main() -> None:
         w, c = wall[name], cpu[name]
         ratio = statistics.median(a / b for a, b in zip(c["c"], c["f"], strict=True))
         lib_ratio = statistics.median(a / b for a, b in zip(c["c"], c["l"], strict=True))
-        goal = 1.5 if floor == "whoosh" else 2.5
+        goal = GOALS[floor]
         mark = "" if ratio <= goal else " ✗"
         shown = ", ".join(lib for lib in libs if lib != "yaml") or "—"
         failed = "" if code in (0, 1) else f" (exit {code})"
@@ -247,6 +273,26 @@ def main() -> None:
             f"| `garou {name}`{failed} | {ms(w['c'], c['c'])} | {floor} {ms(w['f'], c['f'])} | "
             f"{ratio:.2f}{mark} (goal {goal}) | {shown} | {ms(w['l'], c['l'])} | {lib_ratio:.2f} |"
         )
+
+    if alone:
+        print(
+            "\nAbove the goal: each library the command imports, alone (the floor plus "
+            "`import` of that library only), against the floor and against the command.\n"
+        )
+        print("| command | library | floor + that library (cpu) | × floor | command × that |")
+        print("| --- | --- | --- | --- | --- |")
+        for name, rows in alone.items():
+            for lib, floor_cpu, lib_cpu, command_cpu in rows:
+                over_floor = statistics.median(
+                    a / b for a, b in zip(lib_cpu, floor_cpu, strict=True)
+                )
+                command_over = statistics.median(
+                    a / b for a, b in zip(command_cpu, lib_cpu, strict=True)
+                )
+                print(
+                    f"| `garou {name}` | {lib} | {statistics.median(lib_cpu) * 1000:.0f} ms | "
+                    f"{over_floor:.2f} | {command_over:.2f} |"
+                )
 
 
 if __name__ == "__main__":

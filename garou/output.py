@@ -21,10 +21,33 @@ and inside « » (the catalogue's), the narrow one, the figure space."""
 def console(*, stderr: bool = False) -> Console:
     """Return a console on standard output (or error), plain text when it is not a
     terminal, that never breaks a line at a no-break space (:func:`keep_no_break_spaces`)."""
-    from rich.console import Console
+    from .loading import Loading
+
+    with Loading():  # Rich, loaded for the rest of the run
+        from rich.console import Console
 
     keep_no_break_spaces()
+    look_up_emoji_only_when_named()
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def print_line(text: str) -> None:
+    """Print ``text`` as one line on standard output, unwrapped and not read as markup,
+    exactly as ``console().print(text, markup=False, soft_wrap=True)`` prints it, without
+    loading Rich for it where Rich would print it as it is.
+
+    Rich would print such a line unchanged when it holds no control character (Rich drops
+    some, expands tabs) and no ``:name:`` emoji code (Rich replaces known names): such a
+    line is written here directly; any other goes to Rich. A command whose only words are
+    one line of this kind (``garou print``: "sheet.html written") so never imports Rich.
+    """
+    import re
+
+    plain = all(" " <= ch != "\x7f" for ch in text) and re.search(_EMOJI_CODE, text) is None
+    if not plain:
+        console().print(text, markup=False, soft_wrap=True)
+        return
+    sys.stdout.write(text + "\n")
 
 
 def print_hint(out: Console, text: str, style: str = "") -> None:
@@ -59,6 +82,41 @@ def keep_no_break_spaces() -> None:
     pattern = re.compile(rf"{breakable}*(?:[^\s]|[{NO_BREAK_SPACES}]|{glued})+{breakable}*")
     if isinstance(getattr(_wrap, "re_word", None), re.Pattern):
         _wrap.re_word = pattern
+
+
+_EMOJI_CODE = r":\S*?:"
+r"""What any emoji code (``:smile:``, ``:smile-emoji:``) matches: Rich's own pattern,
+``(:(\S*?)(?:(?:\-)(emoji|text))?:)``, matches nothing a text without this holds."""
+
+
+def look_up_emoji_only_when_named() -> None:
+    """Make Rich load its table of emoji names only for a text that holds an emoji code.
+
+    Rich replaces ``:name:`` codes in every text it renders from markup (and every string
+    printed), and loads its 3,600-name table (``rich._emoji_codes``, about 2% of a start)
+    to do so even when the text holds no code at all. Its replacement function
+    (``rich.markup._emoji_replace``, also ``rich.console``'s) is wrapped, once, by one that
+    returns a text without any ``:…:`` as it is, as Rich would, and hands every other text
+    to Rich's: the same output, without the table where there is nothing to look up.
+    Idempotent; a Rich without that function is left alone.
+    """
+    import re
+
+    from rich import console as rich_console
+    from rich import markup
+
+    real = getattr(markup, "_emoji_replace", None)
+    if real is None or getattr(real, "garou_wrapped", False):
+        return
+    search = re.compile(_EMOJI_CODE).search
+
+    def emoji_replace(text: str, *args: Any, **kwargs: Any) -> str:
+        return text if search(text) is None else str(real(text, *args, **kwargs))
+
+    emoji_replace.garou_wrapped = True  # type: ignore[attr-defined]
+    markup._emoji_replace = emoji_replace
+    if getattr(rich_console, "_emoji_replace", None) is real:
+        rich_console._emoji_replace = emoji_replace  # type: ignore[attr-defined]
 
 
 def print_json(data: Any) -> None:

@@ -6,12 +6,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from rich.console import Group
-from rich.markup import escape
-from rich.panel import Panel
-from rich.text import Text
-
 from garou.rules.records import record
+
+from .loading import Loading
+
+with Loading():  # Rich, loaded for the rest of the run
+    from rich.console import Group
+    from rich.markup import escape
+    from rich.panel import Panel
+    from rich.text import Text
 
 if TYPE_CHECKING:  # search shows panels without loading the rules (no YAML on its path)
     from garou.rules import Entry, Rulebook
@@ -55,6 +58,9 @@ def ruling_panel(
     (``chosen`` marked as the table's), related entries (id, title) and the source."""
     from garou.rules.catalogue import has, say, typeset
 
+    from .output import look_up_emoji_only_when_named
+
+    look_up_emoji_only_when_named()  # the panel's texts are rendered from markup
     # The rule data's texts get the language's typography here, as on the web and the
     # sheets (the catalogue's messages have it already).
     title, text, source = typeset(title, lang), typeset(text, lang), typeset(source, lang)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 
 from garou.rules.errors import GarouError, UsageError
@@ -66,6 +65,8 @@ def html_to_pdf(html: str) -> bytes:
         import weasyprint
     except (ImportError, OSError) as exc:  # OSError: WeasyPrint present, Pango missing
         raise PdfUnavailableError("sheet.pdf-unavailable", reason=str(exc)) from None
+    import logging  # here, not at the top: HTML and Markdown sheets need no logging
+
     quiet = [logging.getLogger(name) for name in ("weasyprint", "fontTools")]
     levels = [logger.level for logger in quiet]
     for logger in quiet:

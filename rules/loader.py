@@ -155,10 +155,19 @@ def _read_cache(key: str) -> Rulebook | None:
     digest, _, body = raw[len(header) :].partition(b"\n")
     if hashlib.blake2b(body, digest_size=16).hexdigest().encode() != digest:
         return None
+    # The book's thousands of objects live as long as the process: the cycle collector,
+    # paused while they are made, would otherwise walk them again and again for nothing.
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         book = pickle.loads(body)  # noqa: S301 - our own file, checked against its digest
     except Exception:  # noqa: BLE001 - any damage reads as "no cache"
         return None
+    finally:
+        if collecting:
+            gc.enable()
     return book if isinstance(book, Rulebook) else None
 
 

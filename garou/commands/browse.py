@@ -28,8 +28,11 @@ def rules_command(
 
     Example: garou rules --game loup-garou --kind contested
     """
-    from rich.markup import escape
-    from rich.table import Table
+    from ..loading import Loading
+
+    with Loading():  # Rich, loaded for the rest of the run
+        from rich.markup import escape
+        from rich.table import Table
 
     from garou.rules import load_rules, resolve_language
     from garou.rules.catalogue import say
@@ -97,8 +100,11 @@ def roles_command(
 
     Example: garou roles --game mafia --lang en
     """
-    from rich.markup import escape
-    from rich.table import Table
+    from ..loading import Loading
+
+    with Loading():  # Rich, loaded for the rest of the run
+        from rich.markup import escape
+        from rich.table import Table
 
     from garou.rules import load_rules, resolve_language
     from garou.rules.catalogue import say

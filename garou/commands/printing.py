@@ -51,7 +51,7 @@ def _emit(sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: 
     from garou.printables import check_output, choose_format, render, write_output
     from garou.rules import UsageError
 
-    from ..output import console
+    from ..output import print_line
 
     chosen = choose_format(fmt, out)
     if out == "-":
@@ -65,7 +65,7 @@ def _emit(sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: 
     from garou.rules.catalogue import say
 
     said = say("sheet.wrote", sheet.lang, path=str(written), format=chosen)
-    console().print(said, markup=False, soft_wrap=True)
+    print_line(said)
 
 
 def _load_agreement(path: Path | None, book: Rulebook) -> Agreement | None:

@@ -256,8 +256,11 @@ def render_result(
 ) -> list[RenderableType]:
     """Return what ``garou search`` prints for ``result``: panels, then one line per hit;
     when the rules do not answer, that sentence, then the nearest rulings as related."""
-    from rich.markup import escape
-    from rich.text import Text
+    from ..loading import Loading
+
+    with Loading():  # Rich, loaded for the rest of the run
+        from rich.markup import escape
+        from rich.text import Text
 
     parts: list[RenderableType] = []
     if result.corrected:
