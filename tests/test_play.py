@@ -1467,9 +1467,11 @@ def test_the_mafia_agreement_reading_reaches_the_vote(garou, tmp_path):
 def test_tonights_kill_giving_the_wolves_parity_is_warned_with_the_witchs_answer():
     state = table(LG, {"Ana": HUNTER, "Bob": WOLF, "Cid": VILLAGER, "Dee": WITCH, "Eve": WOLF})
     warned = check_win(state, "en", "night")
-    assert "win.night-parity" in codes(warned) and "win.night-parity-witch-can" in codes(warned)
-    spent = check_win(_with_witch(state, life="used"), "en", "night")
-    assert "win.night-parity-life-spent" in codes(spent)
+    assert "win.night-parity" in codes(warned) and "win.night-parity-witch-can-both" in codes(
+        warned
+    )
+    spent = check_win(_with_witch(state, life="used", death="used"), "en", "night")
+    assert "win.night-parity-potions-spent" in codes(spent)
     no_witch = check_win(village(dead=("Dee",)), "en", "night")
     assert "win.night-parity" in codes(no_witch) and "win.night-parity-no-witch" in codes(no_witch)
     assert "win.night-parity" not in codes(check_win(village(), "en", "night"))
