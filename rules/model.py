@@ -613,8 +613,9 @@ class Behaviour:
 
     id: str
     """Stable ASCII id."""
-    sanction: Literal["technical-foul", "disqualification"]
-    """What it draws."""
+    sanction: Literal["foul", "technical-foul", "disqualification"]
+    """What it draws: an ordinary foul (interrupting out of turn), a technical foul, or
+    disqualification."""
     text: Text
     """The behaviour, as a short rule."""
     keywords: Words = Words()

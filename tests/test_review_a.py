@@ -171,3 +171,46 @@ def test_garou_win_says_the_death_potion_can_prevent_the_parity(garou, tmp_path)
     step = next(s for s in run.json()["steps"] if s["code"].startswith("win.night-parity-"))
     assert step["code"] == "win.night-parity-witch-can-poison"
     assert "no longer" not in step["message"]
+
+
+# --- 5. the document's own foul, interrupting out of turn, found by its words -----------
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["interpeller hors de son tour", "Interpeller hors de son tour vaut une faute",
+     "il a interpellé", "elle interpelle", "interpellation", "il interrompt", "a coupé la parole",
+     "interrupting out of turn", "interrupt", "he interrupted", "she interrupts", "interruption",
+     "spoke out of turn", "interpeller"],
+)  # fmt: skip
+def test_the_document_s_foul_is_found_by_its_words_and_inflections(query):
+    from garou.rules import load_rules
+    from garou.rules.play import find_behaviours, judge_fouls
+
+    game = load_rules().game("mafia")
+    found = find_behaviours(game, query)
+    assert found.certain and [b.id for b in found.behaviours] == ["interrupt"]
+    assert found.behaviours[0].sanction == "foul"
+    step = judge_fouls(game, behaviours=found, lang="en").steps[0]
+    assert step.rule == "mf-foul" and "technical" not in step.data["sanction"]
+
+
+@pytest.mark.parametrize("word", ["hors", "outside", "avec", "from", "pendant", "without"])
+def test_a_function_word_alone_names_no_behaviour(word):
+    from garou.rules import load_rules
+    from garou.rules.errors import UnknownIdError
+    from garou.rules.play import find_behaviours
+
+    with pytest.raises(UnknownIdError):
+        find_behaviours(load_rules().game("mafia"), word)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_garou_fouls_counts_an_interruption_as_an_ordinary_foul(garou, lang):
+    word = {"fr": "interpelle", "en": "interrupted"}[lang]
+    run = garou("fouls", "-g", "mafia", "--foul", "3=2", word, "--lang", lang, "--json")
+    assert run.exit_code == 0, run.stderr
+    result = run.json()
+    assert [b["id"] for b in result["behaviours"]] == ["interrupt"] and result["certain"]
+    total = [s for s in result["steps"] if s["code"] == "fouls.total-reached"]
+    assert total and total[0]["rule"] == "mf-foul" and total[0]["count"] == 3
