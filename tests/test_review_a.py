@@ -4,6 +4,7 @@ class of problem: each fails on the tree the review read."""
 from __future__ import annotations
 
 import html as html_module
+import json
 import re
 from pathlib import Path
 
@@ -11,6 +12,16 @@ import pytest
 
 ORIGIN = "http://localhost"
 NAMES = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Léa"]
+
+
+def _document(name: str) -> str:
+    """The text of a rule document (beside the repository, or beside the worktrees)."""
+    from .conftest import REPO, SOURCES
+
+    for folder in (SOURCES, REPO.parent.parent / "shared" / "sources"):
+        if (folder / name).exists():
+            return (folder / name).read_text(encoding="utf-8")
+    pytest.skip(f"the rule document {name} is not here")
 
 
 def _table12(tmp_path: Path) -> Path:
@@ -304,3 +315,35 @@ def test_serve_lan_says_plainly_when_no_address_is_found(garou, tmp_path, monkey
     assert run.exit_code == 0, run.stderr
     assert "cannot find this machine's address" in run.stdout
     assert "http://vm" not in run.stdout and ":8799/?key=" in run.stdout
+
+
+# --- 12. a default the document states is the document's, cited where it says it --------
+
+DOCUMENT_DEFAULTS = [
+    # entry, the default option, the document's own words for it
+    ("lg-setting-debate", "advised", "Cinq minutes suffisent au premier jour, trois ensuite"),
+    ("lg-setting-captain", "with-captain", "Le village l’élit au premier jour"),
+    ("mf-setting-speech", "normal", "Chaque prise de parole dure 60 secondes (25 en mode turbo)"),
+    ("mf-setting-scoring", "max-mafia", "Les cartes ci-dessous privilégient Max Mafia Scoring"),
+]
+
+
+@pytest.mark.parametrize("entry_id, option, words", DOCUMENT_DEFAULTS)
+def test_a_default_the_document_states_is_not_marked_as_garous_proposal(entry_id, option, words):
+    from garou.rules import load_rules
+
+    entry = load_rules().entry(entry_id)
+    document = _document(entry.source.document)
+    assert words in document
+    assert entry.default is not None and entry.default.option == option
+    assert not entry.default.addition
+
+
+def test_the_debate_time_cites_the_section_that_states_it(garou):
+    run = garou("show", "lg-setting-debate", "--lang", "en", "--json")
+    assert run.exit_code == 0, run.stderr
+    source = json.dumps(run.json(), ensure_ascii=False)
+    assert "Les erreurs les plus fréquentes" in source
+    document = _document("loup-garou.txt")
+    section = document.split("Les erreurs les plus fréquentes", 1)[1].split("\n\n", 1)[0]
+    assert "Cinq minutes suffisent au premier jour, trois ensuite" in section
