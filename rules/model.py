@@ -553,6 +553,9 @@ class Deaths:
     """A death set off by another death sets off its own consequences in turn."""
     consequences: tuple[Consequence, ...] = ()
     """The deaths that set off others."""
+    best_move_most: int | None = None
+    """How many players a departing player's "best move" names at most (Mafia); the
+    document gives no number: garou's reading (``Game.reading_of``)."""
 
 
 WinWhen = Literal["no-minority-left", "parity", "lovers-last-two-opposite-camps"]

@@ -347,3 +347,36 @@ def test_the_debate_time_cites_the_section_that_states_it(garou):
     document = _document("loup-garou.txt")
     section = document.split("Les erreurs les plus fréquentes", 1)[1].split("\n\n", 1)[0]
     assert "Cinq minutes suffisent au premier jour, trois ensuite" in section
+
+
+# --- 11. a number the code enforces and the document does not give is garou's reading ----
+
+
+def test_the_best_move_limit_is_the_datas_and_marked_as_garous_reading():
+    from garou.rules import load_rules
+
+    game = load_rules().game("mafia")
+    most = game.deaths.best_move_most
+    assert most is not None
+    reading = game.reading_of("deaths.best_move_most")
+    assert reading is not None  # garou's, shown as such wherever mf-farewell is
+    assert str(most) in reading.text.fr and str(most) in reading.text.en
+    farewell = _document("mafia.txt").split("Discours d’adieu", 1)[1][:400]
+    assert "meilleur coup" in farewell and str(most) + " joueurs" not in farewell
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_best_move_refusal_says_it_is_garous_reading(garou, tmp_path, monkeypatch, lang):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    deal = ",".join([f"{n}=citoyen" for n in range(1, 7)] + ["7=sherif", "8=mafia", "9=mafia",
+                                                             "10=don"])  # fmt: skip
+    assert garou("game", "new", "--game", "mafia", "--names", MAFIA_NAMES, "--deal", deal,
+                 "--lang", lang).exit_code == 0  # fmt: skip
+    assert garou("game", "add", "day").exit_code == 0
+    for seat in range(1, 11):
+        assert garou("game", "add", "speech", f"player={seat}", "seconds=60").exit_code == 0
+    assert garou("game", "add", "nominate", "by=1", "nominee=2").exit_code == 0
+    assert garou("game", "add", "vote", "votes={}").exit_code == 0
+    run = garou("game", "add", "farewell", "player=2", "best_move=[8, 9, 10, 3]", "--lang", lang)
+    assert run.exit_code == 1
+    assert {"fr": "lecture de garou", "en": "garou's reading"}[lang] in run.stderr
