@@ -380,3 +380,32 @@ def test_the_best_move_refusal_says_it_is_garous_reading(garou, tmp_path, monkey
     run = garou("game", "add", "farewell", "player=2", "best_move=[8, 9, 10, 3]", "--lang", lang)
     assert run.exit_code == 1
     assert {"fr": "lecture de garou", "en": "garou's reading"}[lang] in run.stderr
+
+
+# --- 13. club standings: role names and numbers in the output language -------------------
+
+
+def test_club_standings_say_roles_and_numbers_in_the_output_language(garou, tmp_path):
+    from garou.rules import load_rules
+
+    db = str(tmp_path / "club.sqlite")
+    names = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+    roles = ["citoyen"] * 6 + ["don", "sherif", "mafia", "mafia"]
+    deal = ",".join(f"{n}={r}" for n, r in zip(names, roles, strict=True))
+    made = garou("game", "new", "--game", "mafia", "--names", ",".join(names), "--deal", deal,
+                 "--db", db)  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    assert garou("game", "add", "day", "--db", db).exit_code == 0
+    assert garou("game", "add", "opponent-victory", "player=Ivy", "--db", db).exit_code == 0
+    game = load_rules().game("mafia")
+    for lang, other in (("fr", "en"), ("en", "fr")):
+        run = garou("club", "standings", "--db", db, "--lang", lang)
+        assert run.exit_code == 0, run.stderr
+        for role in set(roles):
+            name = game.role(role).name
+            assert name.get(lang) in run.stdout
+            if name.get(other) != name.get(lang):
+                assert name.get(other) not in run.stdout
+        assert ("1,35" in run.stdout) == (lang == "fr")
+        assert ("1.35" in run.stdout) == (lang == "en")
+        assert "sherif" not in run.stdout  # the data's id, unaccented
