@@ -409,3 +409,50 @@ def test_club_standings_say_roles_and_numbers_in_the_output_language(garou, tmp_
         assert ("1,35" in run.stdout) == (lang == "fr")
         assert ("1.35" in run.stdout) == (lang == "en")
         assert "sherif" not in run.stdout  # the data's id, unaccented
+
+
+# --- 15. --json with -o FILE: the file is written and its path said, or the pair refused ---
+
+
+@pytest.fixture
+def finished_mafia(garou, tmp_path):
+    db = str(tmp_path / "games.sqlite")
+    names = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+    roles = ["citoyen"] * 6 + ["don", "sherif", "mafia", "mafia"]
+    deal = ",".join(f"{n}={r}" for n, r in zip(names, roles, strict=True))
+    made = garou("game", "new", "--game", "mafia", "--names", ",".join(names), "--deal", deal,
+                 "--db", db)  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    assert garou("game", "add", "day", "--db", db).exit_code == 0
+    assert garou("game", "add", "opponent-victory", "player=Ivy", "--db", db).exit_code == 0
+    return db
+
+
+@pytest.mark.parametrize("command", ["recap", "protocol"])
+@pytest.mark.parametrize("name, fmt", [("out.html", "html"), ("out.md", "md")])
+def test_json_with_an_output_file_writes_it_and_says_its_path(garou, tmp_path, finished_mafia,
+                                                              command, name, fmt):  # fmt: skip
+    out = tmp_path / name
+    run = garou("game", command, "1", "-o", str(out), "--db", finished_mafia, "--json")
+    assert run.exit_code == 0, run.stderr
+    assert run.json() == {"path": str(out), "format": fmt}
+    assert out.exists() and out.stat().st_size > 0
+    again = garou("game", command, "1", "-o", str(out), "--db", finished_mafia, "--json")
+    assert again.exit_code == 1 and "error" in again.json()  # never over a file without --force
+
+
+def test_json_without_an_output_file_is_still_the_commands_json(garou, finished_mafia):
+    run = garou("game", "recap", "1", "--db", finished_mafia, "--json")
+    assert run.exit_code == 0 and run.json()["id"] == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["game", "export", "1"], ["print", "cheatsheet", "-g", "mafia"]],
+)
+def test_a_command_whose_json_cannot_say_a_file_refuses_the_pair(garou, tmp_path, finished_mafia,
+                                                                 args):  # fmt: skip
+    out = tmp_path / "out.html"
+    extra = ["--db", finished_mafia] if args[0] == "game" else []
+    run = garou(*args, "-o", str(out), *extra, "--json")
+    assert run.exit_code == 2 and not out.exists()
