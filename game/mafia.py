@@ -300,7 +300,9 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
         seed=data.get("seed"),
         club=dict(data.get("club") or {}),
     )
-    state.tell(1, phrase("mafia.story.meeting", seconds=60))
+    # The meeting's length is the data's (mafia.txt: "Pendant 60 secondes"), not the code's.
+    seconds = next((s.seconds for s in game.night.first if s.does == "meet" and s.seconds), None)
+    state.tell(1, phrase("mafia.story.meeting", seconds=seconds))
     return state
 
 
@@ -757,8 +759,10 @@ def _farewell(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     if seat.name not in state.farewell_due:
         raise IllegalEventError("mafia.refused.no-farewell", name=seat.name, rule="mf-farewell")
     best = [state.player(str(n)).name for n in (data.get("best_move") or [])]
-    if len(best) > 3:
-        raise IllegalEventError("mafia.refused.best-move", rule="mf-farewell")
+    most = state.game.deaths.best_move_most
+    if most is not None and len(best) > most:
+        # garou's reading (the document gives no number): the message says so.
+        raise IllegalEventError("mafia.refused.best-move", most=most, rule="mf-farewell")
     suspects = [state.player(str(n)).name for n in (data.get("suspects") or [])]
     crown = data.get("crown")
     if crown is not None:

@@ -45,7 +45,7 @@ def read_choice(question: Question, typed: str, kept: int | None, lang: str) -> 
     """
     if not typed.strip():
         if kept is None:
-            raise AnswerError("house.no-default")
+            raise AnswerError("house.no-default-answer")
         return question.options[kept - 1].id
     try:
         return find_option(question, typed, lang).id

@@ -58,12 +58,24 @@ class Phrase:
     """The number that picks the plural form, when the template has forms."""
 
     def say(self, lang: str) -> str:
-        """Return the message in ``lang``."""
+        """Return the message in ``lang``.
+
+        A ``count`` among the values (a Phrase built directly, not by :func:`phrase`) is the
+        count: it picks the plural form and fills ``{count}``, as :func:`phrase`'s would.
+        """
+        if "count" in self.values:
+            values = dict(self.values)
+            given = values.pop("count")
+            count = self.count if self.count is not None else given
+            return say(self.key, lang, count=count, **values)
         return say(self.key, lang, count=self.count, **self.values)
 
 
 def phrase(key: str, /, count: int | None = None, **values: Any) -> Phrase:
-    """Return the :class:`Phrase` ``key`` with ``values``, to be said later in a language."""
+    """Return the :class:`Phrase` ``key`` with ``values``, to be said later in a language.
+
+    ``count`` picks the plural form and is also the template's ``{count}``.
+    """
     return Phrase(key, values, count)
 
 
@@ -248,18 +260,27 @@ def placeholders(template: str) -> set[str]:
 def check_catalogue() -> list[str]:
     """Return every problem of the catalogue: a language or form missing, fields differing.
 
-    Keys must be unique across files; every key has a template in each language, with the
-    same fields; plural forms are exactly ``one`` and ``other``.
+    Keys must be unique, in a file and across files; every key has a template in each
+    language, with the same fields; plural forms are exactly ``one`` and ``other``.
     """
     import yaml
 
     problems: list[str] = []
     seen: dict[str, str] = {}
     for path in catalogue_files():
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text) or {}
         if not isinstance(data, dict):
             problems.append(f"{path.name}: not a mapping of keys")
             continue
+        # YAML keeps the last of two equal keys: the first message would be lost unseen.
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        written: set[str] = set()
+        for key_node, _ in node.value if isinstance(node, yaml.MappingNode) else ():
+            if key_node.value in written:
+                line = key_node.start_mark.line + 1
+                problems.append(f"{path.name}:{line}: {key_node.value}: written twice in the file")
+            written.add(key_node.value)
         for key, texts in data.items():
             where = f"{path.name}: {key}"
             if key in seen:

@@ -40,12 +40,13 @@ class GarouError(Exception):
     exit_code: ExitCode = ExitCode.FAILURE
 
     def __init__(self, key: str | Phrase = "", /, *, hint: Phrase | None = None, **values: Any):
-        from .catalogue import Phrase, has
+        from .catalogue import Phrase, has, phrase
 
         if isinstance(key, Phrase):
             self.phrase: Phrase | None = key
         elif key and has(key):
-            self.phrase = Phrase(key, values)
+            # phrase() takes a ``count`` value as the plural selector and the {count} field.
+            self.phrase = phrase(key, **values)
         else:
             # A literal English sentence: the old way, left only where the catalogue does
             # not reach yet (tests/test_catalogue.py lists what remains).

@@ -553,6 +553,9 @@ class Deaths:
     """A death set off by another death sets off its own consequences in turn."""
     consequences: tuple[Consequence, ...] = ()
     """The deaths that set off others."""
+    best_move_most: int | None = None
+    """How many players a departing player's "best move" names at most (Mafia); the
+    document gives no number: garou's reading (``Game.reading_of``)."""
 
 
 WinWhen = Literal["no-minority-left", "parity", "lovers-last-two-opposite-camps"]
@@ -613,8 +616,9 @@ class Behaviour:
 
     id: str
     """Stable ASCII id."""
-    sanction: Literal["technical-foul", "disqualification"]
-    """What it draws."""
+    sanction: Literal["foul", "technical-foul", "disqualification"]
+    """What it draws: an ordinary foul (interrupting out of turn), a technical foul, or
+    disqualification."""
     text: Text
     """The behaviour, as a short rule."""
     keywords: Words = Words()

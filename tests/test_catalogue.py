@@ -105,3 +105,105 @@ def test_no_message_spells_a_plural_with_parentheses():
                 if "(s)" in template:
                     found.append(f"{key}.{lang}")
     assert found == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_count_given_as_a_value_is_the_templates_count(lang):
+    """``count`` is the plural selector of phrase()/say and also the template's {count}:
+    however the message is built (an error's values, a Phrase, phrase()), it gets it."""
+    from garou.game.errors import IllegalEventError
+    from garou.rules.catalogue import phrase
+
+    error = IllegalEventError("game.refused.too-many-cards", role="X", count=1, rule="lg-dealing")
+    assert "(1)" in error.message(lang)
+    assert "(7)" in GarouError("game.refused.too-many-cards", role="X", count=7).message(lang)
+    assert "(3)" in Phrase("game.refused.too-many-cards", {"role": "X", "count": 3}).say(lang)
+    assert "(2)" in phrase("game.refused.too-many-cards", role="X", count=2).say(lang)
+    assert say("error.problems", lang, count=4).startswith("4 ")
+
+
+def _template_fields(key: str) -> set[str]:
+    import re
+    import string
+
+    fields: set[str] = set()
+    for forms in catalogue.messages()[key].values():
+        for template in forms.values() if isinstance(forms, dict) else [forms]:
+            for _, name, _, _ in string.Formatter().parse(template):
+                if name:
+                    fields.add(re.split(r"[.\[]", name)[0])
+    return fields
+
+
+def call_sites_missing_fields(files) -> list[str]:
+    """Every call naming a catalogue key as its first argument (say, phrase, Phrase, an
+    error) whose keywords do not give every field the key's templates fill in. A call
+    passing ``**values`` is not judged (its fields are not known before it runs)."""
+    import ast
+
+    keys = catalogue.messages()
+    found = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            first = node.args[0]
+            if not (isinstance(first, ast.Constant) and first.value in keys):
+                continue
+            if any(k.arg is None for k in node.keywords) or any(
+                isinstance(a, ast.Starred) for a in node.args
+            ):
+                continue
+            passed = {k.arg for k in node.keywords}
+            called = ast.unparse(node.func).rsplit(".", 1)[-1]
+            if called == "Phrase" and len(node.args) > 1:
+                values = node.args[1]
+                if not isinstance(values, ast.Dict) or not all(
+                    isinstance(k, ast.Constant) for k in values.keys
+                ):
+                    continue
+                passed |= {k.value for k in values.keys if isinstance(k, ast.Constant)}
+                if len(node.args) > 2:
+                    passed.add("count")
+            if called == "say" and len(node.args) > 2:
+                passed.add("count")
+            missing = _template_fields(first.value) - passed
+            if missing:
+                found.append(f"{path.name}:{node.lineno}: {first.value} lacks {sorted(missing)}")
+    return found
+
+
+def test_every_call_site_gives_the_fields_its_message_fills_in():
+    """A template field no call site passes is a KeyError the day the message is said:
+    the source is scanned for every message named by its key."""
+    from .conftest import REPO
+
+    folders = ("garou", "rules", "game", "web", "houserules", "printables", "lookup")
+    files = [p for folder in folders for p in sorted((REPO / folder).rglob("*.py"))]
+    assert len(files) > 50
+    assert call_sites_missing_fields(files) == []
+
+
+def test_the_call_site_check_finds_a_field_nobody_passes(tmp_path):
+    source = tmp_path / "x.py"
+    source.write_text(
+        "raise E('game.refused.too-many-cards', role=r)\n"
+        "phrase('game.refused.too-many-cards', role=r, count=n)\n"
+        "say('error.problems', lang)\n"
+        "phrase('game.refused.too-many-cards', **values)\n",
+        encoding="utf-8",
+    )
+    assert call_sites_missing_fields([source]) == [
+        "x.py:1: game.refused.too-many-cards lacks ['count']",
+        "x.py:3: error.problems lacks ['count']",
+    ]
+
+
+def test_the_check_finds_a_key_written_twice_in_one_file(tmp_path, monkeypatch):
+    (tmp_path / "a.yaml").write_text(
+        "x.twice:\n  fr: un\n  en: one\nx.other:\n  fr: b\n  en: b\nx.twice:\n  fr: '{n}'\n"
+        "  en: '{n}'\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(catalogue, "catalogue_files", lambda: [tmp_path / "a.yaml"])
+    assert check_catalogue() == ["a.yaml:7: x.twice: written twice in the file"]

@@ -626,8 +626,8 @@ def test_every_behaviour_is_found_by_id_and_by_its_keywords(behaviour):
     for keyword in behaviour.keywords.all():
         assert behaviour in find_behaviours(MF, keyword).behaviours
     step = judge_fouls(MF, behaviours=[behaviour]).steps[0]
-    expected = (MF.fouls.technical_entry if behaviour.sanction == "technical-foul"
-                else MF.fouls.disqualifying_entry)  # fmt: skip
+    expected = {"foul": MF.fouls.foul.entry, "technical-foul": MF.fouls.technical_entry,
+                "disqualification": MF.fouls.disqualifying_entry}[behaviour.sanction]  # fmt: skip
     assert step.rule == expected
 
 
@@ -1467,9 +1467,11 @@ def test_the_mafia_agreement_reading_reaches_the_vote(garou, tmp_path):
 def test_tonights_kill_giving_the_wolves_parity_is_warned_with_the_witchs_answer():
     state = table(LG, {"Ana": HUNTER, "Bob": WOLF, "Cid": VILLAGER, "Dee": WITCH, "Eve": WOLF})
     warned = check_win(state, "en", "night")
-    assert "win.night-parity" in codes(warned) and "win.night-parity-witch-can" in codes(warned)
-    spent = check_win(_with_witch(state, life="used"), "en", "night")
-    assert "win.night-parity-life-spent" in codes(spent)
+    assert "win.night-parity" in codes(warned) and "win.night-parity-witch-can-both" in codes(
+        warned
+    )
+    spent = check_win(_with_witch(state, life="used", death="used"), "en", "night")
+    assert "win.night-parity-potions-spent" in codes(spent)
     no_witch = check_win(village(dead=("Dee",)), "en", "night")
     assert "win.night-parity" in codes(no_witch) and "win.night-parity-no-witch" in codes(no_witch)
     assert "win.night-parity" not in codes(check_win(village(), "en", "night"))
@@ -1807,12 +1809,14 @@ def test_the_self_save_reading_only_concerns_the_witch_saving_herself():
 
 def test_a_word_only_one_behaviours_text_uses_makes_it_a_candidate():
     from garou.rules.names import fold
+    from garou.rules.play import fouls as fouls_module
 
     behaviours = MF.fouls.behaviours
     words = {b.id: set(re.findall(r"\w{4,}", fold(f"{b.text.fr} {b.text.en}"))) for b in behaviours}
     for behaviour in behaviours:
         others = set().union(*(w for bid, w in words.items() if bid != behaviour.id))
-        for word in sorted(words[behaviour.id] - others):
+        # A function word ("from", "hors") says how, not what: never a candidate alone.
+        for word in sorted(words[behaviour.id] - others - fouls_module._FUNCTION_WORDS):
             assert behaviour in find_behaviours(MF, word).behaviours, word
 
 

@@ -28,15 +28,16 @@ def standings_command(
     """
     from garou.game.standings import standings
     from garou.houserules.agreement import iso_date
-    from garou.rules.catalogue import say
+    from garou.rules.catalogue import format_number, say
     from garou.rules.errors import UsageError
 
     language = _lang(lang)
     for value in (since, until):
         if value is not None and iso_date(value) is None:
             raise UsageError("club.cli.date", value=value)
+    book = _book()
     with _open(db) as journal:
-        table = standings(journal, _book(), since, until, language)
+        table = standings(journal, book, since, until, language)
     if json_:
         from ..output import print_json
 
@@ -57,13 +58,22 @@ def standings_command(
         *names,
         say("club.cli.roles", language),
     )
+    game = book.games["mafia"]
+    ids = {r.id for r in game.roles}
+
+    def role_name(role: str) -> str:
+        # The role's name in the output language (the JSON keeps the data's ids).
+        return game.role(role).name.get(language) if role in ids else role
+
     for p in table["players"]:
-        roles = ", ".join(f"{r} {v['wins']}/{v['games']}" for r, v in sorted(p["roles"].items()))
+        roles = ", ".join(
+            f"{role_name(r)} {v['wins']}/{v['games']}" for r, v in sorted(p["roles"].items())
+        )
         grid.add_row(
             escape(p["name"]),
             str(p["games"]),
             str(p["wins"]),
-            *(f"{p['points'][s]:.2f}" for s in table["systems"]),
+            *(format_number(p["points"][s], language) for s in table["systems"]),
             escape(roles),
         )
     out.print(grid)

@@ -715,6 +715,9 @@ def recap_command(
     if json_:
         from ..output import print_json
 
+        if _to_file(out):  # --json never drops -o: the file is written, its path said
+            print_json(_emit(lambda chosen: render_recap(recap, chosen), fmt, out, force))
+            return
         print_json(recap_to_dict(recap))
         return
     if fmt is None and out is None:
@@ -723,21 +726,29 @@ def recap_command(
     _emit(lambda chosen: render_recap(recap, chosen), fmt, out, force)
 
 
+def _to_file(out: Path | None) -> bool:
+    """True when ``-o`` names a file (not standard output)."""
+    return out is not None and str(out) != "-"
+
+
 def _emit(
     render: Callable[[str], str | bytes], fmt: str | None, out: Path | None, force: bool
-) -> None:
+) -> dict[str, str] | None:
     """Render a printable in the format asked (or that ``out`` ends with), then write it
-    to ``out`` (never over a file without ``force``) or to standard output."""
+    to ``out`` (never over a file without ``force``) or to standard output. Return the
+    file written and its format (``{"path", "format"}``, what ``--json`` prints), or None."""
     from garou.printables import choose_format, write_output
 
-    data = render(choose_format(fmt, str(out) if out is not None else "-"))
-    if out is None or str(out) == "-":
+    chosen = choose_format(fmt, str(out) if out is not None else "-")
+    data = render(chosen)
+    if out is None or not _to_file(out):
         if isinstance(data, bytes):
             sys.stdout.buffer.write(data)
         else:
             sys.stdout.write(data)
-        return
-    write_output(data, out, force)
+        return None
+    written = write_output(data, out, force)
+    return {"path": str(written), "format": chosen}
 
 
 def _print_recap(out: Console, recap: Any) -> None:
@@ -850,6 +861,9 @@ def protocol_command(
     if json_:
         from ..output import print_json
 
+        if _to_file(out):  # --json never drops -o: the file is written, its path said
+            print_json(_emit(lambda chosen: render_protocol(protocol, chosen), fmt, out, force))
+            return
         print_json(protocol_to_dict(protocol))
         return
     if fmt is None and out is None:

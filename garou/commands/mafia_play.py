@@ -195,7 +195,8 @@ class MafiaSession(Session):
             self.timer(seconds, timer_label(state))
         everyone = [s.name for s in state.seats if s.name != name]
         living = [s.name for s in state.living()]
-        best = self.names(self.say("mafia.play.best-move"), everyone)
+        most = state.game.deaths.best_move_most
+        best = self.names(self.say("mafia.play.best-move", most=most), everyone)
         suspects = self.names(self.say("mafia.play.suspects"), everyone)
         crown = self.name(self.say("mafia.play.crown"), living, empty=True)
         self.record(

@@ -138,18 +138,39 @@ def read_duration(text: str) -> float | None:
     return value * 60 if match.group(2).startswith("m") else value
 
 
-def _keyword_hits(behaviour: Behaviour, words: list[str]) -> tuple[int, int]:
-    """Return how many of ``behaviour``'s keywords (or its id) ``words`` give whole, and
-    how many they give only in part (one word of four letters or more)."""
-    whole = partial = 0
+_FUNCTION_WORDS = frozenset(
+    " ".join(
+        (
+            "hors avec sans dans pour plus sous vers chez entre pendant avant apres tres tout",
+            "tous toute autre autres leur leurs cette votre notre sont etre avoir fait faire",
+            "quand with without from into onto over under after before during other others",
+            "their your more than that this them they have been when what about outside",
+        )
+    ).split()
+)
+"""Words that say how, not what (French and English, folded): one of them alone never
+makes a behaviour a candidate ("hors" is in "hors jeu" and in "hors de son tour")."""
+
+
+def _keyword_hits(behaviour: Behaviour, words: list[str]) -> tuple[int, set[str], set[str]]:
+    """Return how many of ``behaviour``'s keywords (or its id) ``words`` give whole, the
+    words those whole keywords used, and the words (four letters or more, not a function
+    word) that give a keyword only in part."""
+    whole = 0
+    used: set[str] = set()
+    partial: set[str] = set()
     for keyword in (*behaviour.keywords.all(), behaviour.id.replace("-", " ")):
         parts = _tokens(keyword)
-        found = [p for p in parts if any(_alike(p, w) for w in words)]
-        if parts and len(found) == len(parts):
+        found = {p: [w for w in words if _alike(p, w)] for p in parts}
+        if parts and all(found.values()):
             whole += 1
-        elif any(len(p) > 3 for p in found):
-            partial += 1
-    return whole, partial
+            used.update(w for ws in found.values() for w in ws)
+        else:
+            partial.update(
+                w for p, ws in found.items() for w in ws
+                if len(p) > 3 and len(w) > 3 and w not in _FUNCTION_WORDS
+            )  # fmt: skip
+    return whole, used, partial
 
 
 def _own_words(fouls: Fouls) -> dict[str, set[str]]:
@@ -199,15 +220,26 @@ def find_behaviours(game: Game, query: str) -> BehaviourLookup:
     own = _own_words(fouls)
     named: list[tuple[int, int, Behaviour]] = []
     candidates: list[tuple[int, int, Behaviour]] = []
+    hits_of = [_keyword_hits(behaviour, words) for behaviour in fouls.behaviours]
     for index, behaviour in enumerate(fouls.behaviours):
-        hits, partial = _keyword_hits(behaviour, words)
-        shared = partial + sum(
-            1 for w in words if len(w) > 3 and any(_alike(w, t) for t in own[behaviour.id])
-        )
-        if hits:
+        hits, used, partial = hits_of[index]
+        evidence = partial | {
+            w
+            for w in words
+            if len(w) > 3
+            and w not in _FUNCTION_WORDS
+            and any(_alike(w, t) for t in own[behaviour.id])
+        }
+        if hits and not any(
+            used < other_used for other_hits, other_used, _ in hits_of if other_hits
+        ):
+            # Named, unless every word it used named another behaviour along with more
+            # ("partie précédente" is out-of-game, not "partir").
             named.append((-hits, index, behaviour))
-        elif shared:
-            candidates.append((-shared, index, behaviour))
+        elif hits:
+            continue
+        elif evidence:
+            candidates.append((-len(evidence), index, behaviour))
     if not named and not candidates:
         raise UnknownIdError(
             "fouls.no-match", query=query, game=game.info.name, behaviours=_what_to_type(fouls)
@@ -305,8 +337,8 @@ def judge_fouls(
             else:
                 steps.append(_within_step(fouls, behaviour, lookup.seconds, lang, over=True))
         steps.append(_behaviour_step(fouls, behaviour, lang))
-        if offence and behaviour.sanction == "technical-foul":
-            steps += _total_step(fouls, players, counts, offender, lang)
+        if offence and behaviour.sanction in ("foul", "technical-foul"):
+            steps += _total_step(fouls, players, counts, offender, lang, behaviour.sanction)
     return FoulsResult(tuple(counts), lookup.behaviours, tuple(steps), True, offence)
 
 
@@ -353,7 +385,9 @@ def _total_step(
     counts: Sequence[FoulCount],
     offender: str | None,
     lang: str,
+    sanction: str = "technical-foul",
 ) -> list[Step]:
+    """The offender's count with this foul (ordinary or technical) and what it reaches."""
     if offender is None:
         if len(counts) != 1:
             return []
@@ -361,10 +395,12 @@ def _total_step(
     player = next((p for p in players if fold(p.name) == fold(offender)), None)
     if player is None:
         return []
-    limit = fouls.technical
-    total = player.technical_fouls + 1
+    ordinary = sanction == "foul"
+    limit = fouls.foul if ordinary else fouls.technical
+    unit = "unit.foul" if ordinary else "unit.technical"
+    total = (player.fouls if ordinary else player.technical_fouls) + 1
     reached = total >= limit.limit
-    code = "technical.total-reached" if reached else "technical.total-below"
+    code = f"{'fouls' if ordinary else 'technical'}.total-{'reached' if reached else 'below'}"
     return [
         Step(
             limit.entry,
@@ -373,8 +409,8 @@ def _total_step(
                 code,
                 lang,
                 name=player.name,
-                total=phrase("unit.technical", count=total),
-                limit=phrase("unit.technical", count=limit.limit),
+                total=phrase(unit, count=total),
+                limit=phrase(unit, count=limit.limit),
                 consequence=phrase(f"consequence.{limit.consequence}"),
                 left=limit.limit - total,
             ),
@@ -420,6 +456,17 @@ def _count_step(kind: str, name: str, count: int, limit: FoulLimit, lang: str) -
 
 def _behaviour_step(fouls: Fouls, behaviour: Behaviour, lang: str) -> Step:
     data = {"behaviour": behaviour.id, "sanction": behaviour.sanction}
+    if behaviour.sanction == "foul":
+        limit = fouls.foul
+        message = say(
+            "behaviour.foul",
+            lang,
+            text=behaviour.text,
+            id=behaviour.id,
+            limit=phrase("unit.foul", count=limit.limit),
+            consequence=phrase(f"consequence.{limit.consequence}"),
+        )
+        return Step(limit.entry, "behaviour.foul", message, data)
     if behaviour.sanction == "technical-foul":
         limit = fouls.technical
         message = say(

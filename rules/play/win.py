@@ -343,23 +343,82 @@ def _night_parity(
         (s.entry for s in steps_of_night if s.does == "save-or-poison" and s.entry), parity.entry
     )
     role_name = game.role(role).name
-    if not witches:
-        key, data = "win.night-parity-no-witch", dict[str, Any]()
-    elif state.witch.life in ("used", "tonight"):
-        key, data = "win.night-parity-life-spent", {}
-    else:
-        key = "win.night-parity-witch-can"
-        data = {"self_save": state.agreed.reading(SELF_SAVE_CASE)}
+    key, data = (
+        _witch_answer(state, parity.camp, total - mine)
+        if witches
+        else ("win.night-parity-no-witch", dict[str, Any]())
+    )
     reading = state.agreed.reading(POTIONS_CASE)
+    targets = data.pop("targets", [])
+    said = say(
+        key, lang, role=role_name, potions=reading, targets=join(targets, lang, "or"), **data
+    )
     steps.append(
         Step(
             entry,
             key,
-            say(key, lang, role=role_name, potions=reading, **data),
-            {"witch_can_save": key == "win.night-parity-witch-can"},
+            said,
+            {
+                "witch_can_save": key in _LIFE_HELPS,
+                "witch_can_poison": key in _DEATH_HELPS,
+                "poison_targets": targets,
+            },
         )
     )
     return steps
+
+
+_LIFE_HELPS = ("win.night-parity-witch-can", "win.night-parity-witch-can-both")
+_DEATH_HELPS = ("win.night-parity-witch-can-poison", "win.night-parity-witch-can-both")
+
+
+def _witch_answer(state: TableState, camp: str, others: int) -> tuple[str, dict[str, Any]]:
+    """Return the key (and values) saying whether the living witch can still prevent the
+    night's parity of ``camp``, potion by potion (loup-garou.txt: the wolves win "quand ils
+    sont aussi nombreux que les villageois restants").
+
+    The life potion saves the victim: nobody dies, no parity. The death potion kills a
+    player of ``camp`` on the same night: their victim dies, but the camp has one fewer,
+    below parity (unless that player's lover, of the other side, dies with them). A potion
+    spent on a past night is gone; one drunk tonight is gone too, and with the table's
+    "one potion a night" reading it also closes the other.
+    """
+    witch = state.witch
+    one_a_night = state.agreed.option(POTIONS_CASE) == "one-per-night"
+    drunk_tonight = "tonight" in (witch.life, witch.death)
+    life = witch.life in (None, "unused") and not (one_a_night and drunk_tonight)
+    death = witch.death in (None, "unused") and not (one_a_night and drunk_tonight)
+    targets = _poison_targets(state, camp, others) if death else []
+    death = death and bool(targets)
+    data: dict[str, Any] = {"self_save": state.agreed.reading(SELF_SAVE_CASE), "targets": targets}
+    if life and death:
+        return "win.night-parity-witch-can-both", data
+    if life:
+        return "win.night-parity-witch-can", {"self_save": data["self_save"]}
+    if death:
+        return "win.night-parity-witch-can-poison", {"targets": targets}
+    if one_a_night and drunk_tonight and "unused" in (witch.life, witch.death):
+        return "win.night-parity-drunk-tonight", {}
+    return "win.night-parity-potions-spent", {}
+
+
+def _poison_targets(state: TableState, camp: str, others: int) -> list[str]:
+    """Return the living players of ``camp`` whose poisoning tonight keeps ``camp`` below
+    parity once the night's victim (one of the ``others``) dies; a lover dies too."""
+    living = [p.name for p in state.living()]
+    mine = [name for name in living if state.camp(name) == camp]
+    found = []
+    for name in mine:
+        partner = None
+        if state.lovers and name in state.lovers:
+            partner = state.lovers[1] if state.lovers[0] == name else state.lovers[0]
+            partner = partner if partner in living else None
+        lost_mine = 1 + (partner is not None and state.camp(partner) == camp)
+        lost_others = 1 + (partner is not None and state.camp(partner) != camp)
+        left_mine, left_others = len(mine) - lost_mine, others - lost_others
+        if left_mine <= 0 or left_mine < left_others:
+            found.append(name)
+    return found
 
 
 def win_after(state: TableState, deaths: Sequence[Death], lang: str = "fr") -> WinResult | None:
