@@ -1,0 +1,428 @@
+"""Whether the first hit answers the question, or the rules do not say (issue 14).
+
+One judgement, used by ``garou search`` (``SearchResult.answered``), by
+:meth:`lookup.searcher.Searcher.judge` (``garou show``'s "did you mean", the live game's
+in-play lookup) and by nothing else. It reads the question as three kinds of words:
+
+- **subject words**: the role, status or phase the question is about ("la sorcière", "the
+  captain", "la nuit"): the concepts that name a role or status of the rules;
+- **question words**: how it asks ("peut-il", "can", "is it allowed", "combien", "how
+  long", "still", "déjà"): :data:`QUESTION_WORDS`, a closed class of modals, light verbs
+  and adverbs that say nothing of what is asked;
+- **predicate words**: every other word, the act, event, condition or quantity asked ("se
+  dévorer", "look twice", "the penalty", "combien de temps dure la nuit").
+
+The core rule: an entry answers when it speaks of the question's predicate, not merely of
+its subject. "Speaks of" is read in the entry's title, text, keywords and aliases, through
+the synonyms and the stems (a concept's scores: :meth:`Searcher._concept_scores`). Each
+rule below is one class of question whose predicate the first hit does not speak of:
+
+1. a role or concept of other editions or games is named (``lexicon.yaml`` ``outside``,
+   also typed in two words or one, "wolf hound", "voyante d'aura");
+2. a thing is named with an article that the rules do not know at all ("le pyromane");
+3. a quantity is asked (how long, how many, "deux voix", "25 joueurs") that the entry
+   does not state of the thing asked (:mod:`lookup.quantity`, :func:`states_counts`);
+4. a word the rules do not know is asked and the entry shares none of the question's
+   specific words;
+5. the entry speaks of none of the roles or statuses asked about;
+6. a word that changes what is asked ("myself", "each other", a reflexive "se <verb>",
+   ``essential``) or asks for advice (``advice``: strategy, bluffing, spotting a liar) is
+   not in the entry;
+7. a predicate only the other game's entries speak of, asked of this game's entry ("the
+   penalty" asked of Loup-Garou's night: only Mafia's entries give penalties);
+8. the question asks whether an act may be declined or is compulsory ("peut-il refuser",
+   "choose not to shoot") and the entry states neither an obligation nor a choice.
+
+A question whose every specific word the entry has passes all of them: it is answered.
+
+Pure functions over a small view of the index (:class:`Entries`), no Whoosh import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from . import quantity
+from .text import fold_chars, key
+
+SPECIFIC_SHARE = 0.25
+"""A word of the query is specific when fewer than this share of the entries have it."""
+
+COUNT_WORDS = {
+    2: ("deux", "two", "double", "twice", "doubler", "doubles"),
+    3: ("trois", "three", "triple", "thrice", "tripler", "triples"),
+    4: ("quatre", "four", "quadruple"),
+}
+"""Words that state a small count (a number of votes, of times, of victims: "deux voix",
+"twice", "compte double"). A question stating one asks whether that count holds: an entry
+answers it only when it states the same count (in a word of either language or a digit),
+not when it only speaks of the same thing ("the captain's vote" does not say "two").
+A number that names alternatives is no count asked: "entre deux victimes", "between two",
+"deux joueurs différents", "two different targets" (``_ALTERNATIVES``); nor does a
+number of players, named as such or by a role or status, the question's subject ("two
+mafiosi shoot", "si deux joueurs ont autant de voix": ``PERSON_WORDS``)."""
+PERSON_WORDS = frozenset({
+    "joueur", "joueurs", "joueuse", "joueuses", "personne", "personnes", "candidat",
+    "candidats", "gens", "player", "players", "candidate", "candidates", "people", "person",
+    "persons", "of",
+})  # fmt: skip
+"""Words after a number that count people, not a thing they have or do ("two of them")."""
+
+QUESTION_WORDS = frozenset({
+    # Modals, permission and possibility.
+    "peut", "peuvent", "pouvoir", "pourrait", "doit", "doivent", "devoir", "faut", "falloir",
+    "droit", "autorise", "autorisee", "permis", "possible", "possibles", "can", "could",
+    "may", "might", "must", "should", "need", "needs", "allowed", "allow", "permitted",
+    "ok", "okay", "legal", "able",
+    # Light verbs.
+    "fait", "faire", "font", "met", "mettre", "mettent", "va", "vont", "aller", "avoir",
+    "etre", "sert", "servir", "laisse", "laisser", "get", "gets", "got", "getting", "take",
+    "takes", "make", "makes", "have", "go", "goes", "come", "comes", "use", "used",
+    "utiliser", "existe", "exister", "exist", "exists",
+    # Adverbs and quantifiers that frame the question.
+    "deja", "encore", "toujours", "aussi", "vraiment", "exactement", "exact", "bien",
+    "comme", "entre", "plutot", "already", "still", "again", "also", "ever", "always",
+    "really", "actually", "exactly", "instead", "around", "between", "like", "long",
+    "quelqu", "quelqu'un", "quelquun", "someone", "somebody", "anyone", "anybody",
+    "everyone", "everybody", "tout", "tous", "toutes", "both", "all", "each", "chaque",
+    "pourquoi", "why", "combien", "how", "quand", "when", "ou", "where", "qui", "who",
+})  # fmt: skip
+"""Question words: how a question asks, never what it asks (closed class, folded)."""
+
+_ALTERNATIVES = re.compile(r"\b(?:entre|between)\s+$|^\s+(?:\w+\s+)?differ")
+"""Before a number ("entre deux") or after it ("deux joueurs différents"): alternatives."""
+_SENTENCE = re.compile(r"[.!?;:\n]+")
+_TIMES = frozenset({"twice", "thrice"})
+"""Count words that say how many times an act is done: what follows is not counted."""
+_LIST_MARK = re.compile(r"^\s*\d+[.)]", re.MULTILINE)
+"""The number of an item of a list ("2. The Don points…"): a place, not a count stated."""
+_COUNT_OF = {fold_chars(w): n for n, words in COUNT_WORDS.items() for w in words}
+_RUN = re.compile(r"[^\W_]+")
+_REFLEXIVE = re.compile(r"\bse\s+(\w+)")
+_NAMED = re.compile(r"(?:(\w+)\s+)?(?<!\w)(?:the|le|la|les|l|du|des)(?:\s+|['’ʼ‘]\s*)(\w+)")
+"""A word after a definite article: how a table names a role or a thing ("le pyromane",
+"the hypnotist"). When the rules know no such word and none is close, the query asks
+about something they do not have."""
+FILLER = frozenset({
+    "gars", "mecs", "types", "gens", "potes", "trucs", "truc", "machin", "guys", "dudes",
+    "folks", "people", "ppl", "peeps", "stuff", "thing", "things",
+})  # fmt: skip
+"""Words for anyone or anything that players put after an article ("les mecs de la
+mafia", "the guys"): no name of a role or a thing."""
+CLITIC_BEFORE = frozenset({
+    "je", "j", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "qui", "que", "qu",
+    "ne", "n", "me", "m", "te", "t", "se", "s", "y", "en",
+})  # fmt: skip
+"""Words after which a French "le", "la", "les" is a pronoun before a verb ("qui le
+remplace"), not an article."""
+
+DECLINE_ASKED = re.compile(
+    r"\brefus\w*|\bdeclin\w*|\brenonc\w*|\bwaive\w*|\bopt(?:s|ing)? out\b"
+    r"|\b(?:choisir|choisit|choisissent|decider|decide|choose|chooses|opt|prefer)\s+"
+    r"(?:de\s+|d'|to\s+)?(?:ne\s+(?:\w+\s+)?pas|not|never|jamais)\b"
+    r"|\bpas oblige\w*|\boblige\w*\s+de\b|\bobligatoire\w*|\bmandatory\b|\bcompulsory\b"
+    r"|\b(?:forced|obliged|required) to\b|\b(?:has|have) to\b|\bforce\w* (?:de|a)\b"
+)
+"""A question asking whether an act may be declined or must be done ("le chasseur
+peut-il refuser de tirer", "can she choose not to", "est-il obligé de voter")."""
+OPTION_STATED = re.compile(
+    r"\boblig\w*|\bdoi[tv]\w*|\bdevr\w*|\bmust\b|\b(?:has|have) to\b|\brequired?\b"
+    r"|\bfacultati\w*|\boptional\w*|\brefus\w*|\brenonc\w*|\bdeclin\w*|\blibre\b"
+    r"|\bfree to\b|\bpeut choisir\b|\bmay choose\b|\bcan choose\b|\bau choix\b"
+    r"|\bchoisit s\b|\bchooses whether\b|\bforcement\b|\bnecessarily\b|\bmandatory\b"
+    r"|\bsans exception\b|\bwithout exception\b|\bpas tenu\b|\bnot bound\b"
+)
+"""An entry stating an obligation or a choice: it answers whether an act may be declined."""
+
+
+class Concept(Protocol):
+    """What the judgement reads of a concept of the query (``searcher._Concept``)."""
+
+    words: str
+    known: bool
+    game_word: bool
+    names_role: bool
+    essential: bool
+    advice: bool
+    community: bool
+    outside: tuple[str, ...]
+
+
+class Entries(Protocol):
+    """The index as the judgement reads it (implemented by ``searcher.Searcher``)."""
+
+    def entry_count(self) -> int:
+        """Return the number of entries."""
+        ...
+
+    def entry_parts(self, docnum: int) -> list[dict[str, str]]:
+        """Return the entry's title, text and options' labels and texts (per language)."""
+        ...
+
+    def entry_game(self, docnum: int) -> str:
+        """Return the entry's game."""
+        ...
+
+    def role_words(self) -> frozenset[str]:
+        """Return every single word of the names of the roles and statuses."""
+        ...
+
+    def speaks_of(self, word: str) -> dict[int, float]:
+        """Return the entries that speak of ``word`` (its synonyms and stems included)."""
+        ...
+
+    def set_phrases(self) -> frozenset[str]:
+        """Return the stems and forms of the verbs where "se" asks nothing of oneself."""
+        ...
+
+    def stems(self, text: str, lang: str) -> list[str]:
+        """Return the stemmed terms of ``text`` in ``lang``."""
+        ...
+
+
+Matched = Sequence[tuple[Any, dict[int, float]]]
+"""The query's concepts with their score per entry (those that speak of them)."""
+
+
+def answers(
+    entries: Entries,
+    docnum: int,
+    matched: Matched,
+    query: str,
+    corrected: Iterable[str] = (),
+) -> bool:
+    """Return True when the entry ``docnum`` answers the query, not only shares its words
+    (the rules of this module's docstring, in order). ``matched``: the query's concepts
+    and the entries that speak of each; ``corrected``: the (folded) words the search put
+    in place of typos (a guess: never a predicate that decides alone)."""
+    folded = fold_chars(query).lower()
+    concepts = [c for c, _ in matched]
+    if any(c.outside for c in concepts):
+        return False
+    if names_unknown(concepts, query):
+        return False
+    texts = _folded_texts(entries.entry_parts(docnum))
+    if not states_counts(entries, docnum, folded):
+        return False
+    if not quantity.answers_quantity(folded, texts):
+        return False
+    if not _speaks_of_specific(entries, docnum, matched):
+        return False
+    roles = [scores for c, scores in matched if c.names_role and not c.game_word]
+    if roles and not any(docnum in scores for scores in roles):
+        return False  # speaks of none of the roles asked about
+    return _has_essential(entries, docnum, matched, query)
+
+
+def predicates(matched: Matched) -> list[tuple[Any, dict[int, float]]]:
+    """Return the predicate concepts of the query: neither a subject (a role or status),
+    nor a game's name, nor a question word (:data:`QUESTION_WORDS`)."""
+    return [
+        (c, scores) for c, scores in matched
+        if not c.game_word and not c.names_role and not c.community
+        and not set(c.words.split(" ")) <= QUESTION_WORDS
+    ]  # fmt: skip
+
+
+def _speaks_of_specific(entries: Entries, docnum: int, matched: Matched) -> bool:
+    """Return False when the query has a word the rules do not know at all (not a typo:
+    "snacks", "age") and the entry shares none of its specific words (those fewer than
+    ``SPECIFIC_SHARE`` of the entries have), only everyday ones ("game", "players")."""
+    common = SPECIFIC_SHARE * entries.entry_count()
+    specific = [(c, sc) for c, sc in matched
+                if not c.game_word and (not c.known or len(sc) <= common)]  # fmt: skip
+    return not (any(not c.known for c, _ in specific)
+                and not any(docnum in sc for _, sc in specific))  # fmt: skip
+
+
+def _has_essential(entries: Entries, docnum: int, matched: Matched, query: str) -> bool:
+    """Return False when the entry lacks a word that changes what the query asks
+    ("myself", "each other", a reflexive "se <verb>") or an advice word it asks about."""
+    for place, (concept, scores) in enumerate(matched):
+        if concept.game_word:
+            continue
+        if (concept.essential or concept.advice) and docnum not in scores:
+            return False
+        # "vote for myself": the entry must speak of the act done to oneself too.
+        if concept.essential and place and docnum not in matched[place - 1][1]:
+            return False
+    if any(c.essential for c, _ in matched):
+        return True
+    verbs = reflexive(entries, query)
+    # "ils se connaissent": a plural verb after "se" is done to each other, not to
+    # oneself; the entry must speak of each other (or of oneself, for the singular).
+    mutual = reciprocal(verbs)
+    for group in (mutual, [v for v in verbs if v not in mutual]):
+        if not group:
+            continue
+        word = "mutuellement" if group is mutual else "soi-meme"
+        if docnum not in entries.speaks_of(word):
+            return False
+        for concept, scores in matched:
+            if concept.words.split(" ")[0] in group and docnum not in scores:
+                return False
+    return True
+
+
+def _states_reciprocal(entries: Entries, docnum: int, verbs: list[str]) -> bool:
+    """Return True when the entry's French text says the act is done to each other: the
+    same verb after "se" ("les mafieux se connaissent")."""
+    wanted = {s for v in verbs for s in entries.stems(v, "fr")}
+    for part in entries.entry_parts(docnum):
+        said = fold_chars(part.get("fr", "")).lower()
+        for verb in _REFLEXIVE.findall(said):
+            if set(entries.stems(verb, "fr")) & wanted:
+                return True
+    return False
+
+
+def _only_other_game(
+    entries: Entries, docnum: int, matched: Matched, corrected: frozenset[str]
+) -> bool:
+    """Return True when the query asks a predicate that only the other game's entries
+    speak of ("the penalty for talking at night in werewolf": only Mafia's rules give
+    penalties): this game's rules do not say. A corrected word is a guess, not counted."""
+    game = entries.entry_game(docnum)
+    for concept, scores in predicates(matched):
+        if not concept.known or concept.words in corrected or not scores:
+            continue
+        if docnum not in scores and all(entries.entry_game(d) != game for d in scores):
+            return True
+    return False
+
+
+def _folded_texts(parts: list[dict[str, str]]) -> list[str]:
+    return [fold_chars(p[lang]).lower() for p in parts for lang in ("fr", "en") if p.get(lang)]
+
+
+# --- counts ---------------------------------------------------------------------------------
+
+
+def _counted(after: str) -> set[str]:
+    """Return the keys of the thing a number counts: the first two words after it that are
+    no stop words ("deux voix au vote": "voix", "vote")."""
+    keys: list[str] = []
+    for m in _RUN.finditer(after):
+        keys += key(m.group())[:1]
+        if len(keys) == 2:
+            break
+    return set(keys)
+
+
+def counts_roles(entries: Entries, after: str) -> bool:
+    """Return True when the word after a number counts players ("deux joueurs"), or names
+    a role or status ("deux loups")."""
+    following = _RUN.search(after)
+    if following and following.group() in PERSON_WORDS:
+        return True
+    keys = key(following.group()) if following else ()
+    return bool(keys) and keys[0] in entries.role_words()
+
+
+def states_counts(entries: Entries, docnum: int, text: str) -> bool:
+    """Return True when the entry states every small count the (folded) query ``text``
+    states (see ``COUNT_WORDS``), in its title, text or options, in either language, and
+    states it of the thing the query counts when it names one (one of the two words after
+    the number: "trois voix" is three votes, not three wolves; before it when none follows
+    or it says how many times: "une voix qui compte double", "vote twice"), in the same
+    sentence or the one before ("a technical foul… A player who gets 2 of them")."""
+    asked = [
+        (_COUNT_OF[m.group()],
+         (set() if m.group() in _TIMES else _counted(text[m.end() :]))
+         or _counted(" ".join(reversed(_RUN.findall(text[: m.start()])))))
+        for m in _RUN.finditer(text)
+        if m.group() in _COUNT_OF
+        and not _ALTERNATIVES.search(text[: m.start()])
+        and not _ALTERNATIVES.search(text[m.end() :])
+        and not counts_roles(entries, text[m.end() :])
+    ]  # fmt: skip
+    if not asked:
+        return True
+    stated: list[tuple[set[int], set[str]]] = []
+    for part in entries.entry_parts(docnum):
+        for lang in ("fr", "en"):
+            if not part.get(lang):
+                continue
+            before: set[str] = set()
+            said = _LIST_MARK.sub("", fold_chars(part[lang]).lower())
+            for sentence in _SENTENCE.split(said):
+                words = _RUN.findall(sentence)
+                values = {_COUNT_OF.get(w) or (int(w) if w.isdigit() else 0) for w in words}
+                keys = {k for w in words for k in key(w)[:1]}
+                stated.append((values, keys | before))
+                before = keys
+    return all(
+        any(value in values and (not things or things & keys) for values, keys in stated)
+        for value, things in asked
+    )
+
+
+# --- reflexive verbs ------------------------------------------------------------------------
+
+
+def reflexive(entries: Entries, query: str) -> list[str]:
+    """Return the verbs the French query puts after a reflexive "se", acting on the
+    subject itself ("le loup peut-il se dévorer"), not in a set phrase."""
+    phrases = entries.set_phrases()
+    return [
+        verb
+        for verb in _REFLEXIVE.findall(fold_chars(query))
+        # the verb's stem, the word itself, or its first six letters ("réveillent")
+        if not {*entries.stems(verb, "fr"), verb, verb[:6] if len(verb) >= 6 else verb} & phrases
+    ]
+
+
+def reciprocal(verbs: list[str]) -> list[str]:
+    """Return the French verbs of ``verbs`` in the third person plural ("connaissent",
+    "voient"): after "se", they are done to each other ("ils se connaissent")."""
+    return [v for v in verbs if len(v) > 4 and v.endswith("ent")]
+
+
+# --- things the rules do not have -----------------------------------------------------------
+
+
+def named_words(query: str) -> frozenset[str]:
+    """Return the (folded) words ``query`` names with a definite article ("le pyromane")."""
+    return frozenset(
+        word for before, word in _NAMED.findall(fold_chars(query).lower())
+        if before not in CLITIC_BEFORE
+    )  # fmt: skip
+
+
+def names_unknown(concepts: Sequence[Any], query: str) -> bool:
+    """Return True when the query names, with a definite article, a thing the rules do not
+    know and no known word is close to ("que fait le pyromane", "the hypnotist wins"):
+    a role or concept of other editions that lexicon.yaml does not list."""
+    unknown = {c.words for c in concepts if not c.known and len(c.words) > 2} - FILLER
+    if not unknown:
+        return False
+    return bool(unknown & named_words(query))
+
+
+def _joined(text: str) -> str:
+    """Return the letters of ``text`` (folded), without spaces, hyphens, apostrophes or a
+    final plural -s: how a compound is compared typed in one word or two."""
+    letters = "".join(_RUN.findall(fold_chars(text).lower()))
+    return letters[:-1] if len(letters) > 4 and letters.endswith("s") else letters
+
+
+def compound_names(text: str, phrases: dict[str, Iterable[str]]) -> list[str]:
+    """Return the ids of ``phrases`` (id: the words players type for it) that ``text``
+    names in two to four words typed together or apart, stop words kept: "wolf hound" is
+    "wolfhound", "voyante d'aura" is "voyante d'aura" (whose "aura" is a stop word)."""
+    wanted: dict[str, str] = {}
+    for outside_id, words in phrases.items():
+        for phrase in words:
+            joined = _joined(phrase)
+            if len(joined) > 4:
+                wanted.setdefault(joined, outside_id)
+    tokens = _RUN.findall(fold_chars(text).lower())
+    found: list[str] = []
+    for length in (4, 3, 2):
+        for start in range(len(tokens) - length + 1):
+            named = wanted.get(_joined(" ".join(tokens[start : start + length])))
+            if named is not None and named not in found:
+                found.append(named)
+    return found
