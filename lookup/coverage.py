@@ -122,8 +122,8 @@ DECLINE_ASKED = re.compile(
     r"\brefus\w*|\bdeclin\w*|\brenonc\w*|\bwaive\w*|\bopt(?:s|ing)? out\b"
     r"|\b(?:choisir|choisit|choisissent|decider|decide|choose|chooses|opt|prefer)\s+"
     r"(?:de\s+|d'|to\s+)?(?:ne\s+(?:\w+\s+)?pas|not|never|jamais)\b"
-    r"|\bpas oblige\w*|\boblige\w*\s+de\b|\bobligatoire\w*|\bmandatory\b|\bcompulsory\b"
-    r"|\b(?:forced|obliged|required) to\b|\b(?:has|have) to\b|\bforce\w* (?:de|a)\b"
+    r"|\bpas (?:oblige|force|tenu)\w*|\bnot (?:obliged|forced|required|bound)\b"
+    r"|\b(?:doesn't|don't|does not|do not|doesnt|dont) (?:have|need) to\b"
 )
 """A question asking whether an act may be declined or must be done ("le chasseur
 peut-il refuser de tirer", "can she choose not to", "est-il obligé de voter")."""
@@ -173,6 +173,11 @@ class Entries(Protocol):
         """Return the entries that speak of ``word`` (its synonyms and stems included)."""
         ...
 
+    def named_by(self, concept: Any) -> set[int]:
+        """Return the entries named after the concept: its words or synonyms in their
+        title, keywords or aliases."""
+        ...
+
     def set_phrases(self) -> frozenset[str]:
         """Return the stems and forms of the verbs where "se" asks nothing of oneself."""
         ...
@@ -192,28 +197,53 @@ def answers(
     matched: Matched,
     query: str,
     corrected: Iterable[str] = (),
+    game: str | None = None,
 ) -> bool:
     """Return True when the entry ``docnum`` answers the query, not only shares its words
-    (the rules of this module's docstring, in order). ``matched``: the query's concepts
-    and the entries that speak of each; ``corrected``: the (folded) words the search put
-    in place of typos (a guess: never a predicate that decides alone)."""
+    (:func:`unanswered` finds no reason it does not)."""
+    return unanswered(entries, docnum, matched, query, corrected, game) is None
+
+
+def unanswered(
+    entries: Entries,
+    docnum: int,
+    matched: Matched,
+    query: str,
+    corrected: Iterable[str] = (),
+    game: str | None = None,
+) -> str | None:
+    """Return why the entry ``docnum`` does not answer the query (one of
+    :data:`REASONS`, the rules of this module's docstring in order), or None when it
+    answers. ``matched``: the query's concepts and the entries that speak of each;
+    ``corrected``: the (folded) words the search put in place of typos (a guess: never
+    a predicate that decides alone); ``game``: the game the query is asked of (named,
+    set by ``--game`` or the table, or the game of its roles)."""
     folded = fold_chars(query).lower()
     concepts = [c for c, _ in matched]
     if any(c.outside for c in concepts):
-        return False
+        return "outside"
     if names_unknown(concepts, query):
-        return False
+        return "unknown-named"
     texts = _folded_texts(entries.entry_parts(docnum))
-    if not states_counts(entries, docnum, folded):
-        return False
-    if not quantity.answers_quantity(folded, texts):
-        return False
+    if not states_counts(entries, docnum, folded) or not quantity.answers_quantity(folded, texts):
+        return "quantity"
     if not _speaks_of_specific(entries, docnum, matched):
-        return False
+        return "unknown-word"
     roles = [scores for c, scores in matched if c.names_role and not c.game_word]
     if roles and not any(docnum in scores for scores in roles):
-        return False  # speaks of none of the roles asked about
-    return _has_essential(entries, docnum, matched, query)
+        return "subject"  # speaks of none of the roles asked about
+    if not _has_essential(entries, docnum, matched, query):
+        return "essential"
+    if _only_other_game(entries, docnum, matched, frozenset(corrected), game):
+        return "other-game"
+    if DECLINE_ASKED.search(folded) and not any(OPTION_STATED.search(t) for t in texts):
+        return "decline"
+    return None
+
+
+REASONS = ("outside", "unknown-named", "quantity", "unknown-word", "subject", "essential",
+           "other-game", "decline")  # fmt: skip
+"""Why an entry does not answer, in the order the rules are tried."""
 
 
 def predicates(matched: Matched) -> list[tuple[Any, dict[int, float]]]:
@@ -258,7 +288,9 @@ def _has_essential(entries: Entries, docnum: int, matched: Matched, query: str) 
         if not group:
             continue
         word = "mutuellement" if group is mutual else "soi-meme"
-        if docnum not in entries.speaks_of(word):
+        if docnum not in entries.speaks_of(word) and not (
+            group is mutual and _states_reciprocal(entries, docnum, group)
+        ):
             return False
         for concept, scores in matched:
             if concept.words.split(" ")[0] in group and docnum not in scores:
@@ -279,18 +311,38 @@ def _states_reciprocal(entries: Entries, docnum: int, verbs: list[str]) -> bool:
 
 
 def _only_other_game(
-    entries: Entries, docnum: int, matched: Matched, corrected: frozenset[str]
+    entries: Entries, docnum: int, matched: Matched, corrected: frozenset[str], game: str | None
 ) -> bool:
-    """Return True when the query asks a predicate that only the other game's entries
-    speak of ("the penalty for talking at night in werewolf": only Mafia's rules give
-    penalties): this game's rules do not say. A corrected word is a guess, not counted."""
-    game = entries.entry_game(docnum)
+    """Return True when the query, asked of one game (named, set, or the game of its
+    roles: ``game``), asks a predicate that is a topic of the other game only: one the
+    other game's entries are named after (title, keywords, aliases) and none of this
+    game's entries speaks of ("the penalty for talking at night in werewolf": penalties
+    are Mafia's). A corrected word is a guess, not counted; a French verb in the plural
+    is read in the singular too ("gagnent" is "gagne")."""
+    if game is None or entries.entry_game(docnum) != game:
+        return False
     for concept, scores in predicates(matched):
-        if not concept.known or concept.words in corrected or not scores:
+        if not concept.known or concept.words in corrected or not scores or docnum in scores:
             continue
-        if docnum not in scores and all(entries.entry_game(d) != game for d in scores):
+        if any(entries.entry_game(d) == game for d in scores):
+            continue
+        singular = third_person_singular(concept.words)
+        if singular and any(entries.entry_game(d) == game for d in entries.speaks_of(singular)):
+            continue
+        named = entries.named_by(concept)
+        if named and all(entries.entry_game(d) != game for d in named):
             return True
     return False
+
+
+def third_person_singular(word: str) -> str | None:
+    """Return the singular of a French verb in the third person plural ("tirent" is
+    "tire", "choisissent" is "choisit"), or None when ``word`` does not look like one."""
+    if len(word) < 6 or not word.endswith("ent") or " " in word:
+        return None
+    if word.endswith("issent"):
+        return word[:-4] + "t"
+    return word[:-2]
 
 
 def _folded_texts(parts: list[dict[str, str]]) -> list[str]:

@@ -825,7 +825,12 @@ class Searcher:
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
         result.answered = coverage.answers(
-            self, scored[0].docnum, self._matched, query, corrected=set(fixes.values())
+            self,
+            scored[0].docnum,
+            self._matched,
+            query,
+            corrected=set(fixes.values()),
+            game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
         )
         if obeyed is not None and obeyed == preferred and hits[0].game != obeyed:
             # The game named (or agreed) is obeyed: when only the other game's rulings
@@ -1007,6 +1012,21 @@ class Searcher:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
         return self._concept_scores(_concept(self._lexicon, word, numbers))
+
+    def named_by(self, concept: _Concept) -> set[int]:
+        """Return the entries named after ``concept``: its words or synonyms in their
+        title, keywords or aliases."""
+        found: set[int] = set()
+        for name, _, alt, terms in self._fields(concept):
+            if not name.startswith(("title_", "names_")):
+                continue
+            hits = (
+                self._scorer.term(name, terms[0])
+                if len(terms) == 1
+                else (self._scorer.phrase(name, terms))
+            )
+            found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
+        return found
 
     def set_phrases(self) -> frozenset[str]:
         """Return the stems and forms of the verbs after which "se" asks nothing of
