@@ -198,10 +198,11 @@ def answers(
     query: str,
     corrected: Iterable[str] = (),
     game: str | None = None,
+    outside: Sequence[str] = (),
 ) -> bool:
     """Return True when the entry ``docnum`` answers the query, not only shares its words
     (:func:`unanswered` finds no reason it does not)."""
-    return unanswered(entries, docnum, matched, query, corrected, game) is None
+    return unanswered(entries, docnum, matched, query, corrected, game, outside) is None
 
 
 def unanswered(
@@ -211,16 +212,18 @@ def unanswered(
     query: str,
     corrected: Iterable[str] = (),
     game: str | None = None,
+    outside: Sequence[str] = (),
 ) -> str | None:
     """Return why the entry ``docnum`` does not answer the query (one of
     :data:`REASONS`, the rules of this module's docstring in order), or None when it
     answers. ``matched``: the query's concepts and the entries that speak of each;
     ``corrected``: the (folded) words the search put in place of typos (a guess: never
     a predicate that decides alone); ``game``: the game the query is asked of (named,
-    set by ``--game`` or the table, or the game of its roles)."""
+    set by ``--game`` or the table, or the game of its roles); ``outside``: the roles
+    and concepts of other editions the query names (:func:`compound_names` included)."""
     folded = fold_chars(query).lower()
     concepts = [c for c, _ in matched]
-    if any(c.outside for c in concepts):
+    if outside or any(c.outside for c in concepts):
         return "outside"
     if names_unknown(concepts, query):
         return "unknown-named"
@@ -453,7 +456,7 @@ def names_unknown(concepts: Sequence[Any], query: str) -> bool:
     return bool(unknown & named_words(query))
 
 
-def _joined(text: str) -> str:
+def joined(text: str) -> str:
     """Return the letters of ``text`` (folded), without spaces, hyphens, apostrophes or a
     final plural -s: how a compound is compared typed in one word or two."""
     letters = "".join(_RUN.findall(fold_chars(text).lower()))
@@ -467,14 +470,14 @@ def compound_names(text: str, phrases: dict[str, Iterable[str]]) -> list[str]:
     wanted: dict[str, str] = {}
     for outside_id, words in phrases.items():
         for phrase in words:
-            joined = _joined(phrase)
-            if len(joined) > 4:
-                wanted.setdefault(joined, outside_id)
+            letters = joined(phrase)
+            if len(letters) > 4:
+                wanted.setdefault(letters, outside_id)
     tokens = _RUN.findall(fold_chars(text).lower())
     found: list[str] = []
     for length in (4, 3, 2):
         for start in range(len(tokens) - length + 1):
-            named = wanted.get(_joined(" ".join(tokens[start : start + length])))
+            named = wanted.get(joined(" ".join(tokens[start : start + length])))
             if named is not None and named not in found:
                 found.append(named)
     return found

@@ -318,6 +318,7 @@ class _Lexicon:
         self._words: list[str] | None = None
         self._role_words: frozenset[str] | None = None
         self._outside_words: frozenset[str] | None = None
+        self._outside_phrases: dict[str, list[str]] | None = None
         self._synonym_spelled: dict[str, str] | None = None
 
     def spelling(self, word: str, lang: str) -> str:
@@ -386,6 +387,15 @@ class _Lexicon:
                 for p in g.phrases for w in key(p)
             )  # fmt: skip
         return self._role_words
+
+    def outside_phrases(self) -> dict[str, list[str]]:
+        """Return the words players type for each role or concept of other editions."""
+        if self._outside_phrases is None:
+            self._outside_phrases = {}
+            for g in self.groups:
+                if g.source == "outside" and g.entry:
+                    self._outside_phrases.setdefault(g.entry, []).extend(g.phrases)
+        return self._outside_phrases
 
     def outside_words(self) -> frozenset[str]:
         """Return every single word of the roles and concepts of other editions."""
@@ -815,6 +825,8 @@ class Searcher:
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
         outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
+        outside += [o for o in coverage.compound_names(query, self._lexicon.outside_phrases())
+                    if o not in outside]  # fmt: skip
         result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
         if not scored:
             result.answered = False
@@ -831,6 +843,7 @@ class Searcher:
             query,
             corrected=set(fixes.values()),
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
+            outside=[o.id for o in result.outside],
         )
         if obeyed is not None and obeyed == preferred and hits[0].game != obeyed:
             # The game named (or agreed) is obeyed: when only the other game's rulings
