@@ -41,7 +41,7 @@ Pure functions over a small view of the index (:class:`Entries`), no Whoosh impo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from . import quantity
@@ -463,7 +463,7 @@ def joined(text: str) -> str:
     return letters[:-1] if len(letters) > 4 and letters.endswith("s") else letters
 
 
-def compound_names(text: str, phrases: dict[str, Iterable[str]]) -> list[str]:
+def compound_names(text: str, phrases: Mapping[str, Iterable[str]]) -> list[str]:
     """Return the ids of ``phrases`` (id: the words players type for it) that ``text``
     names in two to four words typed together or apart, stop words kept: "wolf hound" is
     "wolfhound", "voyante d'aura" is "voyante d'aura" (whose "aura" is a stop word)."""

@@ -135,9 +135,9 @@ def outside_of(text: str, game: str | None = None) -> list[Outside]:
     words = list(key(text))
     found: list[Outside] = []
     for outside_id in compound_names(text, _outside_phrases()):
-        concept = _by_id()[outside_id]
-        if concept not in found and (game is None or concept.game in (None, game)):
-            found.append(concept)
+        typed = _by_id()[outside_id]
+        if typed not in found and (game is None or typed.game in (None, game)):
+            found.append(typed)
     i = 0
     while i < len(words):
         for length in range(min(longest, len(words) - i), 0, -1):
