@@ -230,6 +230,8 @@ def unanswered(
     texts = _folded_texts(entries.entry_parts(docnum))
     if not states_counts(entries, docnum, folded) or not quantity.answers_quantity(folded, texts):
         return "quantity"
+    if quantity.asks_duration(folded) and not _states_of_thing(entries, docnum, matched, folded):
+        return "quantity"
     if not _speaks_of_specific(entries, docnum, matched):
         return "unknown-word"
     roles = [scores for c, scores in matched if c.names_role and not c.game_word]
@@ -346,6 +348,33 @@ def third_person_singular(word: str) -> str | None:
     if word.endswith("issent"):
         return word[:-4] + "t"
     return word[:-2]
+
+
+def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: str) -> bool:
+    """Return True when the entry states the duration the query asks in a sentence that
+    speaks of what it is asked of: one of the query's other words, its synonyms or their
+    stems ("combien de temps dure la nuit": a debate's length is no night's). (Counts are
+    not judged so: a table states its numbers apart from the thing they count.)"""
+    things = [
+        c for c, _ in matched
+        if not c.game_word
+        and not set(c.words.split(" ")) <= QUESTION_WORDS | quantity.QUANTITY_WORDS
+    ]  # fmt: skip
+    if not things:
+        return True
+    wanted = {
+        lang: [{t for alt in c.alternatives for t in entries.stems(alt.text, lang)} for c in things]
+        for lang in ("fr", "en")
+    }
+    for part in entries.entry_parts(docnum):
+        for lang in ("fr", "en"):
+            if not part.get(lang):
+                continue
+            for sentence in quantity.stating([fold_chars(part[lang]).lower()], folded):
+                said = set(entries.stems(sentence, lang))
+                if any(terms & said for terms in wanted[lang]):
+                    return True
+    return False
 
 
 def _folded_texts(parts: list[dict[str, str]]) -> list[str]:
