@@ -80,7 +80,7 @@ QUESTION_WORDS = frozenset({
     "fait", "faire", "font", "met", "mettre", "mettent", "va", "vont", "aller", "avoir",
     "etre", "sert", "servir", "laisse", "laisser", "get", "gets", "got", "getting", "take",
     "takes", "make", "makes", "have", "go", "goes", "come", "comes", "use", "used",
-    "utiliser", "existe", "exister", "exist", "exists",
+    "utiliser", "existe", "exister", "exist", "exists", "passer", "arriver", "happen",
     # Adverbs and quantifiers that frame the question.
     "deja", "encore", "toujours", "aussi", "vraiment", "exactement", "exact", "bien",
     "comme", "entre", "plutot", "already", "still", "again", "also", "ever", "always",
@@ -196,7 +196,7 @@ def answers(
     docnum: int,
     matched: Matched,
     query: str,
-    corrected: Iterable[str] = (),
+    corrected: Mapping[str, str] | None = None,
     game: str | None = None,
     outside: Sequence[str] = (),
 ) -> bool:
@@ -210,17 +210,18 @@ def unanswered(
     docnum: int,
     matched: Matched,
     query: str,
-    corrected: Iterable[str] = (),
+    corrected: Mapping[str, str] | None = None,
     game: str | None = None,
     outside: Sequence[str] = (),
 ) -> str | None:
     """Return why the entry ``docnum`` does not answer the query (one of
     :data:`REASONS`, the rules of this module's docstring in order), or None when it
     answers. ``matched``: the query's concepts and the entries that speak of each;
-    ``corrected``: the (folded) words the search put in place of typos (a guess: never
-    a predicate that decides alone); ``game``: the game the query is asked of (named,
-    set by ``--game`` or the table, or the game of its roles); ``outside``: the roles
-    and concepts of other editions the query names (:func:`compound_names` included)."""
+    ``corrected``: the (folded) words the search put in place of typos, typed to
+    corrected (a guess: never a predicate that decides alone); ``game``: the game the
+    query is asked of (named, set by ``--game`` or the table, or the game of its roles);
+    ``outside``: the roles and concepts of other editions the query names
+    (:func:`compound_names` included)."""
     folded = fold_chars(query).lower()
     concepts = [c for c, _ in matched]
     if outside or any(c.outside for c in concepts):
@@ -239,10 +240,13 @@ def unanswered(
         return "subject"  # speaks of none of the roles asked about
     if not _has_essential(entries, docnum, matched, query):
         return "essential"
-    if _only_other_game(entries, docnum, matched, frozenset(corrected), game):
+    fixes = dict(corrected or {})
+    if _only_other_game(entries, docnum, matched, frozenset(fixes.values()), game):
         return "other-game"
     if DECLINE_ASKED.search(folded) and not any(OPTION_STATED.search(t) for t in texts):
         return "decline"
+    if _act_unspoken(entries, docnum, matched, folded, fixes):
+        return "act"
     return None
 
 
@@ -375,6 +379,120 @@ def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: st
                 if any(terms & said for terms in wanted[lang]):
                     return True
     return False
+
+
+ACTS: tuple[str, ...] = (
+    # Choosing someone.
+    "choisir choisit choisissent choisi choisie choix designer designe designent nommer "
+    "nomme nomment elire elit elisent viser vise visent cibler cible pick picks picked "
+    "choose chooses chose chosen choice designate designates name names named appoint "
+    "appoints select selects elect elects target targets point points decider decide "
+    "decident decides decided",
+    # Killing: the wolves devour, the witch poisons, the hunter and the mafia shoot.
+    "tuer tue tuent kill kills killed eliminer elimine eliminent eliminate eliminates "
+    "eliminated empoisonner empoisonne empoisonnent poison poisons poisoned devorer devore "
+    "devorent devour devours devoured manger mange mangent eat eats eaten tirer tire tirent "
+    "shoot shoots shot abattre abat assassiner murder murders",
+    # Saving.
+    "sauver sauve sauvent save saves saved proteger protege protegent protect protects "
+    "protected soigner soigne heal heals healed guerir guerit ressusciter ressuscite revive "
+    "revives resurrect",
+    # Learning what a card is.
+    "voir voit voient see sees saw seen regarder regarde look looks decouvrir decouvre "
+    "apprendre apprend learn learns learned connaitre connait know knows savoir sait "
+    "verifier verifie check checks checked inspecter inspecte inspect inspects sonder "
+    "sonde enqueter enquete investigate investigates espionner espionne peek peeks "
+    "trouver trouve trouvent find finds found chercher cherche cherchent search searches "
+    "identifier identifie identify identifies controler controle",
+    # Talking.
+    "parler parle parlent talk talks speak speaks dire dit disent say says discuter "
+    "discute discuss communiquer communique communicate chuchoter chuchote whisper",
+    # Showing or telling one's card.
+    "montrer montre montrent show shows shown reveler revele revelent reveal reveals "
+    "revealed devoiler devoile annoncer annonce annoncent announce announces announced "
+    "retourner retourne flip flips",
+    # Being wrong.
+    "tromper trompe trompent erreur erreurs wrong mistake mistakes faux fausse false incorrect",
+    # Changing, swapping.
+    "changer change changent echanger echange swap swaps switch switches remplacer "
+    "remplace replace replaces modifier modifie modify",
+    # Giving, passing on.
+    "donner donne donnent give gives given transmettre transmet leguer legue hand hands "
+    "pass passes",
+)
+"""Acts that the rules say in other words than players ("le capitaine choisit" is what
+"désigne son successeur" says; the witch kills by poisoning): the words of each act, read
+by the "act" rule only (the ranking never sees them). Folded, one act a string."""
+_ACT_OF = {w: n for n, words in enumerate(ACTS) for w in words.split()}
+
+_MODAL = re.compile(
+    r"\b(?:peut|peuvent|pourrait|pourraient|doit|doivent|devrait)(?:-t)?"
+    r"(?:-(?:ils|il|elles|elle|on)\b)?"
+    r"|\b(?:can|could|may|might|must)\b"
+)
+_BEFORE_ACT = frozenset({
+    "il", "elle", "ils", "elles", "on", "t", "ne", "n", "pas", "jamais", "encore", "toujours",
+    "aussi", "vraiment", "meme", "bien", "lui", "leur", "me", "te", "nous", "vous",
+    "y", "en", "le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "sa", "son", "ses",
+    "the", "a", "an", "i", "you", "he", "she", "it", "we", "they", "someone", "somebody",
+    "anyone", "not", "never", "still", "also", "really", "ever", "even", "his", "her",
+    "their", "my", "your", "our", "this", "that", "one", "any", "every", "each", "some",
+})  # fmt: skip
+"""Words between a modal and the act it asks of ("peut-elle encore", "can the")."""
+
+
+def acts(folded: str, subject_words: Iterable[str]) -> list[str]:
+    """Return the acts the (folded) query asks a subject may or must do: the first word
+    after each modal that is neither a pronoun, an article, an adverb nor a word of the
+    subject's name ("la sorcière peut-elle voler", "can the seer look twice"). A verb
+    after "se" is no act asked of the subject alone: the reflexive rule judges it."""
+    skip = _BEFORE_ACT | set(subject_words)
+    found: list[str] = []
+    for m in _MODAL.finditer(folded):
+        for word in _RUN.findall(folded[m.end() :]):
+            if word in ("se", "s"):
+                break
+            if word not in skip:
+                found.append(word)
+                break
+    return found
+
+
+def _act_unspoken(
+    entries: Entries, docnum: int, matched: Matched, folded: str, fixes: Mapping[str, str]
+) -> bool:
+    """Return True when the query asks whether a known subject (a role or status) may or
+    must do an act ("la sorcière peut-elle voler une potion", "can the seer kill") and the
+    entry does not speak of that act (its words, synonyms or stems): the subject's entry
+    shares the subject, not the predicate. An act no entry speaks of, asked of a known
+    subject, is not covered either."""
+    subjects = [c for c, _ in matched if c.names_role and not c.game_word]
+    if not any(docnum in entries.named_by(c) for c in subjects):
+        return False  # not an entry about the subject: its acts are not its to say
+    names = {w for c in subjects for w in c.words.split(" ")}
+    for act in acts(folded, names):
+        if act in fixes:
+            continue  # a word corrected is a guess ("attendre" read as "atteindre")
+        for concept, scores in matched:
+            if act not in concept.words.split(" ") or concept.game_word or concept.names_role:
+                continue
+            if set(concept.words.split(" ")) <= QUESTION_WORDS:
+                continue
+            if docnum not in scores and not _says_act(entries, docnum, act):
+                return True
+    return False
+
+
+def _says_act(entries: Entries, docnum: int, act: str) -> bool:
+    """Return True when the entry says the act in one of its words (:data:`ACTS`)."""
+    number = _ACT_OF.get(act)
+    if number is None:
+        return False
+    said = {
+        w for part in entries.entry_parts(docnum) for lang in ("fr", "en")
+        for w in _RUN.findall(fold_chars(part.get(lang, "")).lower())
+    }  # fmt: skip
+    return bool(said & set(ACTS[number].split()))
 
 
 def _folded_texts(parts: list[dict[str, str]]) -> list[str]:

@@ -841,7 +841,7 @@ class Searcher:
             scored[0].docnum,
             self._matched,
             query,
-            corrected=set(fixes.values()),
+            corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
             outside=[o.id for o in result.outside],
         )
