@@ -251,7 +251,7 @@ def unanswered(
 
 
 REASONS = ("outside", "unknown-named", "quantity", "unknown-word", "subject", "essential",
-           "other-game", "decline")  # fmt: skip
+           "other-game", "decline", "act")  # fmt: skip
 """Why an entry does not answer, in the order the rules are tried."""
 
 
