@@ -235,7 +235,16 @@ def unanswered(
         return "quantity"
     if not _speaks_of_specific(entries, docnum, matched):
         return "unknown-word"
-    roles = [scores for c, scores in matched if c.names_role and not c.game_word]
+    # A role named by the other game's word ("the cop" asked of Loup-Garou, "the mayor"
+    # of Mafia) is no subject this game's entries must name: the search has already read
+    # it in the game asked.
+    # A role named only in a clause of circumstance ("while the seer is called", "quand
+    # la voyante est appelée") says when, not whom the question is about.
+    own_game = entries.entry_game(docnum)
+    circumstance = circumstance_words(folded)
+    roles = [scores for c, scores in matched if c.names_role and not c.game_word
+             and (not c.games or own_game in c.games)
+             and not set(c.words.split(" ")) <= circumstance]  # fmt: skip
     if roles and not any(docnum in scores for scores in roles):
         return "subject"  # speaks of none of the roles asked about
     if not _has_essential(entries, docnum, matched, query):
@@ -253,6 +262,24 @@ def unanswered(
 REASONS = ("outside", "unknown-named", "quantity", "unknown-word", "subject", "essential",
            "other-game", "decline", "act")  # fmt: skip
 """Why an entry does not answer, in the order the rules are tried."""
+
+
+_CIRCUMSTANCE = re.compile(
+    r"\b(?:while|when|whenever|once|until|after|before|pendant que|quand|lorsque|lorsqu"
+    r"|tant que|jusqu'a ce que|apres que|avant que|des que|une fois que)\b([^,;?!.]*)"
+)
+
+
+def circumstance_words(folded: str) -> set[str]:
+    """Return the words of the (folded) query said only in a clause of circumstance
+    ("while the seer is called"): the words of those clauses that the rest of the query
+    does not use."""
+    inside: set[str] = set()
+    rest = folded
+    for m in _CIRCUMSTANCE.finditer(folded):
+        inside |= set(_RUN.findall(m.group(1)))
+        rest = rest.replace(m.group(0), " ")
+    return inside - set(_RUN.findall(rest))
 
 
 def predicates(matched: Matched) -> list[tuple[Any, dict[int, float]]]:
