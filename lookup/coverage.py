@@ -178,6 +178,10 @@ class Entries(Protocol):
         title, keywords or aliases."""
         ...
 
+    def synonyms_of(self, concept: Any) -> list[str]:
+        """Return every phrase of the concept's synonym groups (not its words as typed)."""
+        ...
+
     def set_phrases(self) -> frozenset[str]:
         """Return the stems and forms of the verbs where "se" asks nothing of oneself."""
         ...
@@ -266,8 +270,11 @@ REASONS = ("outside", "unknown-named", "quantity", "unknown-word", "subject", "e
 
 _CIRCUMSTANCE = re.compile(
     r"\b(?:while|when|whenever|once|until|after|before|pendant que|quand|lorsque|lorsqu"
-    r"|tant que|jusqu'a ce que|apres que|avant que|des que|une fois que)\b([^,;?!.]*)"
+    r"|tant que|jusqu'a ce que|apres que|avant que|des que|une fois que)\b"
+    r"((?:(?!\b(?:does|do|did|can|could|may|must|will|would|should|peut|peuvent|doit"
+    r"|doivent|est-ce)\b)[^,;?!.])*)"
 )
+"""A clause of circumstance, up to a comma or the verb that opens the main clause."""
 
 
 def circumstance_words(folded: str) -> set[str]:
@@ -362,12 +369,31 @@ def _only_other_game(
             continue
         if any(entries.entry_game(d) == game for d in scores):
             continue
+        if _form_of_another(entries, concept, matched):
+            continue
         singular = third_person_singular(concept.words)
         if singular and any(entries.entry_game(d) == game for d in entries.speaks_of(singular)):
             continue
         named = entries.named_by(concept)
         if named and all(entries.entry_game(d) != game for d in named):
             return True
+    return False
+
+
+def _form_of_another(entries: Entries, concept: Any, matched: Matched) -> bool:
+    """Return True when ``concept``'s words are a form of a synonym of another concept of
+    the query ("départage" beside "égalités", whose synonyms say "départager"): the same
+    thing asked twice, which the entry speaks of in the other words."""
+    for lang in ("fr", "en"):
+        own = set(entries.stems(concept.words, lang))
+        if not own:
+            continue
+        for other, _ in matched:
+            if other is concept:
+                continue
+            said = {t for phrase in entries.synonyms_of(other) for t in entries.stems(phrase, lang)}
+            if own <= said:
+                return True
     return False
 
 

@@ -1041,6 +1041,11 @@ class Searcher:
             found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
         return found
 
+    def synonyms_of(self, concept: _Concept) -> list[str]:
+        """Return every phrase of the concept's synonym groups (not its words as typed)."""
+        numbers = dict.fromkeys(a.group for a in concept.alternatives if a.group >= 0)
+        return [p for n in numbers for p in self._lexicon.groups[n].phrases]
+
     def set_phrases(self) -> frozenset[str]:
         """Return the stems and forms of the verbs after which "se" asks nothing of
         oneself (lexicon.yaml ``not_reflexive``)."""

@@ -182,3 +182,36 @@ def test_the_act_is_the_word_after_the_modal():
 )
 def test_how_to_read_the_other_players_is_not_covered(searcher, query):
     assert not _answered(searcher, query)
+
+
+# --- 7. precision: the subject rule reads the game asked and the main clause --------------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "in werewolf, what does the cop learn at night",
+        "does the mayor break a tied vote in mafia",
+        "le maire départage-t-il les égalités en mafia ?",
+    ],
+)
+def test_a_role_named_by_the_other_games_word_is_read_in_the_game_asked(searcher, query):
+    assert _answered(searcher, query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "do players keep their eyes closed while the witch is called",
+        "les joueurs ferment-ils les yeux quand la sorcière est appelée ?",
+    ],
+)
+def test_a_role_named_only_in_a_clause_of_circumstance_is_no_subject(searcher, query):
+    assert _answered(searcher, query)
+
+
+def test_circumstance_words_are_those_of_the_clause_only():
+    assert coverage.circumstance_words("do players close their eyes while the witch is called") == {
+        "the", "witch", "is", "called"
+    }  # fmt: skip
+    assert "hunter" not in coverage.circumstance_words("when the hunter dies does the hunter shoot")
