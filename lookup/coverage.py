@@ -499,14 +499,25 @@ def acts(folded: str, subject_words: Iterable[str]) -> list[str]:
     after each modal that is neither a pronoun, an article, an adverb nor a word of the
     subject's name ("la sorcière peut-elle voler", "can the seer look twice"). A verb
     after "se" is no act asked of the subject alone: the reflexive rule judges it."""
+    return [group[0] for group in act_groups(folded, subject_words)]
+
+
+def act_groups(folded: str, subject_words: Iterable[str]) -> list[list[str]]:
+    """Return, per modal, the act asked and the acts coordinated with it ("tuer et
+    sauver", "kill or save"): one question about either."""
     skip = _BEFORE_ACT | set(subject_words)
-    found: list[str] = []
+    found: list[list[str]] = []
     for m in _MODAL.finditer(folded):
-        for word in _RUN.findall(folded[m.end() :]):
+        words = _RUN.findall(folded[m.end() :])
+        for place, word in enumerate(words):
             if word in ("se", "s"):
                 break
             if word not in skip:
-                found.append(word)
+                group = [word]
+                while place + 2 < len(words) and words[place + 1] in ("et", "ou", "and", "or"):
+                    place += 2
+                    group.append(words[place])
+                found.append(group)
                 break
     return found
 
@@ -516,23 +527,30 @@ def _act_unspoken(
 ) -> bool:
     """Return True when the query asks whether a known subject (a role or status) may or
     must do an act ("la sorcière peut-elle voler une potion", "can the seer kill") and the
-    entry does not speak of that act (its words, synonyms or stems): the subject's entry
-    shares the subject, not the predicate. An act no entry speaks of, asked of a known
-    subject, is not covered either."""
+    entry does not speak of that act (its words, synonyms or stems), nor of any act
+    coordinated with it: the subject's entry shares the subject, not the predicate. An act
+    no entry speaks of, asked of a known subject, is not covered either."""
     subjects = [c for c, _ in matched if c.names_role and not c.game_word]
     if not any(docnum in entries.named_by(c) for c in subjects):
         return False  # not an entry about the subject: its acts are not its to say
     names = {w for c in subjects for w in c.words.split(" ")}
-    for act in acts(folded, names):
-        if act in fixes:
+    for group in act_groups(folded, names):
+        if any(act in fixes for act in group):
             continue  # a word corrected is a guess ("attendre" read as "atteindre")
-        for concept, scores in matched:
-            if act not in concept.words.split(" ") or concept.game_word or concept.names_role:
-                continue
-            if set(concept.words.split(" ")) <= QUESTION_WORDS:
-                continue
-            if docnum not in scores and not _says_act(entries, docnum, act):
-                return True
+        if all(_unspoken(entries, docnum, matched, act) for act in group):
+            return True
+    return False
+
+
+def _unspoken(entries: Entries, docnum: int, matched: Matched, act: str) -> bool:
+    """Return True when ``act`` is a predicate of the query the entry does not say."""
+    for concept, scores in matched:
+        if act not in concept.words.split(" ") or concept.game_word or concept.names_role:
+            continue
+        if set(concept.words.split(" ")) <= QUESTION_WORDS:
+            continue
+        if docnum not in scores and not _says_act(entries, docnum, act):
+            return True
     return False
 
 

@@ -215,3 +215,12 @@ def test_circumstance_words_are_those_of_the_clause_only():
         "the", "witch", "is", "called"
     }  # fmt: skip
     assert "hunter" not in coverage.circumstance_words("when the hunter dies does the hunter shoot")
+
+
+def test_acts_joined_by_and_or_or_are_one_question():
+    assert coverage.act_groups("la sorciere peut-elle empoisonner et sauver", {"sorciere"}) == [
+        ["empoisonner", "sauver"]
+    ]
+    assert coverage.act_groups("can the hunter shoot or spare a wolf", {"hunter"}) == [
+        ["shoot", "spare"]
+    ]
