@@ -17,21 +17,31 @@ its subject. "Speaks of" is read in the entry's title, text, keywords and aliase
 the synonyms and the stems (a concept's scores: :meth:`Searcher._concept_scores`). Each
 rule below is one class of question whose predicate the first hit does not speak of:
 
-1. a role or concept of other editions or games is named (``lexicon.yaml`` ``outside``,
-   also typed in two words or one, "wolf hound", "voyante d'aura");
-2. a thing is named with an article that the rules do not know at all ("le pyromane");
-3. a quantity is asked (how long, how many, "deux voix", "25 joueurs") that the entry
-   does not state of the thing asked (:mod:`lookup.quantity`, :func:`states_counts`);
-4. a word the rules do not know is asked and the entry shares none of the question's
-   specific words;
-5. the entry speaks of none of the roles or statuses asked about;
-6. a word that changes what is asked ("myself", "each other", a reflexive "se <verb>",
-   ``essential``) or asks for advice (``advice``: strategy, bluffing, spotting a liar) is
-   not in the entry;
-7. a predicate only the other game's entries speak of, asked of this game's entry ("the
-   penalty" asked of Loup-Garou's night: only Mafia's entries give penalties);
-8. the question asks whether an act may be declined or is compulsory ("peut-il refuser",
-   "choose not to shoot") and the entry states neither an obligation nor a choice.
+1. ``outside``: a role or concept of other editions or games is named (``lexicon.yaml``
+   ``outside``, also typed in two words or one, "wolf hound", or with a stop word in its
+   name, ``typed``: "voyante d'aura");
+2. ``unknown-named``: a thing is named with an article that the rules do not know at all
+   ("le pyromane");
+3. ``quantity``: a quantity is asked (how long, how many, "deux voix", "25 joueurs") that
+   the entry does not state, or a duration it states of something else (:mod:`quantity`,
+   :func:`states_counts`);
+4. ``unknown-word``: a word the rules do not know is asked and the entry shares none of
+   the question's specific words;
+5. ``subject``: the entry speaks of none of the roles or statuses asked about (a role
+   named by the other game's word, or only in a clause of circumstance, "while the seer
+   is called", is no subject);
+6. ``essential``: a word that changes what is asked ("myself", "each other", a reflexive
+   "se <verb>", ``essential``) or asks for advice (``advice``: strategy, bluffing,
+   spotting a liar, convincing) is not in the entry;
+7. ``other-game``: a predicate that is a topic of the other game only, asked of this
+   game's entry ("the penalty" asked of Loup-Garou's night: only Mafia's entries are
+   about penalties);
+8. ``decline``: the question asks whether an act may be declined ("peut-il refuser",
+   "choose not to shoot") and the entry states neither an obligation nor a choice;
+9. ``act``: the question asks whether a known subject may or must do an act ("la
+   sorcière peut-elle voler une potion", "can the seer kill") and the subject's entry
+   does not say that act (nor one joined to it by "et", "or"), through the synonyms,
+   the stems or the words of the same act (:data:`ACTS`).
 
 A question whose every specific word the entry has passes all of them: it is answered.
 
