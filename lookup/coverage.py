@@ -433,20 +433,14 @@ def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: st
         lang: [{t for alt in c.alternatives for t in entries.stems(alt.text, lang)} for c in things]
         for lang in ("fr", "en")
     }
-    parts = entries.entry_parts(docnum)
-    for lang in ("fr", "en"):
-        # The title says what every sentence is about ("Durée du débat"); a sentence
-        # saying "they have 30 seconds" is about the thing the one before names.
-        title = set(entries.stems(parts[0].get(lang, ""), lang)) if parts else set()
-        for part in parts:
-            before: set[str] = title
-            for sentence in quantity.sentences(fold_chars(part.get(lang, "")).lower()):
-                terms = set(entries.stems(sentence, lang))
-                if quantity.states_asked(sentence, folded) and any(
-                    t & (terms | before) for t in wanted[lang]
-                ):
+    for part in entries.entry_parts(docnum):
+        for lang in ("fr", "en"):
+            if not part.get(lang):
+                continue
+            for sentence in quantity.stating([fold_chars(part[lang]).lower()], folded):
+                said = set(entries.stems(sentence, lang))
+                if any(terms & said for terms in wanted[lang]):
                     return True
-                before = terms | title
     return False
 
 

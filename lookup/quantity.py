@@ -118,19 +118,14 @@ def sentences(text: str) -> list[str]:
 
 def stating(texts: list[str], query: str) -> list[str]:
     """Return the sentences of the (folded) ``texts`` that state what the (folded)
-    ``query`` asks (:func:`states_asked`)."""
-    return [s for t in texts for s in sentences(t) if states_asked(s, query)]
-
-
-def states_asked(sentence: str, query: str) -> bool:
-    """Return True when the (folded) ``sentence`` states what the (folded) ``query``
-    asks: a duration when it asks how long, else a number when it asks how many (any
-    sentence when it asks neither)."""
+    ``query`` asks: a duration when it asks how long, else a number when it asks how
+    many (every sentence when it asks neither)."""
+    found = [s for t in texts for s in sentences(t)]
     if asks_duration(query):
-        return bool(_TIME_STATED.search(sentence))
+        return [s for s in found if _TIME_STATED.search(s)]
     if asks_count(query):
-        return bool(_NUMBER_STATED.search(sentence))
-    return True
+        return [s for s in found if _NUMBER_STATED.search(s)]
+    return found
 
 
 QUANTITY_WORDS = frozenset(
