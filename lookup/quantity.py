@@ -105,3 +105,61 @@ def answers_quantity(query: str, texts: list[str]) -> bool:
     if asks_count(query) and not states_number(texts):
         return False
     return all(states_value(texts, value) for value in numbers_in(query))
+
+
+_SENTENCE = re.compile(r"(?<!\d)[.!?;:\n]+|[.!?;:\n]+(?!\d)")
+"""Where a sentence ends (a decimal point or a time "1:30" does not end one)."""
+
+
+def sentences(text: str) -> list[str]:
+    """Return the sentences of the (folded) ``text``, list marks out."""
+    return [s for s in _SENTENCE.split(_LIST_MARK.sub("", text)) if s.strip()]
+
+
+def stating(texts: list[str], query: str) -> list[str]:
+    """Return the sentences of the (folded) ``texts`` that state what the (folded)
+    ``query`` asks: a duration when it asks how long, else a number when it asks how
+    many (every sentence when it asks neither)."""
+    found = [s for t in texts for s in sentences(t)]
+    if asks_duration(query):
+        return [s for s in found if _TIME_STATED.search(s)]
+    if asks_count(query):
+        return [s for s in found if _NUMBER_STATED.search(s)]
+    return found
+
+
+QUANTITY_WORDS = frozenset(
+    {
+        "combien",
+        "temps",
+        "duree",
+        "dure",
+        "durent",
+        "durer",
+        "long",
+        "many",
+        "much",
+        "nombre",
+        "number",
+        "time",
+        "length",
+        "minute",
+        "minutes",
+        "seconde",
+        "secondes",
+        "second",
+        "seconds",
+        "sec",
+        "min",
+        "heure",
+        "heures",
+        "hour",
+        "hours",
+        "limit",
+        "limite",
+        "chrono",
+        "timer",
+    }
+)
+"""The words that ask the quantity itself ("combien de temps", "how long", "minutes"):
+what the quantity is of is asked by the question's other words."""

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from garou.rules.errors import GarouError, UnknownGameError, UsageError
 
-from . import quantity, synonyms
+from . import coverage, quantity, synonyms
 from .analysis import collapsed, fold_chars, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of
@@ -96,8 +96,6 @@ other", "myself") when some entry has it."""
 OTHER_GAME_OBEYED = 1e-6
 """Score factor of the other game's entries when the game is obeyed: named by a game word
 in the query, or set by the table's agreement (``prefer``): they never come first."""
-SPECIFIC_SHARE = 0.25
-"""A word of the query is specific when fewer than this share of the entries have it."""
 ANSWER_KINDS = frozenset({"sanction", "table", "win", "advice", "scoring", "setting",
                           "contested", "mistake"})  # fmt: skip
 """Kinds of entries that answer a question about the thing they are named after (a count,
@@ -117,34 +115,6 @@ NOTHING_ALONE = frozenset({"ne", "pas", "guere", "non", "ni", "not", "no", "nor"
 """Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
 stop words has nothing to search for, as "AND" and "OR" (stop words) have nothing."""
 
-COUNT_WORDS = {
-    2: ("deux", "two", "double", "twice", "doubler", "doubles"),
-    3: ("trois", "three", "triple", "thrice", "tripler", "triples"),
-    4: ("quatre", "four", "quadruple"),
-}
-"""Words that state a small count (a number of votes, of times, of victims: "deux voix",
-"twice", "compte double"). A question stating one asks whether that count holds: an entry
-answers it only when it states the same count (in a word of either language or a digit),
-not when it only speaks of the same thing ("the captain's vote" does not say "two").
-A number that names alternatives is no count asked: "entre deux victimes", "between two",
-"deux joueurs différents", "two different targets" (``_ALTERNATIVES``); nor does a
-number of players, named as such or by a role or status, the question's subject ("two
-mafiosi shoot", "si deux joueurs ont autant de voix": ``PERSON_WORDS``)."""
-PERSON_WORDS = frozenset({
-    "joueur", "joueurs", "joueuse", "joueuses", "personne", "personnes", "candidat",
-    "candidats", "gens", "player", "players", "candidate", "candidates", "people", "person",
-    "persons", "of",
-})  # fmt: skip
-"""Words after a number that count people, not a thing they have or do ("two of them")."""
-_ALTERNATIVES = re.compile(r"\b(?:entre|between)\s+$|^\s+(?:\w+\s+)?differ")
-"""Before a number ("entre deux") or after it ("deux joueurs différents"): alternatives."""
-_SENTENCE = re.compile(r"[.!?;:\n]+")
-_TIMES = frozenset({"twice", "thrice"})
-"""Count words that say how many times an act is done: what follows is not counted."""
-_LIST_MARK = re.compile(r"^\s*\d+[.)]", re.MULTILINE)
-"""The number of an item of a list ("2. The Don points…"): a place, not a count stated."""
-_COUNT_OF = {fold_chars(w): n for n, words in COUNT_WORDS.items() for w in words}
-
 _DEFINITIONS = frozenset({"role", "status"})
 _WORD = re.compile(r"\w+(?:['’ʼ‘\-‐‑]\w+)*")
 _JOINER = r"['’ʼ‘\-‐‑]"
@@ -153,23 +123,6 @@ _PUNCT = re.compile(r"(?:[^\w\s'’ʼ‘\-‐‑]|_)+")
 _GLUED = re.compile(rf"{_PIECE}(?:{_PUNCT.pattern}{_PIECE})+")
 """Words glued by punctuation other than an apostrophe or a hyphen: "cha?seur", "vote/tie"."""
 _RUN = re.compile(r"[^\W_]+")
-_REFLEXIVE = re.compile(r"\bse\s+(\w+)")
-_NAMED = re.compile(r"(?:(\w+)\s+)?(?<!\w)(?:the|le|la|les|l|du|des)(?:\s+|['’ʼ‘]\s*)(\w+)")
-"""A word after a definite article: how a table names a role or a thing ("le pyromane",
-"the hypnotist"). When the rules know no such word and none is close, the query asks
-about something they do not have."""
-_FILLER = frozenset({
-    "gars", "mecs", "types", "gens", "potes", "trucs", "truc", "machin", "guys", "dudes",
-    "folks", "people", "ppl", "peeps", "stuff", "thing", "things",
-})  # fmt: skip
-"""Words for anyone or anything that players put after an article ("les mecs de la
-mafia", "the guys"): no name of a role or a thing."""
-_CLITIC_BEFORE = frozenset({
-    "je", "j", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "qui", "que", "qu",
-    "ne", "n", "me", "m", "te", "t", "se", "s", "y", "en",
-})  # fmt: skip
-"""Words after which a French "le", "la", "les" is a pronoun before a verb ("qui le
-remplace"), not an article."""
 
 
 @dataclass(frozen=True)
@@ -365,6 +318,7 @@ class _Lexicon:
         self._words: list[str] | None = None
         self._role_words: frozenset[str] | None = None
         self._outside_words: frozenset[str] | None = None
+        self._outside_phrases: dict[str, list[str]] | None = None
         self._synonym_spelled: dict[str, str] | None = None
 
     def spelling(self, word: str, lang: str) -> str:
@@ -433,6 +387,15 @@ class _Lexicon:
                 for p in g.phrases for w in key(p)
             )  # fmt: skip
         return self._role_words
+
+    def outside_phrases(self) -> dict[str, list[str]]:
+        """Return the words players type for each role or concept of other editions."""
+        if self._outside_phrases is None:
+            self._outside_phrases = {}
+            for g in self.groups:
+                if g.source == "outside" and g.entry:
+                    self._outside_phrases.setdefault(g.entry, []).extend(g.phrases)
+        return self._outside_phrases
 
     def outside_words(self) -> frozenset[str]:
         """Return every single word of the roles and concepts of other editions."""
@@ -651,7 +614,7 @@ class Searcher:
         self._terms: dict[tuple[str, str], list[str]] = {}
         self._closest_words: dict[str, str | None] = {}
         self._matched: list[tuple[_Concept, dict[int, float]]] = []
-        self._set_phrases: set[str] | None = None
+        self._set_phrases: frozenset[str] | None = None
 
     def say(self, key_: str, lang: str, count: int | None = None, **values: Any) -> str:
         """Return the catalogue's message ``key_`` (``search.*``) in ``lang``, from the copy
@@ -832,9 +795,10 @@ class Searcher:
         for concept in concepts:
             concept.known = self._known(concept)
         corrected = None
+        fixes: dict[str, str] = {}
         unknown = [c for c in concepts if not c.known]
         if unknown:
-            fixed_units, fixes = self._correct(units, _named_words(query))
+            fixed_units, fixes = self._correct(units, coverage.named_words(query))
             if fixes or fixed_units != units:
                 concepts = _concepts(self._lexicon, fixed_units)
                 for concept in concepts:
@@ -861,6 +825,8 @@ class Searcher:
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
         outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
+        outside += [o for o in coverage.compound_names(query, self._lexicon.outside_phrases())
+                    if o not in outside]  # fmt: skip
         result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
         if not scored:
             result.answered = False
@@ -870,8 +836,14 @@ class Searcher:
             return result
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
-        result.answered = not _names_unknown(concepts, query) and self._answers(
-            scored[0].docnum, concepts, query
+        result.answered = coverage.answers(
+            self,
+            scored[0].docnum,
+            self._matched,
+            query,
+            corrected=fixes,
+            game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
+            outside=[o.id for o in result.outside],
         )
         if obeyed is not None and obeyed == preferred and hits[0].game != obeyed:
             # The game named (or agreed) is obeyed: when only the other game's rulings
@@ -941,7 +913,7 @@ class Searcher:
                    if d is not None and scorer.kinds[d] not in ANSWER_KINDS}  # fmt: skip
         games, kinds = scorer.games, scorer.kinds
         # An entry that does not speak of "each other" or "myself" cannot answer a question
-        # that asks about it (:meth:`_answers`): those that do come first.
+        # that asks about it (:func:`coverage.answers`): those that do come first.
         needed = [sc for c, sc in self._matched if (c.essential or c.advice) and sc]
         n = len(counted) - sum(
             len([p for p in members if concepts[p] in counted]) - 1
@@ -1028,128 +1000,74 @@ class Searcher:
                 named.append(set(thing))
         return out
 
-    # -- "the rules do not say" -----------------------------------------------------------
+    # -- "the rules do not say": the view of the index lookup.coverage judges with ------
 
-    def _answers(self, docnum: int, concepts: list[_Concept], query: str) -> bool:
-        """Return True when the entry ``docnum`` answers the query, not only shares its
-        words: the query names no role of other editions or games (lexicon.yaml), and
-        the entry speaks of every role or status the query names and of every word that
-        changes what it asks ("myself", "each other", a reflexive "se <verb>")."""
-        if any(c.outside for c in concepts):
-            return False
-        if not self._states_counts(docnum, query):
-            return False
-        if not quantity.answers_quantity(fold_chars(query).lower(), self._texts(docnum)):
-            return False
-        matched = self._matched
-        # A word the rules do not know at all (not a typo: "snacks", "age") asks about
-        # something else when the first hit shares none of the question's specific words
-        # (those fewer than SPECIFIC_SHARE of the entries have), only its everyday ones
-        # ("game", "players", "roles").
-        common = SPECIFIC_SHARE * self._reader.doc_count_all()
-        specific = [(c, sc) for c, sc in matched
-                    if not c.game_word and (not c.known or len(sc) <= common)]  # fmt: skip
-        if any(not c.known for c, _ in specific) and not any(docnum in sc for _, sc in specific):
-            return False
-        roles = [scores for concept, scores in matched if concept.names_role
-                 and not concept.game_word]  # fmt: skip
-        if roles and not any(docnum in scores for scores in roles):
-            return False  # speaks of none of the roles asked about
-        for place, (concept, scores) in enumerate(matched):
-            if concept.game_word:
-                continue
-            if (concept.essential or concept.advice) and docnum not in scores:
-                return False
-            # "vote for myself": the entry must speak of the act done to oneself too.
-            if concept.essential and place and docnum not in matched[place - 1][1]:
-                return False
-        verbs = [] if any(c.essential for c in concepts) else self._reflexive(query)
-        # "ils se connaissent": a plural verb after "se" is done to each other, not to
-        # oneself; the entry must speak of each other (or of oneself, for the singular).
-        for group in (_reciprocal(verbs), [v for v in verbs if v not in _reciprocal(verbs)]):
-            if not group:
-                continue
-            word = "mutuellement" if group[0] in _reciprocal(verbs) else "soi-meme"
-            numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-            if docnum not in self._concept_scores(_concept(self._lexicon, word, numbers)):
-                return False
-            for concept, scores in matched:
-                if concept.words.split(" ")[0] in group and docnum not in scores:
-                    return False
-        return True
+    def entry_count(self) -> int:
+        """Return the number of entries (:class:`coverage.Entries`)."""
+        return int(self._reader.doc_count_all())
 
-    def _texts(self, docnum: int) -> list[str]:
-        """Return the entry's title, text and options, both languages, folded."""
+    def entry_parts(self, docnum: int) -> list[dict[str, str]]:
+        """Return the entry's title, text and options' labels and texts, per language."""
         data = self._searcher.stored_fields(docnum)["data"]
         parts = [data["title"], data["text"]]
         parts += [part for o in data.get("options", []) for part in (o["label"], o.get("text"))]
-        return [
-            fold_chars(p[lang]).lower() for p in parts if p for lang in ("fr", "en") if p.get(lang)
-        ]
+        return [p for p in parts if p]
 
-    def _states_counts(self, docnum: int, query: str) -> bool:
-        """Return True when the entry states every small count the query states (see
-        ``COUNT_WORDS``), in its title, text or options, in either language, and states it
-        of the thing the query counts when it names one (one of the two words after the
-        number: "trois voix" is three votes, not three wolves; before it when none
-        follows or it says how many times: "une voix qui compte double", "vote twice"),
-        in the same sentence or the one before ("a technical foul… A player who gets 2 of
-        them")."""
-        text = fold_chars(query).lower()
-        asked = [
-            (_COUNT_OF[m.group()],
-             (set() if m.group() in _TIMES else _counted(text[m.end() :]))
-             or _counted(" ".join(reversed(_RUN.findall(text[: m.start()])))))
-            for m in _RUN.finditer(text)
-            if m.group() in _COUNT_OF
-            and not _ALTERNATIVES.search(text[: m.start()])
-            and not _ALTERNATIVES.search(text[m.end() :])
-            and not self._counts_roles(text[m.end() :])
-        ]  # fmt: skip
-        if not asked:
-            return True
-        data = self._searcher.stored_fields(docnum)["data"]
-        parts = [data["title"], data["text"]]
-        parts += [part for o in data.get("options", []) for part in (o["label"], o.get("text"))]
-        stated: list[tuple[set[int], set[str]]] = []
-        for part in parts:
-            for lang in ("fr", "en") if part else ():
-                before: set[str] = set()
-                said = _LIST_MARK.sub("", fold_chars(part[lang]).lower())
-                for sentence in _SENTENCE.split(said):
-                    words = _RUN.findall(sentence)
-                    values = {_COUNT_OF.get(w) or (int(w) if w.isdigit() else 0) for w in words}
-                    keys = {k for w in words for k in key(w)[:1]}
-                    stated.append((values, keys | before))
-                    before = keys
-        return all(
-            any(value in values and (not things or things & keys) for values, keys in stated)
-            for value, things in asked
-        )
+    def entry_game(self, docnum: int) -> str:
+        """Return the entry's game."""
+        return str(self._scorer.games[docnum])
 
-    def _counts_roles(self, after: str) -> bool:
-        """Return True when the word after a number counts players ("deux joueurs"), or names
-        a role or status ("deux loups")."""
-        following = _RUN.search(after)
-        if following and following.group() in PERSON_WORDS:
-            return True
-        keys = key(following.group()) if following else ()
-        return bool(keys) and keys[0] in self._lexicon.role_words()
+    def role_words(self) -> frozenset[str]:
+        """Return every single word of the names of the roles and statuses."""
+        return self._lexicon.role_words()
 
-    def _reflexive(self, query: str) -> list[str]:
-        """Return the verbs the French query puts after a reflexive "se", acting on the
-        subject itself ("le loup peut-il se dévorer"), not in a set phrase."""
+    def speaks_of(self, word: str) -> dict[int, float]:
+        """Return the entries that speak of ``word``, its synonyms included."""
+        numbers = self._lexicon.keys.get(" ".join(key(word)), [])
+        return self._concept_scores(_concept(self._lexicon, word, numbers))
+
+    def named_by(self, concept: _Concept) -> set[int]:
+        """Return the entries named after ``concept``: its words or synonyms in their
+        title, keywords or aliases."""
+        found: set[int] = set()
+        for name, _, alt, terms in self._fields(concept):
+            if not name.startswith(("title_", "names_")):
+                continue
+            hits = (
+                self._scorer.term(name, terms[0])
+                if len(terms) == 1
+                else (self._scorer.phrase(name, terms))
+            )
+            found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
+        return found
+
+    def synonyms_of(self, concept: _Concept) -> list[str]:
+        """Return every phrase of the concept's synonym groups (not its words as typed)."""
+        numbers = dict.fromkeys(a.group for a in concept.alternatives if a.group >= 0)
+        return [p for n in numbers for p in self._lexicon.groups[n].phrases]
+
+    def set_phrases(self) -> frozenset[str]:
+        """Return the stems and forms of the verbs after which "se" asks nothing of
+        oneself (lexicon.yaml ``not_reflexive``)."""
         if self._set_phrases is None:
             listed = self._lexicon.not_reflexive
             stems = {t for v in listed for t in self._terms_of(v, "fr")}
-            self._set_phrases = stems | set(listed) | {v[:6] for v in listed if len(v) >= 6}
-        phrases = self._set_phrases
+            self._set_phrases = frozenset(
+                stems | set(listed) | {v[:6] for v in listed if len(v) >= 6}
+            )
+        return self._set_phrases
+
+    def stems(self, text: str, lang: str) -> list[str]:
+        """Return the terms ``text`` gives in the ``lang`` fields."""
+        return self._terms_of(text, lang)
+
+    def _texts(self, docnum: int) -> list[str]:
+        """Return the entry's title, text and options, both languages, folded."""
         return [
-            verb
-            for verb in _REFLEXIVE.findall(fold_chars(query))
-            # the verb's stem, the word itself, or its first six letters ("réveillent")
-            if not {*self._terms_of(verb, "fr"), verb, verb[:6] if len(verb) >= 6 else verb}
-            & phrases
+            fold_chars(p[lang]).lower()
+            for p in self.entry_parts(docnum)
+            for lang in ("fr", "en")
+            if p.get(lang)
         ]
 
     def _own_game(self, words: str) -> frozenset[str]:
@@ -1389,17 +1307,6 @@ class Searcher:
         )
 
 
-def _counted(after: str) -> set[str]:
-    """Return the keys of the thing a number counts: the first two words after it that are
-    no stop words ("deux voix au vote": "voix", "vote")."""
-    keys: list[str] = []
-    for m in _RUN.finditer(after):
-        keys += key(m.group())[:1]
-        if len(keys) == 2:
-            break
-    return set(keys)
-
-
 CONDITION_WEIGHT = 0.6
 """Weight of the words of a condition set off by a comma ("si la sorcière empoisonne un
 amoureux, l'autre meurt ?"): the question asks what the main clause says; the condition
@@ -1437,30 +1344,6 @@ def _third_person_singular(word: str) -> str | None:
     if word.endswith("issent"):
         return word[:-4] + "t"
     return word[:-2]
-
-
-def _reciprocal(verbs: list[str]) -> list[str]:
-    """Return the French verbs of ``verbs`` in the third person plural ("connaissent",
-    "voient"): after "se", they are done to each other ("ils se connaissent")."""
-    return [v for v in verbs if len(v) > 4 and v.endswith("ent")]
-
-
-def _named_words(query: str) -> frozenset[str]:
-    """Return the (folded) words ``query`` names with a definite article ("le pyromane")."""
-    return frozenset(
-        word for before, word in _NAMED.findall(fold_chars(query).lower())
-        if before not in _CLITIC_BEFORE
-    )  # fmt: skip
-
-
-def _names_unknown(concepts: list[_Concept], query: str) -> bool:
-    """Return True when the query names, with a definite article, a thing the rules do not
-    know and no known word is close to ("que fait le pyromane", "the hypnotist wins"):
-    a role or concept of other editions that lexicon.yaml does not list."""
-    unknown = {c.words for c in concepts if not c.known and len(c.words) > 2} - _FILLER
-    if not unknown:
-        return False
-    return bool(unknown & _named_words(query))
 
 
 def _correctable(word: str) -> bool:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .coverage import compound_names, joined
 from .text import collapsed, key
 
 LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
@@ -84,9 +85,13 @@ def compiled() -> dict[str, Any]:
                                   "targets": targets})  # fmt: skip
     outside = []
     for item in data.get("outside", []) or []:
+        # ``typed``: names whose words include a stop word ("voyante d'aura": "aura" is
+        # one), matched only whole, letters joined (coverage.compound_names); keyed, they
+        # would be the plain "voyante".
+        typed = [joined(str(w)) for w in item.get("typed", []) or []]
         outside.append({"id": str(item["id"]), "kind": str(item.get("kind", "role")),
                         "game": item.get("game"), "name": dict(item["name"]),
-                        "words": [str(w) for w in item.get("words", [])]})  # fmt: skip
+                        "words": [str(w) for w in item.get("words", [])] + typed})  # fmt: skip
     essential = [" ".join(key(str(w))) for words in data.get("essential", []) or [] for w in words
                  if not collapsed(str(w))]  # fmt: skip
     not_reflexive = [str(w) for w in data.get("not_reflexive", []) or []]
@@ -109,6 +114,19 @@ def _outside_keys() -> tuple[dict[str, Outside], int]:
     return found, longest
 
 
+@lru_cache(maxsize=1)
+def _outside_phrases() -> dict[str, list[str]]:
+    return {str(item["id"]): list(item["words"]) for item in compiled()["outside"]}
+
+
+@lru_cache(maxsize=1)
+def _by_id() -> dict[str, Outside]:
+    return {
+        str(item["id"]): Outside(item["id"], item["kind"], item["game"], item["name"])
+        for item in compiled()["outside"]
+    }
+
+
 def outside_of(text: str, game: str | None = None) -> list[Outside]:
     """Return the roles and concepts of other editions or games that ``text`` names (a
     role name typed to ``garou show``, a question), longest phrase first, each once;
@@ -116,6 +134,10 @@ def outside_of(text: str, game: str | None = None) -> list[Outside]:
     keys, longest = _outside_keys()
     words = list(key(text))
     found: list[Outside] = []
+    for outside_id in compound_names(text, _outside_phrases()):
+        typed = _by_id()[outside_id]
+        if typed not in found and (game is None or typed.game in (None, game)):
+            found.append(typed)
     i = 0
     while i < len(words):
         for length in range(min(longest, len(words) - i), 0, -1):

@@ -1,0 +1,711 @@
+"""Whether the first hit answers the question, or the rules do not say (issue 14).
+
+One judgement, used by ``garou search`` (``SearchResult.answered``), by
+:meth:`lookup.searcher.Searcher.judge` (``garou show``'s "did you mean", the live game's
+in-play lookup) and by nothing else. It reads the question as three kinds of words:
+
+- **subject words**: the role, status or phase the question is about ("la sorcière", "the
+  captain", "la nuit"): the concepts that name a role or status of the rules;
+- **question words**: how it asks ("peut-il", "can", "is it allowed", "combien", "how
+  long", "still", "déjà"): :data:`QUESTION_WORDS`, a closed class of modals, light verbs
+  and adverbs that say nothing of what is asked;
+- **predicate words**: every other word, the act, event, condition or quantity asked ("se
+  dévorer", "look twice", "the penalty", "combien de temps dure la nuit").
+
+The core rule: an entry answers when it speaks of the question's predicate, not merely of
+its subject. "Speaks of" is read in the entry's title, text, keywords and aliases, through
+the synonyms and the stems (a concept's scores: :meth:`Searcher._concept_scores`). Each
+rule below is one class of question whose predicate the first hit does not speak of:
+
+1. ``outside``: a role or concept of other editions or games is named (``lexicon.yaml``
+   ``outside``, also typed in two words or one, "wolf hound", or with a stop word in its
+   name, ``typed``: "voyante d'aura");
+2. ``unknown-named``: a thing is named with an article that the rules do not know at all
+   ("le pyromane");
+3. ``quantity``: a quantity is asked (how long, how many, "deux voix", "25 joueurs") that
+   the entry does not state, or a duration it states of something else (:mod:`quantity`,
+   :func:`states_counts`);
+4. ``unknown-word``: a word the rules do not know is asked and the entry shares none of
+   the question's specific words;
+5. ``subject``: the entry speaks of none of the roles or statuses asked about (a role
+   named by the other game's word, or only in a clause of circumstance, "while the seer
+   is called", is no subject);
+6. ``essential``: a word that changes what is asked ("myself", "each other", a reflexive
+   "se <verb>", ``essential``) or asks for advice (``advice``: strategy, bluffing,
+   spotting a liar, convincing) is not in the entry;
+7. ``other-game``: a predicate that is a topic of the other game only, asked of this
+   game's entry ("the penalty" asked of Loup-Garou's night: only Mafia's entries are
+   about penalties);
+8. ``decline``: the question asks whether an act may be declined ("peut-il refuser",
+   "choose not to shoot") and the entry states neither an obligation nor a choice;
+9. ``act``: the question asks whether a known subject may or must do an act ("la
+   sorcière peut-elle voler une potion", "can the seer kill") and the subject's entry
+   does not say that act (nor one joined to it by "et", "or"), through the synonyms,
+   the stems or the words of the same act (:data:`ACTS`).
+
+A question whose every specific word the entry has passes all of them: it is answered.
+
+Pure functions over a small view of the index (:class:`Entries`), no Whoosh import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+from . import quantity
+from .text import fold_chars, key
+
+SPECIFIC_SHARE = 0.25
+"""A word of the query is specific when fewer than this share of the entries have it."""
+
+COUNT_WORDS = {
+    2: ("deux", "two", "double", "twice", "doubler", "doubles"),
+    3: ("trois", "three", "triple", "thrice", "tripler", "triples"),
+    4: ("quatre", "four", "quadruple"),
+}
+"""Words that state a small count (a number of votes, of times, of victims: "deux voix",
+"twice", "compte double"). A question stating one asks whether that count holds: an entry
+answers it only when it states the same count (in a word of either language or a digit),
+not when it only speaks of the same thing ("the captain's vote" does not say "two").
+A number that names alternatives is no count asked: "entre deux victimes", "between two",
+"deux joueurs différents", "two different targets" (``_ALTERNATIVES``); nor does a
+number of players, named as such or by a role or status, the question's subject ("two
+mafiosi shoot", "si deux joueurs ont autant de voix": ``PERSON_WORDS``)."""
+PERSON_WORDS = frozenset({
+    "joueur", "joueurs", "joueuse", "joueuses", "personne", "personnes", "candidat",
+    "candidats", "gens", "player", "players", "candidate", "candidates", "people", "person",
+    "persons", "of",
+})  # fmt: skip
+"""Words after a number that count people, not a thing they have or do ("two of them")."""
+
+QUESTION_WORDS = frozenset({
+    # Modals, permission and possibility.
+    "peut", "peuvent", "pouvoir", "pourrait", "doit", "doivent", "devoir", "faut", "falloir",
+    "droit", "autorise", "autorisee", "permis", "possible", "possibles", "can", "could",
+    "may", "might", "must", "should", "need", "needs", "allowed", "allow", "permitted",
+    "ok", "okay", "legal", "able",
+    # Light verbs.
+    "fait", "faire", "font", "met", "mettre", "mettent", "va", "vont", "aller", "avoir",
+    "etre", "sert", "servir", "laisse", "laisser", "get", "gets", "got", "getting", "take",
+    "takes", "make", "makes", "have", "go", "goes", "come", "comes", "use", "used",
+    "utiliser", "existe", "exister", "exist", "exists", "passer", "arriver", "happen",
+    # Adverbs and quantifiers that frame the question.
+    "deja", "encore", "toujours", "aussi", "vraiment", "exactement", "exact", "bien",
+    "comme", "entre", "plutot", "already", "still", "again", "also", "ever", "always",
+    "really", "actually", "exactly", "instead", "around", "between", "like", "long",
+    "quelqu", "quelqu'un", "quelquun", "someone", "somebody", "anyone", "anybody",
+    "everyone", "everybody", "tout", "tous", "toutes", "both", "all", "each", "chaque",
+    "pourquoi", "why", "combien", "how", "quand", "when", "ou", "where", "qui", "who",
+})  # fmt: skip
+"""Question words: how a question asks, never what it asks (closed class, folded)."""
+
+_ALTERNATIVES = re.compile(r"\b(?:entre|between)\s+$|^\s+(?:\w+\s+)?differ")
+"""Before a number ("entre deux") or after it ("deux joueurs différents"): alternatives."""
+_SENTENCE = re.compile(r"[.!?;:\n]+")
+_TIMES = frozenset({"twice", "thrice"})
+"""Count words that say how many times an act is done: what follows is not counted."""
+_LIST_MARK = re.compile(r"^\s*\d+[.)]", re.MULTILINE)
+"""The number of an item of a list ("2. The Don points…"): a place, not a count stated."""
+_COUNT_OF = {fold_chars(w): n for n, words in COUNT_WORDS.items() for w in words}
+_RUN = re.compile(r"[^\W_]+")
+_REFLEXIVE = re.compile(r"\bse\s+(\w+)")
+_NAMED = re.compile(r"(?:(\w+)\s+)?(?<!\w)(?:the|le|la|les|l|du|des)(?:\s+|['’ʼ‘]\s*)(\w+)")
+"""A word after a definite article: how a table names a role or a thing ("le pyromane",
+"the hypnotist"). When the rules know no such word and none is close, the query asks
+about something they do not have."""
+FILLER = frozenset({
+    "gars", "mecs", "types", "gens", "potes", "trucs", "truc", "machin", "guys", "dudes",
+    "folks", "people", "ppl", "peeps", "stuff", "thing", "things",
+})  # fmt: skip
+"""Words for anyone or anything that players put after an article ("les mecs de la
+mafia", "the guys"): no name of a role or a thing."""
+CLITIC_BEFORE = frozenset({
+    "je", "j", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "qui", "que", "qu",
+    "ne", "n", "me", "m", "te", "t", "se", "s", "y", "en",
+})  # fmt: skip
+"""Words after which a French "le", "la", "les" is a pronoun before a verb ("qui le
+remplace"), not an article."""
+
+DECLINE_ASKED = re.compile(
+    r"\brefus\w*|\bdeclin\w*|\brenonc\w*|\bwaive\w*|\bopt(?:s|ing)? out\b"
+    r"|\b(?:choisir|choisit|choisissent|decider|decide|choose|chooses|opt|prefer)\s+"
+    r"(?:de\s+|d'|to\s+)?(?:ne\s+(?:\w+\s+)?pas|not|never|jamais)\b"
+    r"|\bpas (?:oblige|force|tenu)\w*|\bnot (?:obliged|forced|required|bound)\b"
+    r"|\b(?:doesn't|don't|does not|do not|doesnt|dont) (?:have|need) to\b"
+)
+"""A question asking whether an act may be declined or must be done ("le chasseur
+peut-il refuser de tirer", "can she choose not to", "est-il obligé de voter")."""
+OPTION_STATED = re.compile(
+    r"\boblig\w*|\bdoi[tv]\w*|\bdevr\w*|\bmust\b|\b(?:has|have) to\b|\brequired?\b"
+    r"|\bfacultati\w*|\boptional\w*|\brefus\w*|\brenonc\w*|\bdeclin\w*|\blibre\b"
+    r"|\bfree to\b|\bpeut choisir\b|\bmay choose\b|\bcan choose\b|\bau choix\b"
+    r"|\bchoisit s\b|\bchooses whether\b|\bforcement\b|\bnecessarily\b|\bmandatory\b"
+    r"|\bsans exception\b|\bwithout exception\b|\bpas tenu\b|\bnot bound\b"
+)
+"""An entry stating an obligation or a choice: it answers whether an act may be declined."""
+
+
+class Concept(Protocol):
+    """What the judgement reads of a concept of the query (``searcher._Concept``)."""
+
+    words: str
+    known: bool
+    game_word: bool
+    names_role: bool
+    essential: bool
+    advice: bool
+    community: bool
+    outside: tuple[str, ...]
+
+
+class Entries(Protocol):
+    """The index as the judgement reads it (implemented by ``searcher.Searcher``)."""
+
+    def entry_count(self) -> int:
+        """Return the number of entries."""
+        ...
+
+    def entry_parts(self, docnum: int) -> list[dict[str, str]]:
+        """Return the entry's title, text and options' labels and texts (per language)."""
+        ...
+
+    def entry_game(self, docnum: int) -> str:
+        """Return the entry's game."""
+        ...
+
+    def role_words(self) -> frozenset[str]:
+        """Return every single word of the names of the roles and statuses."""
+        ...
+
+    def speaks_of(self, word: str) -> dict[int, float]:
+        """Return the entries that speak of ``word`` (its synonyms and stems included)."""
+        ...
+
+    def named_by(self, concept: Any) -> set[int]:
+        """Return the entries named after the concept: its words or synonyms in their
+        title, keywords or aliases."""
+        ...
+
+    def synonyms_of(self, concept: Any) -> list[str]:
+        """Return every phrase of the concept's synonym groups (not its words as typed)."""
+        ...
+
+    def set_phrases(self) -> frozenset[str]:
+        """Return the stems and forms of the verbs where "se" asks nothing of oneself."""
+        ...
+
+    def stems(self, text: str, lang: str) -> list[str]:
+        """Return the stemmed terms of ``text`` in ``lang``."""
+        ...
+
+
+Matched = Sequence[tuple[Any, dict[int, float]]]
+"""The query's concepts with their score per entry (those that speak of them)."""
+
+
+def answers(
+    entries: Entries,
+    docnum: int,
+    matched: Matched,
+    query: str,
+    corrected: Mapping[str, str] | None = None,
+    game: str | None = None,
+    outside: Sequence[str] = (),
+) -> bool:
+    """Return True when the entry ``docnum`` answers the query, not only shares its words
+    (:func:`unanswered` finds no reason it does not)."""
+    return unanswered(entries, docnum, matched, query, corrected, game, outside) is None
+
+
+def unanswered(
+    entries: Entries,
+    docnum: int,
+    matched: Matched,
+    query: str,
+    corrected: Mapping[str, str] | None = None,
+    game: str | None = None,
+    outside: Sequence[str] = (),
+) -> str | None:
+    """Return why the entry ``docnum`` does not answer the query (one of
+    :data:`REASONS`, the rules of this module's docstring in order), or None when it
+    answers. ``matched``: the query's concepts and the entries that speak of each;
+    ``corrected``: the (folded) words the search put in place of typos, typed to
+    corrected (a guess: never a predicate that decides alone); ``game``: the game the
+    query is asked of (named, set by ``--game`` or the table, or the game of its roles);
+    ``outside``: the roles and concepts of other editions the query names
+    (:func:`compound_names` included)."""
+    folded = fold_chars(query).lower()
+    concepts = [c for c, _ in matched]
+    if outside or any(c.outside for c in concepts):
+        return "outside"
+    if names_unknown(concepts, query):
+        return "unknown-named"
+    texts = _folded_texts(entries.entry_parts(docnum))
+    if not states_counts(entries, docnum, folded) or not quantity.answers_quantity(folded, texts):
+        return "quantity"
+    if quantity.asks_duration(folded) and not _states_of_thing(entries, docnum, matched, folded):
+        return "quantity"
+    if not _speaks_of_specific(entries, docnum, matched):
+        return "unknown-word"
+    # A role named by the other game's word ("the cop" asked of Loup-Garou, "the mayor"
+    # of Mafia) is no subject this game's entries must name: the search has already read
+    # it in the game asked.
+    # A role named only in a clause of circumstance ("while the seer is called", "quand
+    # la voyante est appelée") says when, not whom the question is about.
+    own_game = entries.entry_game(docnum)
+    circumstance = circumstance_words(folded)
+    roles = [scores for c, scores in matched if c.names_role and not c.game_word
+             and (not c.games or own_game in c.games)
+             and not set(c.words.split(" ")) <= circumstance]  # fmt: skip
+    if roles and not any(docnum in scores for scores in roles):
+        return "subject"  # speaks of none of the roles asked about
+    if not _has_essential(entries, docnum, matched, query):
+        return "essential"
+    fixes = dict(corrected or {})
+    if _only_other_game(entries, docnum, matched, frozenset(fixes.values()), game):
+        return "other-game"
+    if DECLINE_ASKED.search(folded) and not any(OPTION_STATED.search(t) for t in texts):
+        return "decline"
+    if _act_unspoken(entries, docnum, matched, folded, fixes):
+        return "act"
+    return None
+
+
+REASONS = ("outside", "unknown-named", "quantity", "unknown-word", "subject", "essential",
+           "other-game", "decline", "act")  # fmt: skip
+"""Why an entry does not answer, in the order the rules are tried."""
+
+
+_CIRCUMSTANCE = re.compile(
+    r"\b(?:while|when|whenever|once|until|after|before|pendant que|quand|lorsque|lorsqu"
+    r"|tant que|jusqu'a ce que|apres que|avant que|des que|une fois que)\b"
+    r"((?:(?!\b(?:does|do|did|can|could|may|must|will|would|should|peut|peuvent|doit"
+    r"|doivent|est-ce)\b)[^,;?!.])*)"
+)
+"""A clause of circumstance, up to a comma or the verb that opens the main clause."""
+
+
+def circumstance_words(folded: str) -> set[str]:
+    """Return the words of the (folded) query said only in a clause of circumstance
+    ("while the seer is called"): the words of those clauses that the rest of the query
+    does not use."""
+    inside: set[str] = set()
+    rest = folded
+    for m in _CIRCUMSTANCE.finditer(folded):
+        inside |= set(_RUN.findall(m.group(1)))
+        rest = rest.replace(m.group(0), " ")
+    return inside - set(_RUN.findall(rest))
+
+
+def predicates(matched: Matched) -> list[tuple[Any, dict[int, float]]]:
+    """Return the predicate concepts of the query: neither a subject (a role or status),
+    nor a game's name, nor a question word (:data:`QUESTION_WORDS`)."""
+    return [
+        (c, scores) for c, scores in matched
+        if not c.game_word and not c.names_role and not c.community
+        and not set(c.words.split(" ")) <= QUESTION_WORDS
+    ]  # fmt: skip
+
+
+def _speaks_of_specific(entries: Entries, docnum: int, matched: Matched) -> bool:
+    """Return False when the query has a word the rules do not know at all (not a typo:
+    "snacks", "age") and the entry shares none of its specific words (those fewer than
+    ``SPECIFIC_SHARE`` of the entries have), only everyday ones ("game", "players")."""
+    common = SPECIFIC_SHARE * entries.entry_count()
+    specific = [(c, sc) for c, sc in matched
+                if not c.game_word and (not c.known or len(sc) <= common)]  # fmt: skip
+    return not (any(not c.known for c, _ in specific)
+                and not any(docnum in sc for _, sc in specific))  # fmt: skip
+
+
+def _has_essential(entries: Entries, docnum: int, matched: Matched, query: str) -> bool:
+    """Return False when the entry lacks a word that changes what the query asks
+    ("myself", "each other", a reflexive "se <verb>") or an advice word it asks about."""
+    for place, (concept, scores) in enumerate(matched):
+        if concept.game_word:
+            continue
+        if (concept.essential or concept.advice) and docnum not in scores:
+            return False
+        # "vote for myself": the entry must speak of the act done to oneself too.
+        if concept.essential and place and docnum not in matched[place - 1][1]:
+            return False
+    if any(c.essential for c, _ in matched):
+        return True
+    verbs = reflexive(entries, query)
+    # "ils se connaissent": a plural verb after "se" is done to each other, not to
+    # oneself; the entry must speak of each other (or of oneself, for the singular).
+    mutual = reciprocal(verbs)
+    for group in (mutual, [v for v in verbs if v not in mutual]):
+        if not group:
+            continue
+        word = "mutuellement" if group is mutual else "soi-meme"
+        if docnum not in entries.speaks_of(word) and not (
+            group is mutual and _states_reciprocal(entries, docnum, group)
+        ):
+            return False
+        for concept, scores in matched:
+            if concept.words.split(" ")[0] in group and docnum not in scores:
+                return False
+    return True
+
+
+def _states_reciprocal(entries: Entries, docnum: int, verbs: list[str]) -> bool:
+    """Return True when the entry's French text says the act is done to each other: the
+    same verb after "se" ("les mafieux se connaissent")."""
+    wanted = {s for v in verbs for s in entries.stems(v, "fr")}
+    for part in entries.entry_parts(docnum):
+        said = fold_chars(part.get("fr", "")).lower()
+        for verb in _REFLEXIVE.findall(said):
+            if set(entries.stems(verb, "fr")) & wanted:
+                return True
+    return False
+
+
+def _only_other_game(
+    entries: Entries, docnum: int, matched: Matched, corrected: frozenset[str], game: str | None
+) -> bool:
+    """Return True when the query, asked of one game (named, set, or the game of its
+    roles: ``game``), asks a predicate that is a topic of the other game only: one the
+    other game's entries are named after (title, keywords, aliases) and none of this
+    game's entries speaks of ("the penalty for talking at night in werewolf": penalties
+    are Mafia's). A corrected word is a guess, not counted; a French verb in the plural
+    is read in the singular too ("gagnent" is "gagne")."""
+    if game is None or entries.entry_game(docnum) != game:
+        return False
+    for concept, scores in predicates(matched):
+        if not concept.known or concept.words in corrected or not scores or docnum in scores:
+            continue
+        if any(entries.entry_game(d) == game for d in scores):
+            continue
+        if _form_of_another(entries, concept, matched):
+            continue
+        singular = third_person_singular(concept.words)
+        if singular and any(entries.entry_game(d) == game for d in entries.speaks_of(singular)):
+            continue
+        named = entries.named_by(concept)
+        if named and all(entries.entry_game(d) != game for d in named):
+            return True
+    return False
+
+
+def _form_of_another(entries: Entries, concept: Any, matched: Matched) -> bool:
+    """Return True when ``concept``'s words are a form of a synonym of another concept of
+    the query ("départage" beside "égalités", whose synonyms say "départager"): the same
+    thing asked twice, which the entry speaks of in the other words."""
+    for lang in ("fr", "en"):
+        own = set(entries.stems(concept.words, lang))
+        if not own:
+            continue
+        for other, _ in matched:
+            if other is concept:
+                continue
+            said = {t for phrase in entries.synonyms_of(other) for t in entries.stems(phrase, lang)}
+            if own <= said:
+                return True
+    return False
+
+
+def third_person_singular(word: str) -> str | None:
+    """Return the singular of a French verb in the third person plural ("tirent" is
+    "tire", "choisissent" is "choisit"), or None when ``word`` does not look like one."""
+    if len(word) < 6 or not word.endswith("ent") or " " in word:
+        return None
+    if word.endswith("issent"):
+        return word[:-4] + "t"
+    return word[:-2]
+
+
+def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: str) -> bool:
+    """Return True when the entry states the duration the query asks in a sentence that
+    speaks of what it is asked of: one of the query's other words, its synonyms or their
+    stems ("combien de temps dure la nuit": a debate's length is no night's). (Counts are
+    not judged so: a table states its numbers apart from the thing they count.)"""
+    things = [
+        c for c, _ in matched
+        if not c.game_word
+        and not set(c.words.split(" ")) <= QUESTION_WORDS | quantity.QUANTITY_WORDS
+    ]  # fmt: skip
+    if not things:
+        return True
+    wanted = {
+        lang: [{t for alt in c.alternatives for t in entries.stems(alt.text, lang)} for c in things]
+        for lang in ("fr", "en")
+    }
+    for part in entries.entry_parts(docnum):
+        for lang in ("fr", "en"):
+            if not part.get(lang):
+                continue
+            for sentence in quantity.stating([fold_chars(part[lang]).lower()], folded):
+                said = set(entries.stems(sentence, lang))
+                if any(terms & said for terms in wanted[lang]):
+                    return True
+    return False
+
+
+ACTS: tuple[str, ...] = (
+    # Choosing someone.
+    "choisir choisit choisissent choisi choisie choix designer designe designent nommer "
+    "nomme nomment elire elit elisent viser vise visent cibler cible pick picks picked "
+    "choose chooses chose chosen choice designate designates name names named appoint "
+    "appoints select selects elect elects target targets point points decider decide "
+    "decident decides decided",
+    # Killing: the wolves devour, the witch poisons, the hunter and the mafia shoot.
+    "tuer tue tuent kill kills killed eliminer elimine eliminent eliminate eliminates "
+    "eliminated empoisonner empoisonne empoisonnent poison poisons poisoned devorer devore "
+    "devorent devour devours devoured manger mange mangent eat eats eaten tirer tire tirent "
+    "shoot shoots shot abattre abat assassiner murder murders",
+    # Saving.
+    "sauver sauve sauvent save saves saved proteger protege protegent protect protects "
+    "protected soigner soigne heal heals healed guerir guerit ressusciter ressuscite revive "
+    "revives resurrect",
+    # Learning what a card is.
+    "voir voit voient see sees saw seen regarder regarde look looks decouvrir decouvre "
+    "apprendre apprend learn learns learned connaitre connait know knows savoir sait "
+    "verifier verifie check checks checked inspecter inspecte inspect inspects sonder "
+    "sonde enqueter enquete investigate investigates espionner espionne peek peeks "
+    "trouver trouve trouvent find finds found chercher cherche cherchent search searches "
+    "identifier identifie identify identifies controler controle",
+    # Talking.
+    "parler parle parlent talk talks speak speaks dire dit disent say says discuter "
+    "discute discuss communiquer communique communicate chuchoter chuchote whisper",
+    # Showing or telling one's card.
+    "montrer montre montrent show shows shown reveler revele revelent reveal reveals "
+    "revealed devoiler devoile annoncer annonce annoncent announce announces announced "
+    "retourner retourne flip flips",
+    # Being wrong.
+    "tromper trompe trompent erreur erreurs wrong mistake mistakes faux fausse false incorrect",
+    # Changing, swapping.
+    "changer change changent echanger echange swap swaps switch switches remplacer "
+    "remplace replace replaces modifier modifie modify",
+    # Giving, passing on.
+    "donner donne donnent give gives given transmettre transmet leguer legue hand hands "
+    "pass passes",
+)
+"""Acts that the rules say in other words than players ("le capitaine choisit" is what
+"désigne son successeur" says; the witch kills by poisoning): the words of each act, read
+by the "act" rule only (the ranking never sees them). Folded, one act a string."""
+_ACT_OF = {w: n for n, words in enumerate(ACTS) for w in words.split()}
+
+_MODAL = re.compile(
+    r"\b(?:peut|peuvent|pourrait|pourraient|doit|doivent|devrait)(?:-t)?"
+    r"(?:-(?:ils|il|elles|elle|on)\b)?"
+    r"|\b(?:can|could|may|might|must)\b"
+)
+_BEFORE_ACT = frozenset({
+    "il", "elle", "ils", "elles", "on", "t", "ne", "n", "pas", "jamais", "encore", "toujours",
+    "aussi", "vraiment", "meme", "bien", "lui", "leur", "me", "te", "nous", "vous",
+    "y", "en", "le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "sa", "son", "ses",
+    "the", "a", "an", "i", "you", "he", "she", "it", "we", "they", "someone", "somebody",
+    "anyone", "not", "never", "still", "also", "really", "ever", "even", "his", "her",
+    "their", "my", "your", "our", "this", "that", "one", "any", "every", "each", "some",
+})  # fmt: skip
+"""Words between a modal and the act it asks of ("peut-elle encore", "can the")."""
+
+
+def acts(folded: str, subject_words: Iterable[str]) -> list[str]:
+    """Return the acts the (folded) query asks a subject may or must do: the first word
+    after each modal that is neither a pronoun, an article, an adverb nor a word of the
+    subject's name ("la sorcière peut-elle voler", "can the seer look twice"). A verb
+    after "se" is no act asked of the subject alone: the reflexive rule judges it."""
+    return [group[0] for group in act_groups(folded, subject_words)]
+
+
+def act_groups(folded: str, subject_words: Iterable[str]) -> list[list[str]]:
+    """Return, per modal, the act asked and the acts coordinated with it ("tuer et
+    sauver", "kill or save"): one question about either."""
+    skip = _BEFORE_ACT | set(subject_words)
+    found: list[list[str]] = []
+    for m in _MODAL.finditer(folded):
+        words = _RUN.findall(folded[m.end() :])
+        for place, word in enumerate(words):
+            if word in ("se", "s"):
+                break
+            if word not in skip:
+                group = [word]
+                while place + 2 < len(words) and words[place + 1] in ("et", "ou", "and", "or"):
+                    place += 2
+                    group.append(words[place])
+                found.append(group)
+                break
+    return found
+
+
+def _act_unspoken(
+    entries: Entries, docnum: int, matched: Matched, folded: str, fixes: Mapping[str, str]
+) -> bool:
+    """Return True when the query asks whether a known subject (a role or status) may or
+    must do an act ("la sorcière peut-elle voler une potion", "can the seer kill") and the
+    entry does not speak of that act (its words, synonyms or stems), nor of any act
+    coordinated with it: the subject's entry shares the subject, not the predicate. An act
+    no entry speaks of, asked of a known subject, is not covered either."""
+    subjects = [c for c, _ in matched if c.names_role and not c.game_word]
+    if not any(docnum in entries.named_by(c) for c in subjects):
+        return False  # not an entry about the subject: its acts are not its to say
+    names = {w for c in subjects for w in c.words.split(" ")}
+    for group in act_groups(folded, names):
+        if any(act in fixes for act in group):
+            continue  # a word corrected is a guess ("attendre" read as "atteindre")
+        if all(_unspoken(entries, docnum, matched, act) for act in group):
+            return True
+    return False
+
+
+def _unspoken(entries: Entries, docnum: int, matched: Matched, act: str) -> bool:
+    """Return True when ``act`` is a predicate of the query the entry does not say."""
+    for concept, scores in matched:
+        if act not in concept.words.split(" ") or concept.game_word or concept.names_role:
+            continue
+        if set(concept.words.split(" ")) <= QUESTION_WORDS:
+            continue
+        if docnum not in scores and not _says_act(entries, docnum, act):
+            return True
+    return False
+
+
+def _says_act(entries: Entries, docnum: int, act: str) -> bool:
+    """Return True when the entry says the act in one of its words (:data:`ACTS`)."""
+    number = _ACT_OF.get(act)
+    if number is None:
+        return False
+    said = {
+        w for part in entries.entry_parts(docnum) for lang in ("fr", "en")
+        for w in _RUN.findall(fold_chars(part.get(lang, "")).lower())
+    }  # fmt: skip
+    return bool(said & set(ACTS[number].split()))
+
+
+def _folded_texts(parts: list[dict[str, str]]) -> list[str]:
+    return [fold_chars(p[lang]).lower() for p in parts for lang in ("fr", "en") if p.get(lang)]
+
+
+# --- counts ---------------------------------------------------------------------------------
+
+
+def _counted(after: str) -> set[str]:
+    """Return the keys of the thing a number counts: the first two words after it that are
+    no stop words ("deux voix au vote": "voix", "vote")."""
+    keys: list[str] = []
+    for m in _RUN.finditer(after):
+        keys += key(m.group())[:1]
+        if len(keys) == 2:
+            break
+    return set(keys)
+
+
+def counts_roles(entries: Entries, after: str) -> bool:
+    """Return True when the word after a number counts players ("deux joueurs"), or names
+    a role or status ("deux loups")."""
+    following = _RUN.search(after)
+    if following and following.group() in PERSON_WORDS:
+        return True
+    keys = key(following.group()) if following else ()
+    return bool(keys) and keys[0] in entries.role_words()
+
+
+def states_counts(entries: Entries, docnum: int, text: str) -> bool:
+    """Return True when the entry states every small count the (folded) query ``text``
+    states (see ``COUNT_WORDS``), in its title, text or options, in either language, and
+    states it of the thing the query counts when it names one (one of the two words after
+    the number: "trois voix" is three votes, not three wolves; before it when none follows
+    or it says how many times: "une voix qui compte double", "vote twice"), in the same
+    sentence or the one before ("a technical foul… A player who gets 2 of them")."""
+    asked = [
+        (_COUNT_OF[m.group()],
+         (set() if m.group() in _TIMES else _counted(text[m.end() :]))
+         or _counted(" ".join(reversed(_RUN.findall(text[: m.start()])))))
+        for m in _RUN.finditer(text)
+        if m.group() in _COUNT_OF
+        and not _ALTERNATIVES.search(text[: m.start()])
+        and not _ALTERNATIVES.search(text[m.end() :])
+        and not counts_roles(entries, text[m.end() :])
+    ]  # fmt: skip
+    if not asked:
+        return True
+    stated: list[tuple[set[int], set[str]]] = []
+    for part in entries.entry_parts(docnum):
+        for lang in ("fr", "en"):
+            if not part.get(lang):
+                continue
+            before: set[str] = set()
+            said = _LIST_MARK.sub("", fold_chars(part[lang]).lower())
+            for sentence in _SENTENCE.split(said):
+                words = _RUN.findall(sentence)
+                values = {_COUNT_OF.get(w) or (int(w) if w.isdigit() else 0) for w in words}
+                keys = {k for w in words for k in key(w)[:1]}
+                stated.append((values, keys | before))
+                before = keys
+    return all(
+        any(value in values and (not things or things & keys) for values, keys in stated)
+        for value, things in asked
+    )
+
+
+# --- reflexive verbs ------------------------------------------------------------------------
+
+
+def reflexive(entries: Entries, query: str) -> list[str]:
+    """Return the verbs the French query puts after a reflexive "se", acting on the
+    subject itself ("le loup peut-il se dévorer"), not in a set phrase."""
+    phrases = entries.set_phrases()
+    return [
+        verb
+        for verb in _REFLEXIVE.findall(fold_chars(query))
+        # the verb's stem, the word itself, or its first six letters ("réveillent")
+        if not {*entries.stems(verb, "fr"), verb, verb[:6] if len(verb) >= 6 else verb} & phrases
+    ]
+
+
+def reciprocal(verbs: list[str]) -> list[str]:
+    """Return the French verbs of ``verbs`` in the third person plural ("connaissent",
+    "voient"): after "se", they are done to each other ("ils se connaissent")."""
+    return [v for v in verbs if len(v) > 4 and v.endswith("ent")]
+
+
+# --- things the rules do not have -----------------------------------------------------------
+
+
+def named_words(query: str) -> frozenset[str]:
+    """Return the (folded) words ``query`` names with a definite article ("le pyromane")."""
+    return frozenset(
+        word for before, word in _NAMED.findall(fold_chars(query).lower())
+        if before not in CLITIC_BEFORE
+    )  # fmt: skip
+
+
+def names_unknown(concepts: Sequence[Any], query: str) -> bool:
+    """Return True when the query names, with a definite article, a thing the rules do not
+    know and no known word is close to ("que fait le pyromane", "the hypnotist wins"):
+    a role or concept of other editions that lexicon.yaml does not list."""
+    unknown = {c.words for c in concepts if not c.known and len(c.words) > 2} - FILLER
+    if not unknown:
+        return False
+    return bool(unknown & named_words(query))
+
+
+def joined(text: str) -> str:
+    """Return the letters of ``text`` (folded), without spaces, hyphens, apostrophes or a
+    final plural -s: how a compound is compared typed in one word or two."""
+    letters = "".join(_RUN.findall(fold_chars(text).lower()))
+    return letters[:-1] if len(letters) > 4 and letters.endswith("s") else letters
+
+
+def compound_names(text: str, phrases: Mapping[str, Iterable[str]]) -> list[str]:
+    """Return the ids of ``phrases`` (id: the words players type for it) that ``text``
+    names in two to four words typed together or apart, stop words kept: "wolf hound" is
+    "wolfhound", "voyante d'aura" is "voyante d'aura" (whose "aura" is a stop word)."""
+    wanted: dict[str, str] = {}
+    for outside_id, words in phrases.items():
+        for phrase in words:
+            letters = joined(phrase)
+            if len(letters) > 4:
+                wanted.setdefault(letters, outside_id)
+    tokens = _RUN.findall(fold_chars(text).lower())
+    found: list[str] = []
+    for length in (4, 3, 2):
+        for start in range(len(tokens) - length + 1):
+            named = wanted.get(joined(" ".join(tokens[start : start + length])))
+            if named is not None and named not in found:
+                found.append(named)
+    return found
