@@ -261,6 +261,20 @@ def test_mafia_tie_extra_time_then_revote_then_lift():
     assert second.eliminated == ()
 
 
+def test_a_revote_keeps_the_nomination_order_and_it_must_hold_every_tied_player():
+    # mafia.txt: the nominees stay in the order they were named from round to round; a
+    # revote between players the order does not hold is refused, naming them.
+    votes = {str(i): ("3" if i % 2 else "8") for i in range(1, 11)}
+    with pytest.raises(StateError, match="8 are not in the nomination order|8 is not in the"):
+        count_votes(town(), votes=votes, round="revote", tied=("3", "8"), nominations=("3", "5"))
+    kept = count_votes(town(), votes=votes, round="revote", tied=("3", "8"),
+                       nominations=("5", "3", "8"))  # fmt: skip
+    assert kept.next is not None and kept.next.round == "lift"
+    # A first round has no tied players: its nominations alone are fine.
+    first = count_votes(town(), votes={"1": "5", "2": "3"}, nominations=("5", "3"))
+    assert first.tally
+
+
 @pytest.mark.parametrize("reading", ["most-votes", "absolute-majority"])
 def test_the_lift_vote_passes_by_the_tables_reading_of_the_majority(reading):
     state = replace(town(), agreed=table_rules(MF, agreement_of(MF, MAJORITY, reading)))
