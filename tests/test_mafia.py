@@ -856,3 +856,38 @@ def test_the_command_refuses_a_morning_with_a_shot_due(garou, tmp_path, lang, wo
     assert words in error["message"] and "Hal" in error["message"]
     assert "mf-night-shots" in error["message"]
     assert garou("game", "status", "--db", db, "--json").json()["phase"] == "night"
+
+
+# --- the start of an evening, per behaviour (docs/mutation.md) -------------------------------
+
+
+def test_the_start_keeps_the_judges_cards_and_numbers_the_seats_from_one(book):
+    from garou.game.mafia import start
+
+    game = book.game("mafia")
+    data = start_data(game, NAMES, roles=ROLES)
+    assert data["roles"] == ROLES and data["seed"] is None  # entered by the judge: no draw
+    seats = start(game, data).seats
+    assert [(s.name, s.seat, s.role) for s in seats] == [
+        (n, i, ROLES[n]) for i, n in enumerate(NAMES, start=1)
+    ]
+    drawn = start_data(game, NAMES, roles={}, seed=7)  # no cards entered: drawn from the seed
+    assert drawn["seed"] == 7 and sorted(drawn["roles"].values()) == sorted(ROLES.values())
+
+
+@pytest.mark.parametrize(
+    "players",
+    ["ABCDEFGHIJ", (*NAMES,), [*NAMES[:9], ""], [*NAMES[:9], 5], None],
+    ids=["a-string", "a-tuple", "an-empty-name", "a-number", "none"],
+)
+def test_a_start_whose_players_are_not_a_list_of_names_is_refused(book, players):
+    # The record's players are a list of ten names (mafia.txt: ten seats, each a player).
+    from garou.game.mafia import start
+
+    game = book.game("mafia")
+    names = list(players) if players else []
+    data = start_data(game, NAMES, roles=ROLES)
+    cards = dict(zip(names, ROLES.values(), strict=False))
+    with pytest.raises(IllegalEventError) as caught:
+        start(game, {**data, "players": players, "roles": cards})
+    assert "10" in caught.value.message("en"), caught.value.message("en")
