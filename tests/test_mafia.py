@@ -891,3 +891,20 @@ def test_a_start_whose_players_are_not_a_list_of_names_is_refused(book, players)
     with pytest.raises(IllegalEventError) as caught:
         start(game, {**data, "players": players, "roles": cards})
     assert "10" in caught.value.message("en"), caught.value.message("en")
+
+
+def test_a_countdown_not_started_is_neither_over_nor_warned_and_a_short_one_warns_at_half():
+    from garou.game.timer import Countdown
+
+    now = [0.0]
+    for seconds in (0, 12, 60):
+        waiting = Countdown(seconds, lambda: now[0])
+        assert not waiting.over() and not waiting.warning() and waiting.left() == seconds
+    short = Countdown(12, lambda: now[0])  # half of 12 s comes before garou's 10 s warning
+    short.start()
+    now[0] += 5.5
+    assert not short.warning()
+    now[0] += 0.5
+    assert short.warning() and not short.over()
+    now[0] += 6
+    assert short.over() and not short.warning()
