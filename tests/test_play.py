@@ -246,6 +246,30 @@ def test_mafia_majority_and_abstention_against_the_last_nominee():
         count_votes(town(), votes={"1": "5"}, nominations=("3", "8"))
 
 
+@pytest.mark.parametrize("missing", range(0, 10))
+def test_every_seat_that_does_not_vote_counts_against_the_last_nominee(missing):
+    # mafia.txt: a player who does not vote votes against the last nominee; one silent
+    # seat counts as much as six. Loup-Garou lets them abstain, counted the same way.
+    voters = [str(i) for i in range(1, 11 - missing)]
+    result = count_votes(town(), votes=dict.fromkeys(voters, "3"), nominations=("3", "8"))
+    assert dict(result.tally) == {k: v for k, v in {"3": 10 - missing, "8": missing}.items() if v}
+    silent = [s for s in result.steps if s.code == "vote.abstain-last-nominee"]
+    assert len(silent) == (1 if missing else 0)
+    if missing:
+        assert silent[0].data["count"] == missing and silent[0].data["nominee"] == "8"
+    if missing < 6:
+        lg_voters = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay"][: 6 - missing]
+        lg = count_votes(village(), votes=dict.fromkeys(lg_voters, "Bob"))
+        allowed = [s for s in lg.steps if s.code == "vote.abstain-allowed"]
+        assert [s.data["count"] for s in allowed] == ([missing] if missing else [])
+
+
+def test_tallies_may_count_every_living_player_and_no_more():
+    assert count_votes(village(), tallies={"Bob": 4, "Fay": 2}).eliminated == ("Bob",)
+    with pytest.raises(StateError, match="7 votes for 6 living players"):
+        count_votes(village(), tallies={"Bob": 4, "Fay": 3})
+
+
 def test_mafia_tie_extra_time_then_revote_then_lift():
     tie = MF.day.vote.tie
     votes = {str(i): ("3" if i % 2 else "8") for i in range(1, 11)}
