@@ -20,6 +20,7 @@ from garou.rules.play import (
     Player,
     StateError,
     TableState,
+    Witch,
     check_win,
     count_votes,
     find_behaviours,
@@ -1298,8 +1299,6 @@ def test_the_terminal_never_reads_revote_then_nobody_leaves(garou):
 
 
 def _witch_table(**witch) -> TableState:
-    from garou.rules.play import Witch
-
     base = village()
     return replace(base, witch=Witch(**witch))
 
@@ -1515,8 +1514,6 @@ def test_tonights_kill_giving_the_wolves_parity_is_warned_with_the_witchs_answer
 
 
 def _with_witch(state, **witch):
-    from garou.rules.play import Witch
-
     return replace(state, witch=Witch(**witch))
 
 
@@ -1865,3 +1862,53 @@ def test_a_self_save_on_the_first_night_only_is_allowed_on_night_one(night):
     else:
         with pytest.raises(StateError, match="first night only"):
             make_state(LG, village().players, witch=witch, agreed=first)
+
+
+# --- what a state may say of the witch and the captain, per behaviour (docs/mutation.md) ----
+
+_WITCH_CASES = [
+    # (witch, agreement (case, option) or None, refusal or None)
+    ({}, None, None),
+    ({"life": "tonight", "saved": "Eve"}, None, None),
+    ({"life": "used"}, None, None),
+    ({"life": "used", "saved": "Eve"}, None, "life potion is already spent"),
+    ({"life": "unused", "saved": "Eve"}, None, "life potion is not used"),
+    ({"life": "tonight", "death": "tonight"},
+     ("lg-contested-witch-two-potions", "one-per-night"), "both her potions in one night"),
+    ({"life": "tonight", "death": "tonight"},
+     ("lg-contested-witch-two-potions", "both-allowed"), None),
+    ({"life": "tonight", "death": "used"},
+     ("lg-contested-witch-two-potions", "one-per-night"), None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("witch, decided, refusal", _WITCH_CASES)
+def test_what_a_state_says_of_the_witchs_potions_is_checked(witch, decided, refusal):
+    # loup-garou.txt: one life potion and one death potion, each used once; whether both may
+    # go in one night is the table's reading.
+    agreed = {} if decided is None else {"agreed": table_rules(LG, agreement_of(LG, *decided))}
+    if refusal is None:
+        assert make_state(LG, village().players, witch=Witch(**witch), **agreed).witch == Witch(
+            **witch
+        )
+    else:
+        with pytest.raises(StateError, match=re.escape(refusal)):
+            make_state(LG, village().players, witch=Witch(**witch), **agreed)
+
+
+def test_only_a_game_with_a_witch_takes_what_she_did():
+    town_players = town().players
+    assert make_state(MF, town_players, witch=Witch()).game is MF
+    with pytest.raises(StateError, match="has no witch"):
+        make_state(MF, town_players, witch=Witch(life="tonight"))
+
+
+@pytest.mark.parametrize("option", ["with-captain", "without-captain"])
+def test_a_captain_is_named_only_when_the_table_plays_with_one(option):
+    agreed = table_rules(LG, agreement_of(LG, "lg-setting-captain", option))
+    if option == "with-captain":
+        assert make_state(LG, village().players, captain="Cid", agreed=agreed).captain == "Cid"
+    else:
+        with pytest.raises(StateError, match="without a captain"):
+            make_state(LG, village().players, captain="Cid", agreed=agreed)
+    assert make_state(LG, village().players, agreed=agreed).captain is None
