@@ -634,6 +634,31 @@ def test_a_wrong_vote_and_a_night_kill_make_the_game_critical():
     assert not check_win(town(dead=("1",)), next="vote").margin.critical
 
 
+def _wrong_votes_affordable(majority, minority):
+    """Play it out: each wrong elimination, then a night kill, takes two of the majority;
+    the one after which the minority has parity (mafia.txt: the Mafia wins) is fatal."""
+    wrong = 0
+    while minority < majority - 2 * (wrong + 1):
+        wrong += 1
+    return wrong
+
+
+@pytest.mark.parametrize("citizens_out", range(0, 7))
+def test_the_margin_is_the_wrong_votes_before_the_mafia_reaches_parity(citizens_out):
+    for majority in range(1, 16):
+        for minority in range(1, majority):
+            assert margin_left(majority, minority) == _wrong_votes_affordable(majority, minority)
+    dead = [str(i) for i in range(1, citizens_out + 1)]  # seats 1 to 7 are the town's
+    result = check_win(town(dead=dead))
+    town_left, mafia = 7 - citizens_out, 3
+    if town_left <= mafia:
+        assert result.winner == _condition(MF, "parity").camp
+        return
+    assert result.winner is None
+    assert result.margin.left == _wrong_votes_affordable(town_left, mafia)
+    assert result.margin.critical == (result.margin.left == 0)
+
+
 # --- fouls -------------------------------------------------------------------------
 
 
