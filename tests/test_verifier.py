@@ -1108,3 +1108,81 @@ def test_an_empty_name_in_a_spec_is_said_at_its_position_and_a_trailing_comma_is
     for spec, position in [("voyante,,sorciere", 2), (",voyante", 1), ("a,b,,c,d", 3)]:
         with pytest.raises(UsageError, match=f"position {position} of"):
             parse_roles(spec)
+
+
+@pytest.mark.parametrize("cards", range(2, 21))
+def test_the_cards_fix_names_the_gap_and_the_player_count_the_cards_fit(cards):
+    # loup-garou.txt: each player gets exactly one card.
+    roles = wolves_and_villagers(cards, max(1, cards // 4))
+    for players in range(1, cards + 8):
+        result = check(verdict_of(LG, roles, players=players), "roles-sum")
+        if players == cards:
+            assert result.status == "pass" and result.fix is None
+            continue
+        assert result.status == "fail"
+        assert result.fix.en.endswith(f"set the player count to {cards} players."), result.fix.en
+        gap = abs(players - cards)
+        if players > cards:
+            assert _cards_named(result.fix.en, LG) == {"villageois": gap}, result.fix.en
+            assert result.fix.en.startswith("Add ")
+        else:
+            removed = re.findall(r"(\d+)(?: [A-Z]\w*)? cards?\b", result.fix.en.split(", or")[0])
+            assert sum(map(int, removed)) == gap, result.fix.en
+            assert result.fix.en.startswith("Remove ")
+
+
+def test_the_contested_advice_lists_the_cases_of_the_roles_dealt():
+    # The cases the documents leave to the table, for the roles this table deals.
+    cases = [e for e in LG.entries if e.kind in ("contested", "setting")]
+    optional = [r.id for r in LG.roles if r.id not in ("villageois", "loup-garou")]
+    for mask in range(2 ** len(optional)):
+        dealt = {"loup-garou", "villageois"} | {r for i, r in enumerate(optional) if mask >> i & 1}
+        verdict = verdict_of(LG, dict.fromkeys(sorted(dealt), 1))
+        concerned = [e for e in cases if dealt & set(e.roles)]
+        advice = [c for c in verdict.checks if c.id == "settle-contested"]
+        assert len(advice) == (1 if concerned else 0)
+        if concerned:
+            assert advice[0].entry == concerned[0].id and advice[0].status == "advice"
+            for e in cases:
+                assert (e.id in advice[0].message.en) == (e in concerned), (e.id, dealt)
+    assert all(c.id != "settle-contested" for c in verdict_of(MF, CLASSIC_MAFIA).checks)
+
+
+def test_each_unknown_name_gets_its_fix_and_the_check_cites_the_first_status():
+    status = next(s for s in LG.statuses if s.id == "capitaine")
+    first = check(verdict_of(LG, {"loup-garou": 2, "villageois": 5, "capitaine": 2}),
+                  "known-roles")  # fmt: skip
+    assert first.entry == status.entry_id
+    assert "Replace 'capitaine' with 2 Villager cards" in first.fix.en, first.fix.en
+    both = check(verdict_of(LG, {"loup-garou": 2, "villageois": 5, "voyente": 1, "capitaine": 1}),
+                 "known-roles")  # fmt: skip
+    assert both.entry == LG.setup.dealing.entry  # the first unknown name is no status
+    assert "'voyente' is not a role" in both.message.en and "'capitaine' is not a card" in (
+        both.message.en
+    )
+    assert "voyante" in both.fix.en and "with 1 Villager card" in both.fix.en
+
+
+def test_an_unknown_name_read_from_a_file_is_said_at_its_line(tmp_path):
+    path = tmp_path / "setup.yaml"
+    path.write_text("game: loup-garou\nroles:\n  loup-garou: 2\n  voyente: 1\n  villageois: 5\n")
+    game, dist = read_setup(path, BOOK)
+    result = check(check_distribution(game, dist), "known-roles")
+    assert result.message.en.startswith(f"{path}:4: 'voyente'"), result.message.en
+
+
+@pytest.mark.parametrize("value, ok", [(1, True), (MAX_PLAYERS, True), (MAX_PLAYERS + 1, False),
+                                       (0, False), (True, False), (2.0, False)])  # fmt: skip
+def test_a_count_and_a_player_count_go_from_one_to_the_most_garou_checks(value, ok):
+    try:
+        dist = make_distribution(LG, {"villageois": value})
+    except UsageError:
+        assert not ok
+    else:
+        assert ok and dist.roles == {"villageois": value} and dist.players == value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if ok:
+            assert make_distribution(LG, {"villageois": 1}, players=value).players == value
+        else:
+            with pytest.raises(UsageError):
+                make_distribution(LG, {"villageois": 1}, players=value)
