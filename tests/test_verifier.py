@@ -1186,3 +1186,37 @@ def test_a_count_and_a_player_count_go_from_one_to_the_most_garou_checks(value, 
         else:
             with pytest.raises(UsageError):
                 make_distribution(LG, {"villageois": 1}, players=value)
+
+
+@pytest.mark.parametrize("players", range(4, 19))
+def test_the_default_suggestion_deals_the_first_group_roles_in_order_as_far_as_they_fit(players):
+    # loup-garou.txt recommends the seer and the witch for a first group; the power-role
+    # threshold decides how many fit beside the table's wolves.
+    wolves = WOLVES_BY_PLAYERS[players]
+    fit = min(len(LG.setup.first_group.roles), (players - wolves) // 2)
+    kept = LG.setup.first_group.roles[:fit]
+    dist = suggest_distribution(LG, players)
+    assert dist.roles == {"loup-garou": wolves, "villageois": players - wolves - fit,
+                          **dict.fromkeys(kept, 1)}  # fmt: skip
+
+
+def test_a_mafia_suggestion_takes_up_to_the_classic_count_of_a_role():
+    for role, n in CLASSIC_MAFIA.items():
+        assert suggest_distribution(MF, 10, {role: n}).roles == CLASSIC_MAFIA
+        with pytest.raises(NoSoundDistributionError, match=f"{n + 1}"):
+            suggest_distribution(MF, 10, {role: n + 1})
+
+
+def test_the_verdict_says_how_many_rules_are_broken_and_describes_the_table():
+    from garou.rules.setup import describe
+
+    assert verdict_of(LG, {"loup-garou": 2, "villageois": 6}).summary.en.startswith("Sound")
+    one = verdict_of(LG, {"loup-garou": 2, "villageois": 6}, players=9)
+    assert [c.id for c in one.failures] == ["roles-sum"]
+    assert "1 rule is broken" in one.summary.en
+    two = verdict_of(LG, {"loup-garou": 3, "villageois": 3})
+    assert len(two.failures) == 2 and "2 rules are broken" in two.summary.en
+    dist = make_distribution(LG, {"voyante": 1, "loup-garou": 2, "villageois": 5, "voyente": 1})
+    assert describe(LG, dist).en == (
+        "Werewolf · 9 players · 2 × Werewolf, 5 × Villager, 1 × Seer, 1 × 'voyente'"
+    )
