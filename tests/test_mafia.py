@@ -908,3 +908,18 @@ def test_a_countdown_not_started_is_neither_over_nor_warned_and_a_short_one_warn
     assert short.warning() and not short.over()
     now[0] += 6
     assert short.over() and not short.warning()
+
+
+def test_the_next_step_of_a_night_names_who_acts_in_the_documents_order(book, tmp_path):
+    # mafia.txt: the first night the mafia meets; from night 2 the shots, then the Don's
+    # check, then the Sheriff's, then the morning.
+    t = Table(book, tmp_path)
+    assert "the mafia meets" in t.status()["next"]
+    _to_night_two(t)
+    assert t.status()["next"].startswith("the shots of ")
+    t.night_shots("Gus")
+    assert t.status()["next"].startswith("the Don's check, Fay ")
+    t.add("don-check", target="Dan")
+    assert t.status()["next"].startswith("the Sheriff's check, Dan ")
+    t.add("sheriff-check", target="Hal")
+    assert t.status()["next"].startswith("the morning")
