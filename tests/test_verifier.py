@@ -1220,3 +1220,35 @@ def test_the_verdict_says_how_many_rules_are_broken_and_describes_the_table():
     assert describe(LG, dist).en == (
         "Werewolf · 9 players · 2 × Werewolf, 5 × Villager, 1 × Seer, 1 × 'voyente'"
     )
+
+
+def test_a_name_given_twice_in_a_setup_file_names_the_player_who_has_it(tmp_path):
+    path = tmp_path / "setup.yaml"
+    for names, player in [("[Ana, Bob, Cid, ana]", 1), ("[Ana, Bob, Cid, bob]", 2)]:
+        path.write_text(
+            f"game: loup-garou\nroles: {{loup-garou: 1, villageois: 3}}\nnames: {names}\n"
+        )
+        with pytest.raises(DataFileError) as caught:
+            read_setup(path, BOOK)
+        said = caught.value.message("en")
+        assert f"is already the name of player {player};" in said, said
+        assert [p.path for p in caught.value.problems] == ["names[3]"], said
+
+
+def test_a_role_written_twice_names_both_spellings():
+    with pytest.raises(UsageError, match="'voyante' and 'Seer' are both voyante"):
+        make_distribution(LG, [("voyante", 1), ("Seer", 1), ("villageois", 6)])
+    with pytest.raises(UsageError, match="'Zorro' twice"):
+        make_distribution(LG, [("zorro", 1), ("Zorro", 1)])
+
+
+def test_the_baseline_is_not_computed_for_unknown_cards_or_cards_that_do_not_fit():
+    unknown = verdict_of(LG, {"loup-garou": 2, "villageois": 5, "voyente": 1})
+    assert unknown.village_win is None and "not roles of the game" in unknown.baseline.en
+    short = verdict_of(LG, {"loup-garou": 2, "villageois": 5}, players=8)
+    assert short.village_win is None and "do not match the players" in short.baseline.en
+    assert short.to_dict("en")["village_win"] is None and not short.to_dict("en")["ok"]
+    sound = verdict_of(LG, {"loup-garou": 2, "villageois": 6})
+    data = sound.to_dict("en")
+    assert data["ok"] and data["village_win"] == float(village_win_chance(6, 2))
+    assert data["roles"] == {"loup-garou": 2, "villageois": 6} and data["players"] == 8
