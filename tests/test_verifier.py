@@ -1252,3 +1252,22 @@ def test_the_baseline_is_not_computed_for_unknown_cards_or_cards_that_do_not_fit
     data = sound.to_dict("en")
     assert data["ok"] and data["village_win"] == float(village_win_chance(6, 2))
     assert data["roles"] == {"loup-garou": 2, "villageois": 6} and data["players"] == 8
+
+
+@pytest.mark.parametrize(
+    "game, name", [(MF, "ciosis"), (MF, "con"), (LG, "loseurs"), (LG, "voyente"), (LG, "chaseur")]
+)
+def test_the_check_offers_the_same_close_roles_as_the_role_lookup(game, name):
+    # One reading of a mistyped role everywhere: `garou check`'s fix offers exactly the
+    # roles the lookup's "did you mean" offers (up to three; "ciosis" is close to all four
+    # Mafia roles).
+    from garou.rules.names import resolve_role
+
+    with pytest.raises(UnknownIdError) as caught:
+        resolve_role(game, name)
+    meant = caught.value.message("en").split("did you mean ")[1].split("?")[0]
+    lookup = [r.id for r in game.roles if re.search(rf"\b{r.id}\b", meant)]
+    roles = {r.id: 1 for r in game.roles} | {name: 1}
+    fix = check(verdict_of(game, roles), "known-roles").fix.en
+    offered = fix.split("did you mean ")[1]
+    assert [r.id for r in game.roles if re.search(rf"\b{r.id} \(", offered)] == lookup, fix
