@@ -923,3 +923,31 @@ def test_the_next_step_of_a_night_names_who_acts_in_the_documents_order(book, tm
     assert t.status()["next"].startswith("the Sheriff's check, Dan ")
     t.add("sheriff-check", target="Hal")
     assert t.status()["next"].startswith("the morning")
+
+
+def test_the_checks_answer_as_the_document_says_and_the_first_night_has_none(book, tmp_path):
+    # mafia.txt: the first night is the mafia's meeting (no shot, no check); from night 2 the
+    # Don looks for the Sheriff and the Sheriff for the mafia (Mafiosi and Don), never
+    # themselves.
+    first = Table(book, tmp_path / "first")
+    first.refused("shot", "mf-first-night", shooter="Bob", target="Ana")
+    first.refused("don-check", "mf-first-night", target="Ana")
+    first.refused("sheriff-check", "mf-first-night", target="Bob")
+    for target in ["Cid", "Dan", "Fay", "Hal"]:  # alive on night 2 (Ana was voted out)
+        t = Table(book, tmp_path / target)
+        _to_night_two(t)
+        if target == "Fay":
+            t.refused("don-check", "mf-role-don", target=target)
+        else:
+            t.add("don-check", target=target)
+        if target == "Dan":
+            t.refused("sheriff-check", "mf-role-sherif", target=target)
+        else:
+            t.add("sheriff-check", target=target)
+        answers = {c["by"]: c["answer"] for c in t.state().checks}
+        if target != "Fay":
+            assert answers["don"] == (ROLES[target] == "sherif"), target
+        if target != "Dan":
+            assert answers["sheriff"] == (ROLES[target] in ("mafia", "don")), target
+        if target != "Fay":
+            t.refused("don-check", "mf-role-don", target="Gus")  # one check a night
