@@ -951,3 +951,26 @@ def test_the_checks_answer_as_the_document_says_and_the_first_night_has_none(boo
             assert answers["sheriff"] == (ROLES[target] in ("mafia", "don")), target
         if target != "Fay":
             t.refused("don-check", "mf-role-don", target="Gus")  # one check a night
+
+
+def test_a_silent_ballot_counts_against_the_last_nominee_of_the_round(book, tmp_path):
+    # mafia.txt: a player who does not vote votes against the last nominee; in a revote,
+    # the last of the tied players in the order they were named.
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    for by, nominee in (("Ana", "Bob"), ("Cid", "Eve"), ("Dan", "Gus")):
+        t.add("nominate", by=by, nominee=nominee)
+    # Four each for Bob and Eve; Ivy and Jon say nothing.
+    first = {"Ana": "Bob", "Cid": "Bob", "Dan": "Bob", "Fay": "Bob",
+             "Bob": "Eve", "Eve": "Eve", "Gus": "Eve", "Hal": "Eve"}  # fmt: skip
+    state = t.add("vote", votes=first)
+    counted = state.today()["rounds"][0]["counted"]
+    assert counted["Ivy"] == counted["Jon"] == "Gus"
+    assert state.vote_round == "revote" and state.tied == ["Bob", "Eve"]
+    revote = {"Ana": "Bob", "Cid": "Bob", "Dan": "Bob", "Fay": "Bob", "Bob": "Eve", "Eve": "Bob",
+              "Gus": "Eve"}  # fmt: skip
+    state = t.add("vote", votes=revote)  # Hal, Ivy and Jon silent: against Eve
+    counted = state.today()["rounds"][1]["counted"]
+    assert counted["Hal"] == counted["Ivy"] == counted["Jon"] == "Eve"
+    assert state.today()["rounds"][1]["tally"] == {"Bob": 5, "Eve": 5}
