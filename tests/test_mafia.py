@@ -974,3 +974,20 @@ def test_a_silent_ballot_counts_against_the_last_nominee_of_the_round(book, tmp_
     counted = state.today()["rounds"][1]["counted"]
     assert counted["Hal"] == counted["Ivy"] == counted["Jon"] == "Eve"
     assert state.today()["rounds"][1]["tally"] == {"Bob": 5, "Eve": 5}
+
+
+def test_fouls_cost_only_the_next_speech_and_two_technical_fouls_disqualify(book, tmp_path):
+    # mafia.txt: "À 3 fautes, le joueur perd sa prise de parole au tour suivant. Aucune
+    # autre conséquence." and "À 2 fautes techniques, le joueur est automatiquement
+    # disqualifié."
+    t = Table(book, tmp_path)
+    t.add("day")
+    for n in range(1, 6):
+        state = t.add("foul", player="Cid")
+        cid = state.player("Cid")
+        assert cid.alive and cid.fouls == n and cid.loses_speech == (n >= 3), n
+    state = t.add("technical-foul", player="Eve")
+    assert state.player("Eve").alive and state.player("Eve").technical_fouls == 1
+    state = t.add("technical-foul", player="Eve")
+    assert state.player("Eve").out == "disqualified"
+    assert [s["kind"] for s in state.sanctions if s["player"] == "Eve"] == ["technical-foul"] * 2
