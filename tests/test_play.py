@@ -1937,3 +1937,27 @@ def test_a_captain_is_named_only_when_the_table_plays_with_one(option):
         with pytest.raises(StateError, match="without a captain"):
             make_state(LG, village().players, captain="Cid", agreed=agreed)
     assert make_state(LG, village().players, agreed=agreed).captain is None
+
+
+@pytest.mark.parametrize("game", [LG, MF], ids=["loup-garou", "mafia"])
+def test_who_wins_for_every_count_of_the_living(game):
+    # Both documents: the majority wins when no minority player is left; the minority wins
+    # when it is at least as many as the others; otherwise nobody yet.
+    plain, minority = game.setup.filler, game.minority_roles()[0].id
+    minority_camp = game.role(minority).camp
+    for others in range(0, 6):
+        for wolves in range(0, 4):
+            if others + wolves == 0:
+                continue
+            roles = {f"p{i}": plain for i in range(others)}
+            roles |= {f"w{i}": minority for i in range(wolves)}
+            result = check_win(table(game, roles))
+            if wolves == 0:
+                expected = game.info.players
+            elif wolves >= others:
+                expected = minority_camp
+            else:
+                expected = None
+            assert result.winner == expected, (others, wolves)
+            if game.win.margin is not None:  # mafia.txt's margin of error, while nobody won
+                assert (result.margin is None) == (expected is not None), (others, wolves)
