@@ -1939,25 +1939,34 @@ def test_a_captain_is_named_only_when_the_table_plays_with_one(option):
     assert make_state(LG, village().players, agreed=agreed).captain is None
 
 
-@pytest.mark.parametrize("game", [LG, MF], ids=["loup-garou", "mafia"])
-def test_who_wins_for_every_count_of_the_living(game):
-    # Both documents: the majority wins when no minority player is left; the minority wins
-    # when it is at least as many as the others; otherwise nobody yet.
-    plain, minority = game.setup.filler, game.minority_roles()[0].id
-    minority_camp = game.role(minority).camp
+def _expected_winner(game, others, minority):
+    """Both documents: the majority wins when no minority player is left; the minority wins
+    when it is at least as many as the others; otherwise nobody yet."""
+    if minority == 0:
+        return game.info.players
+    if minority >= others:
+        return game.role(game.minority_roles()[0].id).camp
+    return None
+
+
+def test_who_wins_for_every_count_of_the_living():
+    plain, wolf = LG.setup.filler, LG.minority_roles()[0].id
     for others in range(0, 6):
         for wolves in range(0, 4):
             if others + wolves == 0:
                 continue
             roles = {f"p{i}": plain for i in range(others)}
-            roles |= {f"w{i}": minority for i in range(wolves)}
-            result = check_win(table(game, roles))
-            if wolves == 0:
-                expected = game.info.players
-            elif wolves >= others:
-                expected = minority_camp
-            else:
-                expected = None
-            assert result.winner == expected, (others, wolves)
-            if game.win.margin is not None:  # mafia.txt's margin of error, while nobody won
-                assert (result.margin is None) == (expected is not None), (others, wolves)
+            roles |= {f"w{i}": wolf for i in range(wolves)}
+            result = check_win(table(LG, roles))
+            assert result.winner == _expected_winner(LG, others, wolves), (others, wolves)
+    for town_out in range(0, 8):  # seats 1 to 7 are the town's, 8 to 10 the mafia's
+        for mafia_out in range(0, 4):
+            if town_out == 7 and mafia_out == 3:
+                continue
+            dead = [str(i) for i in range(1, town_out + 1)]
+            dead += [str(i) for i in range(8, 8 + mafia_out)]
+            result = check_win(town(dead=dead))
+            expected = _expected_winner(MF, 7 - town_out, 3 - mafia_out)
+            assert result.winner == expected, (town_out, mafia_out)
+            # mafia.txt's margin of error is told while nobody has won.
+            assert (result.margin is None) == (expected is not None), (town_out, mafia_out)
