@@ -1271,3 +1271,42 @@ def test_the_check_offers_the_same_close_roles_as_the_role_lookup(game, name):
     fix = check(verdict_of(game, roles), "known-roles").fix.en
     offered = fix.split("did you mean ")[1]
     assert [r.id for r in game.roles if re.search(rf"\b{r.id} \(", offered)] == lookup, fix
+
+
+@pytest.mark.parametrize("wolves", range(1, 5))
+def test_a_fix_takes_out_majority_cards_once_villagers_first_and_never_a_wolf(wolves):
+    # Too many cards: the fix takes the gap from the cards dealt besides the wolves (whose
+    # count is the table's business), each card once, the villagers first as long as the
+    # power-role threshold holds; what is still missing is said as "N cards".
+    for villagers in range(0, 4):
+        for power in range(0, 3):
+            roles = {"loup-garou": wolves, "villageois": villagers, **_power_cards(power)}
+            roles = {r: n for r, n in roles.items() if n}
+            cards = sum(roles.values())
+            for gap in range(1, cards):
+                fix = check(verdict_of(LG, roles, players=cards - gap), "roles-sum").fix.en
+                part = fix.split(", or set")[0]
+                removed = _cards_named(part, LG)
+                assert "loup-garou" not in removed, fix
+                assert all(n <= roles.get(r, 0) for r, n in removed.items()), fix
+                said = sum(map(int, re.findall(r"(\d+)(?: [A-Z]\w*)? cards?\b", part)))
+                assert said == gap, fix
+                if power <= villagers - gap:
+                    assert set(removed) == {"villageois"}, fix
+
+
+def test_unknown_names_count_as_cards_in_the_sum():
+    verdict = verdict_of(LG, {"loup-garou": 2, "villageois": 5, "voyente": 1}, players=8)
+    result = check(verdict, "roles-sum")
+    assert result.status == "pass" and result.message.en.startswith("8 cards for 8 players")
+    assert verdict.distribution.cards == 8
+
+
+def test_the_composition_fix_never_says_an_empty_add_or_remove():
+    for role in CLASSIC_MAFIA:
+        for delta in (-1, 1):
+            roles = {r: n for r, n in dict(CLASSIC_MAFIA, **{role: CLASSIC_MAFIA[role] + delta})
+                     .items() if n}  # fmt: skip
+            fix = check(verdict_of(MF, roles, players=10), "composition").fix.en
+            assert not re.search(r"(Add|Remove)\s*\.", fix), fix
+            assert ("Add " in fix) == (delta < 0) and ("Remove " in fix) == (delta > 0), fix
