@@ -1970,3 +1970,13 @@ def test_who_wins_for_every_count_of_the_living():
             assert result.winner == expected, (town_out, mafia_out)
             # mafia.txt's margin of error is told while nobody has won.
             assert (result.margin is None) == (expected is not None), (town_out, mafia_out)
+
+
+def test_a_duration_is_said_whole_when_it_is_and_with_its_fraction_when_not():
+    # The judge reads "20 s" for twenty seconds, and a half second is not rounded away.
+    steps = {}
+    for query in ("left the table for 20 seconds", "sorti de la table 10,5 s"):
+        result = judge_fouls(MF, behaviours=find_behaviours(MF, query), lang="en")
+        steps[query] = next(s.message for s in result.steps if "limit" in s.code)
+    assert re.search(r": 20 s, more than", steps["left the table for 20 seconds"]), steps
+    assert re.search(r": 10\.50? s, not more", steps["sorti de la table 10,5 s"]), steps
