@@ -945,3 +945,138 @@ def test_a_start_event_recorded_with_every_default_still_replays(book, tmp_path)
 
     agreed = table_state(state).agreed
     assert "the table's reading" in agreed.reading("mf-contested-majority").say("en")
+
+
+# --- the start of an evening, per behaviour (docs/mutation.md) -------------------------------
+
+
+def test_the_start_keeps_the_judges_cards_and_numbers_the_seats_from_one(book):
+    from garou.game.mafia import start
+
+    game = book.game("mafia")
+    data = start_data(game, NAMES, roles=ROLES)
+    assert data["roles"] == ROLES and data["seed"] is None  # entered by the judge: no draw
+    seats = start(game, data).seats
+    assert [(s.name, s.seat, s.role) for s in seats] == [
+        (n, i, ROLES[n]) for i, n in enumerate(NAMES, start=1)
+    ]
+    drawn = start_data(game, NAMES, roles={}, seed=7)  # no cards entered: drawn from the seed
+    assert drawn["seed"] == 7 and sorted(drawn["roles"].values()) == sorted(ROLES.values())
+
+
+@pytest.mark.parametrize(
+    "players",
+    ["ABCDEFGHIJ", (*NAMES,), [*NAMES[:9], ""], [*NAMES[:9], 5], None],
+    ids=["a-string", "a-tuple", "an-empty-name", "a-number", "none"],
+)
+def test_a_start_whose_players_are_not_a_list_of_names_is_refused(book, players):
+    # The record's players are a list of ten names (mafia.txt: ten seats, each a player).
+    from garou.game.mafia import start
+
+    game = book.game("mafia")
+    names = list(players) if players else []
+    data = start_data(game, NAMES, roles=ROLES)
+    cards = dict(zip(names, ROLES.values(), strict=False))
+    with pytest.raises(IllegalEventError) as caught:
+        start(game, {**data, "players": players, "roles": cards})
+    assert "10" in caught.value.message("en"), caught.value.message("en")
+
+
+def test_a_countdown_not_started_is_neither_over_nor_warned_and_a_short_one_warns_at_half():
+    from garou.game.timer import Countdown
+
+    now = [0.0]
+    for seconds in (0, 12, 60):
+        waiting = Countdown(seconds, lambda: now[0])
+        assert not waiting.over() and not waiting.warning() and waiting.left() == seconds
+    short = Countdown(12, lambda: now[0])  # half of 12 s comes before garou's 10 s warning
+    short.start()
+    now[0] += 5.5
+    assert not short.warning()
+    now[0] += 0.5
+    assert short.warning() and not short.over()
+    now[0] += 6
+    assert short.over() and not short.warning()
+
+
+def test_the_next_step_of_a_night_names_who_acts_in_the_documents_order(book, tmp_path):
+    # mafia.txt: the first night the mafia meets; from night 2 the shots, then the Don's
+    # check, then the Sheriff's, then the morning.
+    t = Table(book, tmp_path)
+    assert "the mafia meets" in t.status()["next"]
+    _to_night_two(t)
+    assert t.status()["next"].startswith("the shots of ")
+    t.night_shots("Gus")
+    assert t.status()["next"].startswith("the Don's check, Fay ")
+    t.add("don-check", target="Dan")
+    assert t.status()["next"].startswith("the Sheriff's check, Dan ")
+    t.add("sheriff-check", target="Hal")
+    assert t.status()["next"].startswith("the morning")
+
+
+def test_the_checks_answer_as_the_document_says_and_the_first_night_has_none(book, tmp_path):
+    # mafia.txt: the first night is the mafia's meeting (no shot, no check); from night 2 the
+    # Don looks for the Sheriff and the Sheriff for the mafia (Mafiosi and Don), never
+    # themselves.
+    first = Table(book, tmp_path / "first")
+    first.refused("shot", "mf-first-night", shooter="Bob", target="Ana")
+    first.refused("don-check", "mf-first-night", target="Ana")
+    first.refused("sheriff-check", "mf-first-night", target="Bob")
+    for target in ["Cid", "Dan", "Fay", "Hal"]:  # alive on night 2 (Ana was voted out)
+        t = Table(book, tmp_path / target)
+        _to_night_two(t)
+        if target == "Fay":
+            t.refused("don-check", "mf-role-don", target=target)
+        else:
+            t.add("don-check", target=target)
+        if target == "Dan":
+            t.refused("sheriff-check", "mf-role-sherif", target=target)
+        else:
+            t.add("sheriff-check", target=target)
+        answers = {c["by"]: c["answer"] for c in t.state().checks}
+        if target != "Fay":
+            assert answers["don"] == (ROLES[target] == "sherif"), target
+        if target != "Dan":
+            assert answers["sheriff"] == (ROLES[target] in ("mafia", "don")), target
+        if target != "Fay":
+            t.refused("don-check", "mf-role-don", target="Gus")  # one check a night
+
+
+def test_a_silent_ballot_counts_against_the_last_nominee_of_the_round(book, tmp_path):
+    # mafia.txt: a player who does not vote votes against the last nominee; in a revote,
+    # the last of the tied players in the order they were named.
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    for by, nominee in (("Ana", "Bob"), ("Cid", "Eve"), ("Dan", "Gus")):
+        t.add("nominate", by=by, nominee=nominee)
+    # Four each for Bob and Eve; Ivy and Jon say nothing.
+    first = {"Ana": "Bob", "Cid": "Bob", "Dan": "Bob", "Fay": "Bob",
+             "Bob": "Eve", "Eve": "Eve", "Gus": "Eve", "Hal": "Eve"}  # fmt: skip
+    state = t.add("vote", votes=first)
+    counted = state.today()["rounds"][0]["counted"]
+    assert counted["Ivy"] == counted["Jon"] == "Gus"
+    assert state.vote_round == "revote" and state.tied == ["Bob", "Eve"]
+    revote = {"Ana": "Bob", "Cid": "Bob", "Dan": "Bob", "Fay": "Bob", "Bob": "Eve", "Eve": "Bob",
+              "Gus": "Eve"}  # fmt: skip
+    state = t.add("vote", votes=revote)  # Hal, Ivy and Jon silent: against Eve
+    counted = state.today()["rounds"][1]["counted"]
+    assert counted["Hal"] == counted["Ivy"] == counted["Jon"] == "Eve"
+    assert state.today()["rounds"][1]["tally"] == {"Bob": 5, "Eve": 5}
+
+
+def test_fouls_cost_only_the_next_speech_and_two_technical_fouls_disqualify(book, tmp_path):
+    # mafia.txt: "À 3 fautes, le joueur perd sa prise de parole au tour suivant. Aucune
+    # autre conséquence." and "À 2 fautes techniques, le joueur est automatiquement
+    # disqualifié."
+    t = Table(book, tmp_path)
+    t.add("day")
+    for n in range(1, 6):
+        state = t.add("foul", player="Cid")
+        cid = state.player("Cid")
+        assert cid.alive and cid.fouls == n and cid.loses_speech == (n >= 3), n
+    state = t.add("technical-foul", player="Eve")
+    assert state.player("Eve").alive and state.player("Eve").technical_fouls == 1
+    state = t.add("technical-foul", player="Eve")
+    assert state.player("Eve").out == "disqualified"
+    assert [s["kind"] for s in state.sanctions if s["player"] == "Eve"] == ["technical-foul"] * 2

@@ -120,3 +120,12 @@ def test_the_exact_chance_agrees_with_simulated_games(others, minority, first):
     seen = simulate(others, minority, first, games, seed=others * 100 + minority * 10 + first)
     standard_error = math.sqrt(max(exact * (1 - exact), 1e-4) / games)
     assert abs(seen - exact) <= 4 * standard_error, (seen, exact)
+
+
+def test_the_first_kill_may_come_on_any_night_up_to_the_most_accepted():
+    # Quiet nights only delay the kills: a wolf alone against one villager still loses
+    # after the day, whenever the kills start.
+    assert village_win_chance(2, 1, MAX_PLAYERS) == village_win_chance(2, 1, 2)
+    for night in (0, MAX_PLAYERS + 1):
+        with pytest.raises(UsageError):
+            village_win_chance(2, 1, night)

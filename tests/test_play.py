@@ -20,6 +20,7 @@ from garou.rules.play import (
     Player,
     StateError,
     TableState,
+    Witch,
     check_win,
     count_votes,
     find_behaviours,
@@ -246,6 +247,30 @@ def test_mafia_majority_and_abstention_against_the_last_nominee():
         count_votes(town(), votes={"1": "5"}, nominations=("3", "8"))
 
 
+@pytest.mark.parametrize("missing", range(0, 10))
+def test_every_seat_that_does_not_vote_counts_against_the_last_nominee(missing):
+    # mafia.txt: a player who does not vote votes against the last nominee; one silent
+    # seat counts as much as six. Loup-Garou lets them abstain, counted the same way.
+    voters = [str(i) for i in range(1, 11 - missing)]
+    result = count_votes(town(), votes=dict.fromkeys(voters, "3"), nominations=("3", "8"))
+    assert dict(result.tally) == {k: v for k, v in {"3": 10 - missing, "8": missing}.items() if v}
+    silent = [s for s in result.steps if s.code == "vote.abstain-last-nominee"]
+    assert len(silent) == (1 if missing else 0)
+    if missing:
+        assert silent[0].data["count"] == missing and silent[0].data["nominee"] == "8"
+    if missing < 6:
+        lg_voters = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay"][: 6 - missing]
+        lg = count_votes(village(), votes=dict.fromkeys(lg_voters, "Bob"))
+        allowed = [s for s in lg.steps if s.code == "vote.abstain-allowed"]
+        assert [s.data["count"] for s in allowed] == ([missing] if missing else [])
+
+
+def test_tallies_may_count_every_living_player_and_no_more():
+    assert count_votes(village(), tallies={"Bob": 4, "Fay": 2}).eliminated == ("Bob",)
+    with pytest.raises(StateError, match="7 votes for 6 living players"):
+        count_votes(village(), tallies={"Bob": 4, "Fay": 3})
+
+
 def test_mafia_tie_extra_time_then_revote_then_lift():
     tie = MF.day.vote.tie
     votes = {str(i): ("3" if i % 2 else "8") for i in range(1, 11)}
@@ -259,6 +284,20 @@ def test_mafia_tie_extra_time_then_revote_then_lift():
     second = count_votes(town(), votes=votes, round="revote", tied=("3", "8"))
     assert second.next.round == "lift" and set(second.next.tied) == {"3", "8"}
     assert second.eliminated == ()
+
+
+def test_a_revote_keeps_the_nomination_order_and_it_must_hold_every_tied_player():
+    # mafia.txt: the nominees stay in the order they were named from round to round; a
+    # revote between players the order does not hold is refused, naming them.
+    votes = {str(i): ("3" if i % 2 else "8") for i in range(1, 11)}
+    with pytest.raises(StateError, match="8 are not in the nomination order|8 is not in the"):
+        count_votes(town(), votes=votes, round="revote", tied=("3", "8"), nominations=("3", "5"))
+    kept = count_votes(town(), votes=votes, round="revote", tied=("3", "8"),
+                       nominations=("5", "3", "8"))  # fmt: skip
+    assert kept.next is not None and kept.next.round == "lift"
+    # A first round has no tied players: its nominations alone are fine.
+    first = count_votes(town(), votes={"1": "5", "2": "3"}, nominations=("5", "3"))
+    assert first.tally
 
 
 @pytest.mark.parametrize("reading", ["most-votes", "absolute-majority"])
@@ -593,6 +632,31 @@ def test_a_wrong_vote_and_a_night_kill_make_the_game_critical():
     # The same table right after the wrong vote, before the night: critical too.
     assert check_win(town(dead=("1",)), next="night").margin.critical
     assert not check_win(town(dead=("1",)), next="vote").margin.critical
+
+
+def _wrong_votes_affordable(majority, minority):
+    """Play it out: each wrong elimination, then a night kill, takes two of the majority;
+    the one after which the minority has parity (mafia.txt: the Mafia wins) is fatal."""
+    wrong = 0
+    while minority < majority - 2 * (wrong + 1):
+        wrong += 1
+    return wrong
+
+
+@pytest.mark.parametrize("citizens_out", range(0, 7))
+def test_the_margin_is_the_wrong_votes_before_the_mafia_reaches_parity(citizens_out):
+    for majority in range(1, 16):
+        for minority in range(1, majority):
+            assert margin_left(majority, minority) == _wrong_votes_affordable(majority, minority)
+    dead = [str(i) for i in range(1, citizens_out + 1)]  # seats 1 to 7 are the town's
+    result = check_win(town(dead=dead))
+    town_left, mafia = 7 - citizens_out, 3
+    if town_left <= mafia:
+        assert result.winner == _condition(MF, "parity").camp
+        return
+    assert result.winner is None
+    assert result.margin.left == _wrong_votes_affordable(town_left, mafia)
+    assert result.margin.critical == (result.margin.left == 0)
 
 
 # --- fouls -------------------------------------------------------------------------
@@ -1260,8 +1324,6 @@ def test_the_terminal_never_reads_revote_then_nobody_leaves(garou):
 
 
 def _witch_table(**witch) -> TableState:
-    from garou.rules.play import Witch
-
     base = village()
     return replace(base, witch=Witch(**witch))
 
@@ -1479,8 +1541,6 @@ def test_tonights_kill_giving_the_wolves_parity_is_warned_with_the_witchs_answer
 
 
 def _with_witch(state, **witch):
-    from garou.rules.play import Witch
-
     return replace(state, witch=Witch(**witch))
 
 
@@ -1831,3 +1891,96 @@ def test_a_self_save_on_the_first_night_only_is_allowed_on_night_one(night):
     else:
         with pytest.raises(StateError, match="first night only"):
             make_state(LG, village().players, witch=witch, agreed=first)
+
+
+# --- what a state may say of the witch and the captain, per behaviour (docs/mutation.md) ----
+
+_WITCH_CASES = [
+    # (witch, agreement (case, option) or None, refusal or None)
+    ({}, None, None),
+    ({"life": "tonight", "saved": "Eve"}, None, None),
+    ({"life": "used"}, None, None),
+    ({"life": "used", "saved": "Eve"}, None, "life potion is already spent"),
+    ({"life": "unused", "saved": "Eve"}, None, "life potion is not used"),
+    ({"life": "tonight", "death": "tonight"},
+     ("lg-contested-witch-two-potions", "one-per-night"), "both her potions in one night"),
+    ({"life": "tonight", "death": "tonight"},
+     ("lg-contested-witch-two-potions", "both-allowed"), None),
+    ({"life": "tonight", "death": "used"},
+     ("lg-contested-witch-two-potions", "one-per-night"), None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("witch, decided, refusal", _WITCH_CASES)
+def test_what_a_state_says_of_the_witchs_potions_is_checked(witch, decided, refusal):
+    # loup-garou.txt: one life potion and one death potion, each used once; whether both may
+    # go in one night is the table's reading.
+    agreed = {} if decided is None else {"agreed": table_rules(LG, agreement_of(LG, *decided))}
+    if refusal is None:
+        assert make_state(LG, village().players, witch=Witch(**witch), **agreed).witch == Witch(
+            **witch
+        )
+    else:
+        with pytest.raises(StateError, match=re.escape(refusal)):
+            make_state(LG, village().players, witch=Witch(**witch), **agreed)
+
+
+def test_only_a_game_with_a_witch_takes_what_she_did():
+    town_players = town().players
+    assert make_state(MF, town_players, witch=Witch()).game is MF
+    with pytest.raises(StateError, match="has no witch"):
+        make_state(MF, town_players, witch=Witch(life="tonight"))
+
+
+@pytest.mark.parametrize("option", ["with-captain", "without-captain"])
+def test_a_captain_is_named_only_when_the_table_plays_with_one(option):
+    agreed = table_rules(LG, agreement_of(LG, "lg-setting-captain", option))
+    if option == "with-captain":
+        assert make_state(LG, village().players, captain="Cid", agreed=agreed).captain == "Cid"
+    else:
+        with pytest.raises(StateError, match="without a captain"):
+            make_state(LG, village().players, captain="Cid", agreed=agreed)
+    assert make_state(LG, village().players, agreed=agreed).captain is None
+
+
+def _expected_winner(game, others, minority):
+    """Both documents: the majority wins when no minority player is left; the minority wins
+    when it is at least as many as the others; otherwise nobody yet."""
+    if minority == 0:
+        return game.info.players
+    if minority >= others:
+        return game.role(game.minority_roles()[0].id).camp
+    return None
+
+
+def test_who_wins_for_every_count_of_the_living():
+    plain, wolf = LG.setup.filler, LG.minority_roles()[0].id
+    for others in range(0, 6):
+        for wolves in range(0, 4):
+            if others + wolves == 0:
+                continue
+            roles = {f"p{i}": plain for i in range(others)}
+            roles |= {f"w{i}": wolf for i in range(wolves)}
+            result = check_win(table(LG, roles))
+            assert result.winner == _expected_winner(LG, others, wolves), (others, wolves)
+    for town_out in range(0, 8):  # seats 1 to 7 are the town's, 8 to 10 the mafia's
+        for mafia_out in range(0, 4):
+            if town_out == 7 and mafia_out == 3:
+                continue
+            dead = [str(i) for i in range(1, town_out + 1)]
+            dead += [str(i) for i in range(8, 8 + mafia_out)]
+            result = check_win(town(dead=dead))
+            expected = _expected_winner(MF, 7 - town_out, 3 - mafia_out)
+            assert result.winner == expected, (town_out, mafia_out)
+            # mafia.txt's margin of error is told while nobody has won.
+            assert (result.margin is None) == (expected is not None), (town_out, mafia_out)
+
+
+def test_a_duration_is_said_whole_when_it_is_and_with_its_fraction_when_not():
+    # The judge reads "20 s" for twenty seconds, and a half second is not rounded away.
+    steps = {}
+    for query in ("left the table for 20 seconds", "sorti de la table 10,5 s"):
+        result = judge_fouls(MF, behaviours=find_behaviours(MF, query), lang="en")
+        steps[query] = next(s.message for s in result.steps if "limit" in s.code)
+    assert re.search(r": 20 s, more than", steps["left the table for 20 seconds"]), steps
+    assert re.search(r": 10\.50? s, not more", steps["sorti de la table 10,5 s"]), steps

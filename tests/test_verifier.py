@@ -10,6 +10,7 @@ import json
 import re
 import string
 import tempfile
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -914,3 +915,398 @@ def test_only_a_game_whose_first_kill_follows_a_day_says_so_in_the_baseline():
     mf = verdict_of(MF, CLASSIC_MAFIA).baseline.en
     assert quiet == 1 and "from night" not in lg
     assert f"from night {MF.night.regular_from} on" in mf and MF.night.regular_from == 2
+
+
+# --- each rule the verifier checks, per behaviour (docs/mutation.md) -------------------------
+
+
+def _percent_said(chance):
+    """The baseline's percentage as garou says it: exact 0 and 100, else "< 0.1%", "> 99.9%",
+    one decimal under 1% and over 99%, whole numbers between."""
+    value = float(chance) * 100
+    if chance in (0, 1):
+        return f"{value:.0f}%"
+    if value < 0.1:
+        return "< 0.1%"
+    if value > 99.9:
+        return "> 99.9%"
+    return f"{value:.{1 if value < 1 or value > 99 else 0}f}%"
+
+
+@pytest.mark.parametrize("game, plain, minority", [(LG, "villageois", "loup-garou"),
+                                                    (MF, "citoyen", "mafia")])  # fmt: skip
+def test_the_baseline_says_the_exact_chance_rounded_as_garou_rounds_it(game, plain, minority):
+    # Every split of 2 to 24 players: the chances cover 0, under 0.1%, under 1% and between.
+    kinds = set()
+    for players in range(2, 25):
+        for wolves in range(1, players):
+            verdict = verdict_of(game, {plain: players - wolves, minority: wolves})
+            chance = village_win_chance(players - wolves, wolves, game.night.regular_from)
+            assert verdict.village_win == chance
+            expected = _percent_said(chance)
+            assert f" {expected} of games" in verdict.baseline.en, (players, wolves)
+            kinds.add("<" if expected[0] == "<" else "." if "." in expected else expected == "0%")
+    assert kinds == {True, False, "<", "."}  # 0%, whole numbers, under 0.1%, one decimal
+
+
+def test_the_baseline_is_said_in_french_with_a_comma_and_below_a_thousandth():
+    verdict = verdict_of(LG, {"villageois": 10, "loup-garou": 7})
+    assert 0 < verdict.village_win < Fraction(1, 1000)
+    assert re.search(r"moins de 0,1\s%", verdict.baseline.fr), verdict.baseline.fr
+
+
+def _composition_fix(fix):
+    """Return the cards the composition fix adds and removes ("Add 1 Sheriff card. Remove ...")."""
+    add = re.search(r"Add (.*?)\.(?: |$)", fix.en)
+    remove = re.search(r"Remove (.*?)\.$", fix.en)
+    return (_cards_named(add.group(1), MF) if add else {},
+            _cards_named(remove.group(1), MF) if remove else {})  # fmt: skip
+
+
+@pytest.mark.parametrize("role", sorted(CLASSIC_MAFIA))
+def test_the_composition_fix_applied_gives_the_classic_distribution(role):
+    # mafia.txt's distribution is fixed: a role left out, too few or too many of one, or two
+    # roles off at once, the fix adds and removes exactly what turns it into the classic one.
+    others = [r for r in CLASSIC_MAFIA if r != role]
+    for n in range(0, CLASSIC_MAFIA[role] + 3):
+        for other, delta in [(None, 0)] + [(o, d) for o in others for d in (-1, 1)]:
+            roles = dict(CLASSIC_MAFIA, **{role: n})
+            if other is not None:
+                roles[other] += delta
+            roles = {r: k for r, k in roles.items() if k}
+            if roles == CLASSIC_MAFIA:
+                continue
+            result = check(verdict_of(MF, roles, players=10), "composition")
+            assert result.status == "fail"
+            add, remove = _composition_fix(result.fix)
+            fixed = {r: roles.get(r, 0) + add.get(r, 0) - remove.get(r, 0) for r in CLASSIC_MAFIA}
+            assert fixed == CLASSIC_MAFIA, (roles, result.fix.en)
+            assert not set(add) & set(remove), result.fix.en
+
+
+def test_the_night_call_advice_names_exactly_the_night_roles_not_dealt():
+    # loup-garou.txt: a role with a night action is called even when nobody holds it.
+    night = {r.id for r in LG.roles if r.night_action is not None}
+    assert night and night != {r.id for r in LG.roles}
+    optional = [r.id for r in LG.roles if r.id != "villageois"]
+    for mask in range(2 ** len(optional)):
+        dealt = {r for i, r in enumerate(optional) if mask >> i & 1}
+        verdict = verdict_of(LG, {"villageois": 6, **dict.fromkeys(dealt, 1)})
+        advice = [c for c in verdict.checks if c.id == "call-absent"]
+        absent = night - dealt
+        if not absent:
+            assert advice == [], dealt
+            continue
+        assert len(advice) == 1 and advice[0].status == "advice", dealt
+        for role in LG.roles:
+            named = role.name.en in advice[0].message.en and role.name.en in advice[0].fix.en
+            assert named == (role.id in absent), (role.id, dealt, advice[0].message.en)
+    # Mafia's document calls no absent role.
+    assert all(c.id != "call-absent" for c in verdict_of(MF, {"citoyen": 9, "mafia": 1}).checks)
+
+
+@pytest.mark.parametrize(
+    "name, said",
+    [("les loups-garous", "des loups-garous"), ("le village", "du village"),
+     ("la ville", "de la ville"), ("l'alliance", "de l'alliance"), ("alliance", "d'alliance"),
+     ("école", "d'école"), ("Ordre", "d'Ordre"), ("mafia", "de mafia"),
+     ("Les loups-garous", "des loups-garous"), ("Le village", "du village")],
+)  # fmt: skip
+def test_the_minority_is_named_with_de_contracted_or_elided(name, said):
+    # French: de + les = des, de + le = du, de before a vowel = d', never before la or l'.
+    from garou.rules.model import Text
+    from garou.rules.setup import _of
+
+    assert _of(Text(name, "the " + name)) == Text(said, "of the " + name)
+
+
+def test_a_table_without_gaps_is_said_as_one_range():
+    for roles in ({"loup-garou": 1, "villageois": 2}, {"loup-garou": 5, "villageois": 20}):
+        message = check(verdict_of(LG, roles), "wolf-count").message.en
+        assert "only for 4 to 18 players:" in message, message
+
+
+def _power_cards(k):
+    """k power cards of Loup-Garou, as few of each role as possible, in the game's order."""
+    power = [r.id for r in LG.roles if r.power]
+    return {r: k // len(power) + (i < k % len(power)) for i, r in enumerate(power)
+            if k // len(power) + (i < k % len(power))}  # fmt: skip
+
+
+@pytest.mark.parametrize("players", range(4, 19))
+def test_a_suggestion_may_ask_as_many_power_roles_as_villagers_and_no_more(players):
+    # "pas plus de rôles à pouvoir que de simples villageois": with the table's wolves dealt,
+    # the seats left take at most half power roles.
+    wolves = WOLVES_BY_PLAYERS[players]
+    most = (players - wolves) // 2
+    dist = suggest_distribution(LG, players, _power_cards(most))
+    assert dist.roles == {"loup-garou": wolves, "villageois": players - wolves - most,
+                          **_power_cards(most)}  # fmt: skip
+    with pytest.raises(NoSoundDistributionError):
+        suggest_distribution(LG, players, _power_cards(most + 1))
+
+
+@pytest.mark.parametrize("players", range(4, 19))
+def test_a_suggestion_takes_the_tables_wolves_and_no_other_count(players):
+    wolves = WOLVES_BY_PLAYERS[players]
+    assert suggest_distribution(LG, players, {"loup-garou": wolves}).roles["loup-garou"] == wolves
+    for other in (wolves - 1, wolves + 1):
+        if other >= 1:
+            with pytest.raises(NoSoundDistributionError):
+                suggest_distribution(LG, players, {"loup-garou": other})
+
+
+@pytest.mark.parametrize("count", [None, 1])
+def test_a_role_name_that_is_not_text_is_a_usage_error(count):
+    with pytest.raises(UsageError):
+        suggest_distribution(LG, 8, [(5, count)])
+    with pytest.raises(UsageError):
+        make_distribution(LG, [(5, 1), ("villageois", 7)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(roles=lg_deals, gap=st.integers(1, 12))
+def test_the_fix_for_too_many_cards_keeps_the_power_threshold_when_it_can(roles, gap):
+    # Removing `gap` cards that are not wolves: the threshold holds afterwards whenever some
+    # such removal keeps it (power cards first when the villagers cannot all go).
+    cards = sum(roles.values())
+    if gap >= cards:
+        return
+    power = sum(n for r, n in roles.items() if r in LG_POWER)
+    villagers = roles.get("villageois", 0)
+    result = check(verdict_of(LG, roles, players=cards - gap), "roles-sum")
+    removed = _cards_named(re.search(r"Remove (.*), or set", result.fix.en).group(1), LG)
+    if power + villagers < gap:
+        return  # not enough cards besides the wolves: "N cards" is said for the rest
+    assert sum(removed.values()) == gap and "loup-garou" not in removed, result.fix.en
+    assert all(n <= roles.get(r, 0) for r, n in removed.items()), result.fix.en
+    taken_power = min(gap, power)
+    can = power - taken_power <= villagers - (gap - taken_power)
+    left_power = power - sum(n for r, n in removed.items() if r in LG_POWER)
+    if can:
+        assert left_power <= villagers - removed.get("villageois", 0), (roles, result.fix.en)
+
+
+def test_a_setup_file_with_a_bad_count_says_that_problem_alone(tmp_path):
+    # The total of the cards would mislead when a count is wrong: only the count is said.
+    files = [("game: loup-garou\nroles:\n  loup-garou: 0\n", 3),
+             ("game: loup-garou\nroles:\n  loup-garou: -2\n  voyante: 0\n", 3)]  # fmt: skip
+    for text, line in files:
+        path = tmp_path / "setup.yaml"
+        path.write_text(text)
+        with pytest.raises(DataFileError) as caught:
+            read_setup(path, BOOK)
+        assert [p.line for p in caught.value.problems][:1] == [line], caught.value.message("en")
+        assert all(p.path.startswith("roles.") for p in caught.value.problems), [
+            p.path for p in caught.value.problems
+        ]
+
+
+def test_an_empty_name_in_a_spec_is_said_at_its_position_and_a_trailing_comma_is_allowed():
+    assert parse_roles("voyante,") == [("voyante", 1)]
+    assert parse_roles("voyante=2,sorciere,") == [("voyante", 2), ("sorciere", 1)]
+    for spec, position in [("voyante,,sorciere", 2), (",voyante", 1), ("a,b,,c,d", 3)]:
+        with pytest.raises(UsageError, match=f"position {position} of"):
+            parse_roles(spec)
+
+
+@pytest.mark.parametrize("cards", range(2, 21))
+def test_the_cards_fix_names_the_gap_and_the_player_count_the_cards_fit(cards):
+    # loup-garou.txt: each player gets exactly one card.
+    roles = wolves_and_villagers(cards, max(1, cards // 4))
+    for players in range(1, cards + 8):
+        result = check(verdict_of(LG, roles, players=players), "roles-sum")
+        if players == cards:
+            assert result.status == "pass" and result.fix is None
+            continue
+        assert result.status == "fail"
+        assert result.fix.en.endswith(f"set the player count to {cards} players."), result.fix.en
+        gap = abs(players - cards)
+        if players > cards:
+            assert _cards_named(result.fix.en, LG) == {"villageois": gap}, result.fix.en
+            assert result.fix.en.startswith("Add ")
+        else:
+            removed = re.findall(r"(\d+)(?: [A-Z]\w*)? cards?\b", result.fix.en.split(", or")[0])
+            assert sum(map(int, removed)) == gap, result.fix.en
+            assert result.fix.en.startswith("Remove ")
+
+
+def test_the_contested_advice_lists_the_cases_of_the_roles_dealt():
+    # The cases the documents leave to the table, for the roles this table deals.
+    cases = [e for e in LG.entries if e.kind in ("contested", "setting")]
+    optional = [r.id for r in LG.roles if r.id not in ("villageois", "loup-garou")]
+    for mask in range(2 ** len(optional)):
+        dealt = {"loup-garou", "villageois"} | {r for i, r in enumerate(optional) if mask >> i & 1}
+        verdict = verdict_of(LG, dict.fromkeys(sorted(dealt), 1))
+        concerned = [e for e in cases if dealt & set(e.roles)]
+        advice = [c for c in verdict.checks if c.id == "settle-contested"]
+        assert len(advice) == (1 if concerned else 0)
+        if concerned:
+            assert advice[0].entry == concerned[0].id and advice[0].status == "advice"
+            for e in cases:
+                assert (e.id in advice[0].message.en) == (e in concerned), (e.id, dealt)
+    assert all(c.id != "settle-contested" for c in verdict_of(MF, CLASSIC_MAFIA).checks)
+
+
+def test_each_unknown_name_gets_its_fix_and_the_check_cites_the_first_status():
+    status = next(s for s in LG.statuses if s.id == "capitaine")
+    first = check(verdict_of(LG, {"loup-garou": 2, "villageois": 5, "capitaine": 2}),
+                  "known-roles")  # fmt: skip
+    assert first.entry == status.entry_id
+    assert "Replace 'capitaine' with 2 Villager cards" in first.fix.en, first.fix.en
+    both = check(verdict_of(LG, {"loup-garou": 2, "villageois": 5, "voyente": 1, "capitaine": 1}),
+                 "known-roles")  # fmt: skip
+    assert both.entry == LG.setup.dealing.entry  # the first unknown name is no status
+    assert "'voyente' is not a role" in both.message.en and "'capitaine' is not a card" in (
+        both.message.en
+    )
+    assert "voyante" in both.fix.en and "with 1 Villager card" in both.fix.en
+
+
+def test_an_unknown_name_read_from_a_file_is_said_at_its_line(tmp_path):
+    path = tmp_path / "setup.yaml"
+    path.write_text("game: loup-garou\nroles:\n  loup-garou: 2\n  voyente: 1\n  villageois: 5\n")
+    game, dist = read_setup(path, BOOK)
+    result = check(check_distribution(game, dist), "known-roles")
+    assert result.message.en.startswith(f"{path}:4: 'voyente'"), result.message.en
+
+
+@pytest.mark.parametrize("value, ok", [(1, True), (MAX_PLAYERS, True), (MAX_PLAYERS + 1, False),
+                                       (0, False), (True, False), (2.0, False)])  # fmt: skip
+def test_a_count_and_a_player_count_go_from_one_to_the_most_garou_checks(value, ok):
+    try:
+        dist = make_distribution(LG, {"villageois": value})
+    except UsageError:
+        assert not ok
+    else:
+        assert ok and dist.roles == {"villageois": value} and dist.players == value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if ok:
+            assert make_distribution(LG, {"villageois": 1}, players=value).players == value
+        else:
+            with pytest.raises(UsageError):
+                make_distribution(LG, {"villageois": 1}, players=value)
+
+
+@pytest.mark.parametrize("players", range(4, 19))
+def test_the_default_suggestion_deals_the_first_group_roles_in_order_as_far_as_they_fit(players):
+    # loup-garou.txt recommends the seer and the witch for a first group; the power-role
+    # threshold decides how many fit beside the table's wolves.
+    wolves = WOLVES_BY_PLAYERS[players]
+    fit = min(len(LG.setup.first_group.roles), (players - wolves) // 2)
+    kept = LG.setup.first_group.roles[:fit]
+    dist = suggest_distribution(LG, players)
+    assert dist.roles == {"loup-garou": wolves, "villageois": players - wolves - fit,
+                          **dict.fromkeys(kept, 1)}  # fmt: skip
+
+
+def test_a_mafia_suggestion_takes_up_to_the_classic_count_of_a_role():
+    for role, n in CLASSIC_MAFIA.items():
+        assert suggest_distribution(MF, 10, {role: n}).roles == CLASSIC_MAFIA
+        with pytest.raises(NoSoundDistributionError, match=f"{n + 1}"):
+            suggest_distribution(MF, 10, {role: n + 1})
+
+
+def test_the_verdict_says_how_many_rules_are_broken_and_describes_the_table():
+    from garou.rules.setup import describe
+
+    assert verdict_of(LG, {"loup-garou": 2, "villageois": 6}).summary.en.startswith("Sound")
+    one = verdict_of(LG, {"loup-garou": 2, "villageois": 6}, players=9)
+    assert [c.id for c in one.failures] == ["roles-sum"]
+    assert "1 rule is broken" in one.summary.en
+    two = verdict_of(LG, {"loup-garou": 3, "villageois": 3})
+    assert len(two.failures) == 2 and "2 rules are broken" in two.summary.en
+    dist = make_distribution(LG, {"voyante": 1, "loup-garou": 2, "villageois": 5, "voyente": 1})
+    assert describe(LG, dist).en == (
+        "Werewolf · 9 players · 2 × Werewolf, 5 × Villager, 1 × Seer, 1 × 'voyente'"
+    )
+
+
+def test_a_name_given_twice_in_a_setup_file_names_the_player_who_has_it(tmp_path):
+    path = tmp_path / "setup.yaml"
+    for names, player in [("[Ana, Bob, Cid, ana]", 1), ("[Ana, Bob, Cid, bob]", 2)]:
+        path.write_text(
+            f"game: loup-garou\nroles: {{loup-garou: 1, villageois: 3}}\nnames: {names}\n"
+        )
+        with pytest.raises(DataFileError) as caught:
+            read_setup(path, BOOK)
+        said = caught.value.message("en")
+        assert f"is already the name of player {player};" in said, said
+        assert [p.path for p in caught.value.problems] == ["names[3]"], said
+
+
+def test_a_role_written_twice_names_both_spellings():
+    with pytest.raises(UsageError, match="'voyante' and 'Seer' are both voyante"):
+        make_distribution(LG, [("voyante", 1), ("Seer", 1), ("villageois", 6)])
+    with pytest.raises(UsageError, match="'Zorro' twice"):
+        make_distribution(LG, [("zorro", 1), ("Zorro", 1)])
+
+
+def test_the_baseline_is_not_computed_for_unknown_cards_or_cards_that_do_not_fit():
+    unknown = verdict_of(LG, {"loup-garou": 2, "villageois": 5, "voyente": 1})
+    assert unknown.village_win is None and "not roles of the game" in unknown.baseline.en
+    short = verdict_of(LG, {"loup-garou": 2, "villageois": 5}, players=8)
+    assert short.village_win is None and "do not match the players" in short.baseline.en
+    assert short.to_dict("en")["village_win"] is None and not short.to_dict("en")["ok"]
+    sound = verdict_of(LG, {"loup-garou": 2, "villageois": 6})
+    data = sound.to_dict("en")
+    assert data["ok"] and data["village_win"] == float(village_win_chance(6, 2))
+    assert data["roles"] == {"loup-garou": 2, "villageois": 6} and data["players"] == 8
+
+
+@pytest.mark.parametrize(
+    "game, name", [(MF, "ciosis"), (MF, "con"), (LG, "loseurs"), (LG, "voyente"), (LG, "chaseur")]
+)
+def test_the_check_offers_the_same_close_roles_as_the_role_lookup(game, name):
+    # One reading of a mistyped role everywhere: `garou check`'s fix offers exactly the
+    # roles the lookup's "did you mean" offers (up to three; "ciosis" is close to all four
+    # Mafia roles).
+    from garou.rules.names import resolve_role
+
+    with pytest.raises(UnknownIdError) as caught:
+        resolve_role(game, name)
+    meant = caught.value.message("en").split("did you mean ")[1].split("?")[0]
+    lookup = [r.id for r in game.roles if re.search(rf"\b{r.id}\b", meant)]
+    roles = {r.id: 1 for r in game.roles} | {name: 1}
+    fix = check(verdict_of(game, roles), "known-roles").fix.en
+    offered = fix.split("did you mean ")[1]
+    assert [r.id for r in game.roles if re.search(rf"\b{r.id} \(", offered)] == lookup, fix
+
+
+@pytest.mark.parametrize("wolves", range(1, 5))
+def test_a_fix_takes_out_majority_cards_once_villagers_first_and_never_a_wolf(wolves):
+    # Too many cards: the fix takes the gap from the cards dealt besides the wolves (whose
+    # count is the table's business), each card once, the villagers first as long as the
+    # power-role threshold holds; what is still missing is said as "N cards".
+    for villagers in range(0, 4):
+        for power in range(0, 3):
+            roles = {"loup-garou": wolves, "villageois": villagers, **_power_cards(power)}
+            roles = {r: n for r, n in roles.items() if n}
+            cards = sum(roles.values())
+            for gap in range(1, cards):
+                fix = check(verdict_of(LG, roles, players=cards - gap), "roles-sum").fix.en
+                part = fix.split(", or set")[0]
+                removed = _cards_named(part, LG)
+                assert "loup-garou" not in removed, fix
+                assert all(n <= roles.get(r, 0) for r, n in removed.items()), fix
+                said = sum(map(int, re.findall(r"(\d+)(?: [A-Z]\w*)? cards?\b", part)))
+                assert said == gap, fix
+                if power <= villagers - gap:
+                    assert set(removed) == {"villageois"}, fix
+
+
+def test_unknown_names_count_as_cards_in_the_sum():
+    verdict = verdict_of(LG, {"loup-garou": 2, "villageois": 5, "voyente": 1}, players=8)
+    result = check(verdict, "roles-sum")
+    assert result.status == "pass" and result.message.en.startswith("8 cards for 8 players")
+    assert verdict.distribution.cards == 8
+
+
+def test_the_composition_fix_never_says_an_empty_add_or_remove():
+    for role in CLASSIC_MAFIA:
+        for delta in (-1, 1):
+            roles = {r: n for r, n in dict(CLASSIC_MAFIA, **{role: CLASSIC_MAFIA[role] + delta})
+                     .items() if n}  # fmt: skip
+            fix = check(verdict_of(MF, roles, players=10), "composition").fix.en
+            assert not re.search(r"(Add|Remove)\s*\.", fix), fix
+            assert ("Add " in fix) == (delta < 0) and ("Remove " in fix) == (delta > 0), fix
