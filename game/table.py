@@ -153,6 +153,10 @@ class State:
     """The resolvers' ruling for the last event (deaths, vote, win), for the game master."""
     announcement: tuple[tuple[str, str | None], ...] = ()
     """The last grouped announcement: (player, role revealed)."""
+    told: str = ""
+    """The phase whose outcome the last event gives to read aloud: "dawn", "vote" or ""."""
+    told_deaths: tuple[tuple[str, str, str], ...] = ()
+    """The last event's deaths: (player, cause, who caused it or "")."""
 
     # --- reading the state ---------------------------------------------------------
 
@@ -374,7 +378,7 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
         )
     if state.phase == "over" and kind != "roles":
         raise IllegalEventError("game.refused.over", rule=state.win_rule or "lg-win")
-    state = replace(state, said=(), announcement=())
+    state = replace(state, said=(), announcement=(), told="", told_deaths=())
     if kind == "roles":
         return _noted(_learn(state, _mapping(data, "roles", kind)), state, seq)
     if kind in ("couple", "look", "kill", "potions", "call"):
@@ -781,6 +785,7 @@ def _resolve(
         story=tuple(story),
         said=chain.steps,
         announcement=chain.announcement,
+        told_deaths=tuple((n, c, by or "") for n, c, by in chain.deaths),
     )
     return _win(after, seq, lang, phase, number)
 
@@ -835,7 +840,9 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
         deaths.append((state.victim, "night"))
     if state.poisoned is not None:
         deaths.append((state.poisoned, "poison"))
-    after = _resolve(state, deaths, data, "dawn", seq, lang, "day", state.night)
+    after = replace(
+        _resolve(state, deaths, data, "dawn", seq, lang, "day", state.night), told="dawn"
+    )
     reset = {"victim": None, "saved": False, "poisoned": None, "used_tonight": 0, "done": ()}
     if after.phase == "over":
         return replace(after, **reset)  # type: ignore[arg-type]
@@ -944,13 +951,53 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
         state = replace(state, story=(*state.story, Line("day", state.day, said, False, seq)))
     if not count.eliminated:
         line = Line("day", state.day, phrase("game.story.nobody-out"), False, seq)
-        state = replace(state, story=(*state.story, line), said=count.steps)
+        state = replace(state, story=(*state.story, line), said=count.steps, told="vote")
         return _nightfall(state)
     after = _resolve(
         state, [(n, "vote") for n in count.eliminated], data, "vote", seq, lang, "day", state.day
     )
-    after = replace(after, said=(*count.steps, *after.said))
+    after = replace(after, said=(*count.steps, *after.said), told="vote")
     return after if after.phase == "over" else _nightfall(after)
+
+
+def announcement(state: State) -> list[Phrase]:
+    """The sentences to read aloud after the last event, or none (it told nothing).
+
+    The morning says the night's deaths grouped in seat order (the document: "groupez-les");
+    the vote says who the village eliminated and their card; a hunter's shot is said as a
+    shot, whoever fired; a lover who follows into death is with the others of the phase.
+    """
+    if not state.told:
+        return []
+    game = state.game
+    roles = dict(state.announcement)
+    order = [n for n, _ in state.announcement]
+
+    def card(name: str) -> Phrase:
+        role = roles.get(name) or state.role_of(name)
+        return phrase("game.announced", name=name, role=game.role(role).name if role else "?")
+
+    deaths = sorted(state.told_deaths, key=lambda d: order.index(d[0]) if d[0] in order else 99)
+    shots = [(n, by) for n, cause, by in deaths if cause == "shot"]
+    said: list[Phrase] = []
+    if state.told == "dawn":
+        grouped = [card(n) for n, cause, _ in deaths if cause != "shot"]
+        if grouped:
+            said.append(phrase("game.play.deaths", deaths=grouped))
+        else:
+            said.append(phrase("game.play.nobody"))
+    else:
+        out = [card(n) for n, cause, _ in deaths if cause == "vote"]
+        if out:
+            said.append(phrase("fixb.announce.vote", count=len(out), deaths=out))
+        else:
+            said.append(phrase("fixb.announce.vote-nobody"))
+        also = [card(n) for n, cause, _ in deaths if cause not in ("vote", "shot")]
+        if also:
+            said.append(phrase("fixb.announce.also", count=len(also), deaths=also))
+    for name, by in shots:
+        said.append(phrase("fixb.announce.shot", by=card(by) if by else "?", deaths=card(name)))
+    return said
 
 
 def _nightfall(state: State) -> State:

@@ -321,21 +321,16 @@ class Session:
             self.announce(after, "game.play.deaths")
 
     def announce(self, state: State, key: str) -> None:
-        """Give the one grouped announcement to read, then the ruling for the game master."""
-        game = state.game
-        if state.announcement:
-            shown = [
-                self.say(
-                    "game.announced", name=n, role=game.role(r).name.get(self.lang) if r else "?"
-                )
-                for n, r in state.announcement
-            ]
-            self.show(
-                self.say("game.play.read", text=self.say("game.play.deaths", deaths=shown)),
-                "bold cyan",
-            )
-        else:
-            self.show(self.say("game.play.read", text=self.say("game.play.nobody")), "bold cyan")
+        """Give the one grouped announcement to read, then the ruling for the game master.
+
+        What is read says what happened in the phase the event closed (``key``: the morning
+        or the vote), from :func:`garou.game.table.announcement`.
+        """
+        from garou.game.table import announcement
+
+        told = " ".join(p.say(self.lang) for p in announcement(state))
+        if told:
+            self.show(self.say("game.play.read", text=told), "bold cyan")
         for said in state.said:
             self.show(f"  [{said.rule}] {said.message}", "dim")
 
@@ -361,7 +356,7 @@ class Session:
             if target is not None:
                 votes[voter] = target
         after = self.record("vote", {"votes": votes})
-        if after is not None and after.announcement:
+        if after is not None and after.told:
             self.announce(after, "game.play.out")
         elif after is not None:
             for said in after.said:

@@ -163,14 +163,10 @@ def _where(state: State, lang: str) -> str:
 
 
 def _announcement(state: State, lang: str) -> str:
-    """The grouped announcement of the last dawn or vote, to read aloud."""
-    if state.announcement:
-        shown = [
-            say("game.announced", lang, name=n, role=_role(state, r, lang))
-            for n, r in state.announcement
-        ]
-        return say("game.play.deaths", lang, deaths=shown)
-    return say("game.play.nobody", lang)
+    """What the last dawn or vote gives to read aloud (garou.game.table.announcement)."""
+    from garou.game.table import announcement
+
+    return " ".join(p.say(lang) for p in announcement(state))
 
 
 def public_view(state: State, lang: str) -> dict[str, Any]:
@@ -398,11 +394,7 @@ def _master_page(
             "game.play.seen", lang, target=target, shown=script.shown_name(state, shown, lang)
         )
     announcement = None
-    if (
-        last is not None
-        and last.kind in ("dawn", "vote")
-        and (state.announcement or last.kind == "dawn")
-    ):
+    if last is not None and last.kind in ("dawn", "vote") and state.told:
         announcement = _announcement(state, lang)
     roles = state.known_roles()
     players = [
