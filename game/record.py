@@ -129,6 +129,8 @@ EVENT_FLAGS = frozenset({"save"})
 """Event keys whose value is yes or no."""
 EVENT_COUNTS = frozenset({"seq", "seconds", "tallies"})
 """Event keys whose value is a whole number (``tallies``: each count)."""
+EVENT_TIMES = frozenset({"at"})
+"""Event keys whose value is a number, whole or not (a ``timer`` event's clock time)."""
 
 
 EVENT_MAPPINGS = frozenset({"roles", "shoot", "successor", "votes", "tallies", "event"})
@@ -199,11 +201,11 @@ def _one(value: Any) -> Phrase:
 
 def event_data(value: Any, key: str = "") -> Any:
     """Return an event's value read by its key: ``save`` yes/no, ``seq``, ``seconds`` and the
-    ``tallies`` counts whole numbers, a plain empty/``~``/``null`` nothing, and every other
+    ``tallies`` counts whole numbers, a timer's ``at`` a number, a plain empty/``~``/``null`` nothing, and every other
     value (a name, a role, a step, a reason) the text as typed: a player called ``No``,
     ``12`` or ``true`` keeps that name. A value that does not read as its key's type is kept
     as typed, for the game's checks to refuse with their own message."""
-    from garou.rules.reader import Scalar, as_bool, as_int, is_null
+    from garou.rules.reader import Scalar, as_bool, as_float, as_int, is_null
 
     if isinstance(value, dict):
         inner = key if key == "tallies" else ""
@@ -220,6 +222,9 @@ def event_data(value: Any, key: str = "") -> Any:
     if key in EVENT_COUNTS:
         number = as_int(value)
         return str(value) if number is None else number
+    if key in EVENT_TIMES:
+        whole, time = as_int(value), as_float(value)
+        return whole if whole is not None else str(value) if time is None else time
     return str(value)
 
 

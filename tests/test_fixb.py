@@ -149,3 +149,101 @@ def test_the_web_reads_each_phase_as_what_happened(tmp_path, book, record, lang)
     assert votes or not any(e["kind"] == "vote" for e in data["events"])
     for text in votes:
         assert not any(w in text for w in NIGHT_WORDS[lang]), text
+
+
+# --- 2: a played evening, every event kind, survives export then import ---------------------
+
+
+def _extras(journal, book, game_id: int) -> None:
+    """Add to a game the event kinds its record lacks: timers (clock times with decimals and
+    without), a correction, an undo, and the game's rare kinds."""
+    from garou.game.replay import replay
+
+    def add(kind: str, **data: Any):
+        return session.record(journal, book, game_id, kind, data, "en")
+
+    events = journal.events(game_id)
+    last = [e for e in events if e.kind not in ("timer", "undo", "correct")][-1]
+    add("timer", action="start", label="speech:x", at=1796135391.663, seconds=60)
+    add("timer", action="pause", label="speech:x", at=1796135392.5)
+    add("timer", action="resume", label="speech:x", at=1796135400)
+    add("timer", action="stop", label="speech:x", at=1796135401.25)
+    add("correct", seq=last.seq, why="misheard", event={"kind": last.kind, **last.data})
+    state = replay(book, journal.events(game_id), "en").state
+    if state.game.id == "mafia":
+        alive = [s.name for s in state.seats if s.alive]
+        if state.phase != "over":
+            add("disqualify", player=alive[0], behaviour="leave-table")
+            add("opponent-victory", player=alive[1])
+    else:
+        roles = state.known_roles()
+        unknown = [name for name, role in roles.items() if role is None]
+        if unknown:
+            left = state.remaining_cards()
+            add("roles", roles={unknown[0]: next(iter(left))})
+    add("undo")
+
+
+ROLES_FIRST = """\
+game: {id: loup-garou, name: Cartes notées}
+setup:
+  players: [Alice, Bruno, Chloé, Driss, Emma, Farid, Gaëlle, Hugo]
+  roles: {loup-garou: 2, voyante: 1, sorciere: 1, villageois: 4}
+  deal: {}
+agreement: {}
+events:
+  - {kind: roles, roles: {Chloé: voyante}}
+  - {kind: look, target: Alice, role: loup-garou, by: [Chloé]}
+  - {kind: kill, victim: Emma, by: [Alice, Bruno]}
+"""
+
+
+def _evenings(tmp_path: Path) -> list[Path]:
+    extra = tmp_path / "roles-first.yaml"
+    extra.write_text(ROLES_FIRST, encoding="utf-8")
+    return [*sorted(GAMES.glob("*.yaml")), extra]
+
+
+@pytest.mark.parametrize("index", range(len(list(GAMES.glob("*.yaml"))) + 1))
+def test_a_played_evening_survives_export_then_import(journal, book, tmp_path, index):
+    from garou.game.record import dump_record, import_record, record_to_dict
+
+    first = import_record(journal, book, _evenings(tmp_path)[index])
+    _extras(journal, book, first)
+    path = tmp_path / "out.yaml"
+    path.write_text(dump_record(record_to_dict(journal, first)), encoding="utf-8")
+    second = import_record(journal, book, path)
+    assert record_to_dict(journal, second) == record_to_dict(journal, first)
+    assert session.status(journal, book, second, "en") | {"id": first} == session.status(
+        journal, book, first, "en"
+    )
+
+
+def test_the_round_trip_covers_every_event_kind(journal, book, tmp_path):
+    from garou.game.mafia import KINDS as MAFIA_KINDS
+    from garou.game.record import import_record
+    from garou.game.replay import META_KINDS
+    from garou.game.table import KINDS as LG_KINDS
+
+    kinds: set[str] = set()
+    for record in _evenings(tmp_path):
+        game_id = import_record(journal, book, record)
+        _extras(journal, book, game_id)
+        kinds |= {e.kind for e in journal.events(game_id)}
+    assert kinds >= {*LG_KINDS, *MAFIA_KINDS, *META_KINDS}, {
+        *LG_KINDS,
+        *MAFIA_KINDS,
+        *META_KINDS,
+    } - kinds
+
+
+def test_a_timer_typed_at_the_command_line_reads_its_time(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(GAMES / "parity.yaml"), "--db", db)
+    garou("game", "undo", "--db", db)
+    for at in ("1796135391", "1796135391.663"):
+        run = garou(
+            "game", "add", "timer", "action=start", "label=debate:d1", f"at={at}",
+            "seconds=300", "--db", db, "--lang", "en",
+        )  # fmt: skip
+        assert run.exit_code == 0, run.stderr
