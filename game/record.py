@@ -202,9 +202,9 @@ def _one(value: Any) -> Phrase:
 def event_data(value: Any, key: str = "") -> Any:
     """Return an event's value read by its key: ``save`` yes/no, ``seq``, ``seconds`` and the
     ``tallies`` counts whole numbers, a timer's ``at`` a number, a plain empty/``~``/``null``
-    nothing, and every other value (a name, a role, a step, a reason) the text as typed:
-    a player called ``No``, ``12`` or ``true`` keeps that name. A value that does
-    not read as its key's type is kept as typed, for the game's checks to refuse with their own message."""
+    nothing, and every other value (a name, a role, a step, a reason) the text as typed: a
+    player called ``No``, ``12`` or ``true`` keeps that name. A value that does not read as
+    its key's type is kept as typed, for the game's checks to refuse with their own message."""
     from garou.rules.reader import Scalar, as_bool, as_float, as_int, is_null
 
     if isinstance(value, dict):
