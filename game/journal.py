@@ -67,6 +67,15 @@ _SIDE_TABLES = {
     game_id INTEGER PRIMARY KEY REFERENCES games(id),
     secret TEXT NOT NULL
 )""",
+    # An answer half given (the ballots of a show of hands, a form waiting for a player's
+    # choice): kept until the event is recorded, valid while no other event came after.
+    "drafts": """CREATE TABLE drafts (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    name TEXT NOT NULL,
+    after INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game_id, name)
+)""",
 }
 """Tables added beside the schema (a journal without them gets them when first needed):
 the same schema version, since nothing of the events changes and an older garou ignores
@@ -367,6 +376,45 @@ class Journal:
         except sqlite3.OperationalError:  # no such table yet
             return None
         return None if row is None else str(row[0])
+
+    def save_draft(self, game_id: int, name: str, data: dict[str, Any]) -> None:
+        """Keep the draft ``name`` of game ``game_id`` (committed now: a Ctrl-C, a crash or a
+        reloaded page loses nothing of it); it holds until another event is recorded."""
+        with self._write():
+            self._side_table("drafts")
+            self.game(game_id)
+            self.db.execute(
+                "INSERT OR REPLACE INTO drafts (game_id, name, after, data) VALUES (?, ?, ?, ?)",
+                (game_id, name, self._last_seq(game_id), json.dumps(data, ensure_ascii=False)),
+            )
+
+    def draft(self, game_id: int, name: str) -> dict[str, Any] | None:
+        """Return the draft ``name`` of game ``game_id``, or None when there is none or an
+        event (other than a countdown's) was recorded, or undone, since it was kept."""
+        try:
+            row = self.db.execute(
+                "SELECT after, data FROM drafts WHERE game_id = ? AND name = ?", (game_id, name)
+            ).fetchone()
+        except sqlite3.OperationalError:  # no such table yet
+            return None
+        if row is None or int(row[0]) != self._last_seq(game_id):
+            return None
+        found = json.loads(row[1])
+        return found if isinstance(found, dict) else None
+
+    def drop_draft(self, game_id: int, name: str) -> None:
+        """Forget the draft ``name`` of game ``game_id`` (its event is recorded)."""
+        if self.draft(game_id, name) is None:
+            return
+        with self._write():
+            self.db.execute("DELETE FROM drafts WHERE game_id = ? AND name = ?", (game_id, name))
+
+    def _last_seq(self, game_id: int) -> int:
+        """The number of the game's last event that is not a countdown's (timer)."""
+        row = self.db.execute(
+            "SELECT MAX(seq) FROM events WHERE game_id = ? AND kind != 'timer'", (game_id,)
+        ).fetchone()
+        return int(row[0] or 0)
 
     def _side_table(self, name: str) -> None:
         """Create the side table ``name`` if this journal has none (inside a write)."""

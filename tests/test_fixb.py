@@ -247,3 +247,101 @@ def test_a_timer_typed_at_the_command_line_reads_its_time(garou, tmp_path):
             "seconds=300", "--db", db, "--lang", "en",
         )  # fmt: skip
         assert run.exit_code == 0, run.stderr
+
+
+# --- 3: the ballots typed survive a Ctrl-C, a crash or a reloaded page -----------------------
+
+TABLE6 = {"loup-garou": 1, "voyante": 1, "villageois": 3}
+DEAL6 = "Alice=loup-garou,Bruno=voyante"
+TO_THE_VOTE = ["", "Alice", "Chloé", "oui", "", "", "Bruno", "non"]  # night 1, captain Bruno
+
+
+def _six(garou, tmp_path: Path) -> str:
+    db = str(tmp_path / "g.sqlite")
+    setup = _setup(tmp_path, TABLE6, NAMES[:5])
+    garou("game", "new", "--setup", str(setup), "--db", db, "--deal", DEAL6)
+    return db
+
+
+@pytest.mark.parametrize("stop", ["eof", "ctrl-c"])
+def test_the_ballots_typed_before_a_stop_are_kept_and_the_vote_resumes(
+    garou, tmp_path, monkeypatch, stop
+):
+    from garou.commands import game_play
+
+    db = _six(garou, tmp_path)
+    first = [*TO_THE_VOTE, "Driss", ""]  # Alice's ballot, Bruno's (no vote); then the stop
+    if stop == "ctrl-c":
+        real, answered = game_play.Session.ask, []
+
+        def ask(self, question, default=None):
+            if len(answered) == len(first):
+                raise KeyboardInterrupt
+            answered.append(question)
+            return real(self, question, default)
+
+        monkeypatch.setattr(game_play.Session, "ask", ask)
+        garou("game", "play", "--db", db, "--lang", "en", input="\n".join(first) + "\nEmma\n")
+        monkeypatch.setattr(game_play.Session, "ask", real)
+    else:
+        garou("game", "play", "--db", db, "--lang", "en", input="\n".join(first) + "\n")
+    exported = garou("game", "export", "--db", db).stdout
+    assert yaml.safe_load(exported)["events"][-1]["kind"] == "election"  # no vote yet
+    run = garou("game", "play", "--db", db, "--lang", "en", input="Alice\nAlice\nq\n")
+    out = " ".join(run.stdout.split())
+    assert "Bruno votes against" not in out and "Driss votes against" in out  # resumed
+    assert "Debate" not in out  # the debate was held before the stop
+    events = garou("game", "export", "--db", db).stdout
+    vote = yaml.safe_load(events)["events"][-1]
+    assert vote == {
+        "kind": "vote",
+        "votes": {"Alice": "Driss", "Driss": "Alice", "Emma": "Alice"},
+    }
+
+
+def test_a_draft_is_forgotten_once_another_event_is_recorded(tmp_path, book):
+    with open_journal(tmp_path / "g.sqlite") as journal:
+        data = {"game": "loup-garou", "name": None, "players": NAMES[:5], "roles": TABLE6,
+                "agreement": {}, "table": None, "date": None, "deal": {}}  # fmt: skip
+        game_id = session.new_game(journal, book, data)
+        journal.save_draft(game_id, "ballot", {"votes": {"Alice": "Bruno"}})
+        assert journal.draft(game_id, "ballot") == {"votes": {"Alice": "Bruno"}}
+        session.record(journal, book, game_id, "timer", {"action": "start", "label": "x",
+                       "at": 1.5, "seconds": 60})  # fmt: skip
+        assert journal.draft(game_id, "ballot") is not None  # a countdown changes nothing
+        session.record(journal, book, game_id, "call", {"step": "couple"})
+        assert journal.draft(game_id, "ballot") is None
+
+
+def test_the_web_ballots_waiting_for_the_captain_survive_a_reload(tmp_path, book):
+    from garou.game.start import start_data
+    from garou.web.app import WebConfig, create_app
+
+    from .test_web_game import GameMaster
+
+    db = tmp_path / "web.sqlite"
+    deal = dict(pair.split("=") for pair in DEAL6.split(","))
+    with open_journal(db) as journal:
+        game_id = session.new_game(
+            journal, book, start_data(book, _setup(tmp_path, TABLE6, NAMES[:5]), deal=deal)
+        )
+        for kind, data in [("look", {"target": "Alice"}), ("kill", {"victim": "Chloé"}),
+                           ("dawn", {}), ("election", {"captain": "Bruno"})]:  # fmt: skip
+            session.record(journal, book, game_id, kind, data, "en")
+    client = create_app(WebConfig(db=db)).test_client()
+    gm = GameMaster(client, game_id, "en")
+    ballots = {"Alice": "Driss", "Bruno": "Emma", "Driss": "Emma", "Emma": "Driss"}
+    asked = gm.send("vote", {"how": "ballots", **{f"vote.{k}": v for k, v in ballots.items()}})
+    assert asked.status_code == 200 and "data-pending" in asked.text
+    reloaded = gm.page()  # the phone reloads, or another phone opens the page
+    assert "data-pending" in reloaded and 'data-choice="Emma"' in reloaded
+    base = re.search(r'name="base" value="([^"]+)"', reloaded)
+    assert base
+    form = {**gm.fields(reloaded), "kind": "vote", "captain_pick": "Emma",
+            "base": base.group(1).replace("&#34;", '"').replace("&quot;", '"')}  # fmt: skip
+    assert gm.post("record", form).status_code == 303
+    with open_journal(db) as journal:
+        last = journal.events(game_id)[-1]
+    assert last.kind == "vote" and last.data["captain_pick"] == "Emma"
+    assert last.data["votes"] == ballots
+    assert "data-pending" not in gm.page()
