@@ -247,11 +247,18 @@ class Journal:
         return [GameRow(*row) for row in rows]
 
     def game(self, game_id: int | None = None) -> GameRow:
-        """Return the game ``game_id``, or the latest one when it is None."""
+        """Return the game ``game_id``, or when it is None the game last written to (the one
+        whose event was recorded last: the evening being played, not the latest created)."""
         if game_id is None:
-            row = self.db.execute(
-                "SELECT id, game, name, created FROM games ORDER BY id DESC LIMIT 1"
-            ).fetchone()
+            row = (
+                self.db.execute(
+                    "SELECT g.id, g.game, g.name, g.created FROM events e JOIN games g"
+                    " ON g.id = e.game_id ORDER BY e.rowid DESC LIMIT 1"
+                ).fetchone()
+                or self.db.execute(
+                    "SELECT id, game, name, created FROM games ORDER BY id DESC LIMIT 1"
+                ).fetchone()
+            )
             if row is None:
                 raise UnknownGameIdError("game.db.no-games", path=str(self.path))
             return GameRow(*row)

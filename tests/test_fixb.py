@@ -345,3 +345,59 @@ def test_the_web_ballots_waiting_for_the_captain_survive_a_reload(tmp_path, book
     assert last.kind == "vote" and last.data["captain_pick"] == "Emma"
     assert last.data["votes"] == ballots
     assert "data-pending" not in gm.page()
+
+
+# --- 7: a game command without an id acts on the game last written to, and says which -------
+
+MAFIA_DEAL = ",".join(
+    [f"{n}=citoyen" for n in range(1, 7)] + ["7=sherif", "8=mafia", "9=mafia", "10=don"]
+)
+MAFIA = ["--game", "mafia", "--names", "1,2,3,4,5,6,7,8,9,10", "--deal", MAFIA_DEAL]
+
+
+def _two_games(garou, tmp_path: Path) -> str:
+    db = str(tmp_path / "g.sqlite")
+    setup = _setup(tmp_path, {"loup-garou": 2, "voyante": 1, "villageois": 5}, NAMES)
+    garou("game", "new", "--setup", str(setup), "--name", "Table A", "--db", db)
+    garou("game", "new", *MAFIA, "--db", db)
+    return db
+
+
+def test_undo_without_an_id_undoes_the_game_last_written_to_and_names_it(garou, tmp_path):
+    db = _two_games(garou, tmp_path)
+    assert garou("game", "add", "day", "--id", "2", "--db", db).exit_code == 0
+    before = garou("game", "status", "1", "--db", db, "--json").json()
+    assert garou("game", "add", "call", "step=voyante", "--id", "1", "--db", db).exit_code == 0
+    run = garou("game", "undo", "--db", db, "--lang", "en")
+    assert run.exit_code == 0 and run.stdout.startswith("Game 1 (Table A): event 2 (call)")
+    one = garou("game", "status", "1", "--db", db, "--json").json()
+    two = garou("game", "status", "2", "--db", db, "--json").json()
+    assert one == before and two["day"] == 1  # game 2's morning untouched
+    # the undo marker is a write: the bare status shows game 1 too, then game 2 once touched
+    assert garou("game", "status", "--db", db, "--json").json()["id"] == 1
+    garou("game", "undo", "--id", "2", "--db", db)
+    assert garou("game", "status", "--db", db, "--json").json()["id"] == 2
+
+
+def test_every_game_command_that_takes_a_game_takes_id_too(garou, tmp_path):
+    import inspect
+
+    from garou.commands import game as commands
+
+    taking = [
+        name.removesuffix("_command")
+        for name, fn in vars(commands).items()
+        if name.endswith("_command") and "game_id" in inspect.signature(fn).parameters
+    ]
+    assert {"undo", "status", "recap", "export", "play", "add", "correct"} <= set(taking)
+    db = _two_games(garou, tmp_path)
+    for name in taking:
+        helped = garou("game", name, "--help", "--lang", "en")
+        assert "--id" in helped.stdout, name
+    for args in (["status"], ["recap"], ["export"], ["points"], ["protocol", "-o", "-"]):
+        by_option = garou("game", *args, "--id", "2", "--db", db, "--lang", "en")
+        positional = garou("game", *args, "2", "--db", db, "--lang", "en")
+        assert by_option.exit_code == positional.exit_code, (args, by_option.stderr)
+        assert by_option.stdout == positional.stdout, args
+    both = garou("game", "status", "1", "--id", "2", "--db", db, "--lang", "en")
+    assert both.exit_code == 2 and "two games" in both.stderr

@@ -48,6 +48,19 @@ GameId = Annotated[
 ]
 
 
+GameIdOption = Annotated[
+    int | None,
+    typer.Option("--id", help="The game (default: the game last written to).", show_default=False),
+]
+
+
+def _which(positional: int | None, option: int | None) -> int | None:
+    """The game asked for, by its positional id or ``--id`` (the same one if both)."""
+    if positional is not None and option is not None and positional != option:
+        raise _usage("fixb.cli.two-ids", first=positional, second=option)
+    return option if option is not None else positional
+
+
 class Clock:
     """The countdown's clock; the tests replace it with a fake one."""
 
@@ -358,7 +371,11 @@ def _where(data: dict[str, Any], lang: str) -> str:
 
 
 def status_command(
-    game_id: GameId = None, db: Db = None, lang: Lang = None, json_: Json = False
+    game_id: GameId = None,
+    id_: GameIdOption = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
 ) -> None:
     """Show where a game stands: phase, players, lovers, captain, potions, warnings.
 
@@ -367,6 +384,7 @@ def status_command(
     from garou.game import session
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         book = _book()
         replayed, data = session.snapshot(journal, book, game_id, language)
@@ -531,7 +549,11 @@ def _next(data: dict[str, Any]) -> str | None:
 
 
 def undo_command(
-    game_id: GameId = None, db: Db = None, lang: Lang = None, json_: Json = False
+    game_id: GameId = None,
+    id_: GameIdOption = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
 ) -> None:
     """Cancel the latest event by recording an undo marker (nothing is deleted).
 
@@ -541,6 +563,7 @@ def undo_command(
     from garou.rules.catalogue import say
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         book = _book()
         row = journal.game(game_id)
@@ -555,8 +578,10 @@ def undo_command(
     print_hint(
         _console(),
         say(
-            "game.cli.undone",
+            "fixb.cli.undone.named" if row.name else "fixb.cli.undone",
             language,
+            id=row.id,
+            name=row.name or "",
             seq=undone.seq,
             kind=undone.kind,
             where=_where(status, language),
@@ -607,6 +632,7 @@ def correct_command(
 
 def export_command(
     game_id: GameId = None,
+    id_: GameIdOption = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -625,6 +651,7 @@ def export_command(
     from garou.rules.writer import write_file
 
     _lang(lang)  # a wrong --lang is refused before the journal is read
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         text = dump_record(record_to_dict(journal, game_id))
         if out is None or str(out) == "-":
@@ -663,6 +690,7 @@ def import_command(
 
 def recap_command(
     game_id: GameId = None,
+    id_: GameIdOption = None,
     fmt: Annotated[
         str | None,
         typer.Option(
@@ -686,6 +714,7 @@ def recap_command(
     from garou.game.recap import build_recap, recap_to_dict, render_recap
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         row = journal.game(game_id)
         replayed = session.load(journal, _book(), row.id, language)
@@ -744,6 +773,7 @@ def _print_recap(out: Console, recap: Any) -> None:
 
 def play_command(
     game_id: GameId = None,
+    id_: GameIdOption = None,
     countdown: Annotated[
         bool, typer.Option("--countdown/--no-countdown", help="Offer the debate's countdown.")
     ] = True,
@@ -762,6 +792,7 @@ def play_command(
     from .game_play import Session
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         row = journal.game(game_id)
         if row.game == "mafia":
@@ -790,6 +821,7 @@ def _mafia(journal: Journal, game_id: int | None, lang: str) -> Any:
 
 def protocol_command(
     game_id: GameId = None,
+    id_: GameIdOption = None,
     blank: Annotated[
         bool, typer.Option("--blank", help="An empty protocol to print, for paper.")
     ] = False,
@@ -819,6 +851,7 @@ def protocol_command(
     )
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     if blank:
         protocol = blank_protocol(_book().game("mafia"), language)
     else:
@@ -877,7 +910,11 @@ def _print_protocol(out: Console, p: Any) -> None:
 
 
 def points_command(
-    game_id: GameId = None, db: Db = None, lang: Lang = None, json_: Json = False
+    game_id: GameId = None,
+    id_: GameIdOption = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
 ) -> None:
     """The points of a finished Mafia evening in both systems, each line with its reason.
 
@@ -886,6 +923,7 @@ def points_command(
     from garou.game.mafia_points import points
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         _row, state = _mafia(journal, game_id, language)
         scored = points(state, language)
@@ -950,6 +988,7 @@ def fouls_command(
 
 def speak_command(
     game_id: GameId = None,
+    id_: GameIdOption = None,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -962,6 +1001,7 @@ def speak_command(
     from .mafia_play import MafiaSession
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         row, state = _mafia(journal, game_id, language)
         session = MafiaSession(journal, _book(), row.id, language, _console(), Clock, True)
