@@ -67,12 +67,12 @@ def dump_record(record: dict[str, Any]) -> str:
     head = {k: record[k] for k in ("game", "setup", "agreement")}
     text = "# A garou game record: garou game import FILE replays it (docs/game-record.md).\n"
     text += yaml.safe_dump(head, allow_unicode=True, sort_keys=False, width=100)
-    text += "events:\n"
-    for event in record["events"]:
+    text += "events:  # each event's number (garou game correct N) after it; 1 is the start\n"
+    for seq, event in enumerate(record["events"], start=2):
         line = yaml.safe_dump(
             event, allow_unicode=True, sort_keys=False, default_flow_style=True, width=10_000
         ).strip()
-        text += f"  - {line}\n"
+        text += f"  - {line}  # {seq}\n"
     return text
 
 

@@ -401,3 +401,38 @@ def test_every_game_command_that_takes_a_game_takes_id_too(garou, tmp_path):
         assert by_option.stdout == positional.stdout, args
     both = garou("game", "status", "1", "--id", "2", "--db", db, "--lang", "en")
     assert both.exit_code == 2 and "two games" in both.stderr
+
+
+# --- 10: the event numbers garou game correct needs are shown --------------------------------
+
+
+@pytest.mark.parametrize("record", sorted(GAMES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_recap_and_export_show_each_events_number(garou, tmp_path, record):
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(record), "--db", db)
+    with open_journal(db) as journal:
+        events = journal.events(1)
+    exported = garou("game", "export", "--db", db).stdout
+    lines = exported.split("events:", 1)[1].splitlines()[1:]
+    assert [int(line.rsplit("# ", 1)[1]) for line in lines] == [e.seq for e in events[1:]]
+    for line, event in zip(lines, events[1:], strict=True):
+        assert yaml.safe_load(line.strip()[2:])["kind"] == event.kind
+    recap = garou("game", "recap", "--db", db, "--json").json()
+    told = {line["seq"] for part in recap["timeline"] for line in part["lines"]}
+    assert told and told <= {e.seq for e in events} | {0}
+    text = garou("game", "recap", "--db", db, "--lang", "en").stdout
+    shown = {int(n) for n in re.findall(r"^\s+#(\d+) ", text, re.M)}
+    assert shown - {1} == told - {0, 1}
+
+
+def test_correct_takes_the_number_the_recap_shows(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(GAMES / "parity.yaml"), "--db", db)
+    text = garou("game", "recap", "--db", db, "--lang", "en").stdout
+    number = re.search(r"#(\d+) The wolves \([^)]*\) choose (\w+)", text)
+    assert number
+    with open_journal(db) as journal:
+        event = journal.events(1)[int(number.group(1)) - 1]
+    assert event.kind == "kill" and event.data["victim"] == number.group(2)
+    helped = garou("game", "correct", "--help", "--lang", "en").stdout
+    assert "#N" in helped and "recap" in helped and "export" in helped

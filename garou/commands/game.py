@@ -755,9 +755,12 @@ def _print_recap(out: Console, recap: Any) -> None:
         out.print(f"[bold green]{escape(recap.labels['winner'])} {escape(recap.winner)}[/]")
     for part in recap.timeline:
         out.print(f"\n[bold]{escape(part.title)}[/]")
-        for line, hidden in zip(part.lines, part.hidden, strict=True):
+        shown = 0  # each event's number once, before its first line (garou game correct N)
+        for seq, line, hidden in zip(part.seqs, part.lines, part.hidden, strict=True):
             mark = f" [dim]{escape(recap.labels['hidden-mark'])}[/]" if hidden else ""
-            out.print(f"  {escape(line)}{mark}")
+            number = f"#{seq}" if seq != shown else ""
+            shown = seq
+            out.print(f"  [dim]{number:>4}[/] {escape(line)}{mark}")
     for key, lines in (
         ("unseen", recap.unseen),
         ("close-calls", recap.close_calls),
