@@ -438,12 +438,12 @@ def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
     steps = state.steps()
     if kind == "call":
         wanted = data.get("step")
-        found = [s for s in steps if s.id == wanted]
+        found = _steps_named(state, steps, wanted)
         if not found:
             raise IllegalEventError(
                 "game.refused.no-step",
                 step=str(wanted),
-                steps=[s.id for s in steps],
+                steps=[step_name(state, s) for s in steps],
                 rule="lg-night",
             )
     else:
@@ -454,21 +454,63 @@ def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
             )
     step = found[0]
     if step.id in state.done:
-        raise IllegalEventError("game.refused.step-done", step=step.id, rule="lg-night")
+        raise IllegalEventError(
+            "game.refused.step-done", step=step_name(state, step), rule="lg-night"
+        )
     index = steps.index(step)
-    later = [s.id for s in steps[index + 1 :] if s.id in state.done]
+    later = [s for s in steps[index + 1 :] if s.id in state.done]
     if later:
         raise IllegalEventError(
-            "game.refused.step-passed", step=step.id, later=later[0], rule=state.game.night.entry
+            "game.refused.step-passed",
+            step=step_name(state, step),
+            later=step_name(state, later[0]),
+            rule=state.game.night.entry,
         )
     for constraint in state.game.night.constraints:
         if constraint.role in step.roles:
             before = [s for s in steps if constraint.after in s.roles]
             if before and before[0].id not in state.done:
                 raise IllegalEventError(
-                    "game.refused.order", step=step.id, first=before[0].id, rule=constraint.entry
+                    "game.refused.order",
+                    step=step_name(state, step),
+                    first=step_name(state, before[0]),
+                    rule=constraint.entry,
                 )
     return step
+
+
+def step_name(state: State, step: NightStep) -> Phrase:
+    """A night step said by the names of the roles it calls ("Werewolf", "Loup-Garou"),
+    never by its id (which ``call step=`` accepts too)."""
+    return phrase("fixb.step.name", roles=_role_names(state, step))
+
+
+def _typed_step(state: State, step: NightStep) -> Any:
+    """What to type after ``call step=`` for ``step``, in the message's language: its first
+    role's name, quoted when it holds a space."""
+    from garou.rules.model import Text
+
+    name = state.game.role(step.roles[0]).name
+    quote = lambda t: f"'{t}'" if " " in t else t  # noqa: E731
+    return Text(fr=quote(name.get("fr")), en=quote(name.get("en")))
+
+
+def _steps_named(state: State, steps: tuple[NightStep, ...], wanted: Any) -> list[NightStep]:
+    """The steps ``wanted`` names: by their id, or by one of their roles in French or
+    English (case and accents optional, as every role name garou reads)."""
+    from garou.rules.errors import GarouError
+    from garou.rules.names import fold, resolve_role
+
+    if wanted is None:
+        return []
+    found = [s for s in steps if fold(s.id) == fold(str(wanted))]
+    if found:
+        return found
+    try:
+        role = resolve_role(state.game, str(wanted)).id
+    except GarouError:
+        return []
+    return [s for s in steps if role in s.roles]
 
 
 def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> State:
@@ -488,7 +530,7 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
         raise IllegalEventError(
             "game.refused.not-dealt",
             roles=names,
-            step=step.id,
+            step=_typed_step(state, step),
             rule=game.night.call_absent.entry if game.night.call_absent else "lg-night",
         )
     by = data.get("by")
@@ -506,7 +548,10 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     ):
         dead = [s.name for s in known]
         raise IllegalEventError(
-            "game.refused.actor-dead", names=dead, step=step.id, rule=game.deaths.entry
+            "game.refused.actor-dead",
+            names=dead,
+            step=_typed_step(state, step),
+            rule=game.deaths.entry,
         )
     if kind == "couple":
         state = _couple(state, data, seq, step)

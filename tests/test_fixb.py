@@ -436,3 +436,64 @@ def test_correct_takes_the_number_the_recap_shows(garou, tmp_path):
     assert event.kind == "kill" and event.data["victim"] == number.group(2)
     helped = garou("game", "correct", "--help", "--lang", "en").stdout
     assert "#N" in helped and "recap" in helped and "export" in helped
+
+
+# --- 14: night steps said and read by their roles' names, in both languages -----------------
+
+STEPS12 = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "cupidon": 1, "villageois": 3}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_night_step_is_called_by_a_role_name_of_either_language(journal, book, tmp_path, lang):
+    from garou.game.start import start_data
+    from garou.rules.names import fold
+
+    game_id = session.new_game(journal, book, start_data(book, _setup(tmp_path, STEPS12)))
+    state = session.load(journal, book, game_id, lang).state
+    ids = [s.id for s in state.steps()]
+    for step in state.steps():
+        name = state.game.role(step.roles[0]).name.get(lang)
+        typed = fold(name) if lang == "fr" else name.upper()  # accents and case optional
+        after = session.record(journal, book, game_id, "call", {"step": typed}, lang).state
+        assert step.id in after.done
+    other = "fr" if lang == "en" else "en"
+    session.undo(journal, book, game_id)
+    last = state.game.role(state.steps()[-1].roles[0]).name.get(other)
+    assert session.record(journal, book, game_id, "call", {"step": last}, lang).state.done
+    assert ids
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_night_refusals_name_the_steps_in_the_language(garou, tmp_path, book, lang):
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "new", "--setup", str(_setup(tmp_path, STEPS12)), "--db", db)
+    game = book.game("loup-garou")
+    ids = {s.id for s in (*game.night.first, *game.night.every)} - {
+        fold for r in game.roles for fold in (r.name.fr.lower(), r.name.en.lower())
+    }
+    said = []
+    tries = ["potions poison=Emma", "call step=xyz", "call step=cupidon", "call step=cupidon",
+             "call step=voyante", "call step=couple"]  # fmt: skip
+    for args in (t.split() for t in tries):
+        run = garou("game", "add", *args, "--db", db, "--lang", lang)
+        said.append(run.stderr)
+    text = " ".join(said).replace("\u00a0", " ")
+    assert text.count("Error" if lang == "en" else "Erreur") >= 4, text
+    for step_id in ids:
+        assert not re.search(rf"['«] ?{step_id}\b", text), (step_id, text)
+    witch = game.role("sorciere").name.get(lang)
+    assert witch in text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("game_id", "other"), [("loup-garou", "mafia"), ("mafia", "loup-garou")])
+def test_check_says_a_card_of_the_other_game_is_the_other_games(garou, book, game_id, other, lang):
+    mine = book.game(game_id)
+    for role in book.game(other).roles:
+        if any(role.id == r.id for r in mine.roles):
+            continue
+        run = garou("check", "--game", game_id, "--roles", f"{role.id}=1,{mine.roles[0].id}=9",
+                    "--lang", lang, "--json")  # fmt: skip
+        text = run.stdout.replace("\u00a0", " ")
+        assert book.game(other).info.name.get(lang) in text and role.name.get(lang) in text, text
+        assert "did you mean" not in text and "vouliez-vous" not in text, text
