@@ -228,6 +228,51 @@ def event_data(value: Any, key: str = "") -> Any:
     return str(value)
 
 
+NOT_NAMES = EVENT_FLAGS | EVENT_COUNTS | EVENT_TIMES | EVENT_WORDS
+"""Event keys whose value is never a player's name."""
+
+
+def named_as_players(players: Any, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Return an event's values with each player's name written as the game's seat has it,
+    whatever its case and accents (``lea`` is Léa: :func:`garou.rules.names.fold`, as the
+    prompts, ``cascade`` and ``vote`` read names). A name typed exactly is kept; one whose
+    folding names no player, or several, is left as typed (the game's check refuses it,
+    an ambiguous one with the players it could be). ``roles`` keeps its cards as typed."""
+    from garou.rules.names import fold
+
+    if not isinstance(players, list | tuple):
+        return dict(data)
+    names = [str(p) for p in players]
+    exact = set(names)
+    by_fold: dict[str, list[str]] = {}
+    for name in names:
+        by_fold.setdefault(fold(name), []).append(name)
+
+    def one(value: Any) -> Any:
+        if not isinstance(value, str) or value in exact:
+            return value
+        found = by_fold.get(fold(value), [])
+        if len(found) > 1:
+            from .errors import IllegalEventError
+
+            raise IllegalEventError("fixb.refused.ambiguous-name", name=value, names=found)
+        return found[0] if found else value
+
+    def walk(key: str, value: Any) -> Any:
+        if key in NOT_NAMES:
+            return value
+        if key == "event" and isinstance(value, Mapping):
+            return named_as_players(players, value)
+        if isinstance(value, Mapping):  # votes, shoot, successor: names both sides
+            keep = key in ("roles", "tallies")  # their values are cards, counts
+            return {one(k): v if keep else walk(key, v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [one(v) for v in value]
+        return one(value)
+
+    return {k: walk(str(k), v) for k, v in data.items()}
+
+
 @dataclass(frozen=True)
 class ReadRecord:
     """A game record read from a file, with the lines of its parts."""
@@ -301,6 +346,10 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecor
         (str(event["kind"]), {k: v for k, v in event.items() if k != "kind"})
         for event in record.events or ()
     ]
+    try:  # each player's name as the setup writes it, whatever its case and accents
+        rest = [(kind, named_as_players(start["players"], data)) for kind, data in rest]
+    except IllegalEventError as exc:
+        raise fail(read.setup_line, "events", _Refusal(exc)) from None
 
     def check(stamped: list[Event]) -> list[Event]:
         try:

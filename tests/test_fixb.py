@@ -497,3 +497,52 @@ def test_check_says_a_card_of_the_other_game_is_the_other_games(garou, book, gam
         text = run.stdout.replace("\u00a0", " ")
         assert book.game(other).info.name.get(lang) in text and role.name.get(lang) in text, text
         assert "did you mean" not in text and "vouliez-vous" not in text, text
+
+
+# --- 16: a player's name in any case and without its accents, wherever an event is typed ----
+
+ACCENTED = ["Ana", "Bob", "Chloé", "Driss", "Émile", "Fay", "Gaëlle", "Hugo"]
+
+
+def test_add_correct_and_import_read_names_whatever_their_case_and_accents(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    roles = {"loup-garou": 2, "voyante": 1, "cupidon": 1, "villageois": 4}
+    setup = _setup(tmp_path, roles, ACCENTED)
+    deal = "Ana=loup-garou,Bob=loup-garou,Chloé=voyante,Driss=cupidon"
+    garou("game", "new", "--setup", str(setup), "--db", db, "--deal", deal)
+    for event in ("couple", "lovers=[emile, GAELLE]", "by=driss"), ("look", "target=ANA"), (
+        "kill", "victim=chloe", "by=[ana, bob]"):  # fmt: skip
+        run = garou("game", "add", *event, "--db", db, "--lang", "en")
+        assert run.exit_code == 0, (event, run.stderr)
+    fixed = garou("game", "correct", "4", "kill", "victim=HUGO", "--why", "x", "--db", db)
+    assert fixed.exit_code == 0, fixed.stderr
+    record = yaml.safe_load(garou("game", "export", "--db", db).stdout)
+    assert record["events"][0]["lovers"] == ["Émile", "Gaëlle"]
+    assert record["events"][1]["target"] == "Ana" and record["events"][2]["victim"] == "Chloé"
+    assert record["events"][3]["event"]["victim"] == "Hugo"
+    # the same record typed carelessly imports as the same game
+    for event in record["events"]:
+        for key in ("lovers", "by"):
+            if isinstance(event.get(key), list):
+                event[key] = [n.lower() for n in event[key]]
+    record["events"][2]["victim"] = "CHLOE"
+    careless = tmp_path / "careless.yaml"
+    careless.write_text(yaml.safe_dump(record, allow_unicode=True), encoding="utf-8")
+    assert garou("game", "import", str(careless), "--db", db).exit_code == 0
+    again = yaml.safe_load(garou("game", "export", "2", "--db", db).stdout)
+    assert (
+        again["events"] == yaml.safe_load(garou("game", "export", "1", "--db", db).stdout)["events"]
+    )
+
+
+def test_only_a_truly_ambiguous_name_is_refused():
+    from garou.game.errors import IllegalEventError
+    from garou.game.record import named_as_players
+
+    players = ["Léa", "Lea", "Bob"]
+    assert named_as_players(players, {"victim": "Lea"}) == {"victim": "Lea"}  # exact
+    assert named_as_players(players, {"votes": {"bob": "Léa"}}) == {"votes": {"Bob": "Léa"}}
+    assert named_as_players(players, {"roles": {"BOB": "voyante"}}) == {"roles": {"Bob": "voyante"}}
+    with pytest.raises(IllegalEventError) as refused:
+        named_as_players(players, {"victim": "LEA"})
+    assert "Léa" in refused.value.message("en") and "Lea" in refused.value.message("en")
