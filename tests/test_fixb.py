@@ -546,3 +546,34 @@ def test_only_a_truly_ambiguous_name_is_refused():
     with pytest.raises(IllegalEventError) as refused:
         named_as_players(players, {"victim": "LEA"})
     assert "Léa" in refused.value.message("en") and "Lea" in refused.value.message("en")
+
+
+# --- 17: nobody whose card is known is offered, or taken, as another role's holder ----------
+
+
+def test_who_wakes_up_never_offers_a_known_card_and_refuses_it_at_once(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    roles = {"loup-garou": 2, "voyante": 1, "cupidon": 1, "villageois": 4}
+    garou("game", "new", "--setup", str(_setup(tmp_path, roles)), "--db", db)
+    answers = ["Alice", "Bruno, Chloé", "Alice", "Driss", "Emma", "Villager", "Alice, Driss", "q"]
+    run = garou("game", "play", "--db", db, "--lang", "en", input="\n".join(answers) + "\n")
+    out = " ".join(run.stdout.split())
+    seer = re.findall(r"Who wakes up \(Seer, 1 player\)\? \(([^)]*)\)", out)
+    assert len(seer) == 2 and all("Alice" not in s.split(", ") for s in seer)  # asked again
+    assert "Give 1 name among Bruno" in out  # Alice (Cupid) refused at once
+    wolves = re.findall(r"Who wakes up \(Werewolf, 2 players\)\? \(([^)]*)\)", out)
+    assert wolves and not {"Alice", "Driss"} & set(wolves[0].split(", "))
+    status = garou("game", "status", "--db", db, "--json").json()
+    assert status["looks"][0]["target"] == "Emma"  # nothing lost on the way
+
+
+def test_a_refusal_with_a_hint_is_two_sentences(journal, book, tmp_path):
+    from garou.game.errors import IllegalEventError
+    from garou.game.start import start_data
+
+    roles = {"loup-garou": 2, "voyante": 1, "cupidon": 1, "villageois": 4}
+    data = start_data(book, _setup(tmp_path, roles), deal={"Alice": "cupidon"})
+    game_id = session.new_game(journal, book, data)
+    with pytest.raises(IllegalEventError) as refused:
+        session.record(journal, book, game_id, "roles", {"roles": {"Alice": "voyante"}}, "en")
+    assert re.search(r"Cupid\. \S", refused.value.message("en")), refused.value.message("en")
