@@ -577,3 +577,21 @@ def test_a_refusal_with_a_hint_is_two_sentences(journal, book, tmp_path):
     with pytest.raises(IllegalEventError) as refused:
         session.record(journal, book, game_id, "roles", {"roles": {"Alice": "voyante"}}, "en")
     assert re.search(r"Cupid\. \S", refused.value.message("en")), refused.value.message("en")
+
+
+# --- 19: the Mafia speech prompt says an unknown word is no command --------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_speech_prompt_answers_an_unknown_word_with_the_commands(garou, tmp_path, lang):
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "new", *MAFIA, "--db", db)
+    garou("game", "add", "day", "--db", db)
+    run = garou("game", "play", "--db", db, "--lang", lang, "--no-countdown",
+                input="help\n2\nbonjour tout\nq\n")  # fmt: skip
+    out = " ".join(run.stdout.replace("\u00a0", " ").split())
+    unknown = {"en": "unknown command", "fr": "commande inconnue"}[lang]
+    assert out.count(unknown) == 2 and ("'2'" in out or "« 2 »" in out), out
+    assert out.count("foul NAME" if lang == "en" else "foul NOM") >= 3  # the list, each time
+    exported = yaml.safe_load(garou("game", "export", "--db", db).stdout)
+    assert [e["kind"] for e in exported["events"]] == ["day"]  # nothing recorded meanwhile
