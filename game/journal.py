@@ -158,6 +158,9 @@ class Journal:
         existed = self.path.exists()
         if existed and self.path.is_dir():
             raise JournalError("game.db.folder", path=str(self.path))
+        if existed and not create and _empty(self.path):
+            # an empty file is no journal yet: only a command that creates one writes it
+            raise JournalError("game.db.missing", path=str(self.path))
         if not existed:
             if not create:
                 raise JournalError("game.db.missing", path=str(self.path))
@@ -455,6 +458,13 @@ class Journal:
             for event in _checked(check, stamped):
                 self._insert(game_id, event)
         return game_id
+
+
+def _empty(path: Path) -> bool:
+    try:
+        return path.is_file() and path.stat().st_size == 0
+    except OSError:
+        return False
 
 
 def _checked(check: Check | None, events: list[Event]) -> list[Event]:

@@ -595,3 +595,29 @@ def test_the_speech_prompt_answers_an_unknown_word_with_the_commands(garou, tmp_
     assert out.count("foul NAME" if lang == "en" else "foul NOM") >= 3  # the list, each time
     exported = yaml.safe_load(garou("game", "export", "--db", db).stdout)
     assert [e["kind"] for e in exported["events"]] == ["day"]  # nothing recorded meanwhile
+
+
+# --- 21: a reading command never turns a file into a journal ---------------------------------
+
+READING = [["list"], ["status"], ["recap"], ["export"], ["points"], ["protocol", "-o", "-"],
+           ["undo"], ["add", "dawn"], ["play"]]  # fmt: skip
+
+
+@pytest.mark.parametrize("args", READING, ids=lambda a: a[0])
+def test_an_empty_file_is_no_journal_and_stays_empty(garou, tmp_path, args):
+    empty = tmp_path / "empty.sqlite"
+    empty.write_bytes(b"")
+    run = garou("game", *args, "--db", str(empty), "--lang", "en", input="q\n")
+    assert run.exit_code == 1 and "no game journal" in run.stderr, run.stderr
+    assert empty.read_bytes() == b""
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("empty")) == [
+        "empty.sqlite"
+    ]
+
+
+def test_new_still_starts_a_journal_in_an_empty_file(garou, tmp_path):
+    empty = tmp_path / "empty.sqlite"
+    empty.write_bytes(b"")
+    setup = _setup(tmp_path, {"loup-garou": 2, "voyante": 1, "villageois": 5})
+    assert garou("game", "new", "--setup", str(setup), "--db", str(empty)).exit_code == 0
+    assert garou("game", "list", "--db", str(empty), "--json").exit_code == 0
