@@ -621,3 +621,26 @@ def test_new_still_starts_a_journal_in_an_empty_file(garou, tmp_path):
     setup = _setup(tmp_path, {"loup-garou": 2, "voyante": 1, "villageois": 5})
     assert garou("game", "new", "--setup", str(setup), "--db", str(empty)).exit_code == 0
     assert garou("game", "list", "--db", str(empty), "--json").exit_code == 0
+
+
+# --- 9: every web names field says the server's rule: one name a line ------------------------
+
+NAME_PAGES = ["/house?game=loup-garou", "/house?game=mafia", "/game"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("path", NAME_PAGES)
+def test_each_web_names_field_says_one_name_a_line(tmp_path, lang, path, private_cache):
+    from garou.web.app import WebConfig, create_app
+
+    client = create_app(WebConfig(db=tmp_path / "g.sqlite")).test_client()
+    html = client.get(f"{path}&lang={lang}" if "?" in path else f"{path}?lang={lang}").text
+    fields = re.findall(r'<textarea name="(?:names|players)"', html)
+    assert fields, html[:500]
+    for found in re.finditer(r'<textarea name="(?:names|players)"', html):
+        label = html[html.rfind("<label", 0, found.start()) : found.start()]
+        label = " ".join(re.sub(r"<[^>]+>", " ", label).split()).lower()
+        assert "virgule" not in label and "comma" not in label, label
+        block = html[html.rfind("<label", 0, found.start()) : found.start() + 1500]
+        block = " ".join(re.sub(r"<[^>]+>", " ", block).split()).lower()
+        assert ("par ligne" in block) if lang == "fr" else ("a line" in block), block
