@@ -42,6 +42,8 @@ class IllegalEventError(GarouError):
         if self.rule:
             text = say("game.refused.rule", lang, message=text, rule=self.rule)
         if self.hint is not None:
+            if text and (text[-1].isalnum() or text[-1] == ")"):
+                text += "."  # the refusal is a sentence: the hint is the next one
             text += " " + self.hint.say(lang)
         return text
 

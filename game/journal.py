@@ -67,6 +67,15 @@ _SIDE_TABLES = {
     game_id INTEGER PRIMARY KEY REFERENCES games(id),
     secret TEXT NOT NULL
 )""",
+    # An answer half given (the ballots of a show of hands, a form waiting for a player's
+    # choice): kept until the event is recorded, valid while no other event came after.
+    "drafts": """CREATE TABLE drafts (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    name TEXT NOT NULL,
+    after INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game_id, name)
+)""",
 }
 """Tables added beside the schema (a journal without them gets them when first needed):
 the same schema version, since nothing of the events changes and an older garou ignores
@@ -149,6 +158,9 @@ class Journal:
         existed = self.path.exists()
         if existed and self.path.is_dir():
             raise JournalError("game.db.folder", path=str(self.path))
+        if existed and not create and _empty(self.path):
+            # an empty file is no journal yet: only a command that creates one writes it
+            raise JournalError("game.db.missing", path=str(self.path))
         if not existed:
             if not create:
                 raise JournalError("game.db.missing", path=str(self.path))
@@ -238,11 +250,18 @@ class Journal:
         return [GameRow(*row) for row in rows]
 
     def game(self, game_id: int | None = None) -> GameRow:
-        """Return the game ``game_id``, or the latest one when it is None."""
+        """Return the game ``game_id``, or when it is None the game last written to (the one
+        whose event was recorded last: the evening being played, not the latest created)."""
         if game_id is None:
-            row = self.db.execute(
-                "SELECT id, game, name, created FROM games ORDER BY id DESC LIMIT 1"
-            ).fetchone()
+            row = (
+                self.db.execute(
+                    "SELECT g.id, g.game, g.name, g.created FROM events e JOIN games g"
+                    " ON g.id = e.game_id ORDER BY e.rowid DESC LIMIT 1"
+                ).fetchone()
+                or self.db.execute(
+                    "SELECT id, game, name, created FROM games ORDER BY id DESC LIMIT 1"
+                ).fetchone()
+            )
             if row is None:
                 raise UnknownGameIdError("game.db.no-games", path=str(self.path))
             return GameRow(*row)
@@ -377,6 +396,45 @@ class Journal:
             return None
         return None if row is None else str(row[0])
 
+    def save_draft(self, game_id: int, name: str, data: dict[str, Any]) -> None:
+        """Keep the draft ``name`` of game ``game_id`` (committed now: a Ctrl-C, a crash or a
+        reloaded page loses nothing of it); it holds until another event is recorded."""
+        with self._write():
+            self._side_table("drafts")
+            self.game(game_id)
+            self.db.execute(
+                "INSERT OR REPLACE INTO drafts (game_id, name, after, data) VALUES (?, ?, ?, ?)",
+                (game_id, name, self._last_seq(game_id), json.dumps(data, ensure_ascii=False)),
+            )
+
+    def draft(self, game_id: int, name: str) -> dict[str, Any] | None:
+        """Return the draft ``name`` of game ``game_id``, or None when there is none or an
+        event (other than a countdown's) was recorded, or undone, since it was kept."""
+        try:
+            row = self.db.execute(
+                "SELECT after, data FROM drafts WHERE game_id = ? AND name = ?", (game_id, name)
+            ).fetchone()
+        except sqlite3.OperationalError:  # no such table yet
+            return None
+        if row is None or int(row[0]) != self._last_seq(game_id):
+            return None
+        found = json.loads(row[1])
+        return found if isinstance(found, dict) else None
+
+    def drop_draft(self, game_id: int, name: str) -> None:
+        """Forget the draft ``name`` of game ``game_id`` (its event is recorded)."""
+        if self.draft(game_id, name) is None:
+            return
+        with self._write():
+            self.db.execute("DELETE FROM drafts WHERE game_id = ? AND name = ?", (game_id, name))
+
+    def _last_seq(self, game_id: int) -> int:
+        """The number of the game's last event that is not a countdown's (timer)."""
+        row = self.db.execute(
+            "SELECT MAX(seq) FROM events WHERE game_id = ? AND kind != 'timer'", (game_id,)
+        ).fetchone()
+        return int(row[0] or 0)
+
     def _side_table(self, name: str) -> None:
         """Create the side table ``name`` if this journal has none (inside a write)."""
         found = self.db.execute(
@@ -409,6 +467,13 @@ class Journal:
             for event in _checked(check, stamped):
                 self._insert(game_id, event)
         return game_id
+
+
+def _empty(path: Path) -> bool:
+    try:
+        return path.is_file() and path.stat().st_size == 0
+    except OSError:
+        return False
 
 
 def _checked(check: Check | None, events: list[Event]) -> list[Event]:

@@ -25,6 +25,8 @@ class Part:
     """What happened, in order (what the table saw and what it did not)."""
     hidden: tuple[bool, ...]
     """For each line, True when nobody at the table saw it."""
+    seqs: tuple[int, ...] = ()
+    """For each line, the number of the event that wrote it (``garou game correct N``)."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
             last.title,
             (*last.lines, line.text.say(lang)),
             (*last.hidden, line.hidden),
+            (*last.seqs, line.seq),
         )
     unseen = tuple(
         say(
@@ -184,7 +187,10 @@ def recap_to_dict(recap: Recap) -> dict[str, Any]:
                 "phase": p.phase,
                 "number": p.number,
                 "title": p.title,
-                "lines": [{"text": t, "hidden": h} for t, h in zip(p.lines, p.hidden, strict=True)],
+                "lines": [
+                    {"seq": n, "text": t, "hidden": h}
+                    for n, t, h in zip(p.seqs, p.lines, p.hidden, strict=True)
+                ],
             }
             for p in recap.timeline
         ],

@@ -67,12 +67,12 @@ def dump_record(record: dict[str, Any]) -> str:
     head = {k: record[k] for k in ("game", "setup", "agreement")}
     text = "# A garou game record: garou game import FILE replays it (docs/game-record.md).\n"
     text += yaml.safe_dump(head, allow_unicode=True, sort_keys=False, width=100)
-    text += "events:\n"
-    for event in record["events"]:
+    text += "events:  # each event's number (garou game correct N) after it; 1 is the start\n"
+    for seq, event in enumerate(record["events"], start=2):
         line = yaml.safe_dump(
             event, allow_unicode=True, sort_keys=False, default_flow_style=True, width=10_000
         ).strip()
-        text += f"  - {line}\n"
+        text += f"  - {line}  # {seq}\n"
     return text
 
 
@@ -129,6 +129,8 @@ EVENT_FLAGS = frozenset({"save"})
 """Event keys whose value is yes or no."""
 EVENT_COUNTS = frozenset({"seq", "seconds", "tallies"})
 """Event keys whose value is a whole number (``tallies``: each count)."""
+EVENT_TIMES = frozenset({"at"})
+"""Event keys whose value is a number, whole or not (a ``timer`` event's clock time)."""
 
 
 EVENT_MAPPINGS = frozenset({"roles", "shoot", "successor", "votes", "tallies", "event"})
@@ -199,11 +201,11 @@ def _one(value: Any) -> Phrase:
 
 def event_data(value: Any, key: str = "") -> Any:
     """Return an event's value read by its key: ``save`` yes/no, ``seq``, ``seconds`` and the
-    ``tallies`` counts whole numbers, a plain empty/``~``/``null`` nothing, and every other
-    value (a name, a role, a step, a reason) the text as typed: a player called ``No``,
-    ``12`` or ``true`` keeps that name. A value that does not read as its key's type is kept
-    as typed, for the game's checks to refuse with their own message."""
-    from garou.rules.reader import Scalar, as_bool, as_int, is_null
+    ``tallies`` counts whole numbers, a timer's ``at`` a number, a plain empty/``~``/``null``
+    nothing, and every other value (a name, a role, a step, a reason) the text as typed: a
+    player called ``No``, ``12`` or ``true`` keeps that name. A value that does not read as
+    its key's type is kept as typed, for the game's checks to refuse with their own message."""
+    from garou.rules.reader import Scalar, as_bool, as_float, as_int, is_null
 
     if isinstance(value, dict):
         inner = key if key == "tallies" else ""
@@ -220,7 +222,55 @@ def event_data(value: Any, key: str = "") -> Any:
     if key in EVENT_COUNTS:
         number = as_int(value)
         return str(value) if number is None else number
+    if key in EVENT_TIMES:
+        whole, time = as_int(value), as_float(value)
+        return whole if whole is not None else str(value) if time is None else time
     return str(value)
+
+
+NOT_NAMES = EVENT_FLAGS | EVENT_COUNTS | EVENT_TIMES | EVENT_WORDS
+"""Event keys whose value is never a player's name."""
+
+
+def named_as_players(players: Any, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Return an event's values with each player's name written as the game's seat has it,
+    whatever its case and accents (``lea`` is Léa: :func:`garou.rules.names.fold`, as the
+    prompts, ``cascade`` and ``vote`` read names). A name typed exactly is kept; one whose
+    folding names no player, or several, is left as typed (the game's check refuses it,
+    an ambiguous one with the players it could be). ``roles`` keeps its cards as typed."""
+    from garou.rules.names import fold
+
+    if not isinstance(players, list | tuple):
+        return dict(data)
+    names = [str(p) for p in players]
+    exact = set(names)
+    by_fold: dict[str, list[str]] = {}
+    for name in names:
+        by_fold.setdefault(fold(name), []).append(name)
+
+    def one(value: Any) -> Any:
+        if not isinstance(value, str) or value in exact:
+            return value
+        found = by_fold.get(fold(value), [])
+        if len(found) > 1:
+            from .errors import IllegalEventError
+
+            raise IllegalEventError("fixb.refused.ambiguous-name", name=value, names=found)
+        return found[0] if found else value
+
+    def walk(key: str, value: Any) -> Any:
+        if key in NOT_NAMES:
+            return value
+        if key == "event" and isinstance(value, Mapping):
+            return named_as_players(players, value)
+        if isinstance(value, Mapping):  # votes, shoot, successor: names both sides
+            keep = key in ("roles", "tallies")  # their values are cards, counts
+            return {one(k): v if keep else walk(key, v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [one(v) for v in value]
+        return one(value)
+
+    return {k: walk(str(k), v) for k, v in data.items()}
 
 
 @dataclass(frozen=True)
@@ -296,6 +346,10 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecor
         (str(event["kind"]), {k: v for k, v in event.items() if k != "kind"})
         for event in record.events or ()
     ]
+    try:  # each player's name as the setup writes it, whatever its case and accents
+        rest = [(kind, named_as_players(start["players"], data)) for kind, data in rest]
+    except IllegalEventError as exc:
+        raise fail(read.setup_line, "events", _Refusal(exc)) from None
 
     def check(stamped: list[Event]) -> list[Event]:
         try:

@@ -76,7 +76,8 @@ def next_step(state: State) -> Step:
     kind = STEP_KIND.get(step.does, "call")
     known = tuple(s.name for s in holders)
     wakes = cards - len(holders) if not holders or len(holders) < cards else 0
-    wakers = tuple(n for n in alive if n not in known) if wakes else ()
+    # who may wake up: nobody whose card is known already (another role's holder)
+    wakers = tuple(n for n in alive if n not in known and state.role_of(n) is None) if wakes else ()
     if kind == "couple":
         targets = alive
     elif kind in ("look", "kill"):

@@ -37,6 +37,7 @@ def record(
 ) -> Replayed:
     """Record one event, checked by replaying the game with it; return the game after it."""
     done: list[Replayed] = []
+    data = _named(journal, game_id, data)
 
     def check(events: list[Event]) -> list[Event]:
         events = trimmed(book, events, lang)
@@ -45,6 +46,14 @@ def record(
 
     journal.record(game_id, kind, dict(data), check)
     return done[-1]
+
+
+def _named(journal: Journal, game_id: int, data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` with every player's name as the game's setup writes it (case, accents)."""
+    from .record import named_as_players
+
+    events = journal.events(journal.game(game_id).id)
+    return named_as_players(events[0].data.get("players") if events else None, data)
 
 
 def record_form(
@@ -60,6 +69,7 @@ def record_form(
     form records nothing more. Return the game after it and True, or (the game as it is,
     False) for a repeat. The check and the form id are committed in one transaction."""
     done: list[Replayed] = []
+    data = _named(journal, game_id, data)
 
     def check(events: list[Event]) -> list[Event]:
         events = trimmed(book, events, lang)

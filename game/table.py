@@ -153,6 +153,10 @@ class State:
     """The resolvers' ruling for the last event (deaths, vote, win), for the game master."""
     announcement: tuple[tuple[str, str | None], ...] = ()
     """The last grouped announcement: (player, role revealed)."""
+    told: str = ""
+    """The phase whose outcome the last event gives to read aloud: "dawn", "vote" or ""."""
+    told_deaths: tuple[tuple[str, str, str], ...] = ()
+    """The last event's deaths: (player, cause, who caused it or "")."""
 
     # --- reading the state ---------------------------------------------------------
 
@@ -381,7 +385,7 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
         )
     if state.phase == "over" and kind != "roles":
         raise IllegalEventError("game.refused.over", rule=state.win_rule or "lg-win")
-    state = replace(state, said=(), announcement=())
+    state = replace(state, said=(), announcement=(), told="", told_deaths=())
     if kind == "roles":
         return _noted(_learn(state, _mapping(data, "roles", kind)), state, seq)
     if kind in ("couple", "look", "kill", "potions", "call"):
@@ -441,12 +445,12 @@ def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
     steps = state.steps()
     if kind == "call":
         wanted = data.get("step")
-        found = [s for s in steps if s.id == wanted]
+        found = _steps_named(state, steps, wanted)
         if not found:
             raise IllegalEventError(
                 "game.refused.no-step",
                 step=str(wanted),
-                steps=[s.id for s in steps],
+                steps=[step_name(state, s) for s in steps],
                 rule="lg-night",
             )
     else:
@@ -457,21 +461,63 @@ def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
             )
     step = found[0]
     if step.id in state.done:
-        raise IllegalEventError("game.refused.step-done", step=step.id, rule="lg-night")
+        raise IllegalEventError(
+            "game.refused.step-done", step=step_name(state, step), rule="lg-night"
+        )
     index = steps.index(step)
-    later = [s.id for s in steps[index + 1 :] if s.id in state.done]
+    later = [s for s in steps[index + 1 :] if s.id in state.done]
     if later:
         raise IllegalEventError(
-            "game.refused.step-passed", step=step.id, later=later[0], rule=state.game.night.entry
+            "game.refused.step-passed",
+            step=step_name(state, step),
+            later=step_name(state, later[0]),
+            rule=state.game.night.entry,
         )
     for constraint in state.game.night.constraints:
         if constraint.role in step.roles:
             before = [s for s in steps if constraint.after in s.roles]
             if before and before[0].id not in state.done:
                 raise IllegalEventError(
-                    "game.refused.order", step=step.id, first=before[0].id, rule=constraint.entry
+                    "game.refused.order",
+                    step=step_name(state, step),
+                    first=step_name(state, before[0]),
+                    rule=constraint.entry,
                 )
     return step
+
+
+def step_name(state: State, step: NightStep) -> Phrase:
+    """A night step said by the names of the roles it calls ("Werewolf", "Loup-Garou"),
+    never by its id (which ``call step=`` accepts too)."""
+    return phrase("fixb.step.name", roles=_role_names(state, step))
+
+
+def _typed_step(state: State, step: NightStep) -> Any:
+    """What to type after ``call step=`` for ``step``, in the message's language: its first
+    role's name, quoted when it holds a space."""
+    from garou.rules.model import Text
+
+    name = state.game.role(step.roles[0]).name
+    quote = lambda t: f"'{t}'" if " " in t else t  # noqa: E731
+    return Text(fr=quote(name.get("fr")), en=quote(name.get("en")))
+
+
+def _steps_named(state: State, steps: tuple[NightStep, ...], wanted: Any) -> list[NightStep]:
+    """The steps ``wanted`` names: by their id, or by one of their roles in French or
+    English (case and accents optional, as every role name garou reads)."""
+    from garou.rules.errors import GarouError
+    from garou.rules.names import fold, resolve_role
+
+    if wanted is None:
+        return []
+    found = [s for s in steps if fold(s.id) == fold(str(wanted))]
+    if found:
+        return found
+    try:
+        role = resolve_role(state.game, str(wanted)).id
+    except GarouError:
+        return []
+    return [s for s in steps if role in s.roles]
 
 
 def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> State:
@@ -491,7 +537,7 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
         raise IllegalEventError(
             "game.refused.not-dealt",
             roles=names,
-            step=step.id,
+            step=_typed_step(state, step),
             rule=game.night.call_absent.entry if game.night.call_absent else "lg-night",
         )
     by = data.get("by")
@@ -509,7 +555,10 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     ):
         dead = [s.name for s in known]
         raise IllegalEventError(
-            "game.refused.actor-dead", names=dead, step=step.id, rule=game.deaths.entry
+            "game.refused.actor-dead",
+            names=dead,
+            step=_typed_step(state, step),
+            rule=game.deaths.entry,
         )
     if kind == "couple":
         state = _couple(state, data, seq, step)
@@ -797,6 +846,7 @@ def _resolve(
         story=tuple(story),
         said=chain.steps,
         announcement=chain.announcement,
+        told_deaths=tuple((n, c, by or "") for n, c, by in chain.deaths),
     )
     return _win(after, seq, lang, phase, number)
 
@@ -851,7 +901,9 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
         deaths.append((state.victim, "night"))
     if state.poisoned is not None:
         deaths.append((state.poisoned, "poison"))
-    after = _resolve(state, deaths, data, "dawn", seq, lang, "day", state.night)
+    after = replace(
+        _resolve(state, deaths, data, "dawn", seq, lang, "day", state.night), told="dawn"
+    )
     reset = {"victim": None, "saved": False, "poisoned": None, "used_tonight": 0, "done": ()}
     if after.phase == "over":
         return replace(after, **reset)  # type: ignore[arg-type]
@@ -961,13 +1013,53 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
         state = replace(state, story=(*state.story, Line("day", state.day, said, False, seq)))
     if not count.eliminated:
         line = Line("day", state.day, phrase("game.story.nobody-out"), False, seq)
-        state = replace(state, story=(*state.story, line), said=count.steps)
+        state = replace(state, story=(*state.story, line), said=count.steps, told="vote")
         return _nightfall(state)
     after = _resolve(
         state, [(n, "vote") for n in count.eliminated], data, "vote", seq, lang, "day", state.day
     )
-    after = replace(after, said=(*count.steps, *after.said))
+    after = replace(after, said=(*count.steps, *after.said), told="vote")
     return after if after.phase == "over" else _nightfall(after)
+
+
+def announcement(state: State) -> list[Phrase]:
+    """The sentences to read aloud after the last event, or none (it told nothing).
+
+    The morning says the night's deaths grouped in seat order (the document: "groupez-les");
+    the vote says who the village eliminated and their card; a hunter's shot is said as a
+    shot, whoever fired; a lover who follows into death is with the others of the phase.
+    """
+    if not state.told:
+        return []
+    game = state.game
+    roles = dict(state.announcement)
+    order = [n for n, _ in state.announcement]
+
+    def card(name: str) -> Phrase:
+        role = roles.get(name) or state.role_of(name)
+        return phrase("game.announced", name=name, role=game.role(role).name if role else "?")
+
+    deaths = sorted(state.told_deaths, key=lambda d: order.index(d[0]) if d[0] in order else 99)
+    shots = [(n, by) for n, cause, by in deaths if cause == "shot"]
+    said: list[Phrase] = []
+    if state.told == "dawn":
+        grouped = [card(n) for n, cause, _ in deaths if cause != "shot"]
+        if grouped:
+            said.append(phrase("game.play.deaths", deaths=grouped))
+        else:
+            said.append(phrase("game.play.nobody"))
+    else:
+        out = [card(n) for n, cause, _ in deaths if cause == "vote"]
+        if out:
+            said.append(phrase("fixb.announce.vote", count=len(out), deaths=out))
+        else:
+            said.append(phrase("fixb.announce.vote-nobody"))
+        also = [card(n) for n, cause, _ in deaths if cause not in ("vote", "shot")]
+        if also:
+            said.append(phrase("fixb.announce.also", count=len(also), deaths=also))
+    for name, by in shots:
+        said.append(phrase("fixb.announce.shot", by=card(by) if by else "?", deaths=card(name)))
+    return said
 
 
 def _nightfall(state: State) -> State:

@@ -692,14 +692,58 @@ def _check_known(game: Game, dist: Distribution) -> CheckResult:
             cards = _cards(dist.unknown[name], _filler(game))
             fixes.append(_say("known-roles.fix.status", name=name, status=status.name, cards=cards))
             continue
+        roles = _join([Text(fr=_named(r, "fr"), en=_named(r, "en")) for r in game.roles], "or")
+        foreign = _foreign_role(game, name)
+        if foreign is not None:  # another game's card: say so, never a spelling neighbour
+            other, role = foreign
+            messages.append(
+                _fixb(
+                    "check.foreign",
+                    where=where,
+                    name=name,
+                    role=role.name,
+                    other=other.info.name,
+                    game=game.info.name,
+                )  # fmt: skip
+            )
+            fixes.append(_say("known-roles.fix.none", name=name, game=game.info.name, roles=roles))
+            continue
         messages.append(_say("known-roles.unknown", where=where, name=name, game=game.info.name))
         near = _near_roles(game, name)
         if near:
             fixes.append(_say("known-roles.fix.near", name=name, near=_join(near, "or")))
         else:
-            roles = ", ".join(r.id for r in game.roles)
             fixes.append(_say("known-roles.fix.none", name=name, game=game.info.name, roles=roles))
     return CheckResult("known-roles", "fail", _concat(messages), entry, _concat(fixes))
+
+
+def _fixb(key: str, **fields: Any) -> Text:
+    from .catalogue import say
+
+    return Text(fr=say(f"fixb.{key}", "fr", **fields), en=say(f"fixb.{key}", "en", **fields))
+
+
+def _named(role: Role, lang: str) -> str:
+    """A role as a setup file may name it: its name in ``lang`` and its id."""
+    return f"{role.name.get(lang)} ({role.id})"
+
+
+def _foreign_role(game: Game, name: str) -> tuple[Game, Role] | None:
+    """The other game and its role ``name`` names exactly, if any (the games never mix)."""
+    from .loader import load_rules
+
+    try:
+        book = load_rules()
+    except Exception:  # the rules that do not load are said elsewhere
+        return None
+    wanted = fold(name)
+    for other in book.games.values():
+        if other.id == game.id:
+            continue
+        for role in other.roles:
+            if wanted in role_names(role):
+                return other, role
+    return None
 
 
 def _concat(texts: list[Text]) -> Text:

@@ -48,6 +48,19 @@ GameId = Annotated[
 ]
 
 
+GameIdOption = Annotated[
+    int | None,
+    typer.Option("--id", help="The game (default: the game last written to).", show_default=False),
+]
+
+
+def _which(positional: int | None, option: int | None) -> int | None:
+    """The game asked for, by its positional id or ``--id`` (the same one if both)."""
+    if positional is not None and option is not None and positional != option:
+        raise _usage("fixb.cli.two-ids", first=positional, second=option)
+    return option if option is not None else positional
+
+
 class Clock:
     """The countdown's clock; the tests replace it with a fake one."""
 
@@ -358,7 +371,11 @@ def _where(data: dict[str, Any], lang: str) -> str:
 
 
 def status_command(
-    game_id: GameId = None, db: Db = None, lang: Lang = None, json_: Json = False
+    game_id: GameId = None,
+    id_: GameIdOption = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
 ) -> None:
     """Show where a game stands: phase, players, lovers, captain, potions, warnings.
 
@@ -367,6 +384,7 @@ def status_command(
     from garou.game import session
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         book = _book()
         replayed, data = session.snapshot(journal, book, game_id, language)
@@ -531,7 +549,11 @@ def _next(data: dict[str, Any]) -> str | None:
 
 
 def undo_command(
-    game_id: GameId = None, db: Db = None, lang: Lang = None, json_: Json = False
+    game_id: GameId = None,
+    id_: GameIdOption = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
 ) -> None:
     """Cancel the latest event by recording an undo marker (nothing is deleted).
 
@@ -541,6 +563,7 @@ def undo_command(
     from garou.rules.catalogue import say
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         book = _book()
         row = journal.game(game_id)
@@ -557,8 +580,10 @@ def undo_command(
     print_hint(
         _console(),
         say(
-            "game.cli.undone",
+            "fixb.cli.undone.named" if row.name else "fixb.cli.undone",
             language,
+            id=row.id,
+            name=row.name or "",
             seq=undone.seq,
             event=event_sentence(replayed.state.game, undone.kind, undone.data),
             where=_where(status, language),
@@ -629,6 +654,7 @@ def _ask_why(seq: int, lang: str) -> str:
 
 def export_command(
     game_id: GameId = None,
+    id_: GameIdOption = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -647,6 +673,7 @@ def export_command(
     from garou.rules.writer import write_file
 
     _lang(lang)  # a wrong --lang is refused before the journal is read
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         text = dump_record(record_to_dict(journal, game_id))
         if out is None or str(out) == "-":
@@ -685,6 +712,7 @@ def import_command(
 
 def recap_command(
     game_id: GameId = None,
+    id_: GameIdOption = None,
     fmt: Annotated[
         str | None,
         typer.Option(
@@ -708,6 +736,7 @@ def recap_command(
     from garou.game.recap import build_recap, recap_to_dict, render_recap
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         row = journal.game(game_id)
         replayed = session.load(journal, _book(), row.id, language)
@@ -759,9 +788,12 @@ def _print_recap(out: Console, recap: Any) -> None:
         out.print(f"[bold green]{escape(recap.labels['winner'])} {escape(recap.winner)}[/]")
     for part in recap.timeline:
         out.print(f"\n[bold]{escape(part.title)}[/]")
-        for line, hidden in zip(part.lines, part.hidden, strict=True):
+        shown = 0  # each event's number once, before its first line (garou game correct N)
+        for seq, line, hidden in zip(part.seqs, part.lines, part.hidden, strict=True):
             mark = f" [dim]{escape(recap.labels['hidden-mark'])}[/]" if hidden else ""
-            out.print(f"  {escape(line)}{mark}")
+            number = f"#{seq}" if seq != shown else ""
+            shown = seq
+            out.print(f"  [dim]{number:>4}[/] {escape(line)}{mark}")
     for key, lines in (
         ("unseen", recap.unseen),
         ("close-calls", recap.close_calls),
@@ -777,6 +809,7 @@ def _print_recap(out: Console, recap: Any) -> None:
 
 def play_command(
     game_id: GameId = None,
+    id_: GameIdOption = None,
     countdown: Annotated[
         bool, typer.Option("--countdown/--no-countdown", help="Offer the debate's countdown.")
     ] = True,
@@ -795,6 +828,7 @@ def play_command(
     from .game_play import Session
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         row = journal.game(game_id)
         if row.game == "mafia":
@@ -823,6 +857,7 @@ def _mafia(journal: Journal, game_id: int | None, lang: str) -> Any:
 
 def protocol_command(
     game_id: GameId = None,
+    id_: GameIdOption = None,
     blank: Annotated[
         bool, typer.Option("--blank", help="An empty protocol to print, for paper.")
     ] = False,
@@ -852,6 +887,7 @@ def protocol_command(
     )
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     if blank:
         protocol = blank_protocol(_book().game("mafia"), language)
     else:
@@ -913,7 +949,11 @@ def _print_protocol(out: Console, p: Any) -> None:
 
 
 def points_command(
-    game_id: GameId = None, db: Db = None, lang: Lang = None, json_: Json = False
+    game_id: GameId = None,
+    id_: GameIdOption = None,
+    db: Db = None,
+    lang: Lang = None,
+    json_: Json = False,
 ) -> None:
     """The points of a finished Mafia evening in both systems, each line with its reason.
 
@@ -922,6 +962,7 @@ def points_command(
     from garou.game.mafia_points import points
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         _row, state = _mafia(journal, game_id, language)
         scored = points(state, language)
@@ -986,6 +1027,7 @@ def fouls_command(
 
 def speak_command(
     game_id: GameId = None,
+    id_: GameIdOption = None,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -998,6 +1040,7 @@ def speak_command(
     from .mafia_play import MafiaSession
 
     language = _lang(lang)
+    game_id = _which(game_id, id_)
     with _open(db) as journal:
         row, state = _mafia(journal, game_id, language)
         session = MafiaSession(journal, _book(), row.id, language, _console(), Clock, True)

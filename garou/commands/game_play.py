@@ -321,21 +321,16 @@ class Session:
             self.announce(after, "game.play.deaths")
 
     def announce(self, state: State, key: str) -> None:
-        """Give the one grouped announcement to read, then the ruling for the game master."""
-        game = state.game
-        if state.announcement:
-            shown = [
-                self.say(
-                    "game.announced", name=n, role=game.role(r).name.get(self.lang) if r else "?"
-                )
-                for n, r in state.announcement
-            ]
-            self.show(
-                self.say("game.play.read", text=self.say("game.play.deaths", deaths=shown)),
-                "bold cyan",
-            )
-        else:
-            self.show(self.say("game.play.read", text=self.say("game.play.nobody")), "bold cyan")
+        """Give the one grouped announcement to read, then the ruling for the game master.
+
+        What is read says what happened in the phase the event closed (``key``: the morning
+        or the vote), from :func:`garou.game.table.announcement`.
+        """
+        from garou.game.table import announcement
+
+        told = " ".join(p.say(self.lang) for p in announcement(state))
+        if told:
+            self.show(self.say("game.play.read", text=told), "bold cyan")
         for said in state.said:
             self.show(f"  [{said.rule}] {said.message}", "dim")
 
@@ -348,20 +343,35 @@ class Session:
             captain = self.ask_name(self.say("game.play.elected"), alive)
             self.record("election", {"captain": captain})
             return
-        if state.vote_round == "first" and f"debate{state.day}" not in self.shown:
+        where = {"day": state.day, "round": state.vote_round}
+        draft = self.journal.draft(self.game_id, "ballot")
+        if draft is not None and {k: draft.get(k) for k in where} != where:
+            draft = None
+        if state.vote_round == "first" and f"debate{state.day}" not in self.shown and not draft:
             self.shown.add(f"debate{state.day}")
             self.debate(state)
         if state.vote_round == "revote":
             self.show(self.say("game.play.revote", names=list(state.tied)), "bold")
         self.show(self.say("game.play.vote-how"), "dim")
-        votes: dict[str, str] = {}
+        # each ballot is kept in the journal as it is typed: a Ctrl-C resumes at the next voter
+        votes: dict[str, str] = dict(draft["votes"]) if draft else {}
+        asked: list[str] = list(draft["asked"]) if draft else []
+        if asked:
+            self.show(self.say("fixb.play.ballots-kept", count=len(asked), names=asked), "yellow")
         targets = list(state.tied) if state.vote_round == "revote" else alive
         for voter in alive:
+            if voter in asked:
+                continue
             target = self.ask_name(self.say("game.play.ballot", voter=voter), targets, empty=True)
             if target is not None:
                 votes[voter] = target
+            asked.append(voter)
+            self.journal.save_draft(
+                self.game_id, "ballot", {**where, "votes": votes, "asked": asked}
+            )
         after = self.record("vote", {"votes": votes})
-        if after is not None and after.announcement:
+        self.journal.drop_draft(self.game_id, "ballot")
+        if after is not None and after.told:
             self.announce(after, "game.play.out")
         elif after is not None:
             for said in after.said:

@@ -149,8 +149,18 @@ class MafiaSession(Session):
         if step.kind == "speech":
             key = "mafia.play.extra-speech" if step.round == "revote" else "mafia.play.speech"
             answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds))
-            if answer:
-                return  # a command was typed and done, or another answer: ask again
+            if answer:  # not a command: say so and list them, then ask again
+                from garou.rules.catalogue import phrase
+
+                commands = phrase("mafia.play.commands")
+                if answer.lower() in {"help", "aide", "?", "h"}:
+                    self.show(self.say("fixb.play.commands", commands=commands), "yellow")
+                else:
+                    self.show(
+                        self.say("fixb.play.unknown-command", word=answer, commands=commands),
+                        "yellow",
+                    )
+                return
             if self.countdown:
                 self.timer(step.seconds, timer_label(state))
             self.record("speech", {"player": step.player, "seconds": step.seconds})

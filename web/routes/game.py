@@ -184,14 +184,10 @@ def _where(state: State, lang: str) -> str:
 
 
 def _announcement(state: State, lang: str) -> str:
-    """The grouped announcement of the last dawn or vote, to read aloud."""
-    if state.announcement:
-        shown = [
-            say("game.announced", lang, name=n, role=_role(state, r, lang))
-            for n, r in state.announcement
-        ]
-        return say("game.play.deaths", lang, deaths=shown)
-    return say("game.play.nobody", lang)
+    """What the last dawn or vote gives to read aloud (garou.game.table.announcement)."""
+    from garou.game.table import announcement
+
+    return " ".join(p.say(lang) for p in announcement(state))
 
 
 def public_view(state: State, lang: str) -> dict[str, Any]:
@@ -413,6 +409,9 @@ def _master_page(
         replayed = session.load(journal, book, game_id, lang)
         version = len(journal.events(game_id))
         secret = journal.secret(game_id)
+        draft = journal.draft(game_id, "pending")
+        if pending is None and problem is None and correcting is None and draft is not None:
+            pending = _pending(journal, book, game_id, str(draft["kind"]), dict(draft["data"]))
     state: State = replayed.state
     step = script.next_step(state)
     last = replayed.effective[-1] if replayed.effective else None
@@ -423,11 +422,7 @@ def _master_page(
             "game.play.seen", lang, target=target, shown=script.shown_name(state, shown, lang)
         )
     announcement = None
-    if (
-        last is not None
-        and last.kind in ("dawn", "vote")
-        and (state.announcement or last.kind == "dawn")
-    ):
+    if last is not None and last.kind in ("dawn", "vote") and state.told:
         announcement = _announcement(state, lang)
     roles = state.known_roles()
     players = [
@@ -513,18 +508,14 @@ def record(game_id: int) -> Any:
         row = journal.game(game_id)
         if row.game != "loup-garou":
             return page("web/game_not_yet.html", 200, row=row)
-        if kind == "look" and data.get("target") and "role" not in data:
-            pending = _look_card(journal, book, game_id, kind, data)
-            if pending is not None:
-                return _master_page(game_id, pending=pending)
+        pending = _pending(journal, book, game_id, kind, data)
+        if pending is not None:
+            # kept in the journal: a reloaded page asks the same again, the ballots kept
+            journal.save_draft(game_id, "pending", {"kind": kind, "data": data})
+            return _master_page(game_id, pending=pending)
         try:
             _, new = session.record_form(journal, book, game_id, form_id, kind, data, g.lang)
         except IllegalEventError as exc:
-            if exc.ask is not None:
-                return _master_page(game_id, pending=_ask(kind, data, exc.ask))
-            if exc.unknown:
-                state = session.load(journal, book, game_id, g.lang).state
-                return _master_page(game_id, pending=_learn(state, kind, data, exc.unknown))
             return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
     return _recorded(game_id, new)
 
@@ -862,6 +853,34 @@ def _values(form: Any, kind: str) -> dict[str, Any]:
     elif kind == "vote" and "votes" not in data and "tallies" not in data:
         data["votes"] = {}
     return {k: v for k, v in data.items() if k in FIELDS[kind]}
+
+
+def _pending(
+    journal: Journal, book: Any, game_id: int, kind: str, data: dict[str, Any]
+) -> dict[str, Any] | None:
+    """What the action ``kind`` with ``data`` waits for before it can be recorded (the
+    seen card, a player's choice, the cards of the living), or None: checked by replaying
+    the game with it, nothing recorded."""
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+    from garou.game.journal import Event
+    from garou.game.replay import replay, trimmed
+
+    if kind == "look" and data.get("target") and "role" not in data:
+        found = _look_card(journal, book, game_id, kind, data)
+        if found is not None:
+            return found
+    events = journal.events(game_id)
+    try:
+        new = Event(len(events) + 1, kind, dict(data))
+        replay(book, trimmed(book, [*events, new], g.lang), g.lang)
+    except IllegalEventError as exc:
+        if exc.ask is not None:
+            return _ask(kind, data, exc.ask)
+        if exc.unknown:
+            state = session.load(journal, book, game_id, g.lang).state
+            return _learn(state, kind, data, exc.unknown)
+    return None
 
 
 def _look_card(
