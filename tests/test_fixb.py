@@ -369,7 +369,8 @@ def test_undo_without_an_id_undoes_the_game_last_written_to_and_names_it(garou, 
     before = garou("game", "status", "1", "--db", db, "--json").json()
     assert garou("game", "add", "call", "step=voyante", "--id", "1", "--db", db).exit_code == 0
     run = garou("game", "undo", "--db", db, "--lang", "en")
-    assert run.exit_code == 0 and run.stdout.startswith("Game 1 (Table A): event 2 (call)")
+    assert run.exit_code == 0
+    assert run.stdout.startswith("Game 1 (Table A): event 2 undone (the call of Seer)")
     one = garou("game", "status", "1", "--db", db, "--json").json()
     two = garou("game", "status", "2", "--db", db, "--json").json()
     assert one == before and two["day"] == 1  # game 2's morning untouched

@@ -1057,6 +1057,7 @@ def test_a_silent_ballot_counts_against_the_last_nominee_of_the_round(book, tmp_
     counted = state.today()["rounds"][0]["counted"]
     assert counted["Ivy"] == counted["Jon"] == "Gus"
     assert state.vote_round == "revote" and state.tied == ["Bob", "Eve"]
+    t.speeches()  # the tied players' extra time, before the revote
     revote = {"Ana": "Bob", "Cid": "Bob", "Dan": "Bob", "Fay": "Bob", "Bob": "Eve", "Eve": "Bob",
               "Gus": "Eve"}  # fmt: skip
     state = t.add("vote", votes=revote)  # Hal, Ivy and Jon silent: against Eve

@@ -284,7 +284,7 @@ class FakeSockets:
 def test_lan_address_is_the_routed_interface_never_loopback_nor_the_host_name(
     routed, resolved, expected
 ):
-    from garou.commands.serve import lan_address
+    from garou.web.network import lan_address
 
     sockets = FakeSockets(routed, resolved)
     assert lan_address(sockets) == expected
@@ -293,10 +293,10 @@ def test_lan_address_is_the_routed_interface_never_loopback_nor_the_host_name(
 
 def test_serve_lan_says_plainly_when_no_address_is_found(garou, tmp_path, monkeypatch):
     pytest.importorskip("waitress")
-    from garou.commands import serve
+    from garou.web import network
 
-    monkeypatch.setattr(serve, "lan_address", lambda: None)
-    monkeypatch.setattr(serve, "qr_text", lambda url: pytest.fail(f"a QR code of {url}"))
+    monkeypatch.setattr(network, "lan_address", lambda: None)
+    monkeypatch.setattr(network, "qr_text", lambda url: pytest.fail(f"a QR code of {url}"))
 
     class Server:
         effective_port = 8799

@@ -6,7 +6,7 @@ Flask, waitress and segno are imported only when the command runs, so that
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -95,7 +95,9 @@ def serve_command(
         ) from None
     actual = server.effective_port  # type: ignore[union-attr]
     if lan:
-        address = lan_address()
+        from garou.web import network
+
+        address = network.lan_address()
         typer.echo(say("web.serve.listening", language, url=f"http://0.0.0.0:{actual}/"))
         if address is None:
             # No address a phone can open: say so, never print (or encode) a dead URL.
@@ -107,7 +109,7 @@ def serve_command(
             typer.echo(say("web.serve.lan", language))
             typer.echo(f"  {url}")
             typer.echo(say("web.serve.scan", language))
-            typer.echo(qr_text(url))
+            typer.echo(network.qr_text(url))
             typer.echo(say("web.serve.keep", language))
             _print_games(journal_path, f"http://{address}:{actual}", language)
     else:
@@ -156,64 +158,6 @@ def _print_games(path: object, root: str, lang: str) -> None:
         name = row.name or say("web.game.untitled", lang, id=row.id)
         typer.echo(say("web.serve.game-line", lang, id=row.id, name=name, url=url))
     typer.echo(say("web.serve.table-view", lang, url=f"{root}/game/{found[0][0].id}/table"))
-
-
-LAN_PROBES = ("10.255.255.255", "192.168.255.255", "172.31.255.255")
-"""Private addresses a UDP socket is "connected" to, to learn which interface the system
-would route them through: connect() on a UDP socket only picks a route, it sends no packet."""
-
-
-def lan_address(sockets: Any = None) -> str | None:
-    """Return this machine's address on the local network, or None when none is found.
-
-    The system's route to a private address names the interface a phone on the same
-    network reaches (a UDP ``connect()`` sends nothing); failing that, the addresses the
-    host's name resolves to. Loopback, link-local and unspecified addresses are never
-    given: the host name is not one either (it often resolves to 127.0.1.1 only, and a
-    phone cannot resolve it). ``sockets`` is the :mod:`socket` module (a test's fake).
-    """
-    import contextlib
-
-    if sockets is None:
-        import socket as sockets
-    for probe in LAN_PROBES:
-        with contextlib.suppress(OSError):
-            probe_socket = sockets.socket(sockets.AF_INET, sockets.SOCK_DGRAM)
-            try:
-                probe_socket.connect((probe, 9))
-                found = probe_socket.getsockname()[0]
-            finally:
-                probe_socket.close()
-            if _usable(found):
-                return str(found)
-    try:
-        infos = sockets.getaddrinfo(sockets.gethostname(), None, sockets.AF_INET)
-    except (OSError, UnicodeError):
-        return None
-    usable = sorted({str(info[4][0]) for info in infos if _usable(info[4][0])})
-    return usable[0] if usable else None
-
-
-def _usable(address: Any) -> bool:
-    """True for an IPv4 address another machine of the network can reach."""
-    import ipaddress
-
-    try:
-        ip = ipaddress.ip_address(str(address))
-    except ValueError:
-        return False
-    return not (ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast)
-
-
-def qr_text(url: str) -> str:
-    """Return ``url`` as a QR code drawn with text blocks, for a terminal."""
-    import io
-
-    import segno
-
-    out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
-    return out.getvalue().rstrip("\n")
 
 
 def register(app: typer.Typer) -> None:
