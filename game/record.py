@@ -2,7 +2,7 @@
 
 The record has four top-level keys (documented in ``docs/game-record.md``)::
 
-    game:      {id: loup-garou, name: …, table: …, date: …}
+    game:      {id: loup-garou, name: …, table: …, date: …, order: 2}
     setup:     {players: [names in seat order], roles: {role: count}, deal: {name: role}}
     agreement: {case id: option id, …}
     events:    [{kind: look, target: Alice}, {kind: kill, victim: Emma}, …]
