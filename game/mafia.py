@@ -20,6 +20,7 @@ from garou.rules.catalogue import Phrase, phrase, say
 from garou.rules.model import Game
 
 from .errors import IllegalEventError
+from .order import CHECKS, EXTRA_TIME, KEY, ORDER, STEPS_DUE, order_checks
 
 KINDS = (
     "shot",
@@ -101,6 +102,9 @@ class State:
     date: str | None = None
     seed: int | None = None
     club: dict[str, Any] = field(default_factory=dict)
+    order_rules: frozenset[str] = CHECKS[ORDER]
+    """The order checks this evening's events go through: its start event's rules of order
+    (:func:`garou.game.order.order_checks`), kept for every event recorded after."""
     phase: str = "night"
     night: int = 1
     day: int = 0
@@ -244,6 +248,7 @@ def start_data(
         "agreement": _agreed(game, agreement or {}),
         "date": date,
         "club": dict(club or {}),
+        KEY: ORDER,
     }
 
 
@@ -299,6 +304,7 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
         date=data.get("date"),
         seed=data.get("seed"),
         club=dict(data.get("club") or {}),
+        order_rules=order_checks(data),
     )
     # The meeting's length is the data's (mafia.txt: "Pendant 60 secondes"), not the code's.
     seconds = next((s.seconds for s in game.night.first if s.does == "meet" and s.seconds), None)
@@ -426,9 +432,16 @@ def _still_due(state: State, ending: str, seq: int) -> None:
     a missed shot is shots at different targets (``mf-missed-shot``), never a shot not
     recorded; a dead Don or Sheriff checks nobody. The day's (``mf-day``): the farewell,
     every living player's speech (but a speech lost to fouls), the nominations, the vote.
+
+    Only the checks of the evening's rules of order (``state.order_rules``): an evening started
+    before (order 1) passes over the steps not recorded, as it did then; a farewell not
+    given by the morning or the night is lost.
     """
+    steps = STEPS_DUE in state.order_rules
+    if not steps and ending != "vote":
+        state.farewell_due = []  # order 1: a farewell not recorded by now was not given
     if ending == "day":
-        if state.night < state.game.night.regular_from:
+        if not steps or state.night < state.game.night.regular_from:
             return
         waiting = [s.name for s in state.living() if s.role in MAFIA_ROLES]
         waiting = [n for n in waiting if n not in state.shots]
@@ -445,11 +458,11 @@ def _still_due(state: State, ending: str, seq: int) -> None:
             if seat.alive and who not in state.checked:
                 raise IllegalEventError(f"mafia.order.{who}-check-due", name=seat.name, rule=rule)
         return
-    if state.farewell_due:
+    if steps and state.farewell_due:
         raise IllegalEventError(
             "mafia.order.farewell-due", name=state.farewell_due[0], rule="mf-farewell"
         )
-    if state.vote_round == "revote":
+    if EXTRA_TIME in state.order_rules and state.vote_round == "revote":
         speaker = state.speaker()
         if speaker is not None:
             raise IllegalEventError(
@@ -461,6 +474,8 @@ def _still_due(state: State, ending: str, seq: int) -> None:
     if state.vote_round == "first" and not state.today()["rounds"]:
         speaker = state.speaker()
         if speaker is not None:
+            if not steps:
+                return
             raise IllegalEventError("mafia.order.speech-due", name=speaker, rule="mf-speech")
         # The speeches are over: a speech lost to fouls and not yet skipped (the last seats')
         # is skipped now, so that it is lost once, not again tomorrow.
@@ -469,7 +484,7 @@ def _still_due(state: State, ending: str, seq: int) -> None:
                 seat.loses_speech = False
                 state.skipped.append(seat.name)
                 state.tell(seq, phrase("mafia.story.skipped", name=seat.name))
-        if ending == "night" and state.nominations:
+        if steps and ending == "night" and state.nominations:
             due = list(state.nominations)
             raise IllegalEventError(
                 phrase("mafia.order.vote-due", count=len(due), names=due), rule="mf-vote"
@@ -508,7 +523,12 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "speech")
     seat = _name(state, data, "player")
     _alive(seat, "mf-speech")
-    if state.vote_round == "revote":
+    if state.vote_round == "revote" and (
+        EXTRA_TIME in state.order_rules
+        or (seat.name in state.tied and seat.name not in state.argued)
+    ):
+        # Order 1 knew no extra time: a tied player's is taken when recorded, any other
+        # speech during the revote is an ordinary one, as it was then.
         _extra_time(state, seat, data, seq)
         return
     if seat.loses_speech:

@@ -2,7 +2,7 @@
 
 The record has four top-level keys (documented in ``docs/game-record.md``)::
 
-    game:      {id: loup-garou, name: …, table: …, date: …}
+    game:      {id: loup-garou, name: …, table: …, date: …, order: 2}
     setup:     {players: [names in seat order], roles: {role: count}, deal: {name: role}}
     agreement: {case id: option id, …}
     events:    [{kind: look, target: Alice}, {kind: kill, victim: Emma}, …]
@@ -29,6 +29,7 @@ from garou.rules.schema import record_data
 from .errors import IllegalEventError
 from .journal import Event, Journal
 from .mafia_points import ClubScoring
+from .order import KEY
 from .replay import replay, trimmed
 
 TOP_KEYS = ("game", "setup", "agreement", "events")
@@ -48,6 +49,7 @@ def record_to_dict(journal: Journal, game_id: int | None) -> dict[str, Any]:
             "name": start.get("name"),
             "table": start.get("table"),
             "date": start.get("date"),
+            **({KEY: start[KEY]} if start.get(KEY) is not None else {}),
         },
         "setup": {
             "players": list(start.get("players", [])),
@@ -96,6 +98,9 @@ class RecordGame:
     table: str | None = None
     date: str | None = None
     """As written (``2026-12-03``): never YAML's date type."""
+    order: int | None = None
+    """The rules of order the game was started with (:mod:`garou.game.order`); a record
+    without it was written before garou recorded it, and is played to order 1."""
 
 
 @dataclass(frozen=True)
@@ -338,6 +343,8 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecor
         "date": game.date,
         "deal": dict(setup.deal),
     }
+    if game.order is not None:
+        start[KEY] = game.order
     for key in EXTRA_SETUP:
         value = getattr(setup, key)
         if value is not None:

@@ -19,6 +19,7 @@ from garou.rules.loader import Rulebook
 from . import mafia, table
 from .errors import IllegalEventError
 from .journal import Event
+from .order import order_of
 from .timer import TIMER_KIND, check_timer
 
 META_KINDS = ("undo", "correct", "timer")
@@ -144,6 +145,7 @@ def check_start(book: Rulebook, data: Mapping[str, Any]) -> Any:
     game_id = data.get("game")
     if not isinstance(game_id, str) or game_id not in RULESETS:
         raise IllegalEventError("game.refused.game", game=str(game_id), games=list(RULESETS))
+    order_of(data)  # the rules of order the game's events go through: one garou knows
     return book.game(game_id)
 
 

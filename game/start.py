@@ -11,6 +11,7 @@ from garou.rules.model import Game
 from garou.rules.setup import UnsoundSetupError
 
 from .errors import IllegalEventError
+from .order import KEY, ORDER
 
 
 class RefusedSetupError(UnsoundSetupError):
@@ -92,6 +93,7 @@ def start_data(
         "table": None if table is None else table.table,
         "date": None if table is None else table.date,
         "deal": cards,
+        KEY: ORDER,
     }
 
 

@@ -1,0 +1,60 @@
+"""A game's rules of order: which order checks its events go through.
+
+The engines became stricter about the order of events after games had been recorded
+without the steps they now wait for. A game is played to the rules of order it was started
+with: its ``start`` event says which (``order``), every new game is started with
+:data:`ORDER`, and a ``start`` event without it (every journal and record written before)
+is read as order 1. :func:`order_checks` is the one place deciding which checks apply;
+the engines ask it, never the version number.
+
+- order 1: the checks every game had at its first release.
+- order 2 (Mafia; Loup-Garou gained no order check): the morning, the vote and the night
+  are refused while the document's steps are still due (:data:`STEPS_DUE`: the mafiosi's
+  shots, the Don's and the Sheriff's checks, the farewell, the speeches, the vote on the
+  nominees; order 1 passed over them, a farewell not given by then being lost), and a
+  revote waits for each tied player's extra time (:data:`EXTRA_TIME`; order 1 took a
+  revote without it, and a tied player's extra time when recorded).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import IllegalEventError
+
+STEPS_DUE = "steps-due"
+"""Mafia: a phase-ending event is refused while the phase's steps are still due."""
+EXTRA_TIME = "extra-time"
+"""Mafia: a revote is refused while a tied player's extra time is still due."""
+
+CHECKS: dict[int, frozenset[str]] = {
+    1: frozenset(),
+    2: frozenset({STEPS_DUE, EXTRA_TIME}),
+}
+"""The order checks of each rules-of-order version."""
+ORDER = max(CHECKS)
+"""The rules of order every new game is started with."""
+KEY = "order"
+"""The key of the version in a ``start`` event (and in a record's ``game`` mapping)."""
+
+
+def order_of(start: Mapping[str, Any]) -> int:
+    """Return the rules-of-order version of the game the ``start`` event opens: 1 when the
+    event has none (written before garou recorded it); refuse one garou does not know."""
+    value = start.get(KEY)
+    if value is None:
+        return 1
+    if isinstance(value, bool) or not isinstance(value, int) or value not in CHECKS:
+        raise IllegalEventError(
+            "order.refused.unknown", value=str(value), orders=[str(o) for o in CHECKS]
+        )
+    return value
+
+
+def order_checks(start: Mapping[str, Any]) -> frozenset[str]:
+    """Return the order checks the events of the game ``start`` opens go through."""
+    return CHECKS[order_of(start)]
+
+
+__all__ = ["CHECKS", "EXTRA_TIME", "KEY", "ORDER", "STEPS_DUE", "order_checks", "order_of"]
