@@ -27,9 +27,10 @@ rule below is one class of question whose predicate the first hit does not speak
    :func:`states_counts`);
 4. ``unknown-word``: a word the rules do not know is asked and the entry shares none of
    the question's specific words;
-5. ``subject``: the entry speaks of none of the roles or statuses asked about (a role
-   named by the other game's word, or only in a clause of circumstance, "while the seer
-   is called", is no subject);
+5. ``subject``: the entry speaks of none of the roles or statuses asked about, nor of a
+   group they belong to (their camp, a camp whichever it is, every player:
+   :func:`speaks_of_group`); a role named by the other game's word, or only in a clause
+   of circumstance, "while the seer is called", is no subject;
 6. ``essential``: a word that changes what is asked ("myself", "each other", a reflexive
    "se <verb>", ``essential``) or asks for advice (``advice``: strategy, bluffing,
    spotting a liar, convincing) is not in the entry;
@@ -183,6 +184,15 @@ class Entries(Protocol):
         """Return the entries that speak of ``word`` (its synonyms and stems included)."""
         ...
 
+    def camps_of(self, concept: Any) -> dict[str, list[str]]:
+        """Return, per game, the names of the camps the roles the concept names play for."""
+        ...
+
+    def named_after(self, word: str) -> set[int]:
+        """Return the entries named after ``word``: it or its synonyms in their title,
+        keywords or aliases."""
+        ...
+
     def named_by(self, concept: Any) -> set[int]:
         """Return the entries named after the concept: its words or synonyms in their
         title, keywords or aliases."""
@@ -256,11 +266,13 @@ def unanswered(
     # la voyante est appelée") says when, not whom the question is about.
     own_game = entries.entry_game(docnum)
     circumstance = circumstance_words(folded)
-    roles = [scores for c, scores in matched if c.names_role and not c.game_word
+    roles = [(c, scores) for c, scores in matched if c.names_role and not c.game_word
              and (not c.games or own_game in c.games)
              and not set(c.words.split(" ")) <= circumstance]  # fmt: skip
-    if roles and not any(docnum in scores for scores in roles):
-        return "subject"  # speaks of none of the roles asked about
+    if roles and not any(
+        docnum in scores or speaks_of_group(entries, docnum, c, texts) for c, scores in roles
+    ):
+        return "subject"  # speaks of none of the roles asked about, nor of their groups
     if not _has_essential(entries, docnum, matched, query):
         return "essential"
     fixes = dict(corrected or {})
@@ -297,6 +309,36 @@ def circumstance_words(folded: str) -> set[str]:
         inside |= set(_RUN.findall(m.group(1)))
         rest = rest.replace(m.group(0), " ")
     return inside - set(_RUN.findall(rest))
+
+
+GROUP_WORDS = ("camp", "camps", "équipe", "équipes", "team", "teams", "side", "sides")
+"""Words for a camp, whichever it is: an entry about what happens to "a team" or "each
+camp" speaks of every role's camp ("when a team wins, each of its members gets…")."""
+EVERY_PLAYER = re.compile(
+    r"\b(?:chaque|tout|tous les|toutes les|aucun|n'importe quel) (?:joueu\w*|membres?)\b"
+    r"|\b(?:each|every|any|all(?: the)?|no) (?:players?|members?|one)\b"
+    r"|\b(?:everyone|everybody|nobody|no one|anyone|anybody|personne ne|quiconque)\b"
+    r"|\bquel que soit (?:son|leur) role\b|\bwhatever (?:their|his|her) role\b"
+)
+"""A rule stated of every player (folded): stated of each role and status too."""
+
+
+def speaks_of_group(entries: Entries, docnum: int, concept: Any, texts: Sequence[str]) -> bool:
+    """Return True when the entry speaks of a group the roles ``concept`` names belong
+    to, in their own game: it is named after their camp (its name, through the synonyms:
+    a mafioso is in "the Mafia", the sheriff in "the Town"; a camp merely acting in the
+    text, "the village wakes up", says nothing of its members), it speaks of a camp
+    whichever it is (:data:`GROUP_WORDS`: "when a team wins, each of its members…"), or
+    of every player (:data:`EVERY_PLAYER`)."""
+    camps = entries.camps_of(concept)
+    game = entries.entry_game(docnum)
+    if game not in camps:
+        return False
+    if any(EVERY_PLAYER.search(t) for t in texts):
+        return True
+    return any(docnum in entries.named_after(name) for name in camps[game]) or any(
+        docnum in entries.speaks_of(word) for word in GROUP_WORDS
+    )
 
 
 def predicates(matched: Matched) -> list[tuple[Any, dict[int, float]]]:

@@ -313,6 +313,8 @@ class _Lexicon:
         self.outside: dict[str, dict[str, Any]] = data.get("outside", {})
         self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
         self.games: dict[str, dict[str, Any]] = data.get("games", {})
+        self.camps: dict[str, list[str]] = data.get("camps", {})
+        """Each role's entry id: the names of the camp it plays for."""
         self.kinds: list[str] = list(data.get("kinds", []))
         self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})
         self._words: list[str] | None = None
@@ -1025,6 +1027,22 @@ class Searcher:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
         return self._concept_scores(_concept(self._lexicon, word, numbers))
+
+    def camps_of(self, concept: _Concept) -> dict[str, list[str]]:
+        """Return, per game, the names of the camps the roles ``concept`` names play for
+        (from the rule data: each role's camp)."""
+        found: dict[str, list[str]] = {}
+        for entry_id in concept.own:
+            names = self._lexicon.camps.get(entry_id)
+            docnum = self._scorer.docnum(entry_id)
+            if names and docnum is not None:
+                found.setdefault(self.entry_game(docnum), []).extend(names)
+        return found
+
+    def named_after(self, word: str) -> set[int]:
+        """Return the entries named after ``word`` (:meth:`named_by` of its concept)."""
+        numbers = self._lexicon.keys.get(" ".join(key(word)), [])
+        return self.named_by(_concept(self._lexicon, word, numbers))
 
     def named_by(self, concept: _Concept) -> set[int]:
         """Return the entries named after ``concept``: its words or synonyms in their

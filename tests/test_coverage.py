@@ -224,3 +224,52 @@ def test_acts_joined_by_and_or_or_are_one_question():
     assert coverage.act_groups("can the hunter shoot or spare a wolf", {"hunter"}) == [
         ["shoot", "spare"]
     ]
+
+
+# --- 8. recall: a subject is in an entry that speaks of its group --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [
+        # The role's camp, named after in the entry's title, keywords or aliases.
+        ("le chasseur gagne-t-il quand il ne reste plus de loups ?", "lg-win-village"),
+        ("la sorcière gagne quand le village a éliminé tous les loups ?", "lg-win-village"),
+        # A camp whichever it is: "when a team wins, each of its members…".
+        ("en score Classic, combien reçoit le Don quand la mafia gagne ?", "mf-scoring-classic"),
+        ("in classic scoring what does a citizen get when the town wins?", "mf-scoring-classic"),
+        # Every player: "each player gets one of the roles; nobody knows anyone else's".
+        ("un citoyen connaît-il le rôle des autres joueurs au début ?", "mf-dealing"),
+        ("does a citizen know anyone else's role when the cards are dealt?", "mf-dealing"),
+    ],
+)
+def test_a_role_is_the_subject_of_an_entry_about_its_group(searcher, query, entry):
+    result = searcher.search(query, lang="fr")
+    assert result.hits[0].id == entry
+    assert _answered(searcher, query)
+
+
+def test_a_camp_acting_in_an_entry_is_no_group_the_question_is_about(searcher):
+    # "the village votes" in the wolves' victory does not make it about the village's
+    # members; the village's victory, named after the camp, is.
+    searcher.search("le chasseur", lang="fr")
+    (hunter, _), *_ = searcher._matched
+    for entry, speaks in (("lg-win-wolves", False), ("lg-win-village", True)):
+        docnum = searcher._scorer.docnum(entry)
+        texts = [t.lower() for p in searcher.entry_parts(docnum) for t in p.values()]
+        assert coverage.speaks_of_group(searcher, docnum, hunter, texts) is speaks
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "au loup-garou, que voit le détective la nuit ?",
+        "le flic peut-il se tromper au loup-garou ?",
+        "in werewolf, who does the cop check at night?",
+        "can the investigator be wrong in werewolf?",
+    ],
+)
+def test_the_other_games_investigator_is_read_as_the_seer(searcher, query):
+    result = searcher.search(query, lang="fr")
+    assert result.hits[0].id in ("lg-role-voyante", "lg-contested-seer-sees")
+    assert _answered(searcher, query)
