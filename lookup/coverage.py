@@ -462,7 +462,10 @@ def third_person_singular(word: str) -> str | None:
 def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: str) -> bool:
     """Return True when the entry states the duration the query asks in a sentence that
     speaks of what it is asked of: one of the query's other words, its synonyms or their
-    stems ("combien de temps dure la nuit": a debate's length is no night's). (Counts are
+    stems ("combien de temps dure la nuit": a debate's length is no night's), or in any
+    sentence of an entry named after it, when it is a specific word (title, keywords,
+    aliases: the speaking time's "a player speaks for at most 60 seconds" is the
+    speech's length; "a game", which every entry speaks of, names none). (Counts are
     not judged so: a table states its numbers apart from the thing they count.)"""
     things = [
         c for c, _ in matched
@@ -471,6 +474,10 @@ def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: st
     ]  # fmt: skip
     if not things:
         return True
+    specific = SPECIFIC_SHARE * entries.entry_count()
+    if any(docnum in entries.named_by(c) for c, scores in matched
+           if c in things and len(scores) <= specific):  # fmt: skip
+        return True  # named after the thing ("Speaking time"): its durations are the thing's
     wanted = {
         lang: [{t for alt in c.alternatives for t in entries.stems(alt.text, lang)} for c in things]
         for lang in ("fr", "en")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from garou.lookup import Searcher, coverage, outside_of
+from garou.lookup import Searcher, coverage, outside_of, quantity
 from garou.lookup import index as lookup_index
 
 
@@ -273,3 +273,44 @@ def test_the_other_games_investigator_is_read_as_the_seer(searcher, query):
     result = searcher.search(query, lang="fr")
     assert result.hits[0].id in ("lg-role-voyante", "lg-contested-seer-sees")
     assert _answered(searcher, query)
+
+
+# --- 9. recall: a quantity stated otherwise than a number -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [
+        ("combien de fois la voyante peut-elle regarder par nuit ?", "lg-role-voyante"),
+        ("how many times per night does the seer look at a card?", "lg-role-voyante"),
+        ("how many times can the sheriff check a player each night?", "mf-night"),
+    ],
+)
+def test_how_many_times_is_answered_by_a_frequency_stated(searcher, query, entry):
+    # "chaque nuit", "each night", "à usage unique", "once" state how many times.
+    assert searcher.search(query, lang="fr").hits[0].id == entry
+    assert _answered(searcher, query)
+
+
+def test_a_frequency_is_no_number_unless_how_many_times_is_asked():
+    texts = ["chaque nuit, elle decouvre la carte d'un joueur"]
+    assert quantity.answers_quantity("combien de fois regarde-t-elle ?", texts)
+    assert not quantity.answers_quantity("combien de joueurs regarde-t-elle ?", texts)
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [("combien de temps dure le discours au vote à la mafia ?", "mf-speech")],
+)
+def test_a_duration_in_an_entry_named_after_the_thing_is_the_things(searcher, query, entry):
+    # "Temps de parole" (keywords: discours): "un joueur parle au plus 60 secondes" is the
+    # speech's length, though the sentence says "parle", not "discours".
+    assert searcher.search(query, lang="fr").hits[0].id == entry
+    assert _answered(searcher, query)
+
+
+@pytest.mark.parametrize(
+    "query", ["combien de temps dure une partie de mafia ?", "how long does a werewolf night last?"]
+)
+def test_a_common_word_names_no_entry_whose_durations_would_be_its(searcher, query):
+    assert not _answered(searcher, query)
