@@ -1227,7 +1227,10 @@ class Searcher:
                 # "tirent" is "tire": a verb form the texts do not use, not a typo.
                 fixed.append((plain, plain, skipped))
                 continue
-            if _correctable(word) and not self._known_word(k, word):
+            nickname = None if self._known_word(k, word) else self._nickname(word)
+            if nickname is not None:
+                best = nickname  # a role's nickname is no typo: no distance to judge
+            elif _correctable(word) and not self._known_word(k, word):
                 best = self._closest(word)
                 if (best is not None and word in named and best not in vocabulary
                         and _closeness(word, best) > 1):  # fmt: skip
@@ -1243,6 +1246,23 @@ class Searcher:
                 fixed.append((key(best)[0] if key(best) else best, best, skipped))
                 fixes[word] = best
         return fixed, fixes
+
+    def _nickname(self, word: str) -> str | None:
+        """Return the role or status a table's nickname stands for: its name's first
+        syllable said twice ("vovo" is the voyante, "soso" the sorcière), when exactly one
+        name of the rules' roles and statuses begins with it; else None."""
+        half = len(word) // 2
+        if len(word) not in (4, 6) or word[:half] != word[half:] or not word.isalpha():
+            return None
+        names: dict[str, str] = {}
+        for group in self._lexicon.groups:
+            if group.source not in ("role", "status") or not group.entry:
+                continue
+            for phrase in group.phrases:
+                for w in _RUN.findall(fold_chars(phrase).lower()):
+                    if len(w) > len(word) and w.startswith(word[:half]):
+                        names.setdefault(group.entry, w)
+        return next(iter(names.values())) if len(names) == 1 else None
 
     def _respell(self, text: str, fixes: dict[str, str], lang: str) -> str:
         """Return ``text`` with each corrected word replaced as the rules spell it."""

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from garou.lookup import Searcher, coverage, outside_of, quantity
 from garou.lookup import index as lookup_index
+from garou.lookup.analysis import fold_chars
 
 
 @pytest.fixture(scope="module")
@@ -314,3 +315,28 @@ def test_a_duration_in_an_entry_named_after_the_thing_is_the_things(searcher, qu
 )
 def test_a_common_word_names_no_entry_whose_durations_would_be_its(searcher, query):
     assert not _answered(searcher, query)
+
+
+# --- 10. recall: a role's nickname counts as the role ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "entries", "name"),
+    [
+        ("la vovo elle voit quoi ?", ("lg-role-voyante", "lg-contested-seer-sees"), "voyante"),
+        ("what does the vovo see at night?", ("lg-role-voyante", "lg-contested-seer-sees"),
+         "voyante"),
+        ("chacha il tire quand ?", ("lg-hunter-shot", "lg-role-chasseur"), "chasseur"),
+    ],
+)  # fmt: skip
+def test_a_doubled_first_syllable_is_the_roles_nickname(searcher, query, entries, name):
+    result = searcher.search(query, lang="fr")
+    assert result.hits[0].id in entries
+    assert result.corrected is not None and name in fold_chars(result.corrected).lower()
+    assert _answered(searcher, query)
+
+
+def test_a_doubled_syllable_of_no_role_or_of_several_is_no_nickname(searcher):
+    assert searcher._nickname("papa") is None  # no role begins with "pa"
+    assert searcher._nickname("lolo") is None  # "loup-garou", "lovers"…: which one?
+    assert searcher._nickname("vovo") == "voyante"
