@@ -370,9 +370,15 @@ def _has_essential(entries: Entries, docnum: int, matched: Matched, query: str) 
             continue
         if (concept.essential or concept.advice) and docnum not in scores:
             return False
-        # "vote for myself": the entry must speak of the act done to oneself too.
-        if concept.essential and place and docnum not in matched[place - 1][1]:
-            return False
+        # "vote for myself": the entry must speak of the act done to oneself too, in its
+        # words, synonyms, stems or the words of the same act ("talk to each other": the
+        # mafiosi "agree aloud"; "recognise each other": they "know" each other).
+        if concept.essential and place:
+            act, said = matched[place - 1]
+            if docnum not in said and not any(
+                _says_act(entries, docnum, w) for w in act.words.split(" ")
+            ):
+                return False
     if any(c.essential for c, _ in matched):
         return True
     verbs = reflexive(entries, query)
@@ -515,10 +521,11 @@ ACTS: tuple[str, ...] = (
     "verifier verifie check checks checked inspecter inspecte inspect inspects sonder "
     "sonde enqueter enquete investigate investigates espionner espionne peek peeks "
     "trouver trouve trouvent find finds found chercher cherche cherchent search searches "
-    "identifier identifie identify identifies controler controle",
+    "identifier identifie identify identifies controler controle reconnaitre reconnait "
+    "reconnaissent recognise recognises recognize recognizes connaissance",
     # Talking.
     "parler parle parlent talk talks speak speaks dire dit disent say says discuter "
-    "discute discuss communiquer communique communicate chuchoter chuchote whisper",
+    "discute discuss communiquer communique communicate chuchoter chuchote whisper aloud",
     # Showing or telling one's card.
     "montrer montre montrent show shows shown reveler revele revelent reveal reveals "
     "revealed devoiler devoile annoncer annonce annoncent announce announces announced "

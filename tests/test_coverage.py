@@ -340,3 +340,29 @@ def test_a_doubled_syllable_of_no_role_or_of_several_is_no_nickname(searcher):
     assert searcher._nickname("papa") is None  # no role begins with "pa"
     assert searcher._nickname("lolo") is None  # "loup-garou", "lovers"…: which one?
     assert searcher._nickname("vovo") == "voyante"
+
+
+# --- 11. recall: the act done to each other, said in the words of the same act ----------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "do the mafiosi recognise each other on the first night?",
+        "do the mafiosi speak to each other during the first night?",
+        "les mafieux discutent-ils mutuellement la première nuit ?",
+        "est-ce que les mafieux se parlent mutuellement la première nuit ?",
+    ],
+)
+def test_the_act_done_to_each_other_may_be_said_in_the_words_of_the_same_act(searcher, query):
+    # The first night: the mafiosi "agree aloud", "make acquaintance", "see each other".
+    assert searcher.search(query, lang="fr").hits[0].id == "mf-first-night"
+    assert _answered(searcher, query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["can the mafiosi protect each other?", "les mafieux peuvent-ils se voter mutuellement ?"],
+)
+def test_an_act_of_another_kind_done_to_each_other_is_still_not_covered(searcher, query):
+    assert not _answered(searcher, query)
