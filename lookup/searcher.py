@@ -1219,8 +1219,9 @@ class Searcher:
         vocabulary = self._lexicon.role_words() if named else frozenset()
         for k, word, skipped in units:
             best = None
-            if " ".join(key(word)) in self._lexicon.advice:
-                fixed.append((k, word, skipped))  # garou's word, no typo ("bluffer")
+            if " ".join(key(word)) in self._lexicon.advice or word in coverage.QUESTION_WORDS:
+                # garou's word ("bluffer") or a word of how a question asks ("like"): no typo
+                fixed.append((k, word, skipped))
                 continue
             plain = _third_person_singular(word)
             if plain and not self._known_word(k, word) and self._known_word(plain, plain):

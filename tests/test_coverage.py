@@ -366,3 +366,22 @@ def test_the_act_done_to_each_other_may_be_said_in_the_words_of_the_same_act(sea
 )
 def test_an_act_of_another_kind_done_to_each_other_is_still_not_covered(searcher, query):
     assert not _answered(searcher, query)
+
+
+# --- 12. a word of how a question asks is never a typo ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "est-ce que c'est permis de parler la nuit ?",
+        "les loups vont-ils tuer chaque nuit ?",
+        "can the witch actually save herself?",
+        "is the don like a boss?",
+    ],
+)
+def test_a_question_word_is_not_corrected_into_another_word(searcher, query):
+    # "permis" is no "parmi", "vont" no "voit", "actually" no "actuelle", "like" no "life".
+    result = searcher.search(query, lang="fr")
+    assert result.corrected is None
+    assert _answered(searcher, query)
