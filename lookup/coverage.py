@@ -27,9 +27,10 @@ rule below is one class of question whose predicate the first hit does not speak
    :func:`states_counts`);
 4. ``unknown-word``: a word the rules do not know is asked and the entry shares none of
    the question's specific words;
-5. ``subject``: the entry speaks of none of the roles or statuses asked about (a role
-   named by the other game's word, or only in a clause of circumstance, "while the seer
-   is called", is no subject);
+5. ``subject``: the entry speaks of none of the roles or statuses asked about, nor of a
+   group they belong to (their camp, a camp whichever it is, every player:
+   :func:`speaks_of_group`); a role named by the other game's word, or only in a clause
+   of circumstance, "while the seer is called", is no subject;
 6. ``essential``: a word that changes what is asked ("myself", "each other", a reflexive
    "se <verb>", ``essential``) or asks for advice (``advice``: strategy, bluffing,
    spotting a liar, convincing) is not in the entry;
@@ -183,6 +184,15 @@ class Entries(Protocol):
         """Return the entries that speak of ``word`` (its synonyms and stems included)."""
         ...
 
+    def camps_of(self, concept: Any) -> dict[str, list[str]]:
+        """Return, per game, the names of the camps the roles the concept names play for."""
+        ...
+
+    def named_after(self, word: str) -> set[int]:
+        """Return the entries named after ``word``: it or its synonyms in their title,
+        keywords or aliases."""
+        ...
+
     def named_by(self, concept: Any) -> set[int]:
         """Return the entries named after the concept: its words or synonyms in their
         title, keywords or aliases."""
@@ -256,11 +266,13 @@ def unanswered(
     # la voyante est appelée") says when, not whom the question is about.
     own_game = entries.entry_game(docnum)
     circumstance = circumstance_words(folded)
-    roles = [scores for c, scores in matched if c.names_role and not c.game_word
+    roles = [(c, scores) for c, scores in matched if c.names_role and not c.game_word
              and (not c.games or own_game in c.games)
              and not set(c.words.split(" ")) <= circumstance]  # fmt: skip
-    if roles and not any(docnum in scores for scores in roles):
-        return "subject"  # speaks of none of the roles asked about
+    if roles and not any(
+        docnum in scores or speaks_of_group(entries, docnum, c, texts) for c, scores in roles
+    ):
+        return "subject"  # speaks of none of the roles asked about, nor of their groups
     if not _has_essential(entries, docnum, matched, query):
         return "essential"
     fixes = dict(corrected or {})
@@ -299,6 +311,36 @@ def circumstance_words(folded: str) -> set[str]:
     return inside - set(_RUN.findall(rest))
 
 
+GROUP_WORDS = ("camp", "camps", "équipe", "équipes", "team", "teams", "side", "sides")
+"""Words for a camp, whichever it is: an entry about what happens to "a team" or "each
+camp" speaks of every role's camp ("when a team wins, each of its members gets…")."""
+EVERY_PLAYER = re.compile(
+    r"\b(?:chaque|tout|tous les|toutes les|aucun|n'importe quel) (?:joueu\w*|membres?)\b"
+    r"|\b(?:each|every|any|all(?: the)?|no) (?:players?|members?|one)\b"
+    r"|\b(?:everyone|everybody|nobody|no one|anyone|anybody|personne ne|quiconque)\b"
+    r"|\bquel que soit (?:son|leur) role\b|\bwhatever (?:their|his|her) role\b"
+)
+"""A rule stated of every player (folded): stated of each role and status too."""
+
+
+def speaks_of_group(entries: Entries, docnum: int, concept: Any, texts: Sequence[str]) -> bool:
+    """Return True when the entry speaks of a group the roles ``concept`` names belong
+    to, in their own game: it is named after their camp (its name, through the synonyms:
+    a mafioso is in "the Mafia", the sheriff in "the Town"; a camp merely acting in the
+    text, "the village wakes up", says nothing of its members), it speaks of a camp
+    whichever it is (:data:`GROUP_WORDS`: "when a team wins, each of its members…"), or
+    of every player (:data:`EVERY_PLAYER`)."""
+    camps = entries.camps_of(concept)
+    game = entries.entry_game(docnum)
+    if game not in camps:
+        return False
+    if any(EVERY_PLAYER.search(t) for t in texts):
+        return True
+    return any(docnum in entries.named_after(name) for name in camps[game]) or any(
+        docnum in entries.speaks_of(word) for word in GROUP_WORDS
+    )
+
+
 def predicates(matched: Matched) -> list[tuple[Any, dict[int, float]]]:
     """Return the predicate concepts of the query: neither a subject (a role or status),
     nor a game's name, nor a question word (:data:`QUESTION_WORDS`)."""
@@ -328,9 +370,15 @@ def _has_essential(entries: Entries, docnum: int, matched: Matched, query: str) 
             continue
         if (concept.essential or concept.advice) and docnum not in scores:
             return False
-        # "vote for myself": the entry must speak of the act done to oneself too.
-        if concept.essential and place and docnum not in matched[place - 1][1]:
-            return False
+        # "vote for myself": the entry must speak of the act done to oneself too, in its
+        # words, synonyms, stems or the words of the same act ("talk to each other": the
+        # mafiosi "agree aloud"; "recognise each other": they "know" each other).
+        if concept.essential and place:
+            act, said = matched[place - 1]
+            if docnum not in said and not any(
+                _says_act(entries, docnum, w) for w in act.words.split(" ")
+            ):
+                return False
     if any(c.essential for c, _ in matched):
         return True
     verbs = reflexive(entries, query)
@@ -420,7 +468,10 @@ def third_person_singular(word: str) -> str | None:
 def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: str) -> bool:
     """Return True when the entry states the duration the query asks in a sentence that
     speaks of what it is asked of: one of the query's other words, its synonyms or their
-    stems ("combien de temps dure la nuit": a debate's length is no night's). (Counts are
+    stems ("combien de temps dure la nuit": a debate's length is no night's), or in any
+    sentence of an entry named after it, when it is a specific word (title, keywords,
+    aliases: the speaking time's "a player speaks for at most 60 seconds" is the
+    speech's length; "a game", which every entry speaks of, names none). (Counts are
     not judged so: a table states its numbers apart from the thing they count.)"""
     things = [
         c for c, _ in matched
@@ -429,6 +480,10 @@ def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: st
     ]  # fmt: skip
     if not things:
         return True
+    specific = SPECIFIC_SHARE * entries.entry_count()
+    if any(docnum in entries.named_by(c) for c, scores in matched
+           if c in things and len(scores) <= specific):  # fmt: skip
+        return True  # named after the thing ("Speaking time"): its durations are the thing's
     wanted = {
         lang: [{t for alt in c.alternatives for t in entries.stems(alt.text, lang)} for c in things]
         for lang in ("fr", "en")
@@ -466,10 +521,11 @@ ACTS: tuple[str, ...] = (
     "verifier verifie check checks checked inspecter inspecte inspect inspects sonder "
     "sonde enqueter enquete investigate investigates espionner espionne peek peeks "
     "trouver trouve trouvent find finds found chercher cherche cherchent search searches "
-    "identifier identifie identify identifies controler controle",
+    "identifier identifie identify identifies controler controle reconnaitre reconnait "
+    "reconnaissent recognise recognises recognize recognizes connaissance",
     # Talking.
     "parler parle parlent talk talks speak speaks dire dit disent say says discuter "
-    "discute discuss communiquer communique communicate chuchoter chuchote whisper",
+    "discute discuss communiquer communique communicate chuchoter chuchote whisper aloud",
     # Showing or telling one's card.
     "montrer montre montrent show shows shown reveler revele revelent reveal reveals "
     "revealed devoiler devoile annoncer annonce annoncent announce announces announced "

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "12"
+INDEX_FORMAT = "13"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -241,6 +241,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
                 groups[-1]["targets"] = targets
 
     games = {}
+    camps: dict[str, list[str]] = {}
     for game in book.games.values():
         names = [game.id, game.info.name.fr, game.info.name.en, *game.info.aliases.all()]
         add(game.id, "game", None, names)
@@ -253,6 +254,10 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
             source = "role" if item in game.roles else "status"
             add(game.id, source, item.entry_id,
                 [item.name.fr, item.name.en, item.id, *item.aliases.all()])  # fmt: skip
+        for role in game.roles:
+            # The camp a role plays for: an entry about the camp speaks of its members.
+            camp = game.camp(role.camp)
+            camps[role.entry_id] = [camp.name.fr, camp.name.en, camp.id]
         generated = {i.entry_id for i in items}
         for entry in game.entries:
             if entry.aliases.all() and entry.id not in generated:
@@ -300,7 +305,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     english = spellings((doc[f"{f}_en"] for doc in docs for f in fields), keep=french)
     spelled = {"fr": french, "en": english}
     return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
-            "games": games, "kinds": list(KINDS), "spellings": spelled,
+            "games": games, "camps": camps, "kinds": list(KINDS), "spellings": spelled,
             "outside": outside, "essential": vocabulary["essential"],
             "advice": vocabulary["advice"],
             "messages": _search_messages(),

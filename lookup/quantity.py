@@ -38,6 +38,15 @@ DURATION_ASKED = re.compile(
 """A question asking how long something lasts."""
 COUNT_ASKED = re.compile(r"\bhow many\b|\bhow much\b|\bcombien\b")
 """A question asking how many: the entry must state a number."""
+FREQUENCY_ASKED = re.compile(r"\bcombien de fois\b|\bhow many times\b|\bhow often\b")
+"""A question asking how many times: a frequency stated answers it as a number does."""
+_FREQUENCY_STATED = re.compile(
+    r"\b(?:chaque|par) (?:nuit|jour|tour|partie|manche)\b"
+    r"|\b(?:each|every|per|a) (?:night|day|turn|game|round)\b"
+    r"|\bune (?:seule )?fois\b|\bonce\b|\busage unique\b|\bsingle[- ]use\b"
+    r"|\b(?:un|une) seule?\b|\bonly one\b|\ba single\b"
+)
+"""A frequency an entry states: "chaque nuit", "once", "à usage unique", "une seule"."""
 _DIGITS = re.compile(r"(?<![\w.,])\d+(?![\w.,])")
 _RANGE = re.compile(r"(\d+)\s*(?:[-–]|a|to)\s*(\d+)")
 _ABOVE = re.compile(r"\b(?:plus de|more than|over|au-dela de|beyond|at least|au moins)\s+(\d+)")
@@ -76,9 +85,17 @@ def states_duration(texts: list[str]) -> bool:
     return any(_TIME_STATED.search(_LIST_MARK.sub("", t)) for t in texts)
 
 
-def states_number(texts: list[str]) -> bool:
-    """Return True when one of the (folded) ``texts`` states a number."""
-    return any(_NUMBER_STATED.search(_LIST_MARK.sub("", t)) for t in texts)
+def states_number(texts: list[str], query: str = "") -> bool:
+    """Return True when one of the (folded) ``texts`` states a number (or a frequency,
+    when the (folded) ``query`` asks how many times: "chaque nuit", "une seule fois")."""
+    return any(_number_stated(_LIST_MARK.sub("", t), query) for t in texts)
+
+
+def _number_stated(text: str, query: str) -> bool:
+    return bool(
+        _NUMBER_STATED.search(text)
+        or (FREQUENCY_ASKED.search(query) and _FREQUENCY_STATED.search(text))
+    )
 
 
 def states_value(texts: list[str], value: int) -> bool:
@@ -102,7 +119,7 @@ def answers_quantity(query: str, texts: list[str]) -> bool:
     number that none of the entry's (folded) ``texts`` states."""
     if asks_duration(query) and not states_duration(texts):
         return False
-    if asks_count(query) and not states_number(texts):
+    if asks_count(query) and not states_number(texts, query):
         return False
     return all(states_value(texts, value) for value in numbers_in(query))
 
@@ -124,7 +141,7 @@ def stating(texts: list[str], query: str) -> list[str]:
     if asks_duration(query):
         return [s for s in found if _TIME_STATED.search(s)]
     if asks_count(query):
-        return [s for s in found if _NUMBER_STATED.search(s)]
+        return [s for s in found if _number_stated(s, query)]
     return found
 
 

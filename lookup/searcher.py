@@ -313,6 +313,8 @@ class _Lexicon:
         self.outside: dict[str, dict[str, Any]] = data.get("outside", {})
         self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
         self.games: dict[str, dict[str, Any]] = data.get("games", {})
+        self.camps: dict[str, list[str]] = data.get("camps", {})
+        """Each role's entry id: the names of the camp it plays for."""
         self.kinds: list[str] = list(data.get("kinds", []))
         self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})
         self._words: list[str] | None = None
@@ -1026,6 +1028,22 @@ class Searcher:
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
         return self._concept_scores(_concept(self._lexicon, word, numbers))
 
+    def camps_of(self, concept: _Concept) -> dict[str, list[str]]:
+        """Return, per game, the names of the camps the roles ``concept`` names play for
+        (from the rule data: each role's camp)."""
+        found: dict[str, list[str]] = {}
+        for entry_id in concept.own:
+            names = self._lexicon.camps.get(entry_id)
+            docnum = self._scorer.docnum(entry_id)
+            if names and docnum is not None:
+                found.setdefault(self.entry_game(docnum), []).extend(names)
+        return found
+
+    def named_after(self, word: str) -> set[int]:
+        """Return the entries named after ``word`` (:meth:`named_by` of its concept)."""
+        numbers = self._lexicon.keys.get(" ".join(key(word)), [])
+        return self.named_by(_concept(self._lexicon, word, numbers))
+
     def named_by(self, concept: _Concept) -> set[int]:
         """Return the entries named after ``concept``: its words or synonyms in their
         title, keywords or aliases."""
@@ -1201,15 +1219,19 @@ class Searcher:
         vocabulary = self._lexicon.role_words() if named else frozenset()
         for k, word, skipped in units:
             best = None
-            if " ".join(key(word)) in self._lexicon.advice:
-                fixed.append((k, word, skipped))  # garou's word, no typo ("bluffer")
+            if " ".join(key(word)) in self._lexicon.advice or word in coverage.QUESTION_WORDS:
+                # garou's word ("bluffer") or a word of how a question asks ("like"): no typo
+                fixed.append((k, word, skipped))
                 continue
             plain = _third_person_singular(word)
             if plain and not self._known_word(k, word) and self._known_word(plain, plain):
                 # "tirent" is "tire": a verb form the texts do not use, not a typo.
                 fixed.append((plain, plain, skipped))
                 continue
-            if _correctable(word) and not self._known_word(k, word):
+            nickname = None if self._known_word(k, word) else self._nickname(word)
+            if nickname is not None:
+                best = nickname  # a role's nickname is no typo: no distance to judge
+            elif _correctable(word) and not self._known_word(k, word):
                 best = self._closest(word)
                 if (best is not None and word in named and best not in vocabulary
                         and _closeness(word, best) > 1):  # fmt: skip
@@ -1225,6 +1247,23 @@ class Searcher:
                 fixed.append((key(best)[0] if key(best) else best, best, skipped))
                 fixes[word] = best
         return fixed, fixes
+
+    def _nickname(self, word: str) -> str | None:
+        """Return the role or status a table's nickname stands for: its name's first
+        syllable said twice ("vovo" is the voyante, "soso" the sorcière), when exactly one
+        name of the rules' roles and statuses begins with it; else None."""
+        half = len(word) // 2
+        if len(word) not in (4, 6) or word[:half] != word[half:] or not word.isalpha():
+            return None
+        names: dict[str, str] = {}
+        for group in self._lexicon.groups:
+            if group.source not in ("role", "status") or not group.entry:
+                continue
+            for phrase in group.phrases:
+                for w in _RUN.findall(fold_chars(phrase).lower()):
+                    if len(w) > len(word) and w.startswith(word[:half]):
+                        names.setdefault(group.entry, w)
+        return next(iter(names.values())) if len(names) == 1 else None
 
     def _respell(self, text: str, fixes: dict[str, str], lang: str) -> str:
         """Return ``text`` with each corrected word replaced as the rules spell it."""

@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from garou.lookup import Searcher, coverage, outside_of
+from garou.lookup import Searcher, coverage, outside_of, quantity
 from garou.lookup import index as lookup_index
+from garou.lookup.analysis import fold_chars
 
 
 @pytest.fixture(scope="module")
@@ -224,3 +225,163 @@ def test_acts_joined_by_and_or_or_are_one_question():
     assert coverage.act_groups("can the hunter shoot or spare a wolf", {"hunter"}) == [
         ["shoot", "spare"]
     ]
+
+
+# --- 8. recall: a subject is in an entry that speaks of its group --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [
+        # The role's camp, named after in the entry's title, keywords or aliases.
+        ("le chasseur gagne-t-il quand il ne reste plus de loups ?", "lg-win-village"),
+        ("la sorcière gagne quand le village a éliminé tous les loups ?", "lg-win-village"),
+        # A camp whichever it is: "when a team wins, each of its members…".
+        ("en score Classic, combien reçoit le Don quand la mafia gagne ?", "mf-scoring-classic"),
+        ("in classic scoring what does a citizen get when the town wins?", "mf-scoring-classic"),
+        # Every player: "each player gets one of the roles; nobody knows anyone else's".
+        ("un citoyen connaît-il le rôle des autres joueurs au début ?", "mf-dealing"),
+        ("does a citizen know anyone else's role when the cards are dealt?", "mf-dealing"),
+    ],
+)
+def test_a_role_is_the_subject_of_an_entry_about_its_group(searcher, query, entry):
+    result = searcher.search(query, lang="fr")
+    assert result.hits[0].id == entry
+    assert _answered(searcher, query)
+
+
+def test_a_camp_acting_in_an_entry_is_no_group_the_question_is_about(searcher):
+    # "the village votes" in the wolves' victory does not make it about the village's
+    # members; the village's victory, named after the camp, is.
+    searcher.search("le chasseur", lang="fr")
+    (hunter, _), *_ = searcher._matched
+    for entry, speaks in (("lg-win-wolves", False), ("lg-win-village", True)):
+        docnum = searcher._scorer.docnum(entry)
+        texts = [t.lower() for p in searcher.entry_parts(docnum) for t in p.values()]
+        assert coverage.speaks_of_group(searcher, docnum, hunter, texts) is speaks
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "au loup-garou, que voit le détective la nuit ?",
+        "le flic peut-il se tromper au loup-garou ?",
+        "in werewolf, who does the cop check at night?",
+        "can the investigator be wrong in werewolf?",
+    ],
+)
+def test_the_other_games_investigator_is_read_as_the_seer(searcher, query):
+    result = searcher.search(query, lang="fr")
+    assert result.hits[0].id in ("lg-role-voyante", "lg-contested-seer-sees")
+    assert _answered(searcher, query)
+
+
+# --- 9. recall: a quantity stated otherwise than a number -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [
+        ("combien de fois la voyante peut-elle regarder par nuit ?", "lg-role-voyante"),
+        ("how many times per night does the seer look at a card?", "lg-role-voyante"),
+        ("how many times can the sheriff check a player each night?", "mf-night"),
+    ],
+)
+def test_how_many_times_is_answered_by_a_frequency_stated(searcher, query, entry):
+    # "chaque nuit", "each night", "à usage unique", "once" state how many times.
+    assert searcher.search(query, lang="fr").hits[0].id == entry
+    assert _answered(searcher, query)
+
+
+def test_a_frequency_is_no_number_unless_how_many_times_is_asked():
+    texts = ["chaque nuit, elle decouvre la carte d'un joueur"]
+    assert quantity.answers_quantity("combien de fois regarde-t-elle ?", texts)
+    assert not quantity.answers_quantity("combien de joueurs regarde-t-elle ?", texts)
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [("combien de temps dure le discours au vote à la mafia ?", "mf-speech")],
+)
+def test_a_duration_in_an_entry_named_after_the_thing_is_the_things(searcher, query, entry):
+    # "Temps de parole" (keywords: discours): "un joueur parle au plus 60 secondes" is the
+    # speech's length, though the sentence says "parle", not "discours".
+    assert searcher.search(query, lang="fr").hits[0].id == entry
+    assert _answered(searcher, query)
+
+
+@pytest.mark.parametrize(
+    "query", ["combien de temps dure une partie de mafia ?", "how long does a werewolf night last?"]
+)
+def test_a_common_word_names_no_entry_whose_durations_would_be_its(searcher, query):
+    assert not _answered(searcher, query)
+
+
+# --- 10. recall: a role's nickname counts as the role ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "entries", "name"),
+    [
+        ("la vovo elle voit quoi ?", ("lg-role-voyante", "lg-contested-seer-sees"), "voyante"),
+        ("what does the vovo see at night?", ("lg-role-voyante", "lg-contested-seer-sees"),
+         "voyante"),
+        ("chacha il tire quand ?", ("lg-hunter-shot", "lg-role-chasseur"), "chasseur"),
+    ],
+)  # fmt: skip
+def test_a_doubled_first_syllable_is_the_roles_nickname(searcher, query, entries, name):
+    result = searcher.search(query, lang="fr")
+    assert result.hits[0].id in entries
+    assert result.corrected is not None and name in fold_chars(result.corrected).lower()
+    assert _answered(searcher, query)
+
+
+def test_a_doubled_syllable_of_no_role_or_of_several_is_no_nickname(searcher):
+    assert searcher._nickname("papa") is None  # no role begins with "pa"
+    assert searcher._nickname("lolo") is None  # "loup-garou", "lovers"…: which one?
+    assert searcher._nickname("vovo") == "voyante"
+
+
+# --- 11. recall: the act done to each other, said in the words of the same act ----------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "do the mafiosi recognise each other on the first night?",
+        "do the mafiosi speak to each other during the first night?",
+        "les mafieux discutent-ils mutuellement la première nuit ?",
+        "est-ce que les mafieux se parlent mutuellement la première nuit ?",
+    ],
+)
+def test_the_act_done_to_each_other_may_be_said_in_the_words_of_the_same_act(searcher, query):
+    # The first night: the mafiosi "agree aloud", "make acquaintance", "see each other".
+    assert searcher.search(query, lang="fr").hits[0].id == "mf-first-night"
+    assert _answered(searcher, query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["can the mafiosi protect each other?", "les mafieux peuvent-ils se voter mutuellement ?"],
+)
+def test_an_act_of_another_kind_done_to_each_other_is_still_not_covered(searcher, query):
+    assert not _answered(searcher, query)
+
+
+# --- 12. a word of how a question asks is never a typo ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "est-ce que c'est permis de parler la nuit ?",
+        "les loups vont-ils tuer chaque nuit ?",
+        "can the witch actually save herself?",
+        "is the don like a boss?",
+    ],
+)
+def test_a_question_word_is_not_corrected_into_another_word(searcher, query):
+    # "permis" is no "parmi", "vont" no "voit", "actually" no "actuelle", "like" no "life".
+    result = searcher.search(query, lang="fr")
+    assert result.corrected is None
+    assert _answered(searcher, query)
