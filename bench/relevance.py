@@ -53,6 +53,12 @@ HELDOUT_5 = REPO / "tests" / "data" / "relevance-heldout-5.yaml"
 """The fifth held-out set (session 3): written by an engineer who never ran garou on it,
 while the search was tuned by others who never read it; run once, after the tuning."""
 HELDOUT_6 = REPO / "tests" / "data" / "relevance-heldout-6.yaml"
+HELDOUT_7 = REPO / "tests" / "data" / "relevance-heldout-7.yaml"
+"""The seventh held-out set (session 4): written by someone who never ran garou, while
+the search was changed; run once, on the integrated tree at the end of the session."""
+HELDOUT_8 = REPO / "tests" / "data" / "relevance-heldout-8.yaml"
+"""The eighth (session 4), written alike: the blind set. The engineers changing the search
+saw only its aggregated figures (a script printed them), never a question or a miss."""
 """The sixth held-out set (session 3): written like the fifth, while the fifth was studied;
 run once, after the last wave."""
 """Group prefixes the tests leave out: the sets of waves 3 and 4, measured by this bench."""
@@ -224,6 +230,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="leave out the sixth held-out set")  # fmt: skip
     parser.add_argument("--heldout-6-failures", action="store_true",
                         help="list the sixth held-out set's misses")  # fmt: skip
+    parser.add_argument("--without-heldout-7", action="store_true",
+                        help="leave out the seventh held-out set")  # fmt: skip
+    parser.add_argument("--heldout-7-failures", action="store_true",
+                        help="list held out 7's misses (then seen)")  # fmt: skip
+    parser.add_argument("--without-heldout-8", action="store_true",
+                        help="leave out the blind set (held out 8)")  # fmt: skip
+    parser.add_argument("--heldout-8-failures", action="store_true",
+                        help="list the blind set's misses (it is then seen)")  # fmt: skip
     parser.add_argument("--without-heldout-5", action="store_true",
                         help="leave out the fifth held-out set")  # fmt: skip
     parser.add_argument("--heldout-5-failures", action="store_true",
@@ -241,9 +255,12 @@ def main(argv: list[str] | None = None) -> int:
     fresh_4 = [] if args.without_heldout_4 else evaluate(wave_4)
     fresh_5 = [] if args.without_heldout_5 else evaluate(load_set(HELDOUT_5))
     fresh_6 = [] if args.without_heldout_6 else evaluate(load_set(HELDOUT_6))
+    fresh_7 = [] if args.without_heldout_7 else evaluate(load_set(HELDOUT_7))
+    fresh_8 = [] if args.without_heldout_8 else evaluate(load_set(HELDOUT_8))
     tune = [o for o in main_set if not o.query.get("holdout")]
     held = [o for o in main_set if o.query.get("holdout")]
-    lines = _block("all", main_set + fresh + fresh_2 + fresh_3 + fresh_4 + fresh_5 + fresh_6)
+    every = main_set + fresh + fresh_2 + fresh_3 + fresh_4 + fresh_5 + fresh_6 + fresh_7 + fresh_8
+    lines = _block("all", every)
     lines += _block("tuning", tune)
     lines += _block("held out (1st third)", held)
     lines += _block("issue 14 set (seen)", fresh)
@@ -256,10 +273,13 @@ def main(argv: list[str] | None = None) -> int:
     if fresh_5:
         lines += _block("held out 5 (seen)", fresh_5)
     if fresh_6:
-        lines += _block("held out 6 (unseen)", fresh_6)
+        lines += _block("held out 6 (seen)", fresh_6)
+    if fresh_8:
+        lines += _block("held out 8 (blind)", fresh_8)
+    if fresh_7:
+        lines += _block("held out 7 (unseen)", fresh_7)
     print("\n".join(lines))
     print()
-    every = main_set + fresh + fresh_2 + fresh_3 + fresh_4 + fresh_5 + fresh_6
     for group in sorted({o.query["group"] for o in every}):
         print(_line(group, figures([o for o in every if o.query["group"] == group])))
     if args.failures:
@@ -277,6 +297,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.heldout_6_failures and fresh_6:
         print()
         print("\n".join(_failures(fresh_6)))
+    for wanted, outcomes in (
+        (args.heldout_7_failures, fresh_7),
+        (args.heldout_8_failures, fresh_8),
+    ):
+        if wanted and outcomes:
+            print()
+            print("\n".join(_failures(outcomes)))
     if args.heldout_5_failures and fresh_5:
         print()
         print("\n".join(_failures(fresh_5)))
