@@ -14,6 +14,20 @@ from typer.testing import CliRunner
 from garou import rules
 from garou.cli import app
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Give the tests Ctrl-C back when they were started with it ignored.
+
+    A shell runs a job put in the background (``pytest &`` in a script) with SIGINT
+    ignored, and an ignored signal stays ignored across ``exec``: every ``garou`` the tests
+    start would then ignore the Ctrl-C they send it (``garou serve`` never stops, the
+    interruption tests time out). A handled signal is reset to the default at ``exec``."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 REPO = Path(__file__).resolve().parent.parent
 """The repository root."""
 SOURCES = REPO.parent / "shared" / "sources"
