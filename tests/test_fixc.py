@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from garou.rules.play import Player, make_state
 from garou.rules.play.situation import parse_situation
 
@@ -57,3 +58,56 @@ def test_win_and_cascade_count_a_disqualified_mafioso_out(garou, tmp_path: Path)
     assert sorted(win["alive"].values()) == [1, 3]
     cascade = json.loads(garou("cascade", "--state", str(path), "-x", "3:vote", "--json").stdout)
     assert cascade.get("winner") is None, cascade.get("winner")
+
+
+# --- 2: the Mafia vote typed before a stop is kept -----------------------------------------
+
+MAFIA_DEAL = (
+    "1=citoyen,2=citoyen,3=citoyen,4=citoyen,5=citoyen,6=citoyen,7=sherif,8=mafia,9=mafia,10=don"
+)
+
+
+def _mafia_at_the_vote(garou, tmp_path: Path, nominees: list[tuple[str, str]]) -> str:
+    db = str(tmp_path / "games.sqlite")
+    names = ",".join(str(n) for n in range(1, 11))
+    garou("game", "new", "--game", "mafia", "--names", names, "--deal", MAFIA_DEAL, "--db", db)
+    garou("game", "add", "day", "--db", db)
+    for p in range(1, 11):
+        garou("game", "add", "speech", f"player={p}", "seconds=60", "--db", db)
+    for by, nominee in nominees:
+        garou("game", "add", "nominate", f"by={by}", f"nominee={nominee}", "--db", db)
+    return db
+
+
+@pytest.mark.parametrize("stop", ["eof", "ctrl-c"])
+def test_the_mafia_ballots_typed_before_a_stop_are_kept_and_the_vote_resumes(
+    garou, tmp_path, monkeypatch, stop
+):
+    from garou.commands import game_play
+
+    db = _mafia_at_the_vote(garou, tmp_path, [("1", "8"), ("2", "3"), ("4", "5")])
+    first = ["", "1,2,3"]  # no more nominations; the votes against 8; then the stop
+    if stop == "ctrl-c":
+        real, answered = game_play.Session.ask, []
+
+        def ask(self, question, default=None):
+            if len(answered) == len(first):
+                raise KeyboardInterrupt
+            answered.append(question)
+            return real(self, question, default)
+
+        monkeypatch.setattr(game_play.Session, "ask", ask)
+        garou("game", "play", "--db", db, "--lang", "en", input="\n".join(first) + "\n4\n")
+        monkeypatch.setattr(game_play.Session, "ask", real)
+    else:
+        garou("game", "play", "--db", db, "--lang", "en", input="\n".join(first) + "\n")
+    exported = yaml.safe_load(garou("game", "export", "--db", db).stdout)
+    assert exported["events"][-1]["kind"] == "nominate"  # no vote yet
+    run = garou("game", "play", "--db", db, "--lang", "en", input="\n4,5\n")
+    out = " ".join(run.stdout.split())
+    assert "votes against 8" not in out and "votes against 3" in out  # resumed
+    events = yaml.safe_load(garou("game", "export", "--db", db).stdout)["events"]
+    vote = [e for e in events if e["kind"] == "vote"][-1]
+    against = {voter: nominee for voter, nominee in vote["votes"].items()}
+    assert {v for v, n in against.items() if n == "8"} == {"1", "2", "3"}
+    assert {v for v, n in against.items() if n == "3"} == {"4", "5"}
