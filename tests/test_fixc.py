@@ -111,3 +111,22 @@ def test_the_mafia_ballots_typed_before_a_stop_are_kept_and_the_vote_resumes(
     against = {voter: nominee for voter, nominee in vote["votes"].items()}
     assert {v for v, n in against.items() if n == "8"} == {"1", "2", "3"}
     assert {v for v, n in against.items() if n == "3"} == {"4", "5"}
+
+
+# --- 12: with --json, an error is one JSON object on standard output, non-zero exit -------
+
+
+@pytest.mark.parametrize("typed", ["", "\n", "le\n", "  \n"])
+def test_search_json_without_a_question_is_a_json_error(garou, typed):
+    run = garou("search", "--json", "--lang", "en", input=typed)
+    assert run.exit_code != 0
+    lines = [line for line in run.stdout.splitlines() if line.strip()]
+    data = json.loads(run.stdout) if len(lines) != 1 else json.loads(lines[0])
+    assert data["error"]["message"] and data["error"]["exit_code"] == run.exit_code
+
+
+def test_search_json_answers_then_ends_with_the_refused_questions_code(garou):
+    run = garou("search", "--json", "--lang", "en", input="vote tie\nle\n")
+    answers = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+    assert answers[0]["hits"] and "error" in answers[1]
+    assert run.exit_code == answers[1]["error"]["exit_code"] != 0
