@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,80 @@ def test_search_json_answers_then_ends_with_the_refused_questions_code(garou):
     answers = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
     assert answers[0]["hits"] and "error" in answers[1]
     assert run.exit_code == answers[1]["error"]["exit_code"] != 0
+
+
+# --- 5: the deaths read aloud are one list in seat order, no death said as following ------
+
+TWELVE = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Léa"]
+DEAL12 = {"Ana": "cupidon", "Bob": "voyante", "Cid": "sorciere", "Dee": "chasseur"}
+DEAL12 |= {"Eve": "loup-garou", "Fay": "loup-garou", "Gus": "loup-garou"}
+CHAINS = [
+    # the poisoned hunter shoots a lover at dawn: her lover follows
+    ["couple lovers=[Ivy,Jon]", "look target=Fay", "kill victim=Hal", "potions poison=Dee",
+     "dawn shoot={Dee: Ivy}"],
+    # the village votes out the hunter's lover: he follows and shoots
+    ["couple lovers=[Dee,Kim]", "look target=Fay", "kill victim=Hal", "potions save=false",
+     "dawn", "election captain=Bob",
+     "vote votes={" + ", ".join(f"{n}: Kim" for n in TWELVE if n != "Hal") + "} shoot={Dee: Eve}"],
+]  # fmt: skip
+
+
+def _records():
+    from .test_fixb import LG_RECORDS, _load, _start
+
+    for path in LG_RECORDS:
+        data = _load(path)
+        yield _start(data), [(e["kind"], {k: v for k, v in e.items() if k != "kind"})
+                             for e in data["events"]]  # fmt: skip
+    start = {"game": "loup-garou", "name": None, "players": TWELVE, "table": None, "date": None,
+             "roles": {"loup-garou": 3, "voyante": 1, "sorciere": 1, "chasseur": 1,
+                       "cupidon": 1, "villageois": 5},
+             "agreement": {}, "deal": DEAL12}  # fmt: skip
+    for chain in CHAINS:
+        events = []
+        for text in chain:
+            kind, _, rest = text.partition(" ")
+            values: dict = {}
+            for part in re.findall(r"(\w+)=(\[[^\]]*\]|\{[^}]*\}|\S+)", rest):
+                values[part[0]] = yaml.safe_load(part[1])
+            events.append((kind, values))
+        yield start, events
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_deaths_read_aloud_are_one_list_in_seat_order(tmp_path, lang):
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.game.table import announcement
+    from garou.rules.catalogue import join
+
+    book = BOOK
+    chained = 0
+    with open_journal(tmp_path / "g.sqlite") as journal:
+        for start, events in _records():
+            game_id = session.new_game(journal, book, start)
+            for kind, values in events:
+                state = session.record(journal, book, game_id, kind, values, lang).state
+                said = " ".join(p.say(lang) for p in announcement(state)).replace("\u00a0", " ")
+                deaths = state.told_deaths
+                if not deaths:
+                    continue
+                seats = [s.name for s in state.seats]
+                ordered = sorted(deaths, key=lambda d: seats.index(d[0]))
+
+                def card(name, state=state):
+                    return f"{name} ({state.game.role(state.role_of(name)).name.get(lang)})"
+
+                listed = join([card(n) for n, _, _ in ordered], lang, "and")
+                voted = [n for n, cause, _ in deaths if cause == "vote"]
+                if len(deaths) > len(voted):
+                    chained += 1
+                    assert listed in said, (said, listed)
+                for name, cause, _ in deaths:
+                    shots = sum(1 for _, c, by in deaths if c == "shot" and by == name)
+                    expected = 1 + (name in voted and len(deaths) > len(voted))
+                    expected += (cause == "shot") + shots
+                    if len(deaths) == len(voted):
+                        expected = 1
+                    assert said.count(card(name)) == expected, (name, said)
+    assert chained >= len(CHAINS)
