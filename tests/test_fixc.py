@@ -208,3 +208,59 @@ def test_the_deaths_read_aloud_are_one_list_in_seat_order(tmp_path, lang):
                         expected = 1
                     assert said.count(card(name)) == expected, (name, said)
     assert chained >= len(CHAINS)
+
+
+# --- 3: a duration said with "more than" or in words is read as the document's limit -----
+
+
+def _timed():
+    from garou.rules.play.fouls import game_fouls
+
+    timed = [b for b in game_fouls(MF).behaviours if b.seconds is not None]
+    assert timed, "no behaviour with a time limit: the test would check nothing"
+    return timed
+
+
+FR_WORDS = {15: "quinze", 20: "vingt", 30: "trente", 60: "soixante", 10: "dix", 5: "cinq"}
+EN_WORDS = {15: "fifteen", 20: "twenty", 30: "thirty", 60: "sixty", 10: "ten", 5: "five"}
+
+
+@pytest.mark.parametrize(
+    ("said", "offence"),
+    [
+        ("{id} plus de {n} secondes", True),
+        ("{id} more than {n} seconds", True),
+        ("{id} over {n} s", True),
+        ("{id} {n} secondes", False),
+        ("{id} plus de {below} s", None),  # more than less than the limit: not told
+        ("{id} moins de {n} secondes", False),
+        ("{id} {fr_above} secondes", True),
+        ("{id} {en_above} seconds", True),
+        ("{id} {fr_n} secondes", False),
+        ("{id} une minute", True),
+        ("{id} a minute", True),
+    ],
+)
+def test_a_timed_behaviours_duration_is_read_with_its_bound_and_in_words(said, offence):
+    from garou.rules.play import find_behaviours, judge_fouls
+
+    for behaviour in _timed():
+        n = int(behaviour.seconds)
+        if offence is True and "minute" in said and n >= 60:
+            continue
+        above = min(k for k in FR_WORDS if k > n) if any(k > n for k in FR_WORDS) else None
+        below = max(1, n // 2)
+        if ("{fr_above}" in said or "{en_above}" in said) and above is None:
+            continue
+        if ("{fr_n}" in said) and n not in FR_WORDS:
+            continue
+        text = said.format(
+            id=behaviour.id,
+            n=n,
+            below=below,
+            fr_above=FR_WORDS.get(above or 0, ""),
+            en_above=EN_WORDS.get(above or 0, ""),
+            fr_n=FR_WORDS.get(n, ""),
+        )
+        result = judge_fouls(MF, (), find_behaviours(MF, text), "en")
+        assert result.offence is offence, (text, [s.message for s in result.steps])
