@@ -264,3 +264,34 @@ def test_a_timed_behaviours_duration_is_read_with_its_bound_and_in_words(said, o
         )
         result = judge_fouls(MF, (), find_behaviours(MF, text), "en")
         assert result.offence is offence, (text, [s.message for s in result.steps])
+
+
+# --- 10: correcting an event that does not exist says it does not exist -----------------
+
+
+@pytest.mark.parametrize("past", [1, 2, 7])
+@pytest.mark.parametrize("corrected", [False, True])
+def test_correcting_a_number_past_the_last_event_says_there_is_none(
+    garou, tmp_path, past, corrected
+):
+    db = str(tmp_path / "g.sqlite")
+    setup = tmp_path / "sp5.yaml"
+    setup.write_text(
+        "game: loup-garou\nplayers: 5\nroles: {loup-garou: 1, voyante: 1, villageois: 3}\n"
+        "names: [Ana, Bob, Cid, Dee, Eve]\n",
+        encoding="utf-8",
+    )
+    garou("game", "new", "--setup", str(setup), "--deal", "Ana=loup-garou", "--db", db)
+    garou("game", "add", "kill", "victim=Bob", "--db", db)
+    last = 2
+    if corrected:
+        garou("game", "correct", "2", "kill", "victim=Cid", "--why", "t", "--db", db)
+        last = 3
+    run = garou(
+        "game", "correct", str(last + past), "kill", "victim=Dee", "--why", "t",
+        "--db", db, "--json",
+    )  # fmt: skip
+    assert run.exit_code != 0
+    message = json.loads(run.stdout)["error"]["message"]
+    assert str(last + past) in message and str(last) in message
+    assert "correction" not in message
