@@ -295,3 +295,20 @@ def test_correcting_a_number_past_the_last_event_says_there_is_none(
     message = json.loads(run.stdout)["error"]["message"]
     assert str(last + past) in message and str(last) in message
     assert "correction" not in message
+
+
+# --- 6: one word of a behaviour's text alone does not make it the candidate --------------
+
+
+@pytest.mark.parametrize(
+    ("said", "lang"),
+    [("a montré sa carte", "fr"), ("showed his card", "en"), ("il a montré ses notes", "fr")],
+)
+def test_one_shared_word_alone_proposes_no_behaviour(garou, said, lang):
+    from garou.rules import UnknownIdError
+    from garou.rules.play import find_behaviours
+
+    with pytest.raises(UnknownIdError):
+        find_behaviours(MF, said)
+    run = garou("fouls", "-g", "mafia", said, "--lang", lang, "--json")
+    assert run.exit_code == 1 and "error" in json.loads(run.stdout)

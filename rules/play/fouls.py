@@ -286,7 +286,9 @@ def find_behaviours(game: Game, query: str) -> BehaviourLookup:
             named.append((-hits, index, behaviour))
         elif hits:
             continue
-        elif evidence:
+        elif partial or len(evidence) >= 2:
+            # A keyword given in part, or two words of its own text: one word of the text
+            # alone ("montrer" for showing one's card) is no sign of it, nor of its sanction.
             candidates.append((-len(evidence), index, behaviour))
     if not named and not candidates:
         raise UnknownIdError(
