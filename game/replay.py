@@ -124,6 +124,9 @@ def _meta(
             raise IllegalEventError("game.refused.correct-why")
         if not isinstance(new, Mapping):
             raise IllegalEventError("game.refused.correct-event")
+        if isinstance(target, int) and target >= event.seq:
+            # Only an earlier event can be corrected: the number is not the correction's own.
+            raise IllegalEventError("fixc.correct.beyond", seq=target, last=event.seq - 1)
         if isinstance(target, int) and kinds.get(target) in META_KINDS:
             raise IllegalEventError(f"game.refused.correct-{kinds[target]}", seq=target)
         index = next((i for i, e in enumerate(live) if e.seq == target), None)

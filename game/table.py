@@ -1025,27 +1025,30 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
 def announcement(state: State) -> list[Phrase]:
     """The sentences to read aloud after the last event, or none (it told nothing).
 
-    The morning says the night's deaths grouped in seat order (the document: "groupez-les");
-    the vote says who the village eliminated and their card; a hunter's shot is said as a
-    shot, whoever fired; a lover who follows into death is with the others of the phase.
+    Every death of the phase is said in one list, in seat order (the document: "groupez-les"),
+    the chain resolved: the morning's list, or the vote's eliminated then, when others died
+    with them, the whole list; a hunter's shot is said after it as his act, whoever fired,
+    and no death is said as following another (that would tell the couple).
     """
     if not state.told:
         return []
     game = state.game
     roles = dict(state.announcement)
-    order = [n for n, _ in state.announcement]
 
     def card(name: str) -> Phrase:
         role = roles.get(name) or state.role_of(name)
         return phrase("game.announced", name=name, role=game.role(role).name if role else "?")
 
-    deaths = sorted(state.told_deaths, key=lambda d: order.index(d[0]) if d[0] in order else 99)
-    shots = [(n, by) for n, cause, by in deaths if cause == "shot"]
+    # Every death of the phase together, in seat order, once the chain is resolved: the
+    # document forbids telling them one by one ("Annoncer une mort à la fois laisse le
+    # village déduire l'ordre des événements"), so no death is said as following another.
+    seats = [s.name for s in state.seats]
+    deaths = sorted(state.told_deaths, key=lambda d: seats.index(d[0]) if d[0] in seats else 99)
+    everyone = [card(n) for n, _, _ in deaths]
     said: list[Phrase] = []
     if state.told == "dawn":
-        grouped = [card(n) for n, cause, _ in deaths if cause != "shot"]
-        if grouped:
-            said.append(phrase("game.play.deaths", deaths=grouped))
+        if everyone:
+            said.append(phrase("fixc.announce.dawn", count=len(everyone), deaths=everyone))
         else:
             said.append(phrase("game.play.nobody"))
     else:
@@ -1054,11 +1057,12 @@ def announcement(state: State) -> list[Phrase]:
             said.append(phrase("fixb.announce.vote", count=len(out), deaths=out))
         else:
             said.append(phrase("fixb.announce.vote-nobody"))
-        also = [card(n) for n, cause, _ in deaths if cause not in ("vote", "shot")]
-        if also:
-            said.append(phrase("fixb.announce.also", count=len(also), deaths=also))
-    for name, by in shots:
-        said.append(phrase("fixb.announce.shot", by=card(by) if by else "?", deaths=card(name)))
+        if len(everyone) > len(out):
+            said.append(phrase("fixc.announce.leaving", deaths=everyone))
+    # The hunter's shot is his own public act: said as such, never as a death following one.
+    for name, cause, by in deaths:
+        if cause == "shot":
+            said.append(phrase("fixc.announce.shot", by=card(by) if by else "?", target=card(name)))
     return said
 
 

@@ -16,6 +16,9 @@ from garou.game.mafia_script import timer_label
 
 from .game_play import Session, _picked, _Quit
 
+DRAFT = "mafia-vote"
+"""The journal's draft of the vote being typed (the nominees answered, their ballots)."""
+
 SANCTION_WORDS = {
     "foul": "foul",
     "tech": "technical-foul",
@@ -190,13 +193,31 @@ class MafiaSession(Session):
             votes = lift_ballots(state, yes)
         else:
             # In nomination order: the silent ballots go to the last nominee of that order.
+            # Each nominee's answer is kept in the journal as it is typed (as Loup-Garou's
+            # ballots): a Ctrl-C, an EOF or a crash resumes at the next nominee.
             pool = list(step.pool)
+            where = {"day": state.day, "round": step.round, "pool": pool}
+            draft = self.journal.draft(self.game_id, DRAFT)
+            if draft is not None and {k: draft.get(k) for k in where} != where:
+                draft = None
+            done: list[str] = list(draft["done"]) if draft else []
+            votes = dict(draft["votes"]) if draft else {}
+            if votes:
+                kept = [n for n in living if n in votes]
+                self.show(self.say("fixb.play.ballots-kept", count=len(kept), names=kept), "yellow")
             for nominee in pool[:-1]:
+                if nominee in done:
+                    continue
                 left = [n for n in living if n not in votes]
                 for voter in self.names(self.say("mafia.play.votes", name=nominee), left):
                     votes[voter] = nominee
+                done.append(nominee)
+                self.journal.save_draft(
+                    self.game_id, DRAFT, {**where, "votes": votes, "done": done}
+                )
             self.show(self.say("mafia.play.rest", name=pool[-1]), "dim")
         self.record("vote", {"votes": votes})
+        self.journal.drop_draft(self.game_id, DRAFT)
 
     def farewell(self, state: Any, name: str) -> None:
         seconds = state.farewell_seconds()

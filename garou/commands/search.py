@@ -355,24 +355,39 @@ def _interactive(
 ) -> int:
     """Ask one question after another until an empty line or Ctrl-D (exit code 0). Ctrl-C
     is the command line's to report (130, as every interrupted command; JSON with --json)."""
-    from garou.rules import GarouError
+    from garou.rules import GarouError, UsageError
 
     prompt = "" if json_ else searcher.say("search.prompt", lang)
+    # With --json a script reads the answers: a question refused is one JSON error line on
+    # standard output and the exit is that error's code; no question at all is an error.
+    asked, code = 0, 0
     while True:
         try:
             line = input(prompt)
         except EOFError:
             if not json_:
                 typer.echo("", err=True)
-            return 0
+            line = ""
         if not line.strip():
-            return 0
+            if json_ and not asked:
+                raise UsageError("search.nothing")
+            return code
+        asked += 1
         try:
             result = searcher.search(
                 line, game=game, kind=kind, limit=limit, lang=lang, prefer=table_game
             )
         except GarouError as exc:
-            typer.echo(searcher.say("search.error", lang, message=exc.message(lang)), err=True)
+            if json_:
+                import json
+
+                from ..output import error_to_dict
+
+                data = error_to_dict(exc, lang)
+                typer.echo(json.dumps(data, ensure_ascii=False))
+                code = code or int(data["error"]["exit_code"])
+            else:
+                typer.echo(searcher.say("search.error", lang, message=exc.message(lang)), err=True)
             continue
         _notices(searcher, lang)
         _show(result, lang, json_, searcher.say, compact=True, decided=decided)

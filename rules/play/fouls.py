@@ -122,20 +122,68 @@ class BehaviourLookup:
     and no other behaviour's own words appear."""
     seconds: float | None = None
     """A duration read in the description ("20 secondes"), in seconds."""
+    bound: str | None = None
+    """How the duration was said: "more" (more than it), "less" (less than it), None."""
 
 
 _DURATION = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*(secondes?|seconds?|secs?|s|minutes?|mins?|mn|m)\b", re.IGNORECASE
 )
 
+_NUMBER_WORDS = {
+    **dict.fromkeys(("un", "une", "a", "an", "one"), 1),
+    **dict.fromkeys(("deux", "two"), 2),
+    **dict.fromkeys(("trois", "three"), 3),
+    **dict.fromkeys(("quatre", "four"), 4),
+    **dict.fromkeys(("cinq", "five"), 5),
+    **dict.fromkeys(("six",), 6),
+    **dict.fromkeys(("sept", "seven"), 7),
+    **dict.fromkeys(("huit", "eight"), 8),
+    **dict.fromkeys(("neuf", "nine"), 9),
+    **dict.fromkeys(("dix", "ten"), 10),
+    **dict.fromkeys(("onze", "eleven"), 11),
+    **dict.fromkeys(("douze", "twelve"), 12),
+    **dict.fromkeys(("treize", "thirteen"), 13),
+    **dict.fromkeys(("quatorze", "fourteen"), 14),
+    **dict.fromkeys(("quinze", "fifteen"), 15),
+    **dict.fromkeys(("seize", "sixteen"), 16),
+    **dict.fromkeys(("vingt", "twenty"), 20),
+    **dict.fromkeys(("trente", "thirty"), 30),
+    **dict.fromkeys(("quarante", "forty"), 40),
+    **dict.fromkeys(("cinquante", "fifty"), 50),
+    **dict.fromkeys(("soixante", "sixty"), 60),
+}
+"""Numbers written in words before a unit written whole ("quinze secondes", "a minute")."""
+
+_WORD_DURATION = re.compile(
+    r"\b(" + "|".join(_NUMBER_WORDS) + r")\s+(?=(secondes?|seconds?|minutes?)\b)"
+)
+
+_BOUND = re.compile(
+    r"\b(?:(plus de|more than|over|au-?dela de|beyond|longer than)"
+    r"|(moins de|less than|under|shorter than))\s*$"
+)
+"""A bound written just before a duration: "more than 15 s" is over 15 s, not 15 s."""
+
 
 def read_duration(text: str) -> float | None:
     """Return the duration written in ``text`` in seconds ("20 s", "1 minute"), or None."""
-    match = _DURATION.search(fold(text))
+    return _read_duration(text)[0]
+
+
+def _read_duration(text: str) -> tuple[float | None, str | None]:
+    """Return the duration written in ``text`` (numbers in digits or in words) and its
+    bound: "more" ("plus de 15 s"), "less" ("moins de 10 s") or None (exactly)."""
+    folded = _WORD_DURATION.sub(lambda m: f"{_NUMBER_WORDS[m.group(1)]} ", fold(text))
+    match = _DURATION.search(folded)
     if match is None:
-        return None
+        return None, None
     value = float(match.group(1).replace(",", "."))
-    return value * 60 if match.group(2).startswith("m") else value
+    seconds = value * 60 if match.group(2).startswith("m") else value
+    bound = _BOUND.search(folded[: match.start()])
+    if bound is None:
+        return seconds, None
+    return seconds, "more" if bound.group(1) else "less"
 
 
 _FUNCTION_WORDS = frozenset(
@@ -211,11 +259,11 @@ def find_behaviours(game: Game, query: str) -> BehaviourLookup:
     words when nothing matches.
     """
     fouls = game_fouls(game)
-    seconds = read_duration(query)
+    seconds, bound = _read_duration(query)
     wanted = fold(query).replace(" ", "-")
     for behaviour in fouls.behaviours:
         if behaviour.id == wanted:
-            return BehaviourLookup((behaviour,), True, seconds)
+            return BehaviourLookup((behaviour,), True, seconds, bound)
     words = [w for w in _tokens(query) if not w.isdigit()]
     own = _own_words(fouls)
     named: list[tuple[int, int, Behaviour]] = []
@@ -238,7 +286,9 @@ def find_behaviours(game: Game, query: str) -> BehaviourLookup:
             named.append((-hits, index, behaviour))
         elif hits:
             continue
-        elif evidence:
+        elif partial or len(evidence) >= 2:
+            # A keyword given in part, or two words of its own text: one word of the text
+            # alone ("montrer" for showing one's card) is no sign of it, nor of its sanction.
             candidates.append((-len(evidence), index, behaviour))
     if not named and not candidates:
         raise UnknownIdError(
@@ -248,8 +298,8 @@ def find_behaviours(game: Game, query: str) -> BehaviourLookup:
     timed = [b for b in found if b.seconds is not None]
     if seconds is not None and len(timed) == 1 and all(b is timed[0] for _, _, b in named):
         # A duration written beside the one behaviour with a time limit names it.
-        return BehaviourLookup((timed[0],), True, seconds)
-    return BehaviourLookup(tuple(found), len(named) == 1 and not candidates, seconds)
+        return BehaviourLookup((timed[0],), True, seconds, bound)
+    return BehaviourLookup(tuple(found), len(named) == 1 and not candidates, seconds, bound)
 
 
 def judge_fouls(
@@ -327,15 +377,23 @@ def judge_fouls(
     offence: bool | None = True
     for behaviour in lookup.behaviours:
         if behaviour.seconds is not None:
-            if lookup.seconds is not None and lookup.seconds <= behaviour.seconds:
-                steps.append(_within_step(fouls, behaviour, lookup.seconds, lang))
+            seconds, bound = lookup.seconds, lookup.bound
+            if seconds is not None and (
+                (bound == "more" and seconds < behaviour.seconds)
+                or (bound == "less" and seconds > behaviour.seconds)
+            ):
+                seconds = None  # "more than 10 s", "less than 20 s": the exact time decides
+            if seconds is not None and seconds <= behaviour.seconds and bound != "more":
+                steps.append(_within_step(fouls, behaviour, seconds, lang))
                 offence = False
                 continue
-            if lookup.seconds is None:
+            if seconds is None:
                 steps.append(_limit_step(fouls, behaviour, lang))
                 offence = None
+            elif bound == "more":  # "more than 15 s": over the document's 15 s
+                steps.append(_within_step(fouls, behaviour, seconds, lang, more=True))
             else:
-                steps.append(_within_step(fouls, behaviour, lookup.seconds, lang, over=True))
+                steps.append(_within_step(fouls, behaviour, seconds, lang, over=True))
         steps.append(_behaviour_step(fouls, behaviour, lang))
         if offence and behaviour.sanction in ("foul", "technical-foul"):
             steps += _total_step(fouls, players, counts, offender, lang, behaviour.sanction)
@@ -343,9 +401,18 @@ def judge_fouls(
 
 
 def _within_step(
-    fouls: Fouls, behaviour: Behaviour, seconds: float, lang: str, over: bool = False
+    fouls: Fouls,
+    behaviour: Behaviour,
+    seconds: float,
+    lang: str,
+    over: bool = False,
+    more: bool = False,
 ) -> Step:
-    code = "behaviour.over-limit" if over else "behaviour.within-limit"
+    code = (
+        "fixc.fouls.more-than"
+        if more
+        else ("behaviour.over-limit" if over else "behaviour.within-limit")
+    )
     return Step(
         fouls.disqualifying_entry,
         code,

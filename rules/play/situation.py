@@ -59,6 +59,7 @@ from .state import (
     check_agreed,
     check_state,
     check_witch,
+    count_out,
     issue,
     parse_cause,
     path_line,
@@ -258,7 +259,9 @@ def parse_situation(
         reader.fail()
     couple = (lovers[0], lovers[1]) if lovers else None
     source = None if origin is None else StateSource(origin, reader.written)
-    state = TableState(the_game, tuple(players), couple, captain, witch, agreed, source)
+    state = TableState(
+        the_game, count_out(the_game, players), couple, captain, witch, agreed, source
+    )
     situation = reader.events(state, file)
     if reader.failed():
         reader.fail()

@@ -575,6 +575,29 @@ def _check_lovers(
     return []
 
 
+def disqualified(game: Game, player: Player) -> bool:
+    """Return True when ``player``'s fouls or technical fouls reach a limit of ``game``
+    whose consequence is disqualification (Mafia: 4 fouls, 2 technical fouls)."""
+    fouls = game.fouls
+    if fouls is None:
+        return False
+    return any(
+        limit.consequence == "disqualification" and count >= limit.limit
+        for count, limit in (
+            (player.fouls, fouls.foul),
+            (player.technical_fouls, fouls.technical),
+        )
+    )
+
+
+def count_out(game: Game, players: Iterable[Player]) -> tuple[Player, ...]:
+    """Return ``players`` with every disqualified one (:func:`disqualified`) no longer
+    alive: the counts decide who is still playing, in every command alike."""
+    return tuple(
+        replace(p, alive=False) if p.alive and disqualified(game, p) else p for p in players
+    )
+
+
 def make_state(
     game: Game,
     players: Iterable[Player],
@@ -599,6 +622,7 @@ def make_state(
     if issues:
         raise StateError(issues)
     couple = (lovers[0], lovers[1]) if lovers is not None else None
+    players = count_out(game, players)
     return TableState(game, players, couple, captain, witch or Witch(), agreed)
 
 
