@@ -523,28 +523,19 @@ def _count_step(kind: str, name: str, count: int, limit: FoulLimit, lang: str) -
 
 def _behaviour_step(fouls: Fouls, behaviour: Behaviour, lang: str) -> Step:
     data = {"behaviour": behaviour.id, "sanction": behaviour.sanction}
-    if behaviour.sanction == "foul":
-        limit = fouls.foul
+    if behaviour.sanction in ("foul", "technical-foul"):
+        ordinary = behaviour.sanction == "foul"
+        limit = fouls.foul if ordinary else fouls.technical
+        key = f"behaviour.{behaviour.sanction}"
         message = say(
-            "behaviour.foul",
+            key,
             lang,
             text=behaviour.text,
             id=behaviour.id,
-            limit=phrase("unit.foul", count=limit.limit),
+            limit=phrase("unit.foul" if ordinary else "unit.technical", count=limit.limit),
             consequence=phrase(f"consequence.{limit.consequence}"),
         )
-        return Step(limit.entry, "behaviour.foul", message, data)
-    if behaviour.sanction == "technical-foul":
-        limit = fouls.technical
-        message = say(
-            "behaviour.technical-foul",
-            lang,
-            text=behaviour.text,
-            id=behaviour.id,
-            limit=phrase("unit.technical", count=limit.limit),
-            consequence=phrase(f"consequence.{limit.consequence}"),
-        )
-        return Step(fouls.technical_entry, "behaviour.technical-foul", message, data)
+        return Step(limit.entry if ordinary else fouls.technical_entry, key, message, data)
     message = say("behaviour.disqualification", lang, text=behaviour.text, id=behaviour.id)
     return Step(fouls.disqualifying_entry, "behaviour.disqualification", message, data)
 
