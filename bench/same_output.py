@@ -20,27 +20,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+# The same table and Mafia seats as the start-up bench (this script's folder is on sys.path).
+from startup import MAFIA, STATE
+
 PY = sys.executable
 
-MAFIA = ",".join(
-    f"{seat}={role}"
-    for seat, role in enumerate(["citoyen"] * 6 + ["sherif", "mafia", "mafia", "don"], 1)
-)
 VOTES = "1=3,2=3,4=8,5=3,6=8,7=8,8=3,10=3,3=8,9=8"
-STATE = """\
-game: loup-garou
-players:
-  Alice: chasseur
-  Bob: loup-garou
-  Carol: villageois
-  Dan: sorciere
-  Eve: voyante
-  Fay: loup-garou
-  Gus: {role: villageois, alive: false}
-lovers: [Alice, Bob]
-captain: Carol
-deaths: {Alice: vote}
-"""
 
 # (name, argv, has --json)
 COMMANDS: list[tuple[str, list[str], bool]] = [
