@@ -77,3 +77,25 @@ def garou(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[..., Run]
         return Run(result.exit_code, result.stdout, result.stderr)
 
     return run
+
+
+def play_then_stop(garou, monkeypatch, db: str, answers: list[str], more: str, stop: str) -> None:
+    """Play ``garou game play`` in English with ``answers`` typed, then stop: with Ctrl-C at
+    the next question (``stop == "ctrl-c"``; ``more`` is typed input never read), or at
+    the end of the input."""
+    from garou.commands import game_play
+
+    if stop != "ctrl-c":
+        garou("game", "play", "--db", db, "--lang", "en", input="\n".join(answers) + "\n")
+        return
+    real, answered = game_play.Session.ask, []
+
+    def ask(self, question, default=None):
+        if len(answered) == len(answers):
+            raise KeyboardInterrupt
+        answered.append(question)
+        return real(self, question, default)
+
+    monkeypatch.setattr(game_play.Session, "ask", ask)
+    garou("game", "play", "--db", db, "--lang", "en", input="\n".join(answers) + "\n" + more)
+    monkeypatch.setattr(game_play.Session, "ask", real)

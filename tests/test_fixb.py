@@ -12,7 +12,7 @@ from garou.game import session
 from garou.game.journal import open_journal
 from garou.game.table import announcement
 
-from .conftest import REPO
+from .conftest import REPO, play_then_stop
 
 GAMES = REPO / "tests" / "data" / "games"
 LG_RECORDS = sorted(p for p in GAMES.glob("*.yaml") if not p.name.startswith("mafia-"))
@@ -267,24 +267,9 @@ def _six(garou, tmp_path: Path) -> str:
 def test_the_ballots_typed_before_a_stop_are_kept_and_the_vote_resumes(
     garou, tmp_path, monkeypatch, stop
 ):
-    from garou.commands import game_play
-
     db = _six(garou, tmp_path)
     first = [*TO_THE_VOTE, "Driss", ""]  # Alice's ballot, Bruno's (no vote); then the stop
-    if stop == "ctrl-c":
-        real, answered = game_play.Session.ask, []
-
-        def ask(self, question, default=None):
-            if len(answered) == len(first):
-                raise KeyboardInterrupt
-            answered.append(question)
-            return real(self, question, default)
-
-        monkeypatch.setattr(game_play.Session, "ask", ask)
-        garou("game", "play", "--db", db, "--lang", "en", input="\n".join(first) + "\nEmma\n")
-        monkeypatch.setattr(game_play.Session, "ask", real)
-    else:
-        garou("game", "play", "--db", db, "--lang", "en", input="\n".join(first) + "\n")
+    play_then_stop(garou, monkeypatch, db, first, "Emma\n", stop)
     exported = garou("game", "export", "--db", db).stdout
     assert yaml.safe_load(exported)["events"][-1]["kind"] == "election"  # no vote yet
     run = garou("game", "play", "--db", db, "--lang", "en", input="Alice\nAlice\nq\n")

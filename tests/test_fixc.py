@@ -13,6 +13,8 @@ from garou.rules.play.situation import parse_situation
 
 from garou import rules
 
+from .conftest import play_then_stop
+
 BOOK = rules.load_rules()
 MF = BOOK.game("mafia")
 
@@ -84,24 +86,9 @@ def _mafia_at_the_vote(garou, tmp_path: Path, nominees: list[tuple[str, str]]) -
 def test_the_mafia_ballots_typed_before_a_stop_are_kept_and_the_vote_resumes(
     garou, tmp_path, monkeypatch, stop
 ):
-    from garou.commands import game_play
-
     db = _mafia_at_the_vote(garou, tmp_path, [("1", "8"), ("2", "3"), ("4", "5")])
     first = ["", "1,2,3"]  # no more nominations; the votes against 8; then the stop
-    if stop == "ctrl-c":
-        real, answered = game_play.Session.ask, []
-
-        def ask(self, question, default=None):
-            if len(answered) == len(first):
-                raise KeyboardInterrupt
-            answered.append(question)
-            return real(self, question, default)
-
-        monkeypatch.setattr(game_play.Session, "ask", ask)
-        garou("game", "play", "--db", db, "--lang", "en", input="\n".join(first) + "\n4\n")
-        monkeypatch.setattr(game_play.Session, "ask", real)
-    else:
-        garou("game", "play", "--db", db, "--lang", "en", input="\n".join(first) + "\n")
+    play_then_stop(garou, monkeypatch, db, first, "4\n", stop)
     exported = yaml.safe_load(garou("game", "export", "--db", db).stdout)
     assert exported["events"][-1]["kind"] == "nominate"  # no vote yet
     run = garou("game", "play", "--db", db, "--lang", "en", input="\n4,5\n")
