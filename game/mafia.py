@@ -178,13 +178,20 @@ class State:
         assert farewell is not None
         return int((farewell.turbo_seconds if self.turbo else farewell.normal_seconds) or 0)
 
+    def called(self) -> list[str]:
+        """The tied players in the order their extra time is called: nomination order, as
+        the vote's own list (garou's reading: mafia.txt gives the extra time no order, and
+        ``_extra_time`` takes them in any order)."""
+        named = [n for n in self.nominations if n in self.tied]
+        return named + [n for n in self.tied if n not in named]
+
     def speaker(self) -> str | None:
         """The player whose speech comes next today (None once everyone has spoken): before
         a revote, the next tied player's extra time (``mf-vote-tie``), in nomination order."""
         if self.phase != "day":
             return None
         if self.vote_round == "revote":
-            return next((n for n in self.tied if n not in self.argued), None)
+            return next((n for n in self.called() if n not in self.argued), None)
         for seat in self.seats:
             if seat.alive and seat.name not in self.spoken and seat.name not in self.skipped:
                 if seat.loses_speech:
@@ -466,7 +473,7 @@ def _still_due(state: State, ending: str, seq: int) -> None:
         speaker = state.speaker()
         if speaker is not None:
             raise IllegalEventError(
-                "mafia.order.extra-due",
+                "fixd.mafia.order.extra-due",
                 name=speaker,
                 seconds=state.speech_seconds(),
                 rule="mf-vote-tie",
@@ -700,7 +707,7 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         if result.next.round == "revote":
             state.tell(
                 seq,
-                phrase("mafia.story.extra-time", names=state.tied, seconds=state.speech_seconds()),
+                phrase("fixd.mafia.story.extra-time", names=state.called(), seconds=state.speech_seconds()),
             )
         return
     state.vote_round = None
@@ -1018,7 +1025,7 @@ def next_step(state: State, lang: str) -> str | None:
     if state.farewell_due:
         return say("mafia.next.farewell", lang, name=state.farewell_due[0])
     if speaker is not None:
-        key = "mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
+        key = "fixd.mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
         return say(key, lang, name=speaker, seconds=state.speech_seconds())
     if state.vote_round is not None and state.nominations:
         return say(

@@ -3,6 +3,8 @@ the catalogue's typography and grammar."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 LG_TABLE = ("-g", "loup-garou", "-p", "Ana=loup-garou,Bob=villageois,Cid=villageois,Dee=voyante")
@@ -51,3 +53,46 @@ def test_a_tie_with_a_captain_named_or_a_revote_says_no_captain_reading(garou, l
     revote = garou(*tie, "-v", "Ana=Bob,Bob=Ana", "--round", "revote", "--tied", "Ana,Bob").json()
     for data in (with_captain, revote):
         assert not [s for s in data["steps"] if s["code"].startswith("tie.no-captain")]
+
+
+# --- finding 9: the Mafia extra time, its length and order garou's readings ----------------
+
+MF_DEAL = (
+    "1=citoyen,2=citoyen,3=citoyen,4=citoyen,5=citoyen,6=citoyen,7=sherif,8=mafia,9=mafia,10=don"
+)
+GAROUS = {"fr": "lecture de garou", "en": "garou's reading"}
+
+
+def _mafia_tie(garou, tmp_path) -> str:
+    """A Mafia day 1 whose vote ties 3 and 8, 8 nominated first (8 sits after 3)."""
+    db = str(tmp_path / "mafia.sqlite")
+    names = ",".join(str(n) for n in range(1, 11))
+    assert garou("game", "new", "--game", "mafia", "--names", names, "--deal", MF_DEAL,
+                 "--db", db).exit_code == 0  # fmt: skip
+    events = [["day"], *(["speech", f"player={n}", "seconds=60"] for n in range(1, 11))]
+    events += [["nominate", "by=1", "nominee=8"], ["nominate", "by=2", "nominee=3"]]
+    events.append(["vote", "votes={1: 8, 2: 8, 3: 8, 4: 8, 5: 8, 6: 3, 7: 3, 8: 3, 9: 3, 10: 3}"])
+    for event in events:
+        added = garou("game", "add", *event, "--db", db)
+        assert added.exit_code == 0, added.stdout + added.stderr
+    return db
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_mafia_extra_time_length_and_order_are_said_as_garous_reading(garou, tmp_path, lang):
+    # mafia.txt: "ils reçoivent d'abord un temps supplémentaire pour argumenter": no length,
+    # no order. Every place that gives the length (the story, the next step, the refusal of
+    # a vote before it) says it is garou's; the tied are called in nomination order.
+    db = _mafia_tie(garou, tmp_path)
+    recap = " ".join(garou("game", "recap", "--db", db, "--lang", lang).stdout.split())
+    status = garou("game", "status", "--db", db, "--lang", lang, "--json").json()
+    early = garou("game", "add", "vote", "votes={1: 8}", "--db", db, "--lang", lang)
+    assert early.exit_code != 0
+    refused = " ".join((early.stdout + early.stderr).split())
+    for said in (recap, status["next"], refused):
+        assert GAROUS[lang] in said, said
+    assert re.search(r"\b8\b", status["next"]) and not re.search(r"\b3\b", status["next"])
+    assert garou("game", "add", "speech", "player=8", "seconds=60", "--db", db).exit_code == 0
+    after = garou("game", "status", "--db", db, "--lang", lang, "--json").json()["next"]
+    assert re.search(r"\b3\b", after) and GAROUS[lang] in after
+
