@@ -96,3 +96,117 @@ def test_the_mafia_extra_time_length_and_order_are_said_as_garous_reading(garou,
     after = garou("game", "status", "--db", db, "--lang", lang, "--json").json()["next"]
     assert re.search(r"\b3\b", after) and GAROUS[lang] in after
 
+
+# --- finding 12: --json where a script reads the output ---------------------------------
+
+
+@pytest.mark.parametrize("sheet", ["agreement", "cheatsheet"])
+@pytest.mark.parametrize("fmt", ["pdf", "md", "html"])
+def test_print_json_says_the_file_written_its_format_and_pages(garou, tmp_path, sheet, fmt):
+    if fmt == "pdf":
+        pytest.importorskip("weasyprint")
+    source = _agreement(garou, tmp_path, "with-captain")[1]
+    args = ["print", sheet, source] if sheet == "agreement" else ["print", sheet, "-g", "mafia"]
+    out = tmp_path / f"sheet.{fmt}"
+    written = garou(*args, "-o", str(out), "--json")
+    assert written.exit_code == 0, written.stdout
+    data = written.json()
+    assert data["path"] == str(out) and data["format"] == fmt and out.exists()
+    if fmt == "pdf":
+        assert data["pages"] == 1
+        assert out.read_bytes().count(b"/Type /Page") in (0, 1)  # compressed, or one page
+    else:
+        assert data["pages"] is None
+    again = garou(*args, "-o", str(out), "--json")  # never over a file without --force
+    assert again.exit_code == 1 and again.json()["error"]["type"] == "OutputExistsError"
+    if fmt != "pdf":
+        to_stdout = garou(*args, "-o", "-", "-f", fmt, "--json").json()
+        assert to_stdout["path"] == "-" and to_stdout["content"] == out.read_text()
+
+
+@pytest.mark.parametrize("args", [["print", "cheatsheet"], ["print", "agreement", "nowhere.yaml"]])
+def test_print_errors_are_json_with_json(garou, args):
+    failed = garou(*args, "--json")
+    assert failed.exit_code != 0
+    assert failed.json()["error"]["exit_code"] == failed.exit_code
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_undo_json_says_what_it_undid(garou, tmp_path, lang):
+    db = str(tmp_path / "lg.sqlite")
+    setup = tmp_path / "sp5.yaml"
+    setup.write_text("game: loup-garou\nplayers: 5\nroles: {loup-garou: 1, voyante: 1, "
+                     "villageois: 3}\nnames: [Ana, Bob, Cid, Dee, Eve]\n")  # fmt: skip
+    new = garou("game", "new", "--setup", str(setup), "--deal", "Ana=loup-garou", "--db", db)
+    assert new.exit_code == 0
+    for event in (["look", "target=Cid", "role=villageois"], ["kill", "victim=Bob"]):
+        assert garou("game", "add", *event, "--db", db).exit_code == 0
+    data = garou("game", "undo", "--db", db, "--json", "--lang", lang).json()
+    assert data["undone"]["seq"] == 3 and data["undone"]["kind"] == "kill"
+    assert "Bob" in data["undone"]["sentence"]
+    text = garou("game", "undo", "--db", db, "--lang", lang)  # the look, event 2
+    assert text.exit_code == 0
+    assert garou("game", "add", "look", "target=Cid", "role=villageois", "--db", db).exit_code == 0
+    looked = garou("game", "undo", "--db", db, "--json", "--lang", lang).json()["undone"]
+    assert looked["kind"] == "look" and "Cid" in looked["sentence"]
+    assert " ".join(looked["sentence"].split()) in " ".join(text.stdout.split())
+
+
+@pytest.mark.parametrize("lan", [False, True])
+def test_serve_json_prints_one_line_with_the_address_then_serves(tmp_path, lan):
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+    from pathlib import Path
+
+    pytest.importorskip("waitress")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "GAROU_LANG": "en"}
+    garou_bin = Path(sys.executable).with_name("garou")
+    args = [str(garou_bin), "serve", "--port", "0", "--json", "--db", str(tmp_path / "j.sqlite")]
+    process = subprocess.Popen(
+        [*args, *(["--lan"] if lan else [])],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert process.stdout is not None
+        line = json.loads(process.stdout.readline())
+        assert line["lan"] is lan and line["port"] > 0
+        assert line["listening"].endswith(f":{line['port']}/")
+        assert (line["key"] is not None) is lan
+        local = f"http://127.0.0.1:{line['port']}/"
+        if lan:
+            local += f"?key={line['key']}"
+            assert line["url"] is None or line["url"].endswith(
+                f":{line['port']}/?key={line['key']}"
+            )
+        else:
+            assert line["url"] == local
+        # The key comes once in the address, then is kept in a cookie (web/security.py).
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with opener.open(local, timeout=20) as page:
+            assert page.status == 200
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    assert process.returncode == 0, err
+    assert out == "", out  # one line, then nothing: no QR code, no notices on stdout
+
+
+def test_serve_errors_are_json_with_json(garou):
+    import socket
+
+    pytest.importorskip("waitress")
+    bad = garou("serve", "--port", "70000", "--json")
+    assert bad.exit_code == 2 and bad.json()["error"]["exit_code"] == 2
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = garou("serve", "--port", str(port), "--json", "--lang", "en")
+    assert busy.exit_code == 1 and str(port) in busy.json()["error"]["message"]
