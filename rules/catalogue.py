@@ -32,6 +32,7 @@ LANGUAGES = ("fr", "en")
 PLURAL_FORMS = ("one", "other")
 
 _NBSP = "\u00a0"
+_NNBSP = "\u202f"
 _VOWELS = tuple("aeiouyhAEIOUYHàâäéèêëîïôöùûüÀÂÄÉÈÊËÎÏÔÖÙÛÜœŒ")
 _ELISIONS = {"de": ("de ", "d'"), "le": ("le ", "l'"), "la": ("la ", "l'"), "que": ("que ", "qu'")}
 _CONTRACTIONS = ((" de le ", " du "), (" de les ", " des "), (" à le ", " au "),
@@ -126,12 +127,14 @@ def join(items: Iterable[Any], lang: str, word: str = "and") -> str:
 
 
 def typeset(text: str, lang: str) -> str:
-    """Return ``text`` with the typography of ``lang`` (French: spaces before : ; ? !)."""
+    """Return ``text`` with the typography of ``lang`` (French: no-break spaces before
+    : ; ? !, inside « », and a narrow one before %)."""
     if lang != "fr":
         return text
     for mark in ":;?!":
         text = text.replace(f" {mark}", f"{_NBSP}{mark}")
-    return text.replace("« ", f"«{_NBSP}").replace(" »", f"{_NBSP}»")
+    text = text.replace("« ", f"«{_NBSP}").replace(" »", f"{_NBSP}»")
+    return text.replace(" %", f"{_NNBSP}%")  # "0,1 %": a narrow no-break space
 
 
 def say(key: str, lang: str, /, count: int | None = None, **values: Any) -> str:

@@ -210,3 +210,41 @@ def test_serve_errors_are_json_with_json(garou):
         port = taken.getsockname()[1]
         busy = garou("serve", "--port", str(port), "--json", "--lang", "en")
     assert busy.exit_code == 1 and str(port) in busy.json()["error"]["message"]
+
+
+# --- French percent: a narrow no-break space before % ---------------------------------------
+
+
+def _templates(lang: str):
+    """Every template of the catalogue in ``lang``, as written (each plural form)."""
+    from garou.rules.catalogue import messages
+
+    for key, texts in messages().items():
+        forms = texts[lang]
+        for form, template in forms.items() if isinstance(forms, dict) else [("", forms)]:
+            yield key, form, template
+
+
+def test_every_french_percent_is_said_with_a_narrow_no_break_space():
+    from garou.rules.catalogue import template_of
+
+    # A percentage: a number or a field, then %; « % » quotes the sign itself.
+    percents = [(k, f) for k, f, t in _templates("fr") if re.search(r"[\d}]\s%", t)]
+    assert percents  # the setup's chances at least
+    for key, form in percents:
+        said = template_of(key, "fr", {"one": 1, "other": 2}.get(form))
+        assert not re.search(r"[\d}][ \u00a0]%", said) and "\u202f%" in said, (key, said)
+
+
+@pytest.mark.parametrize(
+    "chance, fr, en",
+    [((1, 2000), "moins de 0,1\u202f%", "< 0.1%"), ((1, 3), "33\u202f%", "33%"),
+     ((1, 200), "0,5\u202f%", "0.5%"), ((1, 1), "100\u202f%", "100%")],
+)  # fmt: skip
+def test_a_setup_chance_is_written_the_french_way(chance, fr, en):
+    from fractions import Fraction
+
+    from garou.rules.setup import _percent
+
+    said = _percent(Fraction(*chance))
+    assert (said.get("fr"), said.get("en")) == (fr, en)
