@@ -705,10 +705,10 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         state.tied = list(result.next.tied)
         state.argued = []
         if result.next.round == "revote":
-            state.tell(
-                seq,
-                phrase("fixd.mafia.story.extra-time", names=state.called(), seconds=state.speech_seconds()),
+            extra = phrase(
+                "fixd.mafia.story.extra-time", names=state.called(), seconds=state.speech_seconds()
             )
+            state.tell(seq, extra)
         return
     state.vote_round = None
     for name in result.eliminated:
