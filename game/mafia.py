@@ -21,6 +21,7 @@ from garou.rules.model import Game
 
 from .errors import IllegalEventError
 from .order import CHECKS, EXTRA_TIME, KEY, ORDER, STEPS_DUE, order_checks
+from .sentences import event_kind
 
 KINDS = (
     "shot",
@@ -285,10 +286,10 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
         dealt = sum(1 for r in cards.values() if r == role)
         if dealt != count:
             raise IllegalEventError(
-                "mafia.refused.composition",
+                "fixd.mafia.refused.composition",
                 role=game.role(role).name,
-                dealt=dealt,
-                count=count,
+                count=dealt,
+                expected=count,
                 rule="mf-composition",
             )
     from garou.rules.errors import GarouError
@@ -371,7 +372,7 @@ def _phase(state: State, phase: str, kind: str) -> None:
     if state.phase != phase:
         raise IllegalEventError(
             f"mafia.refused.not-{phase}",
-            kind=kind,
+            kind=event_kind(kind),
             rule="mf-night" if phase == "night" else "mf-day",
         )
 
