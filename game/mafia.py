@@ -21,6 +21,7 @@ from garou.rules.model import Game
 
 from .errors import IllegalEventError
 from .order import CHECKS, EXTRA_TIME, KEY, ORDER, STEPS_DUE, order_checks
+from .sentences import event_kind
 
 KINDS = (
     "shot",
@@ -178,13 +179,20 @@ class State:
         assert farewell is not None
         return int((farewell.turbo_seconds if self.turbo else farewell.normal_seconds) or 0)
 
+    def called(self) -> list[str]:
+        """The tied players in the order their extra time is called: nomination order, as
+        the vote's own list (garou's reading: mafia.txt gives the extra time no order, and
+        ``_extra_time`` takes them in any order)."""
+        named = [n for n in self.nominations if n in self.tied]
+        return named + [n for n in self.tied if n not in named]
+
     def speaker(self) -> str | None:
         """The player whose speech comes next today (None once everyone has spoken): before
         a revote, the next tied player's extra time (``mf-vote-tie``), in nomination order."""
         if self.phase != "day":
             return None
         if self.vote_round == "revote":
-            return next((n for n in self.tied if n not in self.argued), None)
+            return next((n for n in self.called() if n not in self.argued), None)
         for seat in self.seats:
             if seat.alive and seat.name not in self.spoken and seat.name not in self.skipped:
                 if seat.loses_speech:
@@ -278,10 +286,10 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
         dealt = sum(1 for r in cards.values() if r == role)
         if dealt != count:
             raise IllegalEventError(
-                "mafia.refused.composition",
+                "fixd.mafia.refused.composition",
                 role=game.role(role).name,
-                dealt=dealt,
-                count=count,
+                count=dealt,
+                expected=count,
                 rule="mf-composition",
             )
     from garou.rules.errors import GarouError
@@ -364,7 +372,7 @@ def _phase(state: State, phase: str, kind: str) -> None:
     if state.phase != phase:
         raise IllegalEventError(
             f"mafia.refused.not-{phase}",
-            kind=kind,
+            kind=event_kind(kind),
             rule="mf-night" if phase == "night" else "mf-day",
         )
 
@@ -466,7 +474,7 @@ def _still_due(state: State, ending: str, seq: int) -> None:
         speaker = state.speaker()
         if speaker is not None:
             raise IllegalEventError(
-                "mafia.order.extra-due",
+                "fixd.mafia.order.extra-due",
                 name=speaker,
                 seconds=state.speech_seconds(),
                 rule="mf-vote-tie",
@@ -698,10 +706,10 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         state.tied = list(result.next.tied)
         state.argued = []
         if result.next.round == "revote":
-            state.tell(
-                seq,
-                phrase("mafia.story.extra-time", names=state.tied, seconds=state.speech_seconds()),
+            extra = phrase(
+                "fixd.mafia.story.extra-time", names=state.called(), seconds=state.speech_seconds()
             )
+            state.tell(seq, extra)
         return
     state.vote_round = None
     for name in result.eliminated:
@@ -1018,7 +1026,7 @@ def next_step(state: State, lang: str) -> str | None:
     if state.farewell_due:
         return say("mafia.next.farewell", lang, name=state.farewell_due[0])
     if speaker is not None:
-        key = "mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
+        key = "fixd.mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
         return say(key, lang, name=speaker, seconds=state.speech_seconds())
     if state.vote_round is not None and state.nominations:
         return say(

@@ -219,3 +219,10 @@ def _plain(value: Any) -> str:
 
 
 __all__ = ["event_sentence"]
+
+
+def event_kind(kind: str) -> Phrase | str:
+    """Return event ``kind`` as a sentence names it: its name in the message's language and
+    the id typed (« l'aube (dawn) »), never the bare English id inside a French sentence;
+    an unknown kind (a typo being refused) stays as typed."""
+    return phrase(f"fixd.kind.{kind}") if has(f"fixd.kind.{kind}") else kind

@@ -28,6 +28,7 @@ from garou.rules.model import Game, NightStep
 
 from . import engine
 from .errors import IllegalEventError
+from .sentences import event_kind
 
 KINDS = ("start", "roles", "couple", "look", "kill", "potions", "call", "dawn", "election", "vote")
 """The event kinds of a Loup-Garou game."""
@@ -358,7 +359,7 @@ def _role_id(game: Game, role: Any) -> str:
         return resolve_role(game, str(role)).id
     except GarouError:
         raise IllegalEventError(
-            "game.refused.unknown-role", role=str(role), roles=[r.id for r in game.roles]
+            "game.refused.unknown-role", role=str(role), roles=[r.name for r in game.roles]
         ) from None
 
 
@@ -420,7 +421,7 @@ def _mapping(data: Mapping[str, Any], key: str, kind: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise IllegalEventError("game.refused.not-mapping", kind=kind, field=key)
+        raise IllegalEventError("game.refused.not-mapping", kind=event_kind(kind), field=key)
     return {str(k): v for k, v in value.items()}
 
 
@@ -441,7 +442,7 @@ def _living(state: State, name: Any, what: str, rule: str) -> str:
 
 def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
     if state.phase != "night":
-        raise IllegalEventError("game.refused.not-night", kind=kind, rule="lg-night")
+        raise IllegalEventError("game.refused.not-night", kind=event_kind(kind), rule="lg-night")
     steps = state.steps()
     if kind == "call":
         wanted = data.get("step")
@@ -535,7 +536,8 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     if not state.in_play(step.roles):
         names = [game.role(r).name for r in step.roles]
         raise IllegalEventError(
-            "game.refused.not-dealt",
+            "fixd.game.refused.not-dealt",
+            count=len(names),
             roles=names,
             step=_typed_step(state, step),
             rule=game.night.call_absent.entry if game.night.call_absent else "lg-night",
@@ -555,7 +557,8 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     ):
         dead = [s.name for s in known]
         raise IllegalEventError(
-            "game.refused.actor-dead",
+            "fixd.game.refused.actor-dead",
+            count=len(dead),
             names=dead,
             step=_typed_step(state, step),
             rule=game.deaths.entry,
@@ -734,7 +737,7 @@ def _need_roles(state: State, kind: str) -> None:
             "game.refused.roles-unknown",
             names=unknown,
             cards=cards,
-            kind=kind,
+            kind=event_kind(kind),
             hint=phrase("game.hint.roles"),
         )
         error.unknown = tuple(unknown)
@@ -880,7 +883,7 @@ def _win(state: State, seq: int, lang: str, phase: str, number: int) -> State:
 
 def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     if state.phase != "night":
-        raise IllegalEventError("game.refused.not-night", kind="dawn", rule="lg-night")
+        raise IllegalEventError("game.refused.not-night", kind=event_kind("dawn"), rule="lg-night")
     state = _noted(_learn(state, _mapping(data, "roles", "dawn")), state, seq)
     _need_roles(state, "dawn")
     story = list(state.story)
@@ -890,7 +893,11 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
                 Line(
                     "night",
                     state.night,
-                    phrase("game.story.skipped", roles=_role_names(state, step)),
+                    phrase(
+                        "fixd.game.story.skipped",
+                        count=len(step.roles),
+                        roles=_role_names(state, step),
+                    ),
                     True,
                     seq,
                 )
@@ -913,7 +920,7 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
 def _election(state: State, data: Mapping[str, Any], seq: int) -> State:
     rule = "lg-captain-election"
     if state.phase != "day":
-        raise IllegalEventError("game.refused.not-day", kind="election", rule=rule)
+        raise IllegalEventError("game.refused.not-day", kind=event_kind("election"), rule=rule)
     if not state.with_captain():
         raise IllegalEventError("game.refused.no-captain", rule=CASE_CAPTAIN)
     if state.day_stage() != "election":
@@ -926,7 +933,7 @@ def _election(state: State, data: Mapping[str, Any], seq: int) -> State:
 def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     rule = state.game.day.vote.entry
     if state.phase != "day":
-        raise IllegalEventError("game.refused.not-day", kind="vote", rule=rule)
+        raise IllegalEventError("game.refused.not-day", kind=event_kind("vote"), rule=rule)
     if state.day_stage() == "election":
         raise IllegalEventError("game.refused.elect-first", rule="lg-captain-election")
     state = _noted(_learn(state, _mapping(data, "roles", "vote")), state, seq)
@@ -1131,7 +1138,11 @@ def warnings(state: State) -> list[Warning]:
                 Warning(
                     f"skipped-{step.id}",
                     "lg-mistake-absent-role",
-                    phrase("game.warn.skipped", roles=_role_names(state, step)),
+                    phrase(
+                        "fixd.game.warn.skipped",
+                        count=len(step.roles),
+                        roles=_role_names(state, step),
+                    ),
                 )
             )
     if state.phase == "day":

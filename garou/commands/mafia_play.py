@@ -150,7 +150,7 @@ class MafiaSession(Session):
             self.farewell(state, step.player)
             return
         if step.kind == "speech":
-            key = "mafia.play.extra-speech" if step.round == "revote" else "mafia.play.speech"
+            key = "fixd.mafia.play.extra-speech" if step.round == "revote" else "mafia.play.speech"
             answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds))
             if answer:  # not a command: say so and list them, then ask again
                 from garou.rules.catalogue import phrase
