@@ -28,6 +28,20 @@ class Part:
     seqs: tuple[int, ...] = ()
     """For each line, the number of the event that wrote it (``garou game correct N``)."""
 
+    def events(self) -> list[tuple[int, list[tuple[str, bool]]]]:
+        """The lines grouped by the event that wrote them, in order: (its number, its
+        lines and whether each is hidden). Every face of the recap (the terminal, Markdown,
+        HTML) gives each event's number once, before its first line, so that the table can
+        find the event to correct (``garou game correct N``); 0 is no event's number."""
+        groups: list[tuple[int, list[tuple[str, bool]]]] = []
+        seqs = self.seqs or (0,) * len(self.lines)
+        for seq, line, hidden in zip(seqs, self.lines, self.hidden, strict=True):
+            if groups and groups[-1][0] == seq:
+                groups[-1][1].append((line, hidden))
+            else:
+                groups.append((seq, [(line, hidden)]))
+        return groups
+
 
 @dataclass(frozen=True)
 class Fate:
