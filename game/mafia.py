@@ -523,12 +523,7 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "speech")
     seat = _name(state, data, "player")
     _alive(seat, "mf-speech")
-    if state.vote_round == "revote" and (
-        EXTRA_TIME in state.order_rules
-        or (seat.name in state.tied and seat.name not in state.argued)
-    ):
-        # Order 1 knew no extra time: a tied player's is taken when recorded, any other
-        # speech during the revote is an ordinary one, as it was then.
+    if is_extra_time(state, seat.name):
         _extra_time(state, seat, data, seq)
         return
     if seat.loses_speech:
@@ -550,7 +545,26 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
             state.tell(seq, phrase("mafia.story.skipped", name=other.name))
     seconds = _seconds(data)
     state.spoken.append(seat.name)
-    state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds})
+    state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds, "seq": seq})
+
+
+def is_extra_time(state: State, player: str) -> bool:
+    """True when a ``speech`` of ``player`` recorded now is a tied player's extra time
+    before the revote (``mf-vote-tie``), not an ordinary speech. Order 1 knew no extra
+    time: a tied player's is taken when recorded, any other speech during the revote is an
+    ordinary one, as it was then."""
+    return (
+        state.phase == "day"
+        and state.vote_round == "revote"
+        and (
+            EXTRA_TIME in state.order_rules or (player in state.tied and player not in state.argued)
+        )
+    )
+
+
+def extra_time_seqs(state: State) -> frozenset[int]:
+    """The numbers of the ``speech`` events in effect that were a tied player's extra time."""
+    return frozenset(s["seq"] for s in state.speeches if s.get("round") == "revote")
 
 
 def _seconds(data: Mapping[str, Any]) -> int | None:
@@ -576,7 +590,7 @@ def _extra_time(state: State, seat: Seat, data: Mapping[str, Any], seq: int) -> 
     seconds = _seconds(data)
     state.argued.append(seat.name)
     state.speeches.append(
-        {"day": state.day, "player": seat.name, "seconds": seconds, "round": "revote"}
+        {"day": state.day, "player": seat.name, "seconds": seconds, "round": "revote", "seq": seq}
     )
     state.tell(seq, phrase("mafia.story.argued", name=seat.name))
 

@@ -574,7 +574,7 @@ def undo_command(
 
         print_json(status)
         return
-    from garou.game.sentences import event_sentence
+    from garou.game.sentences import event_said
 
     undone = replayed.undone[-1]
     print_hint(
@@ -585,7 +585,7 @@ def undo_command(
             id=row.id,
             name=row.name or "",
             seq=undone.seq,
-            event=event_sentence(replayed.state.game, undone.kind, undone.data),
+            event=event_said(replayed, undone),
             where=_where(status, language),
         ),
     )

@@ -735,13 +735,13 @@ def _cut(text: str, width: int) -> str:
 def correction_form(replayed: Any, correcting: dict[str, Any] | None) -> dict[str, Any]:
     """The correction form: the events in effect (newest first) with their values as the
     terminal's ``KEY=VALUE`` pairs, and what was typed when it was refused."""
-    from garou.game.sentences import event_sentence
+    from garou.game.sentences import event_said
     from garou.game.session import format_values
 
     game = replayed.state.game
     events = [
         {"seq": e.seq, "kind": e.kind, "pairs": format_values(e.data),
-         "label": _cut(f"{e.seq} · {event_sentence(game, e.kind, e.data).say(g.lang)}", 100)}
+         "label": _cut(f"{e.seq} · {event_said(replayed, e).say(g.lang)}", 100)}
         for e in reversed(replayed.effective[1:])
     ]  # fmt: skip
     return {"events": events, "typed": correcting or {}}
