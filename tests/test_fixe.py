@@ -5,7 +5,6 @@ numbers in every format, the extra time said as such."""
 from __future__ import annotations
 
 import html
-import json
 import re
 from pathlib import Path
 

@@ -738,7 +738,6 @@ def correction_form(replayed: Any, correcting: dict[str, Any] | None) -> dict[st
     from garou.game.sentences import event_said
     from garou.game.session import format_values
 
-    game = replayed.state.game
     events = [
         {"seq": e.seq, "kind": e.kind, "pairs": format_values(e.data),
          "label": _cut(f"{e.seq} · {event_said(replayed, e).say(g.lang)}", 100)}
