@@ -127,3 +127,119 @@ def test_an_extra_time_is_said_as_extra_time_wherever_an_event_is_said(
     assert listed and EXTRA_WORDS[lang] in listed.group(1), page[:200]
     # an ordinary speech of the same evening is still said as a speech
     assert re.search(rf"<option[^>]*>\d+ · [^<]*{re.escape(SPEECH_WORDS[lang])}", page)
+
+
+# --- 1 (review2 #11): a role passed over at night is called late, as the warning asks -----
+
+TWELVE = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Léa"]
+CARDS12 = {"loup-garou": 3, "voyante": 1, "sorciere": 1, "chasseur": 1, "cupidon": 1}
+CARDS12 |= {"villageois": 5}
+DEAL12 = {"Ana": "cupidon", "Bob": "voyante", "Cid": "sorciere", "Dee": "chasseur"}
+DEAL12 |= {"Eve": "loup-garou", "Fay": "loup-garou", "Gus": "loup-garou"}
+ACTIONS = {  # each night-1 step's own event (by its step id)
+    "couple": ("couple", {"lovers": ["Ivy", "Jon"]}),
+    "voyante": ("look", {"target": "Eve"}),
+    "loups": ("kill", {"victim": "Hal"}),
+    "sorciere": ("potions", {}),
+}
+# (the steps passed over, the later step recorded first): every order the document allows
+# (the witch never before the wolves: lg-mistake-witch-first)
+PASSED = [
+    (("couple",), "voyante"),
+    (("couple",), "loups"),
+    (("voyante",), "loups"),
+    (("couple", "voyante"), "loups"),
+    (("couple", "voyante"), "sorciere"),
+]
+
+
+def _twelve(book, journal):
+    from garou.game import session
+
+    start = {"game": "loup-garou", "players": TWELVE, "roles": CARDS12, "deal": DEAL12}
+    return session.new_game(journal, book, start)
+
+
+@pytest.fixture
+def journal(tmp_path: Path):
+    from garou.game.journal import Journal
+
+    with Journal(tmp_path / "games.sqlite") as j:
+        yield j
+
+
+@pytest.mark.parametrize(("passed", "first"), PASSED, ids=lambda v: str(v))
+@pytest.mark.parametrize("how", ["call", "action"])
+def test_a_step_passed_over_is_called_late_and_the_warning_says_how(
+    book, journal, passed, first, how
+):
+    from garou.game import script, session
+    from garou.game.table import warnings
+
+    game_id = _twelve(book, journal)
+    steps = [s.id for s in session.load(journal, book, game_id).state.steps()]
+    for step in steps[: steps.index(first)]:
+        if step not in passed:
+            session.record(journal, book, game_id, *ACTIONS[step])
+    state = session.record(journal, book, game_id, *ACTIONS[first]).state
+    warned = {w.code: w for w in warnings(state)}
+    for step in passed:
+        text = warned[f"skipped-{step}"].text.say("en")
+        assert "call step=" in text and "before dawn" in text
+    # the script offers the first step passed over, then the next, then goes on
+    for step in passed:
+        assert script.next_step(state).night_step.id == step
+        if how == "call":
+            state = session.record(journal, book, game_id, "call", {"step": step}).state
+        else:
+            state = session.record(journal, book, game_id, *ACTIONS[step]).state
+        assert f"skipped-{step}" not in {w.code for w in warnings(state)}
+        late = [line for line in state.story if line.text.key == "fixe.story.late"]
+        assert late[-1].hidden and late[-1].seq == len(journal.events(game_id))
+    done = set(state.done)
+    left = [s for s in steps if s not in done]
+    nxt = script.next_step(state)
+    assert (nxt.night_step.id if nxt.night_step else None) == (left[0] if left else None)
+    for step in left:
+        state = session.record(journal, book, game_id, *ACTIONS[step]).state
+    state = session.record(journal, book, game_id, "dawn", {}).state
+    assert not [line for line in state.story if line.text.key == "game.story.skipped"]
+
+
+def test_the_documents_order_is_still_kept_when_calling_late(book, journal):
+    """A late call is no way around the document's constraint: the witch after the wolves."""
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
+    game_id = _twelve(book, journal)
+    session.record(journal, book, game_id, *ACTIONS["voyante"])
+    with pytest.raises(IllegalEventError) as refused:
+        session.record(journal, book, game_id, "call", {"step": "sorciere"})
+    assert refused.value.rule == "lg-mistake-witch-first"
+
+
+def test_the_terminal_and_the_web_call_the_role_passed_over_first(garou, tmp_path):
+    """After the seer was recorded before Cupid (``game add``), both faces call Cupid
+    next, the warning shown; the couple is recorded late, then the wolves come."""
+    db = str(tmp_path / "games.sqlite")
+    setup = tmp_path / "table12.yaml"
+    setup.write_text(
+        yaml.safe_dump({"game": "loup-garou", "players": 12, "roles": CARDS12, "names": TWELVE}),
+        "utf-8",
+    )
+    deal = ",".join(f"{k}={v}" for k, v in DEAL12.items())
+    assert garou("game", "new", "--setup", str(setup), "--deal", deal, "--db", db).exit_code == 0
+    assert garou("game", "add", "look", "target=Eve", "--db", db).exit_code == 0
+    from garou.web import WebConfig, create_app
+
+    client = create_app(WebConfig(db=Path(db))).test_client()
+    page = client.get("/game/1?lang=en").get_data(as_text=True)
+    assert 'data-night-step="couple"' in page and "Cupid was not called tonight" in page
+    run = garou("game", "play", "--db", db, "--lang", "en", input="Ivy, Jon\nq\n")
+    out = " ".join(run.stdout.split())
+    assert "Cupid was not called tonight" in out
+    assert "Calling: Cupid" in out
+    events = yaml.safe_load(garou("game", "export", "--db", db).stdout)["events"]
+    assert events[-1]["kind"] == "couple" and events[-1]["lovers"] == ["Ivy", "Jon"]
+    page = client.get("/game/1?lang=en").get_data(as_text=True)
+    assert 'data-night-step="loups"' in page and "was not called tonight" not in page
