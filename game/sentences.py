@@ -109,7 +109,7 @@ def event_said(replayed: Any, event: Any) -> Phrase:
 
 
 def _mafia_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
-    key = "fixe.event.extra-time" if kind == "extra-time" else f"mafia.event.{kind}"
+    key = f"mafia.event.{kind}" if has(f"mafia.event.{kind}") else f"fixe.event.{kind}"
     main = _MAFIA_MAIN.get(kind, ())
     if kind == "start":
         head = phrase("fixes.event.start", count=len(data.get("players") or ()))

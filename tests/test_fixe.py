@@ -243,3 +243,262 @@ def test_the_terminal_and_the_web_call_the_role_passed_over_first(garou, tmp_pat
     assert events[-1]["kind"] == "couple" and events[-1]["lovers"] == ["Ivy", "Jon"]
     page = client.get("/game/1?lang=en").get_data(as_text=True)
     assert 'data-night-step="loups"' in page and "was not called tonight" not in page
+
+
+# --- 2: closing the nominations is recorded; a resumed evening goes on at the vote --------
+
+MAFIA_DEAL = (
+    "1=citoyen,2=citoyen,3=citoyen,4=citoyen,5=citoyen,6=citoyen,7=sherif,8=mafia,9=mafia,10=don"
+)
+
+
+def _mafia_day(garou, tmp_path: Path, nominees=(("1", "8"), ("2", "3"), ("4", "5"))) -> str:
+    db = str(tmp_path / "games.sqlite")
+    names = ",".join(str(n) for n in range(1, 11))
+    garou("game", "new", "--game", "mafia", "--names", names, "--deal", MAFIA_DEAL, "--db", db)
+    garou("game", "add", "day", "--db", db)
+    for p in range(1, 11):
+        garou("game", "add", "speech", f"player={p}", "seconds=60", "--db", db)
+    for by, nominee in nominees:
+        garou("game", "add", "nominate", f"by={by}", f"nominee={nominee}", "--db", db)
+    return db
+
+
+def _events(garou, db: str) -> list[dict]:
+    return yaml.safe_load(garou("game", "export", "--db", db).stdout)["events"]
+
+
+@pytest.mark.parametrize("stop", ["eof", "ctrl-c"])
+@pytest.mark.parametrize("typed", [0, 1])
+def test_a_vote_stopped_and_resumed_never_asks_for_nominations_again(
+    garou, tmp_path, monkeypatch, stop, typed
+):
+    """Stopped in the vote after ``typed`` nominees' ballots: the closing is in the
+    journal, the resumed session asks the next nominee's ballots, not the nominations."""
+    from .conftest import play_then_stop
+
+    db = _mafia_day(garou, tmp_path)
+    answers = ["", "1,2,3", "4,5"][: typed + 1]
+    play_then_stop(garou, monkeypatch, db, answers, "6\n", stop)
+    assert _events(garou, db)[-1]["kind"] == "close-nominations"
+    rest = ["1,2,3", "4,5"][typed:]
+    answers = "\n".join([*rest, "q"]) + "\n"
+    run = garou("game", "play", "--db", db, "--lang", "en", "--no-countdown", input=answers)
+    out = " ".join(run.stdout.split())
+    assert "Nomination" not in out  # the prompt "Nomination "WHO NOMINEE"" never comes back
+    vote = [e for e in _events(garou, db) if e["kind"] == "vote"][-1]
+    assert {v for v, n in vote["votes"].items() if n == "8"} == {"1", "2", "3"}
+    assert {v for v, n in vote["votes"].items() if n == "3"} == {"4", "5"}
+
+
+def test_the_closed_nominations_refuse_a_nomination_until_undone(book, journal):
+    from garou.game import mafia, session
+    from garou.game.errors import IllegalEventError
+
+    names = [str(n) for n in range(1, 11)]
+    roles = dict(pair.split("=") for pair in MAFIA_DEAL.split(","))
+    game_id = session.new_game(journal, book, mafia.start_data(book.game("mafia"), names,
+                                                               roles=roles))  # fmt: skip
+    session.record(journal, book, game_id, "day", {})
+    session.record(journal, book, game_id, "speech", {"player": "1"})
+    with pytest.raises(IllegalEventError) as early:  # the speeches first (rules of order 2)
+        session.record(journal, book, game_id, "close-nominations", {})
+    assert early.value.phrase is not None and early.value.phrase.key == "mafia.order.speech-due"
+    for p in names[1:]:
+        session.record(journal, book, game_id, "speech", {"player": p})
+    session.record(journal, book, game_id, "nominate", {"by": "1", "nominee": "8"})
+    state = session.record(journal, book, game_id, "close-nominations", {}).state
+    assert state.nominations_closed and state.nominations == ["8"]
+    for kind, key in (("nominate", "fixe.refused.nominations-closed"),
+                      ("close-nominations", "fixe.refused.closed-twice")):  # fmt: skip
+        with pytest.raises(IllegalEventError) as refused:
+            session.record(journal, book, game_id, kind, {"by": "2", "nominee": "3"}
+                           if kind == "nominate" else {})  # fmt: skip
+        assert refused.value.phrase.key == key and refused.value.rule == "mf-nominations"
+        assert "undo" in refused.value.message("en") or kind != "nominate"
+    session.undo(journal, book, game_id)
+    state = session.record(journal, book, game_id, "nominate", {"by": "2", "nominee": "3"}).state
+    assert state.nominations == ["8", "3"]
+
+
+MAFIA_RECORDS = sorted(GAMES.glob("mafia-*.yaml"))
+
+
+@pytest.mark.parametrize("record", MAFIA_RECORDS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("order", [None, 2])
+def test_old_evenings_replay_the_same_and_a_closing_changes_no_outcome(
+    book, tmp_path, journal, record, order
+):
+    """An evening recorded before the event (no closing, the vote closing them) replays to
+    the very state it did; the same evening with the nominations closed before each day's
+    first vote ends in the same state, points and protocol included."""
+    from garou.game import mafia, session
+    from garou.game.mafia_points import points
+    from garou.game.record import import_record
+
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    if order is None:
+        data["game"].pop("order", None)
+    else:
+        data["game"]["order"] = order
+    closed = []
+    for i, event in enumerate(data["events"]):
+        first_vote = event["kind"] == "vote" and (
+            i == 0 or not any(e["kind"] == "vote" for e in data["events"][
+                next(j for j in range(i, -1, -1) if data["events"][j]["kind"] == "day"):i])
+        )  # fmt: skip
+        if first_vote:
+            closed.append({"kind": "close-nominations"})
+        closed.append(event)
+    assert len(closed) > len(data["events"]), "no vote: the test would check nothing"
+    states = []
+    for events in (data["events"], closed):
+        path = tmp_path / f"r{len(states)}.yaml"
+        path.write_text(yaml.safe_dump({**data, "events": events}, allow_unicode=True), "utf-8")
+        game_id = import_record(journal, book, path)
+        state = session.load(journal, book, game_id, "en").state
+        states.append(state)
+    plain, with_close = states
+    assert mafia.to_dict(plain, "en") == mafia.to_dict(with_close, "en")
+    assert points(plain, "en") == points(with_close, "en")
+    assert [r["tally"] for d in plain.days for r in d["rounds"]] == [
+        r["tally"] for d in with_close.days for r in d["rounds"]
+    ]
+
+
+class _Phone:
+    """The judge's page through Flask's test client: its form fields, a tap that sends."""
+
+    def __init__(self, db: str, lang: str = "en"):
+        from garou.web import WebConfig, create_app
+
+        self.client = create_app(WebConfig(db=Path(db))).test_client()
+        self.lang = lang
+
+    def page(self) -> str:
+        response = self.client.get(f"/game/1?lang={self.lang}")
+        assert response.status_code == 200
+        return response.get_data(as_text=True)
+
+    def step(self) -> str:
+        found = re.search(r'data-step="([^"]+)"', self.page())
+        assert found
+        return found.group(1)
+
+    def post(self, path: str, data: dict) -> object:
+        page = self.page()
+        token = re.search(r'name="csrf" value="([^"]+)"', page)
+        form_id = re.search(r'name="form_id" value="([^"]+)"', page)
+        assert token and form_id
+        fields = {"csrf": token.group(1), "form_id": form_id.group(1), **data}
+        return self.client.post(
+            f"/game/1/{path}?lang={self.lang}", data=fields, headers={"Origin": "http://localhost"}
+        )
+
+
+def test_the_judges_phone_closes_the_nominations_before_the_vote(garou, tmp_path):
+    db = _mafia_day(garou, tmp_path, nominees=[("1", "8")])
+    phone = _Phone(db)
+    page = phone.page()
+    assert phone.step() == "nominate" and 'data-action="close-nominations"' in page
+    assert "data-nominate" in page  # more nominations may still come
+    assert phone.post("record", {"kind": "close-nominations"}).status_code == 303
+    page = phone.page()
+    assert phone.step() == "vote" and "data-nominate>" not in page
+    assert "Nominations closed: the vote is on 8." in page
+    assert _events(garou, db)[-1]["kind"] == "close-nominations"
+
+
+# --- 3: an event recorded in the middle of the vote: the draft is checked, never lost -----
+
+# (the events typed in the middle of the vote, the ballots that must be dropped, the
+# voters out of the game): each kind of event that changes who votes or who is voted on
+SINCE = {
+    "foul": ([("foul", {"player": "3"})], set(), set()),
+    "silenced": ([("foul", {"player": "3"})] * 3, set(), set()),  # 3 fouls: still votes
+    "technical": (
+        [("technical-foul", {"player": "2", "behaviour": "insults"})] * 2,
+        {"2"},
+        {"2"},
+    ),
+    "voter-out": ([("disqualify", {"player": "1", "behaviour": "threats"})], {"1"}, {"1"}),
+    "nominee-out": (
+        [("disqualify", {"player": "8", "behaviour": "threats"})],
+        {"1", "2", "3"},
+        {"8"},
+    ),  # fmt: skip
+    "undo": ([("foul", {"player": "9"}), ("undo", {})], set(), set()),
+}
+
+
+def _mafia_vote(book, journal):
+    from garou.game import mafia, session
+
+    names = [str(n) for n in range(1, 11)]
+    roles = dict(pair.split("=") for pair in MAFIA_DEAL.split(","))
+    game_id = session.new_game(journal, book, mafia.start_data(book.game("mafia"), names,
+                                                               roles=roles))  # fmt: skip
+    session.record(journal, book, game_id, "day", {})
+    for p in names:
+        session.record(journal, book, game_id, "speech", {"player": p})
+    for by, nominee in (("1", "8"), ("2", "3"), ("4", "5")):
+        session.record(journal, book, game_id, "nominate", {"by": by, "nominee": nominee})
+    session.record(journal, book, game_id, "close-nominations", {})
+    return game_id
+
+
+@pytest.mark.parametrize("case", sorted(SINCE))
+def test_the_ballot_draft_is_checked_against_the_events_recorded_since(book, journal, case):
+    from garou.game import mafia_script, session
+
+    game_id = _mafia_vote(book, journal)
+    state = session.load(journal, book, game_id).state
+    typed = {"1": "8", "2": "8", "3": "8", "4": "3"}
+    draft = mafia_script.draft_data(state, typed, ["8"])
+    journal.save_draft(game_id, mafia_script.DRAFT, draft)
+    events, dropped, out = SINCE[case]
+    for kind, data in events:
+        if kind == "undo":
+            session.undo(journal, book, game_id)
+        else:
+            session.record(journal, book, game_id, kind, data)
+    assert journal.draft(game_id, mafia_script.DRAFT) is None  # stale by the journal's word
+    ballots = session.mafia_ballots(journal, book, game_id)
+    assert set(ballots.votes) == set(typed) - dropped
+    assert all(ballots.votes[v] == typed[v] for v in ballots.votes)
+    told = [p.say("en") for p in ballots.told]
+    assert told and told[0].startswith("Recorded since these ballots were typed")
+    for voter in dropped:
+        assert any(t.startswith(f"{voter}'s ballot") and "dropped" in t for t in told), told
+    assert all("dropped" not in t for t in told) or dropped
+    if out - {"8"}:
+        assert any("players vote now" in t for t in told)
+    assert ("8" in ballots.done) == ("8" not in out)
+    # told once: the draft is kept again as it now stands, what the other face reads too
+    again = session.mafia_ballots(journal, book, game_id)
+    assert again.votes == ballots.votes and not again.told
+    french = [p.say("fr") for p in ballots.told]
+    assert all("ballot" not in t and "Recorded" not in t for t in french)
+    # the vote counts with what was kept
+    after = session.record(journal, book, game_id, "vote", {"votes": ballots.votes}).state
+    assert after.days[-1]["rounds"][-1]["votes"] == ballots.votes
+
+
+@pytest.mark.parametrize("stop", ["eof", "ctrl-c"])
+def test_a_foul_typed_in_the_vote_keeps_the_ballots_across_a_stop(
+    garou, tmp_path, monkeypatch, stop
+):
+    """The reported case: a foul typed at a ballot prompt, then a stop before the next
+    answer: the resumed vote keeps the ballots, says the foul, asks the next nominee."""
+    from .conftest import play_then_stop
+
+    db = _mafia_day(garou, tmp_path)
+    play_then_stop(garou, monkeypatch, db, ["", "1,2,3", "foul 3"], "4\n", stop)
+    kinds = [e["kind"] for e in _events(garou, db)]
+    assert kinds[-2:] == ["close-nominations", "foul"]
+    run = garou("game", "play", "--db", db, "--lang", "en", "--no-countdown", input="4,5\nq\n")
+    out = " ".join(run.stdout.split())
+    assert "Recorded since these ballots were typed: a foul for 3" in out
+    assert "the ballots of 1, 2 and 3 are kept" in out
+    vote = [e for e in _events(garou, db) if e["kind"] == "vote"][-1]
+    assert vote["votes"] == {"1": "8", "2": "8", "3": "8", "4": "3", "5": "3"}
