@@ -502,3 +502,71 @@ def test_a_foul_typed_in_the_vote_keeps_the_ballots_across_a_stop(
     assert "the ballots of 1, 2 and 3 are kept" in out
     vote = [e for e in _events(garou, db) if e["kind"] == "vote"][-1]
     assert vote["votes"] == {"1": "8", "2": "8", "3": "8", "4": "3", "5": "3"}
+
+
+# --- 4: the web's ballot form is kept in the journal's draft, the terminal's ----------------
+
+
+def test_the_phone_and_the_terminal_share_the_mafia_ballot_draft(garou, tmp_path, monkeypatch):
+    """Picked on the phone, kept without "Count the vote": a reloaded page shows them, the
+    terminal resumes with them; typed in the terminal then stopped: the phone shows them."""
+    from .conftest import play_then_stop
+
+    db = _mafia_day(garou, tmp_path)
+    garou("game", "add", "close-nominations", "--db", db)
+    phone = _Phone(db)
+    assert phone.step() == "vote"
+    sent = phone.post("draft", {"kind": "vote", "ballot.1": "8", "ballot.2": "8", "ballot.4": "3"})
+    assert sent.status_code == 200 and sent.get_json()["saved"] is True
+    page = phone.page()
+    for voter, nominee in (("1", "8"), ("2", "8"), ("4", "3")):
+        shown = re.search(rf'name="ballot\.{voter}"[^>]*>(.*?)</select>', page, re.S)
+        assert shown and f'value="{nominee}" selected' in shown.group(1)
+    assert 'name="ballot.3"' in page and 'value="8" selected' not in re.search(
+        r'name="ballot\.3"[^>]*>(.*?)</select>', page, re.S
+    ).group(1)
+    run = garou("game", "play", "--db", db, "--lang", "en", "--no-countdown", input="3\nq\n")
+    out = " ".join(run.stdout.split())
+    assert "the ballots of 1, 2 and 4 are kept" in out
+    # the terminal asked the nominees not answered yet; its answers are in the same draft
+    vote = [e for e in _events(garou, db) if e["kind"] == "vote"]
+    assert not vote or vote[-1]["votes"]["1"] == "8"
+    # the other way: typed in the terminal, stopped; the phone shows them
+    db2 = _mafia_day(garou, tmp_path / "b")
+    play_then_stop(garou, monkeypatch, db2, ["", "1,2,3"], "4\n", "ctrl-c")
+    page = _Phone(db2).page()
+    for voter in ("1", "2", "3"):
+        shown = re.search(rf'name="ballot\.{voter}"[^>]*>(.*?)</select>', page, re.S)
+        assert shown and 'value="8" selected' in shown.group(1)
+    # counted on the phone: the draft is gone with it
+    phone2 = _Phone(db2)
+    assert phone2.post("record", {"kind": "vote", "ballot.1": "8"}).status_code == 303
+    from garou.game.journal import open_journal
+    from garou.game.mafia_script import DRAFT
+
+    with open_journal(db2) as journal:
+        assert journal.kept_draft(1, DRAFT) is None
+
+
+def test_the_phone_keeps_the_loup_garou_show_of_hands_as_the_terminal(book, garou, tmp_path):
+    from garou.game import session
+    from garou.game.journal import Journal
+
+    db = str(tmp_path / "games.sqlite")
+    with Journal(db) as journal:
+        game_id = _twelve(book, journal)
+        for step in ("couple", "voyante", "loups", "sorciere"):
+            session.record(journal, book, game_id, *ACTIONS[step])
+        state = session.record(journal, book, game_id, "dawn", {}).state
+        if state.day_stage() == "election":
+            session.record(journal, book, game_id, "election", {"captain": "Bob"})
+    phone = _Phone(db)
+    assert phone.step() == "vote"
+    sent = phone.post("draft", {"kind": "vote", "vote.Ana": "Eve", "vote.Bob": "Eve"})
+    assert sent.status_code == 200 and sent.get_json()["saved"] is True
+    page = phone.page()
+    shown = re.search(r'name="vote\.Bob"[^>]*>(.*?)</select>', page, re.S)
+    assert shown and 'value="Eve" selected' in shown.group(1)
+    run = garou("game", "play", "--db", db, "--lang", "en", "--no-countdown", input="q\n")
+    out = " ".join(run.stdout.split())
+    assert "the ballots of Ana and Bob are kept" in out
