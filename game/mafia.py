@@ -1074,6 +1074,8 @@ def next_step(state: State, lang: str) -> str | None:
         key = "mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
         return say(key, lang, name=speaker, seconds=state.speech_seconds())
     if state.vote_round is not None and state.nominations:
+        if state.vote_round == "first" and not state.nominations_closed:
+            return say("fixe.next.nominations", lang, names=state.nominations)
         return say(
             f"mafia.next.vote-{state.vote_round}", lang, names=state.tied or state.nominations
         )

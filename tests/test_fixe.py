@@ -307,8 +307,12 @@ def test_the_closed_nominations_refuse_a_nomination_until_undone(book, journal):
     for p in names[1:]:
         session.record(journal, book, game_id, "speech", {"player": p})
     session.record(journal, book, game_id, "nominate", {"by": "1", "nominee": "8"})
+    assert (
+        "garou game add close-nominations" in session.status(journal, book, game_id, "en")["next"]
+    )
     state = session.record(journal, book, game_id, "close-nominations", {}).state
     assert state.nominations_closed and state.nominations == ["8"]
+    assert session.status(journal, book, game_id, "en")["next"].startswith("the vote on 8")
     for kind, key in (("nominate", "fixe.refused.nominations-closed"),
                       ("close-nominations", "fixe.refused.closed-twice")):  # fmt: skip
         with pytest.raises(IllegalEventError) as refused:
