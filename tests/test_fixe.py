@@ -345,6 +345,7 @@ def test_old_evenings_replay_the_same_and_a_closing_changes_no_outcome(
         data["game"].pop("order", None)
     else:
         data["game"]["order"] = order
+    data["events"] = [e for e in data["events"] if e["kind"] != "close-nominations"]
     closed = []
     for i, event in enumerate(data["events"]):
         first_vote = event["kind"] == "vote" and (

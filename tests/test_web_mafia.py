@@ -139,7 +139,7 @@ def form_values(event: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-STEP_OF = {"day": ("meeting", "day")}
+STEP_OF = {"day": ("meeting", "day"), "close-nominations": ("nominate",)}
 """The page's step an event answers, when it is not the event's own kind; fouls and
 nominations are given at any moment of the day."""
 ANY_TIME = ("foul", "technical-foul", "disqualify", "opponent-victory", "nominate")
