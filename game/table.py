@@ -238,12 +238,15 @@ class State:
         return (*first, *every)
 
     def next_step(self) -> NightStep | None:
-        """Return the next step of tonight's script not yet called, or None."""
+        """Return the first step of tonight's script not yet called, or None (dawn).
+
+        A step passed over (a later one was recorded first: :meth:`skipped`) comes first:
+        the document has every role called each night, even absent or dead ones
+        ("Appelez tout le monde, chaque nuit"), and a late call is still a call, whereas
+        the order beyond the document's constraints is garou's (``usual_order_addition``).
+        """
         done = set(self.done)
-        last = max((i for i, s in enumerate(self.steps()) if s.id in done), default=-1)
-        for step in self.steps()[last + 1 :]:
-            return step
-        return None
+        return next((s for s in self.steps() if s.id not in done), None)
 
     def skipped(self) -> tuple[NightStep, ...]:
         """Return the steps passed over tonight (a later one was called)."""
@@ -465,15 +468,8 @@ def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
         raise IllegalEventError(
             "game.refused.step-done", step=step_name(state, step), rule="lg-night"
         )
-    index = steps.index(step)
-    later = [s for s in steps[index + 1 :] if s.id in state.done]
-    if later:
-        raise IllegalEventError(
-            "game.refused.step-passed",
-            step=step_name(state, step),
-            later=step_name(state, later[0]),
-            rule=state.game.night.entry,
-        )
+    # A step passed over is called late rather than never (the document: every role is
+    # called, each night); only the document's own constraints below refuse an order.
     for constraint in state.game.night.constraints:
         if constraint.role in step.roles:
             before = [s for s in steps if constraint.after in s.roles]
@@ -524,6 +520,7 @@ def _steps_named(state: State, steps: tuple[NightStep, ...], wanted: Any) -> lis
 def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> State:
     step = _step_for(state, kind, data)
     game = state.game
+    state = _late(state, step, seq)
     if kind == "call":
         line = Line(
             "night",
@@ -572,6 +569,22 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     else:
         state = _potions(state, data, seq, step)
     return replace(state, done=(*state.done, step.id))
+
+
+def _late(state: State, step: NightStep, seq: int) -> State:
+    """Note, for the game master, a step called after a later one of tonight's script (it
+    had been passed over): out of garou's usual order, which the document does not set."""
+    steps = state.steps()
+    later = [s for s in steps[steps.index(step) + 1 :] if s.id in state.done]
+    if not later:
+        return state
+    text = phrase(
+        "fixe.story.late",
+        roles=_role_names(state, step),
+        later=_role_names(state, later[0]),
+        rule=state.game.night.entry,
+    )
+    return replace(state, story=(*state.story, Line("night", state.night, text, True, seq)))
 
 
 def _couple(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
@@ -1139,9 +1152,10 @@ def warnings(state: State) -> list[Warning]:
                     f"skipped-{step.id}",
                     "lg-mistake-absent-role",
                     phrase(
-                        "fixd.game.warn.skipped",
+                        "fixe.warn.skipped",
                         count=len(step.roles),
                         roles=_role_names(state, step),
+                        step=_typed_step(state, step),
                     ),
                 )
             )

@@ -569,10 +569,10 @@ def undo_command(
         row = journal.game(game_id)
         replayed = session.undo(journal, book, row.id, language)
         status = session.status(journal, book, row.id, language)
-    from garou.game.sentences import event_sentence
+    from garou.game.sentences import event_said
 
     undone = replayed.undone[-1]
-    sentence = event_sentence(replayed.state.game, undone.kind, undone.data)
+    sentence = event_said(replayed, undone)
     if json_:
         from ..output import print_json
 
