@@ -462,3 +462,14 @@ def test_an_unknown_role_in_a_game_event_lists_the_roles_by_their_names(garou, t
     text = " ".join(said.stderr.split())
     assert said.exit_code == 1 and "vampyre" in text
     assert {"fr": "Sorcière", "en": "Witch"}[lang] in text and "sorciere" not in text
+
+
+def test_the_help_of_game_add_names_every_event_kind_in_both_languages():
+    from garou.game import mafia, table
+    from garou.rules.catalogue import say
+
+    added = {*table.KINDS, *mafia.KINDS} - {"start"}  # the start is written by game new
+    for lang in ("fr", "en"):
+        listed = say("help.game.add.kind", lang)
+        missing = [k for k in added if not re.search(rf"\b{k}\b", listed)]
+        assert missing == [], (lang, missing)
