@@ -219,6 +219,8 @@ class SearchResult:
     rulings, to offer as related, never as the answer (see :meth:`Searcher.judge`)."""
     outside: list[Outside] = field(default_factory=list)
     """Roles or concepts of other editions or games the query names (not in these rules)."""
+    verdict: coverage.Verdict | None = None
+    """The judgement of the first hit (:func:`coverage.judge`): why not, what it weighed."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as in ``garou search --json``."""
@@ -838,7 +840,9 @@ class Searcher:
             return result
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
-        result.answered = coverage.answers(
+        # The game named (or agreed) is obeyed: when only the other game's rulings match,
+        # they are the nearest rulings, never the answer (``elsewhere``).
+        result.verdict = coverage.judge(
             self,
             scored[0].docnum,
             self._matched,
@@ -846,11 +850,10 @@ class Searcher:
             corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
             outside=[o.id for o in result.outside],
+            scores=[item.score for item in scored[:2]],
+            elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
         )
-        if obeyed is not None and obeyed == preferred and hits[0].game != obeyed:
-            # The game named (or agreed) is obeyed: when only the other game's rulings
-            # match, they are the nearest rulings, never the answer.
-            result.answered = False
+        result.answered = result.verdict.answered
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         return result
