@@ -54,8 +54,13 @@ LONGEST_TYPO = 30
 """Longer words are not corrected (no word of the rules is that long; the search for close
 words grows with the length)."""
 
-FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0}
-"""How much a match in each field counts (tuned on tests/data/relevance.yaml)."""
+FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0, "asks": 1.0}
+"""How much a match in each field counts (tuned on tests/data/relevance.yaml). ``asks``: the
+questions players ask that the entry answers (garou's wording); it takes part in a concept's
+score like any field (the best field plus a share of the others), but never names an entry
+(:meth:`Searcher.named_by`), never says which game a word belongs to (``_own_game``: the
+documents' words only) and is not part of the texts the "not covered" judgement reads
+(:meth:`Searcher.entry_parts`): a question says what the entry answers, not what it states."""
 OWN_WEIGHT = 1.0
 """Weight of the words as typed."""
 ALIAS_WEIGHT = 0.8
@@ -1052,6 +1057,7 @@ class Searcher:
         title, keywords or aliases."""
         found: set[int] = set()
         for name, _, alt, terms in self._fields(concept):
+            # Names only: an entry's asks (questions about it) do not name it.
             if not name.startswith(("title_", "names_")):
                 continue
             hits = (
@@ -1097,7 +1103,7 @@ class Searcher:
         Loup-Garou's): the word then leans towards that game (a preference, not obeyed)."""
         games = self._scorer.games
         found: dict[str, set[int]] = {}
-        # The documents' own words: titles and texts, not garou's names and keywords.
+        # The documents' own words: titles and texts, not garou's names, keywords and asks.
         for name in (n for n in TEXT_FIELDS if n.startswith(("title_", "text_"))):
             for term in self._terms_of(words, name.rsplit("_", 1)[1]):
                 for docnum in self._scorer.term(name, term):
