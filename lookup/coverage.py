@@ -415,8 +415,8 @@ _RULE_TESTS = {
 # --- the fitted judgement -------------------------------------------------------------------
 
 FEATURES = (*RULES, "share", "specific-share", "specific-missing", "unknown", "nowhere",
-            "predicate-share", "predicate-missing", "asks", "asks-missing", "score",
-            "margin", "fixes", "words")  # fmt: skip
+            "predicate-share", "predicate-missing", "together", "predicate-together",
+            "asks", "asks-missing", "score", "margin", "fixes", "words")  # fmt: skip
 """What the fitted judgement weighs, per query and first hit: each rule of
 :data:`RULES` (1 when it fires), then graded measures (:func:`features`)."""
 FEATURE_REASON = {
@@ -424,6 +424,7 @@ FEATURE_REASON = {
     "share": "predicate", "specific-share": "unknown-word", "specific-missing": "unknown-word",
     "unknown": "unknown-word", "nowhere": "unknown-word", "predicate-share": "predicate",
     "predicate-missing": "predicate", "asks": "predicate", "asks-missing": "predicate",
+    "together": "predicate", "predicate-together": "predicate",
     "score": "weak", "margin": "weak", "fixes": "weak", "words": "weak",
 }  # fmt: skip
 """The reason said when a feature weighed most against the first hit."""
@@ -443,6 +444,8 @@ def features(asked: _Asked) -> dict[str, float]:
     - ``predicate-share``, ``predicate-missing``: the share and number of the predicate
       words (:func:`predicates`: neither subject, game nor question word) the hit speaks
       of, and does not;
+    - ``together``, ``predicate-together``: the largest share of those words, and of the
+      predicate words, that one sentence of the hit says (:func:`_together`);
     - ``asks``: 1.0 when the hit states the questions it answers (its ``asks``);
       ``asks-missing``: the predicate words none of those questions has;
     - ``score``: log(1 + the hit's score); ``margin``: its lead over the second hit, as a
@@ -466,11 +469,14 @@ def features(asked: _Asked) -> dict[str, float]:
     said = [docnum in sc for _, sc in preds]
     values["predicate-share"] = sum(said) / len(said) if said else 1.0
     values["predicate-missing"] = float(len(said) - sum(said))
-    asks = _asks_terms(entries, docnum)
-    values["asks"] = float(bool(asks))
+    asks = bool(getattr(entries, "has_asks", lambda d: False)(docnum))
+    asked_by = getattr(entries, "asked_by", lambda c: None)
+    values["asks"] = float(asks)
     values["asks-missing"] = (
-        float(sum(1 for c, _ in preds if not _concept_terms(entries, c) & asks)) if asks else 0.0
+        float(sum(1 for c, _ in preds if docnum not in (asked_by(c) or ()))) if asks else 0.0
     )
+    values["together"] = _together(entries, docnum, [c for c, _ in words])
+    values["predicate-together"] = _together(entries, docnum, [c for c, _ in preds])
     top = [max(s, 0.0) for s in asked.scores[:2]]
     values["score"] = math.log1p(top[0]) if top else 0.0
     values["margin"] = (top[0] - top[1]) / top[0] if len(top) > 1 and top[0] > 0 else 1.0
@@ -479,20 +485,28 @@ def features(asked: _Asked) -> dict[str, float]:
     return values
 
 
-def _asks_terms(entries: Entries, docnum: int) -> set[str]:
-    """Return the stems of the questions the entry says it answers (its ``asks``, both
-    languages), or nothing when it states none or the index has no such field."""
-    asks = getattr(entries, "entry_asks", None)
-    if asks is None:
-        return set()
-    return {t for part in asks(docnum) for lang, text in part.items()
-            for t in entries.stems(text, lang)}  # fmt: skip
-
-
-def _concept_terms(entries: Entries, concept: Any) -> set[str]:
-    """Return the stems of a concept's words and synonyms, in both languages."""
-    phrases = [concept.words, *entries.synonyms_of(concept)]
-    return {t for p in phrases for lang in ("fr", "en") for t in entries.stems(p, lang)}
+def _together(entries: Entries, docnum: int, concepts: Sequence[Any]) -> float:
+    """Return the largest share of ``concepts`` that one sentence of the entry says (their
+    words or synonyms, through the stems): a question whose words the entry says together
+    is asked of one of its rulings; words scattered over its sentences are only shared.
+    1.0 when there is no concept to find."""
+    if not concepts:
+        return 1.0
+    wanted = {
+        lang: [
+            {t for p in (c.words, *entries.synonyms_of(c)) for t in entries.stems(p, lang)}
+            for c in concepts
+        ]
+        for lang in ("fr", "en")
+    }
+    best = 0
+    for part in entries.entry_parts(docnum):
+        for lang in ("fr", "en"):
+            for sentence in _SENTENCE.split(part.get(lang) or ""):
+                said = set(entries.stems(sentence, lang))
+                if said:
+                    best = max(best, sum(1 for terms in wanted[lang] if terms & said))
+    return best / len(concepts)
 
 
 MODEL_FILE = Path(__file__).resolve().parent / "judgement.json"

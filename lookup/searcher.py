@@ -1068,6 +1068,30 @@ class Searcher:
             found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
         return found
 
+    def asked_by(self, concept: _Concept) -> set[int] | None:
+        """Return the entries whose asks (the questions they answer, ``asks_*``) have the
+        concept's words or synonyms, through the stems; None when the index has no asks."""
+        if not any(name.startswith("asks_") for name in TEXT_FIELDS):
+            return None
+        found: set[int] = set()
+        for name, _, alt, terms in self._fields(concept):
+            if name.startswith("asks_"):
+                hits = (
+                    self._scorer.term(name, terms[0])
+                    if len(terms) == 1
+                    else self._scorer.phrase(name, terms)
+                )
+                found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
+        return found
+
+    def has_asks(self, docnum: int) -> bool:
+        """Return True when the entry states questions it answers (``asks_*``)."""
+        return any(
+            self._reader.doc_field_length(docnum, name, 0)
+            for name in TEXT_FIELDS
+            if name.startswith("asks_")
+        )
+
     def synonyms_of(self, concept: _Concept) -> list[str]:
         """Return every phrase of the concept's synonym groups (not its words as typed)."""
         numbers = dict.fromkeys(a.group for a in concept.alternatives if a.group >= 0)
