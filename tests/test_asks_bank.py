@@ -4,7 +4,6 @@ its generated entry's search, and the shipped bank covers every block it is writ
 from __future__ import annotations
 
 import textwrap
-from pathlib import Path
 
 import pytest
 from garou.lookup.searcher import Searcher
