@@ -116,3 +116,19 @@ def test_a_documents_asks_are_analysed_like_its_text(tmp_path):
     (doc,) = [d for d in lookup_index.documents(book) if d["id"] == "lg-house-protector"]
     assert doc["asks_en"] == "does the frobnicated wibble hold"
     assert "zorglub" in doc["plain"]  # the typo correction knows the asks' words
+
+
+def test_every_loup_garou_ruling_lists_the_questions_it_answers(book):
+    """The bank covers every entry of loup-garou.entries.yaml (4 to 8 questions per
+    language), and no question is listed under two entries: it would point at both."""
+    game = book.game("loup-garou")
+    generated = {item.entry_id for item in (*game.roles, *game.statuses)}
+    owners: dict[str, str] = {}
+    for entry in game.entries:
+        if entry.id in generated or entry.source.user:
+            continue
+        for lang in ("fr", "en"):
+            assert 4 <= len(entry.asks.get(lang)) <= 8, (entry.id, lang)
+            for question in entry.asks.get(lang):
+                said = " ".join(question.lower().split())
+                assert owners.setdefault(said, entry.id) == entry.id, (question, owners[said])
