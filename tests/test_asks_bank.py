@@ -79,3 +79,13 @@ def test_every_role_status_and_mafia_entry_lists_the_questions_it_answers(lang):
         assert 4 <= len(questions) <= 8, (block, lang, len(questions))
         assert len(set(questions)) == len(questions), (block, lang)
         assert all(q.rstrip().endswith("?") for q in questions), (block, lang)
+
+
+def test_no_question_of_the_bank_is_listed_under_two_entries():
+    # A question listed twice points at both entries: the bank says which one answers it.
+    owners: dict[tuple[str, str], str] = {}
+    for entry in load_rules().entries():
+        for lang in ("fr", "en"):
+            for question in entry.asks.get(lang):
+                said = (lang, " ".join(question.lower().split()))
+                assert owners.setdefault(said, entry.id) == entry.id, (question, owners[said])
