@@ -487,14 +487,14 @@ def features(asked: _Asked) -> dict[str, float]:
 
 def _together(entries: Entries, docnum: int, concepts: Sequence[Any]) -> float:
     """Return the largest share of ``concepts`` that one sentence of the entry says (their
-    words or synonyms, through the stems): a question whose words the entry says together
+    words or the synonyms the search looked for, through the stems): a question whose words the entry says together
     is asked of one of its rulings; words scattered over its sentences are only shared.
     1.0 when there is no concept to find."""
     if not concepts:
         return 1.0
     wanted = {
         lang: [
-            {t for p in (c.words, *entries.synonyms_of(c)) for t in entries.stems(p, lang)}
+            {t for alt in c.alternatives for t in entries.stems(alt.text, lang)}
             for c in concepts
         ]
         for lang in ("fr", "en")
@@ -988,10 +988,13 @@ def states_counts(entries: Entries, docnum: int, text: str) -> bool:
 def reflexive(entries: Entries, query: str) -> list[str]:
     """Return the verbs the French query puts after a reflexive "se", acting on the
     subject itself ("le loup peut-il se dévorer"), not in a set phrase."""
+    verbs = _REFLEXIVE.findall(fold_chars(query))
+    if not verbs:
+        return []  # no "se": the set phrases (every listed verb stemmed) are not needed
     phrases = entries.set_phrases()
     return [
         verb
-        for verb in _REFLEXIVE.findall(fold_chars(query))
+        for verb in verbs
         # the verb's stem, the word itself, or its first six letters ("réveillent")
         if not {*entries.stems(verb, "fr"), verb, verb[:6] if len(verb) >= 6 else verb} & phrases
     ]
