@@ -487,15 +487,14 @@ def features(asked: _Asked) -> dict[str, float]:
 
 def _together(entries: Entries, docnum: int, concepts: Sequence[Any]) -> float:
     """Return the largest share of ``concepts`` that one sentence of the entry says (their
-    words or the synonyms the search looked for, through the stems): a question whose words the entry says together
-    is asked of one of its rulings; words scattered over its sentences are only shared.
-    1.0 when there is no concept to find."""
+    words or the synonyms the search looked for, through the stems): a question whose
+    words the entry says together is asked of one of its rulings; words scattered over
+    its sentences are only shared. 1.0 when there is no concept to find."""
     if not concepts:
         return 1.0
     wanted = {
         lang: [
-            {t for alt in c.alternatives for t in entries.stems(alt.text, lang)}
-            for c in concepts
+            {t for alt in c.alternatives for t in entries.stems(alt.text, lang)} for c in concepts
         ]
         for lang in ("fr", "en")
     }
