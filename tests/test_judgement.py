@@ -192,3 +192,34 @@ def test_words_said_in_one_sentence_weigh_as_together(searcher, fitted):
     assert together is not None and scattered is not None
     assert together.features["together"] > scattered.features["together"]
     assert 0.0 <= scattered.features["together"] <= 1.0
+
+
+@pytest.mark.parametrize(
+    ("query", "rule"),
+    [
+        ("la voyante peut-elle empoisonner quelqu'un ?", "act"),
+        ("can the hunter heal a player", "act"),
+        ("can the seer inspect herself", "essential"),
+        ("what is a good bluff as a mafioso", "essential"),
+        ("que fait le pyromane ?", "unknown-named"),
+        ("combien de minutes dure le tour de la voyante ?", "quantity"),
+    ],
+)
+def test_each_rule_is_a_feature_and_the_reason_said_when_it_weighs(fitted, searcher, query, rule):
+    verdict = searcher.search(query).verdict
+    assert verdict is not None and verdict.features[rule] == 1.0
+    if not verdict.answered:
+        fired = [r for r in coverage.RULES if verdict.features[r]]
+        assert verdict.reason in fired
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "que fait le pyromane ?",
+        "combien de minutes dure le tour de la voyante ?",
+        "quelle est la meilleure stratégie pour la sorcière ?",
+    ],
+)
+def test_a_rule_firing_with_nothing_else_for_the_hit_is_not_covered(fitted, searcher, query):
+    assert not searcher.judge(query).answered
