@@ -831,7 +831,9 @@ class Searcher:
             leans = {g for c in concepts if c.community and not c.games and len(c.words) > 3
                      for g in self._own_game(c.words)}  # fmt: skip
             leaning = next(iter(leans)) if len(leans) == 1 else None
-        scored = self._run(concepts, game, kind, limit, preferred or leaning,
+        # At least two: the judgement weighs the first hit's lead over the second, whatever
+        # the number of hits shown (``garou search --limit 1`` judges as ``show`` does).
+        scored = self._run(concepts, game, kind, max(limit, 2), preferred or leaning,
                            obeyed == preferred and preferred is not None,
                            fold_chars(query).lower())  # fmt: skip
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,

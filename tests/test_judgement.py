@@ -223,3 +223,12 @@ def test_each_rule_is_a_feature_and_the_reason_said_when_it_weighs(fitted, searc
 )
 def test_a_rule_firing_with_nothing_else_for_the_hit_is_not_covered(fitted, searcher, query):
     assert not searcher.judge(query).answered
+
+
+@pytest.mark.parametrize("query", ["égalité au vote", "can the hunter heal a player"])
+def test_the_number_of_hits_shown_does_not_change_the_judgement(fitted, searcher, query):
+    one, five = searcher.search(query, limit=1), searcher.search(query, limit=5)
+    assert len(one.hits) == 1
+    assert one.verdict is not None and five.verdict is not None
+    assert one.verdict.features == five.verdict.features
+    assert one.answered == five.answered
