@@ -46,6 +46,17 @@ rule below is one class of question whose predicate the first hit does not speak
 
 A question whose every specific word the entry has passes all of them: it is answered.
 
+How they decide (:func:`judge`): two hard rules decide alone, a role of other editions
+named (``outside``: it is named in the reply) and the game named while only the other
+game's rulings match (``game``). Then, by default, the fitted judgement: each rule is a
+feature (it fires or not) beside graded measures of the first hit (:func:`features`: the
+share of the query's words and specific words it has, the words no entry has, whether it
+says the predicate, in one sentence, in its asks, its score and lead over the second),
+weighed by a logistic regression that ``bench/fit_judgement.py`` fits on the studied sets
+leaving one set out (``lookup/judgement.json``: weights, threshold, figures); below the
+threshold the rules do not say, and the reason given is the rule (or measure) that
+weighed most against the hit. ``GAROU_JUDGEMENT=hand`` makes each rule a veto again.
+
 Pure functions over a small view of the index (:class:`Entries`), no Whoosh import.
 """
 
