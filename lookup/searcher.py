@@ -54,8 +54,16 @@ LONGEST_TYPO = 30
 """Longer words are not corrected (no word of the rules is that long; the search for close
 words grows with the length)."""
 
-FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0}
-"""How much a match in each field counts (tuned on tests/data/relevance.yaml)."""
+FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0, "asks": 0.75}
+"""How much a match in each field counts (tuned on tests/data/relevance.yaml). ``asks``: the
+questions players ask that the entry answers (garou's wording), 0.75: chosen on the studied
+sets' aggregated figures, the weight of 0 to 2 with the best pooled MRR when each set is left
+out in turn (0.75 in 8 folds of 10, 0.25 in 2; bench/relevance.py, FIELD_WEIGHTS patched per
+run). It takes part in a concept's score like any field (the best field plus a share of the
+others), but never names an entry (:meth:`Searcher.named_by`), never says which game a word
+belongs to (``_own_game``: the documents' words only) and is not part of the texts the "not
+covered" judgement reads (:meth:`Searcher.entry_parts`): a question says what the entry
+answers, not what it states."""
 OWN_WEIGHT = 1.0
 """Weight of the words as typed."""
 ALIAS_WEIGHT = 0.8
@@ -219,6 +227,8 @@ class SearchResult:
     rulings, to offer as related, never as the answer (see :meth:`Searcher.judge`)."""
     outside: list[Outside] = field(default_factory=list)
     """Roles or concepts of other editions or games the query names (not in these rules)."""
+    verdict: coverage.Verdict | None = None
+    """The judgement of the first hit (:func:`coverage.judge`): why not, what it weighed."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as in ``garou search --json``."""
@@ -821,7 +831,9 @@ class Searcher:
             leans = {g for c in concepts if c.community and not c.games and len(c.words) > 3
                      for g in self._own_game(c.words)}  # fmt: skip
             leaning = next(iter(leans)) if len(leans) == 1 else None
-        scored = self._run(concepts, game, kind, limit, preferred or leaning,
+        # At least two: the judgement weighs the first hit's lead over the second, whatever
+        # the number of hits shown (``garou search --limit 1`` judges as ``show`` does).
+        scored = self._run(concepts, game, kind, max(limit, 2), preferred or leaning,
                            obeyed == preferred and preferred is not None,
                            fold_chars(query).lower())  # fmt: skip
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
@@ -838,7 +850,9 @@ class Searcher:
             return result
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
-        result.answered = coverage.answers(
+        # The game named (or agreed) is obeyed: when only the other game's rulings match,
+        # they are the nearest rulings, never the answer (``elsewhere``).
+        result.verdict = coverage.judge(
             self,
             scored[0].docnum,
             self._matched,
@@ -846,11 +860,10 @@ class Searcher:
             corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
             outside=[o.id for o in result.outside],
+            scores=[item.score for item in scored[:2]],
+            elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
         )
-        if obeyed is not None and obeyed == preferred and hits[0].game != obeyed:
-            # The game named (or agreed) is obeyed: when only the other game's rulings
-            # match, they are the nearest rulings, never the answer.
-            result.answered = False
+        result.answered = result.verdict.answered
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         return result
@@ -1049,6 +1062,7 @@ class Searcher:
         title, keywords or aliases."""
         found: set[int] = set()
         for name, _, alt, terms in self._fields(concept):
+            # Names only: an entry's asks (questions about it) do not name it.
             if not name.startswith(("title_", "names_")):
                 continue
             hits = (
@@ -1058,6 +1072,30 @@ class Searcher:
             )
             found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
         return found
+
+    def asked_by(self, concept: _Concept) -> set[int] | None:
+        """Return the entries whose asks (the questions they answer, ``asks_*``) have the
+        concept's words or synonyms, through the stems; None when the index has no asks."""
+        if not any(name.startswith("asks_") for name in TEXT_FIELDS):
+            return None
+        found: set[int] = set()
+        for name, _, alt, terms in self._fields(concept):
+            if name.startswith("asks_"):
+                hits = (
+                    self._scorer.term(name, terms[0])
+                    if len(terms) == 1
+                    else self._scorer.phrase(name, terms)
+                )
+                found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
+        return found
+
+    def has_asks(self, docnum: int) -> bool:
+        """Return True when the entry states questions it answers (``asks_*``)."""
+        return any(
+            self._reader.doc_field_length(docnum, name, 0)
+            for name in TEXT_FIELDS
+            if name.startswith("asks_")
+        )
 
     def synonyms_of(self, concept: _Concept) -> list[str]:
         """Return every phrase of the concept's synonym groups (not its words as typed)."""
@@ -1094,7 +1132,7 @@ class Searcher:
         Loup-Garou's): the word then leans towards that game (a preference, not obeyed)."""
         games = self._scorer.games
         found: dict[str, set[int]] = {}
-        # The documents' own words: titles and texts, not garou's names and keywords.
+        # The documents' own words: titles and texts, not garou's names, keywords and asks.
         for name in (n for n in TEXT_FIELDS if n.startswith(("title_", "text_"))):
             for term in self._terms_of(words, name.rsplit("_", 1)[1]):
                 for docnum in self._scorer.term(name, term):
