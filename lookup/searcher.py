@@ -58,8 +58,8 @@ FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0, "asks": 
 """How much a match in each field counts (tuned on tests/data/relevance.yaml). ``asks``: the
 questions players ask that the entry answers (garou's wording), 0.75: chosen on the studied
 sets' aggregated figures, the weight of 0 to 2 with the best pooled MRR when each set is left
-out in turn (0.75 in 8 folds of 10, 0.25 in 2; bench/relevance.py, FIELD_WEIGHTS patched per
-run). It takes part in a concept's score like any field (the best field plus a share of the
+out in turn (0.75 in every fold of 10, weights 0.25 to 1.5 tried; bench/relevance.py,
+FIELD_WEIGHTS patched per run). It takes part in a concept's score like any field (the best field plus a share of the
 others), but never names an entry (:meth:`Searcher.named_by`), never says which game a word
 belongs to (``_own_game``: the documents' words only), makes a role's nickname no known word
 (:meth:`Searcher._known`) and is not what the "not covered" judgement reads (its texts,
