@@ -886,7 +886,7 @@ class Searcher:
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
-        both = [(concept, self._both_scores(concept)) for concept in concepts]
+        both = [(concept, self._concept_scores(concept)) for concept in concepts]
         self._matched = [(c, sc) for c, (sc, _) in both]
         # A word the rules' own words never have (a conjugation the stemmer leaves whole,
         # "tirent"; a nickname) is read in the asks, the only entries that speak of it.
@@ -1042,7 +1042,7 @@ class Searcher:
     def speaks_of(self, word: str) -> dict[int, float]:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self._both_scores(_concept(self._lexicon, word, numbers))[1]
+        return self._concept_scores(_concept(self._lexicon, word, numbers))[1]
 
     def camps_of(self, concept: _Concept) -> dict[str, list[str]]:
         """Return, per game, the names of the camps the roles ``concept`` names play for
@@ -1145,15 +1145,11 @@ class Searcher:
         pairs = [(name, t) for c in concepts for name, _, _, ts in self._fields(c) for t in ts]
         self._scorer.seed(pairs, CANDIDATES)
 
-    def _concept_scores(self, concept: _Concept) -> dict[int, float]:
+    def _concept_scores(self, concept: _Concept) -> tuple[dict[int, float], dict[int, float]]:
         """Return a concept's score per entry: in each field the best of its alternatives
-        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``)."""
-        return self._both_scores(concept)[0]
-
-    def _both_scores(self, concept: _Concept) -> tuple[dict[int, float], dict[int, float]]:
-        """Return a concept's scores per entry (:meth:`_concept_scores`) in one pass, with
-        the asks fields (the ranking's) and without them (the judgement's: an entry speaks
-        of a word when its own title, names or text have it, not its asks)."""
+        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``);
+        with the asks fields (the ranking's) and without them (the judgement's: an entry
+        speaks of a word when its own title, names or text have it, not its asks)."""
         scorer = self._scorer
         games = scorer.games
         per_field: dict[str, dict[int, list[tuple[dict[int, float], float]]]] = {}
