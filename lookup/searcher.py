@@ -888,9 +888,7 @@ class Searcher:
         covered: dict[int, int] = {}
         both = [(concept, self._concept_scores(concept)) for concept in concepts]
         self._matched = [(c, sc) for c, (sc, _) in both]
-        # A word the rules' own words never have (a conjugation the stemmer leaves whole,
-        # "tirent"; a nickname) is read in the asks, the only entries that speak of it.
-        self._judged = [(c, sj or sc) for c, (sc, sj) in both]
+        self._judged = [(c, sj) for c, (_, sj) in both]
         if len([c for c in concepts if not c.game_word]) > 1:
             self._matched = [(c, self._named_share(c, sc)) for c, sc in self._matched]
             self._judged = [(c, self._named_share(c, sc)) for c, sc in self._judged]
