@@ -624,9 +624,6 @@ class Searcher:
         self._terms: dict[tuple[str, str], list[str]] = {}
         self._closest_words: dict[str, str | None] = {}
         self._matched: list[tuple[_Concept, dict[int, float]]] = []
-        # The same without the asks fields: what the "not covered" judgement reads (an
-        # entry speaks of a word its own title, names or text have, not its asks).
-        self._judged: list[tuple[_Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
 
     def say(self, key_: str, lang: str, count: int | None = None, **values: Any) -> str:
@@ -852,7 +849,7 @@ class Searcher:
         result.answered = coverage.answers(
             self,
             scored[0].docnum,
-            self._judged,
+            self._matched,
             query,
             corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
@@ -886,12 +883,9 @@ class Searcher:
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
-        both = [(concept, self._concept_scores(concept)) for concept in concepts]
-        self._matched = [(c, sc) for c, (sc, _) in both]
-        self._judged = [(c, sj) for c, (_, sj) in both]
+        self._matched = [(concept, self._concept_scores(concept)) for concept in concepts]
         if len([c for c in concepts if not c.game_word]) > 1:
             self._matched = [(c, self._named_share(c, sc)) for c, sc in self._matched]
-            self._judged = [(c, self._named_share(c, sc)) for c, sc in self._judged]
         for members in self._same_things(concepts):
             # Words that name one thing ("le badge du maire": the captain twice) count
             # once: each entry takes the best of them.
@@ -1040,7 +1034,7 @@ class Searcher:
     def speaks_of(self, word: str) -> dict[int, float]:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self._concept_scores(_concept(self._lexicon, word, numbers))[1]
+        return self._concept_scores(_concept(self._lexicon, word, numbers))
 
     def camps_of(self, concept: _Concept) -> dict[str, list[str]]:
         """Return, per game, the names of the camps the roles ``concept`` names play for
@@ -1143,11 +1137,9 @@ class Searcher:
         pairs = [(name, t) for c in concepts for name, _, _, ts in self._fields(c) for t in ts]
         self._scorer.seed(pairs, CANDIDATES)
 
-    def _concept_scores(self, concept: _Concept) -> tuple[dict[int, float], dict[int, float]]:
+    def _concept_scores(self, concept: _Concept) -> dict[int, float]:
         """Return a concept's score per entry: in each field the best of its alternatives
-        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``);
-        with the asks fields (the ranking's) and without them (the judgement's: an entry
-        speaks of a word when its own title, names or text have it, not its asks)."""
+        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``)."""
         scorer = self._scorer
         games = scorer.games
         per_field: dict[str, dict[int, list[tuple[dict[int, float], float]]]] = {}
@@ -1161,13 +1153,10 @@ class Searcher:
         # One weight per synonym group: a group scores its best phrase only, then the
         # groups are combined as the best plus a share of the others.
         fields = [
-            (name, best_of([(best_of(alts, 0.0), 1.0) for alts in groups.values()], TIEBREAK))
-            for name, groups in per_field.items()
+            (best_of([(best_of(alts, 0.0), 1.0) for alts in groups.values()], TIEBREAK), 1.0)
+            for groups in per_field.values()
         ]
-        return (
-            best_of([(f, 1.0) for _, f in fields], FIELD_TIEBREAK),
-            best_of([(f, 1.0) for n, f in fields if not n.startswith("asks_")], FIELD_TIEBREAK),
-        )
+        return best_of(fields, FIELD_TIEBREAK)
 
     def _terms_of(self, text: str, lang: str) -> list[str]:
         """Return the terms ``text`` gives in the ``lang`` fields (cached)."""
