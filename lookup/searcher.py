@@ -59,12 +59,13 @@ FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0, "asks": 
 questions players ask that the entry answers (garou's wording), 0.75: chosen on the studied
 sets' aggregated figures, the weight of 0 to 2 with the best pooled MRR when each set is left
 out in turn (0.75 in every fold of 10, weights 0.25 to 1.5 tried; bench/relevance.py,
-FIELD_WEIGHTS patched per run). It takes part in a concept's score like any field (the best field plus a share of the
-others), but never names an entry (:meth:`Searcher.named_by`), never says which game a word
-belongs to (``_own_game``: the documents' words only), makes a role's nickname no known word
-(:meth:`Searcher._known`) and is not what the "not covered" judgement reads (its texts,
-:meth:`Searcher.entry_parts`, nor which entries speak of a word, :meth:`Searcher._judged`): a
-question says what the entry answers, not what it states."""
+FIELD_WEIGHTS patched per run). It takes part in a concept's score like any field (the best
+field plus a share of the others), but never names an entry (:meth:`Searcher.named_by`),
+never says which game a word belongs to (``_own_game``: the documents' words only), makes
+no nickname or plural verb a known word (:meth:`Searcher._known`) and is not what the "not
+covered" judgement reads (its texts, :meth:`Searcher.entry_parts`, nor which entries speak
+of a word, :meth:`Searcher._judged`): a question says what the entry answers, not what it
+states."""
 OWN_WEIGHT = 1.0
 """Weight of the words as typed."""
 ALIAS_WEIGHT = 0.8
@@ -1195,8 +1196,9 @@ class Searcher:
         other editions is known: it is not a typo).
 
         A word only the asks use is a player's word, known ("boulot" is no typo of
-        "bouton"), unless it is a role's nickname ("vovo"): the nickname stands for the
-        role in every entry, not only in the questions that happen to say it."""
+        "bouton"), unless the rules know it in another form the search reads it as: a
+        role's nickname ("vovo") stands for the role in every entry, a plural verb
+        ("tirent") is the singular the texts say, not only in the questions that say it."""
         if len(concept.alternatives) > 1 or concept.outside:
             return True
         has = self._scorer.has
@@ -1206,7 +1208,11 @@ class Searcher:
                 if any(has(name, term) for name in RULE_FIELDS if name.endswith(lang)):
                     return True
                 asked = asked or has(f"asks_{lang}", term)
-        return asked and self._nickname(concept.words) is None
+        if not asked or self._nickname(concept.words) is not None:
+            return False
+        # A plural verb the asks use ("tirent") is read as the singular the rules say.
+        plain = _third_person_singular(concept.words)
+        return not (plain and self._known_word(plain, plain))
 
     # -- typos -------------------------------------------------------------------------------
 

@@ -144,7 +144,7 @@ def test_an_entrys_json_lists_its_asks_in_the_language_asked(book):
 
 NICKNAMES = HOUSE.replace(
     "fr: [est-ce que le zorglub quetzalcoatl tient]",
-    "fr: [la vovo a fait son boulot, est-ce que le zorglub quetzalcoatl tient]",
+    "fr: [la vovo a fait son boulot et ils tirent, est-ce que le zorglub quetzalcoatl tient]",
 )
 
 
@@ -158,6 +158,11 @@ def test_a_word_only_the_asks_use_is_known_but_a_roles_nickname_is_still_the_rol
         assert searcher.search("boulot").corrected is None
         nickname = searcher.search("la vovo voit quoi ?")
         assert nickname.corrected is not None and "voyante" in nickname.corrected
+        # a plural verb of the asks is still the singular the texts say ("tire")
+        from garou.lookup.searcher import _concept
+
+        assert searcher._known(_concept(searcher._lexicon, "tire", []))
+        assert not searcher._known(_concept(searcher._lexicon, "tirent", []))
 
 
 def test_the_not_covered_judgement_reads_the_rule_datas_words_not_the_asks(tmp_path, monkeypatch):
