@@ -783,8 +783,15 @@ def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: st
     if any(docnum in entries.named_by(c) for c, scores in matched
            if c in things and len(scores) <= specific):  # fmt: skip
         return True  # named after the thing ("Speaking time"): its durations are the thing's
+    # A synonym is said by all its words: "vote du jour" (the village vote) is not said by
+    # "cinq minutes le premier jour".
     wanted = {
-        lang: [{t for alt in c.alternatives for t in entries.stems(alt.text, lang)} for c in things]
+        lang: [
+            set(stems)
+            for c in things
+            for alt in c.alternatives
+            if (stems := entries.stems(alt.text, lang))
+        ]
         for lang in ("fr", "en")
     }
     for part in entries.entry_parts(docnum):
@@ -793,7 +800,7 @@ def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: st
                 continue
             for sentence in quantity.stating([fold_chars(part[lang]).lower()], folded):
                 said = set(entries.stems(sentence, lang))
-                if any(terms & said for terms in wanted[lang]):
+                if any(terms <= said for terms in wanted[lang]):
                     return True
     return False
 

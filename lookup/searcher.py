@@ -58,12 +58,14 @@ FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0, "asks": 
 """How much a match in each field counts (tuned on tests/data/relevance.yaml). ``asks``: the
 questions players ask that the entry answers (garou's wording), 0.75: chosen on the studied
 sets' aggregated figures, the weight of 0 to 2 with the best pooled MRR when each set is left
-out in turn (0.75 in 8 folds of 10, 0.25 in 2; bench/relevance.py, FIELD_WEIGHTS patched per
-run). It takes part in a concept's score like any field (the best field plus a share of the
-others), but never names an entry (:meth:`Searcher.named_by`), never says which game a word
-belongs to (``_own_game``: the documents' words only) and is not part of the texts the "not
-covered" judgement reads (:meth:`Searcher.entry_parts`): a question says what the entry
-answers, not what it states."""
+out in turn (0.75 in every fold of 10, weights 0.25 to 1.5 tried; bench/relevance.py,
+FIELD_WEIGHTS patched per run). It takes part in a concept's score like any field (the best
+field plus a share of the others), but never names an entry (:meth:`Searcher.named_by`),
+never says which game a word belongs to (``_own_game``: the documents' words only), makes
+no nickname or plural verb a known word (:meth:`Searcher._known`) and is not what the "not
+covered" judgement reads (its texts, :meth:`Searcher.entry_parts`, nor which entries speak
+of a word, :meth:`Searcher._judged`): a question says what the entry answers, not what it
+states."""
 OWN_WEIGHT = 1.0
 """Weight of the words as typed."""
 ALIAS_WEIGHT = 0.8
@@ -593,6 +595,9 @@ class _Scored:
     game: str
 
 
+RULE_FIELDS = tuple(name for name in TEXT_FIELDS if not name.startswith("asks_"))
+"""The fields of the rule data's own words (all but garou's asks)."""
+
 FIELD_B = {name: 0.75 for name in TEXT_FIELDS}
 """BM25 length normalisation per field (0: none, 1: full)."""
 K1 = 1.2
@@ -855,7 +860,7 @@ class Searcher:
         result.verdict = coverage.judge(
             self,
             scored[0].docnum,
-            self._matched,
+            self._judged(),
             query,
             corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
@@ -972,6 +977,17 @@ class Searcher:
             for score, negdoc in top
         ]
 
+    def _judged(self) -> list[tuple[_Concept, dict[int, float]]]:
+        """Return the query's concepts with the entries that speak of each, as the "not
+        covered" judgement reads them: an entry speaks of a word when the rule data's own
+        fields hold it, not only garou's asks (the questions hold everyday words, "nuit",
+        "tuer", "chaque", in many entries: they would make every word a common one)."""
+        judged = []
+        for concept, scores in self._matched:
+            spoken = self._concept_scores(concept, asks=False)
+            judged.append((concept, {d: v for d, v in scores.items() if d in spoken}))
+        return judged
+
     def _named_share(self, concept: _Concept, scores: dict[int, float]) -> dict[int, float]:
         """Return a concept's scores with what it scores on the entries it names (by their
         aliases: "MJ", the game master's job), beyond its best score on any other entry,
@@ -1039,7 +1055,7 @@ class Searcher:
     def speaks_of(self, word: str) -> dict[int, float]:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self._concept_scores(_concept(self._lexicon, word, numbers))
+        return self._concept_scores(_concept(self._lexicon, word, numbers), asks=False)
 
     def camps_of(self, concept: _Concept) -> dict[str, list[str]]:
         """Return, per game, the names of the camps the roles ``concept`` names play for
@@ -1166,16 +1182,25 @@ class Searcher:
         pairs = [(name, t) for c in concepts for name, _, _, ts in self._fields(c) for t in ts]
         self._scorer.seed(pairs, CANDIDATES)
 
-    def _concept_scores(self, concept: _Concept) -> dict[int, float]:
+    def _concept_scores(self, concept: _Concept, asks: bool = True) -> dict[int, float]:
         """Return a concept's score per entry: in each field the best of its alternatives
-        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``)."""
+        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``);
+        without ``asks``, in the rule data's own fields only."""
         scorer = self._scorer
         games = scorer.games
+        # The asks of the entry a concept names repeat its name ("what does the GM do?"
+        # of the game master's entry): there they say what the entry is about, which its
+        # title and names already say, not that it answers the rest of the question.
+        named = {d for d in map(scorer.docnum, concept.defines) if d is not None}
         per_field: dict[str, dict[int, list[tuple[dict[int, float], float]]]] = {}
         for name, weight, alt, terms in self._fields(concept):
+            if not asks and name.startswith("asks_"):
+                continue
             found = scorer.term(name, terms[0]) if len(terms) == 1 else scorer.phrase(name, terms)
             if found and alt.game:
                 found = {d: v for d, v in found.items() if games[d] == alt.game}
+            if found and named and name.startswith("asks_"):
+                found = {d: v for d, v in found.items() if d not in named}
             if found:
                 groups = per_field.setdefault(name, {})
                 groups.setdefault(alt.group, []).append((found, alt.weight * weight))
@@ -1197,15 +1222,26 @@ class Searcher:
 
     def _known(self, concept: _Concept) -> bool:
         """Return True when the index or the synonyms know the concept's words (a role of
-        other editions is known: it is not a typo)."""
+        other editions is known: it is not a typo).
+
+        A word only the asks use is a player's word, known ("boulot" is no typo of
+        "bouton"), unless the rules know it in another form the search reads it as: a
+        role's nickname ("vovo") stands for the role in every entry, a plural verb
+        ("tirent") is the singular the texts say, not only in the questions that say it."""
         if len(concept.alternatives) > 1 or concept.outside:
             return True
         has = self._scorer.has
+        asked = False
         for lang in ("fr", "en"):
             for term in self._terms_of(concept.words, lang):
-                if any(has(name, term) for name in TEXT_FIELDS if name.endswith(lang)):
+                if any(has(name, term) for name in RULE_FIELDS if name.endswith(lang)):
                     return True
-        return False
+                asked = asked or has(f"asks_{lang}", term)
+        if not asked or self._nickname(concept.words) is not None:
+            return False
+        # A plural verb the asks use ("tirent") is read as the singular the rules say.
+        plain = _third_person_singular(concept.words)
+        return not (plain and self._known_word(plain, plain))
 
     # -- typos -------------------------------------------------------------------------------
 
