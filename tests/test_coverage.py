@@ -173,7 +173,7 @@ CASES = [
     # speech's length, though the sentence says "parle", not "discours".
     ("9-named-after", "combien de temps dure le discours au vote à la mafia ?",
      First(("mf-speech",))),
-    ("9-common-word", "combien de temps dure une partie de mafia ?", NOT_COVERED),
+    ("9-common-word", "combien de temps dure une partie de mafia ?", RuleFires("quantity")),
     ("9-common-word", "how long does a werewolf night last?", NOT_COVERED),
     # 10. recall: a role's nickname counts as the role
     ("10-nickname", "la vovo elle voit quoi ?", Nickname(SEER, "voyante")),
