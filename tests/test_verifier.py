@@ -1266,7 +1266,8 @@ def test_the_check_offers_the_same_close_roles_as_the_role_lookup(game, name):
     with pytest.raises(UnknownIdError) as caught:
         resolve_role(game, name)
     meant = caught.value.message("en").split("did you mean ")[1].split("?")[0]
-    lookup = [r.id for r in game.roles if re.search(rf"\b{r.id}\b", meant)]
+    # The lookup offers the roles by their names (review 2, finding 13), check as "id (Name)".
+    lookup = [r.id for r in game.roles if re.search(rf"\b{re.escape(r.name.en)}\b", meant)]
     roles = {r.id: 1 for r in game.roles} | {name: 1}
     fix = check(verdict_of(game, roles), "known-roles").fix.en
     offered = fix.split("did you mean ")[1]
