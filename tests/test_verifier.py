@@ -390,8 +390,9 @@ def test_no_suggestion_outside_the_table_or_for_another_mafia_count():
 
 
 def test_a_suggestion_with_an_unknown_role_names_the_closest():
-    with pytest.raises(UnknownIdError, match="voyante"):
+    with pytest.raises(UnknownIdError, match="Seer") as raised:  # by name (review 2, #13)
         suggest_distribution(LG, 8, [("voyente", 1)])
+    assert "Voyante" in raised.value.message("fr")
 
 
 # --- properties ---------------------------------------------------------------------------------
