@@ -32,6 +32,35 @@ class _Quit(Exception):
     """The game master asked to stop (everything answered is kept)."""
 
 
+NIGHT_DRAFT = "night-step"
+"""The journal's draft of the night step being answered (its answers so far)."""
+
+
+class _Answers:
+    """The answers of one night step, each kept in the journal's draft as it is given."""
+
+    def __init__(self, session: Session, where: dict[str, Any], kept: dict[str, Any]):
+        self.session, self.where, self.kept = session, where, kept
+
+    def get(self, field: str, ask: Any) -> Any:
+        """Return the answer ``field``: the one kept, else ``ask()``'s, kept at once."""
+        if field not in self.kept:
+            self.kept[field] = ask()
+            self.save()
+        return self.kept[field]
+
+    def drop_last(self) -> None:
+        """Forget the last answer (the one the table refused); keep the others."""
+        if self.kept:
+            self.kept.pop(list(self.kept)[-1])
+        self.save()
+
+    def save(self) -> None:
+        session = self.session
+        data = {**self.where, "answers": self.kept}
+        session.journal.save_draft(session.game_id, NIGHT_DRAFT, data)
+
+
 class Session:
     """One interactive session on one game."""
 
@@ -251,7 +280,19 @@ class Session:
         game = state.game
         roles = [game.role(r).name.get(self.lang) for r in step.roles]
         self.show(self.say("game.play.calling", roles=roles), "bold")
-        self.show(self.say("game.play.read", text=step.action.get(self.lang)), "cyan")
+        # the step's answers are kept in the journal as they are typed (a draft, as the
+        # day's ballots): a Ctrl-C or a refusal resumes in the step, nothing answered lost
+        where = {"night": state.night, "step": step.id}
+        draft = self.journal.draft(self.game_id, NIGHT_DRAFT)
+        kept: dict[str, Any] = {}
+        if draft is not None and {k: draft.get(k) for k in where} == where:
+            kept = dict(draft.get("answers") or {})
+        read = f"read{state.night}{step.id}"
+        if kept:
+            self.show(self.say("fixg.play.step-kept", count=len(kept)), "yellow")
+        elif read not in self.shown:
+            self.show(self.say("game.play.read", text=step.action.get(self.lang)), "cyan")
+        self.shown.add(read)
         todo = script.next_step(state)
         if todo.cue is not None:
             key = "game.play.cue-absent" if todo.cue == script.ABSENT else "game.play.cue-dead"
@@ -259,46 +300,71 @@ class Session:
             self.ask(self.say("game.play.enter"))
             self.record("call", todo.call_data)
             return
+        answers = _Answers(self, where, kept)
         kind = todo.kind
         data: dict[str, Any] = {}
         if todo.wakes:
-            data["by"] = self.ask_names(
-                self.say("game.play.who-wakes", roles=roles, count=todo.wakes),
-                list(todo.wakers),
-                todo.wakes,
+            data["by"] = answers.get(
+                "by",
+                lambda: self.ask_names(
+                    self.say("game.play.who-wakes", roles=roles, count=todo.wakes),
+                    list(todo.wakers),
+                    todo.wakes,
+                ),
             )
         by = list(data.get("by") or [])
         if kind == "couple":
-            data["lovers"] = self.ask_names(self.say("game.play.lovers"), list(todo.targets), 2)
+            data["lovers"] = answers.get(
+                "lovers",
+                lambda: self.ask_names(self.say("game.play.lovers"), list(todo.targets), 2),
+            )
         elif kind == "look":
-            target = self.ask_name(
-                self.say("game.play.look"), [n for n in todo.targets if n not in by]
+            options = [n for n in todo.targets if n not in by]
+            target = answers.get(
+                "target", lambda: self.ask_name(self.say("game.play.look"), options)
             )
             data["target"] = target
             if target is not None and state.role_of(target) is None:
                 left = script.look_cards(state, todo, by)
                 labels = [game.role(r).name.get(self.lang) for r in left]
-                picked = self.ask_name(self.say("game.play.card-of", name=target), labels)
-                data["role"] = left[labels.index(picked or labels[0])]
+
+                def card() -> str:
+                    picked = self.ask_name(self.say("game.play.card-of", name=target), labels)
+                    return left[labels.index(picked or labels[0])]
+
+                data["role"] = answers.get("role", card)
         elif kind == "kill":
-            data["victim"] = self.ask_name(
-                self.say("game.play.victim"), [n for n in todo.targets if n not in by]
+            options = [n for n in todo.targets if n not in by]
+            data["victim"] = answers.get(
+                "victim", lambda: self.ask_name(self.say("game.play.victim"), options)
             )
-            if not self.ask_yes(self.say("game.play.agreed"), True):
-                data["decided"] = "game-master"
+            if todo.disagree is not None:
+                key = f"fixg.play.agreed.{todo.disagree}"
+                if not answers.get("agreed", lambda: self.ask_yes(self.say(key), True)):
+                    data["decided"] = todo.disagree
         elif kind == "potions":
-            self.potions(state, data)
+            self.potions(state, todo, by, answers, data)
         else:
             self.ask(self.say("game.play.enter"))
             self.record("call", todo.call_data)
             return
         after = self.record(kind, {k: v for k, v in data.items() if v is not None})
-        if after is not None and kind == "look":
+        if after is None:
+            answers.drop_last()
+            return
+        self.journal.drop_draft(self.game_id, NIGHT_DRAFT)
+        if kind == "look":
             night, target, shown = after.looks[-1]
             seen = script.shown_name(after, shown, self.lang)
             self.show(self.say("game.play.seen", target=target, shown=seen), "bold green")
 
-    def potions(self, state: State, data: dict[str, Any]) -> None:
+    def potions(
+        self, state: State, todo: Any, by: list[str], answers: _Answers, data: dict[str, Any]
+    ) -> None:
+        """Ask the witch only what the table's agreement lets her do tonight."""
+        from garou.game import script
+        from garou.game.table import CASE_SELF_SAVE, CASE_TWO_POTIONS
+
         if state.victim:
             self.show(self.say("game.play.victim-is", name=state.victim), "bold")
         else:
@@ -307,11 +373,24 @@ class Session:
             self.show(self.say("game.play.no-potion-left"), "magenta")
             self.ask(self.say("game.play.enter"))
             return
-        if "life" in state.potions and state.victim:
-            data["save"] = self.ask_yes(self.say("game.play.save", name=state.victim))
-        if "death" in state.potions:
-            alive = [s.name for s in state.living()]
-            data["poison"] = self.ask_name(self.say("game.play.poison"), alive, empty=True)
+        rules = script.potion_rules(state, todo.night_step, by)
+        if rules.self_save_forbidden:
+            reading = state.agreed().reading(CASE_SELF_SAVE)
+            self.show(self.say("fixg.play.no-self-save", reading=reading), "magenta")
+        if rules.can_save:
+            question = self.say("game.play.save", name=state.victim)
+            data["save"] = answers.get("save", lambda: self.ask_yes(question))
+        if "death" not in state.potions:
+            return
+        if rules.one_potion and data.get("save"):
+            reading = state.agreed().reading(CASE_TWO_POTIONS)
+            self.show(self.say("fixg.play.one-potion", reading=reading), "magenta")
+            return
+        # the wolves' victim cannot be poisoned unless saved (the same refusal as the table's)
+        alive = [s.name for s in state.living() if s.name != state.victim or data.get("save")]
+        data["poison"] = answers.get(
+            "poison", lambda: self.ask_name(self.say("game.play.poison"), alive, empty=True)
+        )
 
     def dawn(self, state: State) -> None:
         self.show(self.say("game.play.dawn"), "bold")

@@ -825,8 +825,14 @@ def _values(form: Any, kind: str) -> dict[str, Any]:
         values = [v.strip() for v in form.getlist(name) if v.strip()]
         if values:
             data[name] = values
-    if form.get("disagreed"):
-        data["decided"] = "game-master"
+    disagreed = form.get("disagreed", "").strip()
+    if disagreed:  # the decision the agreement gives a disagreement ("yes": an older form)
+        data["decided"] = "game-master" if disagreed == "yes" else disagreed
+    one = form.get("one_potion", "").strip()  # one choice at a one-potion-a-night table
+    if one == "life":
+        data["save"] = True
+    elif one.startswith("death:") and one[6:].strip():
+        data["poison"] = one[6:].strip()
     if form.get("save") in ("yes", "no"):
         data["save"] = form["save"] == "yes"
     for field, prefix in (("votes", "vote."), ("shoot", "shoot."), ("successor", "successor."),

@@ -1,0 +1,194 @@
+"""The review's findings of the fixrev-b wave (review 3: 5, 6, 10, 12, 13): each test fails
+on the tree before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from garou.game import script, session
+from garou.game.journal import open_journal
+
+from .conftest import play_then_stop
+
+NAMES = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay"]
+ROLES = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "villageois": 2}
+DEAL = {"Ana": "voyante", "Bob": "loup-garou", "Eve": "loup-garou", "Cid": "sorciere"}
+LONE = {"loup-garou": 1, "voyante": 1, "sorciere": 1, "villageois": 3}
+LONE_DEAL = {"Ana": "voyante", "Bob": "loup-garou", "Cid": "sorciere"}
+NIGHT1 = [("call", {"step": "couple"}), ("look", {"target": "Dee", "role": "villageois"})]
+TO_WITCH = [*NIGHT1, ("kill", {"victim": "Fay"})]
+TO_SELF = [*NIGHT1, ("kill", {"victim": "Cid"})]
+WITCH_KILLED_NIGHT_2 = [
+    *NIGHT1,
+    ("kill", {"victim": "Fay"}),
+    ("potions", {}),
+    ("dawn", {}),
+    ("election", {"captain": "Ana"}),
+    ("vote", {"votes": {}}),
+    ("look", {"target": "Dee"}),
+    ("kill", {"victim": "Cid"}),
+]
+
+
+def _start(agreement: dict[str, str], roles=ROLES, deal=DEAL) -> dict[str, Any]:
+    return {"game": "loup-garou", "name": None, "players": NAMES, "roles": roles,
+            "agreement": agreement, "table": None, "date": None, "deal": deal}  # fmt: skip
+
+
+def _game(db: Path, book, agreement, events, roles=ROLES, deal=DEAL) -> int:
+    with open_journal(db) as journal:
+        game_id = session.new_game(journal, book, _start(agreement, roles, deal))
+        for kind, data in events:
+            session.record(journal, book, game_id, kind, data, "en")
+    return game_id
+
+
+def _last(garou, db: Path) -> dict[str, Any]:
+    return yaml.safe_load(garou("game", "export", "--db", str(db)).stdout)["events"][-1]
+
+
+# --- 5, 6: every agreed house rule that changes what the night asks is applied -------------
+
+WOLVES = "lg-contested-wolves-unanimous"
+TWO = "lg-contested-witch-two-potions"
+SELF = "lg-contested-witch-self-save"
+# (case, option, setup, events, answers, asked, never asked, the event recorded)
+CASES = [
+    (WOLVES, "agree-or-gm", "two", NIGHT1, ["Fay", "no"], "you decided", "their majority",
+     {"kind": "kill", "victim": "Fay", "decided": "game-master"}),
+    (WOLVES, "wolf-majority", "two", NIGHT1, ["Fay", "no"], "their majority", "you decided",
+     {"kind": "kill", "victim": "Fay", "decided": "majority"}),
+    (WOLVES, "agree-or-gm", "lone", NIGHT1, ["Fay"], "Which victim", "wolves agree",
+     {"kind": "kill", "victim": "Fay"}),
+    (WOLVES, "wolf-majority", "lone", NIGHT1, ["Fay"], "Which victim", "wolves agree",
+     {"kind": "kill", "victim": "Fay"}),
+    (TWO, "one-per-night", "two", TO_WITCH, ["yes"], "save Fay", "she poison",
+     {"kind": "potions", "save": True}),
+    (TWO, "both-allowed", "two", TO_WITCH, ["yes", "Dee"], "she poison", "no poison",
+     {"kind": "potions", "save": True, "poison": "Dee"}),
+    (SELF, "never", "two", TO_SELF, [""], "she poison", "save Cid",
+     {"kind": "potions"}),
+    (SELF, "first-night-only", "two", TO_SELF, ["yes"], "save Cid", "she poison",
+     {"kind": "potions", "save": True}),
+    (SELF, "first-night-only", "two", WITCH_KILLED_NIGHT_2, [""], "she poison", "save Cid",
+     {"kind": "potions"}),
+    (SELF, "always", "two", WITCH_KILLED_NIGHT_2, ["yes"], "save Cid", "she poison",
+     {"kind": "potions", "save": True}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("case", "option", "wolves", "events", "answers", "asked", "never", "recorded"), CASES
+)
+def test_the_terminal_asks_only_what_the_agreement_allows(
+    garou, tmp_path, book, case, option, wolves, events, answers, asked, never, recorded
+):
+    db = tmp_path / "g.sqlite"
+    roles, deal = (ROLES, DEAL) if wolves == "two" else (LONE, LONE_DEAL)
+    _game(db, book, {case: option}, events, roles, deal)
+    run = garou("game", "play", "--db", str(db), "--lang", "en", input="\n".join(answers) + "\nq\n")
+    out = " ".join(run.stdout.split())
+    assert asked in out and never not in out, out
+    assert "Error" not in out
+    assert _last(garou, db) == recorded
+
+
+@pytest.mark.parametrize(
+    ("case", "option", "wolves", "events", "answers", "asked", "never", "recorded"), CASES
+)
+def test_the_script_says_what_the_agreement_allows(
+    tmp_path, book, case, option, wolves, events, answers, asked, never, recorded
+):
+    roles, deal = (ROLES, DEAL) if wolves == "two" else (LONE, LONE_DEAL)
+    game_id = _game(tmp_path / "g.sqlite", book, {case: option}, events, roles, deal)
+    with open_journal(tmp_path / "g.sqlite") as journal:
+        step = script.next_step(session.load(journal, book, game_id, "en").state)
+    if recorded["kind"] == "kill":
+        assert step.disagree == recorded.get("decided", None if wolves == "lone" else "wolves")
+    else:
+        assert step.can_save == ("save" in recorded)
+        assert step.one_potion == (option == "one-per-night" or case != TWO)
+
+
+def _web_form(recorded: dict[str, Any], one_potion: bool) -> dict[str, str]:
+    """The game master's taps for ``recorded`` on the page's form."""
+    form = {k: v for k, v in recorded.items() if k in ("victim", "poison")}
+    if "decided" in recorded:
+        form["disagreed"] = recorded["decided"]
+    if recorded["kind"] == "potions" and one_potion:
+        form = {"one_potion": "life" if recorded.get("save") else "none"}
+    elif "save" in recorded:
+        form["save"] = "yes" if recorded["save"] else "no"
+    return form
+
+
+@pytest.mark.parametrize(
+    ("case", "option", "wolves", "events", "answers", "asked", "never", "recorded"), CASES
+)
+def test_the_web_form_offers_only_what_the_agreement_allows(
+    tmp_path, book, case, option, wolves, events, answers, asked, never, recorded
+):
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+
+    from .test_web_game import GameMaster
+
+    db = tmp_path / "g.sqlite"
+    roles, deal = (ROLES, DEAL) if wolves == "two" else (LONE, LONE_DEAL)
+    game_id = _game(db, book, {case: option}, events, roles, deal)
+    gm = GameMaster(create_app(WebConfig(db=db)).test_client(), game_id)
+    page = gm.page()
+    saving = "save" in recorded
+    one = 'data-potion="one"' in page
+    if recorded["kind"] == "kill":
+        assert ("data-disagree" in page) == (wolves != "lone")
+        if wolves != "lone":
+            assert f'data-disagree="{recorded["decided"]}"' in page
+    else:
+        # a save and a poison are one choice at a one-potion table; no save the table forbids
+        assert one == (option == "one-per-night" or (case != TWO and saving))
+        assert ('name="save"' in page or 'value="life"' in page) == saving
+        assert 'name="poison"' not in page if one else 'name="poison"' in page
+        assert ('data-cue="no-self-save"' in page) == (case == SELF and not saving)
+    response = gm.send(recorded["kind"], _web_form(recorded, one))
+    assert response.status_code == 303, response.text
+    assert _last_event(db) == recorded
+
+
+def _last_event(db: Path) -> dict[str, Any]:
+    with open_journal(db) as journal:
+        event = journal.events(1)[-1]
+        return {"kind": event.kind, **event.data}
+
+
+# --- 10: a Ctrl-C inside a night step keeps the step's answers -----------------------------
+
+WITHOUT = lambda *names: {k: v for k, v in DEAL.items() if k not in names}  # noqa: E731
+# (the deal known, events before, answers before the stop, answers after, the event recorded)
+STOPS = [
+    (WITHOUT("Ana"), [("call", {"step": "couple"})], ["Ana", "Dee"], ["Villager"],
+     {"kind": "look", "by": ["Ana"], "target": "Dee", "role": "villageois"}),
+    (WITHOUT("Bob", "Eve"), NIGHT1, ["Bob, Eve"], ["Fay", "no"],
+     {"kind": "kill", "by": ["Bob", "Eve"], "victim": "Fay", "decided": "game-master"}),
+    (WITHOUT("Cid"), TO_WITCH, ["Cid", "yes"], ["Dee"],
+     {"kind": "potions", "by": ["Cid"], "save": True, "poison": "Dee"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("stop", ["ctrl-c", "eof"])
+@pytest.mark.parametrize(("deal", "events", "before", "after", "recorded"), STOPS)
+def test_a_stop_inside_a_night_step_keeps_its_answers(
+    garou, tmp_path, book, monkeypatch, stop, deal, events, before, after, recorded
+):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {TWO: "both-allowed"}, events, ROLES, deal)
+    play_then_stop(garou, monkeypatch, str(db), before, "Nobody\n", stop)
+    assert _last(garou, db)["kind"] != recorded["kind"]  # nothing recorded yet
+    run = garou("game", "play", "--db", str(db), "--lang", "en", input="\n".join(after) + "\nq\n")
+    out = " ".join(run.stdout.split())
+    assert "Who wakes up" not in out and "answer" in out  # resumed in the step, said so
+    assert "Error" not in out
+    assert _last(garou, db) == recorded
