@@ -192,3 +192,20 @@ def test_a_stop_inside_a_night_step_keeps_its_answers(
     assert "Who wakes up" not in out and "answer" in out  # resumed in the step, said so
     assert "Error" not in out
     assert _last(garou, db) == recorded
+
+
+def test_a_refused_web_form_comes_back_with_its_answers(tmp_path, book):
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+
+    from .test_web_game import GameMaster
+
+    db = tmp_path / "g.sqlite"
+    game_id = _game(db, book, {SELF: "never", TWO: "both-allowed"}, TO_SELF, ROLES, WITHOUT("Cid"))
+    gm = GameMaster(create_app(WebConfig(db=db)).test_client(), game_id)
+    response = gm.send("potions", {"by": ["Cid"], "save": "yes", "poison": "Dee"})
+    assert response.status_code == 400  # the witch named is the victim: no self-save here
+    page = response.get_data(as_text=True)
+    assert '<input type="checkbox" name="by" value="Cid" checked>' in page
+    assert 'name="poison" value="Dee" checked' in page
+    assert 'name="save" value="yes" checked' in page

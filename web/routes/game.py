@@ -393,7 +393,10 @@ def _master_page(
     pending: dict[str, Any] | None = None,
     note: str | None = None,
     correcting: dict[str, Any] | None = None,
+    typed: dict[str, Any] | None = None,
 ) -> Response:
+    """The game master's page; ``typed``: the answers of a refused night form, shown again
+    as they were given (nothing valid is thrown away)."""
     from garou.game import script, session
     from garou.game.recap import build_recap
     from garou.game.table import warnings
@@ -463,6 +466,7 @@ def _master_page(
         "events": len(replayed.effective),
         "can_undo": len(replayed.effective) > 1,
         "correction": correction_form(replayed, correcting),
+        "typed": _typed(typed),
     }
     if config().lan:
         context["share"] = _share(game_id, secret)
@@ -516,8 +520,21 @@ def record(game_id: int) -> Any:
         try:
             _, new = session.record_form(journal, book, game_id, form_id, kind, data, g.lang)
         except IllegalEventError as exc:
-            return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
+            typed = {k: form.getlist(k) if k in _MANY else form.get(k) for k in form}
+            return _master_page(game_id, 400, exc.message(g.lang), exc.rule, typed=typed)
     return _recorded(game_id, new)
+
+
+class _Typed(dict[str, Any]):
+    """The answers of a refused form, read by the template (a missing one is None, a list
+    of names an empty list)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self.get(name, [] if name in _MANY else None)
+
+
+def _typed(typed: dict[str, Any] | None) -> _Typed:
+    return _Typed(typed or {})
 
 
 def _master_refused(game_id: int) -> Any:
