@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .table import STEP_KIND
+from .table import STEP_KIND, role_form, step_form
 
 if TYPE_CHECKING:
     from garou.rules.model import NightStep
@@ -58,6 +58,14 @@ class Step:
     """At the witch's step: the agreement allows one potion a night (after a save, no
     poison is asked)."""
 
+    form: str = "m"
+    """The French agreement of the roles called (:func:`garou.game.table.role_form`)."""
+
+    @property
+    def cue_key(self) -> str | None:
+        """The catalogue key of the cue, agreed with the roles called, or None."""
+        return f"fixg.cue.{self.cue}.{self.form}" if self.cue is not None else None
+
     @property
     def call_data(self) -> dict[str, Any]:
         """The values of the ``call`` event that records a step with nothing to record."""
@@ -80,12 +88,13 @@ def next_step(state: State) -> Step:
     step = state.next_step()
     if step is None:
         return Step("dawn")
+    game = state.game
     holders = state.holders(step.roles)
     cards = sum(state.cards.get(r, 0) for r in step.roles)
     if not state.in_play(step.roles):
-        return Step("call", step, cue=ABSENT)
+        return Step("call", step, cue=ABSENT, form=role_form(game.role(r) for r in step.roles))
     if holders and len(holders) >= cards and not any(s.alive for s in holders):
-        return Step("call", step, cue=DEAD)
+        return Step("call", step, cue=DEAD, form=step_form(state, step))
     kind = STEP_KIND.get(step.does, "call")
     known = tuple(s.name for s in holders)
     wakes = cards - len(holders) if not holders or len(holders) < cards else 0

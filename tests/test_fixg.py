@@ -209,3 +209,124 @@ def test_a_refused_web_form_comes_back_with_its_answers(tmp_path, book):
     assert '<input type="checkbox" name="by" value="Cid" checked>' in page
     assert 'name="poison" value="Dee" checked' in page
     assert 'name="save" value="yes" checked' in page
+
+
+# --- 12: French agreement and elision, by mechanism ----------------------------------------
+
+NAMED = {"name", "names", "target", "voter", "player", "players", "by", "shooter", "chooser",
+         "who", "captain", "nominee", "lover", "partner", "a", "b", "club", "role", "roles",
+         "deaths", "old", "seat", "suspects"}  # fmt: skip
+"""The fields that hold a name a person typed or a role's name (any may start with a vowel)."""
+
+
+def unelided(messages) -> list[str]:
+    """Every French template writing « de {name} » (a name field) instead of {name:de}."""
+    import re
+
+    found = []
+    for key, texts in messages.items():
+        forms = texts.get("fr")
+        for template in forms.values() if isinstance(forms, dict) else [forms]:
+            for match in re.finditer(r"(?<![\w'’])de \{(\w+)\}", template):
+                if match.group(1) in NAMED:
+                    found.append(f"{key}: {match.group(0)}")
+    return found
+
+
+def test_no_french_template_puts_de_before_a_name_without_elision():
+    from garou.rules import catalogue
+
+    assert unelided(catalogue.messages()) == []
+
+
+def test_the_elision_check_finds_de_before_a_name():
+    messages = {"x.a": {"fr": "les bulletins de {names}", "en": "-"},
+                "x.b": {"fr": {"one": "le tir {name:de}", "other": "de {count}"}, "en": "-"},
+                "x.c": {"fr": "le tir de {name}", "en": "-"}}  # fmt: skip
+    assert unelided(messages) == ["x.a: de {names}", "x.c: de {name}"]
+
+
+@pytest.mark.parametrize(
+    ("value", "fr"),
+    [("Alice", "les bulletins d'Alice"), ("Bruno", "les bulletins de Bruno"),
+     (["Émile", "Bruno"], "les bulletins d'Émile et Bruno")],
+)  # fmt: skip
+def test_the_ballots_kept_are_said_with_de_elided(value, fr):
+    from garou.rules.catalogue import say
+
+    said = say("fixb.play.ballots-kept", "fr", count=2, names=value).replace("\u00a0", " ")
+    assert fr in said
+
+
+def test_a_camps_article_is_lowercase_and_contracted_mid_sentence(book):
+    from garou.rules.catalogue import say
+
+    village = book.game("loup-garou").camp("village").name
+    wolves = book.game("loup-garou").camp("loups").name
+    said = say("win.no-minority-left", "fr", minority=wolves, camp=village)
+    assert said.startswith("Plus aucun joueur des loups-garous") and "victoire du village" in said
+    assert say("game.play.winner", "fr", camp=village).endswith("Victoire\u00a0: le village\u00a0!")
+    assert say("game.play.winner", "en", camp=village).endswith("Victory: the village!")
+    assert say("game.story.winner", "fr", camp=village) == "Victoire\u00a0: le village."
+    assert say("game.story.winner", "fr", camp="Le village") == "Victoire\u00a0: le village."
+    assert say("game.story.winner", "en", camp=village) == "Victory: the village."
+
+
+ROLE_SENTENCES = [
+    # (roles, events, event refused, words of the refusal (fr))
+    ({"loup-garou": 1, "voyante": 1, "villageois": 4},
+     [("call", {"step": "couple"}), ("call", {"step": "voyante"}),
+      ("kill", {"victim": "Cid", "by": ["Bob"]})], ("potions", {"save": True}),
+     "Sorcière n'est pas distribuée : appelez-la"),
+    ({"loup-garou": 1, "sorciere": 1, "villageois": 4}, [], ("look", {"target": "Bob"}),
+     "Voyante n'est pas distribuée : appelez-la"),
+    ({"loup-garou": 1, "voyante": 1, "villageois": 4}, [], ("couple", {"lovers": ["Bob", "Cid"]}),
+     "Cupidon n'est pas distribué : appelez-le"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("roles", "events", "refused", "words"), ROLE_SENTENCES)
+def test_a_sentence_about_a_role_agrees_with_its_name(
+    tmp_path, book, roles, events, refused, words
+):
+    from garou.game.errors import IllegalEventError
+
+    game_id = _game(tmp_path / "g.sqlite", book, {}, events, roles, {})
+    with open_journal(tmp_path / "g.sqlite") as journal, pytest.raises(IllegalEventError) as e:
+        session.record(journal, book, game_id, *refused, "fr")
+    raised = e
+    assert words in raised.value.message("fr").replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize(
+    ("role", "cards", "fr"),
+    [("sorciere", 1, "Morte : appelez-la"), ("chasseur", 1, "Mort : appelez-le"),
+     ("loup-garou", 2, "Morts : appelez-les")],
+)  # fmt: skip
+def test_the_dead_roles_cue_agrees_with_the_role_and_its_cards(book, role, cards, fr):
+    from garou.game.table import role_form
+    from garou.rules.catalogue import say
+
+    form = role_form([book.game("loup-garou").role(role)], cards)
+    assert fr in say(f"fixg.cue.dead.{form}", "fr").replace("\u00a0", " ")
+    step = script.Step("call", cue=script.DEAD, form=form)
+    assert step.cue_key == f"fixg.cue.dead.{form}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("fr", "une partie de Loup-Garou"), ("en", "a Werewolf")]
+)
+def test_a_game_is_named_by_its_name_not_its_id(garou, tmp_path, book, lang, said):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {}, [], ROLES, DEAL)
+    for args in (["protocol", "1"], ["points", "1"], ["fouls", "Ana", "--id", "1"]):
+        run = garou("game", *args, "--db", str(db), "--lang", lang)
+        assert run.exit_code != 0 and said in run.stderr.replace("\u00a0", " "), (args, run.stderr)
+        assert "loup-garou" not in run.stderr
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+
+    client = create_app(WebConfig(db=db)).test_client()
+    listed = client.get(f"/game?lang={lang}").get_data(as_text=True)
+    assert "· Werewolf</span>" in listed if lang == "en" else "· Loup-Garou</span>" in listed
+    assert "· loup-garou</span>" not in listed

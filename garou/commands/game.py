@@ -851,7 +851,9 @@ def _mafia(journal: Journal, game_id: int | None, lang: str) -> Any:
 
     row = journal.game(game_id)
     if row.game != "mafia":
-        raise UsageError("mafia.cli.not-mafia", id=row.id, game=row.game)
+        known = _book().games.get(row.game)
+        name = known.info.name if known is not None else row.game
+        raise UsageError("mafia.cli.not-mafia", id=row.id, game=name)
     return row, session.load(journal, _book(), row.id, lang).state
 
 

@@ -295,8 +295,7 @@ class Session:
         self.shown.add(read)
         todo = script.next_step(state)
         if todo.cue is not None:
-            key = "game.play.cue-absent" if todo.cue == script.ABSENT else "game.play.cue-dead"
-            self.show(self.say(key), "magenta")
+            self.show(self.say(todo.cue_key or ""), "magenta")
             self.ask(self.say("game.play.enter"))
             self.record("call", todo.call_data)
             return

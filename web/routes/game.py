@@ -253,6 +253,7 @@ def _games_page(status: int = 200, problem: str | None = None, form: Any = None)
         status,
         rows=rows,
         game=game,
+        game_names={k: v.info.name.get(g.lang) for k, v in book.games.items()},
         problem=problem,
         players="",
         counts=counts(values, game) if form is not None else {},
