@@ -330,3 +330,55 @@ def test_a_game_is_named_by_its_name_not_its_id(garou, tmp_path, book, lang, sai
     listed = client.get(f"/game?lang={lang}").get_data(as_text=True)
     assert "· Werewolf</span>" in listed if lang == "en" else "· Loup-Garou</span>" in listed
     assert "· loup-garou</span>" not in listed
+
+
+# --- 13: the small things ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_web_refusal_says_its_rule_and_nothing_recorded_once(tmp_path, book, lang):
+    import html
+    import re
+
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+
+    from .test_web_game import GameMaster
+
+    db = tmp_path / "g.sqlite"
+    game_id = _game(db, book, {}, [*NIGHT1, ("kill", {"victim": "Fay"})])
+    gm = GameMaster(create_app(WebConfig(db=db)).test_client(), game_id, lang)
+    response = gm.send("kill", {"victim": "Dee"})  # a stale form: the wolves were recorded
+    assert response.status_code == 400
+    box = re.search(r"data-refused>(.*?)</div>", response.get_data(as_text=True), re.S)
+    assert box
+    text = html.unescape(box.group(1)).lower()
+    assert (
+        len(re.findall(r"nothing (?:is|was) recorded|rien n.(?:est|a été) enregistré", text)) == 1
+    )
+    assert text.count("lg-night") == 2  # the link's address and its words, nothing else
+
+
+def test_a_typo_at_a_prompt_gets_a_suggestion_and_a_card_its_aliases(garou, tmp_path, book):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {}, [("call", {"step": "couple"})], ROLES, WITHOUT("Eve"))
+    run = garou("game", "play", "--db", str(db), "--lang", "en", input="Dae\nDee\nwolf\nq\n")
+    out = " ".join(run.stdout.split())
+    assert "'Dae': did you mean Dee?" in out
+    assert _last(garou, db) == {"kind": "look", "target": "Dee", "role": "loup-garou"}
+    run = garou("game", "play", "--db", str(db), "--lang", "fr", input="Fya\nq\n")
+    assert "« Fya » : vouliez-vous dire Fay ?" in " ".join(run.stdout.split()).replace("\xa0", " ")
+
+
+def test_the_crown_asks_for_one_player_and_says_so():
+    from garou.commands.mafia_play import MafiaSession
+
+    session = MafiaSession.__new__(MafiaSession)
+    session.lang, shown = "en", []
+    answers = iter(["Ana, Cal", "Cla", "Cal"])
+    session.show = lambda text, style="": shown.append(text)  # type: ignore[method-assign]
+    session.prompt = lambda question, default=None: next(answers)  # type: ignore[method-assign]
+    session.seat_numbers = lambda options: {}  # type: ignore[method-assign]
+    assert session.name("Crown", ["Ana", "Cal"], empty=True) == "Cal"
+    assert not any("one or more" in s for s in shown), shown
+    assert sum("Choose among" in s for s in shown) == 2 and "'Cla': did you mean Cal?" in shown

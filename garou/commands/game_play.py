@@ -123,7 +123,11 @@ class Session:
                 return False
             self.show(self.say("game.play.yes-no"), "yellow")
 
-    def ask_name(self, question: str, options: list[str], empty: bool = False) -> str | None:
+    def ask_name(
+        self, question: str, options: list[str], empty: bool = False, aliases: Any = None
+    ) -> str | None:
+        """Ask for one of ``options``; ``aliases(answer)``: another name it may be typed
+        by (a role's aliases), or None."""
         from garou.rules.lists import quote_names, unquote
         from garou.rules.names import fold
 
@@ -135,6 +139,10 @@ class Session:
             for typed in (answer, unquote(answer)):
                 if fold(typed) in by_fold:
                     return by_fold[fold(typed)]
+            found = aliases(answer) if aliases is not None else None
+            if found in options:
+                return found
+            suggest(self, [answer], options)
             self.show(self.say("game.play.pick-one", options=_quoted(options)), "yellow")
 
     def ask_names(self, question: str, options: list[str], count: int | None) -> list[str]:
@@ -149,6 +157,7 @@ class Session:
             found = [by_fold.get(fold(p)) for p in picked]
             if picked and all(found) and (count is None or len(found) == count):
                 return [f for f in found if f]
+            suggest(self, [p for p, f in zip(picked, found, strict=True) if not f], options)
             if count is None:
                 self.show(self.say("game.play.pick-names-any", options=shown), "yellow")
             else:
@@ -327,8 +336,19 @@ class Session:
                 left = script.look_cards(state, todo, by)
                 labels = [game.role(r).name.get(self.lang) for r in left]
 
+                def by_alias(typed: str) -> str | None:
+                    from garou.rules.errors import GarouError
+                    from garou.rules.names import resolve_role
+
+                    try:
+                        role = resolve_role(game, typed).id
+                    except GarouError:
+                        return None
+                    return labels[left.index(role)] if role in left else None
+
                 def card() -> str:
-                    picked = self.ask_name(self.say("game.play.card-of", name=target), labels)
+                    question = self.say("game.play.card-of", name=target)
+                    picked = self.ask_name(question, labels, aliases=by_alias)
                     return left[labels.index(picked or labels[0])]
 
                 data["role"] = answers.get("role", card)
@@ -491,6 +511,17 @@ def run_countdown(session: Session, seconds: int) -> None:
         session.show(session.say("game.play.time-up"), "bold red")
     except KeyboardInterrupt:
         session.show(session.say("game.play.countdown-stopped"), "dim")
+
+
+def suggest(session: Any, typed: list[str], options: list[str]) -> None:
+    """Say the names closest to each unknown name typed ("did you mean"), when any is."""
+    from garou.rules.names import Either, closest
+
+    for word in typed:
+        near = closest(word, options) if word.strip() else []
+        if near:
+            said = session.say("fixg.play.did-you-mean", typed=word, names=Either(near))
+            session.show(said, "yellow")
 
 
 def _picked(answer: str, known: Container[str] = ()) -> list[str]:

@@ -14,7 +14,7 @@ import typer
 
 from garou.game.mafia_script import timer_label
 
-from .game_play import Session, _picked, _Quit
+from .game_play import Session, _picked, _Quit, suggest
 
 DRAFT = "mafia-vote"
 """The journal's draft of the vote being typed (the nominees answered, their ballots)."""
@@ -82,7 +82,10 @@ class MafiaSession(Session):
             if not self.command(answer):
                 return answer
 
-    def names(self, question: str, options: list[str], empty: bool = True) -> list[str]:
+    def names(
+        self, question: str, options: list[str], empty: bool = True, one: bool = False
+    ) -> list[str]:
+        """Ask for names among ``options`` (``one``: a single name is wanted)."""
         from garou.rules.names import fold
 
         by_fold = {fold(o): o for o in options}
@@ -93,10 +96,12 @@ class MafiaSession(Session):
             answer = self.prompt(f"{question} ({quote_names(options, ', ')})")
             picked = _picked(answer, by_fold)
             found = [by_fold.get(fold(p)) for p in picked]
-            if all(found) and (picked or empty):
+            if all(found) and (picked or empty) and not (one and len(found) > 1):
                 return [f for f in found if f]
+            suggest(self, [p for p, f in zip(picked, found, strict=True) if not f], options)
             shown = [quote_name(o) for o in options]
-            self.show(self.say("game.play.pick-names-any", options=shown), "yellow")
+            key = "game.play.pick-one" if one else "game.play.pick-names-any"
+            self.show(self.say(key, options=shown), "yellow")
 
     def seat_numbers(self, options: list[str]) -> dict[int, str]:
         state = self.state()
@@ -104,10 +109,9 @@ class MafiaSession(Session):
 
     def name(self, question: str, options: list[str], empty: bool = False) -> str | None:
         while True:
-            picked = self.names(question, options, empty)
+            picked = self.names(question, options, empty, one=True)
             if len(picked) == 1 or (empty and not picked):
                 return picked[0] if picked else None
-            self.show(self.say("game.play.pick-one", options=options), "yellow")
 
     # --- the loop ---------------------------------------------------------------------
 

@@ -133,7 +133,7 @@ def _record_once(
             journal, library().book(), game_id, form_id, kind, data, g.lang
         )
     except IllegalEventError as exc:
-        return refused(exc.message(g.lang), exc.rule)
+        return refused(exc.reason(g.lang), exc.rule)
     return _recorded(game_id, new)
 
 
@@ -522,7 +522,7 @@ def record(game_id: int) -> Any:
             _, new = session.record_form(journal, book, game_id, form_id, kind, data, g.lang)
         except IllegalEventError as exc:
             typed = {k: form.getlist(k) if k in _MANY else form.get(k) for k in form}
-            return _master_page(game_id, 400, exc.message(g.lang), exc.rule, typed=typed)
+            return _master_page(game_id, 400, exc.reason(g.lang), exc.rule, typed=typed)
     return _recorded(game_id, new)
 
 
@@ -806,7 +806,7 @@ def correct(game_id: int) -> Any:
                     journal, book, game_id, form_id, "correct", data, g.lang
                 )
             except IllegalEventError as exc:
-                return _master_page(game_id, 400, exc.message(g.lang), exc.rule, correcting=typed)
+                return _master_page(game_id, 400, exc.reason(g.lang), exc.rule, correcting=typed)
     except FormProblem as problem:
         return _master_page(game_id, 400, problem.phrase.say(g.lang), correcting=typed)
     return _recorded(game_id, new, "?corrected=1")
