@@ -382,3 +382,30 @@ def test_the_crown_asks_for_one_player_and_says_so():
     assert session.name("Crown", ["Ana", "Cal"], empty=True) == "Cal"
     assert not any("one or more" in s for s in shown), shown
     assert sum("Choose among" in s for s in shown) == 2 and "'Cla': did you mean Cal?" in shown
+
+
+def test_every_table_column_header_starts_with_a_capital_in_both_games():
+    from garou.rules import catalogue
+
+    headers = [k for k in catalogue.messages() if k.startswith("game.cli.col.")]
+    headers += [f"protocol.label.{c}" for c in ("seat", "player", "role")]  # Mafia's status
+    assert len(headers) > 7
+    for key in headers:
+        for lang in ("fr", "en"):
+            text = catalogue.say(key, lang)
+            assert text[:1].isupper() or not text[:1].isalpha(), (key, lang, text)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-p", "--json"],
+        ["-p", "Ana=loup", "--dead", "--json"],
+        ["-p", "Ana=loup", "--captain", "--json"],
+    ],
+)
+def test_an_option_given_no_value_does_not_take_the_next_one(garou, args):
+    run = garou("win", "-g", "lg", *args, "--lang", "en")
+    assert run.exit_code == 2
+    assert "takes a value, not the option --json" in run.stdout + run.stderr
+    assert "players.--json" not in run.stdout + run.stderr
