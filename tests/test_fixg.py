@@ -409,3 +409,27 @@ def test_an_option_given_no_value_does_not_take_the_next_one(garou, args):
     assert run.exit_code == 2
     assert "takes a value, not the option --json" in run.stdout + run.stderr
     assert "players.--json" not in run.stdout + run.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Victory: the Town!"), ("fr", "Victoire : la Ville !")]
+)
+def test_the_end_of_a_mafia_evening_is_a_sentence_to_read(garou, tmp_path, lang, said):
+    from .conftest import REPO
+
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(REPO / "tests/data/games/mafia-town-wins.yaml"), "--db", db)
+    out = garou("game", "play", "--db", db, "--lang", lang, input="q\n").stdout
+    out = " ".join(out.split()).replace("\xa0", " ")
+    assert said in out and "won by" not in out and "finie, victoire" not in out
+
+
+def test_a_mafia_evening_without_date_is_dated_the_day_it_is_created(garou, tmp_path):
+    import datetime
+
+    db = str(tmp_path / "g.sqlite")
+    names = ",".join(str(n) for n in range(1, 11))
+    run = garou("game", "new", "--game", "mafia", "--names", names, "--seed", "2", "--db", db)
+    assert run.exit_code == 0, run.stderr
+    exported = yaml.safe_load(garou("game", "export", "--db", db).stdout)
+    assert exported["game"]["date"] == datetime.date.today().isoformat()

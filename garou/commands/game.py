@@ -269,6 +269,10 @@ def _mafia_start(
         table = load_agreement(agreement, book)
         choices = {d.case: d.option for d in table.decisions if not d.case.startswith("custom:")}
         date = date or table.date
+    if not date:  # as --help says: else the day the game is created (local date)
+        import datetime
+
+        date = datetime.date.today().isoformat()
     return mafia_start(
         mafia,
         players,

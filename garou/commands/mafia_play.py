@@ -269,7 +269,8 @@ class MafiaSession(Session):
         from garou.game.mafia_points import points
 
         winner = state.game.camp(state.winner).name.get(self.lang)
-        self.show(self.say("game.cli.over", winner=winner), "bold green")
+        said = self.say("game.play.winner", camp=winner)  # a sentence, read aloud
+        self.show(self.say("game.play.read", text=said), "bold green")
         from garou.rules.catalogue import format_number
 
         scored = points(state, self.lang)
