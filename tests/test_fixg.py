@@ -433,3 +433,17 @@ def test_a_mafia_evening_without_date_is_dated_the_day_it_is_created(garou, tmp_
     assert run.exit_code == 0, run.stderr
     exported = yaml.safe_load(garou("game", "export", "--db", db).stdout)
     assert exported["game"]["date"] == datetime.date.today().isoformat()
+
+
+def test_the_fouls_lookup_answers_for_the_player_asked_and_knows_who_left(garou, tmp_path):
+    from .conftest import REPO
+
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "import", str(REPO / "tests/data/games/mafia-fouls.yaml"), "--db", db)
+    gus = garou("game", "fouls", "Gus", "--db", db, "--lang", "en").stdout
+    assert "Gus" in gus and "Jon" not in gus  # Jon's fouls are not the question
+    jon = " ".join(
+        garou("game", "fouls", "Jon", "insults", "--db", db, "--lang", "en").stdout.split()
+    )
+    assert "Jon has already left the table (disqualified)" in jon
+    assert "with this one" not in jon  # no new foul counted on a player who is out
