@@ -447,3 +447,20 @@ def test_the_fouls_lookup_answers_for_the_player_asked_and_knows_who_left(garou,
     )
     assert "Jon has already left the table (disqualified)" in jon
     assert "with this one" not in jon  # no new foul counted on a player who is out
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [(["check", "{f}"], "not a setup"), (["cascade", "--state", "{f}"], "not a table state"),
+     (["game", "import", "{f}"], "not a game record"),
+     (["game", "new", "--setup", "{f}"], "not a setup")],
+)  # fmt: skip
+def test_an_agreement_given_for_another_file_is_said_to_be_one(garou, tmp_path, args, what):
+    agreement = tmp_path / "accord.yaml"
+    garou("house", "pick", "-g", "loup-garou", "--defaults", "-o", str(agreement))
+    db = ["--db", str(tmp_path / "g.sqlite")] if args[0] == "game" else []
+    run = garou(*[a.format(f=agreement) for a in args], *db, "--lang", "en")
+    assert run.exit_code != 0
+    said = " ".join(run.stderr.split())
+    assert f"this file is a table agreement (garou house pick), {what}" in said
+    assert "unknown key" not in said and said.count("Error") == 1
