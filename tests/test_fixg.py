@@ -464,3 +464,13 @@ def test_an_agreement_given_for_another_file_is_said_to_be_one(garou, tmp_path, 
     said = " ".join(run.stderr.split())
     assert f"this file is a table agreement (garou house pick), {what}" in said
     assert "unknown key" not in said and said.count("Error") == 1
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_mafia_deal_placeholder_names_the_role_in_the_language(book, lang):
+    from garou.rules.catalogue import say
+
+    name, role = (
+        say("judge.new.deal-help", lang).replace("\xa0", " ").split(" : " if lang == "fr" else ": ")
+    )
+    assert role == book.game("mafia").role("sherif").name.get(lang)
