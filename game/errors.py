@@ -36,10 +36,18 @@ class IllegalEventError(GarouError):
 
     def message(self, lang: str) -> str:
         """Return why the event is refused, the rule it breaks, and nothing recorded."""
+        return self._said(lang, with_rule=True)
+
+    def reason(self, lang: str) -> str:
+        """Return why the event is refused (and the hint), without the rule and "nothing
+        was recorded": for a page that says those itself (a link to the rule, a line)."""
+        return self._said(lang, with_rule=False)
+
+    def _said(self, lang: str, with_rule: bool) -> str:
         from garou.rules.catalogue import say
 
         text = super().message(lang)
-        if self.rule:
+        if self.rule and with_rule:
             text = say("game.refused.rule", lang, message=text, rule=self.rule)
         if self.hint is not None:
             if text and (text[-1].isalnum() or text[-1] == ")"):

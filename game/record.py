@@ -301,6 +301,9 @@ def read_game_record(path: str | Path) -> ReadRecord:
     file = str(path)
     out = Collector()
     record, data = read_record(path, GameRecord, out)
+    from garou.rules.reader import refuse_agreement
+
+    refuse_agreement(file, data, "record")
     if not isinstance(data, dict):
         line = getattr(data, "line", None) or 1
         raise DataFileError([Problem(file, line, "", phrase("game.record.not-mapping"))])

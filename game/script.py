@@ -8,10 +8,11 @@ only reads the replayed :class:`~garou.game.table.State`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .table import STEP_KIND
+from .table import STEP_KIND, role_form, step_form
 
 if TYPE_CHECKING:
     from garou.rules.model import NightStep
@@ -44,6 +45,26 @@ class Step:
     targets: tuple[str, ...] = ()
     """Whom the step's action may name: lovers, the seer's look, the wolves' victim, the
     poison, the captain elected, a ballot."""
+    disagree: str | None = None
+    """At the wolves' step: the ``decided`` value to record when the wolves did not agree
+    ("game-master", or "majority" at a table that agreed "wolf-majority"); None when there
+    is nothing to ask (one wolf alive has no one to disagree with)."""
+    can_save: bool = False
+    """At the witch's step: whether she may save tonight's victim (a life potion left, a
+    victim, and the table's agreement on saving herself allows it)."""
+    self_save_forbidden: bool = False
+    """At the witch's step: the victim is the witch and the agreement forbids the save."""
+    one_potion: bool = False
+    """At the witch's step: the agreement allows one potion a night (after a save, no
+    poison is asked)."""
+
+    form: str = "m"
+    """The French agreement of the roles called (:func:`garou.game.table.role_form`)."""
+
+    @property
+    def cue_key(self) -> str | None:
+        """The catalogue key of the cue, agreed with the roles called, or None."""
+        return f"fixg.cue.{self.cue}.{self.form}" if self.cue is not None else None
 
     @property
     def call_data(self) -> dict[str, Any]:
@@ -67,12 +88,13 @@ def next_step(state: State) -> Step:
     step = state.next_step()
     if step is None:
         return Step("dawn")
+    game = state.game
     holders = state.holders(step.roles)
     cards = sum(state.cards.get(r, 0) for r in step.roles)
     if not state.in_play(step.roles):
-        return Step("call", step, cue=ABSENT)
+        return Step("call", step, cue=ABSENT, form=role_form(game.role(r) for r in step.roles))
     if holders and len(holders) >= cards and not any(s.alive for s in holders):
-        return Step("call", step, cue=DEAD)
+        return Step("call", step, cue=DEAD, form=step_form(state, step))
     kind = STEP_KIND.get(step.does, "call")
     known = tuple(s.name for s in holders)
     wakes = cards - len(holders) if not holders or len(holders) < cards else 0
@@ -86,7 +108,56 @@ def next_step(state: State) -> Step:
         targets = alive
     else:
         targets = ()
-    return Step(kind, step, wakes=wakes, wakers=wakers, known=known, targets=targets)
+    found = Step(kind, step, wakes=wakes, wakers=wakers, known=known, targets=targets)
+    if kind == "kill":
+        return replace(found, disagree=_disagree(state, step, cards))
+    if kind == "potions":
+        rules = potion_rules(state, step)
+        return replace(
+            found,
+            can_save=rules.can_save,
+            self_save_forbidden=rules.self_save_forbidden,
+            one_potion=rules.one_potion,
+        )
+    return found
+
+
+def _disagree(state: State, step: NightStep, cards: int) -> str | None:
+    """What a disagreement of the wolves records, per the agreement, or None for one wolf."""
+    from .table import CASE_WOLVES
+
+    dead = sum(1 for s in state.holders(step.roles) if not s.alive)
+    if cards - dead <= 1:
+        return None
+    return "majority" if state.decision(CASE_WOLVES) == "wolf-majority" else "game-master"
+
+
+@dataclass(frozen=True)
+class PotionRules:
+    """What the witch may be asked tonight (see :class:`Step`'s fields of the same names)."""
+
+    can_save: bool
+    self_save_forbidden: bool
+    one_potion: bool
+
+
+def potion_rules(state: State, step: NightStep, by: Iterable[str] = ()) -> PotionRules:
+    """What the witch may be asked tonight, per her potions and the table's agreement
+    (``by``: the witches named at this very step, when their card was not known yet)."""
+    from .table import CASE_SELF_SAVE, CASE_TWO_POTIONS
+
+    witches = {s.name for s in state.holders(step.roles)} | set(by)
+    option = state.decision(CASE_SELF_SAVE)
+    forbidden = (
+        state.victim is not None
+        and state.victim in witches
+        and (option == "never" or (option == "first-night-only" and state.night != 1))
+    )
+    return PotionRules(
+        can_save="life" in state.potions and state.victim is not None and not forbidden,
+        self_save_forbidden=forbidden and "life" in state.potions,
+        one_potion=state.decision(CASE_TWO_POTIONS) == "one-per-night",
+    )
 
 
 def look_cards(state: State, step: Step, by: list[str] | tuple[str, ...] = ()) -> list[str]:
@@ -109,4 +180,13 @@ def shown_name(state: State, shown: str, lang: str) -> str:
     return game.camp(shown).name.get(lang)
 
 
-__all__ = ["ABSENT", "DEAD", "Step", "look_cards", "next_step", "shown_name"]
+__all__ = [
+    "ABSENT",
+    "DEAD",
+    "PotionRules",
+    "Step",
+    "look_cards",
+    "next_step",
+    "potion_rules",
+    "shown_name",
+]

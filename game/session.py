@@ -99,12 +99,21 @@ def _replayed(book: Rulebook, events: list[Event], lang: str) -> Replayed:
             "msgs.correct-breaks",
             seq=str(target),
             later=str(later.seq),
-            kind=later.kind,
+            kind=_event_said(book, events, later),
             why=_Said(exc),
         )
         error.seq = later.seq
         error.event_kind = later.kind
         raise error from None
+
+
+def _event_said(book: Rulebook, events: list[Event], event: Event) -> Any:
+    """``event`` said as a sentence of its game (« Parole à Jo »), not its kind's id."""
+    from .sentences import event_sentence
+
+    start = next((e for e in events if e.kind == "start"), None)
+    game = book.games.get(str(start.data.get("game"))) if start is not None else None
+    return event.kind if game is None else event_sentence(game, event.kind, event.data)
 
 
 class _Said:

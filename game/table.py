@@ -313,8 +313,9 @@ def _check_cards(state: State, given: Mapping[str, str], kind: str) -> None:
             )
         if role not in state.cards:
             dealt = [game.role(r).name for r in state.cards]
+            form = "f" if role_form([game.role(role)]) == "f" else "m"
             raise IllegalEventError(
-                "game.refused.role-not-dealt", role=role, dealt=dealt, rule="lg-dealing"
+                f"fixg.refused.role-not-dealt.{form}", role=role, dealt=dealt, rule="lg-dealing"
             )
     if kind == "start":
         count = Counter(given.values())
@@ -345,6 +346,23 @@ def _who(state: State, step: NightStep) -> str:
 
     names = [s.name for s in state.holders(step.roles) if s.alive]
     return join(names, "en").replace(" and ", ", ") if names else "?"
+
+
+def role_form(roles: Any, count: int | None = None) -> str:
+    """The French agreement of a sentence about ``roles`` (rule-data roles): "p" for
+    several (``count``: the cards, when there are more than the roles), "f" when the one
+    role's name is feminine (``Role.gender``), else "m". The catalogue's keys about a role
+    end with it (``fixg.cue.dead.f``: « Morte : appelez-la »)."""
+    roles = list(roles)
+    if max(len(roles), count or 0) > 1:
+        return "p"
+    return "f" if roles and all(r.gender == "f" for r in roles) else "m"
+
+
+def step_form(state: State, step: NightStep) -> str:
+    """:func:`role_form` of the roles a night step calls, with the cards dealt of them."""
+    cards = sum(state.cards.get(r, 0) for r in step.roles)
+    return role_form([state.game.role(r) for r in step.roles], cards)
 
 
 def _role_names(state: State, step: NightStep) -> list[Any]:
@@ -525,7 +543,7 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
         line = Line(
             "night",
             state.night,
-            phrase("game.story.called", roles=_role_names(state, step)),
+            phrase(f"fixg.story.called.{step_form(state, step)}", roles=_role_names(state, step)),
             True,
             seq,
         )
@@ -533,8 +551,7 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     if not state.in_play(step.roles):
         names = [game.role(r).name for r in step.roles]
         raise IllegalEventError(
-            "fixd.game.refused.not-dealt",
-            count=len(names),
+            f"fixg.refused.not-dealt.{role_form([game.role(r) for r in step.roles])}",
             roles=names,
             step=_typed_step(state, step),
             rule=game.night.call_absent.entry if game.night.call_absent else "lg-night",
@@ -554,7 +571,7 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     ):
         dead = [s.name for s in known]
         raise IllegalEventError(
-            "fixd.game.refused.actor-dead",
+            "fixg.refused.actor-dead",
             count=len(dead),
             names=dead,
             step=_typed_step(state, step),
@@ -907,8 +924,7 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
                     "night",
                     state.night,
                     phrase(
-                        "fixd.game.story.skipped",
-                        count=len(step.roles),
+                        f"fixg.story.skipped.{step_form(state, step)}",
                         roles=_role_names(state, step),
                     ),
                     True,
@@ -1152,8 +1168,7 @@ def warnings(state: State) -> list[Warning]:
                     f"skipped-{step.id}",
                     "lg-mistake-absent-role",
                     phrase(
-                        "fixe.warn.skipped",
-                        count=len(step.roles),
+                        f"fixe.warn.skipped.{step_form(state, step)}",
                         roles=_role_names(state, step),
                         step=_typed_step(state, step),
                     ),

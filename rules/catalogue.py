@@ -83,12 +83,33 @@ def phrase(key: str, /, count: int | None = None, **values: Any) -> Phrase:
     return Phrase(key, values, count)
 
 
+_ARTICLES = {"fr": ("Le ", "La ", "Les ", "L'", "L’"), "en": ("The ",)}
+"""Capitalised articles a value (a camp's name: « Le village ») may start with."""
+_SENTENCE_START = '.!?«“"\n'
+"""The marks after which a value starts a sentence (its capital is kept)."""
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: str):
         self.lang = lang
+        self.before = ""
+
+    def parse(self, format_string: str) -> Any:
+        # the literal text before each field, for format_field (called right after each)
+        for literal, name, spec, conversion in super().parse(format_string):
+            self.before = literal
+            yield literal, name, spec, conversion
 
     def format_field(self, value: Any, format_spec: str) -> str:
         text = render_value(value, self.lang)
+        # mid-sentence, a value's article is not capitalised (« Victoire : le village »)
+        before = self.before.rstrip()
+        if (
+            before
+            and before[-1] not in _SENTENCE_START
+            and text.startswith(_ARTICLES.get(self.lang, ()))
+        ):
+            text = text[0].lower() + text[1:]
         if format_spec and format_spec not in _ELISIONS:
             return format(text, format_spec)
         if text.endswith(_STOPS):  # the template's own full stop after it is dropped (say)

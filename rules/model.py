@@ -188,6 +188,9 @@ class Role:
     """Sub-heading in the document, under the section's heading, if any."""
     readings: tuple[Reading, ...] = ()
     """Where the description is garou's reading of what the document leaves unsaid."""
+    gender: Literal["m", "f"] = "m"
+    """The grammatical gender of the French name ("f": la Voyante), for the sentences the
+    catalogue agrees with it (« la Sorcière n'est pas distribuée : appelez-la »)."""
     game: str = _loader_made("")  # type: ignore[assignment]
     """Id of the game (filled in by the loader)."""
     entry_id: str = _loader_made("")  # type: ignore[assignment]

@@ -507,3 +507,17 @@ def read_document(path: str | Path) -> Any:
     each mapping and list is located. :mod:`rules.schema` types the scalars per field.
     """
     return parse_yaml(read_text(path), str(path), source=True)
+
+
+def refuse_agreement(file: str, data: Any, what: str) -> None:
+    """Refuse a table agreement (``garou house pick``'s file) given where a setup, a table
+    state or a game record (``what``: "setup", "state", "record") is expected: one problem
+    saying so, not one per key it does not know."""
+    if not isinstance(data, dict):
+        return
+    written = str(data.get("format") or "")
+    bare = "decisions" in data and not any(k in data for k in ("players", "roles", "events"))
+    if written.startswith("garou-agreement") or bare:
+        line = data.line_of("decisions") if isinstance(data, LocatedDict) else None
+        said = phrase("fixg.file.agreement-given", what=phrase(f"fixg.file.what.{what}"))
+        raise DataFileError([Problem(file, line, "decisions", said)])

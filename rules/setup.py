@@ -532,6 +532,9 @@ def read_setup(path: str | Path, book: Rulebook) -> tuple[Game, Distribution]:
     file = str(path)
     out = Collector()
     record, data = read_record(path, SetupFile, out)
+    from .reader import refuse_agreement
+
+    refuse_agreement(file, data, "setup")
     problems = out.problems
 
     def add(line: int | None, key: str, message: Any) -> None:

@@ -269,6 +269,10 @@ def _mafia_start(
         table = load_agreement(agreement, book)
         choices = {d.case: d.option for d in table.decisions if not d.case.startswith("custom:")}
         date = date or table.date
+    if not date:  # as --help says: else the day the game is created (local date)
+        import datetime
+
+        date = datetime.date.today().isoformat()
     return mafia_start(
         mafia,
         players,
@@ -854,7 +858,9 @@ def _mafia(journal: Journal, game_id: int | None, lang: str) -> Any:
 
     row = journal.game(game_id)
     if row.game != "mafia":
-        raise UsageError("mafia.cli.not-mafia", id=row.id, game=row.game)
+        known = _book().games.get(row.game)
+        name = known.info.name if known is not None else row.game
+        raise UsageError("mafia.cli.not-mafia", id=row.id, game=name)
     return row, session.load(journal, _book(), row.id, lang).state
 
 

@@ -32,6 +32,35 @@ class _Quit(Exception):
     """The game master asked to stop (everything answered is kept)."""
 
 
+NIGHT_DRAFT = "night-step"
+"""The journal's draft of the night step being answered (its answers so far)."""
+
+
+class _Answers:
+    """The answers of one night step, each kept in the journal's draft as it is given."""
+
+    def __init__(self, session: Session, where: dict[str, Any], kept: dict[str, Any]):
+        self.session, self.where, self.kept = session, where, kept
+
+    def get(self, field: str, ask: Any) -> Any:
+        """Return the answer ``field``: the one kept, else ``ask()``'s, kept at once."""
+        if field not in self.kept:
+            self.kept[field] = ask()
+            self.save()
+        return self.kept[field]
+
+    def drop_last(self) -> None:
+        """Forget the last answer (the one the table refused); keep the others."""
+        if self.kept:
+            self.kept.pop(list(self.kept)[-1])
+        self.save()
+
+    def save(self) -> None:
+        session = self.session
+        data = {**self.where, "answers": self.kept}
+        session.journal.save_draft(session.game_id, NIGHT_DRAFT, data)
+
+
 class Session:
     """One interactive session on one game."""
 
@@ -94,7 +123,11 @@ class Session:
                 return False
             self.show(self.say("game.play.yes-no"), "yellow")
 
-    def ask_name(self, question: str, options: list[str], empty: bool = False) -> str | None:
+    def ask_name(
+        self, question: str, options: list[str], empty: bool = False, aliases: Any = None
+    ) -> str | None:
+        """Ask for one of ``options``; ``aliases(answer)``: another name it may be typed
+        by (a role's aliases), or None."""
         from garou.rules.lists import quote_names, unquote
         from garou.rules.names import fold
 
@@ -106,6 +139,10 @@ class Session:
             for typed in (answer, unquote(answer)):
                 if fold(typed) in by_fold:
                     return by_fold[fold(typed)]
+            found = aliases(answer) if aliases is not None else None
+            if found in options:
+                return found
+            suggest(self, [answer], options)
             self.show(self.say("game.play.pick-one", options=_quoted(options)), "yellow")
 
     def ask_names(self, question: str, options: list[str], count: int | None) -> list[str]:
@@ -120,6 +157,7 @@ class Session:
             found = [by_fold.get(fold(p)) for p in picked]
             if picked and all(found) and (count is None or len(found) == count):
                 return [f for f in found if f]
+            suggest(self, [p for p, f in zip(picked, found, strict=True) if not f], options)
             if count is None:
                 self.show(self.say("game.play.pick-names-any", options=shown), "yellow")
             else:
@@ -251,54 +289,101 @@ class Session:
         game = state.game
         roles = [game.role(r).name.get(self.lang) for r in step.roles]
         self.show(self.say("game.play.calling", roles=roles), "bold")
-        self.show(self.say("game.play.read", text=step.action.get(self.lang)), "cyan")
+        # the step's answers are kept in the journal as they are typed (a draft, as the
+        # day's ballots): a Ctrl-C or a refusal resumes in the step, nothing answered lost
+        where = {"night": state.night, "step": step.id}
+        draft = self.journal.draft(self.game_id, NIGHT_DRAFT)
+        kept: dict[str, Any] = {}
+        if draft is not None and {k: draft.get(k) for k in where} == where:
+            kept = dict(draft.get("answers") or {})
+        read = f"read{state.night}{step.id}"
+        if kept:
+            self.show(self.say("fixg.play.step-kept", count=len(kept)), "yellow")
+        elif read not in self.shown:
+            self.show(self.say("game.play.read", text=step.action.get(self.lang)), "cyan")
+        self.shown.add(read)
         todo = script.next_step(state)
         if todo.cue is not None:
-            key = "game.play.cue-absent" if todo.cue == script.ABSENT else "game.play.cue-dead"
-            self.show(self.say(key), "magenta")
+            self.show(self.say(todo.cue_key or ""), "magenta")
             self.ask(self.say("game.play.enter"))
             self.record("call", todo.call_data)
             return
+        answers = _Answers(self, where, kept)
         kind = todo.kind
         data: dict[str, Any] = {}
         if todo.wakes:
-            data["by"] = self.ask_names(
-                self.say("game.play.who-wakes", roles=roles, count=todo.wakes),
-                list(todo.wakers),
-                todo.wakes,
+            data["by"] = answers.get(
+                "by",
+                lambda: self.ask_names(
+                    self.say("game.play.who-wakes", roles=roles, count=todo.wakes),
+                    list(todo.wakers),
+                    todo.wakes,
+                ),
             )
         by = list(data.get("by") or [])
         if kind == "couple":
-            data["lovers"] = self.ask_names(self.say("game.play.lovers"), list(todo.targets), 2)
+            data["lovers"] = answers.get(
+                "lovers",
+                lambda: self.ask_names(self.say("game.play.lovers"), list(todo.targets), 2),
+            )
         elif kind == "look":
-            target = self.ask_name(
-                self.say("game.play.look"), [n for n in todo.targets if n not in by]
+            options = [n for n in todo.targets if n not in by]
+            target = answers.get(
+                "target", lambda: self.ask_name(self.say("game.play.look"), options)
             )
             data["target"] = target
             if target is not None and state.role_of(target) is None:
                 left = script.look_cards(state, todo, by)
                 labels = [game.role(r).name.get(self.lang) for r in left]
-                picked = self.ask_name(self.say("game.play.card-of", name=target), labels)
-                data["role"] = left[labels.index(picked or labels[0])]
+
+                def by_alias(typed: str) -> str | None:
+                    from garou.rules.errors import GarouError
+                    from garou.rules.names import resolve_role
+
+                    try:
+                        role = resolve_role(game, typed).id
+                    except GarouError:
+                        return None
+                    return labels[left.index(role)] if role in left else None
+
+                def card() -> str:
+                    question = self.say("game.play.card-of", name=target)
+                    picked = self.ask_name(question, labels, aliases=by_alias)
+                    return left[labels.index(picked or labels[0])]
+
+                data["role"] = answers.get("role", card)
         elif kind == "kill":
-            data["victim"] = self.ask_name(
-                self.say("game.play.victim"), [n for n in todo.targets if n not in by]
+            options = [n for n in todo.targets if n not in by]
+            data["victim"] = answers.get(
+                "victim", lambda: self.ask_name(self.say("game.play.victim"), options)
             )
-            if not self.ask_yes(self.say("game.play.agreed"), True):
-                data["decided"] = "game-master"
+            if todo.disagree is not None:
+                key = f"fixg.play.agreed.{todo.disagree}"
+                if not answers.get("agreed", lambda: self.ask_yes(self.say(key), True)):
+                    data["decided"] = todo.disagree
         elif kind == "potions":
-            self.potions(state, data)
+            self.potions(state, todo, by, answers, data)
         else:
             self.ask(self.say("game.play.enter"))
             self.record("call", todo.call_data)
             return
         after = self.record(kind, {k: v for k, v in data.items() if v is not None})
-        if after is not None and kind == "look":
+        if after is None:
+            answers.drop_last()
+            return
+        self.journal.drop_draft(self.game_id, NIGHT_DRAFT)
+        if kind == "look":
             night, target, shown = after.looks[-1]
             seen = script.shown_name(after, shown, self.lang)
             self.show(self.say("game.play.seen", target=target, shown=seen), "bold green")
 
-    def potions(self, state: State, data: dict[str, Any]) -> None:
+    def potions(
+        self, state: State, todo: Any, by: list[str], answers: _Answers, data: dict[str, Any]
+    ) -> None:
+        """Ask the witch only what the table's agreement lets her do tonight."""
+        from garou.game import script
+        from garou.game.table import CASE_SELF_SAVE, CASE_TWO_POTIONS
+
         if state.victim:
             self.show(self.say("game.play.victim-is", name=state.victim), "bold")
         else:
@@ -307,11 +392,24 @@ class Session:
             self.show(self.say("game.play.no-potion-left"), "magenta")
             self.ask(self.say("game.play.enter"))
             return
-        if "life" in state.potions and state.victim:
-            data["save"] = self.ask_yes(self.say("game.play.save", name=state.victim))
-        if "death" in state.potions:
-            alive = [s.name for s in state.living()]
-            data["poison"] = self.ask_name(self.say("game.play.poison"), alive, empty=True)
+        rules = script.potion_rules(state, todo.night_step, by)
+        if rules.self_save_forbidden:
+            reading = state.agreed().reading(CASE_SELF_SAVE)
+            self.show(self.say("fixg.play.no-self-save", reading=reading), "magenta")
+        if rules.can_save:
+            question = self.say("game.play.save", name=state.victim)
+            data["save"] = answers.get("save", lambda: self.ask_yes(question))
+        if "death" not in state.potions:
+            return
+        if rules.one_potion and data.get("save"):
+            reading = state.agreed().reading(CASE_TWO_POTIONS)
+            self.show(self.say("fixg.play.one-potion", reading=reading), "magenta")
+            return
+        # the wolves' victim cannot be poisoned unless saved (the same refusal as the table's)
+        alive = [s.name for s in state.living() if s.name != state.victim or data.get("save")]
+        data["poison"] = answers.get(
+            "poison", lambda: self.ask_name(self.say("game.play.poison"), alive, empty=True)
+        )
 
     def dawn(self, state: State) -> None:
         self.show(self.say("game.play.dawn"), "bold")
@@ -413,6 +511,17 @@ def run_countdown(session: Session, seconds: int) -> None:
         session.show(session.say("game.play.time-up"), "bold red")
     except KeyboardInterrupt:
         session.show(session.say("game.play.countdown-stopped"), "dim")
+
+
+def suggest(session: Any, typed: list[str], options: list[str]) -> None:
+    """Say the names closest to each unknown name typed ("did you mean"), when any is."""
+    from garou.rules.names import Either, closest
+
+    for word in typed:
+        near = closest(word, options) if word.strip() else []
+        if near:
+            said = session.say("fixg.play.did-you-mean", typed=word, names=Either(near))
+            session.show(said, "yellow")
 
 
 def _picked(answer: str, known: Container[str] = ()) -> list[str]:

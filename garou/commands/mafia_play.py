@@ -14,7 +14,7 @@ import typer
 
 from garou.game.mafia_script import DRAFT, timer_label
 
-from .game_play import Session, _picked, _Quit
+from .game_play import Session, _picked, _Quit, suggest
 
 __all__ = ["DRAFT", "MafiaSession", "run_timer"]
 
@@ -81,7 +81,10 @@ class MafiaSession(Session):
             if not self.command(answer):
                 return answer
 
-    def names(self, question: str, options: list[str], empty: bool = True) -> list[str]:
+    def names(
+        self, question: str, options: list[str], empty: bool = True, one: bool = False
+    ) -> list[str]:
+        """Ask for names among ``options`` (``one``: a single name is wanted)."""
         from garou.rules.names import fold
 
         by_fold = {fold(o): o for o in options}
@@ -92,10 +95,12 @@ class MafiaSession(Session):
             answer = self.prompt(f"{question} ({quote_names(options, ', ')})")
             picked = _picked(answer, by_fold)
             found = [by_fold.get(fold(p)) for p in picked]
-            if all(found) and (picked or empty):
+            if all(found) and (picked or empty) and not (one and len(found) > 1):
                 return [f for f in found if f]
+            suggest(self, [p for p, f in zip(picked, found, strict=True) if not f], options)
             shown = [quote_name(o) for o in options]
-            self.show(self.say("game.play.pick-names-any", options=shown), "yellow")
+            key = "game.play.pick-one" if one else "game.play.pick-names-any"
+            self.show(self.say(key, options=shown), "yellow")
 
     def seat_numbers(self, options: list[str]) -> dict[int, str]:
         state = self.state()
@@ -103,10 +108,9 @@ class MafiaSession(Session):
 
     def name(self, question: str, options: list[str], empty: bool = False) -> str | None:
         while True:
-            picked = self.names(question, options, empty)
+            picked = self.names(question, options, empty, one=True)
             if len(picked) == 1 or (empty and not picked):
                 return picked[0] if picked else None
-            self.show(self.say("game.play.pick-one", options=options), "yellow")
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -280,7 +284,8 @@ class MafiaSession(Session):
         from garou.game.mafia_points import points
 
         winner = state.game.camp(state.winner).name.get(self.lang)
-        self.show(self.say("game.cli.over", winner=winner), "bold green")
+        said = self.say("game.play.winner", camp=winner)  # a sentence, read aloud
+        self.show(self.say("game.play.read", text=said), "bold green")
         from garou.rules.catalogue import format_number
 
         scored = points(state, self.lang)

@@ -226,6 +226,11 @@ def _situation(
         return read_situation(book, state_file, game=game, events=events, agreement=agreement)
     if game is None:
         raise UsageError("play.no-table")
+    given = {"--player": players, "--dead": dead, "--lovers": [lovers], "--captain": [captain]}
+    for option, values in given.items():
+        for value in values or ():
+            if value is not None and value.startswith("--"):  # an option read as the value
+                raise UsageError("fixg.cli.option-as-value", option=option, value=value)
     pairs = []
     for item in _items(players):
         pairs.append(_pair(item, "--player", "--player NAME=ROLE"))

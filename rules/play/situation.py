@@ -172,6 +172,9 @@ def read_situation(
     Raise DataFileError listing every problem as file:line (key).
     """
     data = read_document(path)  # every check of a user file; each scalar the text typed
+    from garou.rules.reader import refuse_agreement
+
+    refuse_agreement(str(path), data, "state")
     return parse_situation(
         book, data, origin=str(path), game=game, events=events, agreement=agreement
     )

@@ -133,7 +133,7 @@ def _record_once(
             journal, library().book(), game_id, form_id, kind, data, g.lang
         )
     except IllegalEventError as exc:
-        return refused(exc.message(g.lang), exc.rule)
+        return refused(exc.reason(g.lang), exc.rule)
     return _recorded(game_id, new)
 
 
@@ -253,6 +253,7 @@ def _games_page(status: int = 200, problem: str | None = None, form: Any = None)
         status,
         rows=rows,
         game=game,
+        game_names={k: v.info.name.get(g.lang) for k, v in book.games.items()},
         problem=problem,
         players="",
         counts=counts(values, game) if form is not None else {},
@@ -393,7 +394,10 @@ def _master_page(
     pending: dict[str, Any] | None = None,
     note: str | None = None,
     correcting: dict[str, Any] | None = None,
+    typed: dict[str, Any] | None = None,
 ) -> Response:
+    """The game master's page; ``typed``: the answers of a refused night form, shown again
+    as they were given (nothing valid is thrown away)."""
     from garou.game import script, session
     from garou.game.recap import build_recap
     from garou.game.table import warnings
@@ -465,6 +469,7 @@ def _master_page(
         "can_undo": len(replayed.effective) > 1,
         "correction": correction_form(replayed, correcting),
         "ballots": ballots,
+        "typed": _typed(typed),
     }
     if config().lan:
         context["share"] = _share(game_id, secret)
@@ -518,10 +523,23 @@ def record(game_id: int) -> Any:
         try:
             _, new = session.record_form(journal, book, game_id, form_id, kind, data, g.lang)
         except IllegalEventError as exc:
-            return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
+            typed = {k: form.getlist(k) if k in _MANY else form.get(k) for k in form}
+            return _master_page(game_id, 400, exc.reason(g.lang), exc.rule, typed=typed)
         if kind == "vote":
             journal.drop_draft(game_id, LG_DRAFT)  # counted: the ballots typed are in it
     return _recorded(game_id, new)
+
+
+class _Typed(dict[str, Any]):
+    """The answers of a refused form, read by the template (a missing one is None, a list
+    of names an empty list)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self.get(name, [] if name in _MANY else None)
+
+
+def _typed(typed: dict[str, Any] | None) -> _Typed:
+    return _Typed(typed or {})
 
 
 def _master_refused(game_id: int) -> Any:
@@ -869,7 +887,7 @@ def correct(game_id: int) -> Any:
                     journal, book, game_id, form_id, "correct", data, g.lang
                 )
             except IllegalEventError as exc:
-                return _master_page(game_id, 400, exc.message(g.lang), exc.rule, correcting=typed)
+                return _master_page(game_id, 400, exc.reason(g.lang), exc.rule, correcting=typed)
     except FormProblem as problem:
         return _master_page(game_id, 400, problem.phrase.say(g.lang), correcting=typed)
     return _recorded(game_id, new, "?corrected=1")
@@ -906,8 +924,14 @@ def _values(form: Any, kind: str) -> dict[str, Any]:
         values = [v.strip() for v in form.getlist(name) if v.strip()]
         if values:
             data[name] = values
-    if form.get("disagreed"):
-        data["decided"] = "game-master"
+    disagreed = form.get("disagreed", "").strip()
+    if disagreed:  # the decision the agreement gives a disagreement ("yes": an older form)
+        data["decided"] = "game-master" if disagreed == "yes" else disagreed
+    one = form.get("one_potion", "").strip()  # one choice at a one-potion-a-night table
+    if one == "life":
+        data["save"] = True
+    elif one.startswith("death:") and one[6:].strip():
+        data["poison"] = one[6:].strip()
     if form.get("save") in ("yes", "no"):
         data["save"] = form["save"] == "yes"
     for field, prefix in (("votes", "vote."), ("shoot", "shoot."), ("successor", "successor."),
