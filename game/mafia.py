@@ -238,11 +238,17 @@ def start_data(
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         roles = draw_roles(game, players, seed)
-    return {
+    seat = {p.casefold(): p for p in players}
+    data = {
         "game": game.id,
         "name": name,
         "players": list(players),
-        "roles": {str(k): str(v) for k, v in roles.items()},
+        # Each card by its role id, each player as seated: the names the judge types are
+        # those garou prints (« Shérif », "Mafioso", any case), read by the one role parser.
+        "roles": {
+            seat.get(str(k).strip().casefold(), str(k).strip()): _role_id(game, str(v).strip())
+            for k, v in roles.items()
+        },
         "seed": seed,
         "turbo": bool(turbo),
         "agreement": _agreed(game, agreement or {}),
@@ -250,6 +256,8 @@ def start_data(
         "club": dict(club or {}),
         KEY: ORDER,
     }
+    start(game, data)  # every refusal now, before anything is written
+    return data
 
 
 def start(game: Game, data: Mapping[str, Any]) -> State:
