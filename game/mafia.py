@@ -20,7 +20,9 @@ from garou.rules.catalogue import Phrase, phrase, say
 from garou.rules.model import Game
 
 from .errors import IllegalEventError
+from .fields import check_fields
 from .order import CHECKS, EXTRA_TIME, KEY, ORDER, STEPS_DUE, order_checks
+from .order import FIELDS as FIELDS_CHECKED
 
 KINDS = (
     "shot",
@@ -38,6 +40,24 @@ KINDS = (
     "night",
 )
 """The Mafia evening's own event kinds (undo and correct are every game's)."""
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "shot": ("shooter", "target"),
+    "don-check": ("target",),
+    "sheriff-check": ("target",),
+    "day": (),
+    "speech": ("player", "seconds"),
+    "nominate": ("by", "nominee"),
+    "vote": ("votes",),
+    "farewell": ("player", "best_move", "suspects", "crown", "seconds"),
+    "foul": ("player",),
+    "technical-foul": ("player", "behaviour"),
+    "disqualify": ("player", "behaviour"),
+    "opponent-victory": ("player", "behaviour"),
+    "night": (),
+}
+"""The values each kind of event may carry (docs/game-record.md); from order 3 on, any
+other key is refused (:data:`garou.game.order.FIELDS`)."""
 
 SEATS = 10
 MAFIA_ROLES = ("mafia", "don")
@@ -327,6 +347,8 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
     """Return the state after one event; raise IllegalEventError (nothing changes)."""
     if kind not in KINDS:
         raise IllegalEventError("mafia.refused.kind", kind=kind, kinds=list(KINDS))
+    if FIELDS_CHECKED in state.order_rules:
+        check_fields(kind, data, FIELDS[kind])
     if state.phase == "over":
         raise IllegalEventError("mafia.refused.over")
     new = copy.copy(state)
@@ -561,10 +583,18 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds})
 
 
+LONGEST = 3600
+"""The longest time a speech or a farewell is recorded as (garou's bound: an hour; the
+document's speeches last 60 seconds)."""
+
+
 def _seconds(data: Mapping[str, Any]) -> int | None:
     seconds = data.get("seconds")
     if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int)
+        or seconds < 0
+        or seconds > LONGEST
     ):
         raise IllegalEventError("mafia.refused.seconds", value=str(seconds))
     return seconds
@@ -786,6 +816,7 @@ def _farewell(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     seat = _name(state, data, "player")
     if seat.name not in state.farewell_due:
         raise IllegalEventError("mafia.refused.no-farewell", name=seat.name, rule="mf-farewell")
+    seconds = data.get("seconds")
     best = [state.player(str(n)).name for n in (data.get("best_move") or [])]
     most = state.game.deaths.best_move_most
     if most is not None and len(best) > most:
@@ -805,7 +836,7 @@ def _farewell(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
             "best_move": best,
             "suspects": suspects,
             "crown": crown,
-            "seconds": data.get("seconds"),
+            "seconds": _seconds(data) if FIELDS_CHECKED in state.order_rules else seconds,
             "seq": seq,
         }
     )

@@ -191,9 +191,18 @@ def shape_problems(event: Any, path: str = "") -> list[tuple[str, Any, Phrase]]:
                 for index, inner in enumerate(value):
                     if _got(inner):
                         problems.append((f"{where}[{index}]", key, _one(inner)))
-        elif got:
+        elif got and name in _known_keys():
             wrong(key, "one-value" if name in EVENT_WORDS else "one-name", got)
     return problems
+
+
+def _known_keys() -> frozenset[str]:
+    """Every key some event of some game carries: a key no event has is left to the game's
+    check of its keys, which names it (not "expected one name")."""
+    from . import mafia, table
+
+    keys = {k for fields in (*table.FIELDS.values(), *mafia.FIELDS.values()) for k in fields}
+    return frozenset(keys) | NOT_NAMES | EVENT_MAPPINGS | EVENT_LISTS | EVENT_NAME_OR_LIST
 
 
 def _one(value: Any) -> Phrase:

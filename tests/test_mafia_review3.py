@@ -63,3 +63,108 @@ def test_a_deal_refused_writes_no_game(garou, tmp_path, change):
     if db.exists():
         assert open_journal(db).games() == []
 
+
+class Table:
+    """One evening in a fresh journal, recorded through the session API."""
+
+    def __init__(self, book, tmp_path, **start):
+        self.book = book
+        self.journal = open_journal(tmp_path / "g.sqlite", create=True)
+        game = book.game("mafia")
+        more = start.pop("start", {})
+        data = start_data(game, start.pop("players", NAMES), roles=start.pop("roles", ROLES),
+                          **start)  # fmt: skip
+        data.update(more)
+        self.id = session.new_game(self.journal, book, data)
+
+    def add(self, kind, lang="en", **data):
+        return session.record(self.journal, self.book, self.id, kind, data, lang).state
+
+    def refused(self, kind, **data):
+        before = len(self.journal.events(self.id))
+        with pytest.raises(IllegalEventError) as caught:
+            self.add(kind, **data)
+        assert len(self.journal.events(self.id)) == before
+        return caught.value
+
+    def status(self, lang="en"):
+        return session.status(self.journal, self.book, self.id, lang)
+
+    def state(self):
+        return session.load(self.journal, self.book, self.id).state
+
+    def speeches(self):
+        while (speaker := self.status()["speaker"]) is not None:
+            self.add("speech", player=speaker)
+
+
+def _day_one_vote_out(t, name="Ana", by="Bob"):
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by=by, nominee=name)
+    t.add("vote", votes={})
+
+
+@pytest.mark.parametrize("kind", list(__import__("garou.game.mafia").game.mafia.FIELDS))
+def test_a_key_the_mafia_event_does_not_carry_is_refused_with_the_near_one(book, tmp_path, kind):
+    from garou.game.mafia import FIELDS
+
+    t = Table(book, tmp_path)
+    known = {k: "Ana" for k in FIELDS[kind]}
+    for wrong in ("whatever", "role", "victim"):  # nonsense, a Loup-Garou key, another's
+        error = t.refused(kind, **known, **{wrong: "Bob"})
+        assert f"'{wrong}'" in error.message("en")
+        assert "«\u00a0" + wrong in error.message("fr")
+    for key in (k for k in FIELDS[kind] if len(k) > 3):
+        typo = key[:2] + key[3:]  # a letter left out: crown → crwn, player → plyer
+        error = t.refused(kind, **{typo: "Bob"})
+        assert error.hint is not None and f"'{key}'" in error.hint.say("en"), error.message("en")
+
+
+def test_a_loup_garou_typo_gets_the_near_key_too(book, tmp_path):
+    from garou.game.start import start_data as lg_start
+
+    setup = tmp_path / "t.yaml"
+    setup.write_text(
+        "game: loup-garou\nplayers: 6\nroles: {loup-garou: 2, voyante: 1, villageois: 3}\n"
+        "names: [Ana, Bob, Cid, Dee, Eve, Fay]\n",
+        encoding="utf-8",
+    )
+    journal = open_journal(tmp_path / "lg.sqlite", create=True)
+    game_id = session.new_game(journal, book, lg_start(book, setup))
+    with pytest.raises(IllegalEventError) as caught:
+        session.record(journal, book, game_id, "look", {"targt": "Bob"}, "en")
+    assert "'target'" in caught.value.message("en")
+
+
+@pytest.mark.parametrize("seconds", [-5, 99999999999999999999999, "long", True, 3601])
+def test_a_farewell_length_is_checked_as_a_speech_s(book, tmp_path, seconds):
+    t = Table(book, tmp_path)
+    t.add("day")
+    assert t.refused("speech", player="Ana", seconds=seconds).phrase.key == "mafia.refused.seconds"
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Ana")
+    t.add("vote", votes={})
+    refused = t.refused("farewell", player="Ana", seconds=seconds)
+    assert refused.phrase.key == "mafia.refused.seconds"
+    t.add("farewell", player="Ana", seconds=60)
+
+
+def test_an_evening_recorded_before_the_key_check_replays_as_it_was(book, tmp_path):
+    t = Table(book, tmp_path, start={"order": 2})
+    _day_one_vote_out(t)
+    t.add("farewell", player="Ana", suspect="Bob", seconds=-5)  # stored and ignored, as then
+    assert t.state().farewells[0]["suspects"] == []
+
+
+def test_a_list_under_an_unknown_key_is_refused_as_an_unknown_key(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
+          "--db", db)  # fmt: skip
+    garou("game", "add", "day", "--db", db)
+    run = garou("game", "add", "farewell", "player=Ana", "suspect=[Bob, Hal]", "--db", db,
+                "--lang", "en")  # fmt: skip
+    assert run.exit_code == 1
+    assert "'suspect'" in run.stderr and "'suspects'" in run.stderr
+
