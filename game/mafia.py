@@ -349,7 +349,9 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
         raise IllegalEventError("mafia.refused.kind", kind=kind, kinds=list(KINDS))
     if FIELDS_CHECKED in state.order_rules:
         check_fields(kind, data, FIELDS[kind])
-    if state.phase == "over":
+    if state.phase == "over" and not (kind == "farewell" and state.farewell_due):
+        # mafia.txt: the player who leaves the table, voted out or shot, has the farewell,
+        # the last vote's too (the testament's points count after the end).
         raise IllegalEventError("mafia.refused.over")
     new = copy.copy(state)
     for name in (
@@ -1040,6 +1042,8 @@ def warnings(state: State, lang: str) -> list[dict[str, str]]:
 def next_step(state: State, lang: str) -> str | None:
     """What the judge records next, in words."""
     if state.phase == "over":
+        if state.farewell_due:
+            return say("mafia.next.farewell", lang, name=state.farewell_due[0])
         return None
     if state.phase == "night":
         if state.night < state.game.night.regular_from:

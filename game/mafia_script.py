@@ -62,6 +62,10 @@ def meeting_seconds(state: State) -> int:
 def next_step(state: State) -> Step:
     """Return what ``state`` waits for now."""
     if state.phase == "over":
+        if state.farewell_due:  # the last vote's or shot's player still has the farewell
+            name = state.farewell_due[0]
+            everyone = tuple(s.name for s in state.seats if s.name != name)
+            return Step("farewell", name, everyone, seconds=state.farewell_seconds())
         return Step("over")
     living = tuple(s.name for s in state.living())
     if state.phase == "night":

@@ -168,3 +168,57 @@ def test_a_list_under_an_unknown_key_is_refused_as_an_unknown_key(garou, tmp_pat
     assert run.exit_code == 1
     assert "'suspect'" in run.stderr and "'suspects'" in run.stderr
 
+
+CLUB = {"classic": {"ville": {"testament_per_mafioso": 0.25}}}
+
+
+def _last_vote(t, nominee):
+    """Three of the Town disqualified, then ``nominee`` voted out: the Mafia's win."""
+    from garou.game.mafia import MAFIA_ROLES
+
+    t.add("day")
+    for name in ("Ana", "Cid", "Eve"):
+        t.add("disqualify", player=name, behaviour="threats")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee=nominee)
+    t.add("vote", votes={})
+    assert t.state().phase == "over" and t.state().winner == "mafia"
+    return [n for n, r in ROLES.items() if r in MAFIA_ROLES]
+
+
+def test_the_last_vote_s_player_gives_the_farewell_and_its_points_count(book, tmp_path):
+    from garou.game.mafia_points import points
+
+    t = Table(book, tmp_path, club=CLUB)
+    mafiosi = _last_vote(t, "Gus")
+    assert t.status()["farewell_due"] == ["Gus"] and "Gus" in t.status()["next"]
+    before = {
+        p["name"]: p["points"]["classic"]["total"] for p in points(t.state(), "en")["players"]
+    }
+    t.add("farewell", player="Gus", best_move=mafiosi[:2], suspects=mafiosi, crown="Jon")
+    after = {p["name"]: p["points"]["classic"]["total"] for p in points(t.state(), "en")["players"]}
+    assert after["Gus"] == pytest.approx(before["Gus"] + 0.25 * len(mafiosi))
+    assert t.status()["farewell_due"] == [] and t.status()["next"] is None
+    for kind, data in (("farewell", {"player": "Gus"}), ("night", {}), ("foul", {"player": "Jon"})):
+        assert t.refused(kind, **data).phrase.key == "mafia.refused.over"
+
+
+def test_the_terminal_asks_the_last_vote_s_farewell_before_the_points(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
+          "--db", db)  # fmt: skip
+    add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731
+    add("day")
+    for name in ("Ana", "Cid", "Eve"):
+        add("disqualify", f"player={name}", "behaviour=threats")
+    for name in ("Bob", "Dan", "Fay", "Gus", "Hal", "Ivy", "Jon"):
+        assert add("speech", f"player={name}").exit_code == 0
+    add("nominate", "by=Bob", "nominee=Gus")
+    assert add("vote", "votes={}").exit_code == 0
+    run = garou("game", "play", "--db", db, "--no-countdown", "--lang", "en",
+                input="Bob\nBob, Hal, Fay\n\n")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout.index("Gus's farewell") < run.stdout.index("won by")
+    status = garou("game", "status", "--db", db, "--json").json()
+    assert status["farewell_due"] == []

@@ -111,6 +111,11 @@ class MafiaSession(Session):
 
     # --- the loop ---------------------------------------------------------------------
 
+    def finished(self, state: Any) -> bool:
+        """True once the evening is over and every farewell given (mafia.txt: the player
+        leaving the table has the farewell, the one the last vote sends out too)."""
+        return bool(state.phase == "over" and not state.farewell_due)
+
     def header(self, state: Any) -> None:
         from garou.game.mafia import warnings
 
