@@ -21,7 +21,7 @@ from garou.rules.model import Game
 
 from .errors import IllegalEventError
 from .fields import check_fields
-from .order import CHECKS, EXTRA_TIME, KEY, ORDER, STEPS_DUE, order_checks
+from .order import CHECKS, EXTRA_TIME, KEY, ORDER, STEPS_DUE, TABLE_DECIDES, order_checks
 from .order import FIELDS as FIELDS_CHECKED
 
 KINDS = (
@@ -38,6 +38,7 @@ KINDS = (
     "disqualify",
     "opponent-victory",
     "night",
+    "table-decision",
 )
 """The Mafia evening's own event kinds (undo and correct are every game's)."""
 
@@ -55,9 +56,15 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "disqualify": ("player", "behaviour"),
     "opponent-victory": ("player", "behaviour"),
     "night": (),
+    "table-decision": ("then",),
 }
 """The values each kind of event may carry (docs/game-record.md); from order 3 on, any
 other key is refused (:data:`garou.game.order.FIELDS`)."""
+
+TABLE_DECISIONS = ("nobody", "again", "leader")
+"""What a table may decide when nobody gets more than half of the votes (the document
+says nothing): nobody leaves today, the vote is held again on the same nominees, or the
+player with the most votes leaves. garou records the table's decision, never takes it."""
 
 SEATS = 10
 MAFIA_ROLES = ("mafia", "don")
@@ -143,6 +150,10 @@ class State:
     days: list[dict[str, Any]] = field(default_factory=list)
     """Each day's nominations and vote rounds."""
     vote_round: str | None = "first"
+    """"first", "revote", "lift", "table" (the table decides what follows a vote nobody
+    won by more than half: :data:`TABLE_DECISIONS`), None once the day's vote is over."""
+    undecided: str | None = None
+    """The player with the most votes of the vote the table decides on."""
     tied: list[str] = field(default_factory=list)
     farewell_due: list[str] = field(default_factory=list)
     farewells: list[dict[str, Any]] = field(default_factory=list)
@@ -684,6 +695,8 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "vote")
     if state.vote_round is None:
         raise IllegalEventError("mafia.refused.voted", rule="mf-vote")
+    if state.vote_round == "table":
+        raise IllegalEventError("fixf.refused.table-decides", name=state.undecided, rule="mf-vote")
     if not state.nominations:
         raise IllegalEventError("mafia.refused.no-nominee", rule="mf-nominations")
     _still_due(state, "vote", seq)
@@ -743,8 +756,18 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
                 phrase("mafia.story.extra-time", names=state.tied, seconds=state.speech_seconds()),
             )
         return
+    below_half = any(step.code == "vote.below-half" for step in result.steps)
+    if below_half and TABLE_DECIDES in state.order_rules:
+        # The document does not say what follows: the day waits for the table's decision.
+        state.vote_round, state.undecided = "table", result.tally[0][0]
+        state.tell(seq, phrase("fixf.story.table-decides", name=state.undecided))
+        return
     state.vote_round = None
-    for name in result.eliminated:
+    _vote_out(state, result.eliminated, round_, seq, lang)
+
+
+def _vote_out(state: State, names: Sequence[str], round_: str | None, seq: int, lang: str):
+    for name in names:
         seat = state.player(name)
         if state.game.role(seat.role).camp == "ville":
             state.wrong_votes += 1
@@ -946,8 +969,32 @@ def _opponent(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     )
 
 
+def _table_decision(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    """What the table decided after a vote nobody won by more than half (the table's
+    "absolute majority"): nobody leaves, the vote again, or the leader leaves."""
+    _phase(state, "day", "table-decision")
+    if state.vote_round != "table" or state.undecided is None:
+        raise IllegalEventError("fixf.refused.no-table-decision", rule="mf-vote")
+    then = str(data.get("then") or "").strip().lower()
+    if then not in TABLE_DECISIONS:
+        raise IllegalEventError(
+            "fixf.refused.table-decision", value=then or "-", values=list(TABLE_DECISIONS)
+        )
+    leader = state.undecided
+    state.undecided = None
+    state.tell(seq, phrase(f"fixf.story.decided.{then}", name=leader))
+    if then == "again":
+        state.vote_round = "first"  # the same nominees; nominations stay closed
+        return
+    state.vote_round = None
+    if then == "leader":
+        _vote_out(state, [leader], "first", seq, lang)
+
+
 def _night(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "night")
+    if state.vote_round == "table":
+        raise IllegalEventError("fixf.refused.table-decides", name=state.undecided, rule="mf-vote")
     if state.vote_round in ("revote", "lift"):
         raise IllegalEventError("mafia.refused.vote-pending", rule="mf-vote-tie")
     _still_due(state, "night", seq)
@@ -990,6 +1037,7 @@ HANDLERS = {
     "disqualify": _disqualify,
     "opponent-victory": _opponent,
     "night": _night,
+    "table-decision": _table_decision,
 }
 
 
@@ -1060,6 +1108,8 @@ def next_step(state: State, lang: str) -> str | None:
     speaker = state.speaker()
     if state.farewell_due:
         return say("mafia.next.farewell", lang, name=state.farewell_due[0])
+    if state.vote_round == "table":
+        return say("fixf.next.table-decision", lang, name=state.undecided)
     if speaker is not None:
         key = "mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
         return say(key, lang, name=speaker, seconds=state.speech_seconds())

@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .mafia import MAFIA_ROLES
+from .mafia import MAFIA_ROLES, TABLE_DECISIONS
 
 if TYPE_CHECKING:
     from .mafia import State
@@ -30,8 +30,9 @@ class Step:
     kind: str
     """The event that answers it: "meeting" (the first night: answered by ``day``),
     "shot", "don-check", "sheriff-check", "day" (the morning), "farewell", "speech",
-    "nominate" (nominations, or the night when nobody is nominated), "vote", "night";
-    or "over"."""
+    "nominate" (nominations, or the night when nobody is nominated), "vote", "night",
+    "table-decision" (what the table decided after a vote nobody won by more than half:
+    ``player`` is the one with the most votes, ``targets`` the decisions); or "over"."""
     player: str | None = None
     """Who acts: the shooter, the checker, the speaker, the player saying farewell."""
     targets: tuple[str, ...] = ()
@@ -92,6 +93,8 @@ def next_step(state: State) -> Step:
                 "speech", speaker, seconds=state.speech_seconds(), round="revote", pool=pool
             )
         return Step("speech", speaker, seconds=state.speech_seconds())
+    if state.vote_round == "table":  # the table decides what follows (TABLE_DECISIONS)
+        return Step("table-decision", state.undecided, TABLE_DECISIONS)
     if state.vote_round is not None and state.nominations:
         pool = vote_pool(state)
         return Step("vote", round=state.vote_round, pool=pool, targets=living)

@@ -16,7 +16,9 @@ the engines ask it, never the version number.
   revote without it, and a tied player's extra time when recorded).
 - order 3 (Mafia): an event's keys are checked as Loup-Garou's always were (:data:`FIELDS`:
   a misspelt or foreign key is refused, order 2 stored it and ignored it), and a
-  farewell's seconds as a speech's.
+  farewell's seconds as a speech's; when the table's "majority" is more than half and
+  nobody gets it, the day waits for what the table decides (:data:`TABLE_DECIDES`: a
+  ``table-decision`` event; order 2 ended the vote with nobody out, deciding for the table).
 """
 
 from __future__ import annotations
@@ -31,12 +33,14 @@ STEPS_DUE = "steps-due"
 EXTRA_TIME = "extra-time"
 """Mafia: a revote is refused while a tied player's extra time is still due."""
 FIELDS = "fields"
+TABLE_DECIDES = "table-decides"
+"""Mafia: a vote nobody wins by more than half waits for the table's decision."""
 """Mafia: an event key the event does not carry is refused, and its values are checked."""
 
 CHECKS: dict[int, frozenset[str]] = {
     1: frozenset(),
     2: frozenset({STEPS_DUE, EXTRA_TIME}),
-    3: frozenset({STEPS_DUE, EXTRA_TIME, FIELDS}),
+    3: frozenset({STEPS_DUE, EXTRA_TIME, FIELDS, TABLE_DECIDES}),
 }
 """The order checks of each rules-of-order version."""
 ORDER = max(CHECKS)

@@ -144,7 +144,9 @@ EVENT_LISTS = frozenset({"lovers", "best_move", "suspects"})
 """Event keys whose value is a list of names."""
 EVENT_NAME_OR_LIST = frozenset({"by"})
 """Event keys whose value is one name or a list of names."""
-EVENT_WORDS = frozenset({"kind", "why", "step", "label", "action", "decided", "behaviour", "role"})
+EVENT_WORDS = frozenset(
+    {"kind", "why", "step", "label", "action", "decided", "behaviour", "role", "then"}
+)
 """Event keys whose value is one word or text that is not a player's name."""
 
 

@@ -79,6 +79,11 @@ def event_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
 def _mafia_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
     key = f"mafia.event.{kind}"
     main = _MAFIA_MAIN.get(kind, ())
+    if kind == "table-decision":  # one sentence: "the table's decision: nobody leaves"
+        then = str(data.get("then") or "")
+        if then in ("nobody", "again", "leader"):
+            return phrase("fixf.event.table-decision", then=phrase(f"fixf.then.{then}"))
+        key = "fixf.event.table-decision-other"
     if kind == "start":
         head = phrase("fixes.event.start", count=len(data.get("players") or ()))
         main = tuple(data)

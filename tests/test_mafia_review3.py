@@ -222,3 +222,101 @@ def test_the_terminal_asks_the_last_vote_s_farewell_before_the_points(garou, tmp
     assert run.stdout.index("Gus's farewell") < run.stdout.index("won by")
     status = garou("game", "status", "--db", db, "--json").json()
     assert status["farewell_due"] == []
+
+
+ABSOLUTE = {"mf-contested-majority": "absolute-majority"}
+BELOW_HALF = {
+    "Ana": "Bob", "Cid": "Bob", "Eve": "Bob", "Gus": "Bob",
+    "Dan": "Hal", "Ivy": "Hal", "Jon": "Hal",
+}  # fmt: skip
+"""Bob 4, Hal 3, and the three silent ballots to Fay, the last nominee: nobody above half."""
+
+
+def _below_half(t):
+    t.add("day")
+    t.speeches()
+    for by, nominee in (("Ana", "Bob"), ("Cid", "Hal"), ("Eve", "Fay")):
+        t.add("nominate", by=by, nominee=nominee)
+    t.add("vote", votes=BELOW_HALF)
+
+
+@pytest.mark.parametrize("then", ["nobody", "again", "leader"])
+def test_a_vote_nobody_wins_by_more_than_half_waits_for_the_table(book, tmp_path, then):
+    t = Table(book, tmp_path, agreement=ABSOLUTE)
+    _below_half(t)
+    status = t.status()
+    assert status["vote_round"] == "table" and "table-decision" in status["next"]
+    assert all(s.alive for s in t.state().seats)
+    for kind, data in (("night", {}), ("vote", {"votes": {}})):
+        assert t.refused(kind, **data).phrase.key == "fixf.refused.table-decides"
+    assert t.refused("table-decision", then="maybe").phrase.key == "fixf.refused.table-decision"
+    t.add("table-decision", then=then)
+    state = t.state()
+    assert state.player("Bob").alive == (then != "leader")
+    assert state.farewell_due == (["Bob"] if then == "leader" else [])
+    if then == "again":
+        assert t.status()["vote_round"] == "first"
+        t.add("vote", votes={n: "Bob" for n in ("Ana", "Cid", "Eve", "Gus", "Dan", "Ivy")})
+        assert not t.state().player("Bob").alive
+    else:
+        assert t.refused("table-decision", then=then).phrase.key == (
+            "fixf.refused.no-table-decision"
+        )
+
+
+def test_an_evening_recorded_before_the_table_decides_still_ends_its_day(book, tmp_path):
+    t = Table(book, tmp_path, agreement=ABSOLUTE, start={"order": 2})
+    _below_half(t)
+    assert t.state().vote_round is None  # as order 2 recorded it: nobody out
+    t.add("night")
+
+
+def test_the_terminal_asks_what_the_table_decided_in_either_language(garou, tmp_path):
+    db = str(tmp_path / "g.sqlite")
+    agreement = tmp_path / "a.yaml"
+    made = garou("house", "pick", "-g", "mafia", "--defaults", "--set",
+                 "mf-contested-majority=absolute-majority", "-o", str(agreement))  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
+          "--agreement", str(agreement), "--db", db)  # fmt: skip
+    add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731
+    add("day")
+    for name in NAMES:
+        add("speech", f"player={name}")
+    for by, nominee in (("Ana", "Bob"), ("Cid", "Hal"), ("Eve", "Fay")):
+        add("nominate", f"by={by}", f"nominee={nominee}")
+    votes = ", ".join(f"{k}: {v}" for k, v in BELOW_HALF.items())
+    assert add("vote", f"votes={{{votes}}}").exit_code == 0
+    for lang, word in (("fr", "nobody"), ("en", "personne")):  # each language's word, both
+        run = garou("game", "play", "--db", db, "--no-countdown", "--lang", lang,
+                    input=f"peut-être\n{word}\nq\n")  # fmt: skip
+        assert run.exit_code == 0, run.stderr
+        status = garou("game", "status", "--db", db, "--json").json()
+        assert status["vote_round"] is None and all(p["alive"] for p in status["players"])
+        assert garou("game", "undo", "--db", db).exit_code == 0
+
+
+def test_the_judges_page_asks_what_the_table_decided(book, tmp_path):
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+
+    t = Table(book, tmp_path, agreement=ABSOLUTE)
+    _below_half(t)
+    client = create_app(WebConfig(db=tmp_path / "g.sqlite")).test_client()
+    page = client.get(f"/game/{t.id}?lang=en").text
+    assert 'data-step="table-decision"' in page and 'name="then"' in page
+    assert "checked" not in page.split('data-step="table-decision"')[1].split("</form>")[0]
+    import re
+
+    fields = {
+        name: re.search(rf'name="{name}" value="([^"]+)"', page).group(1)
+        for name in ("csrf", "form_id")
+    }
+    sent = client.post(
+        f"/game/{t.id}/record?lang=en",
+        data={**fields, "kind": "table-decision", "then": "leader"},
+        headers={"Origin": "http://localhost"},
+    )
+    assert sent.status_code == 303, sent.text
+    assert not t.state().player("Bob").alive

@@ -154,6 +154,9 @@ class MafiaSession(Session):
         if step.kind == "farewell" and step.player is not None:
             self.farewell(state, step.player)
             return
+        if step.kind == "table-decision" and step.player is not None:
+            self.table_decision(step.player)
+            return
         if step.kind == "speech":
             key = "mafia.play.extra-speech" if step.round == "revote" else "mafia.play.speech"
             answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds))
@@ -223,6 +226,26 @@ class MafiaSession(Session):
             self.show(self.say("mafia.play.rest", name=pool[-1]), "dim")
         self.record("vote", {"votes": votes})
         self.journal.drop_draft(self.game_id, DRAFT)
+
+    def table_decision(self, leader: str) -> None:
+        """Ask what the table decided after a vote nobody won by more than half (the
+        document says nothing: garou records the table's decision, never takes it). The
+        words are the catalogue's, in French and English alike, or the leader's name."""
+        from garou.rules.catalogue import say
+        from garou.rules.names import fold
+
+        words = {fold(say(f"fixf.play.word.{w}", lang)): w for w in ("nobody", "again")
+                 for lang in ("fr", "en")}  # fmt: skip
+        words[fold(leader)] = "leader"
+        words.update({fold(w): w for w in ("nobody", "again", "leader")})
+        while True:
+            answer = self.prompt(self.say("fixf.play.table-decision", name=leader))
+            then = words.get(fold(answer))
+            if then is not None:
+                self.record("table-decision", {"then": then})
+                return
+            choices = [self.say("fixf.play.word.nobody"), self.say("fixf.play.word.again"), leader]
+            self.show(self.say("game.play.pick-one", options=choices), "yellow")
 
     def farewell(self, state: Any, name: str) -> None:
         seconds = state.farewell_seconds()
