@@ -642,10 +642,8 @@ def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _alive(nominee, "mf-nominations")
     if nominee.name in state.nominations:
         raise IllegalEventError("mafia.refused.nominated", name=nominee.name, rule="mf-nominations")
-    if by.name in state.nominated_by.values():
-        raise IllegalEventError(
-            "mafia.refused.nominates-twice", name=by.name, rule="mf-nominations"
-        )
+    # mf-nominations: the document does not say how many candidates each player may
+    # nominate, so garou sets no limit (one each was garou's, cited as the document's).
     state.nominations.append(nominee.name)
     state.nominated_by[nominee.name] = by.name
     state.today()["nominations"].append({"by": by.name, "nominee": nominee.name})

@@ -109,9 +109,9 @@ def can_nominate(state: State) -> bool:
 
 
 def nominators(state: State) -> list[str]:
-    """The living players who have not nominated anybody today (one nomination each)."""
-    done = set(state.nominated_by.values())
-    return [s.name for s in state.living() if s.name not in done]
+    """The living players, who may each nominate: the document sets no number
+    (``mf-nominations``), so neither does garou."""
+    return [s.name for s in state.living()]
 
 
 def nominees(state: State) -> list[str]:

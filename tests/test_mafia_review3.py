@@ -320,3 +320,18 @@ def test_the_judges_page_asks_what_the_table_decided(book, tmp_path):
     )
     assert sent.status_code == 303, sent.text
     assert not t.state().player("Bob").alive
+
+
+def test_a_player_may_nominate_as_many_candidates_as_the_document_allows(book, tmp_path):
+    from garou.game.mafia_script import nominators
+
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    for nominee in ("Ana", "Cid", "Hal"):  # mf-nominations sets no number: neither does garou
+        t.add("nominate", by="Ana", nominee=nominee)
+        assert "Ana" in nominators(t.state())
+    assert t.state().nominations == ["Ana", "Cid", "Hal"]
+    assert t.refused("nominate", by="Bob", nominee="Cid").phrase.key == "mafia.refused.nominated"
+    t.add("vote", votes={"Ana": "Cid"})
+    assert not t.state().player("Hal").alive  # the silent ballots to the last nominee
