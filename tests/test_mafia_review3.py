@@ -335,3 +335,37 @@ def test_a_player_may_nominate_as_many_candidates_as_the_document_allows(book, t
     assert t.refused("nominate", by="Bob", nominee="Cid").phrase.key == "mafia.refused.nominated"
     t.add("vote", votes={"Ana": "Cid"})
     assert not t.state().player("Hal").alive  # the silent ballots to the last nominee
+
+
+@pytest.mark.parametrize("stop", ["ctrl-c", "eof"])
+def test_a_farewell_stopped_midway_keeps_its_answers_and_its_countdown(
+    garou, monkeypatch, tmp_path, stop
+):
+    from garou.commands import mafia_play
+
+    from .conftest import play_then_stop
+
+    db = str(tmp_path / "g.sqlite")
+    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
+          "--db", db)  # fmt: skip
+    add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731
+    add("day")
+    for name in NAMES:
+        add("speech", f"player={name}")
+    add("nominate", "by=Bob", "nominee=Ana")
+    add("vote", "votes={}")
+    timed: list[int] = []
+    monkeypatch.setattr(
+        mafia_play.MafiaSession, "timer", lambda self, s, label=None: timed.append(s)
+    )
+    play_then_stop(garou, monkeypatch, db, ["Bob, Hal", "Bob, Hal, Fay"], "Jon\n", stop)
+    assert garou("game", "status", "--db", db, "--json").json()["farewell_due"] == ["Ana"]
+    run = garou("game", "play", "--db", db, "--lang", "en", input="Jon\nq\n")
+    assert "Ana's farewell resumed" in run.stdout
+    assert "Best move" not in run.stdout and "Testament" not in run.stdout
+    assert timed == [60]  # the countdown ran once, not again on resume
+    events = garou("game", "export", "--db", db, "-o", "-").stdout
+    farewell = [line for line in events.splitlines() if "kind: farewell" in line]
+    assert len(farewell) == 1 and "best_move: [Bob, Hal]" in farewell[0]
+    assert "suspects: [Bob, Hal, Fay]" in farewell[0] and "crown: Jon" in farewell[0]

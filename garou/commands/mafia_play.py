@@ -19,6 +19,9 @@ from .game_play import Session, _picked, _Quit
 DRAFT = "mafia-vote"
 """The journal's draft of the vote being typed (the nominees answered, their ballots)."""
 
+FAREWELL_DRAFT = "mafia-farewell"
+"""The journal's draft of the farewell being given (its countdown done, the answers)."""
+
 SANCTION_WORDS = {
     "foul": "foul",
     "tech": "technical-foul",
@@ -248,26 +251,46 @@ class MafiaSession(Session):
             self.show(self.say("game.play.pick-one", options=choices), "yellow")
 
     def farewell(self, state: Any, name: str) -> None:
+        """The farewell's countdown and three questions. Each answer, and the countdown once
+        over or stopped, is kept in the journal's draft as it is given (as the ballots
+        are): a Ctrl-C, a "q" or a crash resumes at the next question, the countdown not
+        run again, the answers not asked again of a player who has left the table."""
         seconds = state.farewell_seconds()
         self.show(self.say("mafia.play.farewell", name=name, seconds=seconds), "bold")
-        if self.countdown:
+        draft = self.journal.draft(self.game_id, FAREWELL_DRAFT)
+        if draft is None or draft.get("player") != name:
+            draft = {"player": name}
+        elif len(draft) > 1:
+            self.show(self.say("fixf.play.farewell-kept", name=name), "yellow")
+
+        def keep(key: str, value: Any) -> None:
+            draft[key] = value
+            self.journal.save_draft(self.game_id, FAREWELL_DRAFT, draft)
+
+        if self.countdown and not draft.get("timed"):
             self.timer(seconds, timer_label(state))
+        if not draft.get("timed"):
+            keep("timed", True)
         everyone = [s.name for s in state.seats if s.name != name]
         living = [s.name for s in state.living()]
         most = state.game.deaths.best_move_most
-        best = self.names(self.say("mafia.play.best-move", most=most), everyone)
-        suspects = self.names(self.say("mafia.play.suspects"), everyone)
-        crown = self.name(self.say("mafia.play.crown"), living, empty=True)
+        if "best_move" not in draft:
+            keep("best_move", self.names(self.say("mafia.play.best-move", most=most), everyone))
+        if "suspects" not in draft:
+            keep("suspects", self.names(self.say("mafia.play.suspects"), everyone))
+        if "crown" not in draft:
+            keep("crown", self.name(self.say("mafia.play.crown"), living, empty=True))
         self.record(
             "farewell",
             {
                 "player": name,
-                "best_move": best,
-                "suspects": suspects,
-                "crown": crown,
+                "best_move": draft["best_move"],
+                "suspects": draft["suspects"],
+                "crown": draft["crown"],
                 "seconds": seconds,
             },
         )
+        self.journal.drop_draft(self.game_id, FAREWELL_DRAFT)
 
     def timer(self, seconds: int, label: str | None = None) -> None:
         run_timer(self, seconds, label)
