@@ -369,3 +369,43 @@ def test_a_farewell_stopped_midway_keeps_its_answers_and_its_countdown(
     farewell = [line for line in events.splitlines() if "kind: farewell" in line]
     assert len(farewell) == 1 and "best_move: [Bob, Hal]" in farewell[0]
     assert "suspects: [Bob, Hal, Fay]" in farewell[0] and "crown: Jon" in farewell[0]
+
+
+def _words(command):
+    from garou.rules.catalogue import say
+
+    return [
+        w.strip() for lang in ("fr", "en") for w in say(f"fixf.command.{command}", lang).split(",")
+    ]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_judges_day_commands_are_taken_in_either_language(garou, tmp_path, lang):
+    from garou.rules.catalogue import say
+    from garou.rules.names import fold
+
+    db = str(tmp_path / "g.sqlite")
+    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
+          "--db", db)  # fmt: skip
+    garou("game", "add", "day", "--db", db)
+    lines = [f"{w} Ana" for w in _words("foul")]
+    lines += [
+        f"{w.upper()} {p} insult"
+        for w, p in zip(_words("tech"), ["Bob", "Cid", "Dan"], strict=True)
+    ]
+    lines += [
+        f"{fold(w)} {p} threats" for w, p in zip(_words("dq"), ["Eve", "Fay", "Gus"], strict=True)
+    ]
+    lines += [f"{w} Ana" for w in _words("fouls")]
+    other = "en" if lang == "fr" else "fr"  # the other language's word ends the evening
+    lines += [f"{say('fixf.command.ov', other).split(',')[0]} Jon"]
+    run = garou("game", "play", "--db", db, "--no-countdown", "--lang", lang,
+                input="\n".join([*lines, "q"]) + "\n")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    events = garou("game", "export", "--db", db, "-o", "-").stdout
+    counts = {k: events.count(f"kind: {k},") for k in ("foul", "technical-foul", "disqualify")}
+    assert counts == {"foul": 2, "technical-foul": 3, "disqualify": 3}
+    assert "kind: opponent-victory, player: Jon" in events
+    shown = run.stdout.replace("\n", " ")
+    assert f"{say('fixf.command.foul', lang)} " in shown  # the prompt names the lang's word

@@ -3,7 +3,8 @@
 Same face as the Loup-Garou session (the prompts, "annuler" to undo, "q" to stop, each
 answer committed at once); at any prompt of the day the judge may also type
 ``foul NAME``, ``tech NAME [BEHAVIOUR]``, ``dq NAME BEHAVIOUR``, ``ov NAME [BEHAVIOUR]`` or
-``fouls NAME [WORDS]`` (the fouls lookup, the player known).
+``fouls NAME [WORDS]`` (the fouls lookup, the player known), or their French words
+(« faute », « technique », « exclure », « défaite », « fautes »: ``fixf.command.*``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,31 @@ SANCTION_WORDS = {
     "dq": "disqualify",
     "ov": "opponent-victory",
 }
+
+
+COMMANDS = (*SANCTION_WORDS, "fouls")
+"""The judge's day commands, by their English words (ids of ``fixf.command.*``)."""
+
+
+def command_words() -> dict[str, str]:
+    """Every word of each day command, folded, to the command: the catalogue's words of
+    both languages (``fixf.command.<command>``, comma-separated), whatever ``--lang``."""
+    from garou.rules.catalogue import say
+    from garou.rules.names import fold
+
+    words = {command: command for command in COMMANDS}
+    for command in COMMANDS:
+        for lang in ("fr", "en"):
+            for word in say(f"fixf.command.{command}", lang).split(","):
+                words[fold(word.strip())] = command
+    return words
+
+
+def command_help(lang: str) -> dict[str, str]:
+    """The first word of each day command in ``lang``, for the prompts' help."""
+    from garou.rules.catalogue import say
+
+    return {c: say(f"fixf.command.{c}", lang).split(",")[0].strip() for c in COMMANDS}
 
 
 class MafiaSession(Session):
@@ -55,15 +81,19 @@ class MafiaSession(Session):
         return replayed.state
 
     def command(self, answer: str) -> bool:
-        """Run a sanction or lookup typed at a prompt; True when it was one."""
+        """Run a sanction or lookup typed at a prompt; True when it was one. The commands
+        are the catalogue's words, French and English alike (« faute » or ``foul``)."""
+        from garou.rules.names import fold
+
         words = answer.split()
-        if not words or words[0].lower() not in {*SANCTION_WORDS, "fouls"}:
+        command = command_words().get(fold(words[0])) if words else None
+        if command is None:
             return False
         if len(words) < 2:
-            self.show(self.say("mafia.play.commands"), "yellow")
+            self.show(self.say("fixf.play.commands", **command_help(self.lang)), "yellow")
             return True
         name, rest = words[1], " ".join(words[2:])
-        if words[0].lower() == "fouls":
+        if command == "fouls":
             from garou.game.mafia_fouls import lookup
 
             try:
@@ -76,7 +106,7 @@ class MafiaSession(Session):
         data: dict[str, Any] = {"player": name}
         if rest:
             data["behaviour"] = rest
-        self.record(SANCTION_WORDS[words[0].lower()], data)
+        self.record(SANCTION_WORDS[command], data)
         return True
 
     def prompt(self, question: str, default: str | None = None) -> str:
@@ -161,12 +191,13 @@ class MafiaSession(Session):
             self.table_decision(step.player)
             return
         if step.kind == "speech":
-            key = "mafia.play.extra-speech" if step.round == "revote" else "mafia.play.speech"
-            answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds))
+            key = "fixf.play.extra-speech" if step.round == "revote" else "fixf.play.speech"
+            words = command_help(self.lang)
+            answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds, **words))
             if answer:  # not a command: say so and list them, then ask again
                 from garou.rules.catalogue import phrase
 
-                commands = phrase("mafia.play.commands")
+                commands = phrase("fixf.play.commands", **words)
                 if answer.lower() in {"help", "aide", "?", "h"}:
                     self.show(self.say("fixb.play.commands", commands=commands), "yellow")
                 else:
