@@ -269,6 +269,10 @@ def start_data(
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         roles = draw_roles(game, players, seed)
+    agreed = _agreed(game, agreement or {})
+    if turbo and agreed.get(SPEECH_CASE) == "normal":
+        # The table agreed normal speeches: turbo would override its decision silently.
+        raise IllegalEventError("fixf.refused.turbo-agreement", rule=SPEECH_CASE)
     seat = {p.casefold(): p for p in players}
     data = {
         "game": game.id,
@@ -282,7 +286,7 @@ def start_data(
         },
         "seed": seed,
         "turbo": bool(turbo),
-        "agreement": _agreed(game, agreement or {}),
+        "agreement": agreed,
         "date": date,
         "club": dict(club or {}),
         KEY: ORDER,

@@ -409,3 +409,29 @@ def test_the_judges_day_commands_are_taken_in_either_language(garou, tmp_path, l
     assert "kind: opponent-victory, player: Jon" in events
     shown = run.stdout.replace("\n", " ")
     assert f"{say('fixf.command.foul', lang)} " in shown  # the prompt names the lang's word
+
+
+@pytest.mark.parametrize(
+    "agreed, turbo, refused",
+    [("normal", True, True), ("turbo", True, False), (None, True, False), ("normal", False, False)],
+)
+def test_turbo_against_the_agreements_normal_speeches_is_refused(book, agreed, turbo, refused):
+    game = book.game("mafia")
+    agreement = {"mf-setting-speech": agreed} if agreed else {}
+    if refused:
+        with pytest.raises(IllegalEventError) as caught:
+            start_data(game, NAMES, roles=ROLES, agreement=agreement, turbo=turbo)
+        assert caught.value.rule == "mf-setting-speech"
+        assert "60" in caught.value.message("fr") and "--turbo" in caught.value.message("en")
+    else:
+        start_data(game, NAMES, roles=ROLES, agreement=agreement, turbo=turbo)
+
+
+def test_game_new_with_turbo_against_the_agreement_writes_nothing(garou, tmp_path):
+    agreement, db = tmp_path / "a.yaml", tmp_path / "g.sqlite"
+    garou("house", "pick", "-g", "mafia", "--defaults", "-o", str(agreement))
+    run = garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--seed", "2",
+                "--turbo", "--agreement", str(agreement), "--db", str(db),
+                "--lang", "en")  # fmt: skip
+    assert run.exit_code == 1 and "mf-setting-speech" in run.stderr
+    assert not db.exists() or open_journal(db).games() == []
