@@ -49,7 +49,7 @@ def command_words() -> dict[str, str]:
     return words
 
 
-def command_help(lang: str) -> dict[str, str]:
+def command_help(lang: str) -> dict[str, Any]:
     """The first word of each day command in ``lang``, for the prompts' help."""
     from garou.rules.catalogue import say
 
