@@ -20,7 +20,9 @@ from garou.rules.catalogue import Phrase, phrase, say
 from garou.rules.model import Game
 
 from .errors import IllegalEventError
-from .order import CHECKS, EXTRA_TIME, KEY, ORDER, STEPS_DUE, order_checks
+from .fields import check_fields
+from .order import CHECKS, EXTRA_TIME, KEY, ORDER, STEPS_DUE, TABLE_DECIDES, order_checks
+from .order import FIELDS as FIELDS_CHECKED
 from .sentences import event_kind
 
 KINDS = (
@@ -38,8 +40,33 @@ KINDS = (
     "disqualify",
     "opponent-victory",
     "night",
+    "table-decision",
 )
 """The Mafia evening's own event kinds (undo and correct are every game's)."""
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "shot": ("shooter", "target"),
+    "don-check": ("target",),
+    "sheriff-check": ("target",),
+    "day": (),
+    "speech": ("player", "seconds"),
+    "nominate": ("by", "nominee"),
+    "vote": ("votes",),
+    "farewell": ("player", "best_move", "suspects", "crown", "seconds"),
+    "foul": ("player",),
+    "technical-foul": ("player", "behaviour"),
+    "disqualify": ("player", "behaviour"),
+    "opponent-victory": ("player", "behaviour"),
+    "night": (),
+    "table-decision": ("then",),
+}
+"""The values each kind of event may carry (docs/game-record.md); from order 3 on, any
+other key is refused (:data:`garou.game.order.FIELDS`)."""
+
+TABLE_DECISIONS = ("nobody", "again", "leader")
+"""What a table may decide when nobody gets more than half of the votes (the document
+says nothing): nobody leaves today, the vote is held again on the same nominees, or the
+player with the most votes leaves. garou records the table's decision, never takes it."""
 
 SEATS = 10
 MAFIA_ROLES = ("mafia", "don")
@@ -129,6 +156,10 @@ class State:
     days: list[dict[str, Any]] = field(default_factory=list)
     """Each day's nominations and vote rounds."""
     vote_round: str | None = "first"
+    """"first", "revote", "lift", "table" (the table decides what follows a vote nobody
+    won by more than half: :data:`TABLE_DECISIONS`), None once the day's vote is over."""
+    undecided: str | None = None
+    """The player with the most votes of the vote the table decides on."""
     tied: list[str] = field(default_factory=list)
     farewell_due: list[str] = field(default_factory=list)
     farewells: list[dict[str, Any]] = field(default_factory=list)
@@ -251,18 +282,30 @@ def start_data(
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         roles = draw_roles(game, players, seed)
-    return {
+    agreed = _agreed(game, agreement or {})
+    if turbo and agreed.get(SPEECH_CASE) == "normal":
+        # The table agreed normal speeches: turbo would override its decision silently.
+        raise IllegalEventError("fixf.refused.turbo-agreement", rule=SPEECH_CASE)
+    seat = {p.casefold(): p for p in players}
+    data = {
         "game": game.id,
         "name": name,
         "players": list(players),
-        "roles": {str(k): str(v) for k, v in roles.items()},
+        # Each card by its role id, each player as seated: the names the judge types are
+        # those garou prints (« Shérif », "Mafioso", any case), read by the one role parser.
+        "roles": {
+            seat.get(str(k).strip().casefold(), str(k).strip()): _role_id(game, str(v).strip())
+            for k, v in roles.items()
+        },
         "seed": seed,
         "turbo": bool(turbo),
-        "agreement": _agreed(game, agreement or {}),
+        "agreement": agreed,
         "date": date,
         "club": dict(club or {}),
         KEY: ORDER,
     }
+    start(game, data)  # every refusal now, before anything is written
+    return data
 
 
 def start(game: Game, data: Mapping[str, Any]) -> State:
@@ -332,7 +375,11 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
     """Return the state after one event; raise IllegalEventError (nothing changes)."""
     if kind not in KINDS:
         raise IllegalEventError("mafia.refused.kind", kind=kind, kinds=list(KINDS))
-    if state.phase == "over":
+    if FIELDS_CHECKED in state.order_rules:
+        check_fields(kind, data, FIELDS[kind])
+    if state.phase == "over" and not (kind == "farewell" and state.farewell_due):
+        # mafia.txt: the player who leaves the table, voted out or shot, has the farewell,
+        # the last vote's too (the testament's points count after the end).
         raise IllegalEventError("mafia.refused.over")
     new = copy.copy(state)
     for name in (
@@ -581,10 +628,18 @@ def extra_time_seqs(state: State) -> frozenset[int]:
     return frozenset(s["seq"] for s in state.speeches if s.get("round") == "revote")
 
 
+LONGEST = 3600
+"""The longest time a speech or a farewell is recorded as (garou's bound: an hour; the
+document's speeches last 60 seconds)."""
+
+
 def _seconds(data: Mapping[str, Any]) -> int | None:
     seconds = data.get("seconds")
     if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, int) or seconds < 0
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int)
+        or seconds < 0
+        or seconds > LONGEST
     ):
         raise IllegalEventError("mafia.refused.seconds", value=str(seconds))
     return seconds
@@ -625,10 +680,8 @@ def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _alive(nominee, "mf-nominations")
     if nominee.name in state.nominations:
         raise IllegalEventError("mafia.refused.nominated", name=nominee.name, rule="mf-nominations")
-    if by.name in state.nominated_by.values():
-        raise IllegalEventError(
-            "mafia.refused.nominates-twice", name=by.name, rule="mf-nominations"
-        )
+    # mf-nominations: the document does not say how many candidates each player may
+    # nominate, so garou sets no limit (one each was garou's, cited as the document's).
     state.nominations.append(nominee.name)
     state.nominated_by[nominee.name] = by.name
     state.today()["nominations"].append({"by": by.name, "nominee": nominee.name})
@@ -697,6 +750,8 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "vote")
     if state.vote_round is None:
         raise IllegalEventError("mafia.refused.voted", rule="mf-vote")
+    if state.vote_round == "table":
+        raise IllegalEventError("fixf.refused.table-decides", name=state.undecided, rule="mf-vote")
     if not state.nominations:
         raise IllegalEventError("mafia.refused.no-nominee", rule="mf-nominations")
     _still_due(state, "vote", seq)
@@ -757,8 +812,18 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
             )
             state.tell(seq, extra)
         return
+    below_half = any(step.code == "vote.below-half" for step in result.steps)
+    if below_half and TABLE_DECIDES in state.order_rules:
+        # The document does not say what follows: the day waits for the table's decision.
+        state.vote_round, state.undecided = "table", result.tally[0][0]
+        state.tell(seq, phrase("fixf.story.table-decides", name=state.undecided))
+        return
     state.vote_round = None
-    for name in result.eliminated:
+    _vote_out(state, result.eliminated, round_, seq, lang)
+
+
+def _vote_out(state: State, names: Sequence[str], round_: str | None, seq: int, lang: str):
+    for name in names:
         seat = state.player(name)
         if state.game.role(seat.role).camp == "ville":
             state.wrong_votes += 1
@@ -832,6 +897,7 @@ def _farewell(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     seat = _name(state, data, "player")
     if seat.name not in state.farewell_due:
         raise IllegalEventError("mafia.refused.no-farewell", name=seat.name, rule="mf-farewell")
+    seconds = data.get("seconds")
     best = [state.player(str(n)).name for n in (data.get("best_move") or [])]
     most = state.game.deaths.best_move_most
     if most is not None and len(best) > most:
@@ -851,7 +917,7 @@ def _farewell(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
             "best_move": best,
             "suspects": suspects,
             "crown": crown,
-            "seconds": data.get("seconds"),
+            "seconds": _seconds(data) if FIELDS_CHECKED in state.order_rules else seconds,
             "seq": seq,
         }
     )
@@ -959,8 +1025,32 @@ def _opponent(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     )
 
 
+def _table_decision(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    """What the table decided after a vote nobody won by more than half (the table's
+    "absolute majority"): nobody leaves, the vote again, or the leader leaves."""
+    _phase(state, "day", "table-decision")
+    if state.vote_round != "table" or state.undecided is None:
+        raise IllegalEventError("fixf.refused.no-table-decision", rule="mf-vote")
+    then = str(data.get("then") or "").strip().lower()
+    if then not in TABLE_DECISIONS:
+        raise IllegalEventError(
+            "fixf.refused.table-decision", value=then or "-", values=list(TABLE_DECISIONS)
+        )
+    leader = state.undecided
+    state.undecided = None
+    state.tell(seq, phrase(f"fixf.story.decided.{then}", name=leader))
+    if then == "again":
+        state.vote_round = "first"  # the same nominees; nominations stay closed
+        return
+    state.vote_round = None
+    if then == "leader":
+        _vote_out(state, [leader], "first", seq, lang)
+
+
 def _night(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "night")
+    if state.vote_round == "table":
+        raise IllegalEventError("fixf.refused.table-decides", name=state.undecided, rule="mf-vote")
     if state.vote_round in ("revote", "lift"):
         raise IllegalEventError("mafia.refused.vote-pending", rule="mf-vote-tie")
     _still_due(state, "night", seq)
@@ -1010,6 +1100,7 @@ HANDLERS = {
     "disqualify": _disqualify,
     "opponent-victory": _opponent,
     "night": _night,
+    "table-decision": _table_decision,
 }
 
 
@@ -1062,6 +1153,8 @@ def warnings(state: State, lang: str) -> list[dict[str, str]]:
 def next_step(state: State, lang: str) -> str | None:
     """What the judge records next, in words."""
     if state.phase == "over":
+        if state.farewell_due:
+            return say("mafia.next.farewell", lang, name=state.farewell_due[0])
         return None
     if state.phase == "night":
         if state.night < state.game.night.regular_from:
@@ -1078,6 +1171,8 @@ def next_step(state: State, lang: str) -> str | None:
     speaker = state.speaker()
     if state.farewell_due:
         return say("mafia.next.farewell", lang, name=state.farewell_due[0])
+    if state.vote_round == "table":
+        return say("fixf.next.table-decision", lang, name=state.undecided)
     if speaker is not None:
         key = "fixd.mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
         return say(key, lang, name=speaker, seconds=state.speech_seconds())

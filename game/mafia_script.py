@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from garou.rules.catalogue import Phrase, phrase
 
-from .mafia import MAFIA_ROLES
+from .mafia import MAFIA_ROLES, TABLE_DECISIONS
 
 if TYPE_CHECKING:
     from .mafia import State
@@ -37,8 +37,9 @@ class Step:
     """The event that answers it: "meeting" (the first night: answered by ``day``),
     "shot", "don-check", "sheriff-check", "day" (the morning), "farewell", "speech",
     "nominate" (nominations open: more of them, ``close-nominations``, or the night when
-    nobody is nominated), "vote", "night";
-    or "over"."""
+    nobody is nominated), "vote", "night", "table-decision" (what the table decided after
+    a vote nobody won by more than half: ``player`` is the one with the most votes,
+    ``targets`` the decisions); or "over"."""
     player: str | None = None
     """Who acts: the shooter, the checker, the speaker, the player saying farewell."""
     targets: tuple[str, ...] = ()
@@ -69,6 +70,10 @@ def meeting_seconds(state: State) -> int:
 def next_step(state: State) -> Step:
     """Return what ``state`` waits for now."""
     if state.phase == "over":
+        if state.farewell_due:  # the last vote's or shot's player still has the farewell
+            name = state.farewell_due[0]
+            everyone = tuple(s.name for s in state.seats if s.name != name)
+            return Step("farewell", name, everyone, seconds=state.farewell_seconds())
         return Step("over")
     living = tuple(s.name for s in state.living())
     if state.phase == "night":
@@ -95,6 +100,8 @@ def next_step(state: State) -> Step:
                 "speech", speaker, seconds=state.speech_seconds(), round="revote", pool=pool
             )
         return Step("speech", speaker, seconds=state.speech_seconds())
+    if state.vote_round == "table":  # the table decides what follows (TABLE_DECISIONS)
+        return Step("table-decision", state.undecided, TABLE_DECISIONS)
     if can_nominate(state):
         # the nominations stay open until the judge closes them (close-nominations)
         return Step("nominate", targets=living, pool=tuple(state.nominations))
@@ -116,9 +123,9 @@ def can_nominate(state: State) -> bool:
 
 
 def nominators(state: State) -> list[str]:
-    """The living players who have not nominated anybody today (one nomination each)."""
-    done = set(state.nominated_by.values())
-    return [s.name for s in state.living() if s.name not in done]
+    """The living players, who may each nominate: the document sets no number
+    (``mf-nominations``), so neither does garou."""
+    return [s.name for s in state.living()]
 
 
 def nominees(state: State) -> list[str]:

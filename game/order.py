@@ -14,6 +14,11 @@ the engines ask it, never the version number.
   nominees; order 1 passed over them, a farewell not given by then being lost), and a
   revote waits for each tied player's extra time (:data:`EXTRA_TIME`; order 1 took a
   revote without it, and a tied player's extra time when recorded).
+- order 3 (Mafia): an event's keys are checked as Loup-Garou's always were (:data:`FIELDS`:
+  a misspelt or foreign key is refused, order 2 stored it and ignored it), and a
+  farewell's seconds as a speech's; when the table's "majority" is more than half and
+  nobody gets it, the day waits for what the table decides (:data:`TABLE_DECIDES`: a
+  ``table-decision`` event; order 2 ended the vote with nobody out, deciding for the table).
 """
 
 from __future__ import annotations
@@ -27,10 +32,15 @@ STEPS_DUE = "steps-due"
 """Mafia: a phase-ending event is refused while the phase's steps are still due."""
 EXTRA_TIME = "extra-time"
 """Mafia: a revote is refused while a tied player's extra time is still due."""
+FIELDS = "fields"
+TABLE_DECIDES = "table-decides"
+"""Mafia: a vote nobody wins by more than half waits for the table's decision."""
+"""Mafia: an event key the event does not carry is refused, and its values are checked."""
 
 CHECKS: dict[int, frozenset[str]] = {
     1: frozenset(),
     2: frozenset({STEPS_DUE, EXTRA_TIME}),
+    3: frozenset({STEPS_DUE, EXTRA_TIME, FIELDS, TABLE_DECIDES}),
 }
 """The order checks of each rules-of-order version."""
 ORDER = max(CHECKS)
@@ -57,4 +67,13 @@ def order_checks(start: Mapping[str, Any]) -> frozenset[str]:
     return CHECKS[order_of(start)]
 
 
-__all__ = ["CHECKS", "EXTRA_TIME", "KEY", "ORDER", "STEPS_DUE", "order_checks", "order_of"]
+__all__ = [
+    "CHECKS",
+    "EXTRA_TIME",
+    "FIELDS",
+    "KEY",
+    "ORDER",
+    "STEPS_DUE",
+    "order_checks",
+    "order_of",
+]

@@ -144,7 +144,9 @@ EVENT_LISTS = frozenset({"lovers", "best_move", "suspects"})
 """Event keys whose value is a list of names."""
 EVENT_NAME_OR_LIST = frozenset({"by"})
 """Event keys whose value is one name or a list of names."""
-EVENT_WORDS = frozenset({"kind", "why", "step", "label", "action", "decided", "behaviour", "role"})
+EVENT_WORDS = frozenset(
+    {"kind", "why", "step", "label", "action", "decided", "behaviour", "role", "then"}
+)
 """Event keys whose value is one word or text that is not a player's name."""
 
 
@@ -191,9 +193,18 @@ def shape_problems(event: Any, path: str = "") -> list[tuple[str, Any, Phrase]]:
                 for index, inner in enumerate(value):
                     if _got(inner):
                         problems.append((f"{where}[{index}]", key, _one(inner)))
-        elif got:
+        elif got and name in _known_keys():
             wrong(key, "one-value" if name in EVENT_WORDS else "one-name", got)
     return problems
+
+
+def _known_keys() -> frozenset[str]:
+    """Every key some event of some game carries: a key no event has is left to the game's
+    check of its keys, which names it (not "expected one name")."""
+    from . import mafia, table
+
+    keys = {k for fields in (*table.FIELDS.values(), *mafia.FIELDS.values()) for k in fields}
+    return frozenset(keys) | NOT_NAMES | EVENT_MAPPINGS | EVENT_LISTS | EVENT_NAME_OR_LIST
 
 
 def _one(value: Any) -> Phrase:

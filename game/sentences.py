@@ -111,6 +111,11 @@ def event_said(replayed: Any, event: Any) -> Phrase:
 def _mafia_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
     key = f"mafia.event.{kind}" if has(f"mafia.event.{kind}") else f"fixe.event.{kind}"
     main = _MAFIA_MAIN.get(kind, ())
+    if kind == "table-decision":  # one sentence: "the table's decision: nobody leaves"
+        then = str(data.get("then") or "")
+        if then in ("nobody", "again", "leader"):
+            return phrase("fixf.event.table-decision", then=phrase(f"fixf.then.{then}"))
+        key = "fixf.event.table-decision-other"
     if kind == "start":
         head = phrase("fixes.event.start", count=len(data.get("players") or ()))
         main = tuple(data)

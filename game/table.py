@@ -28,6 +28,7 @@ from garou.rules.model import Game, NightStep
 
 from . import engine
 from .errors import IllegalEventError
+from .fields import check_fields
 from .sentences import event_kind
 
 KINDS = ("start", "roles", "couple", "look", "kill", "potions", "call", "dawn", "election", "vote")
@@ -400,11 +401,7 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
     """Return the state after the event ``kind`` with ``data``; raise IllegalEventError."""
     if kind not in KINDS or kind == "start":
         raise IllegalEventError("game.refused.kind", kind=kind, kinds=list(KINDS[1:]))
-    unknown = [k for k in data if k not in FIELDS[kind]]
-    if unknown:
-        raise IllegalEventError(
-            "game.refused.field", kind=kind, field=unknown[0], fields=list(FIELDS[kind])
-        )
+    check_fields(kind, data, FIELDS[kind])
     if state.phase == "over" and kind != "roles":
         raise IllegalEventError("game.refused.over", rule=state.win_rule or "lg-win")
     state = replace(state, said=(), announcement=(), told="", told_deaths=())

@@ -82,7 +82,7 @@ def test_a_town_win_with_a_missed_shot_and_checks_scored_by_hand(book, tmp_path)
     t.add("day")
     t.speeches()
     t.add("nominate", by="Ana", nominee="Bob")
-    t.refused("nominate", "mf-nominations", by="Ana", nominee="Cid")
+    t.refused("nominate", "mf-nominations", by="Cid", nominee="Bob")  # each nominee once
     t.add("vote", votes={n: "Bob" for n in NAMES})
     st = t.status()
     assert [p["alive"] for p in st["players"] if p["name"] == "Bob"] == [False]

@@ -226,7 +226,7 @@ class Session:
         while True:
             state = self.state()
             self.header(state)
-            if state.phase == "over":
+            if self.finished(state):
                 self.over(state)
                 return
             try:
@@ -246,6 +246,10 @@ class Session:
             except _Quit:
                 self.show(self.say("game.play.bye", id=self.game_id), "dim")
                 return
+
+    def finished(self, state: Any) -> bool:
+        """True once nothing is left to ask: the game is over."""
+        return bool(state.phase == "over")
 
     def header(self, state: State) -> None:
         from garou.game.table import warnings

@@ -3,7 +3,8 @@
 Same face as the Loup-Garou session (the prompts, "annuler" to undo, "q" to stop, each
 answer committed at once); at any prompt of the day the judge may also type
 ``foul NAME``, ``tech NAME [BEHAVIOUR]``, ``dq NAME BEHAVIOUR``, ``ov NAME [BEHAVIOUR]`` or
-``fouls NAME [WORDS]`` (the fouls lookup, the player known).
+``fouls NAME [WORDS]`` (the fouls lookup, the player known), or their French words
+(« faute », « technique », « exclure », « défaite », « fautes »: ``fixf.command.*``).
 """
 
 from __future__ import annotations
@@ -18,12 +19,40 @@ from .game_play import Session, _picked, _Quit, suggest
 
 __all__ = ["DRAFT", "MafiaSession", "run_timer"]
 
+FAREWELL_DRAFT = "mafia-farewell"
+"""The journal's draft of the farewell being given (its countdown done, the answers)."""
+
 SANCTION_WORDS = {
     "foul": "foul",
     "tech": "technical-foul",
     "dq": "disqualify",
     "ov": "opponent-victory",
 }
+
+
+COMMANDS = (*SANCTION_WORDS, "fouls")
+"""The judge's day commands, by their English words (ids of ``fixf.command.*``)."""
+
+
+def command_words() -> dict[str, str]:
+    """Every word of each day command, folded, to the command: the catalogue's words of
+    both languages (``fixf.command.<command>``, comma-separated), whatever ``--lang``."""
+    from garou.rules.catalogue import say
+    from garou.rules.names import fold
+
+    words = {command: command for command in COMMANDS}
+    for command in COMMANDS:
+        for lang in ("fr", "en"):
+            for word in say(f"fixf.command.{command}", lang).split(","):
+                words[fold(word.strip())] = command
+    return words
+
+
+def command_help(lang: str) -> dict[str, Any]:
+    """The first word of each day command in ``lang``, for the prompts' help."""
+    from garou.rules.catalogue import say
+
+    return {c: say(f"fixf.command.{c}", lang).split(",")[0].strip() for c in COMMANDS}
 
 
 class MafiaSession(Session):
@@ -51,15 +80,19 @@ class MafiaSession(Session):
         return replayed.state
 
     def command(self, answer: str) -> bool:
-        """Run a sanction or lookup typed at a prompt; True when it was one."""
+        """Run a sanction or lookup typed at a prompt; True when it was one. The commands
+        are the catalogue's words, French and English alike (« faute » or ``foul``)."""
+        from garou.rules.names import fold
+
         words = answer.split()
-        if not words or words[0].lower() not in {*SANCTION_WORDS, "fouls"}:
+        command = command_words().get(fold(words[0])) if words else None
+        if command is None:
             return False
         if len(words) < 2:
-            self.show(self.say("mafia.play.commands"), "yellow")
+            self.show(self.say("fixf.play.commands", **command_help(self.lang)), "yellow")
             return True
         name, rest = words[1], " ".join(words[2:])
-        if words[0].lower() == "fouls":
+        if command == "fouls":
             from garou.game.mafia_fouls import lookup
 
             try:
@@ -72,7 +105,7 @@ class MafiaSession(Session):
         data: dict[str, Any] = {"player": name}
         if rest:
             data["behaviour"] = rest
-        self.record(SANCTION_WORDS[words[0].lower()], data)
+        self.record(SANCTION_WORDS[command], data)
         return True
 
     def prompt(self, question: str, default: str | None = None) -> str:
@@ -114,6 +147,11 @@ class MafiaSession(Session):
 
     # --- the loop ---------------------------------------------------------------------
 
+    def finished(self, state: Any) -> bool:
+        """True once the evening is over and every farewell given (mafia.txt: the player
+        leaving the table has the farewell, the one the last vote sends out too)."""
+        return bool(state.phase == "over" and not state.farewell_due)
+
     def header(self, state: Any) -> None:
         from garou.game.mafia import warnings
 
@@ -152,13 +190,17 @@ class MafiaSession(Session):
         if step.kind == "farewell" and step.player is not None:
             self.farewell(state, step.player)
             return
+        if step.kind == "table-decision" and step.player is not None:
+            self.table_decision(step.player)
+            return
         if step.kind == "speech":
-            key = "fixd.mafia.play.extra-speech" if step.round == "revote" else "mafia.play.speech"
-            answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds))
+            key = "fixf.play.extra-speech" if step.round == "revote" else "fixf.play.speech"
+            words = command_help(self.lang)
+            answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds, **words))
             if answer:  # not a command: say so and list them, then ask again
                 from garou.rules.catalogue import phrase
 
-                commands = phrase("mafia.play.commands")
+                commands = phrase("fixf.play.commands", **words)
                 if answer.lower() in {"help", "aide", "?", "h"}:
                     self.show(self.say("fixb.play.commands", commands=commands), "yellow")
                 else:
@@ -238,27 +280,67 @@ class MafiaSession(Session):
         if self.record("vote", {"votes": votes}) is not None:
             self.journal.drop_draft(self.game_id, DRAFT)  # refused: the ballots stay kept
 
+    def table_decision(self, leader: str) -> None:
+        """Ask what the table decided after a vote nobody won by more than half (the
+        document says nothing: garou records the table's decision, never takes it). The
+        words are the catalogue's, in French and English alike, or the leader's name."""
+        from garou.rules.catalogue import say
+        from garou.rules.names import fold
+
+        words = {fold(say(f"fixf.play.word.{w}", lang)): w for w in ("nobody", "again")
+                 for lang in ("fr", "en")}  # fmt: skip
+        words[fold(leader)] = "leader"
+        words.update({fold(w): w for w in ("nobody", "again", "leader")})
+        while True:
+            answer = self.prompt(self.say("fixf.play.table-decision", name=leader))
+            then = words.get(fold(answer))
+            if then is not None:
+                self.record("table-decision", {"then": then})
+                return
+            choices = [self.say("fixf.play.word.nobody"), self.say("fixf.play.word.again"), leader]
+            self.show(self.say("game.play.pick-one", options=choices), "yellow")
+
     def farewell(self, state: Any, name: str) -> None:
+        """The farewell's countdown and three questions. Each answer, and the countdown once
+        over or stopped, is kept in the journal's draft as it is given (as the ballots
+        are): a Ctrl-C, a "q" or a crash resumes at the next question, the countdown not
+        run again, the answers not asked again of a player who has left the table."""
         seconds = state.farewell_seconds()
         self.show(self.say("mafia.play.farewell", name=name, seconds=seconds), "bold")
-        if self.countdown:
+        draft = self.journal.draft(self.game_id, FAREWELL_DRAFT)
+        if draft is None or draft.get("player") != name:
+            draft = {"player": name}
+        elif len(draft) > 1:
+            self.show(self.say("fixf.play.farewell-kept", name=name), "yellow")
+
+        def keep(key: str, value: Any) -> None:
+            draft[key] = value
+            self.journal.save_draft(self.game_id, FAREWELL_DRAFT, draft)
+
+        if self.countdown and not draft.get("timed"):
             self.timer(seconds, timer_label(state))
+        if not draft.get("timed"):
+            keep("timed", True)
         everyone = [s.name for s in state.seats if s.name != name]
         living = [s.name for s in state.living()]
         most = state.game.deaths.best_move_most
-        best = self.names(self.say("mafia.play.best-move", most=most), everyone)
-        suspects = self.names(self.say("mafia.play.suspects"), everyone)
-        crown = self.name(self.say("mafia.play.crown"), living, empty=True)
+        if "best_move" not in draft:
+            keep("best_move", self.names(self.say("mafia.play.best-move", most=most), everyone))
+        if "suspects" not in draft:
+            keep("suspects", self.names(self.say("mafia.play.suspects"), everyone))
+        if "crown" not in draft:
+            keep("crown", self.name(self.say("mafia.play.crown"), living, empty=True))
         self.record(
             "farewell",
             {
                 "player": name,
-                "best_move": best,
-                "suspects": suspects,
-                "crown": crown,
+                "best_move": draft["best_move"],
+                "suspects": draft["suspects"],
+                "crown": draft["crown"],
                 "seconds": seconds,
             },
         )
+        self.journal.drop_draft(self.game_id, FAREWELL_DRAFT)
 
     def timer(self, seconds: int, label: str | None = None) -> None:
         run_timer(self, seconds, label)

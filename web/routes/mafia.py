@@ -204,7 +204,7 @@ def form_values(form: Any, kind: str, state: State) -> dict[str, Any]:
     if kind not in mafia.KINDS:
         raise FormProblem(phrase("web.game.bad-kind", kind=kind[:20]))
     data: dict[str, Any] = {}
-    for name in ("player", "shooter", "target", "by", "nominee", "crown", "behaviour"):
+    for name in ("player", "shooter", "target", "by", "nominee", "crown", "behaviour", "then"):
         value = form.get(name, "").strip()
         if value:
             data[name] = value[:80]
