@@ -51,6 +51,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "day": (),
     "speech": ("player", "seconds"),
     "nominate": ("by", "nominee"),
+    "close-nominations": (),
     "vote": ("votes",),
     "farewell": ("player", "best_move", "suspects", "crown", "seconds"),
     "foul": ("player",),
