@@ -117,19 +117,15 @@ def evaluate(queries: list[dict[str, Any]], rules_dir: str | None = None) -> lis
     """Run every query once, with one index opened for all of them."""
     from garou.lookup import Searcher
 
-    outcomes = []
     with Searcher(rules_dir) as searcher:
-        for query in queries:
-            result = searcher.search(query["q"], game=query.get("game"), limit=DEPTH)
-            outcomes.append(
-                Outcome(
-                    query,
-                    [h.id for h in result.hits],
-                    [h.id for h in result.per_game],
-                    result.answered,
-                )  # fmt: skip
-            )
-    return outcomes
+        return [evaluate_one(searcher, query) for query in queries]
+
+
+def evaluate_one(searcher: Any, query: dict[str, Any]) -> Outcome:
+    """Run one query with an opened ``Searcher``."""
+    result = searcher.search(query["q"], game=query.get("game"), limit=DEPTH)
+    return Outcome(query, [h.id for h in result.hits], [h.id for h in result.per_game],
+                   result.answered)  # fmt: skip
 
 
 def figures(outcomes: list[Outcome]) -> dict[str, float]:
