@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "13"
+INDEX_FORMAT = "14"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -56,9 +56,11 @@ LEXICON = "lexicon.json"
 
 TEXT_FIELDS: tuple[str, ...] = (
     "title_fr", "title_en", "names_fr", "names_en", "about_fr", "about_en",
-    "text_fr", "text_en",
+    "text_fr", "text_en", "asks_fr", "asks_en",
 )  # fmt: skip
-"""The analysed fields a query looks in, French and English."""
+"""The analysed fields a query looks in, French and English. ``asks_*`` holds the questions
+players ask that the entry answers (the rule data's ``asks``: garou's wording, document
+expansion), analysed like the text."""
 
 
 class SearchIndexError(GarouError):
@@ -182,6 +184,7 @@ def documents(book: Rulebook) -> list[dict[str, Any]]:
                 doc[f"text_{lang}"] = _words(
                     [entry.text.get(lang)], option_text, [section.title.get(lang)]
                 )
+                doc[f"asks_{lang}"] = _words(entry.asks.get(lang))
             for option in entry.options:
                 options.append({
                     "id": option.id,
@@ -196,7 +199,7 @@ def documents(book: Rulebook) -> list[dict[str, Any]]:
                            "reason": {"fr": reason.fr, "en": reason.en},
                            "addition": entry.default.addition}  # fmt: skip
             doc["plain"] = _words(
-                [doc[f"{f}_{lang}"] for f in ("title", "names", "about", "text")
+                [doc[f"{f}_{lang}"] for f in ("title", "names", "about", "text", "asks")
                  for lang in ("fr", "en")]
             )  # fmt: skip
             doc["data"] = {
@@ -300,6 +303,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     # How the words are written (accents), to show a corrected word as the rules spell it:
     # per language, so that "role" is "rôle" in French and stays "role" in English.
     docs = documents(book) if docs is None else docs
+    # Not the asks: they are typed as players type, often without their accents.
     fields = ("title", "names", "about", "text")
     french = spellings(doc[f"{f}_fr"] for doc in docs for f in fields)
     english = spellings((doc[f"{f}_en"] for doc in docs for f in fields), keep=french)

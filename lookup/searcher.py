@@ -55,8 +55,16 @@ LONGEST_TYPO = 30
 """Longer words are not corrected (no word of the rules is that long; the search for close
 words grows with the length)."""
 
-FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0}
-"""How much a match in each field counts (tuned on tests/data/relevance.yaml)."""
+FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0, "asks": 0.75}
+"""How much a match in each field counts (tuned on tests/data/relevance.yaml). ``asks``: the
+questions players ask that the entry answers (garou's wording), 0.75: chosen on the studied
+sets' aggregated figures, the weight of 0 to 2 with the best pooled MRR when each set is left
+out in turn (0.75 in 8 folds of 10, 0.25 in 2; bench/relevance.py, FIELD_WEIGHTS patched per
+run). It takes part in a concept's score like any field (the best field plus a share of the
+others), but never names an entry (:meth:`Searcher.named_by`), never says which game a word
+belongs to (``_own_game``: the documents' words only) and is not part of the texts the "not
+covered" judgement reads (:meth:`Searcher.entry_parts`): a question says what the entry
+answers, not what it states."""
 OWN_WEIGHT = 1.0
 """Weight of the words as typed."""
 ALIAS_WEIGHT = 0.8
@@ -721,6 +729,9 @@ class Searcher:
         self._terms: dict[tuple[str, str], list[str]] = {}
         self._closest_words: dict[str, str | None] = {}
         self._matched: list[tuple[_Concept, dict[int, float]]] = []
+        # The same without the asks fields: what the "not covered" judgement reads (an
+        # entry speaks of a word its own title, names or text have, not its asks).
+        self._judged: list[tuple[_Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
         self._entry_ids: list[str] | None = None
         self._per_entry: list[list[float]] | None = None
@@ -948,7 +959,7 @@ class Searcher:
         result.answered = coverage.answers(
             self,
             scored[0].docnum,
-            self._matched,
+            self._judged,
             query,
             corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
@@ -983,12 +994,12 @@ class Searcher:
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
         in_fields = [self._concept_fields(concept) for concept in concepts]
-        self._matched = [
-            (concept, best_of([(f, 1.0) for f in found.values()], FIELD_TIEBREAK))
-            for concept, found in zip(concepts, in_fields, strict=True)
-        ]
+        both = [(c, self._combined(found)) for c, found in zip(concepts, in_fields, strict=True)]
+        self._matched = [(c, sc) for c, (sc, _) in both]
+        self._judged = [(c, sj) for c, (_, sj) in both]
         if len([c for c in concepts if not c.game_word]) > 1:
             self._matched = [(c, self._named_share(c, sc)) for c, sc in self._matched]
+            self._judged = [(c, self._named_share(c, sc)) for c, sc in self._judged]
         for members in self._same_things(concepts):
             # Words that name one thing ("le badge du maire": the captain twice) count
             # once: each entry takes the best of them.
@@ -1262,7 +1273,7 @@ class Searcher:
     def speaks_of(self, word: str) -> dict[int, float]:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self._concept_scores(_concept(self._lexicon, word, numbers))
+        return self._concept_scores(_concept(self._lexicon, word, numbers))[1]
 
     def camps_of(self, concept: _Concept) -> dict[str, list[str]]:
         """Return, per game, the names of the camps the roles ``concept`` names play for
@@ -1285,6 +1296,7 @@ class Searcher:
         title, keywords or aliases."""
         found: set[int] = set()
         for name, _, alt, terms in self._fields(concept):
+            # Names only: an entry's asks (questions about it) do not name it.
             if not name.startswith(("title_", "names_")):
                 continue
             hits = (
@@ -1330,7 +1342,7 @@ class Searcher:
         Loup-Garou's): the word then leans towards that game (a preference, not obeyed)."""
         games = self._scorer.games
         found: dict[str, set[int]] = {}
-        # The documents' own words: titles and texts, not garou's names and keywords.
+        # The documents' own words: titles and texts, not garou's names, keywords and asks.
         for name in (n for n in TEXT_FIELDS if n.startswith(("title_", "text_"))):
             for term in self._terms_of(words, name.rsplit("_", 1)[1]):
                 for docnum in self._scorer.term(name, term):
@@ -1364,10 +1376,24 @@ class Searcher:
         pairs = [(name, t) for c in concepts for name, _, _, ts in self._fields(c) for t in ts]
         self._scorer.seed(pairs, CANDIDATES)
 
-    def _concept_scores(self, concept: _Concept) -> dict[int, float]:
+    def _concept_scores(self, concept: _Concept) -> tuple[dict[int, float], dict[int, float]]:
         """Return a concept's score per entry: in each field the best of its alternatives
-        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``)."""
-        return best_of([(f, 1.0) for f in self._concept_fields(concept).values()], FIELD_TIEBREAK)
+        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``);
+        with the asks fields (the ranking's) and without them (the judgement's: an entry
+        speaks of a word when its own title, names or text have it, not its asks)."""
+        return self._combined(self._concept_fields(concept))
+
+    @staticmethod
+    def _combined(
+        fields: dict[str, dict[int, float]],
+    ) -> tuple[dict[int, float], dict[int, float]]:
+        """Return the best field plus ``FIELD_TIEBREAK`` of the others, with the asks fields
+        and without them (:meth:`_concept_scores`)."""
+        return (
+            best_of([(f, 1.0) for f in fields.values()], FIELD_TIEBREAK),
+            best_of([(f, 1.0) for n, f in fields.items() if not n.startswith("asks_")],
+                    FIELD_TIEBREAK),
+        )  # fmt: skip
 
     def _concept_fields(self, concept: _Concept) -> dict[str, dict[int, float]]:
         """Return a concept's score per entry in each field: the best of its alternatives

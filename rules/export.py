@@ -48,6 +48,7 @@ def entry_to_dict(book: Rulebook, entry: Entry, lang: str) -> dict[str, Any]:
         "text": entry.text.get(lang),
         "keywords": list(entry.keywords.get(lang)),
         "aliases": list(entry.aliases.get(lang)),
+        "asks": list(entry.asks.get(lang)),
         "related": list(entry.related),
         "roles": list(entry.roles),
         "addition": entry.addition or entry.source.addition,

@@ -55,7 +55,7 @@ class Text:
 
 @record
 class Words:
-    """Lists of words per language (keywords, aliases); a language may be left out."""
+    """Lists of words per language (keywords, aliases, asks); a language may be left out."""
 
     fr: tuple[str, ...] = ()
     """French words."""
@@ -178,6 +178,8 @@ class Role:
     """Other names players use for it."""
     keywords: Words = Words()
     """More search words."""
+    asks: Words = Words()
+    """Questions players ask that the role's entry answers (garou's wording, searched)."""
     related: tuple[str, ...] = ()
     """Ids of related entries."""
     addition: bool = False
@@ -208,6 +210,8 @@ class Status:
     """Other names players use for it."""
     keywords: Words = Words()
     """More search words."""
+    asks: Words = Words()
+    """Questions players ask that the status's entry answers (garou's wording, searched)."""
     related: tuple[str, ...] = ()
     """Ids of related entries."""
     addition: bool = False
@@ -266,6 +270,10 @@ class Entry:
     """Search words players would type."""
     aliases: Words = Words()
     """Other names for the thing the entry is about."""
+    asks: Words = Words()
+    """Questions players ask at a table that the entry's text fully answers, as they ask
+    them: garou's wording, not the document's (document expansion: the search matches a
+    question against the questions each entry answers, not only against its text)."""
     related: tuple[str, ...] = ()
     """Ids of related entries."""
     roles: tuple[str, ...] = ()
