@@ -113,11 +113,15 @@ def load_set(path: Path = SET) -> list[dict[str, Any]]:
     return list(read_yaml(path)["queries"])
 
 
+RANKING: bool | None = None
+"""The ranking :func:`evaluate` searches with (``--ranking``; None: the searcher's default)."""
+
+
 def evaluate(queries: list[dict[str, Any]], rules_dir: str | None = None) -> list[Outcome]:
     """Run every query once, with one index opened for all of them."""
     from garou.lookup import Searcher
 
-    with Searcher(rules_dir) as searcher:
+    with Searcher(rules_dir, ranking=RANKING) as searcher:
         return [evaluate_one(searcher, query) for query in queries]
 
 
@@ -238,7 +242,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="leave out the fifth held-out set")  # fmt: skip
     parser.add_argument("--heldout-5-failures", action="store_true",
                         help="list the fifth held-out set's misses")  # fmt: skip
+    parser.add_argument("--ranking", choices=("hand", "learned"),
+                        help="hand, or lookup/ranking.json (default: the searcher's)")  # fmt: skip
     args = parser.parse_args(argv)
+    global RANKING
+    RANKING = None if args.ranking is None else args.ranking == "learned"
     sys.path.insert(0, str(REPO))
     queries = load_set(SET)
     wave_3 = [q for q in queries if str(q.get("group", "")).startswith(HELDOUT_3)]
