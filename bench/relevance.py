@@ -42,25 +42,56 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 SET = REPO / "tests" / "data" / "relevance.yaml"
 HELDOUT = REPO / "tests" / "data" / "relevance-heldout.yaml"
-HELDOUT_2 = REPO / "tests" / "data" / "relevance-heldout-2.yaml"
-HELDOUT_3 = "h-search3-"
-"""Group prefix of wave 3's held-out queries (in ``tests/data/relevance.yaml``); looked at
-after wave 3's single run, so shown as seen since wave 4."""
-HELDOUT_4 = "h-search4-"
-"""Group prefix of wave 4's unseen held-out queries (in ``tests/data/relevance.yaml``)."""
-UNSEEN_GROUPS = (HELDOUT_3, HELDOUT_4)
-HELDOUT_5 = REPO / "tests" / "data" / "relevance-heldout-5.yaml"
-"""The fifth held-out set (session 3): written by an engineer who never ran garou on it,
-while the search was tuned by others who never read it; run once, after the tuning."""
-HELDOUT_6 = REPO / "tests" / "data" / "relevance-heldout-6.yaml"
-HELDOUT_7 = REPO / "tests" / "data" / "relevance-heldout-7.yaml"
-"""The seventh held-out set (session 4): written by someone who never ran garou, while
-the search was changed; run once, on the integrated tree at the end of the session."""
-HELDOUT_8 = REPO / "tests" / "data" / "relevance-heldout-8.yaml"
-"""The eighth (session 4), written alike: the blind set. The engineers changing the search
-saw only its aggregated figures (a script printed them), never a question or a miss."""
-"""The sixth held-out set (session 3): written like the fifth, while the fifth was studied;
-run once, after the last wave."""
+"""The issue-14 set: looked at in wave 2 and tuned on, so listed with the tuning misses."""
+
+
+@dataclass(frozen=True)
+class HeldOut:
+    """One held-out set after the first: where its queries are, how it is shown, its flags."""
+
+    name: str
+    """Its number: the flags are ``--without-heldout-NAME`` and ``--heldout-NAME-failures``."""
+    source: Path | str
+    """A set file, or a group prefix of the queries of ``SET`` (left out of the tuning)."""
+    label: str
+    """The block's label: whether the set was seen (looked at, tuned on) or not."""
+    leave_out: str
+    """Help of ``--without-heldout-NAME``."""
+    list_misses: str | None
+    """Help of ``--heldout-NAME-failures`` (None: no such flag)."""
+    listed: int = 0
+    """Where its misses come among the sets' (the order they were listed in before)."""
+
+
+_DATA = REPO / "tests" / "data"
+HELDOUT_SETS = (
+    # Shown in this order; wave 2's set was studied in wave 3, and is listed with --holdout.
+    HeldOut("2", _DATA / "relevance-heldout-2.yaml", "held out 2 (seen)",
+            "leave the second held-out set (wave 2) out", None),
+    # Wave 3's unseen groups, looked at after its single run: seen since wave 4.
+    HeldOut("3", "h-search3-", "held out 3 (seen)",
+            "leave wave 3's unseen h-search3-* groups out (while tuning)",
+            "list the misses of the h-search3-* groups (once, at the end)", 1),
+    HeldOut("4", "h-search4-", "held out 4 (unseen)",
+            "leave wave 4's unseen h-search4-* groups out (while tuning)",
+            "list the misses of the h-search4-* groups (once, at the end)", 2),
+    # Session 3: written by an engineer who never ran garou on it, while others tuned the
+    # search without reading it; run once, after the tuning.
+    HeldOut("5", _DATA / "relevance-heldout-5.yaml", "held out 5 (seen)",
+            "leave out the fifth held-out set", "list the fifth held-out set's misses", 6),
+    # Session 3, written like the fifth while the fifth was studied; run once after the last wave.
+    HeldOut("6", _DATA / "relevance-heldout-6.yaml", "held out 6 (seen)",
+            "leave out the sixth held-out set", "list the sixth held-out set's misses", 3),
+    # Session 4, the blind set: the engineers changing the search saw only its figures.
+    HeldOut("8", _DATA / "relevance-heldout-8.yaml", "held out 8 (blind)",
+            "leave out the blind set (held out 8)",
+            "list the blind set's misses (it is then seen)", 5),
+    # Session 4: written by someone who never ran garou; run once on the integrated tree.
+    HeldOut("7", _DATA / "relevance-heldout-7.yaml", "held out 7 (unseen)",
+            "leave out the seventh held-out set", "list held out 7's misses (then seen)", 4),
+)  # fmt: skip
+"""Every held-out set after the first, one line each: adding a set is adding a line."""
+UNSEEN_GROUPS = tuple(h.source for h in HELDOUT_SETS if isinstance(h.source, str))
 """Group prefixes the tests leave out: the sets of waves 3 and 4, measured by this bench."""
 DEPTH = 10
 """Hits fetched per query (a right answer below this rank counts 0 in the MRR)."""
@@ -199,49 +230,21 @@ def _failures(outcomes: list[Outcome]) -> list[str]:
     return lines
 
 
+def _flag(held: HeldOut, failures: bool) -> str:
+    return f"heldout_{held.name}_failures" if failures else f"without_heldout_{held.name}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures; return 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--failures", action="store_true", help="list the tuning misses")
     parser.add_argument("--holdout", action="store_true", help="include held-out misses")
-    parser.add_argument("--without-heldout-2", action="store_true",
-                        help="leave the second held-out set (wave 2) out")  # fmt: skip
-    parser.add_argument(
-        "--without-heldout-3",
-        action="store_true",
-        help="leave wave 3's unseen h-search3-* groups out (while tuning)",
-    )
-    parser.add_argument(
-        "--heldout-3-failures",
-        action="store_true",
-        help="list the misses of the h-search3-* groups (once, at the end)",
-    )
-    parser.add_argument(
-        "--without-heldout-4",
-        action="store_true",
-        help="leave wave 4's unseen h-search4-* groups out (while tuning)",
-    )
-    parser.add_argument(
-        "--heldout-4-failures",
-        action="store_true",
-        help="list the misses of the h-search4-* groups (once, at the end)",
-    )
-    parser.add_argument("--without-heldout-6", action="store_true",
-                        help="leave out the sixth held-out set")  # fmt: skip
-    parser.add_argument("--heldout-6-failures", action="store_true",
-                        help="list the sixth held-out set's misses")  # fmt: skip
-    parser.add_argument("--without-heldout-7", action="store_true",
-                        help="leave out the seventh held-out set")  # fmt: skip
-    parser.add_argument("--heldout-7-failures", action="store_true",
-                        help="list held out 7's misses (then seen)")  # fmt: skip
-    parser.add_argument("--without-heldout-8", action="store_true",
-                        help="leave out the blind set (held out 8)")  # fmt: skip
-    parser.add_argument("--heldout-8-failures", action="store_true",
-                        help="list the blind set's misses (it is then seen)")  # fmt: skip
-    parser.add_argument("--without-heldout-5", action="store_true",
-                        help="leave out the fifth held-out set")  # fmt: skip
-    parser.add_argument("--heldout-5-failures", action="store_true",
-                        help="list the fifth held-out set's misses")  # fmt: skip
+    for held in HELDOUT_SETS:
+        parser.add_argument(f"--without-heldout-{held.name}", action="store_true",
+                            help=held.leave_out)  # fmt: skip
+        if held.list_misses is not None:
+            parser.add_argument(f"--heldout-{held.name}-failures", action="store_true",
+                                help=held.list_misses)  # fmt: skip
     parser.add_argument("--ranking", choices=("hand", "learned"),
                         help="hand, or lookup/ranking.json (default: the searcher's)")  # fmt: skip
     args = parser.parse_args(argv)
@@ -249,39 +252,31 @@ def main(argv: list[str] | None = None) -> int:
     RANKING = None if args.ranking is None else args.ranking == "learned"
     sys.path.insert(0, str(REPO))
     queries = load_set(SET)
-    wave_3 = [q for q in queries if str(q.get("group", "")).startswith(HELDOUT_3)]
-    wave_4 = [q for q in queries if str(q.get("group", "")).startswith(HELDOUT_4)]
-    queries = [q for q in queries if not str(q.get("group", "")).startswith(UNSEEN_GROUPS)]
-    main_set = evaluate(queries)
+    main_set = evaluate(
+        [q for q in queries if not str(q.get("group", "")).startswith(UNSEEN_GROUPS)]
+    )
     fresh = evaluate(load_set(HELDOUT))
-    fresh_2 = [] if args.without_heldout_2 else evaluate(load_set(HELDOUT_2))
-    fresh_3 = [] if args.without_heldout_3 else evaluate(wave_3)
-    fresh_4 = [] if args.without_heldout_4 else evaluate(wave_4)
-    fresh_5 = [] if args.without_heldout_5 else evaluate(load_set(HELDOUT_5))
-    fresh_6 = [] if args.without_heldout_6 else evaluate(load_set(HELDOUT_6))
-    fresh_7 = [] if args.without_heldout_7 else evaluate(load_set(HELDOUT_7))
-    fresh_8 = [] if args.without_heldout_8 else evaluate(load_set(HELDOUT_8))
+    sets: dict[str, list[Outcome]] = {}
+    for held in HELDOUT_SETS:
+        if getattr(args, _flag(held, False)):
+            sets[held.name] = []
+        elif isinstance(held.source, str):
+            prefix = held.source
+            sets[held.name] = evaluate(
+                [q for q in queries if str(q.get("group", "")).startswith(prefix)]
+            )
+        else:
+            sets[held.name] = evaluate(load_set(held.source))
     tune = [o for o in main_set if not o.query.get("holdout")]
-    held = [o for o in main_set if o.query.get("holdout")]
-    every = main_set + fresh + fresh_2 + fresh_3 + fresh_4 + fresh_5 + fresh_6 + fresh_7 + fresh_8
+    held_first = [o for o in main_set if o.query.get("holdout")]
+    every = main_set + fresh + [o for outcomes in sets.values() for o in outcomes]
     lines = _block("all", every)
     lines += _block("tuning", tune)
-    lines += _block("held out (1st third)", held)
+    lines += _block("held out (1st third)", held_first)
     lines += _block("issue 14 set (seen)", fresh)
-    if fresh_2:
-        lines += _block("held out 2 (seen)", fresh_2)
-    if fresh_3:
-        lines += _block("held out 3 (seen)", fresh_3)
-    if fresh_4:
-        lines += _block("held out 4 (unseen)", fresh_4)
-    if fresh_5:
-        lines += _block("held out 5 (seen)", fresh_5)
-    if fresh_6:
-        lines += _block("held out 6 (seen)", fresh_6)
-    if fresh_8:
-        lines += _block("held out 8 (blind)", fresh_8)
-    if fresh_7:
-        lines += _block("held out 7 (unseen)", fresh_7)
+    for held in HELDOUT_SETS:
+        if sets[held.name]:
+            lines += _block(held.label, sets[held.name])
     print("\n".join(lines))
     print()
     for group in sorted({o.query["group"] for o in every}):
@@ -290,27 +285,12 @@ def main(argv: list[str] | None = None) -> int:
         print()
         # The issue-14 set was looked at in wave 2 and tuned on: it is listed with the tuning;
         # the second held-out set was studied in wave 3: it is listed with the held-out ones.
-        seen = held + fresh + fresh_2 + tune if args.holdout else tune + fresh
+        seen = held_first + fresh + sets["2"] + tune if args.holdout else tune + fresh
         print("\n".join(_failures(seen)))
-    if args.heldout_3_failures and fresh_3:
-        print()
-        print("\n".join(_failures(fresh_3)))
-    if args.heldout_4_failures and fresh_4:
-        print()
-        print("\n".join(_failures(fresh_4)))
-    if args.heldout_6_failures and fresh_6:
-        print()
-        print("\n".join(_failures(fresh_6)))
-    for wanted, outcomes in (
-        (args.heldout_7_failures, fresh_7),
-        (args.heldout_8_failures, fresh_8),
-    ):
-        if wanted and outcomes:
+    for held in sorted(HELDOUT_SETS, key=lambda h: h.listed):
+        if held.list_misses is not None and getattr(args, _flag(held, True)) and sets[held.name]:
             print()
-            print("\n".join(_failures(outcomes)))
-    if args.heldout_5_failures and fresh_5:
-        print()
-        print("\n".join(_failures(fresh_5)))
+            print("\n".join(_failures(sets[held.name])))
     return 0
 
 

@@ -266,9 +266,3 @@ def check_win(
         alive=dict(result.alive),
         steps=_steps(result.steps),
     )
-
-
-def tie_steps(game: Game, with_captain: bool) -> tuple[str, ...]:
-    """Return the tie procedure that applies (the data's, with or without a captain)."""
-    tie = game.day.vote.tie
-    return tuple(tie.with_captain if with_captain and tie.with_captain else tie.without_captain)

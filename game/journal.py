@@ -421,9 +421,24 @@ class Journal:
         found = json.loads(row[1])
         return found if isinstance(found, dict) else None
 
+    def kept_draft(self, game_id: int, name: str) -> tuple[int, dict[str, Any]] | None:
+        """Return the draft ``name`` of game ``game_id`` with the number of the last event
+        before it was kept, even when events were recorded since (:meth:`draft` says None
+        then): for a face that checks it against those events instead of losing it."""
+        try:
+            row = self.db.execute(
+                "SELECT after, data FROM drafts WHERE game_id = ? AND name = ?", (game_id, name)
+            ).fetchone()
+        except sqlite3.OperationalError:  # no such table yet
+            return None
+        if row is None:
+            return None
+        found = json.loads(row[1])
+        return (int(row[0]), found) if isinstance(found, dict) else None
+
     def drop_draft(self, game_id: int, name: str) -> None:
         """Forget the draft ``name`` of game ``game_id`` (its event is recorded)."""
-        if self.draft(game_id, name) is None:
+        if self.kept_draft(game_id, name) is None:
             return
         with self._write():
             self.db.execute("DELETE FROM drafts WHERE game_id = ? AND name = ?", (game_id, name))

@@ -21,6 +21,7 @@ from garou.rules.model import Game
 
 from .errors import IllegalEventError
 from .order import CHECKS, EXTRA_TIME, KEY, ORDER, STEPS_DUE, order_checks
+from .sentences import event_kind
 
 KINDS = (
     "shot",
@@ -29,6 +30,7 @@ KINDS = (
     "day",
     "speech",
     "nominate",
+    "close-nominations",
     "vote",
     "farewell",
     "foul",
@@ -120,6 +122,10 @@ class State:
     speeches: list[dict[str, Any]] = field(default_factory=list)
     nominations: list[str] = field(default_factory=list)
     nominated_by: dict[str, str] = field(default_factory=dict)
+    nominations_closed: bool = False
+    """True once today's nominations are closed: by a ``close-nominations`` event (the
+    judge's "no more nominations", recorded before the ballots are typed), or by the day's
+    first vote (every evening recorded before that event existed)."""
     days: list[dict[str, Any]] = field(default_factory=list)
     """Each day's nominations and vote rounds."""
     vote_round: str | None = "first"
@@ -178,13 +184,20 @@ class State:
         assert farewell is not None
         return int((farewell.turbo_seconds if self.turbo else farewell.normal_seconds) or 0)
 
+    def called(self) -> list[str]:
+        """The tied players in the order their extra time is called: nomination order, as
+        the vote's own list (garou's reading: mafia.txt gives the extra time no order, and
+        ``_extra_time`` takes them in any order)."""
+        named = [n for n in self.nominations if n in self.tied]
+        return named + [n for n in self.tied if n not in named]
+
     def speaker(self) -> str | None:
         """The player whose speech comes next today (None once everyone has spoken): before
         a revote, the next tied player's extra time (``mf-vote-tie``), in nomination order."""
         if self.phase != "day":
             return None
         if self.vote_round == "revote":
-            return next((n for n in self.tied if n not in self.argued), None)
+            return next((n for n in self.called() if n not in self.argued), None)
         for seat in self.seats:
             if seat.alive and seat.name not in self.spoken and seat.name not in self.skipped:
                 if seat.loses_speech:
@@ -278,10 +291,10 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
         dealt = sum(1 for r in cards.values() if r == role)
         if dealt != count:
             raise IllegalEventError(
-                "mafia.refused.composition",
+                "fixd.mafia.refused.composition",
                 role=game.role(role).name,
-                dealt=dealt,
-                count=count,
+                count=dealt,
+                expected=count,
                 rule="mf-composition",
             )
     from garou.rules.errors import GarouError
@@ -364,7 +377,7 @@ def _phase(state: State, phase: str, kind: str) -> None:
     if state.phase != phase:
         raise IllegalEventError(
             f"mafia.refused.not-{phase}",
-            kind=kind,
+            kind=event_kind(kind),
             rule="mf-night" if phase == "night" else "mf-day",
         )
 
@@ -466,7 +479,7 @@ def _still_due(state: State, ending: str, seq: int) -> None:
         speaker = state.speaker()
         if speaker is not None:
             raise IllegalEventError(
-                "mafia.order.extra-due",
+                "fixd.mafia.order.extra-due",
                 name=speaker,
                 seconds=state.speech_seconds(),
                 rule="mf-vote-tie",
@@ -514,6 +527,7 @@ def _day(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.shots, state.checked = {}, {}
     state.spoken, state.skipped, state.argued = [], [], []
     state.nominations, state.nominated_by = [], {}
+    state.nominations_closed = False
     state.vote_round, state.tied = "first", []
     state.days.append({"day": state.day, "nominations": [], "rounds": []})
     state.tell(seq, phrase("mafia.story.day", number=state.day))
@@ -523,12 +537,7 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "speech")
     seat = _name(state, data, "player")
     _alive(seat, "mf-speech")
-    if state.vote_round == "revote" and (
-        EXTRA_TIME in state.order_rules
-        or (seat.name in state.tied and seat.name not in state.argued)
-    ):
-        # Order 1 knew no extra time: a tied player's is taken when recorded, any other
-        # speech during the revote is an ordinary one, as it was then.
+    if is_extra_time(state, seat.name):
         _extra_time(state, seat, data, seq)
         return
     if seat.loses_speech:
@@ -550,7 +559,26 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
             state.tell(seq, phrase("mafia.story.skipped", name=other.name))
     seconds = _seconds(data)
     state.spoken.append(seat.name)
-    state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds})
+    state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds, "seq": seq})
+
+
+def is_extra_time(state: State, player: str) -> bool:
+    """True when a ``speech`` of ``player`` recorded now is a tied player's extra time
+    before the revote (``mf-vote-tie``), not an ordinary speech. Order 1 knew no extra
+    time: a tied player's is taken when recorded, any other speech during the revote is an
+    ordinary one, as it was then."""
+    return (
+        state.phase == "day"
+        and state.vote_round == "revote"
+        and (
+            EXTRA_TIME in state.order_rules or (player in state.tied and player not in state.argued)
+        )
+    )
+
+
+def extra_time_seqs(state: State) -> frozenset[int]:
+    """The numbers of the ``speech`` events in effect that were a tied player's extra time."""
+    return frozenset(s["seq"] for s in state.speeches if s.get("round") == "revote")
 
 
 def _seconds(data: Mapping[str, Any]) -> int | None:
@@ -576,7 +604,7 @@ def _extra_time(state: State, seat: Seat, data: Mapping[str, Any], seq: int) -> 
     seconds = _seconds(data)
     state.argued.append(seat.name)
     state.speeches.append(
-        {"day": state.day, "player": seat.name, "seconds": seconds, "round": "revote"}
+        {"day": state.day, "player": seat.name, "seconds": seconds, "round": "revote", "seq": seq}
     )
     state.tell(seq, phrase("mafia.story.argued", name=seat.name))
 
@@ -585,6 +613,12 @@ def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "nominate")
     if state.vote_round != "first" or state.today()["rounds"]:
         raise IllegalEventError("mafia.refused.nominate-late", rule="mf-nominations")
+    if state.nominations_closed:
+        raise IllegalEventError(
+            "fixe.refused.nominations-closed",
+            names=list(state.nominations) or phrase("fixe.nobody"),
+            rule="mf-nominations",
+        )
     by = _name(state, data, "by")
     _alive(by, "mf-nominations")
     nominee = _name(state, data, "nominee")
@@ -599,6 +633,25 @@ def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.nominated_by[nominee.name] = by.name
     state.today()["nominations"].append({"by": by.name, "nominee": nominee.name})
     state.tell(seq, phrase("mafia.story.nominated", by=by.name, nominee=nominee.name))
+
+
+def _close_nominations(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+    """The judge closes today's nominations: the vote on the nominees comes next (or the
+    night, nobody nominated). Recorded, so that an evening resumed goes on at the vote and
+    never asks for nominations again; it waits for what the vote waits for (the farewell,
+    the speeches, at the evening's rules of order)."""
+    _phase(state, "day", "close-nominations")
+    if state.vote_round != "first" or state.today()["rounds"]:
+        raise IllegalEventError("mafia.refused.nominate-late", rule="mf-nominations")
+    if state.nominations_closed:
+        raise IllegalEventError("fixe.refused.closed-twice", rule="mf-nominations")
+    _still_due(state, "vote", seq)
+    state.nominations_closed = True
+    names = list(state.nominations)
+    if names:
+        state.tell(seq, phrase("fixe.story.nominations-closed", count=len(names), names=names))
+    else:
+        state.tell(seq, phrase("fixe.story.nominations-closed-none"))
 
 
 def table_state(state: State, without: str | None = None) -> Any:
@@ -684,6 +737,7 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         "seq": seq,
     }
     state.today()["rounds"].append(record)
+    state.nominations_closed = True
     if record["critical"]:
         out = list(result.eliminated)
         state.close_calls.append(
@@ -698,10 +752,10 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         state.tied = list(result.next.tied)
         state.argued = []
         if result.next.round == "revote":
-            state.tell(
-                seq,
-                phrase("mafia.story.extra-time", names=state.tied, seconds=state.speech_seconds()),
+            extra = phrase(
+                "fixd.mafia.story.extra-time", names=state.called(), seconds=state.speech_seconds()
             )
+            state.tell(seq, extra)
         return
     state.vote_round = None
     for name in result.eliminated:
@@ -920,8 +974,14 @@ def _leave(state: State, seat: Seat, cause: str, at: str, seq: int, lang: str) -
     from garou.rules.play import check_win
 
     seat.alive, seat.out, seat.out_at = False, cause, at
-    if seat.name in state.nominations and state.vote_round is not None:
-        pass
+    if state.phase == "day" and state.vote_round is not None and seat.name in state.nominations:
+        # A nominee out of the game during the day (disqualified) is no longer on the vote:
+        # the vote goes on on the others (none left: no vote today).
+        state.nominations.remove(seat.name)
+        state.nominated_by.pop(seat.name, None)
+        if seat.name in state.tied:
+            state.tied.remove(seat.name)
+        state.tell(seq, phrase("fixe.story.nominee-out", name=seat.name))
     result = check_win(table_state(state), lang, "night" if state.phase == "day" else "vote")
     if result.winner is not None:
         state.winner, state.win_rule, state.phase = result.winner, result.rule, "over"
@@ -942,6 +1002,7 @@ HANDLERS = {
     "day": _day,
     "speech": _speech,
     "nominate": _nominate,
+    "close-nominations": _close_nominations,
     "vote": _vote,
     "farewell": _farewell,
     "foul": _foul,
@@ -1018,9 +1079,11 @@ def next_step(state: State, lang: str) -> str | None:
     if state.farewell_due:
         return say("mafia.next.farewell", lang, name=state.farewell_due[0])
     if speaker is not None:
-        key = "mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
+        key = "fixd.mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
         return say(key, lang, name=speaker, seconds=state.speech_seconds())
     if state.vote_round is not None and state.nominations:
+        if state.vote_round == "first" and not state.nominations_closed:
+            return say("fixe.next.nominations", lang, names=state.nominations)
         return say(
             f"mafia.next.vote-{state.vote_round}", lang, names=state.tied or state.nominations
         )

@@ -10,14 +10,20 @@ records or decides anything: it only reads the replayed :class:`~garou.game.mafi
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from garou.rules.catalogue import Phrase, phrase
 
 from .mafia import MAFIA_ROLES
 
 if TYPE_CHECKING:
     from .mafia import State
+
+DRAFT = "mafia-vote"
+"""The journal's draft of the vote being typed (``Journal.save_draft``): the same one for
+the terminal (``garou game play``) and the judge's phone (``garou serve``)."""
 
 CHECKS = (("don", "don"), ("sheriff", "sherif"))
 """The night's checks in the document's order: (event prefix, role id)."""
@@ -30,7 +36,8 @@ class Step:
     kind: str
     """The event that answers it: "meeting" (the first night: answered by ``day``),
     "shot", "don-check", "sheriff-check", "day" (the morning), "farewell", "speech",
-    "nominate" (nominations, or the night when nobody is nominated), "vote", "night";
+    "nominate" (nominations open: more of them, ``close-nominations``, or the night when
+    nobody is nominated), "vote", "night";
     or "over"."""
     player: str | None = None
     """Who acts: the shooter, the checker, the speaker, the player saying farewell."""
@@ -88,17 +95,24 @@ def next_step(state: State) -> Step:
                 "speech", speaker, seconds=state.speech_seconds(), round="revote", pool=pool
             )
         return Step("speech", speaker, seconds=state.speech_seconds())
+    if can_nominate(state):
+        # the nominations stay open until the judge closes them (close-nominations)
+        return Step("nominate", targets=living, pool=tuple(state.nominations))
     if state.vote_round is not None and state.nominations:
         pool = vote_pool(state)
         return Step("vote", round=state.vote_round, pool=pool, targets=living)
-    if can_nominate(state):
-        return Step("nominate", targets=living)
     return Step("night")
 
 
 def can_nominate(state: State) -> bool:
-    """True while nominations are open today: before the day's first vote."""
-    return state.phase == "day" and state.vote_round == "first" and not state.today()["rounds"]
+    """True while nominations are open today: before the judge closes them
+    (``close-nominations``) or the day's first vote does."""
+    return (
+        state.phase == "day"
+        and state.vote_round == "first"
+        and not state.today()["rounds"]
+        and not state.nominations_closed
+    )
 
 
 def nominators(state: State) -> list[str]:
@@ -131,6 +145,92 @@ def ballots(state: State, picks: Mapping[str, str]) -> dict[str, str]:
             if voter in living and pick in ("yes", "no")
         }
     return {voter: pick for voter, pick in picks.items() if voter in living and pick}
+
+
+@dataclass(frozen=True)
+class Ballots:
+    """The ballots typed for the vote being held, as they still stand now."""
+
+    votes: dict[str, str]
+    """Voter → nominee (or "yes"/"no" at the lift): only ballots that still hold."""
+    done: tuple[str, ...]
+    """The nominees whose voters the terminal has asked already (in nomination order)."""
+    told: tuple[Phrase, ...] = ()
+    """What the judge must be told: the events recorded since the ballots were typed, each
+    ballot dropped and why, the voters now. Empty when nothing changed."""
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.told)
+
+
+def draft_data(state: State, votes: Mapping[str, str], done: Sequence[str] = ()) -> dict[str, Any]:
+    """The draft of the vote being typed, as the journal keeps it (both faces)."""
+    return {
+        "day": state.day,
+        "round": state.vote_round,
+        "pool": list(vote_pool(state)),
+        "votes": dict(votes),
+        "done": list(done),
+        "voters": [s.name for s in state.living()],
+    }
+
+
+def kept_ballots(
+    state: State, saved: Mapping[str, Any] | None, since: Sequence[Any] = ()
+) -> Ballots:
+    """Return the ballots of the draft ``saved`` that still hold in ``state`` (the vote
+    now: :func:`next_step` is "vote"), each one dropped said with why, never silently.
+
+    ``since``: the events recorded after the draft was kept (their sentences): a foul, a
+    disqualification, an undo typed in the middle of the vote. A player out of the game
+    since (disqualified: ``mf-disqualification``) has no ballot; a ballot against a nominee
+    no longer on the vote is dropped, its voter asked again; a player who lost their next
+    speech to fouls still votes (the document: "Aucune autre conséquence")."""
+    if not saved:
+        return Ballots({}, ())
+    told: list[Phrase] = []
+    raw = saved.get("votes")
+    typed = {str(k): str(v) for k, v in raw.items()} if isinstance(raw, Mapping) else {}
+    raw_done = saved.get("done")
+    done_before = [str(n) for n in raw_done] if isinstance(raw_done, list) else []
+    if since and (typed or done_before):
+        told.append(phrase("fixe.draft.since", count=len(since), events=list(since)))
+    if saved.get("day") != state.day or saved.get("round") != state.vote_round:
+        if typed:
+            told.append(phrase("fixe.draft.obsolete", count=len(typed)))
+        return Ballots({}, (), tuple(told))
+    lift = state.vote_round == "lift"
+    pool = vote_pool(state)
+    living = {s.name for s in state.living()}
+    votes: dict[str, str] = {}
+    for voter, target in typed.items():
+        if voter not in living:
+            why = _out(state, voter)
+            told.append(phrase("fixe.draft.voter-out", voter=voter, target=target, why=why))
+        elif lift and target not in ("yes", "no") or not lift and target not in pool:
+            why = _out(state, target)
+            told.append(phrase("fixe.draft.nominee-out", voter=voter, target=target, why=why))
+        else:
+            votes[voter] = target
+    raw_voters = saved.get("voters")
+    before = [str(n) for n in raw_voters] if isinstance(raw_voters, list) else []
+    gone = [n for n in before if n not in living]
+    if gone:
+        told.append(phrase("fixe.draft.voters", count=len(living), gone=gone))
+    done = tuple(n for n in done_before if n in pool)
+    return Ballots(votes, done, tuple(told))
+
+
+def _out(state: State, name: str) -> Any:
+    """Why ``name`` is no longer at the table (or on the vote), in words."""
+    try:
+        seat = state.player(name)
+    except Exception:  # a name no seat has any more: said as it is
+        return phrase("fixe.draft.not-on-vote")
+    if seat.out is not None:
+        return phrase(f"cause.{seat.out}")
+    return phrase("fixe.draft.not-on-vote")
 
 
 def lift_ballots(state: State, yes: Collection[str]) -> dict[str, str]:
@@ -168,9 +268,13 @@ def timer_label(state: State, player: str | None = None) -> str | None:
 
 
 __all__ = [
+    "DRAFT",
+    "Ballots",
     "Step",
     "ballots",
     "can_nominate",
+    "draft_data",
+    "kept_ballots",
     "lift_ballots",
     "meeting_seconds",
     "next_step",

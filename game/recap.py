@@ -9,6 +9,7 @@ from typing import Any
 from garou.rules.catalogue import say
 
 from .replay import Replayed
+from .sentences import event_said
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,20 @@ class Part:
     """For each line, True when nobody at the table saw it."""
     seqs: tuple[int, ...] = ()
     """For each line, the number of the event that wrote it (``garou game correct N``)."""
+
+    def events(self) -> list[tuple[int, list[tuple[str, bool]]]]:
+        """The lines grouped by the event that wrote them, in order: (its number, its
+        lines and whether each is hidden). Every face of the recap (the terminal, Markdown,
+        HTML) gives each event's number once, before its first line, so that the table can
+        find the event to correct (``garou game correct N``); 0 is no event's number."""
+        groups: list[tuple[int, list[tuple[str, bool]]]] = []
+        seqs = self.seqs or (0,) * len(self.lines)
+        for seq, line, hidden in zip(seqs, self.lines, self.hidden, strict=True):
+            if groups and groups[-1][0] == seq:
+                groups[-1][1].append((line, hidden))
+            else:
+                groups.append((seq, [(line, hidden)]))
+        return groups
 
 
 @dataclass(frozen=True)
@@ -124,6 +139,7 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
         )
         for line in state.close_calls
     )
+    extra = _extra_times(state)
     fixes = [
         say(
             "game.recap.correction",
@@ -131,13 +147,13 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
             seq=c.seq,
             target=c.target,
             why=c.why,
-            before=_event(game, c.before, lang),
-            after=_event(game, c.after, lang),
+            before=_event(game, c.before, lang, c.target in extra),
+            after=_event(game, c.after, lang, c.target in extra),
         )
         for c in replayed.corrections
     ]
     fixes += [
-        say("game.recap.undone", lang, target=e.seq, event=_event(game, e.to_dict(), lang))
+        say("game.recap.undone", lang, target=e.seq, event=event_said(replayed, e).say(lang))
         for e in replayed.undone
     ]
     roles = state.known_roles()
@@ -166,12 +182,20 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
     )
 
 
-def _event(game: Any, data: dict[str, Any], lang: str) -> str:
+def _extra_times(state: Any) -> frozenset[int]:
+    """The Mafia speeches in effect that were a tied player's extra time (none in Loup-Garou)."""
+    from .mafia import extra_time_seqs
+
+    return extra_time_seqs(state) if state.game.id == "mafia" else frozenset()
+
+
+def _event(game: Any, data: dict[str, Any], lang: str, extra_time: bool = False) -> str:
     """An event (its kind and values) as a sentence in ``lang``, never as Python data."""
     from .sentences import event_sentence
 
     kind = str(data.get("kind", ""))
-    return event_sentence(game, kind, {k: v for k, v in data.items() if k != "kind"}).say(lang)
+    values = {k: v for k, v in data.items() if k != "kind"}
+    return event_sentence(game, kind, values, extra_time=extra_time).say(lang)
 
 
 def recap_to_dict(recap: Recap) -> dict[str, Any]:

@@ -258,9 +258,13 @@ def named_as_players(players: Any, data: Mapping[str, Any]) -> dict[str, Any]:
             return value
         found = by_fold.get(fold(value), [])
         if len(found) > 1:
+            from garou.rules.play.state import Either
+
             from .errors import IllegalEventError
 
-            raise IllegalEventError("fixb.refused.ambiguous-name", name=value, names=found)
+            raise IllegalEventError(
+                "fixb.refused.ambiguous-name", name=value, names=Either(tuple(found))
+            )
         return found[0] if found else value
 
     def walk(key: str, value: Any) -> Any:

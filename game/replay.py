@@ -76,6 +76,8 @@ class Replayed:
     """Every correction."""
     timers: tuple[Event, ...] = ()
     """The ``timer`` events, in order (the countdowns: :func:`garou.game.timer.countdown_from`)."""
+    events: tuple[Event, ...] = ()
+    """Every event as recorded, undos and corrections included (:func:`state_when`)."""
 
 
 def effective_events(events: Sequence[Event]) -> tuple[list[Event], list[Event], list[Correction]]:
@@ -187,7 +189,23 @@ def replay(book: Rulebook, events: Sequence[Event], lang: str = "en") -> Replaye
         except IllegalEventError as exc:
             exc.seq = event.seq
             raise
-    return Replayed(state, tuple(live), tuple(undone), tuple(corrections), tuple(timers))
+    return Replayed(
+        state, tuple(live), tuple(undone), tuple(corrections), tuple(timers), tuple(events)
+    )
+
+
+def state_when(replayed: Replayed, seq: int, lang: str = "en") -> Any:
+    """Return the state the game was in when event ``seq`` was recorded (every event before
+    it replayed, its undos and corrections as they were then): what an event undone since
+    was recorded into, to say it as what it was then."""
+    before = [e for e in replayed.events if e.seq < seq]
+    live, _, _ = effective_events(before)
+    game = replayed.state.game
+    rules = RULESETS[game.id]
+    state = rules.start(game, live[0].data)
+    for event in live[1:]:
+        state = rules.apply(state, event.kind, event.data, event.seq, lang)
+    return state
 
 
 # --- recording only what happened ----------------------------------------------------

@@ -33,6 +33,7 @@ _MAFIA_MAIN = {
     "don-check": ("target",),
     "sheriff-check": ("target",),
     "speech": ("player",),
+    "extra-time": ("player",),
     "nominate": ("by", "nominee"),
     "farewell": ("player",),
     "foul": ("player",),
@@ -43,9 +44,17 @@ _MAFIA_MAIN = {
 """The values each Mafia kind's own sentence names (``mafia.event.<kind>``)."""
 
 
-def event_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
-    """Return event ``kind`` with ``data`` as one sentence (said later in a language)."""
+def event_sentence(
+    game: Game, kind: str, data: Mapping[str, Any], *, extra_time: bool = False
+) -> Phrase:
+    """Return event ``kind`` with ``data`` as one sentence (said later in a language).
+
+    ``extra_time``: the Mafia ``speech`` was a tied player's extra time before the revote
+    (the event's values do not say it, the game's state when it was recorded does: see
+    :func:`event_said`)."""
     if game.id == "mafia":
+        if kind == "speech" and extra_time:
+            return _mafia_sentence(game, "extra-time", data)
         return _mafia_sentence(game, kind, data)
     main = _MAIN.get(kind, ())
     key = f"fixes.event.{kind}"
@@ -76,8 +85,31 @@ def event_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
     return phrase("fixes.event.with", event=head, details=_Clauses(clauses))
 
 
+def event_said(replayed: Any, event: Any) -> Phrase:
+    """Return ``event`` of the replayed game (in effect or undone) as one sentence, said as
+    what it was when recorded: a Mafia speech during a revote as the tied player's extra
+    time, never as an ordinary speech."""
+    state = replayed.state
+    extra = False
+    if state.game.id == "mafia" and event.kind == "speech":
+        from .mafia import extra_time_seqs, is_extra_time
+
+        if any(e.seq == event.seq for e in replayed.effective):
+            extra = event.seq in extra_time_seqs(state)
+        else:  # undone: the game as it was when the speech was recorded
+            from .errors import IllegalEventError
+            from .replay import state_when
+
+            try:
+                before = state_when(replayed, event.seq)
+                extra = is_extra_time(before, before.player(str(event.data.get("player"))).name)
+            except IllegalEventError:
+                extra = False
+    return event_sentence(state.game, event.kind, event.data, extra_time=extra)
+
+
 def _mafia_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
-    key = f"mafia.event.{kind}"
+    key = f"mafia.event.{kind}" if has(f"mafia.event.{kind}") else f"fixe.event.{kind}"
     main = _MAFIA_MAIN.get(kind, ())
     if kind == "start":
         head = phrase("fixes.event.start", count=len(data.get("players") or ()))
@@ -218,4 +250,11 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-__all__ = ["event_sentence"]
+__all__ = ["event_kind", "event_said", "event_sentence"]
+
+
+def event_kind(kind: str) -> Phrase | str:
+    """Return event ``kind`` as a sentence names it: its name in the message's language and
+    the id typed (« l'aube (dawn) »), never the bare English id inside a French sentence;
+    an unknown kind (a typo being refused) stays as typed."""
+    return phrase(f"fixd.kind.{kind}") if has(f"fixd.kind.{kind}") else kind

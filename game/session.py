@@ -207,3 +207,34 @@ __all__ = [
     "status",
     "undo",
 ]
+
+
+def mafia_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "en") -> Any:
+    """Return the ballots typed for the Mafia vote being held (a
+    :class:`~garou.game.mafia_script.Ballots`), from the journal's draft, checked against
+    the events recorded since it was kept: the terminal and the judge's phone read the same.
+    A draft that changed is kept again as it now stands (what changed is told once)."""
+    from .mafia_script import DRAFT, Ballots, draft_data, kept_ballots, next_step
+    from .sentences import event_said
+
+    replayed = load(journal, book, game_id, lang)
+    state = replayed.state
+    kept = journal.kept_draft(game_id, DRAFT)
+    if kept is None or next_step(state).kind != "vote":
+        return Ballots({}, ())
+    after, saved = kept
+    since = [
+        event_said(replayed, e) if e.kind != "undo" else _undo_said(replayed, e)
+        for e in journal.events(game_id)
+        if e.seq > after and e.kind != "timer"
+    ]
+    ballots = kept_ballots(state, saved, since)
+    if ballots.changed or since:
+        journal.save_draft(game_id, DRAFT, draft_data(state, ballots.votes, ballots.done))
+    return ballots
+
+
+def _undo_said(replayed: Replayed, event: Event) -> Any:
+    from garou.rules.catalogue import phrase
+
+    return phrase("fixe.draft.undo", seq=event.seq)

@@ -28,6 +28,7 @@ from garou.rules.model import Game, NightStep
 
 from . import engine
 from .errors import IllegalEventError
+from .sentences import event_kind
 
 KINDS = ("start", "roles", "couple", "look", "kill", "potions", "call", "dawn", "election", "vote")
 """The event kinds of a Loup-Garou game."""
@@ -237,12 +238,15 @@ class State:
         return (*first, *every)
 
     def next_step(self) -> NightStep | None:
-        """Return the next step of tonight's script not yet called, or None."""
+        """Return the first step of tonight's script not yet called, or None (dawn).
+
+        A step passed over (a later one was recorded first: :meth:`skipped`) comes first:
+        the document has every role called each night, even absent or dead ones
+        ("Appelez tout le monde, chaque nuit"), and a late call is still a call, whereas
+        the order beyond the document's constraints is garou's (``usual_order_addition``).
+        """
         done = set(self.done)
-        last = max((i for i, s in enumerate(self.steps()) if s.id in done), default=-1)
-        for step in self.steps()[last + 1 :]:
-            return step
-        return None
+        return next((s for s in self.steps() if s.id not in done), None)
 
     def skipped(self) -> tuple[NightStep, ...]:
         """Return the steps passed over tonight (a later one was called)."""
@@ -358,7 +362,7 @@ def _role_id(game: Game, role: Any) -> str:
         return resolve_role(game, str(role)).id
     except GarouError:
         raise IllegalEventError(
-            "game.refused.unknown-role", role=str(role), roles=[r.id for r in game.roles]
+            "game.refused.unknown-role", role=str(role), roles=[r.name for r in game.roles]
         ) from None
 
 
@@ -420,7 +424,7 @@ def _mapping(data: Mapping[str, Any], key: str, kind: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise IllegalEventError("game.refused.not-mapping", kind=kind, field=key)
+        raise IllegalEventError("game.refused.not-mapping", kind=event_kind(kind), field=key)
     return {str(k): v for k, v in value.items()}
 
 
@@ -441,7 +445,7 @@ def _living(state: State, name: Any, what: str, rule: str) -> str:
 
 def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
     if state.phase != "night":
-        raise IllegalEventError("game.refused.not-night", kind=kind, rule="lg-night")
+        raise IllegalEventError("game.refused.not-night", kind=event_kind(kind), rule="lg-night")
     steps = state.steps()
     if kind == "call":
         wanted = data.get("step")
@@ -464,15 +468,8 @@ def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
         raise IllegalEventError(
             "game.refused.step-done", step=step_name(state, step), rule="lg-night"
         )
-    index = steps.index(step)
-    later = [s for s in steps[index + 1 :] if s.id in state.done]
-    if later:
-        raise IllegalEventError(
-            "game.refused.step-passed",
-            step=step_name(state, step),
-            later=step_name(state, later[0]),
-            rule=state.game.night.entry,
-        )
+    # A step passed over is called late rather than never (the document: every role is
+    # called, each night); only the document's own constraints below refuse an order.
     for constraint in state.game.night.constraints:
         if constraint.role in step.roles:
             before = [s for s in steps if constraint.after in s.roles]
@@ -523,6 +520,7 @@ def _steps_named(state: State, steps: tuple[NightStep, ...], wanted: Any) -> lis
 def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> State:
     step = _step_for(state, kind, data)
     game = state.game
+    state = _late(state, step, seq)
     if kind == "call":
         line = Line(
             "night",
@@ -535,7 +533,8 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     if not state.in_play(step.roles):
         names = [game.role(r).name for r in step.roles]
         raise IllegalEventError(
-            "game.refused.not-dealt",
+            "fixd.game.refused.not-dealt",
+            count=len(names),
             roles=names,
             step=_typed_step(state, step),
             rule=game.night.call_absent.entry if game.night.call_absent else "lg-night",
@@ -555,7 +554,8 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     ):
         dead = [s.name for s in known]
         raise IllegalEventError(
-            "game.refused.actor-dead",
+            "fixd.game.refused.actor-dead",
+            count=len(dead),
             names=dead,
             step=_typed_step(state, step),
             rule=game.deaths.entry,
@@ -569,6 +569,22 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     else:
         state = _potions(state, data, seq, step)
     return replace(state, done=(*state.done, step.id))
+
+
+def _late(state: State, step: NightStep, seq: int) -> State:
+    """Note, for the game master, a step called after a later one of tonight's script (it
+    had been passed over): out of garou's usual order, which the document does not set."""
+    steps = state.steps()
+    later = [s for s in steps[steps.index(step) + 1 :] if s.id in state.done]
+    if not later:
+        return state
+    text = phrase(
+        "fixe.story.late",
+        roles=_role_names(state, step),
+        later=_role_names(state, later[0]),
+        rule=state.game.night.entry,
+    )
+    return replace(state, story=(*state.story, Line("night", state.night, text, True, seq)))
 
 
 def _couple(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
@@ -734,7 +750,7 @@ def _need_roles(state: State, kind: str) -> None:
             "game.refused.roles-unknown",
             names=unknown,
             cards=cards,
-            kind=kind,
+            kind=event_kind(kind),
             hint=phrase("game.hint.roles"),
         )
         error.unknown = tuple(unknown)
@@ -880,7 +896,7 @@ def _win(state: State, seq: int, lang: str, phase: str, number: int) -> State:
 
 def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     if state.phase != "night":
-        raise IllegalEventError("game.refused.not-night", kind="dawn", rule="lg-night")
+        raise IllegalEventError("game.refused.not-night", kind=event_kind("dawn"), rule="lg-night")
     state = _noted(_learn(state, _mapping(data, "roles", "dawn")), state, seq)
     _need_roles(state, "dawn")
     story = list(state.story)
@@ -890,7 +906,11 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
                 Line(
                     "night",
                     state.night,
-                    phrase("game.story.skipped", roles=_role_names(state, step)),
+                    phrase(
+                        "fixd.game.story.skipped",
+                        count=len(step.roles),
+                        roles=_role_names(state, step),
+                    ),
                     True,
                     seq,
                 )
@@ -913,7 +933,7 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
 def _election(state: State, data: Mapping[str, Any], seq: int) -> State:
     rule = "lg-captain-election"
     if state.phase != "day":
-        raise IllegalEventError("game.refused.not-day", kind="election", rule=rule)
+        raise IllegalEventError("game.refused.not-day", kind=event_kind("election"), rule=rule)
     if not state.with_captain():
         raise IllegalEventError("game.refused.no-captain", rule=CASE_CAPTAIN)
     if state.day_stage() != "election":
@@ -926,7 +946,7 @@ def _election(state: State, data: Mapping[str, Any], seq: int) -> State:
 def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     rule = state.game.day.vote.entry
     if state.phase != "day":
-        raise IllegalEventError("game.refused.not-day", kind="vote", rule=rule)
+        raise IllegalEventError("game.refused.not-day", kind=event_kind("vote"), rule=rule)
     if state.day_stage() == "election":
         raise IllegalEventError("game.refused.elect-first", rule="lg-captain-election")
     state = _noted(_learn(state, _mapping(data, "roles", "vote")), state, seq)
@@ -1131,7 +1151,12 @@ def warnings(state: State) -> list[Warning]:
                 Warning(
                     f"skipped-{step.id}",
                     "lg-mistake-absent-role",
-                    phrase("game.warn.skipped", roles=_role_names(state, step)),
+                    phrase(
+                        "fixe.warn.skipped",
+                        count=len(step.roles),
+                        roles=_role_names(state, step),
+                        step=_typed_step(state, step),
+                    ),
                 )
             )
     if state.phase == "day":

@@ -46,13 +46,29 @@ rule below is one class of question whose predicate the first hit does not speak
 
 A question whose every specific word the entry has passes all of them: it is answered.
 
+How they decide (:func:`judge`): two hard rules decide alone, a role of other editions
+named (``outside``: it is named in the reply) and the game named while only the other
+game's rulings match (``game``). Then, by default, the fitted judgement: each rule is a
+feature (it fires or not) beside graded measures of the first hit (:func:`features`: the
+share of the query's words and specific words it has, the words no entry has, whether it
+says the predicate, in one sentence, in its asks, its score and lead over the second),
+weighed by a logistic regression that ``bench/fit_judgement.py`` fits on the studied sets
+leaving one set out (``lookup/judgement.json``: weights, threshold, figures); below the
+threshold the rules do not say, and the reason given is the rule (or measure) that
+weighed most against the hit. ``GAROU_JUDGEMENT=hand`` makes each rule a veto again.
+
 Pure functions over a small view of the index (:class:`Entries`), no Whoosh import.
 """
 
 from __future__ import annotations
 
+import json
+import math
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from . import quantity
@@ -223,10 +239,11 @@ def answers(
     corrected: Mapping[str, str] | None = None,
     game: str | None = None,
     outside: Sequence[str] = (),
+    scores: Sequence[float] = (),
 ) -> bool:
     """Return True when the entry ``docnum`` answers the query, not only shares its words
-    (:func:`unanswered` finds no reason it does not)."""
-    return unanswered(entries, docnum, matched, query, corrected, game, outside) is None
+    (:func:`judge`)."""
+    return judge(entries, docnum, matched, query, corrected, game, outside, scores).answered
 
 
 def unanswered(
@@ -237,57 +254,339 @@ def unanswered(
     corrected: Mapping[str, str] | None = None,
     game: str | None = None,
     outside: Sequence[str] = (),
+    scores: Sequence[float] = (),
 ) -> str | None:
     """Return why the entry ``docnum`` does not answer the query (one of
-    :data:`REASONS`, the rules of this module's docstring in order), or None when it
-    answers. ``matched``: the query's concepts and the entries that speak of each;
-    ``corrected``: the (folded) words the search put in place of typos, typed to
-    corrected (a guess: never a predicate that decides alone); ``game``: the game the
-    query is asked of (named, set by ``--game`` or the table, or the game of its roles);
-    ``outside``: the roles and concepts of other editions the query names
-    (:func:`compound_names` included)."""
-    folded = fold_chars(query).lower()
+    :data:`REASONS`), or None when it answers (:func:`judge`)."""
+    return judge(entries, docnum, matched, query, corrected, game, outside, scores).reason
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one first hit: answered or not, why not, and what it weighed."""
+
+    answered: bool
+    reason: str | None
+    """Why not (one of :data:`REASONS`), None when answered: the rule that failed (hand
+    rules) or the feature that weighed most against (fitted)."""
+    features: dict[str, float]
+    """The features of :data:`FEATURES` (empty when a hard rule decided alone)."""
+    probability: float | None = None
+    """The fitted model's probability that the hit answers (None: hand rules)."""
+
+
+def judge(
+    entries: Entries,
+    docnum: int,
+    matched: Matched,
+    query: str,
+    corrected: Mapping[str, str] | None = None,
+    game: str | None = None,
+    outside: Sequence[str] = (),
+    scores: Sequence[float] = (),
+    elsewhere: bool = False,
+    model: Model | None = None,
+) -> Verdict:
+    """Return whether the entry ``docnum`` (the first hit) answers the query.
+
+    ``matched``: the query's concepts and the entries that speak of each; ``corrected``:
+    the (folded) words the search put in place of typos, typed to corrected (a guess:
+    never a predicate that decides alone); ``game``: the game the query is asked of
+    (named, set by ``--game`` or the table, or the game of its roles); ``outside``: the
+    roles and concepts of other editions the query names (:func:`compound_names`
+    included); ``scores``: the scores of the first hits, best first (the first hit's and
+    its margin over the second are features); ``elsewhere``: the game named (or agreed)
+    is obeyed and the first hit is the other game's (only its rulings match).
+
+    Two hard rules decide alone: a role or concept of other editions named (``outside``)
+    and the game named elsewhere (``game``). Then, with the fitted model
+    (:func:`model`, ``lookup/judgement.json``, when it is switched on), the rules of
+    this module's docstring and the graded measures of :func:`features` are weighed
+    together; without it, each rule is a veto, tried in order.
+    """
     concepts = [c for c, _ in matched]
     if outside or any(c.outside for c in concepts):
-        return "outside"
-    if names_unknown(concepts, query):
-        return "unknown-named"
-    texts = _folded_texts(entries.entry_parts(docnum))
-    if not states_counts(entries, docnum, folded) or not quantity.answers_quantity(folded, texts):
-        return "quantity"
-    if quantity.asks_duration(folded) and not _states_of_thing(entries, docnum, matched, folded):
-        return "quantity"
-    if not _speaks_of_specific(entries, docnum, matched):
-        return "unknown-word"
+        return Verdict(False, "outside", {})
+    if elsewhere:
+        return Verdict(False, "game", {})
+    asked = _Asked(entries, docnum, matched, query, dict(corrected or {}), game, tuple(scores))
+    fitted = model if model is not None else loaded_model()
+    if fitted is None:
+        for name in RULES:
+            if _RULE_TESTS[name](asked):
+                return Verdict(False, name, {})
+        return Verdict(True, None, {})
+    values = features(asked)
+    probability, against = fitted.weigh(values)
+    if probability >= fitted.threshold:
+        return Verdict(True, None, values, probability)
+    return Verdict(False, against, values, probability)
+
+
+REASONS = ("outside", "game", "unknown-named", "quantity", "unknown-word", "subject",
+           "essential", "other-game", "decline", "act", "predicate", "weak")  # fmt: skip
+"""Why an entry does not answer: the two hard rules, the nine rules in the order the hand
+rules try them, then the fitted judgement's graded measures: ``predicate`` (the first hit
+does not speak of what is asked), ``weak`` (it matches weakly, or hardly better than the
+next)."""
+RULES = ("unknown-named", "quantity", "unknown-word", "subject", "essential", "other-game",
+         "decline", "act")  # fmt: skip
+"""The rules weighed (each a veto for the hand rules), after the hard ones."""
+
+
+@dataclass
+class _Asked:
+    """One query and its first hit, as the rules and the features read them."""
+
+    entries: Entries
+    docnum: int
+    matched: Matched
+    query: str
+    fixes: dict[str, str]
+    game: str | None
+    scores: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        self.folded = fold_chars(self.query).lower()
+        self._texts: list[str] | None = None
+
+    @property
+    def texts(self) -> list[str]:
+        """The entry's title, text and options, both languages, folded."""
+        if self._texts is None:
+            self._texts = _folded_texts(self.entries.entry_parts(self.docnum))
+        return self._texts
+
+
+def _rule_unknown_named(a: _Asked) -> bool:
+    return names_unknown([c for c, _ in a.matched], a.query)
+
+
+def _rule_quantity(a: _Asked) -> bool:
+    if not states_counts(a.entries, a.docnum, a.folded):
+        return True
+    if not quantity.answers_quantity(a.folded, a.texts):
+        return True
+    return quantity.asks_duration(a.folded) and not _states_of_thing(
+        a.entries, a.docnum, a.matched, a.folded
+    )
+
+
+def _rule_unknown_word(a: _Asked) -> bool:
+    return not _speaks_of_specific(a.entries, a.docnum, a.matched)
+
+
+def _rule_subject(a: _Asked) -> bool:
     # A role named by the other game's word ("the cop" asked of Loup-Garou, "the mayor"
     # of Mafia) is no subject this game's entries must name: the search has already read
     # it in the game asked.
     # A role named only in a clause of circumstance ("while the seer is called", "quand
     # la voyante est appelée") says when, not whom the question is about.
-    own_game = entries.entry_game(docnum)
-    circumstance = circumstance_words(folded)
-    roles = [(c, scores) for c, scores in matched if c.names_role and not c.game_word
+    own_game = a.entries.entry_game(a.docnum)
+    circumstance = circumstance_words(a.folded)
+    roles = [(c, scores) for c, scores in a.matched if c.names_role and not c.game_word
              and (not c.games or own_game in c.games)
              and not set(c.words.split(" ")) <= circumstance]  # fmt: skip
-    if roles and not any(
-        docnum in scores or speaks_of_group(entries, docnum, c, texts) for c, scores in roles
-    ):
-        return "subject"  # speaks of none of the roles asked about, nor of their groups
-    if not _has_essential(entries, docnum, matched, query):
-        return "essential"
-    fixes = dict(corrected or {})
-    if _only_other_game(entries, docnum, matched, frozenset(fixes.values()), game):
-        return "other-game"
-    if DECLINE_ASKED.search(folded) and not any(OPTION_STATED.search(t) for t in texts):
-        return "decline"
-    if _act_unspoken(entries, docnum, matched, folded, fixes):
-        return "act"
-    return None
+    return bool(roles) and not any(
+        a.docnum in scores or speaks_of_group(a.entries, a.docnum, c, a.texts)
+        for c, scores in roles
+    )
 
 
-REASONS = ("outside", "unknown-named", "quantity", "unknown-word", "subject", "essential",
-           "other-game", "decline", "act")  # fmt: skip
-"""Why an entry does not answer, in the order the rules are tried."""
+def _rule_essential(a: _Asked) -> bool:
+    return not _has_essential(a.entries, a.docnum, a.matched, a.query)
+
+
+def _rule_other_game(a: _Asked) -> bool:
+    return _only_other_game(a.entries, a.docnum, a.matched, frozenset(a.fixes.values()), a.game)
+
+
+def _rule_decline(a: _Asked) -> bool:
+    return bool(DECLINE_ASKED.search(a.folded)) and not any(
+        OPTION_STATED.search(t) for t in a.texts
+    )
+
+
+def _rule_act(a: _Asked) -> bool:
+    return _act_unspoken(a.entries, a.docnum, a.matched, a.folded, a.fixes)
+
+
+_RULE_TESTS = {
+    "unknown-named": _rule_unknown_named,
+    "quantity": _rule_quantity,
+    "unknown-word": _rule_unknown_word,
+    "subject": _rule_subject,
+    "essential": _rule_essential,
+    "other-game": _rule_other_game,
+    "decline": _rule_decline,
+    "act": _rule_act,
+}
+
+
+# --- the fitted judgement -------------------------------------------------------------------
+
+FEATURES = (*RULES, "share", "specific-share", "specific-missing", "unknown", "nowhere",
+            "predicate-share", "predicate-missing", "together", "predicate-together",
+            "asks", "asks-missing", "score", "margin", "fixes", "words")  # fmt: skip
+"""What the fitted judgement weighs, per query and first hit: each rule of
+:data:`RULES` (1 when it fires), then graded measures (:func:`features`)."""
+FEATURE_REASON = {
+    **{name: name for name in RULES},
+    "share": "predicate", "specific-share": "unknown-word", "specific-missing": "unknown-word",
+    "unknown": "unknown-word", "nowhere": "unknown-word", "predicate-share": "predicate",
+    "predicate-missing": "predicate", "asks": "predicate", "asks-missing": "predicate",
+    "together": "predicate", "predicate-together": "predicate",
+    "score": "weak", "margin": "weak", "fixes": "weak", "words": "weak",
+}  # fmt: skip
+"""The reason said when a feature weighed most against the first hit."""
+
+
+def features(asked: _Asked) -> dict[str, float]:
+    """Return the features of :data:`FEATURES` of a query and its first hit:
+
+    - each rule: 1.0 when it fires;
+    - ``share``: the share of the query's words (no game's name, no question word) the
+      hit speaks of (through the synonyms and stems); ``specific-share``,
+      ``specific-missing``: the share and number of its specific words (fewer than
+      ``SPECIFIC_SHARE`` of the entries have them, or the rules know them not) the hit
+      has and has not;
+    - ``unknown``: the words the rules do not know at all (after the typos corrected);
+      ``nowhere``: the words no entry speaks of;
+    - ``predicate-share``, ``predicate-missing``: the share and number of the predicate
+      words (:func:`predicates`: neither subject, game nor question word) the hit speaks
+      of, and does not;
+    - ``together``, ``predicate-together``: the largest share of those words, and of the
+      predicate words, that one sentence of the hit says (:func:`_together`);
+    - ``asks``: 1.0 when the hit states the questions it answers (its ``asks``);
+      ``asks-missing``: the predicate words none of those questions has;
+    - ``score``: log(1 + the hit's score); ``margin``: its lead over the second hit, as a
+      share of its score (1.0 when alone);
+    - ``fixes``: the words corrected as typos; ``words``: the query's words.
+    """
+    entries, docnum, matched = asked.entries, asked.docnum, asked.matched
+    values = {name: float(test(asked)) for name, test in _RULE_TESTS.items()}
+    common = SPECIFIC_SHARE * entries.entry_count()
+    words = [(c, sc) for c, sc in matched
+             if not c.game_word and not set(c.words.split(" ")) <= QUESTION_WORDS]  # fmt: skip
+    specific = [(c, sc) for c, sc in words if not c.known or len(sc) <= common]
+    preds = predicates(matched)
+    has = [docnum in sc for _, sc in words]
+    values["share"] = sum(has) / len(has) if has else 1.0
+    found = [docnum in sc for _, sc in specific]
+    values["specific-share"] = sum(found) / len(found) if found else 1.0
+    values["specific-missing"] = float(len(found) - sum(found))
+    values["unknown"] = float(sum(1 for c, _ in words if not c.known and len(c.words) > 2))
+    values["nowhere"] = float(sum(1 for _, sc in words if not sc))
+    said = [docnum in sc for _, sc in preds]
+    values["predicate-share"] = sum(said) / len(said) if said else 1.0
+    values["predicate-missing"] = float(len(said) - sum(said))
+    asks = bool(getattr(entries, "has_asks", lambda d: False)(docnum))
+    asked_by = getattr(entries, "asked_by", lambda c: None)
+    values["asks"] = float(asks)
+    values["asks-missing"] = (
+        float(sum(1 for c, _ in preds if docnum not in (asked_by(c) or ()))) if asks else 0.0
+    )
+    values["together"] = _together(entries, docnum, [c for c, _ in words])
+    values["predicate-together"] = _together(entries, docnum, [c for c, _ in preds])
+    top = [max(s, 0.0) for s in asked.scores[:2]]
+    values["score"] = math.log1p(top[0]) if top else 0.0
+    values["margin"] = (top[0] - top[1]) / top[0] if len(top) > 1 and top[0] > 0 else 1.0
+    values["fixes"] = float(len(asked.fixes))
+    values["words"] = float(len(words))
+    return values
+
+
+def _together(entries: Entries, docnum: int, concepts: Sequence[Any]) -> float:
+    """Return the largest share of ``concepts`` that one sentence of the entry says (their
+    words or the synonyms the search looked for, through the stems): a question whose
+    words the entry says together is asked of one of its rulings; words scattered over
+    its sentences are only shared. 1.0 when there is no concept to find.
+
+    A sentence says a concept when one of its (folded) words begins with one of the
+    concept's stems: the sentences are not stemmed (that cost a cold search 10 ms), the
+    few stems of the query are looked for in them."""
+    if not concepts:
+        return 1.0
+    wanted = {
+        lang: [
+            {" " + t for alt in c.alternatives for t in entries.stems(alt.text, lang)}
+            for c in concepts
+        ]
+        for lang in ("fr", "en")
+    }
+    best = 0
+    for part in entries.entry_parts(docnum):
+        for lang in ("fr", "en"):
+            folded = fold_chars(part.get(lang) or "").lower()
+            for sentence in _SENTENCE.split(folded):
+                said = " " + " ".join(_RUN.findall(sentence))
+                best = max(best, sum(1 for stems in wanted[lang] if any(t in said for t in stems)))
+    return best / len(concepts)
+
+
+MODEL_FILE = Path(__file__).resolve().parent / "judgement.json"
+"""The fitted judgement: written by ``bench/fit_judgement.py``, read here."""
+SWITCH = "GAROU_JUDGEMENT"
+"""Environment variable choosing the judgement: ``fitted`` or ``hand`` (the nine vetoes);
+unset, :data:`DEFAULT`."""
+DEFAULT = "fitted"
+"""The judgement used when :data:`SWITCH` is unset."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """A logistic regression over :data:`FEATURES`: the probability that the first hit
+    answers; below ``threshold``, the rules do not say."""
+
+    features: tuple[str, ...]
+    weights: tuple[float, ...]
+    """The intercept, then one weight per feature."""
+    threshold: float
+    reference: tuple[float, ...]
+    """Each feature's mean over the answerable queries it was fitted on: what weighs most
+    against a hit is the feature farthest below its usual share of the score."""
+
+    def weigh(self, values: Mapping[str, float]) -> tuple[float, str]:
+        """Return the probability that the hit answers, and the reason (of
+        :data:`REASONS`) of the feature that weighs most against it."""
+        row = [values.get(name, 0.0) for name in self.features]
+        z = self.weights[0] + sum(w * x for w, x in zip(self.weights[1:], row, strict=True))
+        probability = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+        pulls = [
+            (w * (x - r), name)
+            for name, w, x, r in zip(self.features, self.weights[1:], row, self.reference,
+                                     strict=True)
+        ]  # fmt: skip
+        fired = [(p, n) for p, n in pulls if n in RULES and values.get(n)]
+        _, worst = min(fired or pulls)
+        return probability, FEATURE_REASON.get(worst, "weak")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Model:
+        """Return the model stored as ``data`` (the JSON of :data:`MODEL_FILE`)."""
+        names = tuple(str(n) for n in data["features"])
+        weights = tuple(float(w) for w in data["weights"])
+        reference = tuple(float(r) for r in data["reference"])
+        if len(weights) != len(names) + 1 or len(reference) != len(names):
+            raise ValueError("weights and features differ in number")
+        return cls(names, weights, float(data["threshold"]), reference)
+
+
+_LOADED: list[Model | None] = []
+
+
+def loaded_model() -> Model | None:
+    """Return the fitted judgement when it is switched on (:data:`SWITCH`) and its file
+    reads, else None (the hand rules). Read once per process."""
+    if os.environ.get(SWITCH, DEFAULT) != "fitted":
+        return None
+    if not _LOADED:
+        try:
+            data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+            _LOADED.append(Model.from_dict(data["model"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            _LOADED.append(None)  # no file, or a damaged one: the hand rules
+    return _LOADED[0]
 
 
 _CIRCUMSTANCE = re.compile(
@@ -484,8 +783,15 @@ def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: st
     if any(docnum in entries.named_by(c) for c, scores in matched
            if c in things and len(scores) <= specific):  # fmt: skip
         return True  # named after the thing ("Speaking time"): its durations are the thing's
+    # A synonym is said by all its words: "vote du jour" (the village vote) is not said by
+    # "cinq minutes le premier jour".
     wanted = {
-        lang: [{t for alt in c.alternatives for t in entries.stems(alt.text, lang)} for c in things]
+        lang: [
+            set(stems)
+            for c in things
+            for alt in c.alternatives
+            if (stems := entries.stems(alt.text, lang))
+        ]
         for lang in ("fr", "en")
     }
     for part in entries.entry_parts(docnum):
@@ -494,7 +800,7 @@ def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: st
                 continue
             for sentence in quantity.stating([fold_chars(part[lang]).lower()], folded):
                 said = set(entries.stems(sentence, lang))
-                if any(terms & said for terms in wanted[lang]):
+                if any(terms <= said for terms in wanted[lang]):
                     return True
     return False
 
@@ -704,10 +1010,13 @@ def states_counts(entries: Entries, docnum: int, text: str) -> bool:
 def reflexive(entries: Entries, query: str) -> list[str]:
     """Return the verbs the French query puts after a reflexive "se", acting on the
     subject itself ("le loup peut-il se dévorer"), not in a set phrase."""
+    verbs = _REFLEXIVE.findall(fold_chars(query))
+    if not verbs:
+        return []  # no "se": the set phrases (every listed verb stemmed) are not needed
     phrases = entries.set_phrases()
     return [
         verb
-        for verb in _REFLEXIVE.findall(fold_chars(query))
+        for verb in verbs
         # the verb's stem, the word itself, or its first six letters ("réveillent")
         if not {*entries.stems(verb, "fr"), verb, verb[:6] if len(verb) >= 6 else verb} & phrases
     ]

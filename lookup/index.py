@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "14"
+INDEX_FORMAT = "15"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -198,6 +198,8 @@ def documents(book: Rulebook) -> list[dict[str, Any]]:
                 default = {"option": entry.default.option,
                            "reason": {"fr": reason.fr, "en": reason.en},
                            "addition": entry.default.addition}  # fmt: skip
+            # The asks too: the typo correction then knows the words players use ("boulot"
+            # is no typo of "bouton", "vite" none of "vote").
             doc["plain"] = _words(
                 [doc[f"{f}_{lang}"] for f in ("title", "names", "about", "text", "asks")
                  for lang in ("fr", "en")]

@@ -59,12 +59,14 @@ FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0, "asks": 
 """How much a match in each field counts (tuned on tests/data/relevance.yaml). ``asks``: the
 questions players ask that the entry answers (garou's wording), 0.75: chosen on the studied
 sets' aggregated figures, the weight of 0 to 2 with the best pooled MRR when each set is left
-out in turn (0.75 in 8 folds of 10, 0.25 in 2; bench/relevance.py, FIELD_WEIGHTS patched per
-run). It takes part in a concept's score like any field (the best field plus a share of the
-others), but never names an entry (:meth:`Searcher.named_by`), never says which game a word
-belongs to (``_own_game``: the documents' words only) and is not part of the texts the "not
-covered" judgement reads (:meth:`Searcher.entry_parts`): a question says what the entry
-answers, not what it states."""
+out in turn (0.75 in every fold of 10, weights 0.25 to 1.5 tried; bench/relevance.py,
+FIELD_WEIGHTS patched per run). It takes part in a concept's score like any field (the best
+field plus a share of the others), but never names an entry (:meth:`Searcher.named_by`),
+never says which game a word belongs to (``_own_game``: the documents' words only), makes
+no nickname or plural verb a known word (:meth:`Searcher._known`) and is not what the "not
+covered" judgement reads (its texts, :meth:`Searcher.entry_parts`, nor which entries speak
+of a word, :meth:`Searcher._judged`): a question says what the entry answers, not what it
+states."""
 OWN_WEIGHT = 1.0
 """Weight of the words as typed."""
 ALIAS_WEIGHT = 0.8
@@ -228,6 +230,8 @@ class SearchResult:
     rulings, to offer as related, never as the answer (see :meth:`Searcher.judge`)."""
     outside: list[Outside] = field(default_factory=list)
     """Roles or concepts of other editions or games the query names (not in these rules)."""
+    verdict: coverage.Verdict | None = None
+    """The judgement of the first hit (:func:`coverage.judge`): why not, what it weighed."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as in ``garou search --json``."""
@@ -680,6 +684,9 @@ class _Signals:
     preferred: str | None
 
 
+RULE_FIELDS = tuple(name for name in TEXT_FIELDS if not name.startswith("asks_"))
+"""The fields of the rule data's own words (all but garou's asks)."""
+
 FIELD_B = {name: 0.75 for name in TEXT_FIELDS}
 """BM25 length normalisation per field (0: none, 1: full)."""
 K1 = 1.2
@@ -729,9 +736,6 @@ class Searcher:
         self._terms: dict[tuple[str, str], list[str]] = {}
         self._closest_words: dict[str, str | None] = {}
         self._matched: list[tuple[_Concept, dict[int, float]]] = []
-        # The same without the asks fields: what the "not covered" judgement reads (an
-        # entry speaks of a word its own title, names or text have, not its asks).
-        self._judged: list[tuple[_Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
         self._entry_ids: list[str] | None = None
         self._per_entry: list[list[float]] | None = None
@@ -939,7 +943,9 @@ class Searcher:
             leans = {g for c in concepts if c.community and not c.games and len(c.words) > 3
                      for g in self._own_game(c.words)}  # fmt: skip
             leaning = next(iter(leans)) if len(leans) == 1 else None
-        scored = self._run(concepts, game, kind, limit, preferred or leaning,
+        # At least two: the judgement weighs the first hit's lead over the second, whatever
+        # the number of hits shown (``garou search --limit 1`` judges as ``show`` does).
+        scored = self._run(concepts, game, kind, max(limit, 2), preferred or leaning,
                            obeyed == preferred and preferred is not None,
                            fold_chars(query).lower())  # fmt: skip
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
@@ -956,19 +962,20 @@ class Searcher:
             return result
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
-        result.answered = coverage.answers(
+        # The game named (or agreed) is obeyed: when only the other game's rulings match,
+        # they are the nearest rulings, never the answer (``elsewhere``).
+        result.verdict = coverage.judge(
             self,
             scored[0].docnum,
-            self._judged,
+            self._judged(),
             query,
             corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
             outside=[o.id for o in result.outside],
+            scores=[item.score for item in scored[:2]],
+            elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
         )
-        if obeyed is not None and obeyed == preferred and hits[0].game != obeyed:
-            # The game named (or agreed) is obeyed: when only the other game's rulings
-            # match, they are the nearest rulings, never the answer.
-            result.answered = False
+        result.answered = result.verdict.answered
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         return result
@@ -994,12 +1001,12 @@ class Searcher:
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
         in_fields = [self._concept_fields(concept) for concept in concepts]
-        both = [(c, self._combined(found)) for c, found in zip(concepts, in_fields, strict=True)]
-        self._matched = [(c, sc) for c, (sc, _) in both]
-        self._judged = [(c, sj) for c, (_, sj) in both]
+        self._matched = [
+            (concept, self._combined(found))
+            for concept, found in zip(concepts, in_fields, strict=True)
+        ]
         if len([c for c in concepts if not c.game_word]) > 1:
             self._matched = [(c, self._named_share(c, sc)) for c, sc in self._matched]
-            self._judged = [(c, self._named_share(c, sc)) for c, sc in self._judged]
         for members in self._same_things(concepts):
             # Words that name one thing ("le badge du maire": the captain twice) count
             # once: each entry takes the best of them.
@@ -1206,6 +1213,17 @@ class Searcher:
             rows.append(row)
         return rows
 
+    def _judged(self) -> list[tuple[_Concept, dict[int, float]]]:
+        """Return the query's concepts with the entries that speak of each, as the "not
+        covered" judgement reads them: an entry speaks of a word when the rule data's own
+        fields hold it, not only garou's asks (the questions hold everyday words, "nuit",
+        "tuer", "chaque", in many entries: they would make every word a common one)."""
+        judged = []
+        for concept, scores in self._matched:
+            spoken = self._concept_scores(concept, asks=False)
+            judged.append((concept, {d: v for d, v in scores.items() if d in spoken}))
+        return judged
+
     def _named_share(self, concept: _Concept, scores: dict[int, float]) -> dict[int, float]:
         """Return a concept's scores with what it scores on the entries it names (by their
         aliases: "MJ", the game master's job), beyond its best score on any other entry,
@@ -1273,7 +1291,7 @@ class Searcher:
     def speaks_of(self, word: str) -> dict[int, float]:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self._concept_scores(_concept(self._lexicon, word, numbers))[1]
+        return self._concept_scores(_concept(self._lexicon, word, numbers), asks=False)
 
     def camps_of(self, concept: _Concept) -> dict[str, list[str]]:
         """Return, per game, the names of the camps the roles ``concept`` names play for
@@ -1306,6 +1324,30 @@ class Searcher:
             )
             found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
         return found
+
+    def asked_by(self, concept: _Concept) -> set[int] | None:
+        """Return the entries whose asks (the questions they answer, ``asks_*``) have the
+        concept's words or synonyms, through the stems; None when the index has no asks."""
+        if not any(name.startswith("asks_") for name in TEXT_FIELDS):
+            return None
+        found: set[int] = set()
+        for name, _, alt, terms in self._fields(concept):
+            if name.startswith("asks_"):
+                hits = (
+                    self._scorer.term(name, terms[0])
+                    if len(terms) == 1
+                    else self._scorer.phrase(name, terms)
+                )
+                found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
+        return found
+
+    def has_asks(self, docnum: int) -> bool:
+        """Return True when the entry states questions it answers (``asks_*``)."""
+        return any(
+            self._reader.doc_field_length(docnum, name, 0)
+            for name in TEXT_FIELDS
+            if name.startswith("asks_")
+        )
 
     def synonyms_of(self, concept: _Concept) -> list[str]:
         """Return every phrase of the concept's synonym groups (not its words as typed)."""
@@ -1376,35 +1418,37 @@ class Searcher:
         pairs = [(name, t) for c in concepts for name, _, _, ts in self._fields(c) for t in ts]
         self._scorer.seed(pairs, CANDIDATES)
 
-    def _concept_scores(self, concept: _Concept) -> tuple[dict[int, float], dict[int, float]]:
+    def _concept_scores(self, concept: _Concept, asks: bool = True) -> dict[int, float]:
         """Return a concept's score per entry: in each field the best of its alternatives
         (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``);
-        with the asks fields (the ranking's) and without them (the judgement's: an entry
-        speaks of a word when its own title, names or text have it, not its asks)."""
-        return self._combined(self._concept_fields(concept))
+        without ``asks``, in the rule data's own fields only."""
+        return self._combined(self._concept_fields(concept, asks))
 
     @staticmethod
-    def _combined(
-        fields: dict[str, dict[int, float]],
-    ) -> tuple[dict[int, float], dict[int, float]]:
-        """Return the best field plus ``FIELD_TIEBREAK`` of the others, with the asks fields
-        and without them (:meth:`_concept_scores`)."""
-        return (
-            best_of([(f, 1.0) for f in fields.values()], FIELD_TIEBREAK),
-            best_of([(f, 1.0) for n, f in fields.items() if not n.startswith("asks_")],
-                    FIELD_TIEBREAK),
-        )  # fmt: skip
+    def _combined(fields: dict[str, dict[int, float]]) -> dict[int, float]:
+        """Return the best field plus ``FIELD_TIEBREAK`` of the others
+        (:meth:`_concept_scores` of :meth:`_concept_fields`)."""
+        return best_of([(found, 1.0) for found in fields.values()], FIELD_TIEBREAK)
 
-    def _concept_fields(self, concept: _Concept) -> dict[str, dict[int, float]]:
+    def _concept_fields(self, concept: _Concept, asks: bool = True) -> dict[str, dict[int, float]]:
         """Return a concept's score per entry in each field: the best of its alternatives
-        (plus ``TIEBREAK`` of the others), one weight per synonym group."""
+        (plus ``TIEBREAK`` of the others), one weight per synonym group; without ``asks``,
+        in the rule data's own fields only."""
         scorer = self._scorer
         games = scorer.games
+        # The asks of the entry a concept names repeat its name ("what does the GM do?"
+        # of the game master's entry): there they say what the entry is about, which its
+        # title and names already say, not that it answers the rest of the question.
+        named = {d for d in map(scorer.docnum, concept.defines) if d is not None}
         per_field: dict[str, dict[int, list[tuple[dict[int, float], float]]]] = {}
         for name, weight, alt, terms in self._fields(concept):
+            if not asks and name.startswith("asks_"):
+                continue
             found = scorer.term(name, terms[0]) if len(terms) == 1 else scorer.phrase(name, terms)
             if found and alt.game:
                 found = {d: v for d, v in found.items() if games[d] == alt.game}
+            if found and named and name.startswith("asks_"):
+                found = {d: v for d, v in found.items() if d not in named}
             if found:
                 groups = per_field.setdefault(name, {})
                 groups.setdefault(alt.group, []).append((found, alt.weight * weight))
@@ -1425,15 +1469,26 @@ class Searcher:
 
     def _known(self, concept: _Concept) -> bool:
         """Return True when the index or the synonyms know the concept's words (a role of
-        other editions is known: it is not a typo)."""
+        other editions is known: it is not a typo).
+
+        A word only the asks use is a player's word, known ("boulot" is no typo of
+        "bouton"), unless the rules know it in another form the search reads it as: a
+        role's nickname ("vovo") stands for the role in every entry, a plural verb
+        ("tirent") is the singular the texts say, not only in the questions that say it."""
         if len(concept.alternatives) > 1 or concept.outside:
             return True
         has = self._scorer.has
+        asked = False
         for lang in ("fr", "en"):
             for term in self._terms_of(concept.words, lang):
-                if any(has(name, term) for name in TEXT_FIELDS if name.endswith(lang)):
+                if any(has(name, term) for name in RULE_FIELDS if name.endswith(lang)):
                     return True
-        return False
+                asked = asked or has(f"asks_{lang}", term)
+        if not asked or self._nickname(concept.words) is not None:
+            return False
+        # A plural verb the asks use ("tirent") is read as the singular the rules say.
+        plain = _third_person_singular(concept.words)
+        return not (plain and self._known_word(plain, plain))
 
     # -- typos -------------------------------------------------------------------------------
 

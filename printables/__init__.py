@@ -22,10 +22,12 @@ from .rendering import (
     check_output,
     choose_format,
     html_to_pdf,
+    html_to_pdf_pages,
     pdf_available,
     render,
     render_html,
     render_markdown,
+    render_paged,
     write_output,
 )
 
@@ -44,10 +46,12 @@ __all__ = [
     "choose_format",
     "escape_markdown",
     "html_to_pdf",
+    "html_to_pdf_pages",
     "make_environment",
     "pdf_available",
     "render",
     "render_html",
+    "render_paged",
     "render_markdown",
     "write_output",
 ]

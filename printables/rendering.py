@@ -61,6 +61,12 @@ def pdf_available() -> bool:
 
 def html_to_pdf(html: str) -> bytes:
     """Return ``html`` printed to PDF by WeasyPrint; raise PdfUnavailableError without it."""
+    return html_to_pdf_pages(html)[0]
+
+
+def html_to_pdf_pages(html: str) -> tuple[bytes, int]:
+    """Return ``html`` printed to PDF by WeasyPrint and its number of pages; raise
+    PdfUnavailableError without WeasyPrint."""
     try:
         import weasyprint
     except (ImportError, OSError) as exc:  # OSError: WeasyPrint present, Pango missing
@@ -72,11 +78,12 @@ def html_to_pdf(html: str) -> bytes:
     for logger in quiet:
         logger.setLevel(logging.ERROR)
     try:
-        pdf = weasyprint.HTML(string=html).write_pdf()
+        document = weasyprint.HTML(string=html).render()
+        pdf = document.write_pdf()
     finally:
         for logger, level in zip(quiet, levels, strict=True):
             logger.setLevel(level)
-    return bytes(pdf or b"")
+    return bytes(pdf or b""), len(document.pages)
 
 
 def render(sheet: CheatSheet | AgreementSheet, fmt: str) -> str | bytes:
@@ -88,6 +95,15 @@ def render(sheet: CheatSheet | AgreementSheet, fmt: str) -> str | bytes:
     if fmt == "pdf":
         return html_to_pdf(render_html(sheet))
     raise UsageError("sheet.unknown-format", format=fmt, formats=", ".join(FORMATS))
+
+
+def render_paged(sheet: CheatSheet | AgreementSheet, fmt: str) -> tuple[str | bytes, int | None]:
+    """Return ``sheet`` in ``fmt`` as :func:`render` does, with its number of pages: a PDF's
+    (counted by WeasyPrint), None for HTML and Markdown (the browser or printer lays them
+    out)."""
+    if fmt == "pdf":
+        return html_to_pdf_pages(render_html(sheet))
+    return render(sheet, fmt), None
 
 
 def choose_format(fmt: str | None, out: str) -> str:

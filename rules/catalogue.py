@@ -32,6 +32,10 @@ LANGUAGES = ("fr", "en")
 PLURAL_FORMS = ("one", "other")
 
 _NBSP = "\u00a0"
+_NNBSP = "\u202f"
+_STOPS = (".", "!", "?", "…")
+_STOPPED = "\x00"
+"""Marks a value that ends a sentence, in :class:`_Formatter`'s output only."""
 _VOWELS = tuple("aeiouyhAEIOUYHàâäéèêëîïôöùûüÀÂÄÉÈÊËÎÏÔÖÙÛÜœŒ")
 _ELISIONS = {"de": ("de ", "d'"), "le": ("le ", "l'"), "la": ("la ", "l'"), "que": ("que ", "qu'")}
 _CONTRACTIONS = ((" de le ", " du "), (" de les ", " des "), (" à le ", " au "),
@@ -85,12 +89,16 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         text = render_value(value, self.lang)
+        if format_spec and format_spec not in _ELISIONS:
+            return format(text, format_spec)
+        if text.endswith(_STOPS):  # the template's own full stop after it is dropped (say)
+            text += _STOPPED
         if format_spec in _ELISIONS:
             if self.lang != "fr":
                 return text
             full, short = _ELISIONS[format_spec]
             return (short if text.startswith(_VOWELS) else full) + text
-        return format(text, format_spec) if format_spec else text
+        return text
 
 
 def render_value(value: Any, lang: str) -> str:
@@ -105,8 +113,12 @@ def render_value(value: Any, lang: str) -> str:
         return format_number(value, lang)
     if isinstance(value, list | tuple):
         return join(value, lang)
+    if isinstance(value, Mapping):  # as YAML writes it, never Python's {'a': 1}
+        from .errors import shown
+
+        return shown(value)
     getter = getattr(value, "get", None)
-    if callable(getter) and not isinstance(value, Mapping):
+    if callable(getter):
         return str(getter(lang))
     return str(value)
 
@@ -126,12 +138,14 @@ def join(items: Iterable[Any], lang: str, word: str = "and") -> str:
 
 
 def typeset(text: str, lang: str) -> str:
-    """Return ``text`` with the typography of ``lang`` (French: spaces before : ; ? !)."""
+    """Return ``text`` with the typography of ``lang`` (French: no-break spaces before
+    : ; ? !, inside « », and a narrow one before %)."""
     if lang != "fr":
         return text
     for mark in ":;?!":
         text = text.replace(f" {mark}", f"{_NBSP}{mark}")
-    return text.replace("« ", f"«{_NBSP}").replace(" »", f"{_NBSP}»")
+    text = text.replace("« ", f"«{_NBSP}").replace(" »", f"{_NBSP}»")
+    return text.replace(" %", f"{_NNBSP}%")  # "0,1 %": a narrow no-break space
 
 
 def say(key: str, lang: str, /, count: int | None = None, **values: Any) -> str:
@@ -144,6 +158,9 @@ def say(key: str, lang: str, /, count: int | None = None, **values: Any) -> str:
     if count is not None:
         values.setdefault("count", count)
     text = _Formatter(lang).vformat(template, (), values)
+    # A value that ends a sentence ("… a disqualified player.") followed by the template's
+    # own full stop: one stop, not "player.." (the mark is put by _Formatter, never typed).
+    text = text.replace(_STOPPED + ".", "").replace(_STOPPED, "")
     if lang == "fr":
         for long, short in _CONTRACTIONS:
             text = text.replace(long, short)

@@ -6,9 +6,12 @@ one ``Error: ...`` line and the exit code it carries, in one place (``garou.cli`
 
 from __future__ import annotations
 
+import re
 import reprlib
 import unicodedata
+from collections.abc import Mapping
 from enum import IntEnum
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from .records import record
@@ -113,7 +116,43 @@ def safe_text(text: str) -> str:
     return "".join(out)
 
 
-_SHORT = reprlib.Repr()
+class _Flow(reprlib.Repr):
+    """A value as YAML's flow style writes it (``{cause: noyade}``, ``[a, b]``, ``null``),
+    the way the user typed it in their file, not Python's repr (``{'cause': 'noyade'}``);
+    bounded like any :class:`reprlib.Repr` (so many items, so many levels, then ``…``)."""
+
+    _FIRST = r"[^\s'\"{}\[\],:#&*!|>%@`-]"  # what a plain scalar may not start with
+    _PLAIN = re.compile(rf"{_FIRST}[^{{}}\[\],:#]*(?<=\S)|{_FIRST}")
+
+    def repr1(self, x: Any, level: int) -> str:
+        if x is None:
+            return "null"
+        if isinstance(x, bool):
+            return "true" if x else "false"
+        if isinstance(x, str):
+            text = x if len(x) <= self.maxstring else x[: self.maxstring - 1] + "…"
+            return text if self._PLAIN.fullmatch(text) else "'" + text.replace("'", "''") + "'"
+        if isinstance(x, Mapping):
+            if not x:
+                return "{}"
+            if level <= 0:
+                return "{…}"
+            pairs = [
+                f"{self.repr1(k, level - 1)}: {self.repr1(v, level - 1)}"
+                for k, v in islice(x.items(), self.maxdict)
+            ]
+            return "{" + ", ".join(pairs + (["…"] if len(x) > self.maxdict else [])) + "}"
+        if isinstance(x, list | tuple):
+            if not x:
+                return "[]"
+            if level <= 0:
+                return "[…]"
+            items = [self.repr1(v, level - 1) for v in islice(x, self.maxlist)]
+            return "[" + ", ".join(items + (["…"] if len(x) > self.maxlist else [])) + "]"
+        return super().repr1(x, level)
+
+
+_SHORT = _Flow()
 _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 2, 4, 4, 4
 _SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 60, 60, 40
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import difflib
 import os
 import unicodedata
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .errors import UnknownIdError, UnknownLanguageError, shown
 
@@ -29,7 +30,7 @@ def fold(text: str) -> str:
 class Either:
     """Words said as "A, B or C" in the language of the message they go in."""
 
-    def __init__(self, items: list[str]):
+    def __init__(self, items: Iterable[Any]):
         self.items = list(items)
 
     def get(self, lang: str) -> str:
@@ -84,13 +85,16 @@ def resolve_role(game: Game, name: str) -> Role:
             near.append(every[match])
     from .catalogue import phrase
 
-    hint = phrase("rules.did-you-mean", near=Either(near[:3])) if near else ""
+    # The roles by their names in the message's language ("Sorcière", not the id
+    # "sorciere"): a name is accepted wherever an id is (role_names).
+    named = {r.id: r.name for r in game.roles}
+    hint = phrase("rules.did-you-mean", near=Either(named[i] for i in near[:3]))
     raise UnknownIdError(
         "rules.unknown-role",
         name=shown(name),
         game=game.info.name,
-        near=hint,
-        roles=", ".join(r.id for r in game.roles),
+        near=hint if near else "",
+        roles=[r.name for r in game.roles],
     )
 
 

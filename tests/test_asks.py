@@ -132,3 +132,66 @@ def test_every_loup_garou_ruling_lists_the_questions_it_answers(book):
             for question in entry.asks.get(lang):
                 said = " ".join(question.lower().split())
                 assert owners.setdefault(said, entry.id) == entry.id, (question, owners[said])
+
+
+def test_an_entrys_json_lists_its_asks_in_the_language_asked(book):
+    from garou.rules.export import entry_to_dict
+
+    entry = next(e for e in book.entries() if e.asks.fr and e.asks.en)
+    assert entry_to_dict(book, entry, "fr")["asks"] == list(entry.asks.fr)
+    assert entry_to_dict(book, entry, "en")["asks"] == list(entry.asks.en)
+
+
+NICKNAMES = HOUSE.replace(
+    "fr: [est-ce que le zorglub quetzalcoatl tient]",
+    "fr: [la vovo a fait son boulot et ils tirent, est-ce que le zorglub quetzalcoatl tient]",
+)
+
+
+def test_a_word_only_the_asks_use_is_known_but_a_roles_nickname_is_still_the_role(
+    tmp_path, monkeypatch
+):
+    """A player's word of the asks is no typo ("boulot" is not "bouton"); a nickname in
+    them ("vovo") still stands for the role in every entry, not for these questions."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    with Searcher(_write(tmp_path, NICKNAMES)) as searcher:
+        assert searcher.search("boulot").corrected is None
+        nickname = searcher.search("la vovo voit quoi ?")
+        assert nickname.corrected is not None and "voyante" in nickname.corrected
+        # a plural verb of the asks is still the singular the texts say ("tire")
+        from garou.lookup.searcher import _concept
+
+        assert searcher._known(_concept(searcher._lexicon, "tire", []))
+        assert not searcher._known(_concept(searcher._lexicon, "tirent", []))
+
+
+def test_the_not_covered_judgement_reads_the_rule_datas_words_not_the_asks(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    with Searcher(_write(tmp_path, HOUSE)) as searcher:
+        assert searcher.search("zorglub quetzalcoatl").hits[0].id == "lg-house-protector"
+        assert searcher.speaks_of("zorglub") == {}
+        assert searcher.speaks_of("protégé")  # the entry's own text still speaks
+
+
+def test_the_asks_of_the_entry_a_word_names_add_nothing_to_that_word_there(searcher_lg):
+    """ "What does the GM do?" among the game master's asks repeats its name: a question
+    naming the game master is not drawn to that entry by its asks."""
+    from garou.lookup.searcher import _concept
+
+    searcher = searcher_lg
+    numbers = searcher._lexicon.keys.get("mj", [])
+    concept = _concept(searcher._lexicon, "mj", numbers)
+    docnum = searcher._scorer.docnum("lg-game-master")
+    assert docnum is not None and "lg-game-master" in concept.defines
+    assert any(searcher._scorer.has("asks_fr", t) for t in searcher.stems("mj", "fr"))
+    with_asks = searcher._concept_scores(concept)[docnum]
+    assert with_asks == searcher._concept_scores(concept, asks=False)[docnum]
+
+
+@pytest.fixture(scope="module")
+def searcher_lg(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        mp.delenv("GAROU_RULES_DIR", raising=False)
+        with Searcher() as opened:
+            yield opened

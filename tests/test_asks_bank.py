@@ -89,21 +89,3 @@ def test_no_question_of_the_bank_is_listed_under_two_entries():
             for question in entry.asks.get(lang):
                 said = (lang, " ".join(question.lower().split()))
                 assert owners.setdefault(said, entry.id) == entry.id, (question, owners[said])
-
-
-def test_the_judgement_reads_what_an_entry_says_not_the_questions_it_answers(tmp_path, monkeypatch):
-    # The asks rank an entry; whether it answers is read in its own title, names and text
-    # (coverage's "speaks of"): a word only its asks have is not one it speaks of, else
-    # every word of the bank's questions would make it answer (and the everyday words of
-    # questions, present in many entries' asks, would stop being specific).
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    folder = tmp_path / "my-rules"
-    folder.mkdir()
-    (folder / "house.yaml").write_text(textwrap.dedent(HOUSE), encoding="utf-8")
-    with Searcher(folder) as searcher:
-        result = searcher.search("snorkelwump gribbleton", lang="en")
-        assert result.hits[0].id == "lg-status-veuf"  # found through its asks
-        assert searcher.speaks_of("snorkelwump") == {}
-        assert searcher.speaks_of("gribbleton") == {}
-        own = searcher.speaks_of("widower")  # its name: the entry speaks of it
-        assert set(own) == {searcher._scorer.docnum("lg-status-veuf")}

@@ -90,8 +90,8 @@ def test_the_mafia_ballots_typed_before_a_stop_are_kept_and_the_vote_resumes(
     first = ["", "1,2,3"]  # no more nominations; the votes against 8; then the stop
     play_then_stop(garou, monkeypatch, db, first, "4\n", stop)
     exported = yaml.safe_load(garou("game", "export", "--db", db).stdout)
-    assert exported["events"][-1]["kind"] == "nominate"  # no vote yet
-    run = garou("game", "play", "--db", db, "--lang", "en", input="\n4,5\n")
+    assert exported["events"][-1]["kind"] == "close-nominations"  # no vote yet
+    run = garou("game", "play", "--db", db, "--lang", "en", "--no-countdown", input="4,5\n")
     out = " ".join(run.stdout.split())
     assert "votes against 8" not in out and "votes against 3" in out  # resumed
     events = yaml.safe_load(garou("game", "export", "--db", db).stdout)["events"]

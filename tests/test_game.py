@@ -978,16 +978,3 @@ def test_command_hints_are_never_wrapped(garou, tmp_path, monkeypatch):
     assert "garou game add shot" in data["next"]
     for out in (added.stdout, status.stdout):
         assert any(line.endswith(data["next"]) and len(line) > 40 for line in out.splitlines())
-
-
-@pytest.mark.parametrize("captain", [True, False])
-def test_the_tie_procedure_is_the_documents_with_or_without_a_captain(book, captain):
-    # loup-garou.txt: "En cas d'égalité, c'est le capitaine qui tranche."; without one, a
-    # revote between the tied, then nobody leaves. mafia.txt has no captain: its procedure
-    # (extra time, revote, lift vote) holds whatever is asked.
-    from garou.game.engine import tie_steps
-
-    lg, mf = book.game("loup-garou"), book.game("mafia")
-    lg_steps = ("captain-decides",) if captain else ("revote-tied", "nobody-leaves")
-    assert tie_steps(lg, captain) == lg_steps
-    assert tie_steps(mf, captain) == ("extra-time", "revote-tied", "lift-vote")

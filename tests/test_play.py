@@ -1988,3 +1988,15 @@ def test_a_duration_is_said_whole_when_it_is_and_with_its_fraction_when_not():
         steps[query] = next(s.message for s in result.steps if "limit" in s.code)
     assert re.search(r": 20 s, more than", steps["left the table for 20 seconds"]), steps
     assert re.search(r": 10\.50? s, not more", steps["sorti de la table 10,5 s"]), steps
+
+
+@pytest.mark.parametrize("captain", [None, "Cid"])
+def test_the_tie_procedure_is_the_documents_with_or_without_a_captain(captain):
+    # loup-garou.txt: "En cas d'égalité, c'est le capitaine qui tranche."; without one, a
+    # revote between the tied, then nobody leaves. mafia.txt has no captain: its procedure
+    # (extra time, revote, lift vote) holds whatever is asked.
+    from garou.rules.play.vote import tie_procedure
+
+    lg_steps = ("captain-decides",) if captain else ("revote-tied", "nobody-leaves")
+    assert tuple(tie_procedure(village(captain=captain))) == lg_steps
+    assert tuple(tie_procedure(town())) == ("extra-time", "revote-tied", "lift-vote")

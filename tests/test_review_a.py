@@ -448,7 +448,7 @@ def test_json_without_an_output_file_is_still_the_commands_json(garou, finished_
 
 @pytest.mark.parametrize(
     "args",
-    [["game", "export", "1"], ["print", "cheatsheet", "-g", "mafia"]],
+    [["game", "export", "1"]],  # print cheatsheet has --json since review 2 (tests/test_fixd.py)
 )
 def test_a_command_whose_json_cannot_say_a_file_refuses_the_pair(garou, tmp_path, finished_mafia,
                                                                  args):  # fmt: skip

@@ -185,8 +185,10 @@ def test_the_captain_is_explained_as_a_status(book):
 
 
 def test_an_unknown_role_gets_the_closest_ones(book):
-    with pytest.raises(rules.UnknownIdError, match="sorciere"):
+    # By their names in the message's language (a name is accepted as well as the id).
+    with pytest.raises(rules.UnknownIdError, match="did you mean Witch") as raised:
         resolve_role(book.game("loup-garou"), "sorcire")
+    assert "Sorcière" in raised.value.message("fr")
 
 
 def test_language_resolution(monkeypatch):

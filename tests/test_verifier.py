@@ -390,8 +390,9 @@ def test_no_suggestion_outside_the_table_or_for_another_mafia_count():
 
 
 def test_a_suggestion_with_an_unknown_role_names_the_closest():
-    with pytest.raises(UnknownIdError, match="voyante"):
+    with pytest.raises(UnknownIdError, match="Seer") as raised:  # by name (review 2, #13)
         suggest_distribution(LG, 8, [("voyente", 1)])
+    assert "Voyante" in raised.value.message("fr")
 
 
 # --- properties ---------------------------------------------------------------------------------
@@ -1266,7 +1267,8 @@ def test_the_check_offers_the_same_close_roles_as_the_role_lookup(game, name):
     with pytest.raises(UnknownIdError) as caught:
         resolve_role(game, name)
     meant = caught.value.message("en").split("did you mean ")[1].split("?")[0]
-    lookup = [r.id for r in game.roles if re.search(rf"\b{r.id}\b", meant)]
+    # The lookup offers the roles by their names (review 2, finding 13), check as "id (Name)".
+    lookup = [r.id for r in game.roles if re.search(rf"\b{re.escape(r.name.en)}\b", meant)]
     roles = {r.id: 1 for r in game.roles} | {name: 1}
     fix = check(verdict_of(game, roles), "known-roles").fix.en
     offered = fix.split("did you mean ")[1]

@@ -600,6 +600,8 @@ def test_a_mafia_day_on_the_judges_phone_with_its_countdown(browser, mafia_serve
             choose(browser, "select[data-nominee]", "Hal")
             record(browser, "nominate")
         record(browser, "speech")
+    assert step_of(browser)[0] == "nominate"  # open until the judge closes them
+    record(browser, "close-nominations")
     assert step_of(browser)[0] == "vote"
     for voter in MAFIA_NAMES[:6]:  # six against Bob; the silent four count against Hal
         choose(browser, f'select[data-voter="{voter}"]', "Bob")

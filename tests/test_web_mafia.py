@@ -139,7 +139,7 @@ def form_values(event: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-STEP_OF = {"day": ("meeting", "day")}
+STEP_OF = {"day": ("meeting", "day"), "close-nominations": ("nominate",)}
 """The page's step an event answers, when it is not the event's own kind; fouls and
 nominations are given at any moment of the day."""
 ANY_TIME = ("foul", "technical-foul", "disqualify", "opponent-victory", "nominate")
@@ -150,6 +150,9 @@ def play(judge: Judge, events: list[dict[str, Any]], after_each=None) -> None:
     the step the page waits for."""
     for event in events:
         kind = event["kind"]
+        if kind == "vote" and judge.step() == "nominate":
+            # a record made without the event: the judge closes the nominations first
+            assert judge.send("close-nominations", {}).status_code == 303
         if kind not in ANY_TIME:
             assert judge.step() in STEP_OF.get(kind, (kind,)), (judge.step(), event)
         response = judge.send(kind, form_values(event))

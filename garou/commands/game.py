@@ -569,14 +569,17 @@ def undo_command(
         row = journal.game(game_id)
         replayed = session.undo(journal, book, row.id, language)
         status = session.status(journal, book, row.id, language)
+    from garou.game.sentences import event_said
+
+    undone = replayed.undone[-1]
+    sentence = event_said(replayed, undone)
     if json_:
         from ..output import print_json
 
-        print_json(status)
+        # What was undone, before the status it leaves: a script need not diff two exports.
+        said = {"seq": undone.seq, "kind": undone.kind, "sentence": sentence.say(language)}
+        print_json({"undone": said, **status})
         return
-    from garou.game.sentences import event_sentence
-
-    undone = replayed.undone[-1]
     print_hint(
         _console(),
         say(
@@ -585,7 +588,7 @@ def undo_command(
             id=row.id,
             name=row.name or "",
             seq=undone.seq,
-            event=event_sentence(replayed.state.game, undone.kind, undone.data),
+            event=sentence,
             where=_where(status, language),
         ),
     )

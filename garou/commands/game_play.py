@@ -182,7 +182,7 @@ class Session:
     def run(self) -> None:
         from garou.game import session
         from garou.game.errors import IllegalEventError
-        from garou.game.sentences import event_sentence
+        from garou.game.sentences import event_said
 
         self.show(self.say("game.play.intro"), "dim")
         while True:
@@ -201,7 +201,7 @@ class Session:
                 try:
                     replayed = session.undo(self.journal, self.book, self.game_id, self.lang)
                     undone = replayed.undone[-1]
-                    said = event_sentence(replayed.state.game, undone.kind, undone.data)
+                    said = event_said(replayed, undone)
                     self.show(self.say("game.play.undone", event=said, seq=undone.seq), "yellow")
                 except IllegalEventError as exc:
                     self.show(self.say("error.prefix", message=exc.message(self.lang)), "red")

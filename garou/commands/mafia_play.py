@@ -12,12 +12,11 @@ from typing import Any
 
 import typer
 
-from garou.game.mafia_script import timer_label
+from garou.game.mafia_script import DRAFT, timer_label
 
 from .game_play import Session, _picked, _Quit
 
-DRAFT = "mafia-vote"
-"""The journal's draft of the vote being typed (the nominees answered, their ballots)."""
+__all__ = ["DRAFT", "MafiaSession", "run_timer"]
 
 SANCTION_WORDS = {
     "foul": "foul",
@@ -150,7 +149,7 @@ class MafiaSession(Session):
             self.farewell(state, step.player)
             return
         if step.kind == "speech":
-            key = "mafia.play.extra-speech" if step.round == "revote" else "mafia.play.speech"
+            key = "fixd.mafia.play.extra-speech" if step.round == "revote" else "mafia.play.speech"
             answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds))
             if answer:  # not a command: say so and list them, then ask again
                 from garou.rules.catalogue import phrase
@@ -177,6 +176,11 @@ class MafiaSession(Session):
                     return
                 self.record("nominate", {"by": parts[0], "nominee": parts[1]})
                 return
+            if state.nominations:
+                # "no more nominations" is recorded: a session resumed (after a Ctrl-C in
+                # the vote) goes on at the vote, never asks for nominations again
+                self.record("close-nominations", {})
+                return
         if step.kind == "vote":
             self.vote(state)
             return
@@ -194,30 +198,41 @@ class MafiaSession(Session):
         else:
             # In nomination order: the silent ballots go to the last nominee of that order.
             # Each nominee's answer is kept in the journal as it is typed (as Loup-Garou's
-            # ballots): a Ctrl-C, an EOF or a crash resumes at the next nominee.
-            pool = list(step.pool)
-            where = {"day": state.day, "round": step.round, "pool": pool}
-            draft = self.journal.draft(self.game_id, DRAFT)
-            if draft is not None and {k: draft.get(k) for k in where} != where:
-                draft = None
-            done: list[str] = list(draft["done"]) if draft else []
-            votes = dict(draft["votes"]) if draft else {}
-            if votes:
-                kept = [n for n in living if n in votes]
-                self.show(self.say("fixb.play.ballots-kept", count=len(kept), names=kept), "yellow")
-            for nominee in pool[:-1]:
-                if nominee in done:
-                    continue
+            # ballots): a Ctrl-C, an EOF or a crash resumes at the next nominee. A foul, a
+            # disqualification typed meanwhile (or an undo) is checked against the draft
+            # each time, the judge told what it changed (garou.game.session.mafia_ballots).
+            from garou.game import session
+            from garou.game.mafia_script import draft_data
+
+            first = True
+            while True:
+                ballots = session.mafia_ballots(self.journal, self.book, self.game_id, self.lang)
+                for said in ballots.told:
+                    self.show(said.say(self.lang), "yellow")
+                state = self.state()
+                step = next_step(state)
+                if step.kind != "vote":
+                    return  # the vote is no longer what comes (the game is over...)
+                votes, done = dict(ballots.votes), list(ballots.done)
+                living = [s.name for s in state.living()]
+                if first and votes:
+                    kept = [n for n in living if n in votes]
+                    self.show(
+                        self.say("fixb.play.ballots-kept", count=len(kept), names=kept), "yellow"
+                    )
+                first = False
+                pool = list(step.pool)
+                nominee = next((n for n in pool[:-1] if n not in done), None)
+                if nominee is None:
+                    break
                 left = [n for n in living if n not in votes]
                 for voter in self.names(self.say("mafia.play.votes", name=nominee), left):
                     votes[voter] = nominee
                 done.append(nominee)
-                self.journal.save_draft(
-                    self.game_id, DRAFT, {**where, "votes": votes, "done": done}
-                )
+                self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes, done))
             self.show(self.say("mafia.play.rest", name=pool[-1]), "dim")
-        self.record("vote", {"votes": votes})
-        self.journal.drop_draft(self.game_id, DRAFT)
+        if self.record("vote", {"votes": votes}) is not None:
+            self.journal.drop_draft(self.game_id, DRAFT)  # refused: the ballots stay kept
 
     def farewell(self, state: Any, name: str) -> None:
         seconds = state.farewell_seconds()

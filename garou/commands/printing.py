@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..options import Game, Lang, RulesDir
+from ..options import Game, Json, Lang, RulesDir
 
 if TYPE_CHECKING:
     from garou.houserules import Agreement
@@ -45,23 +45,37 @@ Output = Annotated[
 Force = Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")]
 
 
-def _emit(sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: bool) -> None:
-    # The sheet knows its language: the notice is said in it.
-    """Render ``sheet`` and write it to ``out`` (a file, or - for standard output)."""
-    from garou.printables import check_output, choose_format, render, write_output
+def _emit(
+    sheet: CheatSheet | AgreementSheet, fmt: str | None, out: str, force: bool, json_: bool
+) -> None:
+    """Render ``sheet`` and write it to ``out`` (a file, or - for standard output).
+
+    With ``json_``, print ``{"path", "format", "pages"}`` instead of the notice (pages: the
+    PDF's, null for HTML and Markdown); to standard output, ``{"path": "-", "format",
+    "pages", "content"}`` (the sheet itself, HTML or Markdown text)."""
+    from garou.printables import check_output, choose_format, render_paged, write_output
     from garou.rules import UsageError
 
-    from ..output import print_line
+    from ..output import print_json, print_line
 
     chosen = choose_format(fmt, out)
     if out == "-":
         if chosen == "pdf":
             raise UsageError("sheet.pdf-to-stdout")
-        sys.stdout.write(str(render(sheet, chosen)))
+        data, pages = render_paged(sheet, chosen)
+        if json_:
+            print_json({"path": "-", "format": chosen, "pages": pages, "content": str(data)})
+            return
+        sys.stdout.write(str(data))
         return
     target = Path(out)
     check_output(target, force)  # before rendering: a PDF takes a second to make
-    written = write_output(render(sheet, chosen), target, force)
+    data, pages = render_paged(sheet, chosen)
+    written = write_output(data, target, force)
+    if json_:
+        print_json({"path": str(written), "format": chosen, "pages": pages})
+        return
+    # The sheet knows its language: the notice is said in it.
     from garou.rules.catalogue import say
 
     said = say("sheet.wrote", sheet.lang, path=str(written), format=chosen)
@@ -154,6 +168,7 @@ def cheatsheet_command(
     out: Output = "-",
     force: Force = False,
     rules_dir: RulesDir = None,
+    json_: Json = False,
 ) -> None:
     """Print the game master's one-page cheat sheet: roles, night calls, day, vote, deaths.
 
@@ -179,7 +194,7 @@ def cheatsheet_command(
     )
     if plan is not None and setup is not None:  # a sheet for cards that cannot be dealt misleads
         check_setup(chosen, plan, language, str(setup))
-    _emit(build_cheatsheet(chosen, language, plan, accord), fmt, out, force)
+    _emit(build_cheatsheet(chosen, language, plan, accord), fmt, out, force, json_)
 
 
 def agreement_command(
@@ -191,6 +206,7 @@ def agreement_command(
     out: Output = "-",
     force: Force = False,
     rules_dir: RulesDir = None,
+    json_: Json = False,
 ) -> None:
     """Print the table's agreement on one page, to read aloud and initial.
 
@@ -205,7 +221,8 @@ def agreement_command(
     language = resolve_language(lang)
     book = load_rules(rules_dir)
     accord = load_agreement(file, book)
-    _emit(build_agreement_sheet(accord, book.game(accord.game), language), fmt, out, force)
+    sheet = build_agreement_sheet(accord, book.game(accord.game), language)
+    _emit(sheet, fmt, out, force, json_)
 
 
 def register(app: typer.Typer) -> None:

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from ..options import Lang, RulesDir
+from ..options import Json, Lang, RulesDir
 from .game import Db
 
 EPILOG = (
@@ -39,6 +39,7 @@ def serve_command(
     lang: Lang = None,
     rules_dir: RulesDir = None,
     db: Db = None,
+    json_: Json = False,
 ) -> None:
     """Serve garou as a web app: search, rulings, cheat sheet, setup check, house rules,
     and the live game (the game master's view and the table's screen).
@@ -94,7 +95,9 @@ def serve_command(
             "web.serve.cannot-listen", host=host, port=port, reason=exc.strerror or str(exc)
         ) from None
     actual = server.effective_port  # type: ignore[union-attr]
-    if lan:
+    if json_:
+        _started_json(config, journal_path, lan, host, int(actual), language)
+    elif lan:
         from garou.web import network
 
         address = network.lan_address()
@@ -115,7 +118,8 @@ def serve_command(
     else:
         typer.echo(say("web.serve.listening", language, url=f"http://127.0.0.1:{actual}/"))
         typer.echo(say("web.serve.local-only", language))
-    typer.echo(say("web.serve.stop", language))
+    if not json_:
+        typer.echo(say("web.serve.stop", language))
     try:
         server.run()
     except KeyboardInterrupt:
@@ -124,6 +128,67 @@ def serve_command(
         server.close()
         app.extensions["garou.library"].close()
     typer.echo(say("web.serve.stopped", language), err=True)
+
+
+def _started_json(
+    config: object, journal_path: object, lan: bool, host: str, port: int, lang: str
+) -> None:
+    """Print the one JSON line a script waits for once the server listens, flushed at once:
+    ``{"url", "listening", "lan", "port", "key", "games", "table"}``. ``url`` is the address
+    to open (with --lan, the network one with the key; null when this machine has no address
+    a phone can reach); the QR code and the notices are left out."""
+    import json
+    import sys
+
+    key = config.keys.server_key if lan else None  # type: ignore[attr-defined]
+    url: str | None = f"http://127.0.0.1:{port}/"
+    root = f"http://127.0.0.1:{port}"
+    if lan:
+        from garou.web import network
+
+        address = network.lan_address()
+        root = f"http://{address}:{port}"
+        url = f"{root}/?key={key}" if address is not None else None
+    from garou.rules import GarouError
+
+    try:
+        games = _games(journal_path, root, lang) if lan and url is not None else []
+    except GarouError:  # the journal's own pages say why
+        games = []
+    line = {
+        "url": url,
+        "listening": f"http://{host}:{port}/",
+        "lan": lan,
+        "port": port,
+        "key": key,
+        "games": games,
+        "table": f"{root}/game/{games[0]['id']}/table" if games else None,
+    }
+    sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def _games(path: object, root: str, lang: str) -> list[dict[str, object]]:
+    """The latest games' game-master addresses: ``{"id", "name", "url"}`` each, the
+    latest first (none when there is no journal); raise GarouError when it cannot be read."""
+    from pathlib import Path
+
+    from garou.game.journal import open_journal
+    from garou.rules.catalogue import say
+
+    if not Path(str(path)).exists():
+        return []
+    with open_journal(Path(str(path)), create=False) as journal:
+        rows = journal.games()[-GAMES_SHOWN:]
+        found = [(row, journal.secret(row.id)) for row in reversed(rows)]
+    return [
+        {
+            "id": row.id,
+            "name": row.name or say("web.game.untitled", lang, id=row.id),
+            "url": f"{root}/game/{row.id}?key={secret}",
+        }
+        for row, secret in found
+    ]
 
 
 GAMES_SHOWN = 5
@@ -135,29 +200,22 @@ def _print_games(path: object, root: str, lang: str) -> None:
 
     A journal that cannot be read is not this command's failure: its pages will say why.
     """
-    from pathlib import Path
-
-    from garou.game.journal import open_journal
     from garou.rules import GarouError
     from garou.rules.catalogue import say
 
-    if not Path(str(path)).exists():
-        return
     try:
-        with open_journal(Path(str(path)), create=False) as journal:
-            rows = journal.games()[-GAMES_SHOWN:]
-            found = [(row, journal.secret(row.id)) for row in reversed(rows)]
+        found = _games(path, root, lang)
     except GarouError as exc:
         typer.echo(exc.message(lang), err=True)
         return
     if not found:
         return
     typer.echo(say("web.serve.games", lang, path=str(path)))
-    for row, secret in found:
-        url = f"{root}/game/{row.id}?key={secret}"
-        name = row.name or say("web.game.untitled", lang, id=row.id)
-        typer.echo(say("web.serve.game-line", lang, id=row.id, name=name, url=url))
-    typer.echo(say("web.serve.table-view", lang, url=f"{root}/game/{found[0][0].id}/table"))
+    for game in found:
+        typer.echo(
+            say("web.serve.game-line", lang, id=game["id"], name=game["name"], url=game["url"])
+        )
+    typer.echo(say("web.serve.table-view", lang, url=f"{root}/game/{found[0]['id']}/table"))
 
 
 def register(app: typer.Typer) -> None:

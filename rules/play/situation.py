@@ -47,6 +47,7 @@ from .cascade import check_deaths
 from .state import (
     Cause,
     Death,
+    Either,
     Issue,
     Player,
     Potion,
@@ -348,7 +349,7 @@ class _Reader:
             return None
         written = file.get("game")
         if written is None and option is None:
-            self.add(("game",), "state.no-game", games=list(book.games))
+            self.add(("game",), "state.no-game", games=Either(tuple(book.games)))
             return None
         if written is not None and option is not None:
             try:

@@ -503,7 +503,7 @@ def check_state(
                     "state.unknown-role",
                     role=player.role,
                     game=game.info.name,
-                    roles=sorted(role_ids),
+                    roles=[r.name for r in game.roles],  # by name: a name is accepted too
                 )
             )
         for attr in ("fouls", "technical_fouls"):

@@ -16,6 +16,7 @@ from ..model import TieStep
 from ..names import fold
 from ..records import record
 from .state import (
+    CAPTAIN_CASE,
     MAJORITY_CASE,
     Choice,
     Death,
@@ -432,6 +433,8 @@ def _tie(
     procedure = tie_procedure(state)
     start = 0 if round == "first" else procedure.index(_ROUND_STEP[round]) + 1
     listed = list(tied)
+    if round == "first" and state.captain is None and tie.with_captain:
+        steps.append(_no_captain(state, lang))
     for index in range(start, len(procedure)):
         step = procedure[index]
         if step == "captain-decides":
@@ -521,6 +524,28 @@ def _tie(
     code = "tie.nobody-leaves" if "nobody-leaves" in procedure[start:] else "tie.exhausted"
     steps.append(Step(tie.entry, code, say(code, lang), {"eliminated": []}))
     return VoteResult(round, tally, (), (), tuple(steps), unused=tuple(given))
+
+
+def _no_captain(state: TableState, lang: str) -> Step:
+    """Say which reading sends a tie to the procedure without a captain.
+
+    loup-garou.txt: "En cas d'égalité, c'est le capitaine qui tranche. Sans capitaine, on
+    revote une fois …". With the table's agreement playing without a captain, that is the
+    documents' procedure by the table's choice; otherwise (the agreement or the default plays
+    with one) no captain was named, and taking that as "no captain" is garou's reading."""
+    tie = state.game.day.vote.tie
+    agreed = state.agreed.agreed(CAPTAIN_CASE)
+    option = state.agreed.option(CAPTAIN_CASE)
+    without = agreed and option == "without-captain"
+    code = "tie.no-captain." + ("agreed" if without else "unnamed")
+    reading = state.agreed.reading(CAPTAIN_CASE)
+    data = {
+        "captain": None,
+        "reading": "agreement" if without else "garou",
+        "case": CAPTAIN_CASE,
+        "option": option,
+    }
+    return Step(tie.entry, code, say(f"fixd.{code}", lang, reading=reading), data)
 
 
 def _lift(

@@ -412,6 +412,7 @@ def _master_page(
         draft = journal.draft(game_id, "pending")
         if pending is None and problem is None and correcting is None and draft is not None:
             pending = _pending(journal, book, game_id, str(draft["kind"]), dict(draft["data"]))
+        ballots = lg_ballots(journal, game_id, replayed.state)
     state: State = replayed.state
     step = script.next_step(state)
     last = replayed.effective[-1] if replayed.effective else None
@@ -463,6 +464,7 @@ def _master_page(
         "events": len(replayed.effective),
         "can_undo": len(replayed.effective) > 1,
         "correction": correction_form(replayed, correcting),
+        "ballots": ballots,
     }
     if config().lan:
         context["share"] = _share(game_id, secret)
@@ -517,6 +519,8 @@ def record(game_id: int) -> Any:
             _, new = session.record_form(journal, book, game_id, form_id, kind, data, g.lang)
         except IllegalEventError as exc:
             return _master_page(game_id, 400, exc.message(g.lang), exc.rule)
+        if kind == "vote":
+            journal.drop_draft(game_id, LG_DRAFT)  # counted: the ballots typed are in it
     return _recorded(game_id, new)
 
 
@@ -568,6 +572,72 @@ def timer(game_id: int) -> Any:
         return _record_once(journal, game_id, form_id, "timer", data, _master_refused(game_id))
 
 
+LG_DRAFT = "ballot"
+"""The journal's draft of a Loup-Garou show of hands being typed (``garou game play``'s)."""
+
+
+@bp.post("/game/<int:game_id>/draft")
+@game_master_page(game_of=_game_scope)
+def draft(game_id: int) -> Any:
+    """Keep the ballots picked so far on the vote's form in the journal's draft, as the
+    terminal keeps those typed (the same draft: a phone that sleeps or reloads, or the
+    terminal resuming, finds them); nothing is recorded. The page's script sends the form
+    at each pick; a vote no longer held keeps nothing."""
+    from garou.game import mafia_script, session
+
+    book = library().book()
+    with _journal() as journal:
+        row = journal.game(game_id)
+        state = session.load(journal, book, game_id, g.lang).state
+        if row.game == "mafia":
+            from . import mafia
+
+            if mafia_script.next_step(state).kind != "vote":
+                return _json({"saved": False})
+            try:
+                votes = mafia.form_values(request.form, "vote", state)["votes"]
+            except FormProblem as problem:
+                return _json({"saved": False, "problem": problem.phrase.say(g.lang)})
+            kept = journal.kept_draft(game_id, mafia_script.DRAFT)
+            done = list(kept[1].get("done") or []) if kept else []
+            data = mafia_script.draft_data(
+                state, votes, [n for n in done if n in state.nominations]
+            )
+            journal.save_draft(game_id, mafia_script.DRAFT, data)
+            return _json({"saved": True})
+        from garou.game import script
+
+        step = script.next_step(state)
+        if step.kind != "vote":
+            return _json({"saved": False})
+        living = {s.name for s in state.living()}
+        votes = {
+            k[len("vote.") :]: v.strip()
+            for k, v in request.form.items()
+            if k.startswith("vote.") and v.strip() in step.targets and k[len("vote.") :] in living
+        }
+        asked = [s.name for s in state.living() if s.name in votes]
+        where = {"day": state.day, "round": state.vote_round}
+        journal.save_draft(game_id, LG_DRAFT, {**where, "votes": votes, "asked": asked})
+    return _json({"saved": True})
+
+
+def lg_ballots(journal: Journal, game_id: int, state: Any) -> dict[str, str]:
+    """The ballots of a Loup-Garou show of hands kept in the journal's draft (typed in the
+    terminal or picked on a phone) for the vote held now: a living voter, a target of it."""
+    from garou.game import script
+
+    kept = journal.draft(game_id, LG_DRAFT)
+    step = script.next_step(state)
+    if not kept or step.kind != "vote":
+        return {}
+    if (kept.get("day"), kept.get("round")) != (state.day, state.vote_round):
+        return {}
+    living = {s.name for s in state.living()}
+    votes = kept.get("votes") or {}
+    return {str(k): str(v) for k, v in votes.items() if k in living and v in step.targets}
+
+
 @bp.get("/game/<int:game_id>/version.json")
 @game_master_page(game_of=_game_scope)
 def version(game_id: int) -> Any:
@@ -610,6 +680,11 @@ def _judge_page(
     replayed = session.load(journal, library().book(), row.id, lang)
     state = replayed.state
     step = mafia_script.next_step(state)
+    ballots = (
+        session.mafia_ballots(journal, library().book(), row.id, lang)
+        if step.kind == "vote"
+        else mafia_script.Ballots({}, ())
+    )
     last = replayed.effective[-1] if len(replayed.effective) > 1 else None
     just = [
         {"text": line.text.say(lang), "hidden": line.hidden}
@@ -678,6 +753,8 @@ def _judge_page(
         "can_undo": len(replayed.effective) > 1,
         "correction": correction_form(replayed, correcting),
         "share": _share(row.id, journal.secret(row.id)) if config().lan else None,
+        "ballots": ballots.votes,
+        "ballots_told": [p.say(lang) for p in ballots.told],
     }
     return page("web/mafia_judge.html", status, **context)
 
@@ -694,10 +771,15 @@ def _judge_record(journal: Journal, game_id: int, form_id: str, kind: str) -> Re
         data = mafia.form_values(request.form, kind, state)
     except FormProblem as problem:
         return _judge_page(journal, row, 400, problem.phrase.say(g.lang))
-    return _record_once(
+    response = _record_once(
         journal, game_id, form_id, kind, data,
         lambda message, rule: _judge_page(journal, row, 400, message, rule),
     )  # fmt: skip
+    if kind == "vote" and response.status_code == 303:
+        from garou.game.mafia_script import DRAFT
+
+        journal.drop_draft(game_id, DRAFT)  # counted: the ballots typed are in it
+    return response
 
 
 @bp.get("/game/<int:game_id>/protocol")
@@ -735,13 +817,12 @@ def _cut(text: str, width: int) -> str:
 def correction_form(replayed: Any, correcting: dict[str, Any] | None) -> dict[str, Any]:
     """The correction form: the events in effect (newest first) with their values as the
     terminal's ``KEY=VALUE`` pairs, and what was typed when it was refused."""
-    from garou.game.sentences import event_sentence
+    from garou.game.sentences import event_said
     from garou.game.session import format_values
 
-    game = replayed.state.game
     events = [
         {"seq": e.seq, "kind": e.kind, "pairs": format_values(e.data),
-         "label": _cut(f"{e.seq} · {event_sentence(game, e.kind, e.data).say(g.lang)}", 100)}
+         "label": _cut(f"{e.seq} · {event_said(replayed, e).say(g.lang)}", 100)}
         for e in reversed(replayed.effective[1:])
     ]  # fmt: skip
     return {"events": events, "typed": correcting or {}}

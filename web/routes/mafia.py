@@ -29,7 +29,9 @@ PUBLIC_STORY = frozenset(
         "farewell", "foul", "loses-speech", "technical", "disqualified", "opponent-victory",
         "won",
     )
-)  # fmt: skip
+) | {
+    "fixe.story." + key for key in ("nominations-closed", "nominations-closed-none", "nominee-out")
+}  # fmt: skip
 """The lines of the evening's story the table's screen shows while the game goes on. A
 shot (``mafia.story.shot``) and a check (``mafia.story.*-check-*``) are the judge's until
 the end: the morning only says who died (``killed``) or that nobody did (``missed``).

@@ -45,6 +45,20 @@
     });
   });
 
+  // The vote's form: each pick is kept in the game's journal at once (the draft the
+  // terminal keeps too), so that a phone that sleeps or reloads finds the ballots again.
+  document.querySelectorAll("form[data-draft]").forEach(function (form) {
+    form.addEventListener("change", function () {
+      var body = new FormData(form);
+      fetch(form.dataset.draft, { method: "POST", body: body, credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) {
+          if (data && data.saved) form.dataset.saved = String(Date.now());
+        })
+        .catch(function () {});
+    });
+  });
+
   var boxes = document.querySelectorAll("[data-countdown]");
   boxes.forEach(function (box) {
     show(box, { state: box.dataset.state, label: box.dataset.label, left: box.dataset.left });
