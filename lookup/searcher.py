@@ -972,7 +972,9 @@ class Searcher:
             corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
             outside=[o.id for o in result.outside],
-            scores=[item.score for item in scored[:2]],
+            # The hand ranking's scores (the learned ranking's values are not its scale):
+            # the judgement weighs how well the first hit matches and its lead.
+            scores=[item.hand for item in scored[:2]],
             elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
         )
         result.answered = result.verdict.answered

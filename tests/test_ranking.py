@@ -89,8 +89,10 @@ def test_the_digest_changes_with_each_kind_of_input(tmp_path):
         (root / name).write_text("changed")
         changed = fit_ranking.digest(root)
         assert changed != before
-        # The file the script writes is no input of its own.
+        # The file the script writes is no input of its own, nor the judgement's, fitted
+        # after it (its digest covers lookup's code: the two fits would chase each other).
         (root / "lookup" / RANKING_FILE.name).write_text("{}")
+        (root / "lookup" / "judgement.json").write_text("{}")
         assert fit_ranking.digest(root) == changed
 
 
@@ -183,3 +185,20 @@ def test_the_game_given_keeps_its_entries_only_with_the_model(cache):
             assert {h.game for h in searcher.search("vote", game=game, limit=10).hits} == {game}
     finally:
         searcher.close()
+
+
+def test_the_judgement_weighs_the_hand_scores_whichever_ranking_orders_the_hits(cache):
+    """A model that keeps the hand ranking's order gets the hand ranking's verdicts: the
+    fitted judgement reads the first hits' hand scores, not the model's values (whose
+    scale it was never fitted on)."""
+    hand, learned = _opened(cache, False), _opened(cache, _leaning("hand", 1.0))
+    try:
+        for query in ("la sorcière peut-elle se sauver", "tie vote mafia",
+                      "combien de loups pour 11 joueurs", "can the GM play too",
+                      "quel temps fera-t-il demain", "le joueur de flûte charme qui"):  # fmt: skip
+            first, second = hand.search(query, limit=3), learned.search(query, limit=3)
+            assert [h.id for h in first.hits] == [h.id for h in second.hits]
+            assert first.verdict == second.verdict, query
+    finally:
+        hand.close()
+        learned.close()
