@@ -44,18 +44,23 @@ L2 = (0.01, 0.1)
 """Penalties tried, per query of the training sets (the fit's weights sum to one per query)."""
 COMMAND = ".venv/bin/python bench/fit_ranking.py"
 INPUTS = ("rules/data", "lookup", "bench/fit_ranking.py", "bench/learn.py")
+OUTPUTS = (OUT.name, "judgement.json")
+"""The learned files under lookup/, no inputs of the ranking: its own, and the judgement's
+(fitted after it by bench/fit_judgement.py on the first hits it orders; the ranking's
+candidates and features never read it). Re-fit the ranking, then the judgement."""
 
 
 def digest(repo: Path = REPO) -> str:
     """Return the SHA-256 of what the fit reads: the studied sets, the rule data, lookup's
-    code and vocabulary (not the ranking file itself), this script and bench/learn.py."""
+    code and vocabulary (not the learned files, :data:`OUTPUTS`), this script and
+    bench/learn.py."""
     files = [repo / learn.DATA.relative_to(REPO) / name for name in learn.STUDIED]
     for name in INPUTS:
         path = repo / name
         if path.is_dir():
             files += sorted(p for p in path.rglob("*")
                             if p.is_file() and p.suffix in (".py", ".yaml", ".yml", ".json")
-                            and p.name != OUT.name and "__pycache__" not in p.parts)  # fmt: skip
+                            and p.name not in OUTPUTS and "__pycache__" not in p.parts)  # fmt: skip
         else:
             files.append(path)
     sha = hashlib.sha256()
@@ -160,16 +165,15 @@ def quick(queries: list[Query], model: dict[str, Any] | None) -> dict[str, float
             "mrr": sum(1 / r for r in ranks if r and r <= relevance.DEPTH) / n}  # fmt: skip
 
 
-def measure(queries: list[Query], model: dict[str, Any]) -> dict[str, float]:
-    """Return the figures of ``queries`` searched for real with ``model``."""
+def measure(queries: list[Query], model: dict[str, Any]) -> list[Any]:
+    """Return the outcomes of ``queries`` searched for real with ``model``."""
     from garou.lookup import Searcher
     from garou.lookup.searcher import FEATURES, Ranking
 
     ranking = Ranking(FEATURES, tuple(model["mean"]), tuple(model["scale"]),
                       tuple(model["weights"]))  # fmt: skip
     with Searcher(ranking=ranking) as searcher:
-        outcomes = [relevance.evaluate_one(searcher, q.query) for q in queries]
-    return relevance.figures(outcomes)
+        return [relevance.evaluate_one(searcher, q.query) for q in queries]
 
 
 def _figures(f: dict[str, float]) -> dict[str, float]:
@@ -201,13 +205,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"L2 {l2:<5} mean left-out top-1 (candidates) {choice[l2]:.4f}", file=sys.stderr)
     best = max(L2, key=lambda l2: (round(choice[l2], 9), l2))
     per_set: dict[str, Any] = {}
+    pooled: dict[str, list[Any]] = {"hand": [], "learned": []}
     for left_out, _, test in folds:
         model = models[best, left_out]
         tested = [queries[i] for i in test]
+        hand, learned = [q.outcome for q in tested], measure(tested, model)
+        pooled["hand"] += hand
+        pooled["learned"] += learned
         per_set[left_out] = {
-            "hand": _figures(relevance.figures([q.outcome for q in tested])),
-            "learned": _figures(measure(tested, model)),
+            "hand": _figures(relevance.figures(hand)),
+            "learned": _figures(relevance.figures(learned)),
         }
+    # Every studied query once, each searched with the model fitted without its set.
+    per_set_pooled = {which: _figures(relevance.figures(o)) for which, o in pooled.items()}
     final = fit(queries, best * len(queries))
     data = {
         "header": {
@@ -219,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             "l2": best,
             "l2_tried": {str(k): round(v, 4) for k, v in choice.items()},
             "left_out": per_set,
+            "left_out_pooled": per_set_pooled,
         },
         "model": {
             "features": list(FEATURES),
@@ -227,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             "weights": [round(x, 9) for x in final["weights"]],
         },
     }
-    for name, figures in per_set.items():
+    for name, figures in [*per_set.items(), ("pooled (each set left out)", per_set_pooled)]:
         for which in ("hand", "learned"):
             f = figures[which]
             print(f"{name:<26} {which:<8} top-1 {f['top1']:.3f} top-3 {f['top3']:.3f} "
