@@ -602,7 +602,7 @@ class _Scored:
 
 RANKING_FILE = Path(__file__).with_name("ranking.json")
 """The learned ranking's weights, written by ``bench/fit_ranking.py``."""
-LEARNED_RANKING = False
+LEARNED_RANKING = True
 """Whether ``garou search`` orders its candidates by the learned ranking (else by hand)."""
 RERANKED = 10
 """Candidates (the hand ranking's first) the learned ranking orders."""
