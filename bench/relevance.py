@@ -154,23 +154,23 @@ def load_set(path: Path = SET) -> list[dict[str, Any]]:
     return list(read_yaml(path)["queries"])
 
 
+RANKING: bool | None = None
+"""The ranking :func:`evaluate` searches with (``--ranking``; None: the searcher's default)."""
+
+
 def evaluate(queries: list[dict[str, Any]], rules_dir: str | None = None) -> list[Outcome]:
     """Run every query once, with one index opened for all of them."""
     from garou.lookup import Searcher
 
-    outcomes = []
-    with Searcher(rules_dir) as searcher:
-        for query in queries:
-            result = searcher.search(query["q"], game=query.get("game"), limit=DEPTH)
-            outcomes.append(
-                Outcome(
-                    query,
-                    [h.id for h in result.hits],
-                    [h.id for h in result.per_game],
-                    result.answered,
-                )  # fmt: skip
-            )
-    return outcomes
+    with Searcher(rules_dir, ranking=RANKING) as searcher:
+        return [evaluate_one(searcher, query) for query in queries]
+
+
+def evaluate_one(searcher: Any, query: dict[str, Any]) -> Outcome:
+    """Run one query with an opened ``Searcher``."""
+    result = searcher.search(query["q"], game=query.get("game"), limit=DEPTH)
+    return Outcome(query, [h.id for h in result.hits], [h.id for h in result.per_game],
+                   result.answered)  # fmt: skip
 
 
 def figures(outcomes: list[Outcome]) -> dict[str, float]:
@@ -255,7 +255,11 @@ def main(argv: list[str] | None = None) -> int:
         if held.list_misses is not None:
             parser.add_argument(f"--heldout-{held.name}-failures", action="store_true",
                                 help=held.list_misses)  # fmt: skip
+    parser.add_argument("--ranking", choices=("hand", "learned"),
+                        help="hand, or lookup/ranking.json (default: the searcher's)")  # fmt: skip
     args = parser.parse_args(argv)
+    global RANKING
+    RANKING = None if args.ranking is None else args.ranking == "learned"
     sys.path.insert(0, str(REPO))
     queries = load_set(SET)
     main_set = evaluate(

@@ -29,6 +29,7 @@ parser would turn into "loup NOT garou") and emoji cannot misfire. The query is 
 from __future__ import annotations
 
 import heapq
+import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -41,7 +42,7 @@ from garou.rules.errors import GarouError, UnknownGameError, UsageError
 from . import coverage, quantity, synonyms
 from .analysis import collapsed, fold_chars, gaps, key, spellings, split_word
 from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
-from .scoring import Scorer, best_of
+from .scoring import Scorer, best_of, field_lengths
 
 if TYPE_CHECKING:
     from .vocabulary import Outside
@@ -593,6 +594,94 @@ class _Scored:
     """Share of the query's concepts the entry matches."""
     docnum: int
     game: str
+    hand: float = 0.0
+    """The hand ranking's score (the learned ranking orders by ``score``)."""
+
+
+# --- the learned ranking ---------------------------------------------------------------------
+
+RANKING_FILE = Path(__file__).with_name("ranking.json")
+"""The learned ranking's weights, written by ``bench/fit_ranking.py``."""
+LEARNED_RANKING = True
+"""Whether ``garou search`` orders its candidates by the learned ranking (else by hand)."""
+RERANKED = 10
+"""Candidates (the hand ranking's first) the learned ranking orders."""
+FEATURE_FIELDS = ("title", "names", "about", "text", "asks")
+"""The fields whose BM25 (summed over the query's words) is a feature; a field the index
+does not have (``asks`` before it was added) scores 0."""
+ENTRY_KINDS = ("role", "status", "rule", "procedure", "contested", "mistake", "setting",
+               "advice", "concept", "summary")  # fmt: skip
+"""Kinds with a feature of their own; ``OUTCOME_KINDS`` share one."""
+OUTCOME_KINDS = frozenset({"sanction", "table", "win", "scoring"})
+FEATURES: tuple[str, ...] = (
+    "hand", "hand_log", "hand_inverse_rank", "hand_log_rank",
+    *(f"bm25_{base}" for base in FEATURE_FIELDS),
+    "share", "share_all", "share_long_query", "phrase", "about_named", "own", "own_alone",
+    "defined", "lacks_essential", "lacks_quantity", "same_game", "other_game",
+    "definition_in_question",
+    *(f"kind_{kind}" for kind in ENTRY_KINDS), "kind_outcome", "text_length",
+)  # fmt: skip
+"""The learned ranking's features of a (query, candidate), in :meth:`Searcher._features`'s
+order: the hand ranking's score relative to its first and its rank; BM25 per field relative
+to the candidates' best; the share of the query's words the candidate has (all of them; in
+a long question), its phrase share, the share of the roles named that it is about, whether
+it is the own entry of a role named (the role named alone), an entry a word names, lacks an
+essential word or a quantity asked, is of the game preferred or the other; a role or status
+in a question of several words; then the entry alone (:func:`entry_features`)."""
+
+
+def entry_features(kind: str, text_length: int) -> list[float]:
+    """Return the features of an entry alone: its kind (one-hot), log of its text length."""
+    return [*(1.0 if kind == k else 0.0 for k in ENTRY_KINDS),
+            1.0 if kind in OUTCOME_KINDS else 0.0, math.log(1 + text_length)]  # fmt: skip
+
+
+class Ranking:
+    """A linear model over :data:`FEATURES`: standardised features times weights."""
+
+    def __init__(
+        self,
+        features: tuple[str, ...],
+        mean: tuple[float, ...],
+        scale: tuple[float, ...],
+        weights: tuple[float, ...],
+    ):
+        if tuple(features) != FEATURES:
+            raise ValueError("the ranking's features are not the searcher's: re-fit it")
+        self.weights = tuple(weights)
+        # Standardising folded into the weights: a few dozen multiplications a candidate.
+        self._slopes = tuple(w / s if s else 0.0 for w, s in zip(weights, scale, strict=True))
+        self._offset = -sum(a * m for a, m in zip(self._slopes, mean, strict=True))
+
+    def value(self, row: list[float]) -> float:
+        """Return the model's value of one candidate's features (higher ranks first)."""
+        return self._offset + sum(a * x for a, x in zip(self._slopes, row, strict=True))
+
+    @classmethod
+    def read(cls, path: Path = RANKING_FILE) -> Ranking:
+        """Return the ranking stored in ``path`` (JSON, see ``bench/fit_ranking.py``)."""
+        import json
+
+        model = json.loads(path.read_text(encoding="utf-8"))["model"]
+        return cls(tuple(model["features"]), tuple(model["mean"]), tuple(model["scale"]),
+                   tuple(model["weights"]))  # fmt: skip
+
+
+@dataclass
+class _Signals:
+    """What the hand ranking computed of a query that the features are made of."""
+
+    concepts: list[_Concept]
+    counted: list[_Concept]
+    in_fields: list[dict[str, dict[int, float]]]
+    covered: dict[int, int]
+    n: int
+    phrases: dict[int, float]
+    own: set[int | None]
+    alone: bool
+    defined: set[int]
+    lacking: dict[int, tuple[bool, bool]]
+    preferred: str | None
 
 
 RULE_FIELDS = tuple(name for name in TEXT_FIELDS if not name.startswith("asks_"))
@@ -612,11 +701,27 @@ class Searcher:
         rules_dir: str | Path | None = None,
         rebuild: bool = False,
         notify: Callable[[Any], None] | None = None,
+        ranking: Ranking | bool | None = None,
     ):
         """Open the index of the rules in ``rules_dir`` (built-in rules: None), building it
         when needed; ``notify`` is told at once (a catalogue phrase) when the search waits
-        for another process building the index, or builds a very large one."""
+        for another process building the index, or builds a very large one.
+
+        ``ranking``: True orders the candidates by the learned ranking
+        (``lookup/ranking.json``), False by hand, a :class:`Ranking` by that one; None
+        follows :data:`LEARNED_RANKING`."""
         self.rules_dir = rules_dir
+        if ranking is None:
+            ranking = LEARNED_RANKING
+        self._ranking: Ranking | None = (
+            Ranking.read() if ranking is True else ranking if isinstance(ranking, Ranking) else None
+        )
+        self.collect = False
+        """Set by ``bench/fit_ranking.py``: keep each search's candidates' features."""
+        self.collected: list[tuple[str, list[float]]] = []
+        """The last search's candidates (entry id, features), in the hand ranking's order."""
+        self.obeyed: str | None = None
+        """The game the last search obeyed (named or agreed), when ``collect`` is set."""
         self._opened: OpenIndex = open_index(rules_dir, rebuild=rebuild, notify=notify)
         self.notices: list[Any] = list(self._opened.notices)
         self._setup()
@@ -632,6 +737,8 @@ class Searcher:
         self._closest_words: dict[str, str | None] = {}
         self._matched: list[tuple[_Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
+        self._entry_ids: list[str] | None = None
+        self._per_entry: list[list[float]] | None = None
 
     def say(self, key_: str, lang: str, count: int | None = None, **values: Any) -> str:
         """Return the catalogue's message ``key_`` (``search.*``) in ``lang``, from the copy
@@ -865,7 +972,9 @@ class Searcher:
             corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
             outside=[o.id for o in result.outside],
-            scores=[item.score for item in scored[:2]],
+            # The hand ranking's scores (the learned ranking's values are not its scale):
+            # the judgement weighs how well the first hit matches and its lead.
+            scores=[item.hand for item in scored[:2]],
             elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
         )
         result.answered = result.verdict.answered
@@ -893,7 +1002,11 @@ class Searcher:
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
-        self._matched = [(concept, self._concept_scores(concept)) for concept in concepts]
+        in_fields = [self._concept_fields(concept) for concept in concepts]
+        self._matched = [
+            (concept, self._combined(found))
+            for concept, found in zip(concepts, in_fields, strict=True)
+        ]
         if len([c for c in concepts if not c.game_word]) > 1:
             self._matched = [(c, self._named_share(c, sc)) for c, sc in self._matched]
         for members in self._same_things(concepts):
@@ -946,6 +1059,7 @@ class Searcher:
         counting = bool(folded) and quantity.asks(folded)
         ranked: list[tuple[float, int]] = []
         game_best: dict[str, tuple[float, int]] = {}
+        lacking: dict[int, tuple[bool, bool]] = {}
         for docnum, score in total.items():
             doc_game = games[docnum]
             if (game and doc_game != game) or (kind and kinds[docnum] != kind):
@@ -953,10 +1067,13 @@ class Searcher:
             score *= coord[covered.get(docnum, 0)]
             if docnum in phrases:
                 score *= 1 + PHRASE_BONUS * phrases[docnum]
-            if any(docnum not in sc for sc in needed):
+            absent = any(docnum not in sc for sc in needed)
+            if absent:
                 score *= ESSENTIAL_ABSENT
-            if counting and not quantity.answers_quantity(folded, self._texts(docnum)):
+            uncounted = counting and not quantity.answers_quantity(folded, self._texts(docnum))
+            if uncounted:
                 score *= ESSENTIAL_ABSENT
+            lacking[docnum] = (absent, uncounted)
             if several and (kinds[docnum] in _DEFINITIONS or docnum in defined):
                 score *= DEFINITION_PRIOR
             elif docnum in own:
@@ -967,15 +1084,136 @@ class Searcher:
             ranked.append(item)
             if item > game_best.get(doc_game, (-1.0, 0)):
                 game_best[doc_game] = item
-        if limit > 0:
+        if limit <= 0:
+            top = sorted(ranked, reverse=True)
+            return [_Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
+                    for score, negdoc in top]  # fmt: skip
+        if self._ranking is None and not self.collect:
             top = heapq.nlargest(limit, ranked)
             top += sorted(set(game_best.values()) - set(top), reverse=True)
+            return [_Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
+                    for score, negdoc in top]  # fmt: skip
+        # The learned ranking (lookup/ranking.json) orders the hand ranking's first
+        # candidates by what it was fitted to weigh (bench/fit_ranking.py).
+        top = heapq.nlargest(max(RERANKED, limit), ranked)
+        signals = _Signals(
+            concepts=concepts, counted=counted, in_fields=in_fields, covered=covered, n=n,
+            phrases=phrases, own={d for c in concepts for d in map(scorer.docnum, c.own)},
+            alone=not several, defined=defined, lacking=lacking, preferred=preferred,
+        )  # fmt: skip
+        rows = self._features([-negdoc for _, negdoc in top], [s for s, _ in top], signals)
+        if self.collect:
+            ids = self._ids()
+            self.collected = [
+                (ids[-negdoc], row) for (_, negdoc), row in zip(top, rows, strict=True)
+            ]
+            self.obeyed = preferred if obeyed else None
+        if self._ranking is None:
+            learned = [(score, score, negdoc) for score, negdoc in top]
         else:
-            top = sorted(ranked, reverse=True)
+            learned = []
+            for (score, negdoc), row in zip(top, rows, strict=True):
+                value = 1.0 / (1.0 + math.exp(-max(-700.0, self._ranking.value(row))))
+                if obeyed and preferred and games[-negdoc] != preferred:
+                    # The game named or agreed is obeyed: no model puts the other first.
+                    value *= OTHER_GAME_OBEYED
+                learned.append((value, score, negdoc))
+            learned.sort(key=lambda t: (-t[0], -t[1], -t[2]))
+        chosen = {negdoc for _, _, negdoc in learned}
+        last = learned[-1][0] if learned else 1.0
+        floor = top[-1][0] if top else 1.0
+        rest = [(score, negdoc) for score, negdoc in sorted(set(game_best.values()), reverse=True)
+                if negdoc not in chosen]  # fmt: skip
+        learned += [(last * min(1.0, score / floor) if floor > 0 else 0.0, score, negdoc)
+                    for score, negdoc in rest]  # fmt: skip
         return [
-            _Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
-            for score, negdoc in top
+            _Scored(value, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
+            for value, score, negdoc in learned
         ]
+
+    def _ids(self) -> list[str]:
+        """Return every entry's id by document number."""
+        if self._entry_ids is None:
+            ids = [""] * self._reader.doc_count_all()
+            for docnum in range(len(ids)):
+                ids[docnum] = self._searcher.stored_fields(docnum)["data"]["id"]
+            self._entry_ids = ids
+        return self._entry_ids
+
+    def _entry_features(self, docnum: int) -> list[float]:
+        """Return what the learned ranking knows of an entry alone (its kind, its length),
+        computed once per entry when the index is opened (:func:`entry_features`)."""
+        if self._per_entry is None:
+            lengths = [field_lengths(self._reader, name) for name in ("text_fr", "text_en")]
+            self._per_entry = [
+                entry_features(kind, lengths[0][d] + lengths[1][d])
+                for d, kind in enumerate(self._scorer.kinds)
+            ]
+        return self._per_entry[docnum]
+
+    def _features(
+        self, docnums: list[int], hand: list[float], signals: _Signals
+    ) -> list[list[float]]:
+        """Return the learned ranking's features (:data:`FEATURES`) of each candidate,
+        ``docnums`` in the hand ranking's order, ``hand`` their hand scores."""
+        games = self._scorer.games
+        top = hand[0] if hand and hand[0] > 0 else 1.0
+        counted = [i for i, c in enumerate(signals.concepts)
+                   if c in signals.counted and not c.game_word]  # fmt: skip
+        roles = [i for i in counted if signals.concepts[i].names_role]
+        per_base: list[list[float]] = []
+        about_named: list[float] = []
+        for docnum in docnums:
+            sums = []
+            for base in FEATURE_FIELDS:
+                names = (f"{base}_fr", f"{base}_en")
+                sums.append(sum(
+                    max(signals.in_fields[i].get(name, {}).get(docnum, 0.0) for name in names)
+                    for i in counted
+                ))  # fmt: skip
+            per_base.append(sums)
+            about = sum(1 for i in roles
+                        if any(signals.in_fields[i].get(name, {}).get(docnum, 0.0) > 0
+                               for name in ("about_fr", "about_en")))  # fmt: skip
+            about_named.append(about / len(roles) if roles else 0.0)
+        highest = [
+            max((row[j] for row in per_base), default=0.0) for j in range(len(FEATURE_FIELDS))
+        ]
+        long_query = 1.0 if signals.n >= 4 else 0.0
+        rows = []
+        for rank, (docnum, score) in enumerate(zip(docnums, hand, strict=True), 1):
+            share = signals.covered.get(docnum, 0) / signals.n
+            ratio = max(score, 0.0) / top
+            absent, uncounted = signals.lacking.get(docnum, (False, False))
+            doc_game = games[docnum]
+            own = docnum in signals.own
+            entry = self._entry_features(docnum)
+            row = [
+                ratio,
+                math.log(ratio) if ratio > 1e-4 else math.log(1e-4),
+                1.0 / rank,
+                math.log(rank),
+                *(
+                    v / h if h > 0 else 0.0
+                    for v, h in zip(per_base[rank - 1], highest, strict=True)
+                ),
+                share,
+                1.0 if share >= 1.0 else 0.0,
+                share * long_query,
+                signals.phrases.get(docnum, 0.0),
+                about_named[rank - 1],
+                1.0 if own else 0.0,
+                1.0 if own and signals.alone else 0.0,
+                1.0 if docnum in signals.defined else 0.0,
+                1.0 if absent else 0.0,
+                1.0 if uncounted else 0.0,
+                1.0 if signals.preferred and doc_game == signals.preferred else 0.0,
+                1.0 if signals.preferred and doc_game != signals.preferred else 0.0,
+                entry[0] + entry[1] if not signals.alone else 0.0,
+                *entry,
+            ]
+            rows.append(row)
+        return rows
 
     def _judged(self) -> list[tuple[_Concept, dict[int, float]]]:
         """Return the query's concepts with the entries that speak of each, as the "not
@@ -1186,6 +1424,18 @@ class Searcher:
         """Return a concept's score per entry: in each field the best of its alternatives
         (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``);
         without ``asks``, in the rule data's own fields only."""
+        return self._combined(self._concept_fields(concept, asks))
+
+    @staticmethod
+    def _combined(fields: dict[str, dict[int, float]]) -> dict[int, float]:
+        """Return the best field plus ``FIELD_TIEBREAK`` of the others
+        (:meth:`_concept_scores` of :meth:`_concept_fields`)."""
+        return best_of([(found, 1.0) for found in fields.values()], FIELD_TIEBREAK)
+
+    def _concept_fields(self, concept: _Concept, asks: bool = True) -> dict[str, dict[int, float]]:
+        """Return a concept's score per entry in each field: the best of its alternatives
+        (plus ``TIEBREAK`` of the others), one weight per synonym group; without ``asks``,
+        in the rule data's own fields only."""
         scorer = self._scorer
         games = scorer.games
         # The asks of the entry a concept names repeat its name ("what does the GM do?"
@@ -1206,11 +1456,10 @@ class Searcher:
                 groups.setdefault(alt.group, []).append((found, alt.weight * weight))
         # One weight per synonym group: a group scores its best phrase only, then the
         # groups are combined as the best plus a share of the others.
-        fields = [
-            (best_of([(best_of(alts, 0.0), 1.0) for alts in groups.values()], TIEBREAK), 1.0)
-            for groups in per_field.values()
-        ]
-        return best_of(fields, FIELD_TIEBREAK)
+        return {
+            name: best_of([(best_of(alts, 0.0), 1.0) for alts in groups.values()], TIEBREAK)
+            for name, groups in per_field.items()
+        }
 
     def _terms_of(self, text: str, lang: str) -> list[str]:
         """Return the terms ``text`` gives in the ``lang`` fields (cached)."""
@@ -1384,7 +1633,7 @@ class Searcher:
             if item is top:
                 continue
             full = item.coverage >= 1.0 and top.coverage <= item.coverage
-            if item.score < SPLIT_RATIO * top.score or not full:
+            if item.hand < SPLIT_RATIO * top.hand or not full:
                 return []
         return [self._hit(item, lang) for item in best.values()]
 
