@@ -410,16 +410,10 @@ class Journal:
     def draft(self, game_id: int, name: str) -> dict[str, Any] | None:
         """Return the draft ``name`` of game ``game_id``, or None when there is none or an
         event (other than a countdown's) was recorded, or undone, since it was kept."""
-        try:
-            row = self.db.execute(
-                "SELECT after, data FROM drafts WHERE game_id = ? AND name = ?", (game_id, name)
-            ).fetchone()
-        except sqlite3.OperationalError:  # no such table yet
+        kept = self.kept_draft(game_id, name)
+        if kept is None or kept[0] != self._last_seq(game_id):
             return None
-        if row is None or int(row[0]) != self._last_seq(game_id):
-            return None
-        found = json.loads(row[1])
-        return found if isinstance(found, dict) else None
+        return kept[1]
 
     def kept_draft(self, game_id: int, name: str) -> tuple[int, dict[str, Any]] | None:
         """Return the draft ``name`` of game ``game_id`` with the number of the last event
