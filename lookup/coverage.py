@@ -72,6 +72,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from . import quantity
+from .bank import NEAR
 from .text import fold_chars, key
 
 SPECIFIC_SHARE = 0.25
@@ -324,11 +325,12 @@ def judge(
 
 
 REASONS = ("outside", "game", "unknown-named", "quantity", "unknown-word", "subject",
-           "essential", "other-game", "decline", "act", "predicate", "weak")  # fmt: skip
+           "essential", "other-game", "decline", "act", "predicate", "weak", "open")  # fmt: skip
 """Why an entry does not answer: the two hard rules, the nine rules in the order the hand
 rules try them, then the fitted judgement's graded measures: ``predicate`` (the first hit
 does not speak of what is asked), ``weak`` (it matches weakly, or hardly better than the
-next)."""
+next), ``open`` (the query is nearer a question the rules leave open than any they
+answer: :mod:`garou.lookup.bank`)."""
 RULES = ("unknown-named", "quantity", "unknown-word", "subject", "essential", "other-game",
          "decline", "act")  # fmt: skip
 """The rules weighed (each a veto for the hand rules), after the hard ones."""
@@ -427,7 +429,7 @@ _RULE_TESTS = {
 
 FEATURES = (*RULES, "share", "specific-share", "specific-missing", "unknown", "nowhere",
             "predicate-share", "predicate-missing", "together", "predicate-together",
-            "asks", "asks-missing", "score", "margin", "fixes", "words")  # fmt: skip
+            "asks", "asks-missing", "score", "margin", "fixes", "words", *NEAR)  # fmt: skip
 """What the fitted judgement weighs, per query and first hit: each rule of
 :data:`RULES` (1 when it fires), then graded measures (:func:`features`)."""
 FEATURE_REASON = {
@@ -437,6 +439,8 @@ FEATURE_REASON = {
     "predicate-missing": "predicate", "asks": "predicate", "asks-missing": "predicate",
     "together": "predicate", "predicate-together": "predicate",
     "score": "weak", "margin": "weak", "fixes": "weak", "words": "weak",
+    "asks-near": "open", "open-near": "open", "open-lead": "open", "asks-own": "open",
+    "open-own": "open",
 }  # fmt: skip
 """The reason said when a feature weighed most against the first hit."""
 
@@ -461,7 +465,10 @@ def features(asked: _Asked) -> dict[str, float]:
       ``asks-missing``: the predicate words none of those questions has;
     - ``score``: log(1 + the hit's score); ``margin``: its lead over the second hit, as a
       share of its score (1.0 when alone);
-    - ``fixes``: the words corrected as typos; ``words``: the query's words.
+    - ``fixes``: the words corrected as typos; ``words``: the query's words;
+    - the question bank's measures (:data:`garou.lookup.bank.NEAR`): how near the query
+      comes to the questions the entries answer and to those the rules leave open (0.0
+      when the rules state no open question).
     """
     entries, docnum, matched = asked.entries, asked.docnum, asked.matched
     values = {name: float(test(asked)) for name, test in _RULE_TESTS.items()}
@@ -493,6 +500,9 @@ def features(asked: _Asked) -> dict[str, float]:
     values["margin"] = (top[0] - top[1]) / top[0] if len(top) > 1 and top[0] > 0 else 1.0
     values["fixes"] = float(len(asked.fixes))
     values["words"] = float(len(words))
+    bank_near = getattr(entries, "bank_near", None)
+    near = bank_near([c for c, _ in matched if not c.game_word], docnum) if bank_near else None
+    values.update(near or dict.fromkeys(NEAR, 0.0))
     return values
 
 

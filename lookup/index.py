@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "15"
+INDEX_FORMAT = "16"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -314,8 +314,18 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
             "games": games, "camps": camps, "kinds": list(KINDS), "spellings": spelled,
             "outside": outside, "essential": vocabulary["essential"],
             "advice": vocabulary["advice"],
+            "bank": _bank(book),
             "messages": _search_messages(),
             "not_reflexive": vocabulary["not_reflexive"]}  # fmt: skip
+
+
+def _bank(book: Rulebook) -> dict[str, Any]:
+    """Return the question bank (:mod:`garou.lookup.bank`), analysed as a query is."""
+    from .analysis import english_analyzer, french_analyzer
+    from .bank import build
+
+    analyzers = {"fr": french_analyzer(), "en": english_analyzer()}
+    return build(book, lambda text, lang: [t.text for t in analyzers[lang](text, mode="query")])
 
 
 def _messages_file() -> Path:

@@ -32,7 +32,7 @@ import heapq
 import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,6 +45,7 @@ from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of, field_lengths
 
 if TYPE_CHECKING:
+    from .bank import Bank
     from .vocabulary import Outside
 
 MAX_CHARS = 500
@@ -739,6 +740,7 @@ class Searcher:
         self._set_phrases: frozenset[str] | None = None
         self._entry_ids: list[str] | None = None
         self._per_entry: list[list[float]] | None = None
+        self._bank: Bank | None = None
 
     def say(self, key_: str, lang: str, count: int | None = None, **values: Any) -> str:
         """Return the catalogue's message ``key_`` (``search.*``) in ``lang``, from the copy
@@ -1342,6 +1344,26 @@ class Searcher:
                 )
                 found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
         return found
+
+    def bank_near(self, concepts: Sequence[_Concept], docnum: int) -> dict[str, float] | None:
+        """Return how near the query, read as ``concepts``, comes to the question bank's
+        questions (:meth:`garou.lookup.bank.Bank.near`), the entry ``docnum`` being the
+        first hit; None when no entry states the questions it leaves open."""
+        if self._bank is None:
+            from .bank import Bank
+
+            self._bank = Bank(self._opened.lexicon.get("bank", {}))
+        if not self._bank.has_open():
+            return None
+        read = {
+            lang: [
+                frozenset(t for alt in c.alternatives for t in self._terms_of(alt.text, lang))
+                for c in concepts
+            ]
+            for lang in ("fr", "en")
+        }
+        read = {lang: [c for c in cs if c] for lang, cs in read.items()}
+        return self._bank.near(read, self.entry_game(docnum), self._ids()[docnum])
 
     def has_asks(self, docnum: int) -> bool:
         """Return True when the entry states questions it answers (``asks_*``)."""

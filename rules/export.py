@@ -49,6 +49,7 @@ def entry_to_dict(book: Rulebook, entry: Entry, lang: str) -> dict[str, Any]:
         "keywords": list(entry.keywords.get(lang)),
         "aliases": list(entry.aliases.get(lang)),
         "asks": list(entry.asks.get(lang)),
+        "leaves_open": list(entry.leaves_open.get(lang)),
         "related": list(entry.related),
         "roles": list(entry.roles),
         "addition": entry.addition or entry.source.addition,

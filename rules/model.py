@@ -180,6 +180,9 @@ class Role:
     """More search words."""
     asks: Words = Words()
     """Questions players ask that the role's entry answers (garou's wording, searched)."""
+    leaves_open: Words = Words()
+    """Questions players ask next to the role that neither document answers (garou's
+    wording: what the search reads as not settled here, never shown)."""
     related: tuple[str, ...] = ()
     """Ids of related entries."""
     addition: bool = False
@@ -215,6 +218,9 @@ class Status:
     """More search words."""
     asks: Words = Words()
     """Questions players ask that the status's entry answers (garou's wording, searched)."""
+    leaves_open: Words = Words()
+    """Questions players ask next to the status that neither document answers (garou's
+    wording: what the search reads as not settled here, never shown)."""
     related: tuple[str, ...] = ()
     """Ids of related entries."""
     addition: bool = False
@@ -277,6 +283,10 @@ class Entry:
     """Questions players ask at a table that the entry's text fully answers, as they ask
     them: garou's wording, not the document's (document expansion: the search matches a
     question against the questions each entry answers, not only against its text)."""
+    leaves_open: Words = Words()
+    """Questions players ask next to the entry that neither document answers, as they ask
+    them: garou's wording, never shown. The search weighs a question that is nearer one of
+    these than any question an entry answers as one the rules do not settle."""
     related: tuple[str, ...] = ()
     """Ids of related entries."""
     roles: tuple[str, ...] = ()

@@ -1,0 +1,134 @@
+"""The question bank, both sides, as the judgement reads it: per language, the questions
+the entries answer (their ``asks``) and the questions next to them that the documents leave
+open (their ``leaves_open``), each as its analysed terms.
+
+A query is compared with every question of the bank by a cosine of the words they share,
+each word weighed by how rare it is among the bank's questions (IDF), the query read as its
+concepts (a concept is in a question when one of its words or synonyms is: "maire" is in a
+question that says "capitaine"). What the judgement weighs is how near the query comes to
+a question that an entry answers, to one that the rules leave open, and to the first hit's
+own: a question nearer an open one than any answered one is probably not settled here.
+
+The bank is built with the index (:func:`build`, stored in ``lexicon.json``) and read
+without YAML: a search compares a handful of concepts through the postings, not every
+question.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from garou.rules import Rulebook
+
+LANGS = ("fr", "en")
+
+NEAR = ("asks-near", "open-near", "open-lead", "asks-own", "open-own")
+"""What :meth:`Bank.near` measures (features of the judgement, :mod:`coverage`):
+``asks-near``, ``open-near``: the query's best cosine with a question an entry of the hit's
+game answers, and with one such an entry leaves open; ``open-lead``: the second less the
+first; ``asks-own``, ``open-own``: the same over the first hit's own questions."""
+
+
+def build(book: Rulebook, terms: Callable[[str, str], Iterable[str]]) -> dict[str, Any]:
+    """Return the bank of ``book`` as plain JSON-ready values: per language, each
+    question's entry, game, side (1: left open, 0: answered) and norm, the IDF of each term
+    and its postings. ``terms(text, lang)`` analyses a text as the index does."""
+    data: dict[str, Any] = {}
+    for lang in LANGS:
+        questions: list[tuple[str, str, int, list[str]]] = []
+        for entry in book.entries():
+            for side, texts in ((0, entry.asks.get(lang)), (1, entry.leaves_open.get(lang))):
+                for text in texts:
+                    found = list(dict.fromkeys(terms(text, lang)))
+                    if found:
+                        questions.append((entry.id, entry.game, side, found))
+        count: dict[str, int] = {}
+        for *_, found in questions:
+            for term in found:
+                count[term] = count.get(term, 0) + 1
+        idf = {t: round(math.log(1.0 + len(questions) / n), 4) for t, n in sorted(count.items())}
+        postings: dict[str, list[int]] = {t: [] for t in idf}
+        rows = []
+        for number, (entry_id, game, side, found) in enumerate(questions):
+            for term in found:
+                postings[term].append(number)
+            norm = math.sqrt(sum(idf[t] ** 2 for t in found))
+            rows.append([entry_id, game, side, round(norm, 4)])
+        data[lang] = {"idf": idf, "postings": postings, "questions": rows}
+    return data
+
+
+class Bank:
+    """The bank read back from :func:`build`'s values."""
+
+    def __init__(self, data: Mapping[str, Any]):
+        self._data = data
+        self._open: bool | None = None
+
+    def empty(self) -> bool:
+        """Return True when no entry states a question (no bank to weigh)."""
+        return not any(self._data.get(lang, {}).get("questions") for lang in LANGS)
+
+    def has_open(self) -> bool:
+        """Return True when some entry states the questions it leaves open."""
+        if self._open is None:
+            self._open = any(
+                row[2] for lang in LANGS for row in self._data.get(lang, {}).get("questions", ())
+            )
+        return self._open
+
+    def near(
+        self, concepts: Mapping[str, Sequence[frozenset[str]]], game: str, entry_id: str
+    ) -> dict[str, float]:
+        """Return the measures of :data:`NEAR` for a query read as ``concepts`` (per
+        language, each concept the set of terms of its words and synonyms), the first hit
+        being ``entry_id`` of ``game``. Each measure is the language's where the query comes
+        nearest a question (the language it is asked in); all 0.0 when nothing is shared."""
+        best = dict.fromkeys(NEAR, 0.0)
+        for lang in LANGS:
+            part = self._data.get(lang)
+            if not part or not concepts.get(lang):
+                continue
+            found = _near(part, concepts[lang], game, entry_id)
+            if max(found["asks-near"], found["open-near"]) > max(
+                best["asks-near"], best["open-near"]
+            ):
+                best = found
+        return best
+
+
+def _near(
+    part: Mapping[str, Any], concepts: Sequence[frozenset[str]], game: str, entry_id: str
+) -> dict[str, float]:
+    idf: Mapping[str, float] = part["idf"]
+    postings: Mapping[str, list[int]] = part["postings"]
+    rows: list[list[Any]] = part["questions"]
+    dots: dict[int, float] = {}
+    weights = []
+    for terms in concepts:
+        known = [t for t in terms if t in idf]
+        if not known:
+            # A word no question says: it weighs as the rarest would, and meets none.
+            weights.append(max(idf.values(), default=1.0))
+            continue
+        weight = max(idf[t] for t in known)
+        weights.append(weight)
+        met = {q for t in known for q in postings[t]}
+        for q in met:
+            dots[q] = dots.get(q, 0.0) + weight * weight
+    norm = math.sqrt(sum(w * w for w in weights)) or 1.0
+    best = dict.fromkeys(NEAR, 0.0)
+    for q, dot in dots.items():
+        owner, owner_game, side, q_norm = rows[q]
+        if owner_game != game:
+            continue
+        cosine = dot / (norm * (q_norm or 1.0))
+        name = "open" if side else "asks"
+        best[f"{name}-near"] = max(best[f"{name}-near"], cosine)
+        if owner == entry_id:
+            best[f"{name}-own"] = max(best[f"{name}-own"], cosine)
+    best["open-lead"] = best["open-near"] - best["asks-near"]
+    return best
