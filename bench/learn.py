@@ -28,7 +28,7 @@ DATA = REPO / "tests" / "data"
 STUDIED = (
     "relevance.yaml", "relevance-heldout.yaml", "relevance-heldout-2.yaml",
     "relevance-heldout-5.yaml", "relevance-heldout-6.yaml", "relevance-heldout-7.yaml",
-    "relevance-heldout-8.yaml",
+    "relevance-heldout-8.yaml", "relevance-heldout-9.yaml", "relevance-heldout-10.yaml",
 )  # fmt: skip
 """The sets that were looked at (their misses listed): the only ones learned from."""
 
