@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,29 +81,47 @@ class Bank:
             )
         return self._open
 
-    def near(
-        self, concepts: Mapping[str, Sequence[frozenset[str]]], game: str, entry_id: str
-    ) -> dict[str, float]:
-        """Return the measures of :data:`NEAR` for a query read as ``concepts`` (per
-        language, each concept the set of terms of its words and synonyms), the first hit
-        being ``entry_id`` of ``game``. Each measure is the language's where the query comes
-        nearest a question (the language it is asked in); all 0.0 when nothing is shared."""
-        best = dict.fromkeys(NEAR, 0.0)
+    def match(self, concepts: Mapping[str, Sequence[frozenset[str]]]) -> Match:
+        """Return how near a query read as ``concepts`` (per language, each concept the set
+        of terms of its words and synonyms) comes to each entry's questions and each game's,
+        in the language where it comes nearest a question (the language it is asked in)."""
+        best = Match()
         for lang in LANGS:
             part = self._data.get(lang)
-            if not part or not concepts.get(lang):
-                continue
-            found = _near(part, concepts[lang], game, entry_id)
-            if max(found["asks-near"], found["open-near"]) > max(
-                best["asks-near"], best["open-near"]
-            ):
-                best = found
+            if part and concepts.get(lang):
+                found = _match(part, concepts[lang])
+                if found.nearest() > best.nearest():
+                    best = found
         return best
 
 
-def _near(
-    part: Mapping[str, Any], concepts: Sequence[frozenset[str]], game: str, entry_id: str
-) -> dict[str, float]:
+@dataclass
+class Match:
+    """A query's best cosine with the questions of each entry and of each game, answered
+    (``asks``, index 0) and left open (index 1)."""
+
+    entries: dict[str, list[float]] = field(default_factory=dict)
+    games: dict[str, list[float]] = field(default_factory=dict)
+
+    def nearest(self) -> float:
+        """Return the query's best cosine with any question."""
+        return max((max(pair) for pair in self.games.values()), default=0.0)
+
+    def own(self, entry_id: str) -> tuple[float, float]:
+        """Return the best cosine with the entry's answered questions, and its open ones."""
+        asks, left_open = self.entries.get(entry_id, (0.0, 0.0))
+        return asks, left_open
+
+    def near(self, game: str, entry_id: str) -> dict[str, float]:
+        """Return the measures of :data:`NEAR`, the first hit being ``entry_id`` of
+        ``game``; all 0.0 when nothing is shared."""
+        asks, left_open = self.games.get(game, (0.0, 0.0))
+        own_asks, own_open = self.own(entry_id)
+        return {"asks-near": asks, "open-near": left_open, "open-lead": left_open - asks,
+                "asks-own": own_asks, "open-own": own_open}  # fmt: skip
+
+
+def _match(part: Mapping[str, Any], concepts: Sequence[frozenset[str]]) -> Match:
     idf: Mapping[str, float] = part["idf"]
     postings: Mapping[str, list[int]] = part["postings"]
     rows: list[list[Any]] = part["questions"]
@@ -120,15 +139,11 @@ def _near(
         for q in met:
             dots[q] = dots.get(q, 0.0) + weight * weight
     norm = math.sqrt(sum(w * w for w in weights)) or 1.0
-    best = dict.fromkeys(NEAR, 0.0)
+    found = Match()
     for q, dot in dots.items():
-        owner, owner_game, side, q_norm = rows[q]
-        if owner_game != game:
-            continue
+        owner, game, side, q_norm = rows[q]
         cosine = dot / (norm * (q_norm or 1.0))
-        name = "open" if side else "asks"
-        best[f"{name}-near"] = max(best[f"{name}-near"], cosine)
-        if owner == entry_id:
-            best[f"{name}-own"] = max(best[f"{name}-own"], cosine)
-    best["open-lead"] = best["open-near"] - best["asks-near"]
-    return best
+        for table, name in ((found.entries, owner), (found.games, game)):
+            pair = table.setdefault(name, [0.0, 0.0])
+            pair[side] = max(pair[side], cosine)
+    return found

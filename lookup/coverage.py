@@ -299,8 +299,12 @@ def judge(
     its margin over the second are features); ``elsewhere``: the game named (or agreed)
     is obeyed and the first hit is the other game's (only its rulings match).
 
-    Two hard rules decide alone: a role or concept of other editions named (``outside``)
-    and the game named elsewhere (``game``). Then, with the fitted model
+    Three hard rules decide alone: a role or concept of other editions named
+    (``outside``), the game named elsewhere (``game``), and a word of advice (strategy,
+    bluffing, spotting a liar: lexicon.yaml ``advice``) that the first hit does not speak
+    of (``advice``: the documents give rules, not ways to win; on the studied sets it
+    fired on 11 questions out of scope and 1 in scope, "on the spot", so it is not
+    weighed). Then, with the fitted model
     (:func:`model`, ``lookup/judgement.json``, when it is switched on), the rules of
     this module's docstring and the graded measures of :func:`features` are weighed
     together; without it, each rule is a veto, tried in order.
@@ -310,6 +314,8 @@ def judge(
         return Verdict(False, "outside", {})
     if elsewhere:
         return Verdict(False, "game", {})
+    if any(c.advice and docnum not in scores for c, scores in matched):
+        return Verdict(False, "advice", {})
     asked = _Asked(entries, docnum, matched, query, dict(corrected or {}), game, tuple(scores))
     fitted = model if model is not None else loaded_model()
     if fitted is None:
@@ -324,9 +330,9 @@ def judge(
     return Verdict(False, against, values, probability)
 
 
-REASONS = ("outside", "game", "unknown-named", "quantity", "unknown-word", "subject",
+REASONS = ("outside", "game", "advice", "unknown-named", "quantity", "unknown-word", "subject",
            "essential", "other-game", "decline", "act", "predicate", "weak", "open")  # fmt: skip
-"""Why an entry does not answer: the two hard rules, the nine rules in the order the hand
+"""Why an entry does not answer: the three hard rules, the nine rules in the order the hand
 rules try them, then the fitted judgement's graded measures: ``predicate`` (the first hit
 does not speak of what is asked), ``weak`` (it matches weakly, or hardly better than the
 next), ``open`` (the query is nearer a question the rules leave open than any they

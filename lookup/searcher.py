@@ -45,7 +45,7 @@ from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of, field_lengths
 
 if TYPE_CHECKING:
-    from .bank import Bank
+    from .bank import Bank, Match
     from .vocabulary import Outside
 
 MAX_CHARS = 500
@@ -1345,10 +1345,10 @@ class Searcher:
                 found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
         return found
 
-    def bank_near(self, concepts: Sequence[_Concept], docnum: int) -> dict[str, float] | None:
+    def bank_match(self, concepts: Sequence[_Concept]) -> Match | None:
         """Return how near the query, read as ``concepts``, comes to the question bank's
-        questions (:meth:`garou.lookup.bank.Bank.near`), the entry ``docnum`` being the
-        first hit; None when no entry states the questions it leaves open."""
+        questions (:meth:`garou.lookup.bank.Bank.match`); None when no entry states the
+        questions it leaves open (no bank to weigh)."""
         if self._bank is None:
             from .bank import Bank
 
@@ -1362,8 +1362,15 @@ class Searcher:
             ]
             for lang in ("fr", "en")
         }
-        read = {lang: [c for c in cs if c] for lang, cs in read.items()}
-        return self._bank.near(read, self.entry_game(docnum), self._ids()[docnum])
+        return self._bank.match({lang: [c for c in cs if c] for lang, cs in read.items()})
+
+    def bank_near(self, concepts: Sequence[_Concept], docnum: int) -> dict[str, float] | None:
+        """Return the bank's measures (:data:`garou.lookup.bank.NEAR`) of the query read
+        as ``concepts``, the entry ``docnum`` being the first hit; None without a bank."""
+        found = self.bank_match(concepts)
+        if found is None:
+            return None
+        return found.near(self.entry_game(docnum), self._scorer.entry_ids()[docnum])
 
     def has_asks(self, docnum: int) -> bool:
         """Return True when the entry states questions it answers (``asks_*``)."""

@@ -125,7 +125,7 @@ BOOK = _Book([
 
 def _near(words: list[set[str]], game="g", entry="a"):
     built = bank.build(BOOK, _terms)  # type: ignore[arg-type]
-    return bank.Bank(built).near({"en": [frozenset(w) for w in words]}, game, entry)
+    return bank.Bank(built).match({"en": [frozenset(w) for w in words]}).near(game, entry)
 
 
 def test_a_query_said_like_an_open_question_is_nearer_the_open_side():

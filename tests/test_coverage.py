@@ -78,8 +78,10 @@ class Nickname:
 class RuleFires:
     """Not covered, or answered while ``feature`` fires on the first hit: the fitted judgement
     (on by default) weighs the rule with the rest and may answer (held out: blind set wrongly
-    not covered 0.083 -> 0.060, out of scope said not covered 0.583 -> 0.639). Under the hand
-    rules (``GAROU_JUDGEMENT=hand``) the rule is a veto."""
+    not covered 0.083 -> 0.060, out of scope said not covered 0.583 -> 0.639; session 6, held
+    out 9 and 10 learned from and the question bank's open side weighed: every studied set
+    left out, pooled, out of scope said not covered 0.582 -> 0.619 at wrongly 0.020). Under
+    the hand rules (``GAROU_JUDGEMENT=hand``) the rule is a veto."""
 
     feature: str
 
@@ -103,8 +105,9 @@ CASES = [
     ("1-these-rules", "what does the seer learn about a card", NoneOutside()),
     # 2. a predicate only the other game's rules are about
     ("2-other-game", "au loup-garou, quelle pénalité pour un joueur qui parle la nuit ?",
-     NOT_COVERED),
-    ("2-other-game", "in werewolf is a player disqualified for talking at night", NOT_COVERED),
+     RuleFires("other-game")),
+    ("2-other-game", "in werewolf is a player disqualified for talking at night",
+     RuleFires("other-game")),
     ("2-game-asked", "en mafia, un joueur peut-il être disqualifié ?", ANSWERED),
     ("2-game-asked", "in werewolf, can the dead talk", ANSWERED),
     # 3. declining an act the rules do not say may be declined
@@ -113,7 +116,7 @@ CASES = [
     ("3-the-act", "le chasseur tire-t-il quand il meurt ?", ANSWERED),
     ("3-the-act", "peut-on s'abstenir de voter en mafia ?", ANSWERED),
     # 4. a duration the entry states of something else
-    ("4-other-duration", "combien de temps dure le vote du village ?", NOT_COVERED),
+    ("4-other-duration", "combien de temps dure le vote du village ?", RuleFires("quantity")),
     ("4-other-duration", "how long does a whole game of werewolf last", NOT_COVERED),
     ("4-duration-asked", "combien de temps a un joueur pour parler en mafia ?", ANSWERED),
     ("4-duration-asked", "how long is a player's speech in mafia", ANSWERED),
@@ -304,3 +307,26 @@ def test_a_doubled_syllable_of_no_role_or_of_several_is_no_nickname(searcher):
     assert searcher._nickname("papa") is None  # no role begins with "pa"
     assert searcher._nickname("lolo") is None  # "loup-garou", "lovers"…: which one?
     assert searcher._nickname("vovo") == "voyante"
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["quelle astuce pour gagner avec les loups", "tips for a new seer",
+     "how do I get better at lying when I'm a wolf"],
+)  # fmt: skip
+def test_a_word_of_advice_the_first_hit_does_not_speak_of_decides_alone(searcher, query):
+    # A hard rule, as a role of other editions is: the fitted model never weighs it.
+    from garou.lookup import coverage
+
+    answer_all = coverage.Model(coverage.FEATURES, (50.0,) + (0.0,) * len(coverage.FEATURES),
+                                0.5, (0.0,) * len(coverage.FEATURES))  # fmt: skip
+    result = searcher.search(query)
+    assert not result.answered and result.verdict.reason == "advice"
+    assert result.verdict.features == {} and result.verdict.probability is None
+    hit = searcher._scorer.docnum(result.hits[0].id)
+    verdict = coverage.judge(searcher, hit, searcher._judged(), query, model=answer_all)
+    assert verdict.reason == "advice"
+    # Without the advice word the same model answers: the word alone decided.
+    plain = coverage.judge(searcher, hit, [m for m in searcher._judged() if not m[0].advice],
+                           query, model=answer_all)  # fmt: skip
+    assert plain.answered
