@@ -36,7 +36,6 @@ class Scorer:
         self._terms: dict[tuple[str, str], Scores] = {}
         self._within: dict[tuple[str, str], Scores] = {}
         self._norm_cache: dict[str, list[float]] = {}
-        self._ids: list[str] | None = None
 
     def _column(self, fieldname: str) -> list[str]:
         values = [""] * self.reader.doc_count_all()
@@ -44,12 +43,6 @@ class Scorer:
             for docnum in self.reader.postings(fieldname, term).all_ids():
                 values[docnum] = term
         return values
-
-    def entry_ids(self) -> list[str]:
-        """Return document number to entry id (read once, from the id terms)."""
-        if self._ids is None:
-            self._ids = self._column("id")
-        return self._ids
 
     def docnum(self, entry_id: str) -> int | None:
         """Return the document number of entry ``entry_id``, or None."""

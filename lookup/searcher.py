@@ -1370,7 +1370,8 @@ class Searcher:
         found = self.bank_match(concepts)
         if found is None:
             return None
-        return found.near(self.entry_game(docnum), self._scorer.entry_ids()[docnum])
+        entry_id = self._searcher.stored_fields(docnum)["data"]["id"]
+        return found.near(self.entry_game(docnum), str(entry_id))
 
     def has_asks(self, docnum: int) -> bool:
         """Return True when the entry states questions it answers (``asks_*``)."""
