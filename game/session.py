@@ -224,7 +224,6 @@ def mafia_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "e
     the events recorded since it was kept: the terminal and the judge's phone read the same.
     A draft that changed is kept again as it now stands (what changed is told once)."""
     from .mafia_script import DRAFT, Ballots, draft_data, kept_ballots, next_step
-    from .sentences import event_said
 
     replayed = load(journal, book, game_id, lang)
     state = replayed.state
@@ -232,15 +231,44 @@ def mafia_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "e
     if kept is None or next_step(state).kind != "vote":
         return Ballots({}, ())
     after, saved = kept
-    since = [
-        event_said(replayed, e) if e.kind != "undo" else _undo_said(replayed, e)
-        for e in journal.events(game_id)
-        if e.seq > after and e.kind != "timer"
-    ]
+    since = _since(journal, replayed, game_id, after)
     ballots = kept_ballots(state, saved, since)
     if ballots.changed or since:
         journal.save_draft(game_id, DRAFT, draft_data(state, ballots.votes, ballots.done))
     return ballots
+
+
+def lg_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "en") -> Any:
+    """Return the ballots typed for the Loup-Garou show of hands being held (a
+    :class:`~garou.game.script.Ballots`), from the journal's draft, checked against the
+    events recorded since it was kept, as :func:`mafia_ballots` checks the Mafia's: the
+    terminal and the phone read the same. A draft that changed is kept again as it now
+    stands (what changed is told once)."""
+    from .script import BALLOT_DRAFT, Ballots, ballot_draft, kept_ballots, next_step
+
+    replayed = load(journal, book, game_id, lang)
+    state = replayed.state
+    kept = journal.kept_draft(game_id, BALLOT_DRAFT)
+    if kept is None or next_step(state).kind != "vote":
+        return Ballots({}, ())
+    after, saved = kept
+    since = _since(journal, replayed, game_id, after)
+    ballots = kept_ballots(state, saved, since)
+    if ballots.changed or since:
+        draft = ballot_draft(state, ballots.votes, ballots.asked)
+        journal.save_draft(game_id, BALLOT_DRAFT, draft)
+    return ballots
+
+
+def _since(journal: Journal, replayed: Replayed, game_id: int, after: int) -> list[Any]:
+    """The events recorded after event ``after`` (countdowns aside), said."""
+    from .sentences import event_said
+
+    return [
+        event_said(replayed, e) if e.kind != "undo" else _undo_said(replayed, e)
+        for e in journal.events(game_id)
+        if e.seq > after and e.kind != "timer"
+    ]
 
 
 def _undo_said(replayed: Replayed, event: Event) -> Any:
