@@ -791,8 +791,8 @@ def _print_recap(out: Console, recap: Any) -> None:
     from rich.markup import escape
 
     out.print(f"[bold]{escape(recap.title)}[/]")
-    if recap.winner:
-        out.print(f"[bold green]{escape(recap.labels['winner'])} {escape(recap.winner)}[/]")
+    if recap.winner_line:
+        out.print(f"[bold green]{escape(recap.winner_line)}[/]")
     for part in recap.timeline:
         out.print(f"\n[bold]{escape(part.title)}[/]")
         shown = 0  # each event's number once, before its first line (garou game correct N)
