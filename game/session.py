@@ -262,13 +262,26 @@ def lg_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "en")
 
 def _since(journal: Journal, replayed: Replayed, game_id: int, after: int) -> list[Any]:
     """The events recorded after event ``after`` (countdowns aside), said."""
-    from .sentences import event_said
-
     return [
-        event_said(replayed, e) if e.kind != "undo" else _undo_said(replayed, e)
+        _said_since(replayed, e)
         for e in journal.events(game_id)
         if e.seq > after and e.kind != "timer"
     ]
+
+
+def _said_since(replayed: Replayed, event: Event) -> Any:
+    """One event recorded since a draft was kept, said: an undo or a correction by what it
+    did (never as its raw values), any other by its sentence."""
+    from garou.rules.catalogue import phrase
+
+    from .sentences import event_said
+
+    if event.kind == "undo":
+        return _undo_said(replayed, event)
+    if event.kind == "correct":
+        target, why = event.data.get("seq"), event.data.get("why")
+        return phrase("left.draft.correct", target=target, why=why or "-")
+    return event_said(replayed, event)
 
 
 def _undo_said(replayed: Replayed, event: Event) -> Any:

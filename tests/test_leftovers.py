@@ -237,7 +237,9 @@ def test_the_show_of_hands_draft_is_checked_against_what_came_since(garou, tmp_p
     run = garou("game", "play", "--db", db, "--no-countdown", "--lang", "en",
                 input="Bob\nBob\nBob\nBob\nq\n")  # fmt: skip
     shown = run.stdout.replace("\n", " ")
-    assert "Recorded since these ballots were typed" in shown
+    assert (
+        f"Recorded since these ballots were typed: a correction of event {kill} (misheard)" in shown
+    )
     assert "Dee's ballot (against Ana) is dropped: Dee is out of the game" in shown
     assert "Ana's ballot against Dee is dropped: Dee is no longer on the vote" in shown
     # Eve raised no hand and stays asked; Ana and Bob vote again, Cid (alive now) votes
