@@ -643,3 +643,23 @@ def test_the_table_screen_shows_the_tied_players_extra_time(book, tmp_path):
     shown = [line["text"] for line in public_story(t.state(), "en")]
     template = say(extra[0], "en", names=["Bob", "Hal"], seconds=60)
     assert template in shown
+
+
+def test_the_phone_says_what_changed_in_the_show_of_hands(garou, tmp_path):
+    from garou.game.journal import open_journal
+    from garou.game.script import BALLOT_DRAFT
+    from garou.web import WebConfig, create_app
+
+    db = _lg_day(garou, tmp_path)
+    journal = open_journal(db)
+    game_id = journal.games()[-1].id
+    kill = next(e.seq for e in journal.events(game_id) if e.kind == "kill")
+    draft = {"day": 1, "round": "first", "votes": {"Ana": "Dee", "Bob": "Eve"},
+             "asked": ["Ana", "Bob"], "voters": ["Ana", "Bob", "Dee", "Eve", "Fay"]}  # fmt: skip
+    journal.save_draft(game_id, BALLOT_DRAFT, draft)
+    garou("game", "correct", str(kill), "kill", "victim=Dee", "--why", "misheard", "--db", db)
+    client = create_app(WebConfig(db=tmp_path / "lg.sqlite")).test_client()
+    page = client.get(f"/game/{game_id}?lang=en").text
+    assert "data-draft-told" in page
+    assert "Ana&#39;s ballot against Dee is dropped" in page or "Ana's ballot against Dee" in page
+    assert 'value="Eve" selected' in page  # Bob's ballot still holds
