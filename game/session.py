@@ -223,19 +223,12 @@ def mafia_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "e
     :class:`~garou.game.mafia_script.Ballots`), from the journal's draft, checked against
     the events recorded since it was kept: the terminal and the judge's phone read the same.
     A draft that changed is kept again as it now stands (what changed is told once)."""
-    from .mafia_script import DRAFT, Ballots, draft_data, kept_ballots, next_step
+    from . import mafia_script as script
 
-    replayed = load(journal, book, game_id, lang)
-    state = replayed.state
-    kept = journal.kept_draft(game_id, DRAFT)
-    if kept is None or next_step(state).kind != "vote":
-        return Ballots({}, ())
-    after, saved = kept
-    since = _since(journal, replayed, game_id, after)
-    ballots = kept_ballots(state, saved, since)
-    if ballots.changed or since:
-        journal.save_draft(game_id, DRAFT, draft_data(state, ballots.votes, ballots.done))
-    return ballots
+    def again(state: Any, ballots: Any) -> dict[str, Any]:
+        return script.draft_data(state, ballots.votes, ballots.done)
+
+    return _checked_ballots(journal, book, game_id, lang, script, script.DRAFT, again)
 
 
 def lg_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "en") -> Any:
@@ -244,19 +237,30 @@ def lg_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "en")
     events recorded since it was kept, as :func:`mafia_ballots` checks the Mafia's: the
     terminal and the phone read the same. A draft that changed is kept again as it now
     stands (what changed is told once)."""
-    from .script import BALLOT_DRAFT, Ballots, ballot_draft, kept_ballots, next_step
+    from . import script
 
+    def again(state: Any, ballots: Any) -> dict[str, Any]:
+        return script.ballot_draft(state, ballots.votes, ballots.asked)
+
+    return _checked_ballots(journal, book, game_id, lang, script, script.BALLOT_DRAFT, again)
+
+
+def _checked_ballots(
+    journal: Journal, book: Rulebook, game_id: int, lang: str, script: Any, name: str, again: Any
+) -> Any:
+    """The ballots of the draft ``name`` checked by the game's ``script``
+    (``next_step``, ``kept_ballots``, ``Ballots``) against the events recorded since it was
+    kept; kept again (``again(state, ballots)``) when that changed anything."""
     replayed = load(journal, book, game_id, lang)
     state = replayed.state
-    kept = journal.kept_draft(game_id, BALLOT_DRAFT)
-    if kept is None or next_step(state).kind != "vote":
-        return Ballots({}, ())
+    kept = journal.kept_draft(game_id, name)
+    if kept is None or script.next_step(state).kind != "vote":
+        return script.Ballots({}, ())
     after, saved = kept
     since = _since(journal, replayed, game_id, after)
-    ballots = kept_ballots(state, saved, since)
+    ballots = script.kept_ballots(state, saved, since)
     if ballots.changed or since:
-        draft = ballot_draft(state, ballots.votes, ballots.asked)
-        journal.save_draft(game_id, BALLOT_DRAFT, draft)
+        journal.save_draft(game_id, name, again(state, ballots))
     return ballots
 
 
