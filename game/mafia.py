@@ -815,9 +815,9 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         return
     below_half = any(step.code == "vote.below-half" for step in result.steps)
     if below_half and TABLE_DECIDES in state.order_rules:
-        # The document does not say what follows: the day waits for the table's decision.
+        # The document does not say what follows: the day waits for the table's decision
+        # (the count's own step says so: vote.below-half, the one place that tells it).
         state.vote_round, state.undecided = "table", result.tally[0][0]
-        state.tell(seq, phrase("fixf.story.table-decides", name=state.undecided))
         return
     state.vote_round = None
     _vote_out(state, result.eliminated, round_, seq, lang)

@@ -68,6 +68,10 @@ class Recap:
     """The heading."""
     winner: str | None
     """The winner, said; None while the game goes on."""
+    winner_line: str | None
+    """The line that gives the winner ("Winner: the village"), said whole by the catalogue
+    (a label glued to its value outside it would keep the value's capital: « Vainqueur :
+    Le village »); None while the game goes on."""
     over: bool
     """True when the game is over."""
     players: tuple[Fate, ...]
@@ -91,7 +95,6 @@ _LABELS = (
     "close-calls",
     "corrections",
     "none",
-    "winner",
     "ongoing",
     "hidden-mark",
     "role",
@@ -165,13 +168,16 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
         )
         for s in state.seats
     )
-    winner = None if state.winner is None else game.camp(state.winner).name.get(lang)
+    camp = None if state.winner is None else game.camp(state.winner).name
+    winner = None if camp is None else camp.get(lang)
+    winner_line = None if camp is None else say("left.recap.winner", lang, camp=camp)
     title = say("game.recap.title", lang, id=game_id, name=state.name or game.info.name.get(lang))
     return Recap(
         lang,
         game_id,
         title,
         winner,
+        winner_line,
         state.phase == "over",
         fates,
         tuple(parts),

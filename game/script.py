@@ -190,3 +190,93 @@ __all__ = [
     "potion_rules",
     "shown_name",
 ]
+
+
+BALLOT_DRAFT = "ballot"
+"""The journal's draft of a show of hands being typed: the same one for the terminal
+(``garou game play``) and the game master's phone (``garou serve``)."""
+
+
+@dataclass(frozen=True)
+class Ballots:
+    """The ballots of a show of hands typed so far, as they still stand now."""
+
+    votes: dict[str, str]
+    """Voter → target: only ballots that still hold."""
+    asked: tuple[str, ...]
+    """The voters asked already (a voter who raised no hand too), still at the table."""
+    told: tuple[Any, ...] = ()
+    """What the game master must be told (catalogue phrases): the events recorded since
+    the ballots were typed, each ballot dropped and why. Empty when nothing changed."""
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.told)
+
+
+def ballot_draft(state: State, votes: dict[str, str], asked: Iterable[str] = ()) -> dict[str, Any]:
+    """The draft of the show of hands being typed, as the journal keeps it (both faces)."""
+    return {
+        "day": state.day,
+        "round": state.vote_round,
+        "votes": dict(votes),
+        "asked": list(asked),
+        "voters": [s.name for s in state.living()],
+    }
+
+
+def kept_ballots(state: State, saved: dict[str, Any] | None, since: Iterable[Any] = ()) -> Ballots:
+    """Return the ballots of the draft ``saved`` that still hold in ``state`` (the vote held
+    now), each one dropped said with why, never silently (as the Mafia's,
+    :func:`garou.game.mafia_script.kept_ballots`).
+
+    ``since``: the events recorded after the draft was kept (their sentences): an undo, an
+    event recorded on another screen or by ``garou game add``. A voter no longer alive has
+    no ballot; a ballot for a player no longer a target of the vote (dead, or not among the
+    tied at a revote) is dropped and its voter asked again; a draft of another vote is
+    abandoned."""
+    from garou.rules.catalogue import phrase
+
+    if not saved or next_step(state).kind != "vote":
+        return Ballots({}, ())
+    since = list(since)
+    raw = saved.get("votes")
+    typed = {str(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+    raw_asked = saved.get("asked")
+    asked = [str(n) for n in raw_asked] if isinstance(raw_asked, list) else []
+    told: list[Any] = []
+    if since and (typed or asked):
+        told.append(phrase("fixe.draft.since", count=len(since), events=since))
+    if (saved.get("day"), saved.get("round")) != (state.day, state.vote_round):
+        if typed:
+            told.append(phrase("fixe.draft.obsolete", count=len(typed)))
+        return Ballots({}, (), tuple(told))
+    living = {s.name for s in state.living()}
+    targets = set(next_step(state).targets)
+    votes: dict[str, str] = {}
+    for voter, target in typed.items():
+        if voter not in living:
+            why = _gone(state, voter)
+            told.append(phrase("fixe.draft.voter-out", voter=voter, target=target, why=why))
+        elif target not in targets:
+            why = _gone(state, target)
+            told.append(phrase("fixe.draft.nominee-out", voter=voter, target=target, why=why))
+            asked = [n for n in asked if n != voter]  # asked again
+        else:
+            votes[voter] = target
+    raw_voters = saved.get("voters")
+    before = [str(n) for n in raw_voters] if isinstance(raw_voters, list) else []
+    gone = [n for n in before if n not in living and n not in typed]
+    if gone:
+        told.append(phrase("fixe.draft.voters", count=len(living), gone=gone))
+    return Ballots(votes, tuple(n for n in asked if n in living), tuple(told))
+
+
+def _gone(state: State, name: str) -> Any:
+    """Why ``name`` is no longer at the table, or no longer a target of the vote."""
+    from garou.rules.catalogue import phrase
+
+    seat = next((s for s in state.seats if s.name == name), None)
+    if seat is not None and not seat.alive and seat.death:
+        return phrase(f"cause.{seat.death}")
+    return phrase("left.draft.not-a-target")

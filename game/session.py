@@ -223,24 +223,69 @@ def mafia_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "e
     :class:`~garou.game.mafia_script.Ballots`), from the journal's draft, checked against
     the events recorded since it was kept: the terminal and the judge's phone read the same.
     A draft that changed is kept again as it now stands (what changed is told once)."""
-    from .mafia_script import DRAFT, Ballots, draft_data, kept_ballots, next_step
-    from .sentences import event_said
+    from . import mafia_script as script
 
+    def again(state: Any, ballots: Any) -> dict[str, Any]:
+        return script.draft_data(state, ballots.votes, ballots.done)
+
+    return _checked_ballots(journal, book, game_id, lang, script, script.DRAFT, again)
+
+
+def lg_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "en") -> Any:
+    """Return the ballots typed for the Loup-Garou show of hands being held (a
+    :class:`~garou.game.script.Ballots`), from the journal's draft, checked against the
+    events recorded since it was kept, as :func:`mafia_ballots` checks the Mafia's: the
+    terminal and the phone read the same. A draft that changed is kept again as it now
+    stands (what changed is told once)."""
+    from . import script
+
+    def again(state: Any, ballots: Any) -> dict[str, Any]:
+        return script.ballot_draft(state, ballots.votes, ballots.asked)
+
+    return _checked_ballots(journal, book, game_id, lang, script, script.BALLOT_DRAFT, again)
+
+
+def _checked_ballots(
+    journal: Journal, book: Rulebook, game_id: int, lang: str, script: Any, name: str, again: Any
+) -> Any:
+    """The ballots of the draft ``name`` checked by the game's ``script``
+    (``next_step``, ``kept_ballots``, ``Ballots``) against the events recorded since it was
+    kept; kept again (``again(state, ballots)``) when that changed anything."""
     replayed = load(journal, book, game_id, lang)
     state = replayed.state
-    kept = journal.kept_draft(game_id, DRAFT)
-    if kept is None or next_step(state).kind != "vote":
-        return Ballots({}, ())
+    kept = journal.kept_draft(game_id, name)
+    if kept is None or script.next_step(state).kind != "vote":
+        return script.Ballots({}, ())
     after, saved = kept
-    since = [
-        event_said(replayed, e) if e.kind != "undo" else _undo_said(replayed, e)
+    since = _since(journal, replayed, game_id, after)
+    ballots = script.kept_ballots(state, saved, since)
+    if ballots.changed or since:
+        journal.save_draft(game_id, name, again(state, ballots))
+    return ballots
+
+
+def _since(journal: Journal, replayed: Replayed, game_id: int, after: int) -> list[Any]:
+    """The events recorded after event ``after`` (countdowns aside), said."""
+    return [
+        _said_since(replayed, e)
         for e in journal.events(game_id)
         if e.seq > after and e.kind != "timer"
     ]
-    ballots = kept_ballots(state, saved, since)
-    if ballots.changed or since:
-        journal.save_draft(game_id, DRAFT, draft_data(state, ballots.votes, ballots.done))
-    return ballots
+
+
+def _said_since(replayed: Replayed, event: Event) -> Any:
+    """One event recorded since a draft was kept, said: an undo or a correction by what it
+    did (never as its raw values), any other by its sentence."""
+    from garou.rules.catalogue import phrase
+
+    from .sentences import event_said
+
+    if event.kind == "undo":
+        return _undo_said(replayed, event)
+    if event.kind == "correct":
+        target, why = event.data.get("seq"), event.data.get("why")
+        return phrase("left.draft.correct", target=target, why=why or "-")
+    return event_said(replayed, event)
 
 
 def _undo_said(replayed: Replayed, event: Event) -> Any:

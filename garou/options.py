@@ -3,30 +3,32 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+
+
+def given(*flags: str, help: str, metavar: str | None = None, envvar: str | None = None) -> Any:
+    """An option that is None until the user gives it, no default shown in the help: the
+    declaration every command's optional value shares (``typer.Option`` with
+    ``show_default=False``)."""
+    return typer.Option(*flags, metavar=metavar, envvar=envvar, help=help, show_default=False)
+
 
 Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of tables.")]
 Lang = Annotated[
     str | None,
-    typer.Option(
-        "--lang",
-        "-l",
-        help="fr or en. Default: $GAROU_LANG, else the locale, else fr.",
-        show_default=False,
-    ),
+    given("--lang", "-l", help="fr or en. Default: $GAROU_LANG, else the locale, else fr."),
 ]
 RulesDir = Annotated[
     Path | None,
-    typer.Option(
+    given(
         "--rules-dir",
         envvar="GAROU_RULES_DIR",
         help="A folder of your own rule files (YAML) that extends the built-in rules.",
-        show_default=False,
     ),
 ]
 Game = Annotated[
     str | None,
-    typer.Option("--game", "-g", help="loup-garou or mafia.", show_default=False),
+    given("--game", "-g", help="loup-garou or mafia."),
 ]

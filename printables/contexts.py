@@ -412,6 +412,9 @@ class DecisionRow:
     """True when the answer is an option garou adds (the document does not name it)."""
     proposed: bool = False
     """True when the answer is the default garou proposes (the document leaves it open)."""
+    during: str = ""
+    """What the answer still leaves to the table during the game (the option's ``during``),
+    or ""."""
 
 
 @record
@@ -1117,6 +1120,13 @@ def _cases(game: Game, lang: str, agreement: Agreement | None) -> tuple[Case, ..
 # --- the agreement sheet ---------------------------------------------------------------
 
 
+def _during(game: Game, case: str, option: str, lang: str) -> str:
+    """What the option ``option`` of ``case`` leaves to the table during the game, or ""."""
+    entry = next((e for e in game.entries if e.id == case), None)
+    chosen = next((o for o in entry.options if o.id == option), None) if entry else None
+    return chosen.during.get(lang) if chosen is not None and chosen.during else ""
+
+
 def build_agreement_sheet(agreement: Agreement, game: Game, lang: str) -> AgreementSheet:
     """Return the agreement sheet of ``agreement`` (for ``game``) in ``lang``."""
     t = _Words(lang)
@@ -1139,6 +1149,7 @@ def build_agreement_sheet(agreement: Agreement, game: Game, lang: str) -> Agreem
             addition=d.case in cases and cases[d.case].addition,
             answer_addition=d.case in cases and cases[d.case].answer_addition,
             proposed=d.case in cases and cases[d.case].proposed,
+            during=_during(game, d.case, d.option, lang),
         )
         for d in agreement.decisions
     )

@@ -247,6 +247,9 @@ class Option:
     """True when garou adds this option beyond the document."""
     without: tuple[str, ...] = ()
     """Ids of statuses or roles this option takes out of the game (playing without a captain)."""
+    during: Text | None = None
+    """What the answer still leaves to the table during the game (garou asks it then), said
+    under the answer on the agreement sheet the players initial."""
 
 
 @record

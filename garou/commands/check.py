@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..options import Game, Json, Lang, RulesDir
+from ..options import Game, Json, Lang, RulesDir, given
 
 if TYPE_CHECKING:
     from garou.rules import Game as RulesGame
@@ -24,12 +24,11 @@ SUGGEST_EPILOG = (
 
 Players = Annotated[
     str | None,
-    typer.Option(
+    given(
         "--players",
         "-n",
         metavar="N",
         help="How many players. With --roles it defaults to the number of cards.",
-        show_default=False,
     ),
 ]
 
@@ -49,12 +48,11 @@ def check_command(
     players: Players = None,
     roles: Annotated[
         str | None,
-        typer.Option(
+        given(
             "--roles",
             "-r",
             help='Role counts, e.g. "loup-garou=2,voyante,sorciere,villageois=4" (a role '
             "without =N counts 1; French or English names, accents optional).",
-            show_default=False,
         ),
     ] = None,
     lang: Lang = None,
@@ -116,17 +114,16 @@ def suggest_command(
     game: Game = None,
     players: Annotated[
         str | None,
-        typer.Option("--players", "-n", metavar="N", help="How many players.", show_default=False),
+        given("--players", "-n", metavar="N", help="How many players."),
     ] = None,
     with_: Annotated[
         str | None,
-        typer.Option(
+        given(
             "--with",
             "-w",
             help="Roles you want, e.g. voyante,sorciere,chasseur (a role without =N: as many "
             "as the rules ask, else 1). Default: the roles the documents recommend for a "
             "first group, as far as they fit.",
-            show_default=False,
         ),
     ] = None,
     lang: Lang = None,

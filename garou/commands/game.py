@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..options import Json, Lang
+from ..options import Json, Lang, given
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -31,13 +32,12 @@ EPILOG = (
 
 Db = Annotated[
     Path | None,
-    typer.Option(
+    given(
         "--db",
-        envvar="GAROU_DB",
         metavar="FILE",
+        envvar="GAROU_DB",
         help="The game journal (SQLite). Default: $GAROU_DB, else games.sqlite in your data "
         "folder.",
-        show_default=False,
     ),
 ]
 GameId = Annotated[
@@ -50,7 +50,7 @@ GameId = Annotated[
 
 GameIdOption = Annotated[
     int | None,
-    typer.Option("--id", help="The game (default: the game last written to).", show_default=False),
+    given("--id", help="The game (default: the game last written to)."),
 ]
 
 
@@ -76,6 +76,19 @@ def _open(db: Path | None, create: bool = False) -> Journal:
     from garou.game.journal import open_journal
 
     return open_journal(db, create=create)
+
+
+@contextmanager
+def _game_journal(
+    db: Path | None, positional: int | None, option: int | None, lang: str | None
+) -> Iterator[tuple[Journal, int | None, str]]:
+    """The journal a command about one game reads, with the game asked for and the
+    language: the language checked first (a wrong --lang is refused before the journal is
+    read), the game given once (its positional id or --id), the journal closed after."""
+    language = _lang(lang)
+    game_id = _which(positional, option)
+    with _open(db) as journal:
+        yield journal, game_id, language
 
 
 def _book() -> Any:
@@ -116,53 +129,48 @@ def _lang(lang: str | None) -> str:
 def new_command(
     setup: Annotated[
         Path | None,
-        typer.Option(
+        given(
             "--setup",
             "-s",
             metavar="FILE",
             help="The table's setup (garou check must pass it): game, players, roles, names. "
             "Not needed for --game mafia.",
-            show_default=False,
         ),
     ] = None,
     agreement: Annotated[
         Path | None,
-        typer.Option(
+        given(
             "--agreement",
             "-a",
             metavar="FILE",
             help="The table's agreement (garou house pick); default: the proposed answers.",
-            show_default=False,
         ),
     ] = None,
     name: Annotated[str | None, typer.Option("--name", help="A name for the game.")] = None,
     names: Annotated[
         str | None,
-        typer.Option(
+        given(
             "--names",
             metavar="A,B,...",
             help="The players in seat order, when the setup does not name them.",
-            show_default=False,
         ),
     ] = None,
     deal: Annotated[
         str | None,
-        typer.Option(
+        given(
             "--deal",
             metavar="NAME=ROLE,...",
             help="Cards the game master noted "
             "at the deal (the others are learned as each role wakes).",
-            show_default=False,
         ),
     ] = None,
     game: Annotated[
         str | None,
-        typer.Option(
+        given(
             "--game",
             "-g",
             help="mafia: a sports-Mafia evening of 10 seats (--names in seat order; --deal, "
             "or garou draws the cards from --seed).",
-            show_default=False,
         ),
     ] = None,
     seed: Annotated[
@@ -174,11 +182,10 @@ def new_command(
     ] = False,
     club: Annotated[
         Path | None,
-        typer.Option(
+        given(
             "--club",
             metavar="FILE",
             help="Mafia: the club's scoring values (YAML; docs/game-record.md).",
-            show_default=False,
         ),
     ] = None,
     date: Annotated[
@@ -387,9 +394,7 @@ def status_command(
     """
     from garou.game import session
 
-    language = _lang(lang)
-    game_id = _which(game_id, id_)
-    with _open(db) as journal:
+    with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         book = _book()
         replayed, data = session.snapshot(journal, book, game_id, language)
         state = replayed.state
@@ -502,9 +507,7 @@ def add_command(
             show_default=False,
         ),
     ] = None,
-    game_id: Annotated[
-        int | None, typer.Option("--id", help="The game (default: the latest).", show_default=False)
-    ] = None,
+    game_id: Annotated[int | None, given("--id", help="The game (default: the latest).")] = None,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
@@ -566,9 +569,7 @@ def undo_command(
     from garou.game import session
     from garou.rules.catalogue import say
 
-    language = _lang(lang)
-    game_id = _which(game_id, id_)
-    with _open(db) as journal:
+    with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         book = _book()
         row = journal.game(game_id)
         replayed = session.undo(journal, book, row.id, language)
@@ -607,12 +608,8 @@ def correct_command(
     ],
     kind: Annotated[str, typer.Argument(metavar="KIND", help="The event as it should have been.")],
     values: Annotated[list[str] | None, typer.Argument(metavar="[KEY=VALUE]...")] = None,
-    why: Annotated[
-        str | None, typer.Option("--why", show_default=False, help="Why: it goes into the recap.")
-    ] = None,
-    game_id: Annotated[
-        int | None, typer.Option("--id", show_default=False, help="The game (default: the latest).")
-    ] = None,
+    why: Annotated[str | None, given("--why", help="Why: it goes into the recap.")] = None,
+    game_id: Annotated[int | None, given("--id", help="The game (default: the latest).")] = None,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
@@ -679,9 +676,7 @@ def export_command(
     from garou.game.record import dump_record, record_to_dict
     from garou.rules.writer import write_file
 
-    _lang(lang)  # a wrong --lang is refused before the journal is read
-    game_id = _which(game_id, id_)
-    with _open(db) as journal:
+    with _game_journal(db, game_id, id_, lang) as (journal, game_id, _language):
         text = dump_record(record_to_dict(journal, game_id))
         if out is None or str(out) == "-":
             sys.stdout.write(text)
@@ -742,9 +737,7 @@ def recap_command(
     from garou.game import session
     from garou.game.recap import build_recap, recap_to_dict, render_recap
 
-    language = _lang(lang)
-    game_id = _which(game_id, id_)
-    with _open(db) as journal:
+    with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row = journal.game(game_id)
         replayed = session.load(journal, _book(), row.id, language)
     recap = build_recap(replayed, row.id, language)
@@ -791,8 +784,8 @@ def _print_recap(out: Console, recap: Any) -> None:
     from rich.markup import escape
 
     out.print(f"[bold]{escape(recap.title)}[/]")
-    if recap.winner:
-        out.print(f"[bold green]{escape(recap.labels['winner'])} {escape(recap.winner)}[/]")
+    if recap.winner_line:
+        out.print(f"[bold green]{escape(recap.winner_line)}[/]")
     for part in recap.timeline:
         out.print(f"\n[bold]{escape(part.title)}[/]")
         shown = 0  # each event's number once, before its first line (garou game correct N)
@@ -834,9 +827,7 @@ def play_command(
 
     from .game_play import Session
 
-    language = _lang(lang)
-    game_id = _which(game_id, id_)
-    with _open(db) as journal:
+    with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row = journal.game(game_id)
         if row.game == "mafia":
             from .mafia_play import MafiaSession as Session  # noqa: F811
@@ -970,9 +961,7 @@ def points_command(
     """
     from garou.game.mafia_points import points
 
-    language = _lang(lang)
-    game_id = _which(game_id, id_)
-    with _open(db) as journal:
+    with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         _row, state = _mafia(journal, game_id, language)
         scored = points(state, language)
     if json_:
@@ -1004,9 +993,7 @@ def fouls_command(
         list[str] | None,
         typer.Argument(metavar="[WORDS]...", help="What they did (as for garou fouls)."),
     ] = None,
-    game_id: Annotated[
-        int | None, typer.Option("--id", help="The game (default: the latest).", show_default=False)
-    ] = None,
+    game_id: Annotated[int | None, given("--id", help="The game (default: the latest).")] = None,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
@@ -1048,9 +1035,7 @@ def speak_command(
 
     from .mafia_play import MafiaSession
 
-    language = _lang(lang)
-    game_id = _which(game_id, id_)
-    with _open(db) as journal:
+    with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row, state = _mafia(journal, game_id, language)
         session = MafiaSession(journal, _book(), row.id, language, _console(), Clock, True)
         if state.phase != "day":

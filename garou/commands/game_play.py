@@ -32,6 +32,11 @@ class _Quit(Exception):
     """The game master asked to stop (everything answered is kept)."""
 
 
+class _Changed(Exception):
+    """A command typed at a prompt recorded an event that changed what the game waits for
+    (the step, or who is at the table): the prompt is left, the step asked anew."""
+
+
 NIGHT_DRAFT = "night-step"
 """The journal's draft of the night step being answered (its answers so far)."""
 
@@ -246,6 +251,8 @@ class Session:
             except _Quit:
                 self.show(self.say("game.play.bye", id=self.game_id), "dim")
                 return
+            except _Changed:
+                continue  # the prompt named a player or a step that no longer holds
 
     def finished(self, state: Any) -> bool:
         """True once nothing is left to ask: the game is over."""
@@ -445,34 +452,38 @@ class Session:
             captain = self.ask_name(self.say("game.play.elected"), alive)
             self.record("election", {"captain": captain})
             return
-        where = {"day": state.day, "round": state.vote_round}
-        draft = self.journal.draft(self.game_id, "ballot")
-        if draft is not None and {k: draft.get(k) for k in where} != where:
-            draft = None
-        if state.vote_round == "first" and f"debate{state.day}" not in self.shown and not draft:
+        # each ballot is kept in the journal as it is typed: a Ctrl-C resumes at the next
+        # voter; the ballots kept are checked against what was recorded since (an undo,
+        # another screen, garou game add), the game master told what that changed
+        from garou.game import session
+        from garou.game.script import BALLOT_DRAFT, ballot_draft
+
+        ballots = session.lg_ballots(self.journal, self.book, self.game_id, self.lang)
+        for said in ballots.told:
+            self.show(said.say(self.lang), "yellow")
+        votes, asked = dict(ballots.votes), list(ballots.asked)
+        if state.vote_round == "first" and f"debate{state.day}" not in self.shown and not asked:
             self.shown.add(f"debate{state.day}")
             self.debate(state)
         if state.vote_round == "revote":
             self.show(self.say("game.play.revote", names=list(state.tied)), "bold")
         self.show(self.say("game.play.vote-how"), "dim")
-        # each ballot is kept in the journal as it is typed: a Ctrl-C resumes at the next voter
-        votes: dict[str, str] = dict(draft["votes"]) if draft else {}
-        asked: list[str] = list(draft["asked"]) if draft else []
         if asked:
             self.show(self.say("fixb.play.ballots-kept", count=len(asked), names=asked), "yellow")
         targets = list(state.tied) if state.vote_round == "revote" else alive
         for voter in alive:
             if voter in asked:
                 continue
+            if asked and self.journal.draft(self.game_id, BALLOT_DRAFT) is None:
+                return  # recorded meanwhile elsewhere: the ballots are checked again
             target = self.ask_name(self.say("game.play.ballot", voter=voter), targets, empty=True)
             if target is not None:
                 votes[voter] = target
             asked.append(voter)
-            self.journal.save_draft(
-                self.game_id, "ballot", {**where, "votes": votes, "asked": asked}
-            )
+            draft = ballot_draft(state, votes, asked)
+            self.journal.save_draft(self.game_id, BALLOT_DRAFT, draft)
         after = self.record("vote", {"votes": votes})
-        self.journal.drop_draft(self.game_id, "ballot")
+        self.journal.drop_draft(self.game_id, BALLOT_DRAFT)
         if after is not None and after.told:
             self.announce(after, "game.play.out")
         elif after is not None:

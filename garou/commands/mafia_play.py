@@ -15,7 +15,7 @@ import typer
 
 from garou.game.mafia_script import DRAFT, timer_label
 
-from .game_play import Session, _picked, _Quit, suggest
+from .game_play import Session, _Changed, _picked, _Quit, suggest
 
 __all__ = ["DRAFT", "MafiaSession", "run_timer"]
 
@@ -105,8 +105,20 @@ class MafiaSession(Session):
         data: dict[str, Any] = {"player": name}
         if rest:
             data["behaviour"] = rest
-        self.record(SANCTION_WORDS[command], data)
+        before = self.waiting()
+        if self.record(SANCTION_WORDS[command], data) is not None and self.waiting() != before:
+            # the prompt may name a player just removed (a speaker disqualified, a nominee,
+            # a voter): it is left, and the step asked anew from the state now
+            raise _Changed()
         return True
+
+    def waiting(self) -> tuple[Any, ...]:
+        """What a prompt is asked for: the step the evening waits for and who is at the
+        table (a command that changes either leaves the prompt)."""
+        from garou.game.mafia_script import next_step
+
+        state = self.state()
+        return (next_step(state), tuple(s.name for s in state.living()))
 
     def prompt(self, question: str, default: str | None = None) -> str:
         while True:
@@ -115,9 +127,15 @@ class MafiaSession(Session):
                 return answer
 
     def names(
-        self, question: str, options: list[str], empty: bool = True, one: bool = False
+        self,
+        question: str,
+        options: list[str],
+        empty: bool = True,
+        one: bool = False,
+        default: str | None = None,
     ) -> list[str]:
-        """Ask for names among ``options`` (``one``: a single name is wanted)."""
+        """Ask for names among ``options`` (``one``: a single name is wanted; ``default``:
+        the answer Enter takes)."""
         from garou.rules.names import fold
 
         by_fold = {fold(o): o for o in options}
@@ -125,7 +143,7 @@ class MafiaSession(Session):
         from garou.rules.lists import quote_name, quote_names
 
         while True:
-            answer = self.prompt(f"{question} ({quote_names(options, ', ')})")
+            answer = self.prompt(f"{question} ({quote_names(options, ', ')})", default)
             picked = _picked(answer, by_fold)
             found = [by_fold.get(fold(p)) for p in picked]
             if all(found) and (picked or empty) and not (one and len(found) > 1):
@@ -239,8 +257,23 @@ class MafiaSession(Session):
         living = [s.name for s in state.living()]
         votes: dict[str, str] = {}
         if step.round == "lift":
-            yes = self.names(self.say("mafia.play.lift", names=list(step.pool)), living)
+            # the ballots picked so far (on the judge's phone) are checked against what was
+            # recorded since, the judge told what changed, as the other rounds' are
+            from garou.game import session
+            from garou.game.mafia_script import draft_data
+            from garou.rules.lists import quote_names
+
+            ballots = session.mafia_ballots(self.journal, self.book, self.game_id, self.lang)
+            for said in ballots.told:
+                self.show(said.say(self.lang), "yellow")
+            kept = [n for n in living if n in ballots.votes]
+            if kept:
+                self.show(self.say("fixb.play.ballots-kept", count=len(kept), names=kept), "yellow")
+            said_yes = [n for n in kept if ballots.votes[n] == "yes"]
+            question = self.say("mafia.play.lift", names=list(step.pool))
+            yes = self.names(question, living, default=quote_names(said_yes, ", ") or None)
             votes = lift_ballots(state, yes)
+            self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes))
         else:
             # In nomination order: the silent ballots go to the last nominee of that order.
             # Each nominee's answer is kept in the journal as it is typed (as Loup-Garou's
@@ -307,11 +340,19 @@ class MafiaSession(Session):
         run again, the answers not asked again of a player who has left the table."""
         seconds = state.farewell_seconds()
         self.show(self.say("mafia.play.farewell", name=name, seconds=seconds), "bold")
-        draft = self.journal.draft(self.game_id, FAREWELL_DRAFT)
+        # the answers hold whatever was recorded since (a foul, a disqualification typed at
+        # one of its questions): the best move and the testament name any seat; a crown
+        # given to a player no longer at the table is asked again
+        kept = self.journal.kept_draft(self.game_id, FAREWELL_DRAFT)
+        draft = kept[1] if kept is not None else None
+        living = [s.name for s in state.living()]
         if draft is None or draft.get("player") != name:
             draft = {"player": name}
-        elif len(draft) > 1:
-            self.show(self.say("fixf.play.farewell-kept", name=name), "yellow")
+        else:
+            if draft.get("crown") is not None and draft["crown"] not in living:
+                draft.pop("crown")
+            if len(draft) > 1:
+                self.show(self.say("fixf.play.farewell-kept", name=name), "yellow")
 
         def keep(key: str, value: Any) -> None:
             draft[key] = value
@@ -322,7 +363,6 @@ class MafiaSession(Session):
         if not draft.get("timed"):
             keep("timed", True)
         everyone = [s.name for s in state.seats if s.name != name]
-        living = [s.name for s in state.living()]
         most = state.game.deaths.best_move_most
         if "best_move" not in draft:
             keep("best_move", self.names(self.say("mafia.play.best-move", most=most), everyone))

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..options import Game, Json, Lang, RulesDir
+from ..options import Game, Json, Lang, RulesDir, given
 
 EPILOG = (
     "Exit codes: 0 settled, or a player's choice is pending (printed, and 'pending' in the "
@@ -28,7 +28,7 @@ EPILOG = (
 
 StateFile = Annotated[
     Path | None,
-    typer.Option(
+    given(
         "--state",
         "-s",
         metavar="FILE",
@@ -37,50 +37,41 @@ StateFile = Annotated[
         "or used; saved: NAME; night: N}), and optionally votes, tallies, nominations, "
         "round, tied, deaths. Names are read as typed. The event options below replace "
         "the file's.",
-        show_default=False,
     ),
 ]
 Players = Annotated[
     list[str] | None,
-    typer.Option(
+    given(
         "--player",
         "-p",
         metavar="NAME[=ROLE]",
         help="A player and their card, in seat order (French or English role names); "
         "repeat, or separate with commas: -p Alice=chasseur,Bob=loup. A name holding a "
         "comma, = or : is written in double quotes: -p '\"Smith, J\"=loup'.",
-        show_default=False,
     ),
 ]
 Dead = Annotated[
     list[str] | None,
-    typer.Option(
-        "--dead",
-        "-d",
-        metavar="NAME",
-        help="A player already dead (commas allowed).",
-        show_default=False,
-    ),
+    given("--dead", "-d", metavar="NAME", help="A player already dead (commas allowed)."),
 ]
 Lovers = Annotated[
     str | None,
-    typer.Option("--lovers", metavar="A,B", help="The two lovers.", show_default=False),
+    given("--lovers", metavar="A,B", help="The two lovers."),
 ]
 Captain = Annotated[
     str | None,
-    typer.Option("--captain", "-c", metavar="NAME", help="The captain.", show_default=False),
+    given("--captain", "-c", metavar="NAME", help="The captain."),
 ]
 AgreementFile = Annotated[
     Path | None,
-    typer.Option(
+    given(
         "--agreement",
         "-a",
-        envvar="GAROU_AGREEMENT",
         metavar="FILE",
+        envvar="GAROU_AGREEMENT",
         help="Your table's agreement (garou house pick): playing without a captain, the "
         "reading of 'the majority', the witch's self-save and potions. Without it, the "
         "game's defaults apply, and each step says which reading it used.",
-        show_default=False,
     ),
 ]
 NoInput = Annotated[
@@ -419,61 +410,44 @@ def vote_command(
     captain: Captain = None,
     votes: Annotated[
         list[str] | None,
-        typer.Option(
+        given(
             "--vote",
             "-v",
             metavar="VOTER=TARGET",
             help="One ballot (lift vote: VOTER=yes or VOTER=no); commas allowed.",
-            show_default=False,
         ),
     ] = None,
     tallies: Annotated[
         list[str] | None,
-        typer.Option(
+        given(
             "--tally",
             "-t",
             metavar="NAME=COUNT",
             help="Votes per player instead of the ballots (lift vote: yes=N,no=N).",
-            show_default=False,
         ),
     ] = None,
     round: Annotated[
         str | None,
-        typer.Option(
-            "--round",
-            "-r",
-            metavar="ROUND",
-            help="first (default), revote or lift.",
-            show_default=False,
-        ),
+        given("--round", "-r", metavar="ROUND", help="first (default), revote or lift."),
     ] = None,
     tied: Annotated[
         list[str] | None,
-        typer.Option(
-            "--tied",
-            metavar="A,B",
-            help="The tied players, for a revote or a lift vote.",
-            show_default=False,
-        ),
+        given("--tied", metavar="A,B", help="The tied players, for a revote or a lift vote."),
     ] = None,
     nominated: Annotated[
         list[str] | None,
-        typer.Option(
+        given(
             "--nominated",
             "-n",
             metavar="A,B",
             help="The nominees in the order they were named, the same for every round of "
             "the day (Mafia: a player who does not vote counts against the last one).",
-            show_default=False,
         ),
     ] = None,
     captain_picks: Annotated[
         str | None,
-        typer.Option(
-            "--captain-picks",
-            metavar="NAME",
-            help="The captain's choice when the vote is tied.",
-            show_default=False,
+        given(
+            "--captain-picks", metavar="NAME", help="The captain's choice when the vote is tied."
         ),
     ] = None,
     agreement: AgreementFile = None,
@@ -564,7 +538,7 @@ def cascade_command(
     captain: Captain = None,
     dies: Annotated[
         list[str] | None,
-        typer.Option(
+        given(
             "--dies",
             "-x",
             metavar="NAME:CAUSE",
@@ -572,25 +546,22 @@ def cascade_command(
             "disqualified (French words too); commas allowed. Each game takes only the "
             "causes its rules know of (an error lists them); a lover's death needs the "
             "lovers and the other lover's death.",
-            show_default=False,
         ),
     ] = None,
     hunter_shoots: Annotated[
         list[str] | None,
-        typer.Option(
+        given(
             "--hunter-shoots",
             metavar="[HUNTER:]NAME",
             help="Whom the dying hunter shoots; with two dying hunters, say which: Ana:Bob.",
-            show_default=False,
         ),
     ] = None,
     successor: Annotated[
         list[str] | None,
-        typer.Option(
+        given(
             "--successor",
             metavar="[CAPTAIN:]NAME",
             help="Whom the dying captain names (once the chain is over).",
-            show_default=False,
         ),
     ] = None,
     agreement: AgreementFile = None,
@@ -755,28 +726,19 @@ def fouls_command(
     players: Players = None,
     fouls: Annotated[
         list[str] | None,
-        typer.Option(
-            "--foul", "-f", metavar="NAME=COUNT", help="A player's fouls.", show_default=False
-        ),
+        given("--foul", "-f", metavar="NAME=COUNT", help="A player's fouls."),
     ] = None,
     technical: Annotated[
         list[str] | None,
-        typer.Option(
-            "--technical",
-            "-T",
-            metavar="NAME=COUNT",
-            help="A player's technical fouls.",
-            show_default=False,
-        ),
+        given("--technical", "-T", metavar="NAME=COUNT", help="A player's technical fouls."),
     ] = None,
     by: Annotated[
         str | None,
-        typer.Option(
+        given(
             "--by",
             metavar="NAME",
             help="Who behaved so (default: the only player given a count): the behaviour's "
             "technical foul is added to their count.",
-            show_default=False,
         ),
     ] = None,
     lang: Lang = None,

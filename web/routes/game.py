@@ -416,7 +416,7 @@ def _master_page(
         draft = journal.draft(game_id, "pending")
         if pending is None and problem is None and correcting is None and draft is not None:
             pending = _pending(journal, book, game_id, str(draft["kind"]), dict(draft["data"]))
-        ballots = lg_ballots(journal, game_id, replayed.state)
+        ballots = session.lg_ballots(journal, book, game_id, lang)
     state: State = replayed.state
     step = script.next_step(state)
     last = replayed.effective[-1] if replayed.effective else None
@@ -468,7 +468,8 @@ def _master_page(
         "events": len(replayed.effective),
         "can_undo": len(replayed.effective) > 1,
         "correction": correction_form(replayed, correcting),
-        "ballots": ballots,
+        "ballots": ballots.votes,
+        "ballots_told": [p.say(lang) for p in ballots.told],
         "typed": _typed(typed),
     }
     if config().lan:
@@ -591,7 +592,8 @@ def timer(game_id: int) -> Any:
 
 
 LG_DRAFT = "ballot"
-"""The journal's draft of a Loup-Garou show of hands being typed (``garou game play``'s)."""
+"""The journal's draft of a Loup-Garou show of hands being typed (``garou game play``'s:
+:data:`garou.game.script.BALLOT_DRAFT`)."""
 
 
 @bp.post("/game/<int:game_id>/draft")
@@ -635,25 +637,8 @@ def draft(game_id: int) -> Any:
             if k.startswith("vote.") and v.strip() in step.targets and k[len("vote.") :] in living
         }
         asked = [s.name for s in state.living() if s.name in votes]
-        where = {"day": state.day, "round": state.vote_round}
-        journal.save_draft(game_id, LG_DRAFT, {**where, "votes": votes, "asked": asked})
+        journal.save_draft(game_id, LG_DRAFT, script.ballot_draft(state, votes, asked))
     return _json({"saved": True})
-
-
-def lg_ballots(journal: Journal, game_id: int, state: Any) -> dict[str, str]:
-    """The ballots of a Loup-Garou show of hands kept in the journal's draft (typed in the
-    terminal or picked on a phone) for the vote held now: a living voter, a target of it."""
-    from garou.game import script
-
-    kept = journal.draft(game_id, LG_DRAFT)
-    step = script.next_step(state)
-    if not kept or step.kind != "vote":
-        return {}
-    if (kept.get("day"), kept.get("round")) != (state.day, state.vote_round):
-        return {}
-    living = {s.name for s in state.living()}
-    votes = kept.get("votes") or {}
-    return {str(k): str(v) for k, v in votes.items() if k in living and v in step.targets}
 
 
 @bp.get("/game/<int:game_id>/version.json")

@@ -25,13 +25,13 @@ SANCTIONS = ("foul", "technical-foul", "disqualify", "opponent-victory")
 PUBLIC_STORY = frozenset(
     "mafia.story." + key
     for key in (
-        "meeting", "killed", "missed", "day", "night", "skipped", "nominated", "extra-time",
+        "meeting", "killed", "missed", "day", "night", "skipped", "nominated",
         "farewell", "foul", "loses-speech", "technical", "disqualified", "opponent-victory",
         "won",
     )
 ) | {
     "fixe.story." + key for key in ("nominations-closed", "nominations-closed-none", "nominee-out")
-}  # fmt: skip
+} | {"fixd.mafia.story.extra-time"}  # fmt: skip
 """The lines of the evening's story the table's screen shows while the game goes on. A
 shot (``mafia.story.shot``) and a check (``mafia.story.*-check-*``) are the judge's until
 the end: the morning only says who died (``killed``) or that nobody did (``missed``).
