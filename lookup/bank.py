@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 LANGS = ("fr", "en")
 
 NEAR = ("asks-near", "open-near", "open-lead", "asks-own", "open-own")
-"""What :meth:`Bank.near` measures (features of the judgement, :mod:`coverage`):
+"""What :meth:`Match.near` measures (features of the judgement, :mod:`coverage`):
 ``asks-near``, ``open-near``: the query's best cosine with a question an entry of the hit's
 game answers, and with one such an entry leaves open; ``open-lead``: the second less the
 first; ``asks-own``, ``open-own``: the same over the first hit's own questions."""
@@ -68,10 +68,6 @@ class Bank:
     def __init__(self, data: Mapping[str, Any]):
         self._data = data
         self._open: bool | None = None
-
-    def empty(self) -> bool:
-        """Return True when no entry states a question (no bank to weigh)."""
-        return not any(self._data.get(lang, {}).get("questions") for lang in LANGS)
 
     def has_open(self) -> bool:
         """Return True when some entry states the questions it leaves open."""
