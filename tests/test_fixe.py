@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from .conftest import REPO
+from .helpers import MAFIA_DEAL, mafia_at_the_vote
 
 GAMES = REPO / "tests" / "data" / "games"
 RECORDS = sorted(GAMES.glob("*.yaml"))
@@ -160,14 +161,6 @@ def _twelve(book, journal):
     return session.new_game(journal, book, start)
 
 
-@pytest.fixture
-def journal(tmp_path: Path):
-    from garou.game.journal import Journal
-
-    with Journal(tmp_path / "games.sqlite") as j:
-        yield j
-
-
 @pytest.mark.parametrize(("passed", "first"), PASSED, ids=lambda v: str(v))
 @pytest.mark.parametrize("how", ["call", "action"])
 def test_a_step_passed_over_is_called_late_and_the_warning_says_how(
@@ -247,22 +240,6 @@ def test_the_terminal_and_the_web_call_the_role_passed_over_first(garou, tmp_pat
 
 # --- 2: closing the nominations is recorded; a resumed evening goes on at the vote --------
 
-MAFIA_DEAL = (
-    "1=citoyen,2=citoyen,3=citoyen,4=citoyen,5=citoyen,6=citoyen,7=sherif,8=mafia,9=mafia,10=don"
-)
-
-
-def _mafia_day(garou, tmp_path: Path, nominees=(("1", "8"), ("2", "3"), ("4", "5"))) -> str:
-    db = str(tmp_path / "games.sqlite")
-    names = ",".join(str(n) for n in range(1, 11))
-    garou("game", "new", "--game", "mafia", "--names", names, "--deal", MAFIA_DEAL, "--db", db)
-    garou("game", "add", "day", "--db", db)
-    for p in range(1, 11):
-        garou("game", "add", "speech", f"player={p}", "seconds=60", "--db", db)
-    for by, nominee in nominees:
-        garou("game", "add", "nominate", f"by={by}", f"nominee={nominee}", "--db", db)
-    return db
-
 
 def _events(garou, db: str) -> list[dict]:
     return yaml.safe_load(garou("game", "export", "--db", db).stdout)["events"]
@@ -277,7 +254,7 @@ def test_a_vote_stopped_and_resumed_never_asks_for_nominations_again(
     journal, the resumed session asks the next nominee's ballots, not the nominations."""
     from .conftest import play_then_stop
 
-    db = _mafia_day(garou, tmp_path)
+    db = mafia_at_the_vote(garou, tmp_path)
     answers = ["", "1,2,3", "4,5"][: typed + 1]
     play_then_stop(garou, monkeypatch, db, answers, "6\n", stop)
     assert _events(garou, db)[-1]["kind"] == "close-nominations"
@@ -402,7 +379,7 @@ class _Phone:
 
 
 def test_the_judges_phone_closes_the_nominations_before_the_vote(garou, tmp_path):
-    db = _mafia_day(garou, tmp_path, nominees=[("1", "8")])
+    db = mafia_at_the_vote(garou, tmp_path, nominees=[("1", "8")])
     phone = _Phone(db)
     page = phone.page()
     assert phone.step() == "nominate" and 'data-action="close-nominations"' in page
@@ -497,7 +474,7 @@ def test_a_foul_typed_in_the_vote_keeps_the_ballots_across_a_stop(
     answer: the resumed vote keeps the ballots, says the foul, asks the next nominee."""
     from .conftest import play_then_stop
 
-    db = _mafia_day(garou, tmp_path)
+    db = mafia_at_the_vote(garou, tmp_path)
     play_then_stop(garou, monkeypatch, db, ["", "1,2,3", "foul 3"], "4\n", stop)
     kinds = [e["kind"] for e in _events(garou, db)]
     assert kinds[-2:] == ["close-nominations", "foul"]
@@ -517,7 +494,7 @@ def test_the_phone_and_the_terminal_share_the_mafia_ballot_draft(garou, tmp_path
     terminal resumes with them; typed in the terminal then stopped: the phone shows them."""
     from .conftest import play_then_stop
 
-    db = _mafia_day(garou, tmp_path)
+    db = mafia_at_the_vote(garou, tmp_path)
     garou("game", "add", "close-nominations", "--db", db)
     phone = _Phone(db)
     assert phone.step() == "vote"
@@ -537,7 +514,7 @@ def test_the_phone_and_the_terminal_share_the_mafia_ballot_draft(garou, tmp_path
     vote = [e for e in _events(garou, db) if e["kind"] == "vote"]
     assert not vote or vote[-1]["votes"]["1"] == "8"
     # the other way: typed in the terminal, stopped; the phone shows them
-    db2 = _mafia_day(garou, tmp_path / "b")
+    db2 = mafia_at_the_vote(garou, tmp_path / "b")
     play_then_stop(garou, monkeypatch, db2, ["", "1,2,3"], "4\n", "ctrl-c")
     page = _Phone(db2).page()
     for voter in ("1", "2", "3"):

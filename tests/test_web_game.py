@@ -28,6 +28,8 @@ from garou.web import WebConfig, create_app  # noqa: E402
 from garou.web.routes.game import PUBLIC_STORY, public_view  # noqa: E402
 from garou.web.security import Keys  # noqa: E402
 
+from .helpers import lg_start_of  # noqa: E402
+
 ORIGIN = "http://localhost"
 GAMES = Path(__file__).parent / "data" / "games"
 RECORDS = sorted(p for p in GAMES.glob("*.yaml") if not p.name.startswith("mafia-"))
@@ -57,25 +59,10 @@ def client(app):
     return app.test_client()
 
 
-def start_of(record: dict[str, Any]) -> dict[str, Any]:
-    """The ``start`` event of an exported game record."""
-    setup = record["setup"]
-    return {
-        "game": "loup-garou",
-        "name": record["game"].get("name"),
-        "players": setup["players"],
-        "roles": setup["roles"],
-        "agreement": record.get("agreement") or {},
-        "table": None,
-        "date": None,
-        "deal": setup.get("deal") or {},
-    }
-
-
 def new_game(db: Path, book, record: dict[str, Any]) -> int:
     """Start a game as the terminal does (garou game new/import): the same journal."""
     with open_journal(db) as journal:
-        return session.new_game(journal, book, start_of(record))
+        return session.new_game(journal, book, lg_start_of(record))
 
 
 def load(path: Path) -> dict[str, Any]:

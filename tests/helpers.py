@@ -1,0 +1,86 @@
+"""Helpers shared by several test modules (the fixtures are in conftest.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import textwrap
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .conftest import REPO
+
+
+def rules_folder(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
+    """A user rules folder, ``tmp_path/my-rules``, holding ``text`` (dedented) as ``name``;
+    the folder may already exist (a second file, or the same file written again)."""
+    folder = tmp_path / "my-rules"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    return folder
+
+
+def load_bench(name: str) -> ModuleType:
+    """Load ``bench/<name>.py`` as the module ``bench_<name>`` (the benches are scripts, not a
+    package): registered in ``sys.modules`` (its dataclasses need it), with ``bench/`` on the
+    import path for the benches that import each other."""
+    if str(REPO / "bench") not in sys.path:
+        sys.path.insert(0, str(REPO / "bench"))
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", REPO / "bench" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def lg_start_of(record: dict[str, Any]) -> dict[str, Any]:
+    """The ``start`` event of an exported Loup-Garou game record."""
+    setup = record["setup"]
+    return {
+        "game": "loup-garou",
+        "name": record["game"].get("name"),
+        "players": setup["players"],
+        "roles": setup["roles"],
+        "agreement": record.get("agreement") or {},
+        "table": None,
+        "date": None,
+        "deal": setup.get("deal") or {},
+    }
+
+
+MAFIA_DEAL = ",".join(
+    [f"{n}=citoyen" for n in range(1, 7)] + ["7=sherif", "8=mafia", "9=mafia", "10=don"]
+)
+"""The deal of the ten-player Mafia evening the tests play: players ``1`` to ``10``."""
+
+
+def mafia_at_the_vote(garou, tmp_path: Path, nominees=(("1", "8"), ("2", "3"), ("4", "5"))) -> str:
+    """A Mafia evening (:data:`MAFIA_DEAL`) in the journal ``tmp_path/games.sqlite``, on its
+    first day: every player has spoken and the ``(by, nominee)`` nominations are made, so that
+    the next step is closing the nominations and the vote. Returns the journal's path."""
+    db = str(tmp_path / "games.sqlite")
+    names = ",".join(str(n) for n in range(1, 11))
+    garou("game", "new", "--game", "mafia", "--names", names, "--deal", MAFIA_DEAL, "--db", db)
+    garou("game", "add", "day", "--db", db)
+    for p in range(1, 11):
+        garou("game", "add", "speech", f"player={p}", "seconds=60", "--db", db)
+    for by, nominee in nominees:
+        garou("game", "add", "nominate", f"by={by}", f"nominee={nominee}", "--db", db)
+    return db
+
+
+NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo"]
+"""The eight players of the Loup-Garou tables the tests write."""
+
+
+def lg_setup(tmp_path: Path, roles: dict[str, int], names: list[str] = NAMES) -> Path:
+    """A Loup-Garou setup file, ``tmp_path/table.yaml``: ``roles`` (role id: count) dealt to
+    ``names``."""
+    path = tmp_path / "table.yaml"
+    lines = ["game: loup-garou", f"players: {len(names)}", "roles:"]
+    lines += [f"  {role}: {count}" for role, count in roles.items()]
+    lines.append(f"names: [{', '.join(names)}]")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
