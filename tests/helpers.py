@@ -5,9 +5,13 @@ from __future__ import annotations
 import importlib.util
 import sys
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+import pytest
 
 from .conftest import REPO
 
@@ -19,6 +23,22 @@ def rules_folder(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
     folder.mkdir(exist_ok=True)
     (folder / name).write_text(textwrap.dedent(text), encoding="utf-8")
     return folder
+
+
+@contextmanager
+def builtin_searcher(cache: Path, *unset: str) -> Iterator[Any]:
+    """A ``Searcher`` on the built-in rules, its index in the cache folder ``cache`` (built
+    there when missing), opened and used with ``XDG_CACHE_HOME`` set to it and no user rules
+    folder (nor the environment variables ``unset``) while the block lasts."""
+    from garou.lookup import Searcher
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(cache))
+        mp.delenv("GAROU_RULES_DIR", raising=False)
+        for name in unset:
+            mp.delenv(name, raising=False)
+        with Searcher() as opened:
+            yield opened
 
 
 def load_bench(name: str) -> ModuleType:

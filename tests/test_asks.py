@@ -10,7 +10,7 @@ from garou.lookup import index as lookup_index
 from garou.lookup.searcher import Searcher
 from garou.rules import DataFileError, load_rules
 
-from .helpers import rules_folder
+from .helpers import builtin_searcher, rules_folder
 
 HOUSE = """\
 game: loup-garou
@@ -184,8 +184,5 @@ def test_the_asks_of_the_entry_a_word_names_add_nothing_to_that_word_there(searc
 
 @pytest.fixture(scope="module")
 def searcher_lg(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        mp.delenv("GAROU_RULES_DIR", raising=False)
-        with Searcher() as opened:
-            yield opened
+    with builtin_searcher(tmp_path_factory.mktemp("cache")) as opened:
+        yield opened
