@@ -268,14 +268,22 @@ def test_a_vote_stopped_and_resumed_never_asks_for_nominations_again(
     assert {v for v, n in vote["votes"].items() if n == "3"} == {"4", "5"}
 
 
-def test_the_closed_nominations_refuse_a_nomination_until_undone(book, journal):
+def _new_evening(book, journal) -> int:
+    """The :data:`MAFIA_DEAL` evening of players ``1`` to ``10``, started in ``journal``."""
     from garou.game import mafia, session
-    from garou.game.errors import IllegalEventError
 
     names = [str(n) for n in range(1, 11)]
     roles = dict(pair.split("=") for pair in MAFIA_DEAL.split(","))
-    game_id = session.new_game(journal, book, mafia.start_data(book.game("mafia"), names,
-                                                               roles=roles))  # fmt: skip
+    return session.new_game(journal, book, mafia.start_data(book.game("mafia"), names,
+                                                            roles=roles))  # fmt: skip
+
+
+def test_the_closed_nominations_refuse_a_nomination_until_undone(book, journal):
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
+    names = [str(n) for n in range(1, 11)]
+    game_id = _new_evening(book, journal)
     session.record(journal, book, game_id, "day", {})
     session.record(journal, book, game_id, "speech", {"player": "1"})
     with pytest.raises(IllegalEventError) as early:  # the speeches first (rules of order 2)
@@ -414,12 +422,10 @@ SINCE = {
 
 
 def _mafia_vote(book, journal):
-    from garou.game import mafia, session
+    from garou.game import session
 
     names = [str(n) for n in range(1, 11)]
-    roles = dict(pair.split("=") for pair in MAFIA_DEAL.split(","))
-    game_id = session.new_game(journal, book, mafia.start_data(book.game("mafia"), names,
-                                                               roles=roles))  # fmt: skip
+    game_id = _new_evening(book, journal)
     session.record(journal, book, game_id, "day", {})
     for p in names:
         session.record(journal, book, game_id, "speech", {"player": p})
