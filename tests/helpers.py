@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -104,3 +104,105 @@ def lg_setup(tmp_path: Path, roles: dict[str, int], names: list[str] = NAMES) ->
     lines.append(f"names: [{', '.join(names)}]")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+MAFIA_NAMES = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+"""The ten players of the Mafia evenings played through the session API."""
+MAFIA_ROLES = {
+    "Ana": "citoyen", "Bob": "mafia", "Cid": "citoyen", "Dan": "sherif", "Eve": "citoyen",
+    "Fay": "don", "Gus": "citoyen", "Hal": "mafia", "Ivy": "citoyen", "Jon": "citoyen",
+}  # fmt: skip
+"""Their cards."""
+
+
+class MafiaTable:
+    """One Mafia evening in a fresh journal (``tmp_path/g.sqlite``), recorded through the
+    session API: :data:`MAFIA_NAMES` dealt :data:`MAFIA_ROLES` unless ``players`` and
+    ``roles`` say otherwise; the other keywords go to ``start_data``, but ``start``, a mapping
+    added to the start event as it is."""
+
+    def __init__(self, book, tmp_path: Path, **start: Any):
+        from garou.game import session
+        from garou.game.journal import open_journal
+        from garou.game.mafia import start_data
+
+        self.book = book
+        self.journal = open_journal(tmp_path / "g.sqlite", create=True)
+        game = book.game("mafia")
+        more = start.pop("start", {})
+        data = start_data(game, start.pop("players", MAFIA_NAMES),
+                          roles=start.pop("roles", MAFIA_ROLES), **start)  # fmt: skip
+        data.update(more)
+        self.id = session.new_game(self.journal, book, data)
+
+    def add(self, kind: str, lang: str = "en", **data: Any) -> Any:
+        """Record the event; return the evening's state after it."""
+        from garou.game import session
+
+        return session.record(self.journal, self.book, self.id, kind, data, lang).state
+
+    def refused(self, kind: str, **data: Any) -> Any:
+        """Try the event, which must be refused with nothing recorded; return the error."""
+        from garou.game.errors import IllegalEventError
+
+        before = len(self.journal.events(self.id))
+        with pytest.raises(IllegalEventError) as caught:
+            self.add(kind, **data)
+        assert len(self.journal.events(self.id)) == before
+        return caught.value
+
+    def status(self, lang: str = "en") -> dict[str, Any]:
+        from garou.game import session
+
+        return session.status(self.journal, self.book, self.id, lang)
+
+    def state(self) -> Any:
+        from garou.game import session
+
+        return session.load(self.journal, self.book, self.id).state
+
+    def speeches(self) -> None:
+        """Record the speech of every player due to speak, in turn."""
+        while (speaker := self.status()["speaker"]) is not None:
+            self.add("speech", player=speaker)
+
+
+class TableScreen:
+    """The table's shared screen of the web game ``game_id``, looked at in ``lang``: a client
+    of its own (no session, no key), reading the game's state from the journal ``db``."""
+
+    def __init__(self, client, db: Path, book, game_id: int, lang: str):
+        self.table = client.application.test_client()
+        self.db, self.book, self.game_id, self.lang = db, book, game_id, lang
+        self.looks = 0
+        """How many times :meth:`look` was called."""
+
+    def state(self) -> Any:
+        """The game's state now, replayed from the journal."""
+        from garou.game import session
+        from garou.game.journal import open_journal
+
+        with open_journal(self.db) as journal:
+            return session.load(journal, self.book, self.game_id, self.lang).state
+
+    def page(self) -> str:
+        """The screen's page."""
+        return str(self.table.get(f"/game/{self.game_id}/table?lang={self.lang}").text)
+
+    def look(self, secrets_of: Callable[[Any], list[str]]) -> tuple[Any, str]:
+        """Look at the page and its poll (``table.json``): unless the game is over, neither
+        holds any of ``secrets_of(state)`` (the page read as its text). Returns the state and
+        the page."""
+        import html
+        import re
+
+        state = self.state()
+        page = self.page()
+        poll = self.table.get(f"/game/{self.game_id}/table.json").text
+        self.looks += 1
+        if state.phase != "over":
+            text = re.sub(r"\s+", " ", html.unescape(page))
+            for secret in secrets_of(state):
+                assert secret not in text, (secret, state.phase, state.night, state.day)
+                assert secret not in poll
+        return state, page

@@ -10,11 +10,9 @@ from garou.game.errors import IllegalEventError
 from garou.game.journal import open_journal
 from garou.game.mafia import start_data
 
-NAMES = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
-ROLES = {
-    "Ana": "citoyen", "Bob": "mafia", "Cid": "citoyen", "Dan": "sherif", "Eve": "citoyen",
-    "Fay": "don", "Gus": "citoyen", "Hal": "mafia", "Ivy": "citoyen", "Jon": "citoyen",
-}  # fmt: skip
+from .helpers import MAFIA_NAMES as NAMES
+from .helpers import MAFIA_ROLES as ROLES
+from .helpers import MafiaTable
 
 
 def _printed_names(book, lang, case):
@@ -64,38 +62,7 @@ def test_a_deal_refused_writes_no_game(garou, tmp_path, change):
         assert open_journal(db).games() == []
 
 
-class Table:
-    """One evening in a fresh journal, recorded through the session API."""
-
-    def __init__(self, book, tmp_path, **start):
-        self.book = book
-        self.journal = open_journal(tmp_path / "g.sqlite", create=True)
-        game = book.game("mafia")
-        more = start.pop("start", {})
-        data = start_data(game, start.pop("players", NAMES), roles=start.pop("roles", ROLES),
-                          **start)  # fmt: skip
-        data.update(more)
-        self.id = session.new_game(self.journal, book, data)
-
-    def add(self, kind, lang="en", **data):
-        return session.record(self.journal, self.book, self.id, kind, data, lang).state
-
-    def refused(self, kind, **data):
-        before = len(self.journal.events(self.id))
-        with pytest.raises(IllegalEventError) as caught:
-            self.add(kind, **data)
-        assert len(self.journal.events(self.id)) == before
-        return caught.value
-
-    def status(self, lang="en"):
-        return session.status(self.journal, self.book, self.id, lang)
-
-    def state(self):
-        return session.load(self.journal, self.book, self.id).state
-
-    def speeches(self):
-        while (speaker := self.status()["speaker"]) is not None:
-            self.add("speech", player=speaker)
+Table = MafiaTable
 
 
 def _day_one_vote_out(t, name="Ana", by="Bob"):
