@@ -181,6 +181,17 @@ def start_server(cache: str) -> tuple[subprocess.Popen[str], int]:
     return process, int(found.group(1))
 
 
+def _tell(latencies: list[float], failures: list[str]) -> None:
+    """Print the latencies' median, p95 and maximum (ms), if any, then the first ten failures."""
+    if latencies:
+        print(
+            f"latency ms: median {statistics.median(latencies):.1f}, p95 "
+            f"{percentile(latencies, 0.95):.1f}, max {max(latencies):.1f}"
+        )
+    for failure in failures[:10]:
+        print("  " + failure)
+
+
 def stop_server(process: subprocess.Popen[str]) -> list[str]:
     """Stop the server of :func:`start_server` with Ctrl-C, killed after 20 s; return the
     failure to count (none when it stopped in time)."""
@@ -280,13 +291,7 @@ def under_load(requests: int, clients: int, seconds: float, cache: str) -> bool:
         f"answered {answered}, failed {len(failures)}, not sent (time bound) {skipped}, "
         f"in {wall:.1f} s: {answered / wall:.0f} requests/s"
     )
-    if times:
-        print(
-            f"latency ms: median {statistics.median(times):.1f}, p95 "
-            f"{percentile(times, 0.95):.1f}, max {max(times):.1f}"
-        )
-    for failure in failures[:10]:
-        print("  " + failure)
+    _tell(times, failures)
     return not failures and answered + skipped == requests and skipped == 0
 
 
@@ -391,13 +396,7 @@ def one_game(clients: int, cache: str) -> bool:
         f"answers {dict(sorted(answers.items()))} (303 recorded or repeated, 400 refused: "
         f"the step was done); events recorded {len(kinds) - 1} of {len(wanted) - 1}"
     )
-    if latencies:
-        print(
-            f"latency ms: median {statistics.median(latencies):.1f}, p95 "
-            f"{percentile(latencies, 0.95):.1f}, max {max(latencies):.1f}"
-        )
-    for failure in failures[:10]:
-        print("  " + failure)
+    _tell(latencies, failures)
     return not failures
 
 
