@@ -124,11 +124,18 @@ def test_an_evening_recorded_before_the_key_check_replays_as_it_was(book, tmp_pa
     assert t.state().farewells[0]["suspects"] == []
 
 
-def test_a_list_under_an_unknown_key_is_refused_as_an_unknown_key(garou, tmp_path):
+def _new_evening(garou, tmp_path, *options: str) -> str:
+    """``garou game new`` of the NAMES evening dealt ROLES (with ``options``) in the journal
+    ``tmp_path/g.sqlite``; returns its path."""
     db = str(tmp_path / "g.sqlite")
     deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
     garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
-          "--db", db)  # fmt: skip
+          *options, "--db", db)  # fmt: skip
+    return db
+
+
+def test_a_list_under_an_unknown_key_is_refused_as_an_unknown_key(garou, tmp_path):
+    db = _new_evening(garou, tmp_path)
     garou("game", "add", "day", "--db", db)
     run = garou("game", "add", "farewell", "player=Ana", "suspect=[Bob, Hal]", "--db", db,
                 "--lang", "en")  # fmt: skip
@@ -171,10 +178,7 @@ def test_the_last_vote_s_player_gives_the_farewell_and_its_points_count(book, tm
 
 
 def test_the_terminal_asks_the_last_vote_s_farewell_before_the_points(garou, tmp_path):
-    db = str(tmp_path / "g.sqlite")
-    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
-    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
-          "--db", db)  # fmt: skip
+    db = _new_evening(garou, tmp_path)
     add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731
     add("day")
     for name in ("Ana", "Cid", "Eve"):
@@ -240,14 +244,11 @@ def test_an_evening_recorded_before_the_table_decides_still_ends_its_day(book, t
 
 
 def test_the_terminal_asks_what_the_table_decided_in_either_language(garou, tmp_path):
-    db = str(tmp_path / "g.sqlite")
     agreement = tmp_path / "a.yaml"
     made = garou("house", "pick", "-g", "mafia", "--defaults", "--set",
                  "mf-contested-majority=absolute-majority", "-o", str(agreement))  # fmt: skip
     assert made.exit_code == 0, made.stderr
-    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
-    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
-          "--agreement", str(agreement), "--db", db)  # fmt: skip
+    db = _new_evening(garou, tmp_path, "--agreement", str(agreement))
     add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731
     add("day")
     for name in NAMES:
@@ -313,10 +314,7 @@ def test_a_farewell_stopped_midway_keeps_its_answers_and_its_countdown(
 
     from .conftest import play_then_stop
 
-    db = str(tmp_path / "g.sqlite")
-    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
-    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
-          "--db", db)  # fmt: skip
+    db = _new_evening(garou, tmp_path)
     add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731
     add("day")
     for name in NAMES:
@@ -352,10 +350,7 @@ def test_the_judges_day_commands_are_taken_in_either_language(garou, tmp_path, l
     from garou.rules.catalogue import say
     from garou.rules.names import fold
 
-    db = str(tmp_path / "g.sqlite")
-    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
-    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
-          "--db", db)  # fmt: skip
+    db = _new_evening(garou, tmp_path)
     garou("game", "add", "day", "--db", db)
     lines = [f"{w} Ana" for w in _words("foul")]
     lines += [
