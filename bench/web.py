@@ -39,6 +39,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 REPO = Path(__file__).resolve().parent.parent
@@ -75,6 +76,15 @@ def _start_of(record: dict) -> dict:  # type: ignore[type-arg]
     }  # fmt: skip
 
 
+def _record_events(journal: Any, book: Any, game_id: int, events: list[dict[str, Any]]) -> None:
+    """Record the exported ``events`` (each a ``kind`` and its values) in game ``game_id``."""
+    from garou.game import session
+
+    for event in events:
+        data = {k: v for k, v in event.items() if k != "kind"}
+        session.record(journal, book, game_id, event["kind"], data)
+
+
 def prepare_game(db: Path, events: int) -> int:
     """Start the bench's game in the journal ``db`` and record its first ``events``."""
     import yaml
@@ -86,9 +96,7 @@ def prepare_game(db: Path, events: int) -> int:
     record = yaml.safe_load(RECORD.read_text(encoding="utf-8"))
     with open_journal(db) as journal:
         game_id = session.new_game(journal, book, _start_of(record))
-        for event in record["events"][:events]:
-            data = {k: v for k, v in event.items() if k != "kind"}
-            session.record(journal, book, game_id, event["kind"], data)
+        _record_events(journal, book, game_id, record["events"][:events])
     return game_id
 
 
@@ -115,9 +123,7 @@ def prepare_mafia(db: Path, events: int) -> int:
     start = start_data(book.game("mafia"), setup["players"], roles=setup["roles"])
     with open_journal(db) as journal:
         game_id = session.new_game(journal, book, start)
-        for event in record["events"][:events]:
-            data = {k: v for k, v in event.items() if k != "kind"}
-            session.record(journal, book, game_id, event["kind"], data)
+        _record_events(journal, book, game_id, record["events"][:events])
         session.record(journal, book, game_id, "timer",
                        timer_data("start", "speech:d1:Bob", clock.time(), 60))  # fmt: skip
     return game_id
@@ -173,6 +179,29 @@ def start_server(cache: str) -> tuple[subprocess.Popen[str], int]:
         process.kill()
         raise SystemExit(f"garou serve did not start: {first!r} {process.stderr.read()!r}")
     return process, int(found.group(1))
+
+
+def _tell(latencies: list[float], failures: list[str]) -> None:
+    """Print the latencies' median, p95 and maximum (ms), if any, then the first ten failures."""
+    if latencies:
+        print(
+            f"latency ms: median {statistics.median(latencies):.1f}, p95 "
+            f"{percentile(latencies, 0.95):.1f}, max {max(latencies):.1f}"
+        )
+    for failure in failures[:10]:
+        print("  " + failure)
+
+
+def stop_server(process: subprocess.Popen[str]) -> list[str]:
+    """Stop the server of :func:`start_server` with Ctrl-C, killed after 20 s; return the
+    failure to count (none when it stopped in time)."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        return ["garou serve did not stop on Ctrl-C within 20 s"]
+    return []
 
 
 def under_load(requests: int, clients: int, seconds: float, cache: str) -> bool:
@@ -251,12 +280,7 @@ def under_load(requests: int, clients: int, seconds: float, cache: str) -> bool:
         with ThreadPoolExecutor(max_workers=clients) as pool:
             list(pool.map(fetch, range(requests)))
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            failures.append("garou serve did not stop on Ctrl-C within 20 s")
+        failures += stop_server(process)
     wall = time.perf_counter() - start
     answered = len(times)
     print(
@@ -267,13 +291,7 @@ def under_load(requests: int, clients: int, seconds: float, cache: str) -> bool:
         f"answered {answered}, failed {len(failures)}, not sent (time bound) {skipped}, "
         f"in {wall:.1f} s: {answered / wall:.0f} requests/s"
     )
-    if times:
-        print(
-            f"latency ms: median {statistics.median(times):.1f}, p95 "
-            f"{percentile(times, 0.95):.1f}, max {max(times):.1f}"
-        )
-    for failure in failures[:10]:
-        print("  " + failure)
+    _tell(times, failures)
     return not failures and answered + skipped == requests and skipped == 0
 
 
@@ -356,12 +374,7 @@ def one_game(clients: int, cache: str) -> bool:
             for thread in threads:
                 thread.join()
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            failures.append("garou serve did not stop on Ctrl-C within 20 s")
+        failures += stop_server(process)
     wall = time.perf_counter() - start
     book = load_rules()
     with open_journal(db) as journal:
@@ -383,13 +396,7 @@ def one_game(clients: int, cache: str) -> bool:
         f"answers {dict(sorted(answers.items()))} (303 recorded or repeated, 400 refused: "
         f"the step was done); events recorded {len(kinds) - 1} of {len(wanted) - 1}"
     )
-    if latencies:
-        print(
-            f"latency ms: median {statistics.median(latencies):.1f}, p95 "
-            f"{percentile(latencies, 0.95):.1f}, max {max(latencies):.1f}"
-        )
-    for failure in failures[:10]:
-        print("  " + failure)
+    _tell(latencies, failures)
     return not failures
 
 

@@ -342,10 +342,6 @@ def protocol_to_dict(protocol: Protocol) -> dict[str, Any]:
 
 def render_protocol(protocol: Protocol, fmt: str) -> str | bytes:
     """Return the protocol as Markdown, HTML or PDF (one A4 page)."""
-    from garou.printables import html_to_pdf, make_environment
+    from garou.printables import render_document
 
-    env = make_environment()
-    if fmt == "md":
-        return env.get_template("protocol.md").render(p=protocol)
-    html = env.get_template("protocol.html").render(p=protocol)
-    return html_to_pdf(html) if fmt == "pdf" else html
+    return render_document("protocol", fmt, p=protocol)

@@ -10,6 +10,7 @@ from garou.rules.catalogue import say
 
 from .replay import Replayed
 from .sentences import event_said
+from .table import Line
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,16 @@ _LABELS = (
 )
 
 
+def _when(line: Line, lang: str) -> str:
+    """A story line said with its moment ("Night 1: ..."), in ``lang``."""
+    return say(
+        "game.recap.when",
+        lang,
+        moment=say(f"game.recap.{line.phase}", lang, number=line.number),
+        text=line.text.say(lang),
+    )
+
+
 def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
     """Return the recap of a replayed game, in ``lang``."""
     state = replayed.state
@@ -123,25 +134,8 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
             (*last.hidden, line.hidden),
             (*last.seqs, line.seq),
         )
-    unseen = tuple(
-        say(
-            "game.recap.when",
-            lang,
-            moment=say(f"game.recap.{line.phase}", lang, number=line.number),
-            text=line.text.say(lang),
-        )
-        for line in state.story
-        if line.hidden
-    )
-    calls = tuple(
-        say(
-            "game.recap.when",
-            lang,
-            moment=say(f"game.recap.{line.phase}", lang, number=line.number),
-            text=line.text.say(lang),
-        )
-        for line in state.close_calls
-    )
+    unseen = tuple(_when(line, lang) for line in state.story if line.hidden)
+    calls = tuple(_when(line, lang) for line in state.close_calls)
     extra = _extra_times(state)
     fixes = [
         say(
@@ -232,10 +226,6 @@ def recap_to_dict(recap: Recap) -> dict[str, Any]:
 
 def render_recap(recap: Recap, fmt: str) -> str | bytes:
     """Return the recap as Markdown, HTML or PDF, through the printables' one environment."""
-    from garou.printables import html_to_pdf, make_environment
+    from garou.printables import render_document
 
-    env = make_environment()
-    if fmt == "md":
-        return env.get_template("recap.md").render(recap=recap)
-    html = env.get_template("recap.html").render(recap=recap)
-    return html_to_pdf(html) if fmt == "pdf" else html
+    return render_document("recap", fmt, recap=recap)

@@ -801,8 +801,13 @@ class AnswerWord:
         return shlex.quote(word)
 
 
-def _waiting(ask: engine.Ask, error: IllegalEventError) -> IllegalEventError:
-    """Return ``error`` carrying the question it waits for (the interactive face asks it)."""
+def _choice_needed(ask: engine.Ask, hint: Phrase) -> IllegalEventError:
+    """The refusal of an event that needs the choice ``ask`` first (``game.refused.choice-needed``
+    with its question, rule and ``hint``), carrying the question it waits for (the interactive
+    face asks it)."""
+    error = IllegalEventError(
+        "game.refused.choice-needed", question=ask.question, rule=ask.rule, hint=hint
+    )
     error.ask = ask
     return error
 
@@ -833,17 +838,12 @@ def _resolve(
     )
     if chain.pending is not None:
         option = "shoot" if chain.pending.kind == "shoot" else "successor"
-        raise _waiting(
+        raise _choice_needed(
             chain.pending,
-            IllegalEventError(
-                "game.refused.choice-needed",
-                question=chain.pending.question,
-                rule=chain.pending.rule,
-                hint=phrase(
-                    "fixes.hint.choice",
-                    answer=AnswerWord(option, chain.pending.chooser),
-                    options=[yaml_name(o) for o in chain.pending.options],
-                ),
+            phrase(
+                "fixes.hint.choice",
+                answer=AnswerWord(option, chain.pending.chooser),
+                options=[yaml_name(o) for o in chain.pending.options],
             ),
         )
     causes = {name: cause for name, cause, _ in chain.deaths}
@@ -1016,16 +1016,9 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
         agreed=state.agreed(),
     )
     if count.pending is not None:
-        raise _waiting(
+        raise _choice_needed(
             count.pending,
-            IllegalEventError(
-                "game.refused.choice-needed",
-                question=count.pending.question,
-                rule=count.pending.rule,
-                hint=phrase(
-                    "game.hint.captain-pick", options=[yaml_name(o) for o in count.pending.options]
-                ),
-            ),
+            phrase("game.hint.captain-pick", options=[yaml_name(o) for o in count.pending.options]),
         )
     shown = [phrase("game.tally", name=n, count=c) for n, c in count.tally]
     key = "game.story.revote" if state.vote_round == "revote" else "game.story.vote"

@@ -97,6 +97,17 @@ def render(sheet: CheatSheet | AgreementSheet, fmt: str) -> str | bytes:
     raise UsageError("sheet.unknown-format", format=fmt, formats=", ".join(FORMATS))
 
 
+def render_document(name: str, fmt: str, **context: object) -> str | bytes:
+    """Return the template pair ``name.md`` / ``name.html`` rendered with ``context``: the
+    Markdown for ``md``, the HTML for ``html``, the HTML printed to PDF bytes for ``pdf`` (the
+    game's documents, the recap and the protocol, are laid out this way)."""
+    env = make_environment()
+    if fmt == "md":
+        return env.get_template(f"{name}.md").render(**context)
+    html = env.get_template(f"{name}.html").render(**context)
+    return html_to_pdf(html) if fmt == "pdf" else html
+
+
 def render_paged(sheet: CheatSheet | AgreementSheet, fmt: str) -> tuple[str | bytes, int | None]:
     """Return ``sheet`` in ``fmt`` as :func:`render` does, with its number of pages: a PDF's
     (counted by WeasyPrint), None for HTML and Markdown (the browser or printer lays them

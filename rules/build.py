@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from .catalogue import Phrase, phrase
 from .errors import DataFileError, safe_text, shown
@@ -230,42 +230,38 @@ def _role_entry(role: Role, source: Source) -> Entry:
         values: dict[str, Any] = {"summary": role.summary, "action": role.night_action}
         text = Text(fr=say("loader.role-at-night", "fr", **values),
                     en=say("loader.role-at-night", "en", **values))  # fmt: skip
-    return Entry(
-        id=role.entry_id,
-        section=role.section,
-        kind="role",
-        title=role.name,
-        text=text,
-        keywords=role.keywords,
-        aliases=role.aliases,
-        asks=role.asks,
-        leaves_open=role.leaves_open,
-        related=role.related,
-        roles=(role.id,),
-        addition=role.addition,
-        heading=role.heading,
-        readings=role.readings,
-        game=role.game,
-        source=source,
-    )
+    return _generated_entry(role, "role", text, source, role.readings)
 
 
 def _status_entry(status: Status, source: Source) -> Entry:
+    return _generated_entry(status, "status", status.summary, source)
+
+
+def _generated_entry(
+    item: Role | Status,
+    kind: Literal["role", "status"],
+    text: Text,
+    source: Source,
+    readings: tuple[Reading, ...] = (),
+) -> Entry:
+    """The entry the loader generates for a role or a status (``kind``): its id, name, words,
+    related entries, heading and game are the item's, ``text`` and ``source`` as given."""
     return Entry(
-        id=status.entry_id,
-        section=status.section,
-        kind="status",
-        title=status.name,
-        text=status.summary,
-        keywords=status.keywords,
-        aliases=status.aliases,
-        asks=status.asks,
-        leaves_open=status.leaves_open,
-        related=status.related,
-        roles=(status.id,),
-        addition=status.addition,
-        heading=status.heading,
-        game=status.game,
+        id=item.entry_id,
+        section=item.section,
+        kind=kind,
+        title=item.name,
+        text=text,
+        keywords=item.keywords,
+        aliases=item.aliases,
+        asks=item.asks,
+        leaves_open=item.leaves_open,
+        related=item.related,
+        roles=(item.id,),
+        addition=item.addition,
+        heading=item.heading,
+        readings=readings,
+        game=item.game,
         source=source,
     )
 

@@ -436,7 +436,7 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise _refuse(name, phrase(f"reader.not-file.{_kind_of(info.st_mode)}"))
+            raise _refuse(name, phrase(f"reader.not-file.{file_kind(info.st_mode)}"))
         if info.st_size > limit:
             raise _refuse(
                 name,
@@ -460,7 +460,10 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
         os.close(fd)
 
 
-def _kind_of(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, from its ``st_mode``: ``folder``,
+    ``device``, ``pipe``, ``socket`` or ``other`` (the last word of the messages that refuse
+    it, ``reader.not-file.*`` and ``writer.special.*``)."""
     if stat.S_ISDIR(mode):
         return "folder"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):

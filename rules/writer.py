@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GarouError, UsageError
+from .reader import file_kind
 
 
 class OutputError(GarouError):
@@ -64,9 +65,7 @@ def output_target(path: str | Path, force: bool = False, option: str = "--out") 
     if mode is not None and stat.S_ISDIR(mode):
         raise OutputError("writer.folder", path=_said(asked), option=option)
     if mode is not None and not stat.S_ISREG(mode):
-        raise OutputError(
-            f"writer.special.{_special_kind(mode)}", path=_said(target), option=option
-        )
+        raise OutputError(f"writer.special.{file_kind(mode)}", path=_said(target), option=option)
     if (mode is not None or target.is_symlink()) and not force:
         raise _exists(asked, option)
     if not target.parent.is_dir():
@@ -126,16 +125,6 @@ def _said(path: Path) -> str:
 
 def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
-
-
-def _special_kind(mode: int) -> str:
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "device"
-    if stat.S_ISFIFO(mode):
-        return "pipe"
-    if stat.S_ISSOCK(mode):
-        return "socket"
-    return "other"
 
 
 def _file_mode(target: Path) -> int:

@@ -40,6 +40,15 @@ def book() -> rules.Rulebook:
     return rules.load_rules()
 
 
+@pytest.fixture
+def journal(tmp_path: Path):
+    """A new games journal, ``tmp_path/games.sqlite``, open for the test."""
+    from garou.game.journal import open_journal
+
+    with open_journal(tmp_path / "games.sqlite") as opened:
+        yield opened
+
+
 @dataclass
 class Run:
     """What one run of the command gave."""

@@ -3,13 +3,14 @@ wording), read like the keywords, refused with file:line:key when malformed, and
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
 from garou.lookup import index as lookup_index
 from garou.lookup.searcher import Searcher
 from garou.rules import DataFileError, load_rules
+
+from .helpers import builtin_searcher, rules_folder
 
 HOUSE = """\
 game: loup-garou
@@ -37,15 +38,8 @@ entries:
 """
 
 
-def _write(tmp_path: Path, text: str) -> Path:
-    folder = tmp_path / "my-rules"
-    folder.mkdir(exist_ok=True)
-    (folder / "house.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
-    return folder
-
-
 def test_asks_are_read_on_entries_and_carried_to_a_roles_entry(tmp_path):
-    book = load_rules(_write(tmp_path, HOUSE))
+    book = load_rules(rules_folder(tmp_path, HOUSE))
     entry = book.entry("lg-house-protector")
     assert entry.asks.en == ("does the frobnicated wibble hold",)
     assert entry.asks.fr == ("est-ce que le zorglub quetzalcoatl tient",)
@@ -79,14 +73,14 @@ ENTRY_ASKS = """\
 def test_a_bad_asks_is_said_with_file_line_and_key(tmp_path, old, new, line, path, words):
     assert HOUSE.count(old) == 1
     with pytest.raises(DataFileError) as caught:
-        load_rules(_write(tmp_path, HOUSE.replace(old, new)))
+        load_rules(rules_folder(tmp_path, HOUSE.replace(old, new)))
     messages = [str(p) for p in caught.value.problems]
     assert any(f"house.yaml:{line}" in m and path in m and words in m for m in messages), messages
 
 
 def test_a_question_made_only_of_words_of_one_entrys_asks_finds_that_entry(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    folder = _write(tmp_path, HOUSE)
+    folder = rules_folder(tmp_path, HOUSE)
     book = load_rules(folder)
     for words in ("zorglub quetzalcoatl", "frobnicated wibble"):
         # nowhere else in the rules: only the asks can find the entry
@@ -112,7 +106,7 @@ def test_the_index_holds_the_asks_fields_and_its_format_is_part_of_the_key(monke
 
 
 def test_a_documents_asks_are_analysed_like_its_text(tmp_path):
-    book = load_rules(_write(tmp_path, HOUSE))
+    book = load_rules(rules_folder(tmp_path, HOUSE))
     (doc,) = [d for d in lookup_index.documents(book) if d["id"] == "lg-house-protector"]
     assert doc["asks_en"] == "does the frobnicated wibble hold"
     assert "zorglub" in doc["plain"]  # the typo correction knows the asks' words
@@ -154,7 +148,7 @@ def test_a_word_only_the_asks_use_is_known_but_a_roles_nickname_is_still_the_rol
     """A player's word of the asks is no typo ("boulot" is not "bouton"); a nickname in
     them ("vovo") still stands for the role in every entry, not for these questions."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    with Searcher(_write(tmp_path, NICKNAMES)) as searcher:
+    with Searcher(rules_folder(tmp_path, NICKNAMES)) as searcher:
         assert searcher.search("boulot").corrected is None
         nickname = searcher.search("la vovo voit quoi ?")
         assert nickname.corrected is not None and "voyante" in nickname.corrected
@@ -167,7 +161,7 @@ def test_a_word_only_the_asks_use_is_known_but_a_roles_nickname_is_still_the_rol
 
 def test_the_not_covered_judgement_reads_the_rule_datas_words_not_the_asks(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    with Searcher(_write(tmp_path, HOUSE)) as searcher:
+    with Searcher(rules_folder(tmp_path, HOUSE)) as searcher:
         assert searcher.search("zorglub quetzalcoatl").hits[0].id == "lg-house-protector"
         assert searcher.speaks_of("zorglub") == {}
         assert searcher.speaks_of("protégé")  # the entry's own text still speaks
@@ -190,8 +184,5 @@ def test_the_asks_of_the_entry_a_word_names_add_nothing_to_that_word_there(searc
 
 @pytest.fixture(scope="module")
 def searcher_lg(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        mp.delenv("GAROU_RULES_DIR", raising=False)
-        with Searcher() as opened:
-            yield opened
+    with builtin_searcher(tmp_path_factory.mktemp("cache")) as opened:
+        yield opened

@@ -3,11 +3,11 @@ its generated entry's search, and the shipped bank covers every block it is writ
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 from garou.lookup.searcher import Searcher
 from garou.rules import load_rules
+
+from .helpers import rules_folder
 
 HOUSE = """\
 game: loup-garou
@@ -36,9 +36,7 @@ statuses:
 
 def test_a_roles_or_statuses_asks_find_its_generated_entry(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    folder = tmp_path / "my-rules"
-    folder.mkdir()
-    (folder / "house.yaml").write_text(textwrap.dedent(HOUSE), encoding="utf-8")
+    folder = rules_folder(tmp_path, HOUSE)
     book = load_rules(folder)
     cases = [
         ("zorglub quetzalcoatl", "fr", "lg-role-veilleur"),

@@ -12,24 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from garou.lookup import Searcher, coverage, outside_of, quantity
-from garou.lookup import index as lookup_index
 from garou.lookup.analysis import fold_chars
+
+from .helpers import builtin_searcher
 
 
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Searcher]:
     """One searcher on the built-in rules (its own cache) for the whole module."""
-    folder: Path = tmp_path_factory.mktemp("cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(folder))
-        mp.delenv("GAROU_RULES_DIR", raising=False)
-        lookup_index.open_index().close()
-        with Searcher() as opened:
-            yield opened
+    with builtin_searcher(tmp_path_factory.mktemp("cache")) as opened:
+        yield opened
 
 
 def _answered(searcher: Searcher, query: str, game: str | None = None) -> bool:

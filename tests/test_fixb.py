@@ -13,45 +13,16 @@ from garou.game.journal import open_journal
 from garou.game.table import announcement
 
 from .conftest import REPO, play_then_stop
+from .helpers import MAFIA_DEAL, NAMES, lg_setup, lg_start_of
 
 GAMES = REPO / "tests" / "data" / "games"
 LG_RECORDS = sorted(p for p in GAMES.glob("*.yaml") if not p.name.startswith("mafia-"))
-NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo"]
 NIGHT_WORDS = {"en": ("Tonight", "wakes up", "died tonight"), "fr": ("Cette nuit", "se réveille")}
 VOTE_WORDS = {"en": "has voted", "fr": "a voté"}
 
 
-@pytest.fixture
-def journal(tmp_path: Path):
-    with open_journal(tmp_path / "games.sqlite") as opened:
-        yield opened
-
-
 def _load(path: Path) -> dict[str, Any]:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
-
-
-def _start(record: dict[str, Any]) -> dict[str, Any]:
-    setup = record["setup"]
-    return {
-        "game": "loup-garou",
-        "name": record["game"].get("name"),
-        "players": setup["players"],
-        "roles": setup["roles"],
-        "agreement": record.get("agreement") or {},
-        "table": None,
-        "date": None,
-        "deal": setup.get("deal") or {},
-    }
-
-
-def _setup(tmp_path: Path, roles: dict[str, int], names: list[str] = NAMES) -> Path:
-    path = tmp_path / "table.yaml"
-    lines = ["game: loup-garou", f"players: {len(names)}", "roles:"]
-    lines += [f"  {role}: {count}" for role, count in roles.items()]
-    lines.append(f"names: [{', '.join(names)}]")
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
 
 
 # --- 6: what is read aloud says what happened in the phase ---------------------------------
@@ -65,7 +36,7 @@ def _said(state, lang: str) -> str:
 @pytest.mark.parametrize("record", LG_RECORDS, ids=lambda p: p.stem)
 def test_each_announcement_says_the_phase_it_closes(journal, book, record, lang):
     data = _load(record)
-    game_id = session.new_game(journal, book, _start(data))
+    game_id = session.new_game(journal, book, lg_start_of(data))
     told = 0
     for event in data["events"]:
         kind = event["kind"]
@@ -96,7 +67,7 @@ def test_each_announcement_says_the_phase_it_closes(journal, book, record, lang)
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_terminal_reads_the_vote_as_a_vote(garou, tmp_path, lang):
     db = str(tmp_path / "g.sqlite")
-    setup = _setup(tmp_path, {"loup-garou": 1, "voyante": 1, "villageois": 3}, NAMES[:5])
+    setup = lg_setup(tmp_path, {"loup-garou": 1, "voyante": 1, "villageois": 3}, NAMES[:5])
     garou(
         "game", "new", "--setup", str(setup), "--db", db, "--deal", "Alice=loup-garou,Bruno=voyante"
     )
@@ -133,7 +104,7 @@ def test_the_web_reads_each_phase_as_what_happened(tmp_path, book, record, lang)
     db = tmp_path / "web.sqlite"
     data = _load(record)
     with open_journal(db) as journal:
-        game_id = session.new_game(journal, book, _start(data))
+        game_id = session.new_game(journal, book, lg_start_of(data))
     client = create_app(WebConfig(db=db)).test_client()
     gm = GameMaster(client, game_id, lang)
     seen: list[str] = []
@@ -290,7 +261,7 @@ TO_THE_VOTE = ["", "Alice", "Chloé", "oui", "", "", "Bruno", "non"]  # night 1,
 
 def _six(garou, tmp_path: Path) -> str:
     db = str(tmp_path / "g.sqlite")
-    setup = _setup(tmp_path, TABLE6, NAMES[:5])
+    setup = lg_setup(tmp_path, TABLE6, NAMES[:5])
     garou("game", "new", "--setup", str(setup), "--db", db, "--deal", DEAL6)
     return db
 
@@ -340,7 +311,7 @@ def test_the_web_ballots_waiting_for_the_captain_survive_a_reload(tmp_path, book
     deal = dict(pair.split("=") for pair in DEAL6.split(","))
     with open_journal(db) as journal:
         game_id = session.new_game(
-            journal, book, start_data(book, _setup(tmp_path, TABLE6, NAMES[:5]), deal=deal)
+            journal, book, start_data(book, lg_setup(tmp_path, TABLE6, NAMES[:5]), deal=deal)
         )
         for kind, data in [("look", {"target": "Alice"}), ("kill", {"victim": "Chloé"}),
                            ("dawn", {}), ("election", {"captain": "Bruno"})]:  # fmt: skip
@@ -366,15 +337,12 @@ def test_the_web_ballots_waiting_for_the_captain_survive_a_reload(tmp_path, book
 
 # --- 7: a game command without an id acts on the game last written to, and says which -------
 
-MAFIA_DEAL = ",".join(
-    [f"{n}=citoyen" for n in range(1, 7)] + ["7=sherif", "8=mafia", "9=mafia", "10=don"]
-)
 MAFIA = ["--game", "mafia", "--names", "1,2,3,4,5,6,7,8,9,10", "--deal", MAFIA_DEAL]
 
 
 def _two_games(garou, tmp_path: Path) -> str:
     db = str(tmp_path / "g.sqlite")
-    setup = _setup(tmp_path, {"loup-garou": 2, "voyante": 1, "villageois": 5}, NAMES)
+    setup = lg_setup(tmp_path, {"loup-garou": 2, "voyante": 1, "villageois": 5}, NAMES)
     garou("game", "new", "--setup", str(setup), "--name", "Table A", "--db", db)
     garou("game", "new", *MAFIA, "--db", db)
     return db
@@ -466,7 +434,7 @@ def test_each_night_step_is_called_by_a_role_name_of_either_language(journal, bo
     from garou.game.start import start_data
     from garou.rules.names import fold
 
-    game_id = session.new_game(journal, book, start_data(book, _setup(tmp_path, STEPS12)))
+    game_id = session.new_game(journal, book, start_data(book, lg_setup(tmp_path, STEPS12)))
     state = session.load(journal, book, game_id, lang).state
     ids = [s.id for s in state.steps()]
     for step in state.steps():
@@ -484,7 +452,7 @@ def test_each_night_step_is_called_by_a_role_name_of_either_language(journal, bo
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_night_refusals_name_the_steps_in_the_language(garou, tmp_path, book, lang):
     db = str(tmp_path / "g.sqlite")
-    garou("game", "new", "--setup", str(_setup(tmp_path, STEPS12)), "--db", db)
+    garou("game", "new", "--setup", str(lg_setup(tmp_path, STEPS12)), "--db", db)
     game = book.game("loup-garou")
     ids = {s.id for s in (*game.night.first, *game.night.every)} - {
         fold for r in game.roles for fold in (r.name.fr.lower(), r.name.en.lower())
@@ -525,7 +493,7 @@ ACCENTED = ["Ana", "Bob", "Chloé", "Driss", "Émile", "Fay", "Gaëlle", "Hugo"]
 def test_add_correct_and_import_read_names_whatever_their_case_and_accents(garou, tmp_path):
     db = str(tmp_path / "g.sqlite")
     roles = {"loup-garou": 2, "voyante": 1, "cupidon": 1, "villageois": 4}
-    setup = _setup(tmp_path, roles, ACCENTED)
+    setup = lg_setup(tmp_path, roles, ACCENTED)
     deal = "Ana=loup-garou,Bob=loup-garou,Chloé=voyante,Driss=cupidon"
     garou("game", "new", "--setup", str(setup), "--db", db, "--deal", deal)
     for event in ("couple", "lovers=[emile, GAELLE]", "by=driss"), ("look", "target=ANA"), (
@@ -572,7 +540,7 @@ def test_only_a_truly_ambiguous_name_is_refused():
 def test_who_wakes_up_never_offers_a_known_card_and_refuses_it_at_once(garou, tmp_path):
     db = str(tmp_path / "g.sqlite")
     roles = {"loup-garou": 2, "voyante": 1, "cupidon": 1, "villageois": 4}
-    garou("game", "new", "--setup", str(_setup(tmp_path, roles)), "--db", db)
+    garou("game", "new", "--setup", str(lg_setup(tmp_path, roles)), "--db", db)
     answers = ["Alice", "Bruno, Chloé", "Alice", "Driss", "Emma", "Villager", "Alice, Driss", "q"]
     run = garou("game", "play", "--db", db, "--lang", "en", input="\n".join(answers) + "\n")
     out = " ".join(run.stdout.split())
@@ -590,7 +558,7 @@ def test_a_refusal_with_a_hint_is_two_sentences(journal, book, tmp_path):
     from garou.game.start import start_data
 
     roles = {"loup-garou": 2, "voyante": 1, "cupidon": 1, "villageois": 4}
-    data = start_data(book, _setup(tmp_path, roles), deal={"Alice": "cupidon"})
+    data = start_data(book, lg_setup(tmp_path, roles), deal={"Alice": "cupidon"})
     game_id = session.new_game(journal, book, data)
     with pytest.raises(IllegalEventError) as refused:
         session.record(journal, book, game_id, "roles", {"roles": {"Alice": "voyante"}}, "en")
@@ -636,7 +604,7 @@ def test_an_empty_file_is_no_journal_and_stays_empty(garou, tmp_path, args):
 def test_new_still_starts_a_journal_in_an_empty_file(garou, tmp_path):
     empty = tmp_path / "empty.sqlite"
     empty.write_bytes(b"")
-    setup = _setup(tmp_path, {"loup-garou": 2, "voyante": 1, "villageois": 5})
+    setup = lg_setup(tmp_path, {"loup-garou": 2, "voyante": 1, "villageois": 5})
     assert garou("game", "new", "--setup", str(setup), "--db", str(empty)).exit_code == 0
     assert garou("game", "list", "--db", str(empty), "--json").exit_code == 0
 

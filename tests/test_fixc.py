@@ -14,6 +14,7 @@ from garou.rules.play.situation import parse_situation
 from garou import rules
 
 from .conftest import play_then_stop
+from .helpers import mafia_at_the_vote
 
 BOOK = rules.load_rules()
 MF = BOOK.game("mafia")
@@ -65,28 +66,12 @@ def test_win_and_cascade_count_a_disqualified_mafioso_out(garou, tmp_path: Path)
 
 # --- 2: the Mafia vote typed before a stop is kept -----------------------------------------
 
-MAFIA_DEAL = (
-    "1=citoyen,2=citoyen,3=citoyen,4=citoyen,5=citoyen,6=citoyen,7=sherif,8=mafia,9=mafia,10=don"
-)
-
-
-def _mafia_at_the_vote(garou, tmp_path: Path, nominees: list[tuple[str, str]]) -> str:
-    db = str(tmp_path / "games.sqlite")
-    names = ",".join(str(n) for n in range(1, 11))
-    garou("game", "new", "--game", "mafia", "--names", names, "--deal", MAFIA_DEAL, "--db", db)
-    garou("game", "add", "day", "--db", db)
-    for p in range(1, 11):
-        garou("game", "add", "speech", f"player={p}", "seconds=60", "--db", db)
-    for by, nominee in nominees:
-        garou("game", "add", "nominate", f"by={by}", f"nominee={nominee}", "--db", db)
-    return db
-
 
 @pytest.mark.parametrize("stop", ["eof", "ctrl-c"])
 def test_the_mafia_ballots_typed_before_a_stop_are_kept_and_the_vote_resumes(
     garou, tmp_path, monkeypatch, stop
 ):
-    db = _mafia_at_the_vote(garou, tmp_path, [("1", "8"), ("2", "3"), ("4", "5")])
+    db = mafia_at_the_vote(garou, tmp_path, [("1", "8"), ("2", "3"), ("4", "5")])
     first = ["", "1,2,3"]  # no more nominations; the votes against 8; then the stop
     play_then_stop(garou, monkeypatch, db, first, "4\n", stop)
     exported = yaml.safe_load(garou("game", "export", "--db", db).stdout)
@@ -137,11 +122,12 @@ CHAINS = [
 
 
 def _records():
-    from .test_fixb import LG_RECORDS, _load, _start
+    from .helpers import lg_start_of
+    from .test_fixb import LG_RECORDS, _load
 
     for path in LG_RECORDS:
         data = _load(path)
-        yield _start(data), [(e["kind"], {k: v for k, v in e.items() if k != "kind"})
+        yield lg_start_of(data), [(e["kind"], {k: v for k, v in e.items() if k != "kind"})
                              for e in data["events"]]  # fmt: skip
     start = {"game": "loup-garou", "name": None, "players": TWELVE, "table": None, "date": None,
              "roles": {"loup-garou": 3, "voyante": 1, "sorciere": 1, "chasseur": 1,

@@ -4,9 +4,12 @@ the catalogue's typography and grammar."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from garou.rules.catalogue import say
+
+from .helpers import lg_setup
 
 LG_TABLE = ("-g", "loup-garou", "-p", "Ana=loup-garou,Bob=villageois,Cid=villageois,Dee=voyante")
 
@@ -132,14 +135,21 @@ def test_print_errors_are_json_with_json(garou, args):
     assert failed.json()["error"]["exit_code"] == failed.exit_code
 
 
+FIVE_ROLES = {"loup-garou": 1, "voyante": 1, "villageois": 3}
+
+
+def _five_players(garou, tmp_path: Path, roles: dict[str, int], *options: str) -> str:
+    """A Loup-Garou game of Ana, Bob, Cid, Dee and Eve holding ``roles``, made by ``garou game
+    new`` (with ``options``) in the journal ``tmp_path/lg.sqlite``; returns its path."""
+    db = str(tmp_path / "lg.sqlite")
+    setup = lg_setup(tmp_path, roles, ["Ana", "Bob", "Cid", "Dee", "Eve"])
+    assert garou("game", "new", "--setup", str(setup), *options, "--db", db).exit_code == 0
+    return db
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_undo_json_says_what_it_undid(garou, tmp_path, lang):
-    db = str(tmp_path / "lg.sqlite")
-    setup = tmp_path / "sp5.yaml"
-    setup.write_text("game: loup-garou\nplayers: 5\nroles: {loup-garou: 1, voyante: 1, "
-                     "villageois: 3}\nnames: [Ana, Bob, Cid, Dee, Eve]\n")  # fmt: skip
-    new = garou("game", "new", "--setup", str(setup), "--deal", "Ana=loup-garou", "--db", db)
-    assert new.exit_code == 0
+    db = _five_players(garou, tmp_path, FIVE_ROLES, "--deal", "Ana=loup-garou")
     for event in (["look", "target=Cid", "role=villageois"], ["kill", "victim=Bob"]):
         assert garou("game", "add", *event, "--db", db).exit_code == 0
     data = garou("game", "undo", "--db", db, "--json", "--lang", lang).json()
@@ -434,11 +444,7 @@ def test_every_event_kind_has_its_name_in_both_languages():
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_refused_dawn_names_the_event_in_the_language(garou, tmp_path, lang):
-    db = str(tmp_path / "lg.sqlite")
-    setup = tmp_path / "sp5.yaml"
-    setup.write_text("game: loup-garou\nplayers: 5\nroles: {loup-garou: 1, voyante: 1, "
-                     "villageois: 3}\nnames: [Ana, Bob, Cid, Dee, Eve]\n")  # fmt: skip
-    assert garou("game", "new", "--setup", str(setup), "--db", db).exit_code == 0
+    db = _five_players(garou, tmp_path, FIVE_ROLES)
     said = garou("game", "add", "dawn", "--db", db, "--lang", lang)
     assert said.exit_code == 1
     assert {"fr": "pour l'aube (dawn),", "en": "dawn needs"}[lang] in said.stderr
@@ -453,11 +459,9 @@ def test_an_unknown_role_lists_the_roles_by_their_names(garou, lang):
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_an_unknown_role_in_a_game_event_lists_the_roles_by_their_names(garou, tmp_path, lang):
-    db = str(tmp_path / "lg.sqlite")
-    setup = tmp_path / "sp5.yaml"
-    setup.write_text("game: loup-garou\nplayers: 5\nroles: {loup-garou: 1, voyante: 1, "
-                     "sorciere: 1, villageois: 2}\nnames: [Ana, Bob, Cid, Dee, Eve]\n")  # fmt: skip
-    assert garou("game", "new", "--setup", str(setup), "--db", db).exit_code == 0
+    db = _five_players(
+        garou, tmp_path, {"loup-garou": 1, "voyante": 1, "sorciere": 1, "villageois": 2}
+    )
     said = garou("game", "add", "roles", "roles={Cid: vampyre}", "--db", db, "--lang", lang)
     text = " ".join(said.stderr.split())
     assert said.exit_code == 1 and "vampyre" in text

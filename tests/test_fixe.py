@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from .conftest import REPO
+from .helpers import MAFIA_DEAL, mafia_at_the_vote
 
 GAMES = REPO / "tests" / "data" / "games"
 RECORDS = sorted(GAMES.glob("*.yaml"))
@@ -160,14 +161,6 @@ def _twelve(book, journal):
     return session.new_game(journal, book, start)
 
 
-@pytest.fixture
-def journal(tmp_path: Path):
-    from garou.game.journal import Journal
-
-    with Journal(tmp_path / "games.sqlite") as j:
-        yield j
-
-
 @pytest.mark.parametrize(("passed", "first"), PASSED, ids=lambda v: str(v))
 @pytest.mark.parametrize("how", ["call", "action"])
 def test_a_step_passed_over_is_called_late_and_the_warning_says_how(
@@ -247,22 +240,6 @@ def test_the_terminal_and_the_web_call_the_role_passed_over_first(garou, tmp_pat
 
 # --- 2: closing the nominations is recorded; a resumed evening goes on at the vote --------
 
-MAFIA_DEAL = (
-    "1=citoyen,2=citoyen,3=citoyen,4=citoyen,5=citoyen,6=citoyen,7=sherif,8=mafia,9=mafia,10=don"
-)
-
-
-def _mafia_day(garou, tmp_path: Path, nominees=(("1", "8"), ("2", "3"), ("4", "5"))) -> str:
-    db = str(tmp_path / "games.sqlite")
-    names = ",".join(str(n) for n in range(1, 11))
-    garou("game", "new", "--game", "mafia", "--names", names, "--deal", MAFIA_DEAL, "--db", db)
-    garou("game", "add", "day", "--db", db)
-    for p in range(1, 11):
-        garou("game", "add", "speech", f"player={p}", "seconds=60", "--db", db)
-    for by, nominee in nominees:
-        garou("game", "add", "nominate", f"by={by}", f"nominee={nominee}", "--db", db)
-    return db
-
 
 def _events(garou, db: str) -> list[dict]:
     return yaml.safe_load(garou("game", "export", "--db", db).stdout)["events"]
@@ -277,7 +254,7 @@ def test_a_vote_stopped_and_resumed_never_asks_for_nominations_again(
     journal, the resumed session asks the next nominee's ballots, not the nominations."""
     from .conftest import play_then_stop
 
-    db = _mafia_day(garou, tmp_path)
+    db = mafia_at_the_vote(garou, tmp_path)
     answers = ["", "1,2,3", "4,5"][: typed + 1]
     play_then_stop(garou, monkeypatch, db, answers, "6\n", stop)
     assert _events(garou, db)[-1]["kind"] == "close-nominations"
@@ -291,14 +268,22 @@ def test_a_vote_stopped_and_resumed_never_asks_for_nominations_again(
     assert {v for v, n in vote["votes"].items() if n == "3"} == {"4", "5"}
 
 
-def test_the_closed_nominations_refuse_a_nomination_until_undone(book, journal):
+def _new_evening(book, journal) -> int:
+    """The :data:`MAFIA_DEAL` evening of players ``1`` to ``10``, started in ``journal``."""
     from garou.game import mafia, session
-    from garou.game.errors import IllegalEventError
 
     names = [str(n) for n in range(1, 11)]
     roles = dict(pair.split("=") for pair in MAFIA_DEAL.split(","))
-    game_id = session.new_game(journal, book, mafia.start_data(book.game("mafia"), names,
-                                                               roles=roles))  # fmt: skip
+    return session.new_game(journal, book, mafia.start_data(book.game("mafia"), names,
+                                                            roles=roles))  # fmt: skip
+
+
+def test_the_closed_nominations_refuse_a_nomination_until_undone(book, journal):
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
+    names = [str(n) for n in range(1, 11)]
+    game_id = _new_evening(book, journal)
     session.record(journal, book, game_id, "day", {})
     session.record(journal, book, game_id, "speech", {"player": "1"})
     with pytest.raises(IllegalEventError) as early:  # the speeches first (rules of order 2)
@@ -402,7 +387,7 @@ class _Phone:
 
 
 def test_the_judges_phone_closes_the_nominations_before_the_vote(garou, tmp_path):
-    db = _mafia_day(garou, tmp_path, nominees=[("1", "8")])
+    db = mafia_at_the_vote(garou, tmp_path, nominees=[("1", "8")])
     phone = _Phone(db)
     page = phone.page()
     assert phone.step() == "nominate" and 'data-action="close-nominations"' in page
@@ -437,12 +422,10 @@ SINCE = {
 
 
 def _mafia_vote(book, journal):
-    from garou.game import mafia, session
+    from garou.game import session
 
     names = [str(n) for n in range(1, 11)]
-    roles = dict(pair.split("=") for pair in MAFIA_DEAL.split(","))
-    game_id = session.new_game(journal, book, mafia.start_data(book.game("mafia"), names,
-                                                               roles=roles))  # fmt: skip
+    game_id = _new_evening(book, journal)
     session.record(journal, book, game_id, "day", {})
     for p in names:
         session.record(journal, book, game_id, "speech", {"player": p})
@@ -497,7 +480,7 @@ def test_a_foul_typed_in_the_vote_keeps_the_ballots_across_a_stop(
     answer: the resumed vote keeps the ballots, says the foul, asks the next nominee."""
     from .conftest import play_then_stop
 
-    db = _mafia_day(garou, tmp_path)
+    db = mafia_at_the_vote(garou, tmp_path)
     play_then_stop(garou, monkeypatch, db, ["", "1,2,3", "foul 3"], "4\n", stop)
     kinds = [e["kind"] for e in _events(garou, db)]
     assert kinds[-2:] == ["close-nominations", "foul"]
@@ -517,7 +500,7 @@ def test_the_phone_and_the_terminal_share_the_mafia_ballot_draft(garou, tmp_path
     terminal resumes with them; typed in the terminal then stopped: the phone shows them."""
     from .conftest import play_then_stop
 
-    db = _mafia_day(garou, tmp_path)
+    db = mafia_at_the_vote(garou, tmp_path)
     garou("game", "add", "close-nominations", "--db", db)
     phone = _Phone(db)
     assert phone.step() == "vote"
@@ -537,7 +520,7 @@ def test_the_phone_and_the_terminal_share_the_mafia_ballot_draft(garou, tmp_path
     vote = [e for e in _events(garou, db) if e["kind"] == "vote"]
     assert not vote or vote[-1]["votes"]["1"] == "8"
     # the other way: typed in the terminal, stopped; the phone shows them
-    db2 = _mafia_day(garou, tmp_path / "b")
+    db2 = mafia_at_the_vote(garou, tmp_path / "b")
     play_then_stop(garou, monkeypatch, db2, ["", "1,2,3"], "4\n", "ctrl-c")
     page = _Phone(db2).page()
     for voter in ("1", "2", "3"):

@@ -26,30 +26,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .conftest import REPO
+from .helpers import NAMES, lg_setup
 
 GAMES = REPO / "tests" / "data" / "games"
 SETUPS = REPO / "tests" / "data" / "setups"
-NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo"]
-
-
-@pytest.fixture
-def journal(tmp_path: Path):
-    with open_journal(tmp_path / "games.sqlite") as opened:
-        yield opened
-
-
-def _setup(tmp_path: Path, roles: dict[str, int], names: list[str] = NAMES) -> Path:
-    path = tmp_path / "table.yaml"
-    lines = ["game: loup-garou", f"players: {len(names)}", "roles:"]
-    lines += [f"  {role}: {count}" for role, count in roles.items()]
-    lines.append(f"names: [{', '.join(names)}]")
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
 
 
 def _game(journal: Journal, book, tmp_path: Path, roles: dict[str, int], deal: dict[str, str],
           agreement: dict[str, str] | None = None) -> int:  # fmt: skip
-    data = start_data(book, _setup(tmp_path, roles), deal=deal)
+    data = start_data(book, lg_setup(tmp_path, roles), deal=deal)
     data["agreement"].update(agreement or {})
     return session.new_game(journal, book, data)
 
@@ -220,7 +205,7 @@ READINGS = {
 )  # fmt: skip
 def test_a_refusal_says_whose_reading_applies(journal, book, tmp_path, agreement, refused, whose):
     roles = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "villageois": 4}
-    tmp = start_data(book, _setup(tmp_path, roles), deal=FIRST_DEAL)
+    tmp = start_data(book, lg_setup(tmp_path, roles), deal=FIRST_DEAL)
     assert tmp["agreement"] == {}  # nobody agreed anything: nothing recorded as agreed
     game_id = _game(journal, book, tmp_path, roles, FIRST_DEAL, agreement)
     _add(journal, book, game_id, "call", step="voyante")
@@ -475,7 +460,7 @@ def test_play_walks_a_whole_game_in_french(garou, tmp_path):
         "game",
         "new",
         "--setup",
-        str(_setup(tmp_path, {"loup-garou": 1, "voyante": 1, "villageois": 3}, NAMES[:5])),
+        str(lg_setup(tmp_path, {"loup-garou": 1, "voyante": 1, "villageois": 3}, NAMES[:5])),
         "--db",
         db,
         "--deal",

@@ -9,7 +9,6 @@ falls back on the hand rules, and that one verdict serves every caller.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -19,30 +18,21 @@ from pathlib import Path
 
 import pytest
 from garou.lookup import Searcher, coverage
-from garou.lookup import index as lookup_index
+
+from .helpers import builtin_searcher, load_bench
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = REPO / "bench" / "fit_judgement.py"
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("fit_judgement", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("fit_judgement")
 
 
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Searcher]:
-    folder: Path = tmp_path_factory.mktemp("cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(folder))
-        mp.delenv("GAROU_RULES_DIR", raising=False)
-        mp.delenv(coverage.SWITCH, raising=False)
-        lookup_index.open_index().close()
-        with Searcher() as opened:
-            yield opened
+    with builtin_searcher(tmp_path_factory.mktemp("cache"), coverage.SWITCH) as opened:
+        yield opened
 
 
 @pytest.fixture

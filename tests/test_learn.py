@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
-_SPEC = importlib.util.spec_from_file_location(
-    "learn", Path(__file__).resolve().parent.parent / "bench" / "learn.py"
-)
-assert _SPEC and _SPEC.loader
-learn = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(learn)
+from .helpers import load_bench
+
+learn = load_bench("learn")
 
 
 def test_the_regression_finds_the_weights_that_made_the_labels():

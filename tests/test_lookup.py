@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
@@ -22,18 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .conftest import REPO
+from .helpers import builtin_searcher, load_bench
 
-
-def _bench(name: str):  # the benches are scripts, not a package
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", REPO / "bench" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-relevance = _bench("relevance")
+relevance = load_bench("relevance")
 
 FR, EN, PLAIN = french_analyzer(), english_analyzer(), plain_analyzer()
 
@@ -59,11 +49,8 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 @pytest.fixture(scope="module")
 def searcher(cache: Path) -> Iterator[Searcher]:
     """One searcher on the built-in rules for the whole module."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(cache))
-        mp.delenv("GAROU_RULES_DIR", raising=False)
-        with Searcher() as opened:
-            yield opened
+    with builtin_searcher(cache) as opened:
+        yield opened
 
 
 @pytest.fixture

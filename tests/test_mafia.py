@@ -9,48 +9,21 @@ from garou.game.journal import open_journal
 from garou.game.mafia import start_data
 from garou.game.mafia_points import points
 
-NAMES = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
-ROLES = {
-    "Ana": "citoyen", "Bob": "mafia", "Cid": "citoyen", "Dan": "sherif", "Eve": "citoyen",
-    "Fay": "don", "Gus": "citoyen", "Hal": "mafia", "Ivy": "citoyen", "Jon": "citoyen",
-}  # fmt: skip
+from .helpers import MAFIA_NAMES as NAMES
+from .helpers import MAFIA_ROLES as ROLES
+from .helpers import MafiaTable
+
 TOWN = [n for n, r in ROLES.items() if r in ("citoyen", "sherif")]
 MAFIA = [n for n, r in ROLES.items() if r in ("mafia", "don")]
 
 
-class Table:
-    """One evening in a fresh journal, recorded through the session API."""
-
-    def __init__(self, book, tmp_path, **start):
-        self.book = book
-        self.journal = open_journal(tmp_path / "g.sqlite", create=True)
-        game = book.game("mafia")
-        data = start_data(game, start.pop("players", NAMES), roles=start.pop("roles", ROLES),
-                          **start)  # fmt: skip
-        self.id = session.new_game(self.journal, book, data)
-
-    def add(self, kind, lang="en", **data):
-        return session.record(self.journal, self.book, self.id, kind, data, lang).state
+class Table(MafiaTable):
+    """One evening (see :class:`MafiaTable`) whose refusals also name the rule they cite."""
 
     def refused(self, kind, rule, **data):
-        before = len(self.journal.events(self.id))
-        with pytest.raises(IllegalEventError) as caught:
-            self.add(kind, **data)
-        assert len(self.journal.events(self.id)) == before
-        assert caught.value.rule == rule, caught.value.message("en")
-        return caught.value
-
-    def status(self, lang="en"):
-        return session.status(self.journal, self.book, self.id, lang)
-
-    def state(self):
-        return session.load(self.journal, self.book, self.id).state
-
-    def speeches(self):
-        st = self.status()
-        while st["speaker"] is not None:
-            self.add("speech", player=st["speaker"])
-            st = self.status()
+        error = super().refused(kind, **data)
+        assert error.rule == rule, error.message("en")
+        return error
 
     def night_shots(self, target, **split):
         for shooter in [n for n in MAFIA if self.state().player(n).alive]:

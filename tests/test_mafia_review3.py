@@ -10,11 +10,9 @@ from garou.game.errors import IllegalEventError
 from garou.game.journal import open_journal
 from garou.game.mafia import start_data
 
-NAMES = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
-ROLES = {
-    "Ana": "citoyen", "Bob": "mafia", "Cid": "citoyen", "Dan": "sherif", "Eve": "citoyen",
-    "Fay": "don", "Gus": "citoyen", "Hal": "mafia", "Ivy": "citoyen", "Jon": "citoyen",
-}  # fmt: skip
+from .helpers import MAFIA_NAMES as NAMES
+from .helpers import MAFIA_ROLES as ROLES
+from .helpers import MafiaTable
 
 
 def _printed_names(book, lang, case):
@@ -64,38 +62,7 @@ def test_a_deal_refused_writes_no_game(garou, tmp_path, change):
         assert open_journal(db).games() == []
 
 
-class Table:
-    """One evening in a fresh journal, recorded through the session API."""
-
-    def __init__(self, book, tmp_path, **start):
-        self.book = book
-        self.journal = open_journal(tmp_path / "g.sqlite", create=True)
-        game = book.game("mafia")
-        more = start.pop("start", {})
-        data = start_data(game, start.pop("players", NAMES), roles=start.pop("roles", ROLES),
-                          **start)  # fmt: skip
-        data.update(more)
-        self.id = session.new_game(self.journal, book, data)
-
-    def add(self, kind, lang="en", **data):
-        return session.record(self.journal, self.book, self.id, kind, data, lang).state
-
-    def refused(self, kind, **data):
-        before = len(self.journal.events(self.id))
-        with pytest.raises(IllegalEventError) as caught:
-            self.add(kind, **data)
-        assert len(self.journal.events(self.id)) == before
-        return caught.value
-
-    def status(self, lang="en"):
-        return session.status(self.journal, self.book, self.id, lang)
-
-    def state(self):
-        return session.load(self.journal, self.book, self.id).state
-
-    def speeches(self):
-        while (speaker := self.status()["speaker"]) is not None:
-            self.add("speech", player=speaker)
+Table = MafiaTable
 
 
 def _day_one_vote_out(t, name="Ana", by="Bob"):
@@ -157,11 +124,18 @@ def test_an_evening_recorded_before_the_key_check_replays_as_it_was(book, tmp_pa
     assert t.state().farewells[0]["suspects"] == []
 
 
-def test_a_list_under_an_unknown_key_is_refused_as_an_unknown_key(garou, tmp_path):
+def _new_evening(garou, tmp_path, *options: str) -> str:
+    """``garou game new`` of the NAMES evening dealt ROLES (with ``options``) in the journal
+    ``tmp_path/g.sqlite``; returns its path."""
     db = str(tmp_path / "g.sqlite")
     deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
     garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
-          "--db", db)  # fmt: skip
+          *options, "--db", db)  # fmt: skip
+    return db
+
+
+def test_a_list_under_an_unknown_key_is_refused_as_an_unknown_key(garou, tmp_path):
+    db = _new_evening(garou, tmp_path)
     garou("game", "add", "day", "--db", db)
     run = garou("game", "add", "farewell", "player=Ana", "suspect=[Bob, Hal]", "--db", db,
                 "--lang", "en")  # fmt: skip
@@ -204,10 +178,7 @@ def test_the_last_vote_s_player_gives_the_farewell_and_its_points_count(book, tm
 
 
 def test_the_terminal_asks_the_last_vote_s_farewell_before_the_points(garou, tmp_path):
-    db = str(tmp_path / "g.sqlite")
-    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
-    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
-          "--db", db)  # fmt: skip
+    db = _new_evening(garou, tmp_path)
     add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731
     add("day")
     for name in ("Ana", "Cid", "Eve"):
@@ -273,14 +244,11 @@ def test_an_evening_recorded_before_the_table_decides_still_ends_its_day(book, t
 
 
 def test_the_terminal_asks_what_the_table_decided_in_either_language(garou, tmp_path):
-    db = str(tmp_path / "g.sqlite")
     agreement = tmp_path / "a.yaml"
     made = garou("house", "pick", "-g", "mafia", "--defaults", "--set",
                  "mf-contested-majority=absolute-majority", "-o", str(agreement))  # fmt: skip
     assert made.exit_code == 0, made.stderr
-    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
-    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
-          "--agreement", str(agreement), "--db", db)  # fmt: skip
+    db = _new_evening(garou, tmp_path, "--agreement", str(agreement))
     add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731
     add("day")
     for name in NAMES:
@@ -346,10 +314,7 @@ def test_a_farewell_stopped_midway_keeps_its_answers_and_its_countdown(
 
     from .conftest import play_then_stop
 
-    db = str(tmp_path / "g.sqlite")
-    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
-    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
-          "--db", db)  # fmt: skip
+    db = _new_evening(garou, tmp_path)
     add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731
     add("day")
     for name in NAMES:
@@ -385,10 +350,7 @@ def test_the_judges_day_commands_are_taken_in_either_language(garou, tmp_path, l
     from garou.rules.catalogue import say
     from garou.rules.names import fold
 
-    db = str(tmp_path / "g.sqlite")
-    deal = ",".join(f"{p}={r}" for p, r in ROLES.items())
-    garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
-          "--db", db)  # fmt: skip
+    db = _new_evening(garou, tmp_path)
     garou("game", "add", "day", "--db", db)
     lines = [f"{w} Ana" for w in _words("foul")]
     lines += [

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,21 +12,10 @@ from garou.lookup import Searcher
 from garou.lookup import index as lookup_index
 from garou.lookup.searcher import FEATURES, RANKING_FILE, RERANKED, Ranking
 
-from .conftest import REPO
+from .helpers import load_bench
 
-
-def _bench(name: str):  # the benches are scripts, not a package
-    sys.path.insert(0, str(REPO / "bench"))
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", REPO / "bench" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-fit_ranking = _bench("fit_ranking")
-learn = _bench("learn")
+fit_ranking = load_bench("fit_ranking")
+learn = load_bench("learn")
 
 
 @pytest.fixture(scope="module")

@@ -385,23 +385,33 @@ def test_the_best_move_refusal_says_it_is_garous_reading(garou, tmp_path, monkey
 # --- 13. club standings: role names and numbers in the output language -------------------
 
 
-def test_club_standings_say_roles_and_numbers_in_the_output_language(garou, tmp_path):
-    from garou.rules import load_rules
+FINISHED_ROLES = ["citoyen"] * 6 + ["don", "sherif", "mafia", "mafia"]
+"""The cards of :func:`finished_mafia`'s players, in the order of their names."""
 
-    db = str(tmp_path / "club.sqlite")
+
+@pytest.fixture
+def finished_mafia(garou, tmp_path):
+    """A Mafia evening over on its first day (Ivy's opponent victory); its journal's path."""
+    db = str(tmp_path / "games.sqlite")
     names = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
-    roles = ["citoyen"] * 6 + ["don", "sherif", "mafia", "mafia"]
-    deal = ",".join(f"{n}={r}" for n, r in zip(names, roles, strict=True))
+    deal = ",".join(f"{n}={r}" for n, r in zip(names, FINISHED_ROLES, strict=True))
     made = garou("game", "new", "--game", "mafia", "--names", ",".join(names), "--deal", deal,
                  "--db", db)  # fmt: skip
     assert made.exit_code == 0, made.stderr
     assert garou("game", "add", "day", "--db", db).exit_code == 0
     assert garou("game", "add", "opponent-victory", "player=Ivy", "--db", db).exit_code == 0
+    return db
+
+
+def test_club_standings_say_roles_and_numbers_in_the_output_language(garou, finished_mafia):
+    from garou.rules import load_rules
+
+    db = finished_mafia
     game = load_rules().game("mafia")
     for lang, other in (("fr", "en"), ("en", "fr")):
         run = garou("club", "standings", "--db", db, "--lang", lang)
         assert run.exit_code == 0, run.stderr
-        for role in set(roles):
+        for role in set(FINISHED_ROLES):
             name = game.role(role).name
             assert name.get(lang) in run.stdout
             if name.get(other) != name.get(lang):
@@ -412,20 +422,6 @@ def test_club_standings_say_roles_and_numbers_in_the_output_language(garou, tmp_
 
 
 # --- 15. --json with -o FILE: the file is written and its path said, or the pair refused ---
-
-
-@pytest.fixture
-def finished_mafia(garou, tmp_path):
-    db = str(tmp_path / "games.sqlite")
-    names = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
-    roles = ["citoyen"] * 6 + ["don", "sherif", "mafia", "mafia"]
-    deal = ",".join(f"{n}={r}" for n, r in zip(names, roles, strict=True))
-    made = garou("game", "new", "--game", "mafia", "--names", ",".join(names), "--deal", deal,
-                 "--db", db)  # fmt: skip
-    assert made.exit_code == 0, made.stderr
-    assert garou("game", "add", "day", "--db", db).exit_code == 0
-    assert garou("game", "add", "opponent-victory", "player=Ivy", "--db", db).exit_code == 0
-    return db
 
 
 @pytest.mark.parametrize("command", ["recap", "protocol"])

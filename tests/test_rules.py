@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from hypothesis import strategies as st
 
 from garou import rules
 from tests.conftest import REPO, SOURCES
+from tests.helpers import rules_folder
 
 # --- the shipped data ------------------------------------------------------------------
 
@@ -230,18 +230,14 @@ entries:
 
 
 def _load_with(tmp_path: Path, text: str, name: str = "house.yaml") -> DataFileError:
-    folder = tmp_path / "my-rules"
-    folder.mkdir(exist_ok=True)
-    (folder / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    folder = rules_folder(tmp_path, text, name)
     with pytest.raises(DataFileError) as info:
         load_rules(folder)
     return info.value
 
 
 def test_a_user_folder_extends_the_builtin_rules(tmp_path):
-    folder = tmp_path / "my-rules"
-    folder.mkdir()
-    (folder / "house.yaml").write_text(GOOD_EXTENSION, encoding="utf-8")
+    folder = rules_folder(tmp_path, GOOD_EXTENSION)
     book = load_rules(folder)
     assert book.game("loup-garou").role("salvateur").addition
     assert book.entry("lg-role-salvateur").kind == "role"
@@ -354,9 +350,7 @@ def test_a_misspelt_game_gets_one_suggestion(tmp_path):
 
 
 def test_user_entries_name_the_user_file_as_their_source(tmp_path):
-    folder = tmp_path / "my-rules"
-    folder.mkdir()
-    (folder / "house.yaml").write_text(GOOD_EXTENSION, encoding="utf-8")
+    folder = rules_folder(tmp_path, GOOD_EXTENSION)
     entry = load_rules(folder).entry("lg-house-protector")
     assert entry.source.user and entry.source.document == "house.yaml"
     assert "your rules: house.yaml" in entry.source.label()
@@ -457,10 +451,7 @@ def test_an_alias_bomb_is_refused_quickly(tmp_path):
 
 def test_no_message_quotes_an_expanded_value(tmp_path):
     """Under the expansion limit, a wrong value built of aliases is quoted short."""
-    folder = tmp_path / "my-rules"
-    folder.mkdir()
-    text = GOOD_EXTENSION.replace("power: true", f"power: {_bomb(5)}")
-    (folder / "house.yaml").write_text(text, encoding="utf-8")
+    folder = rules_folder(tmp_path, GOOD_EXTENSION.replace("power: true", f"power: {_bomb(5)}"))
     with pytest.raises(DataFileError) as info:
         load_rules(folder)
     for lang in LANGS:
@@ -638,9 +629,7 @@ def test_the_rules_are_loaded_from_a_cache_that_follows_the_files(tmp_path, monk
     (tmp_path / "cache").mkdir()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("GAROU_RULES_CACHE", raising=False)
-    folder = tmp_path / "my-rules"
-    folder.mkdir()
-    (folder / "house.yaml").write_text(GOOD_EXTENSION, encoding="utf-8")
+    folder = rules_folder(tmp_path, GOOD_EXTENSION)
     first = load_rules(folder)
     (stored,) = _cached_books(tmp_path / "cache")
     again = load_rules(folder)
@@ -1056,12 +1045,9 @@ def test_a_duplicate_key_is_located_by_its_whole_key_path():
 @pytest.mark.parametrize("word", ["No", "yes", "~", "010", "1e3", "2024-01-01"])
 def test_a_users_rule_file_keeps_its_texts_as_written(tmp_path, word):
     """A user's rule folder is read like every user file: the field decides the type."""
-    folder = tmp_path / "my-rules"
-    folder.mkdir()
     text = GOOD_EXTENSION.replace("title: {fr: Protection, en: Protection}",
                                   f"title: {{fr: {word}, en: {word}}}")  # fmt: skip
-    text = text.replace("power: true", "power: yes")
-    (folder / "house.yaml").write_text(text, encoding="utf-8")
+    folder = rules_folder(tmp_path, text.replace("power: true", "power: yes"))
     book = load_rules(folder, cache=False)
     entry = book.entry("lg-house-protector")
     assert entry.title.fr == entry.title.en == word

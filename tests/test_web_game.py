@@ -28,6 +28,8 @@ from garou.web import WebConfig, create_app  # noqa: E402
 from garou.web.routes.game import PUBLIC_STORY, public_view  # noqa: E402
 from garou.web.security import Keys  # noqa: E402
 
+from .helpers import TableScreen, lg_start_of  # noqa: E402
+
 ORIGIN = "http://localhost"
 GAMES = Path(__file__).parent / "data" / "games"
 RECORDS = sorted(p for p in GAMES.glob("*.yaml") if not p.name.startswith("mafia-"))
@@ -57,25 +59,10 @@ def client(app):
     return app.test_client()
 
 
-def start_of(record: dict[str, Any]) -> dict[str, Any]:
-    """The ``start`` event of an exported game record."""
-    setup = record["setup"]
-    return {
-        "game": "loup-garou",
-        "name": record["game"].get("name"),
-        "players": setup["players"],
-        "roles": setup["roles"],
-        "agreement": record.get("agreement") or {},
-        "table": None,
-        "date": None,
-        "deal": setup.get("deal") or {},
-    }
-
-
 def new_game(db: Path, book, record: dict[str, Any]) -> int:
     """Start a game as the terminal does (garou game new/import): the same journal."""
     with open_journal(db) as journal:
-        return session.new_game(journal, book, start_of(record))
+        return session.new_game(journal, book, lg_start_of(record))
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -503,36 +490,26 @@ def test_the_table_view_never_shows_a_secret_at_any_step(client, db, book, recor
     data = load(record)
     game_id = new_game(db, book, data)
     gm = GameMaster(client, game_id, lang)
-    table = client.application.test_client()  # the shared screen: no session, no key
-    seen = {"pages": 0}
+    screen = TableScreen(client, db, book, game_id, lang)
 
     def look() -> None:
-        with open_journal(db) as journal:
-            state = session.load(journal, book, game_id, lang).state
-        html = table.get(f"/game/{game_id}/table?lang={lang}").text
-        poll = table.get(f"/game/{game_id}/table.json").text
-        seen["pages"] += 1
+        state, html = screen.look(secrets_of)
         if state.phase == "over":
             return
-        text = re.sub(r"\s+", " ", html_module.unescape(html))
-        for secret in secrets_of(state):
-            assert secret not in text, (secret, state.phase, state.night, state.day)
-            assert secret not in poll
         for seat in state.seats:  # the living and the dead, as everybody saw
             mark = f'data-player="{seat.name}" data-alive="{"yes" if seat.alive else "no"}"'
             assert mark in html
 
     look()
     play(gm, data["events"], after_each=look)
-    final = table.get(f"/game/{game_id}/table?lang={lang}").text
-    with open_journal(db) as journal:
-        state = session.load(journal, book, game_id, lang).state
+    final = screen.page()
+    state = screen.state()
     if state.phase == "over":
         for seat in state.seats:  # once over, every card is shown
             role = state.role_of(seat.name)
             if role:
                 assert state.game.role(role).name.get(lang) in final
-    assert seen["pages"] > len(data["events"])
+    assert screen.looks > len(data["events"])
 
 
 def test_the_table_view_shows_the_announcements_and_the_votes(client, db, book):

@@ -21,6 +21,8 @@ from garou.game.record import import_record  # noqa: E402
 from garou.web import WebConfig, create_app  # noqa: E402
 from garou.web.security import Keys  # noqa: E402
 
+from .helpers import TableScreen  # noqa: E402
+
 ORIGIN = "http://localhost"
 GAMES = Path(__file__).parent / "data" / "games"
 MAFIA_RECORDS = sorted(GAMES.glob("mafia-*.yaml"))
@@ -434,21 +436,12 @@ def test_the_mafia_table_view_never_shows_a_secret_at_any_step(client, db, book,
     data = load(record)
     game_id = new_game(db, book, data)
     judge = Judge(client, game_id, lang)
-    table = client.application.test_client()  # the shared screen: no session, no key
-    seen = {"pages": 0}
+    screen = TableScreen(client, db, book, game_id, lang)
 
     def look() -> None:
-        with open_journal(db) as journal:
-            state = session.load(journal, book, game_id, lang).state
-        html = table.get(f"/game/{game_id}/table?lang={lang}").text
-        poll = table.get(f"/game/{game_id}/table.json").text
-        seen["pages"] += 1
+        state, html = screen.look(secrets_of)
         if state.phase == "over":
             return
-        text = re.sub(r"\s+", " ", html_module.unescape(html))
-        for secret in secrets_of(state):
-            assert secret not in text, (secret, state.phase, state.night, state.day)
-            assert secret not in poll
         for seat in state.seats:
             item = re.search(rf'<li [^>]*data-player="{seat.name}"[^>]*>(.*?)</li>', html, re.S)
             assert item, seat.name
@@ -459,13 +452,12 @@ def test_the_mafia_table_view_never_shows_a_secret_at_any_step(client, db, book,
 
     look()
     play(judge, data["events"], after_each=look)
-    final = table.get(f"/game/{game_id}/table?lang={lang}").text
-    with open_journal(db) as journal:
-        state = session.load(journal, book, game_id, lang).state
+    final = screen.page()
+    state = screen.state()
     if state.phase == "over":  # once over, every card is shown
         for seat in state.seats:
             assert state.game.role(seat.role).name.get(lang) in final
-    assert seen["pages"] > len(data["events"])
+    assert screen.looks > len(data["events"])
 
 
 def test_the_mafia_table_view_shows_the_public_day(client, db, book):

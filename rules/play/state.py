@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from ..catalogue import Phrase, join, phrase, say
 from ..errors import DataFileError, Problem, UsageError
-from ..model import Game
+from ..model import Game, Trigger
 from ..names import closest, fold
 from ..records import record
 
@@ -404,18 +404,19 @@ class Step:
 
 def lovers_status(game: Game) -> str | None:
     """Return the id of the status lovers hold (the holder of a follow-partner rule)."""
-    ids = {s.id for s in game.statuses}
-    for consequence in game.deaths.consequences:
-        if consequence.does == "follow-partner" and consequence.holder in ids:
-            return consequence.holder
-    return None
+    return _status_that(game, "follow-partner")
 
 
 def captain_status(game: Game) -> str | None:
     """Return the id of the captain's status (the holder of a name-successor rule)."""
+    return _status_that(game, "name-successor")
+
+
+def _status_that(game: Game, does: Trigger) -> str | None:
+    """Return the id of the first status that holds a death consequence doing ``does``."""
     ids = {s.id for s in game.statuses}
     for consequence in game.deaths.consequences:
-        if consequence.does == "name-successor" and consequence.holder in ids:
+        if consequence.does == does and consequence.holder in ids:
             return consequence.holder
     return None
 
