@@ -51,16 +51,17 @@ candidates and features never read it). Re-fit the ranking, then the judgement."
 
 
 def digest(repo: Path = REPO) -> str:
-    """Return the SHA-256 of what the fit reads: the studied sets, the rule data, lookup's
-    code and vocabulary (not the learned files, :data:`OUTPUTS`), this script and
-    bench/learn.py."""
+    """Return the SHA-256 of what the fit reads: the studied sets, the rule data (not the
+    catalogue's messages, which no feature reads), lookup's code and vocabulary (not the
+    learned files, :data:`OUTPUTS`), this script and bench/learn.py."""
     files = [repo / learn.DATA.relative_to(REPO) / name for name in learn.STUDIED]
     for name in INPUTS:
         path = repo / name
         if path.is_dir():
             files += sorted(p for p in path.rglob("*")
                             if p.is_file() and p.suffix in (".py", ".yaml", ".yml", ".json")
-                            and p.name not in OUTPUTS and "__pycache__" not in p.parts)  # fmt: skip
+                            and p.name not in OUTPUTS and "__pycache__" not in p.parts
+                            and "messages" not in p.parts)  # fmt: skip
         else:
             files.append(path)
     sha = hashlib.sha256()
