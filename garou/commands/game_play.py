@@ -223,11 +223,7 @@ class Session:
     # --- the loop ---------------------------------------------------------------------
 
     def run(self) -> None:
-        from garou.game import session
-        from garou.game.errors import IllegalEventError
-        from garou.game.sentences import event_said
-
-        self.show(self.say("game.play.intro"), "dim")
+        self.show(self.say("fix4.play.intro"), "dim")
         while True:
             state = self.state()
             self.header(state)
@@ -240,19 +236,80 @@ class Session:
                 else:
                     self.day(state)
             except _Undo:
-                self.shown.clear()
                 try:
-                    replayed = session.undo(self.journal, self.book, self.game_id, self.lang)
-                    undone = replayed.undone[-1]
-                    said = event_said(replayed, undone)
-                    self.show(self.say("game.play.undone", event=said, seq=undone.seq), "yellow")
-                except IllegalEventError as exc:
-                    self.show(self.say("error.prefix", message=exc.message(self.lang)), "red")
+                    self.undo(state)
+                except _Quit:
+                    self.show(self.say("game.play.bye", id=self.game_id), "dim")
+                    return
             except _Quit:
                 self.show(self.say("game.play.bye", id=self.game_id), "dim")
                 return
             except _Changed:
                 continue  # the prompt named a player or a step that no longer holds
+
+    def undo(self, state: Any) -> None:
+        """ "annuler" typed at a prompt: inside a step with answers kept (a vote's ballots, a
+        night step's or a farewell's answers), the last answer is taken back and asked
+        again, the others kept; otherwise the last event is undone only once confirmed
+        (the table may have heard it read), the drafts left as they are."""
+        from garou.game import session
+        from garou.game.errors import IllegalEventError
+        from garou.game.replay import META_KINDS
+        from garou.game.sentences import event_said
+
+        taken = self.take_back(state)
+        if taken is not None:
+            self.show(taken, "yellow")
+            return
+        replayed = session.load(self.journal, self.book, self.game_id, self.lang)
+        last = [e for e in replayed.effective if e.kind not in (*META_KINDS, "start")]
+        if last:
+            said = event_said(replayed, last[-1])
+            question = self.say("fix4.play.undo-confirm", seq=last[-1].seq, event=said)
+            try:
+                sure = self.ask_yes(question)
+            except _Undo:
+                sure = True  # "annuler" typed twice: the game master means it
+            if not sure:
+                self.show(self.say("fix4.play.undo-kept"), "dim")
+                return
+        self.shown.clear()
+        try:
+            replayed = session.undo(self.journal, self.book, self.game_id, self.lang)
+            undone = replayed.undone[-1]
+            said = event_said(replayed, undone)
+            self.show(self.say("game.play.undone", event=said, seq=undone.seq), "yellow")
+        except IllegalEventError as exc:
+            self.show(self.say("error.prefix", message=exc.message(self.lang)), "red")
+
+    def take_back(self, state: Any) -> str | None:
+        """Take back the last answer kept for the step being answered (the last ballot of
+        the show of hands, the night step's last answer); say what, or None when the step
+        has none (the undo is then an event's)."""
+        from garou.game import session
+        from garou.game.script import BALLOT_DRAFT, ballot_draft, next_step
+
+        if state.phase == "day" and next_step(state).kind == "vote":
+            ballots = session.lg_ballots(self.journal, self.book, self.game_id, self.lang)
+            if not ballots.asked:
+                return None
+            asked = list(ballots.asked)
+            voter = asked.pop()
+            votes = {k: v for k, v in ballots.votes.items() if k != voter}
+            self.journal.save_draft(self.game_id, BALLOT_DRAFT, ballot_draft(state, votes, asked))
+            return self.say("fix4.play.ballot-back", voter=voter)
+        if state.phase == "night":
+            step = state.next_step()
+            draft = self.journal.draft(self.game_id, NIGHT_DRAFT)
+            where = {"night": state.night, "step": step.id if step is not None else None}
+            if draft is None or {k: draft.get(k) for k in where} != where:
+                return None
+            answers = dict(draft.get("answers") or {})
+            if not answers:
+                return None
+            _Answers(self, where, answers).drop_last()
+            return self.say("fix4.play.answer-back")
+        return None
 
     def finished(self, state: Any) -> bool:
         """True once nothing is left to ask: the game is over."""

@@ -22,6 +22,9 @@ __all__ = ["DRAFT", "MafiaSession", "run_timer"]
 FAREWELL_DRAFT = "mafia-farewell"
 """The journal's draft of the farewell being given (its countdown done, the answers)."""
 
+FAREWELL_ANSWERS = ("best_move", "suspects", "crown")
+"""The farewell's answers, in the order they are asked (an undo takes back the last)."""
+
 SANCTION_WORDS = {
     "foul": "foul",
     "tech": "technical-foul",
@@ -111,6 +114,34 @@ class MafiaSession(Session):
             # a voter): it is left, and the step asked anew from the state now
             raise _Changed()
         return True
+
+    def take_back(self, state: Any) -> str | None:
+        """Take back the last answer kept for the step being answered: the last nominee's
+        ballots of the vote, the farewell's last answer; None when the step has none (the
+        undo is then an event's, confirmed first)."""
+        from garou.game import session
+        from garou.game.mafia_script import draft_data, next_step
+
+        step = next_step(state)
+        if step.kind == "vote" and step.round != "lift":
+            ballots = session.mafia_ballots(self.journal, self.book, self.game_id, self.lang)
+            if not ballots.done:
+                return None
+            done = list(ballots.done)
+            nominee = done.pop()
+            votes = {k: v for k, v in ballots.votes.items() if v != nominee}
+            self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes, done))
+            return self.say("fix4.play.votes-back", name=nominee)
+        if step.kind == "farewell":
+            kept = self.journal.kept_draft(self.game_id, FAREWELL_DRAFT)
+            draft = dict(kept[1]) if kept is not None else {}
+            answered = [k for k in FAREWELL_ANSWERS if k in draft]
+            if draft.get("player") != step.player or not answered:
+                return None
+            draft.pop(answered[-1])
+            self.journal.save_draft(self.game_id, FAREWELL_DRAFT, draft)
+            return self.say("fix4.play.answer-back")
+        return None
 
     def waiting(self) -> tuple[Any, ...]:
         """What a prompt is asked for: the step the evening waits for and who is at the

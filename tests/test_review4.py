@@ -1,0 +1,131 @@
+"""The fourth hostile review's findings (branch fix4): each test fails on the tree before
+its fix, one test per class of problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from garou.game import session
+from garou.game.journal import open_journal
+
+SIX = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay"]
+SIX_DEAL = "Ana=loup-garou,Bob=loup-garou,Cid=voyante,Dee=villageois,Eve=villageois,Fay=villageois"
+FIRST_NIGHT = ("call step=couple", "look target=Ana", "kill victim=Dee", "call step=witch", "dawn")
+
+
+def _setup(tmp_path: Path, names: list[str] = SIX, roles: str = "") -> Path:
+    path = tmp_path / "t6.yaml"
+    roles = roles or "{loup-garou: 2, voyante: 1, villageois: 3}"
+    path.write_text(
+        f"game: loup-garou\nplayers: {len(names)}\nroles: {roles}\nnames: [{', '.join(names)}]\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _day_one(garou, tmp_path: Path) -> str:
+    """A game of six at day 1's vote, Cid elected captain: the database's path."""
+    db = str(tmp_path / "g.sqlite")
+    setup = str(_setup(tmp_path))
+    assert garou("game", "new", "--setup", setup, "--deal", SIX_DEAL, "--db", db).exit_code == 0
+    for event in (*FIRST_NIGHT, "election captain=Cid"):
+        assert garou("game", "add", *event.split(), "--db", db).exit_code == 0
+    return db
+
+
+def _flat(text: str) -> str:
+    """``text`` with its spaces (line breaks, non-breaking ones) as single spaces."""
+    return " ".join(text.split())
+
+
+def _kinds(db: str) -> list[str]:
+    with open_journal(db) as journal:
+        return [e.kind for e in journal.events(1)]
+
+
+# --- F1: "undo" inside a step takes back its last answer, an event only once confirmed -----
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_undo_inside_a_vote_takes_back_the_last_ballot_and_an_event_needs_a_yes(
+    garou, tmp_path, lang
+):
+    from garou.rules.catalogue import say
+
+    undo = "annuler" if lang == "fr" else "undo"
+    db = _day_one(garou, tmp_path)
+    before = _kinds(db)
+    # at Fay's ballot: Eve's is taken back, asked again; at the captain's tie-break (2-2):
+    # Fay's is; the election (event 7) stays
+    typed = ["", "Bob", "Ana", "Bob", "Ana", undo, "Ana", "", undo, "q"]
+    run = garou("game", "play", "--db", db, "--lang", lang, input="\n".join(typed) + "\n")
+    assert run.exit_code == 0, run.stderr
+    assert _kinds(db) == before
+    out = _flat(run.stdout)
+    assert _flat(say("fix4.play.ballot-back", lang, voter="Eve")) in out
+    assert _flat(say("fix4.play.ballot-back", lang, voter="Fay")) in out
+    with open_journal(db) as journal:
+        draft = journal.draft(1, "ballot")
+    assert draft is not None and draft["asked"] == ["Ana", "Bob", "Cid", "Eve"]
+    assert draft["votes"] == {"Ana": "Bob", "Bob": "Ana", "Cid": "Bob", "Eve": "Ana"}
+    # no ballot typed: the undo is the election's, asked first; Enter keeps it
+    typed = [undo, "", "q"]
+    run = garou("game", "play", "--db", db, "--lang", lang, input="\n".join(typed) + "\n")
+    assert _kinds(db) == before  # resumed at Fay: undo took Eve's back again, no event
+    with open_journal(db) as journal:
+        journal.drop_draft(1, "ballot")
+    run = garou("game", "play", "--db", db, "--lang", lang, input="\n".join(typed) + "\n")
+    assert _kinds(db) == before
+    out = _flat(run.stdout)
+    assert _flat(say("fix4.play.undo-kept", lang)) in out
+    run = garou("game", "play", "--db", db, "--lang", lang, input=f"{undo}\n{undo}\nq\n")
+    assert _kinds(db) == [*before, "undo"]
+
+
+MAFIA = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+MAFIA_ROLES = {
+    "Ana": "citoyen", "Bob": "mafia", "Cid": "citoyen", "Dan": "sherif", "Eve": "citoyen",
+    "Fay": "don", "Gus": "citoyen", "Hal": "mafia", "Ivy": "citoyen", "Jon": "citoyen",
+}  # fmt: skip
+
+
+def _mafia_at_vote(book, tmp_path: Path) -> tuple[str, int]:
+    from garou.game.mafia import start_data
+
+    db = tmp_path / "m.sqlite"
+    with open_journal(db, create=True) as journal:
+        data = start_data(book.game("mafia"), MAFIA, roles=MAFIA_ROLES)
+        game_id = session.new_game(journal, book, data)
+
+        def add(kind, **data):
+            return session.record(journal, book, game_id, kind, data, "en").state
+
+        add("day")
+        while (speaker := session.status(journal, book, game_id, "en")["speaker"]) is not None:
+            add("speech", player=speaker)
+        for by, nominee in (("Ana", "Bob"), ("Cid", "Hal"), ("Eve", "Fay"), ("Ivy", "Gus")):
+            add("nominate", by=by, nominee=nominee)
+        add("close-nominations")
+    return str(db), game_id
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_undo_inside_the_mafia_vote_takes_back_the_last_nominee_s_ballots(garou, tmp_path, lang):
+    from garou.rules import load_rules
+    from garou.rules.catalogue import say
+
+    book = load_rules()
+    undo = "annuler" if lang == "fr" else "undo"
+    db, game_id = _mafia_at_vote(book, tmp_path)
+    before = _kinds(db)
+    typed = ["Ana, Cid", "Dan", undo, "q"]  # Bob, Hal typed, then undo at Fay
+    run = garou("game", "play", "--db", db, "--no-countdown", "--lang", lang,
+                input="\n".join(typed) + "\n")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert _kinds(db) == before
+    assert _flat(say("fix4.play.votes-back", lang, name="Hal")) in _flat(run.stdout)
+    with open_journal(db) as journal:
+        kept = journal.kept_draft(game_id, "mafia-vote")
+    assert kept is not None and kept[1]["done"] == ["Bob"]
+    assert kept[1]["votes"] == {"Ana": "Bob", "Cid": "Bob"}
