@@ -164,8 +164,9 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
             raise UsageError("game.usage.pair", pair=pair)
         try:
             read = parse_yaml(value, "", source=True) if value.strip() else None
-        except DataFileError:
-            raise UsageError("game.usage.value", pair=pair) from None
+        except DataFileError as exc:  # what is wrong said (a voter twice), not only that
+            why = exc.problems[0].message if exc.problems else ""
+            raise UsageError("fix4.usage.value", pair=pair, why=why) from None
         for _, _, said in shape_problems({key.strip(): read})[:1]:
             raise UsageError("msgs.usage.shape", pair=pair, why=said)
         data[key.strip()] = event_data(read, key.strip())

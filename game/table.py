@@ -966,7 +966,9 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     _need_roles(state, "vote")
     votes = data.get("votes")
     tallies = data.get("tallies")
-    if (votes is None) == (tallies is None):
+    if votes is None and tallies is None:  # none given (or `votes=` left empty)
+        raise IllegalEventError("fix4.refused.no-ballots", rule=rule)
+    if votes is not None and tallies is not None:
         raise IllegalEventError("game.refused.votes-or-tallies", rule=rule)
     if votes is not None:
         votes = {str(k): str(v) for k, v in _mapping(data, "votes", "vote").items()}

@@ -129,3 +129,54 @@ def test_undo_inside_the_mafia_vote_takes_back_the_last_nominee_s_ballots(garou,
         kept = journal.kept_draft(game_id, "mafia-vote")
     assert kept is not None and kept[1]["done"] == ["Bob"]
     assert kept[1]["votes"] == {"Ana": "Bob", "Cid": "Bob"}
+
+
+# --- F4: a refused choice is said with its own rule and options, not a sibling's ----------
+
+EIGHT = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
+EIGHT_ROLES = "{loup-garou: 2, cupidon: 1, chasseur: 1, voyante: 1, villageois: 3}"
+EIGHT_DEAL = (
+    "Ana=loup-garou,Bob=loup-garou,Cid=chasseur,Dee=cupidon,Eve=voyante,"
+    "Fay=villageois,Gus=villageois,Hal=villageois"
+)
+CAPTAIN_OUT = "votes={Ana: Cid, Bob: Cid, Fay: Cid, Cid: Ana}"
+
+
+@pytest.mark.parametrize(
+    ("shoot", "successor", "refused", "rule", "options"),
+    [
+        ("Bob", "Bob", "Bob", "lg-captain-succession", ["Ana", "Dee", "Eve", "Fay", "Hal"]),
+        ("Gus", "Eve", "Gus", "lg-hunter-shot", ["Ana", "Bob", "Dee", "Eve", "Fay", "Hal"]),
+    ],
+)
+def test_a_refused_choice_cites_its_own_rule_and_choices(
+    garou, tmp_path, shoot, successor, refused, rule, options
+):
+    from garou.rules.catalogue import join
+
+    db = str(tmp_path / "g.sqlite")
+    setup = str(_setup(tmp_path, EIGHT, EIGHT_ROLES))
+    assert garou("game", "new", "--setup", setup, "--deal", EIGHT_DEAL, "--db", db).exit_code == 0
+    night = ("couple lovers=[Ana,Fay]", "look target=Bob", "kill victim=Gus", "call step=witch")
+    for event in (*night, "dawn", "election captain=Cid"):
+        assert garou("game", "add", *event.split(), "--db", db).exit_code == 0
+    for lang in ("fr", "en"):
+        run = garou("game", "add", "vote", CAPTAIN_OUT, f"shoot={{Cid: {shoot}}}",
+                    f"successor={{Cid: {successor}}}", "--db", db, "--lang", lang)  # fmt: skip
+        assert run.exit_code == 1
+        err = _flat(run.stderr)
+        assert rule in err and "Cid" in err and refused in err
+        assert _flat(join(options, lang, "and")) in err
+
+
+def test_a_vote_without_ballots_or_with_a_voter_twice_says_what_is_wrong(garou, tmp_path):
+    from garou.rules.catalogue import say
+
+    db = _day_one(garou, tmp_path)
+    for lang in ("fr", "en"):
+        run = garou("game", "add", "vote", "votes=", "--db", db, "--lang", lang)
+        assert run.exit_code == 1
+        assert _flat(say("game.refused.votes-or-tallies", lang)) not in _flat(run.stderr)
+        run = garou("game", "add", "vote", "votes={Ana: Bob, Ana: Cid}", "--db", db, "--lang", lang)
+        assert run.exit_code != 0 and "Ana" in run.stderr
+        assert ("double" if lang == "fr" else "duplicate") in run.stderr
