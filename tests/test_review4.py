@@ -180,3 +180,27 @@ def test_a_vote_without_ballots_or_with_a_voter_twice_says_what_is_wrong(garou, 
         run = garou("game", "add", "vote", "votes={Ana: Bob, Ana: Cid}", "--db", db, "--lang", lang)
         assert run.exit_code != 0 and "Ana" in run.stderr
         assert ("double" if lang == "fr" else "duplicate") in run.stderr
+
+
+# --- F5: a document's heading or title is quoted as written, capital kept ------------------
+
+
+def test_every_source_line_quotes_the_document_s_heading_as_written():
+    from garou.rules import load_rules
+    from garou.rules.catalogue import phrase
+    from garou.web.views import source_label
+
+    book = load_rules()
+    capitalised = 0
+    for entry in book.entries():
+        section = entry.source.section
+        if not section:
+            continue
+        capitalised += section[:4] in ("Les ", "Le d", "Le r", "La s", "L'es")
+        for lang in ("fr", "en"):
+            assert section in entry.source.label(lang), (entry.id, lang)
+            assert section in source_label(entry.source, lang), (entry.id, lang)
+    assert capitalised  # the documents have headings starting with an article
+    title = "La sorcière se sauve-t-elle ?"
+    said = phrase("house.file.missing-decision", case="lg-x", title=title, options=["a"]).say("fr")
+    assert title.removesuffix(" ?") in said
