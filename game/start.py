@@ -76,7 +76,10 @@ def start_data(
                 "game.refused.agreement-game", path=str(agreement), game=table.game, setup=game.id
             )
     cards: dict[str, str] = {}
-    for player, role in (deal or {}).items():
+    for typed, role in (deal or {}).items():
+        player = dealt_to(players, typed)
+        if player in cards:
+            raise IllegalEventError("fix4.refused.dealt-twice", name=player, typed=typed)
         cards[player] = (
             role if any(r.id == role for r in game.roles) else (resolve_role(game, role).id)
         )
@@ -95,6 +98,23 @@ def start_data(
         "deal": cards,
         KEY: ORDER,
     }
+
+
+def dealt_to(players: Sequence[str], typed: str) -> str:
+    """Return the player a card of the deal is given to: ``typed`` whatever its case and
+    accents, as every later event reads names (:func:`garou.game.record.named_as_players`);
+    refuse a name that is no player's, with the nearest ones."""
+    from garou.rules.catalogue import phrase
+    from garou.rules.names import Either, closest
+
+    from .record import named_as_players
+
+    found = str(named_as_players(list(players), {"player": typed})["player"])
+    if found in players:
+        return found
+    near = closest(typed, list(players))
+    hint = phrase("fixg.play.did-you-mean", typed=typed, names=Either(near)) if near else None
+    raise IllegalEventError("game.refused.no-player", name=typed, players=list(players), hint=hint)
 
 
 def agreed_choices(game: Game, choices: Mapping[str, Any]) -> dict[str, str]:

@@ -204,3 +204,74 @@ def test_every_source_line_quotes_the_document_s_heading_as_written():
     title = "La sorcière se sauve-t-elle ?"
     said = phrase("house.file.missing-decision", case="lg-x", title=title, options=["a"]).say("fr")
     assert title.removesuffix(" ?") in said
+
+
+# --- F7: the deal reads names as every later event does; one card a player ------------------
+
+ACCENTED = ["Alice", "Bruno", "Chloé", "David", "Émile", "Fanny"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_deal_matches_names_whatever_their_case_and_accents(garou, tmp_path, lang):
+    from garou.rules.names import fold
+
+    setup = str(_setup(tmp_path, ACCENTED))
+    typed = {"Émile": "loup-garou", "Chloé": "voyante", "Alice": "villageois"}
+    for spell in (fold, str.upper, str.lower):
+        db = str(tmp_path / f"{spell.__name__}.sqlite")
+        deal = ",".join(f"{spell(n)}={r}" for n, r in typed.items())
+        run = garou("game", "new", "--setup", setup, "--deal", deal, "--db", db, "--lang", lang)
+        assert run.exit_code == 0, run.stderr
+        status = garou("game", "status", "--db", db, "--json").json()
+        assert {p["name"]: p["role"] for p in status["players"] if p["role"]} == typed
+    db = str(tmp_path / "twice.sqlite")
+    run = garou("game", "new", "--setup", setup, "--deal", "emile=loup-garou,Émile=voyante",
+                "--db", db, "--lang", lang)  # fmt: skip
+    assert run.exit_code != 0 and "Émile" in run.stderr and "Traceback" not in run.stderr
+    run = garou("game", "new", "--setup", setup, "--deal", "Emil=loup-garou", "--db", db,
+                "--lang", lang)  # fmt: skip
+    assert run.exit_code == 1 and "Émile" in run.stderr.split("(")[-1]  # did you mean
+
+
+@pytest.fixture
+def web(tmp_path: Path):
+    from garou.web import WebConfig, create_app
+
+    app = create_app(WebConfig(db=tmp_path / "web.sqlite", lang="fr"))
+    app.config["TESTING"] = True
+    return app.test_client(), tmp_path / "web.sqlite"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(
+    ("names", "deal", "refused"),
+    [
+        ("Ana\nBob\nCid\nDee\nEve\nFay", "Ana: loup-garou\nAna: voyante", True),
+        ("Ana\nBob\nCid\nDee\nEve\nFay", "Ana: loup-garou\nana: voyante", True),
+        ("Ana\nBob\nCid\nDee\nEve\nana", "", True),
+        ("Ana\nBob\nCid\nDee\nÉve\nFay", "ana: loup-garou\neve: voyante", False),
+    ],
+)
+def test_the_web_deal_reads_names_as_events_do_and_refuses_two_cards(web, lang, names, deal,
+                                                                     refused):  # fmt: skip
+    import re
+
+    client, db = web
+    page = client.get(f"/game?lang={lang}").text
+    token = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert token
+    form = {"csrf": token.group(1), "names": names, "deal": deal, "n.loup-garou": "2",
+            "n.voyante": "1", "n.villageois": "3"}  # fmt: skip
+    response = client.post(f"/game/new?lang={lang}", data=form,
+                           headers={"Origin": "http://localhost"})  # fmt: skip
+    if not refused:
+        assert response.status_code == 303, response.text
+        with open_journal(db) as journal:
+            start = journal.events(1)[0].data
+        assert start["deal"] == {"Ana": "loup-garou", "Éve": "voyante"}
+        return
+    assert response.status_code == 400
+    assert "setup.yaml" not in response.text
+    if db.exists():
+        with open_journal(db) as journal:
+            assert journal.games() == []

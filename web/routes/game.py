@@ -356,21 +356,34 @@ def _names(text: str) -> list[str]:
         raise FormProblem(phrase("web.game.names-needed"))
     if len(names) > MAX_PLAYERS or any(len(n) > MAX_NAME for n in names):
         raise FormProblem(phrase("web.game.names-too-long", most=MAX_PLAYERS, length=MAX_NAME))
-    if len(set(names)) != len(names):
-        twice = sorted({n for n in names if names.count(n) > 1})
+    from garou.rules.names import fold
+
+    folded = [fold(n) for n in names]  # "Ana" and "ana" are one player to every event
+    if len(set(folded)) != len(folded):
+        twice = [n for i, n in enumerate(names) if folded.count(folded[i]) > 1]
         raise FormProblem(phrase("web.game.names-twice", names=twice))
     return names
 
 
 def _deal(text: str) -> dict[str, str]:
+    """The deal typed on the form, name → card; a player given two cards (whatever the
+    case and accents of the two lines) refused, as ``--deal`` refuses it."""
+    from garou.rules.names import fold
+
     deal: dict[str, str] = {}
-    for line in text.splitlines():
+    lines: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         pair = deal_line(line)
         if pair is None:
             raise FormProblem(phrase("web.game.bad-deal", line=line.strip()[:60]))
-        deal[pair[0][:MAX_NAME]] = pair[1][:MAX_NAME]
+        name = pair[0][:MAX_NAME]
+        if fold(name) in lines:
+            first = lines[fold(name)]
+            raise FormProblem(phrase("fix4.web.dealt-twice", name=name, first=first, second=number))
+        lines[fold(name)] = number
+        deal[name] = pair[1][:MAX_NAME]
     return deal
 
 
