@@ -14,8 +14,8 @@ SIX_DEAL = "Ana=loup-garou,Bob=loup-garou,Cid=voyante,Dee=villageois,Eve=village
 FIRST_NIGHT = ("call step=couple", "look target=Ana", "kill victim=Dee", "call step=witch", "dawn")
 
 
-def _setup(tmp_path: Path, names: list[str] = SIX, roles: str = "") -> Path:
-    path = tmp_path / "t6.yaml"
+def _setup(tmp_path: Path, names: list[str] = SIX, roles: str = "", file: str = "t.yaml") -> Path:
+    path = tmp_path / file
     roles = roles or "{loup-garou: 2, voyante: 1, villageois: 3}"
     path.write_text(
         f"game: loup-garou\nplayers: {len(names)}\nroles: {roles}\nnames: [{', '.join(names)}]\n",
@@ -275,3 +275,67 @@ def test_the_web_deal_reads_names_as_events_do_and_refuses_two_cards(web, lang, 
     if db.exists():
         with open_journal(db) as journal:
             assert journal.games() == []
+
+
+# --- F3: the agreement's setup is the game's, another one refused unless forced -----------
+
+AGREED_NAMES = ["Alice", "Bruno", "Chloé", "David", "Émile", "Fanny", "Gaël", "Hugo"]
+
+
+def _agreement(garou, tmp_path: Path) -> Path:
+    """An agreement of the defaults signed with its setup: 8 players, their names."""
+    path = tmp_path / "accord.yaml"
+    run = garou("house", "pick", "-g", "loup-garou", "--defaults", "--players", "8",
+                "--roles", "loup-garou=2,voyante=1,sorciere=1,villageois=4",
+                "--names", ",".join(AGREED_NAMES), "-o", str(path))  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    return path
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_agreement_s_setup_starts_the_game_and_another_is_refused(garou, tmp_path, lang):
+    agreement = str(_agreement(garou, tmp_path))
+    db = str(tmp_path / "a.sqlite")
+    run = garou("game", "new", "--agreement", agreement, "--db", db, "--lang", lang)
+    assert run.exit_code == 0, run.stderr
+    status = garou("game", "status", "--db", db, "--json").json()
+    assert [p["name"] for p in status["players"]] == AGREED_NAMES
+    other = str(_setup(tmp_path))  # six players, two wolves, other names
+    eight = "{loup-garou: 2, voyante: 1, sorciere: 1, villageois: 4}"
+    same = str(_setup(tmp_path, [n.lower() for n in AGREED_NAMES[::-1]], eight, "same.yaml"))
+    assert (
+        garou("game", "new", "--setup", same, "--agreement", agreement, "--db", db).exit_code == 0
+    )
+    for refused in (
+        ["--setup", other],
+        ["--names", ",".join(["X", *AGREED_NAMES[1:]])],
+    ):
+        run = garou("game", "new", *refused, "--agreement", agreement, "--db", db, "--lang", lang)
+        assert run.exit_code == 1 and "Traceback" not in run.stderr
+        assert "--force" in run.stderr and "accord.yaml" in run.stderr
+        assert ("X" if "--names" in refused else "6") in run.stderr
+        forced = garou("game", "new", *refused, "--agreement", agreement, "--force", "--db", db)
+        assert forced.exit_code == 0, forced.stderr
+    assert len(garou("game", "list", "--db", db, "--json").json()["games"]) == 4
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_web_form_takes_the_agreement_s_setup_and_refuses_another(garou, web, tmp_path, lang):
+    import re
+
+    client, db = web
+    agreement = _agreement(garou, tmp_path).read_text(encoding="utf-8")
+    page = client.get(f"/game?lang={lang}").text
+    token = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert token
+    post = {"csrf": token.group(1), "agreement": agreement}
+    headers = {"Origin": "http://localhost"}
+    other = {**post, "names": "\n".join(SIX), "n.loup-garou": "2", "n.voyante": "1",
+             "n.villageois": "3"}  # fmt: skip
+    response = client.post(f"/game/new?lang={lang}", data=other, headers=headers)
+    assert response.status_code == 400
+    assert "--force" not in response.text and "Ana" in response.text
+    response = client.post(f"/game/new?lang={lang}", data=post, headers=headers)
+    assert response.status_code == 303, response.text
+    with open_journal(db) as journal:
+        assert journal.events(1)[0].data["players"] == AGREED_NAMES

@@ -184,6 +184,9 @@ def new_command(
     date: Annotated[
         str | None, typer.Option("--date", metavar="YYYY-MM-DD", help="The evening's date.")
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Play a setup other than the agreement's.")
+    ] = False,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
@@ -202,10 +205,10 @@ def new_command(
     book = _book()
     cards = dict(read_pairs(deal, option="--deal", example="--deal NAME=ROLE,NAME=ROLE"))
     players = _player_names(names)
-    if game is not None or setup is None:
+    if game is not None or (setup is None and agreement is None):
         data = _mafia_start(book, game, players, cards, seed, turbo, club, agreement, name, date)
-    else:
-        data = start_data(book, setup, agreement, name=name, names=players, deal=cards)
+    else:  # without --setup, the agreement's own
+        data = start_data(book, setup, agreement, name=name, names=players, deal=cards, force=force)
     with _open(db, create=True) as journal:
         game_id = session.new_game(journal, book, data)
         path = journal.path

@@ -274,27 +274,33 @@ def new() -> Any:
     book = library().book()
     game = book.games["loup-garou"]
     try:
-        names = _names(form.get("names", ""))
         dealt = counts(form, game)
-        if not dealt:
+        # names and cards left empty with an agreement pasted: the agreement's setup
+        theirs = not form.get("names", "").strip() and not dealt
+        theirs = theirs and bool(form.get("agreement", "").strip())
+        names = [] if theirs else _names(form.get("names", ""))
+        if not dealt and not theirs:
             raise FormProblem(phrase("web.setup.cards-needed"))
         deal = _deal(form.get("deal", ""))
         name = form.get("name", "").strip()[:MAX_NAME] or None
         with tempfile.TemporaryDirectory(prefix="garou-") as folder:
-            setup = Path(folder) / "setup.yaml"
-            setup.write_text(
-                yaml.safe_dump(
-                    {"game": game.id, "players": len(names), "roles": dealt, "names": names},
-                    allow_unicode=True,
-                ),
-                encoding="utf-8",
-            )
+            setup: Path | None = None
+            if not theirs:
+                setup = Path(folder) / "setup.yaml"
+                setup.write_text(
+                    yaml.safe_dump(
+                        {"game": game.id, "players": len(names), "roles": dealt, "names": names},
+                        allow_unicode=True,
+                    ),
+                    encoding="utf-8",
+                )
             agreement = None
             if form.get("agreement", "").strip():
                 agreement = Path(folder) / "agreement.yaml"
                 agreement.write_text(form["agreement"], encoding="utf-8")
             try:
-                data = start_data(book, setup, agreement, name=name, deal=deal)
+                how = "fix4.hint.setup-differs-web"
+                data = start_data(book, setup, agreement, name=name, deal=deal, how=how)
             except RefusedSetupError as exc:
                 return _games_page(400, _refused_setup(exc, g.lang), form)
             except GarouError as exc:
