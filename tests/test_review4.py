@@ -3,6 +3,7 @@ its fix, one test per class of problem."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -339,3 +340,57 @@ def test_the_web_form_takes_the_agreement_s_setup_and_refuses_another(garou, web
     assert response.status_code == 303, response.text
     with open_journal(db) as journal:
         assert journal.events(1)[0].data["players"] == AGREED_NAMES
+
+
+# --- F6: the smaller things ------------------------------------------------------------------
+
+
+def test_house_pick_prompts_end_with_the_french_colon_and_a_refusal_with_its_full_stop(
+    garou, tmp_path
+):
+    out = tmp_path / "accord.yaml"
+    run = garou("house", "pick", "-g", "loup-garou", "-o", str(out), "--lang", "fr",
+                input="9\n" + "\n" * 30)  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert "Choix (1)\xa0: " in run.stdout and "Choix (1): " not in run.stdout
+    assert re.search(r"\) Tapez un num", _flat(run.stdout)) is None  # « …(Jamais). Tapez »
+    run = garou("house", "pick", "-g", "loup-garou", "-o", str(tmp_path / "en.yaml"),
+                "--lang", "en", input="\n" * 30)  # fmt: skip
+    assert "Choice (1): " in run.stdout
+
+
+def test_the_sheet_s_badge_is_spaced_from_the_answer(garou, tmp_path):
+    run = garou("print", "cheatsheet", "--game", "loup-garou", "-f", "html", "-o", "-")
+    assert run.exit_code == 0, run.stderr
+    assert 'class="tag"' in run.stdout
+    assert re.search(r'</b>(<[^>]*>)*<span class="tag', run.stdout) is None
+
+
+def test_no_french_text_writes_evenement_with_a_grave_accent():
+    from garou.rules.catalogue import messages
+
+    bad = [k for k, v in messages().items() if "évènement" in str(v.get("fr", ""))]
+    assert bad == []
+
+
+def test_another_game_s_question_or_a_mistyped_game_is_said_so(garou):
+    for lang in ("fr", "en"):
+        other = "Mafia"
+        run = garou("house", "pick", "-g", "loup-garou", "--set", "mf-setting-speech=turbo",
+                    "--defaults", "-o", "x.yaml", "--lang", lang)  # fmt: skip
+        assert run.exit_code == 1 and other in run.stderr and "--game mafia" in run.stderr
+        run = garou("search", "--game", "mafai", "vote", "--lang", lang)
+        hint = run.stderr.strip().splitlines()[-1]  # the did-you-mean line
+        assert run.exit_code == 2 and "mafai" in hint and "mafia" in hint
+
+
+def test_a_recap_or_protocol_file_says_its_pages_as_print_does(garou, tmp_path):
+    db = _day_one(garou, tmp_path)
+    for command in ("recap", "protocol"):
+        for fmt, pages in (("md", None), ("html", None)):
+            out = tmp_path / f"{command}.{fmt}"
+            run = garou("game", command, "1", "--db", db, "-o", str(out), "--json")
+            if run.exit_code != 0:
+                assert command == "protocol"  # a Loup-Garou game has no protocol sheet
+                continue
+            assert run.json() == {"path": str(out), "format": fmt, "pages": pages}

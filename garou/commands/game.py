@@ -772,10 +772,11 @@ def _to_file(out: Path | None) -> bool:
 
 def _emit(
     render: Callable[[str], str | bytes], fmt: str | None, out: Path | None, force: bool
-) -> dict[str, str] | None:
+) -> dict[str, Any] | None:
     """Render a printable in the format asked (or that ``out`` ends with), then write it
     to ``out`` (never over a file without ``force``) or to standard output. Return the
-    file written and its format (``{"path", "format"}``, what ``--json`` prints), or None."""
+    file written, its format and its pages (``{"path", "format", "pages"}``, what ``--json``
+    prints, as ``garou print``'s: null but for a PDF), or None."""
     from garou.printables import choose_format, write_output
 
     chosen = choose_format(fmt, str(out) if out is not None else "-")
@@ -787,7 +788,7 @@ def _emit(
             sys.stdout.write(data)
         return None
     written = write_output(data, out, force)
-    return {"path": str(written), "format": chosen}
+    return {"path": str(written), "format": chosen, "pages": getattr(data, "pages", None)}
 
 
 def _print_recap(out: Console, recap: Any) -> None:
