@@ -1204,14 +1204,17 @@ def warnings(state: State) -> list[Warning]:
 
 
 def _note_warnings(state: State, seq: int) -> State:
-    """Keep each warning the first time it is raised, for the recap's close calls."""
+    """Keep each warning the first time it is raised, for the recap's close calls: the
+    same warning saying the same thing, still raised in the next phase, is not one more
+    close call (the recap listed it again for each day and night it held)."""
     seen = {line.text.values.get("code") for line in state.close_calls}
     number = state.night if state.phase == "night" else state.day
     new = []
     for warning in warnings(state):
-        code = f"{warning.code}@{state.phase}{number}"
+        code = f"{warning.code}:{warning.text.say('en')}"
         if code in seen:
             continue
+        seen.add(code)
         text = phrase("game.close-call", code=code, warning=warning.text, rule=warning.rule)
         new.append(Line(state.phase, number, text, False, seq))
     return replace(state, close_calls=(*state.close_calls, *new)) if new else state

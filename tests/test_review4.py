@@ -394,3 +394,23 @@ def test_a_recap_or_protocol_file_says_its_pages_as_print_does(garou, tmp_path):
                 assert command == "protocol"  # a Loup-Garou game has no protocol sheet
                 continue
             assert run.json() == {"path": str(out), "format": fmt, "pages": pages}
+
+
+REVIEWED = Path(__file__).parent / "data" / "review4" / "mardi.yaml"
+"""The review's French evening of 11 (game 1), as garou game export wrote it."""
+
+
+@pytest.mark.parametrize(
+    "record", [REVIEWED, *sorted((Path(__file__).parent / "data" / "games").glob("[!m]*.yaml"))]
+)
+def test_the_recap_numbers_each_event_once_and_lists_each_close_call_once(garou, tmp_path, record):
+    db = str(tmp_path / "r.sqlite")
+    assert garou("game", "import", str(record), "--db", db).exit_code == 0
+    for lang in ("fr", "en"):
+        recap = garou("game", "recap", "1", "--db", db, "--json", "--lang", lang).json()
+        parts = [dict.fromkeys(line["seq"] for line in p["lines"]) for p in recap["timeline"]]
+        numbers = [seq for part in parts for seq in part if seq]  # each part's events
+        assert len(numbers) == len(set(numbers)), numbers
+        calls = [c.split(" : " if lang == "fr" else ": ", 1)[-1] for c in recap["close_calls"]]
+        calls = [_flat(c) for c in calls]
+        assert len(calls) == len(set(calls)), calls
