@@ -414,3 +414,40 @@ def test_the_recap_numbers_each_event_once_and_lists_each_close_call_once(garou,
         calls = [c.split(" : " if lang == "fr" else ": ", 1)[-1] for c in recap["close_calls"]]
         calls = [_flat(c) for c in calls]
         assert len(calls) == len(set(calls)), calls
+
+
+# --- F10: what another screen records while a prompt waits is told, with its read-aloud ------
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_vote_counted_on_another_screen_during_the_show_of_hands_is_told(
+    garou, tmp_path, monkeypatch, lang
+):
+    from garou.rules import load_rules
+    from garou.rules.catalogue import say
+
+    from garou.commands import game_play
+
+    book = load_rules()
+    db = _day_one(garou, tmp_path)
+    real = game_play.Session.ask
+
+    def ask(self, question, default=None):
+        if question.startswith(say("game.play.ballot", lang, voter="Cid")):
+            votes = {"Ana": "Bob", "Bob": "Ana", "Cid": "Bob", "Eve": "Bob", "Fay": "Bob"}
+            with open_journal(db) as journal:  # the phone counts the vote meanwhile
+                session.record(journal, book, 1, "vote", {"votes": votes}, lang)
+        return real(self, question, default)
+
+    monkeypatch.setattr(game_play.Session, "ask", ask)
+    typed = ["", "Cid", "Cid", "Bob", "Bob", "Bob", "q"]
+    run = garou("game", "play", "--db", db, "--lang", lang, input="\n".join(typed) + "\n")
+    assert run.exit_code == 0, run.stderr
+    out = _flat(run.stdout)
+    assert _flat(say("error.prefix", lang, message="")).strip() not in out  # no refusal
+    assert "Bob" in out.split(_flat(say("game.play.ballot", lang, voter="Cid")))[-1]
+    assert _kinds(db).count("vote") == 1
+    words = {"fr": "autre écran", "en": "another screen"}[lang]
+    assert words in out
+    read = {"fr": "À lire", "en": "Read aloud"}[lang]
+    assert out.count(read) >= 2  # the night's read-aloud, and the vote's before it

@@ -311,6 +311,36 @@ class Session:
             return self.say("fix4.play.answer-back")
         return None
 
+    def last_seq(self) -> int:
+        """The number of the game's last event (countdowns aside)."""
+        seqs = [e.seq for e in self.journal.events(self.game_id) if e.kind != "timer"]
+        return max(seqs, default=0)
+
+    def recorded_since(self, seq: int) -> bool:
+        """True when an event was recorded after event ``seq`` on another screen (the
+        phone, ``garou game add``) while a prompt waited: the game master is told what,
+        with its read-aloud, and the step is asked anew from the game as it now is."""
+        from garou.game import session
+        from garou.game.sentences import event_said
+
+        if self.last_seq() == seq:
+            return False
+        replayed = session.load(self.journal, self.book, self.game_id, self.lang)
+        since = [event_said(replayed, e) for e in replayed.effective if e.seq > seq]
+        undone = [e for e in replayed.undone if e.seq > seq]
+        if since or undone:
+            events = since or [event_said(replayed, e) for e in undone]
+            self.show(self.say("fix4.play.elsewhere", count=len(events), events=events), "yellow")
+        if since and replayed.effective[-1].seq > seq:
+            self.told(replayed.state)
+        self.shown.clear()
+        return True
+
+    def told(self, state: Any) -> None:
+        """Say what the last event recorded elsewhere gives to read aloud."""
+        if getattr(state, "told", None):
+            self.announce(state, "game.play.out")
+
     def finished(self, state: Any) -> bool:
         """True once nothing is left to ask: the game is over."""
         return bool(state.phase == "over")
@@ -528,12 +558,15 @@ class Session:
         if asked:
             self.show(self.say("fixb.play.ballots-kept", count=len(asked), names=asked), "yellow")
         targets = list(state.tied) if state.vote_round == "revote" else alive
+        seq = self.last_seq()
         for voter in alive:
             if voter in asked:
                 continue
             if asked and self.journal.draft(self.game_id, BALLOT_DRAFT) is None:
                 return  # recorded meanwhile elsewhere: the ballots are checked again
             target = self.ask_name(self.say("game.play.ballot", voter=voter), targets, empty=True)
+            if self.recorded_since(seq):
+                return  # the vote (or what it waits for) recorded on another screen
             if target is not None:
                 votes[voter] = target
             asked.append(voter)
