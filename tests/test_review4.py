@@ -451,3 +451,27 @@ def test_a_vote_counted_on_another_screen_during_the_show_of_hands_is_told(
     assert words in out
     read = {"fr": "À lire", "en": "Read aloud"}[lang]
     assert out.count(read) >= 2  # the night's read-aloud, and the vote's before it
+
+
+# --- F9: a night call is stored by its step's id and named in the language said ------------
+
+
+@pytest.mark.parametrize("typed", ["WITCH", "Sorcière", "sorciere", "witch"])
+def test_a_night_call_is_stored_by_its_step_and_said_in_each_language(garou, tmp_path, typed):
+    from garou.game.sentences import event_sentence
+    from garou.rules import load_rules
+
+    book = load_rules()
+    game = book.game("loup-garou")
+    db = str(tmp_path / "g.sqlite")
+    setup = str(_setup(tmp_path))
+    assert garou("game", "new", "--setup", setup, "--deal", SIX_DEAL, "--db", db).exit_code == 0
+    for event in ("call step=couple", "look target=Ana", "kill victim=Dee", f"call step={typed}"):
+        assert garou("game", "add", *event.split(), "--db", db).exit_code == 0
+    with open_journal(db) as journal:
+        assert journal.events(1)[-1].data["step"] == "sorciere"
+    for lang, name in (("fr", "Sorcière"), ("en", "Witch")):
+        said = event_sentence(game, "call", {"step": typed}).say(lang)  # a record kept as typed
+        assert name in said and (typed in (name, name.lower()) or typed not in said)
+    run = garou("game", "undo", "--db", db, "--lang", "en")
+    assert "Witch" in run.stdout and typed not in run.stdout.replace("Witch", "")
