@@ -475,3 +475,29 @@ def test_a_night_call_is_stored_by_its_step_and_said_in_each_language(garou, tmp
         assert name in said and (typed in (name, name.lower()) or typed not in said)
     run = garou("game", "undo", "--db", db, "--lang", "en")
     assert "Witch" in run.stdout and typed not in run.stdout.replace("Witch", "")
+
+
+# --- F8: losing the speech after three fouls is said as garou's reading of the document ---
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_three_fouls_say_whose_reading_the_lost_speech_is(garou, tmp_path, lang):
+    from garou.rules import load_rules
+
+    book = load_rules()
+    db, game_id = str(tmp_path / "m.sqlite"), 1
+    with open_journal(db, create=True) as journal:
+        from garou.game.mafia import start_data
+
+        session.new_game(journal, book, start_data(book.game("mafia"), MAFIA, roles=MAFIA_ROLES))
+        session.record(journal, book, game_id, "day", {}, lang)
+        for _ in range(3):
+            state = session.record(journal, book, game_id, "foul", {"player": "Bob"}, lang).state
+    reading = {"fr": "lecture de garou", "en": "garou's reading"}[lang]
+    told = [line.text.say(lang) for line in state.story if "Bob" in line.text.say(lang)]
+    assert any("au tour suivant" in t and ("garou" in t) for t in told), told
+    status = garou("game", "status", "--db", db, "--json", "--lang", lang).json()
+    assert any(reading in w["message"] for w in status["warnings"]), status["warnings"]
+    sheet = garou("print", "cheatsheet", "--game", "mafia", "-f", "md", "-o", "-", "--lang", lang)
+    line = next(x for x in sheet.stdout.splitlines() if x.startswith("- **3 ×"))
+    assert reading in line and "au tour suivant" in line
