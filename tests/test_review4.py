@@ -501,3 +501,30 @@ def test_three_fouls_say_whose_reading_the_lost_speech_is(garou, tmp_path, lang)
     sheet = garou("print", "cheatsheet", "--game", "mafia", "-f", "md", "-o", "-", "--lang", lang)
     line = next(x for x in sheet.stdout.splitlines() if x.startswith("- **3 ×"))
     assert reading in line and "au tour suivant" in line
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_farewell_leaves_out_a_disqualified_player_and_says_who_has_left(garou, tmp_path, lang):
+    from garou.rules.catalogue import say
+
+    db = str(tmp_path / "m.sqlite")
+    deal = ",".join(f"{p}={r}" for p, r in MAFIA_ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(MAFIA), "--deal", deal,
+          "--db", db)  # fmt: skip
+    add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731
+    add("day")
+    assert add("disqualify", "player=Gus", "behaviour=threats").exit_code == 0
+    for name in MAFIA:
+        if name != "Gus":
+            assert add("speech", f"player={name}").exit_code == 0
+    add("nominate", "by=Bob", "nominee=Hal")
+    assert add("vote", "votes={}").exit_code == 0
+    run = garou("game", "play", "--db", db, "--no-countdown", "--lang", lang,
+                input="Bob\nBob\nGus\n\nq\n")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    out = _flat(run.stdout)
+    best = _flat(say("mafia.play.best-move", lang, most=3))
+    offered = out.split(best)[1].split(")")[0]
+    assert "Gus" not in offered and "Ana" in offered
+    assert _flat(say("cause.disqualified", lang)) in out.split("Gus", 1)[-1]
+    assert "Ida" not in out.split(_flat(say("mafia.play.crown", lang)))[-1].split("Gus")[0]

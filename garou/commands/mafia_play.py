@@ -179,10 +179,25 @@ class MafiaSession(Session):
             found = [by_fold.get(fold(p)) for p in picked]
             if all(found) and (picked or empty) and not (one and len(found) > 1):
                 return [f for f in found if f]
-            suggest(self, [p for p, f in zip(picked, found, strict=True) if not f], options)
+            unknown = [p for p, f in zip(picked, found, strict=True) if not f]
+            suggest(self, [p for p in unknown if not self.left_table(p)], options)
             shown = [quote_name(o) for o in options]
             key = "game.play.pick-one" if one else "game.play.pick-names-any"
             self.show(self.say(key, options=shown), "yellow")
+
+    def left_table(self, typed: str) -> bool:
+        """Say so when ``typed`` is a player of the evening who has left the table (shot,
+        voted out, disqualified) rather than "did you mean" another name; True then."""
+        from garou.rules.catalogue import phrase
+        from garou.rules.names import fold
+
+        state = self.state()
+        seat = next((s for s in state.seats if fold(s.name) == fold(typed)), None)
+        if seat is None or seat.alive:
+            return False
+        how = phrase(f"cause.{seat.out}") if seat.out else ""
+        self.show(self.say("fix4.play.left-table", name=seat.name, how=how), "yellow")
+        return True
 
     def seat_numbers(self, options: list[str]) -> dict[int, str]:
         state = self.state()
@@ -393,7 +408,8 @@ class MafiaSession(Session):
             self.timer(seconds, timer_label(state))
         if not draft.get("timed"):
             keep("timed", True)
-        everyone = [s.name for s in state.seats if s.name != name]
+        # any seat but a disqualified player's: out of the game, not of the evening's suspects
+        everyone = [s.name for s in state.seats if s.name != name and s.out != "disqualified"]
         most = state.game.deaths.best_move_most
         if "best_move" not in draft:
             keep("best_move", self.names(self.say("mafia.play.best-move", most=most), everyone))
