@@ -191,6 +191,8 @@ class MafiaSession(Session):
         from garou.rules.catalogue import phrase
         from garou.rules.names import fold
 
+        if getattr(self, "journal", None) is None:
+            return False  # a session built bare (no game to look at): nobody has left
         state = self.state()
         seat = next((s for s in state.seats if fold(s.name) == fold(typed)), None)
         if seat is None or seat.alive:
