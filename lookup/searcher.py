@@ -354,14 +354,7 @@ class _Lexicon:
         for game_id, info in self.games.items():
             if name == game_id or wanted in info["keys"]:
                 return game_id
-        from garou.rules.catalogue import phrase
-        from garou.rules.names import Either, closest
-
-        near = closest(name, list(self.games))  # « mafai »: did you mean mafia?
-        hint = phrase("fixg.play.did-you-mean", typed=name, names=Either(near)) if near else None
-        raise UnknownGameError(
-            "search.unknown-game", name=name, games=", ".join(self.games), hint=hint
-        )
+        raise UnknownGameError("search.unknown-game", name=name, games=", ".join(self.games))
 
     def phrase_hits(self, keys: list[str]) -> dict[str, float]:
         """Return the entries whose multi-word phrases the query contains, in order.
