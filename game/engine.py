@@ -179,7 +179,10 @@ def _refused_choice(state: Any, dying: list[Any], given: list[Any], exc: Any, la
 
     The resolvers ask for a dying captain's successor only once the whole chain is
     resolved, so the refused choice is found by resolving again without each given choice
-    in turn: the one whose absence leaves the chain waiting for that very choice."""
+    in turn: the one whose absence leaves the chain waiting for that very choice, its
+    answer not among the options then asked (a hunter's shot and a successor are asked of
+    the same dying captain: leaving out the shot, allowed, leaves the chain waiting for
+    it too)."""
     from garou.rules.play import StateError, resolve_cascade
 
     for choice in given:
@@ -191,6 +194,8 @@ def _refused_choice(state: Any, dying: list[Any], given: list[Any], exc: Any, la
         ask = _ask(again.pending)
         if ask is None or (ask.kind, ask.chooser) != (choice.kind, choice.chooser):
             continue
+        if choice.answer in ask.options:
+            continue  # a choice the chain takes: left out, it is asked again, and allowed
         return IllegalEventError(
             "game.refused.choice-not-option",
             chooser=choice.chooser,

@@ -976,7 +976,7 @@ def _foul(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     limit = state.game.fouls.foul.limit if state.game.fouls and state.game.fouls.foul else 3
     if seat.fouls == limit:
         seat.loses_speech = True
-        state.tell(seq, phrase("mafia.story.loses-speech", name=seat.name))
+        state.tell(seq, phrase("fix4.story.loses-speech", name=seat.name))
 
 
 def _technical(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
@@ -1137,7 +1137,7 @@ def warnings(state: State, lang: str) -> list[dict[str, str]]:
     for seat in state.seats:
         if seat.alive and seat.loses_speech:
             found.append(
-                {"rule": "mf-foul", "message": say("mafia.warn.loses-speech", lang, name=seat.name)}
+                {"rule": "mf-foul", "message": say("fix4.warn.loses-speech", lang, name=seat.name)}
             )
     for name in state.farewell_due:
         found.append(

@@ -3,7 +3,7 @@ the corrections, as data, and printed through the printables' templates."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from garou.rules.catalogue import say
@@ -120,8 +120,14 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
     game = state.game
     labels = {k: say(f"game.recap.{k}", lang) for k in _LABELS}
     parts: list[Part] = []
+    # every line of one event in one part, the part of its last line (the dawn notes the
+    # cards it learns at night's end, then says the deaths of the morning): one number
+    # shown once, the one `garou game correct N` takes
+    where = {line.seq: (line.phase, line.number) for line in state.story if line.seq}
     for line in state.story:
-        phase = "night" if line.phase == "start" else line.phase
+        phase, number = where.get(line.seq, (line.phase, line.number))
+        phase = "night" if phase == "start" else phase
+        line = replace(line, phase=phase, number=number)
         if not parts or (parts[-1].phase, parts[-1].number) != (phase, line.number):
             title = say(f"game.recap.{phase}", lang, number=line.number)
             parts.append(Part(phase, line.number, title, (), ()))

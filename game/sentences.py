@@ -232,10 +232,32 @@ def _cards(game: Game, value: Any) -> Any:
 
 
 def _step_roles(game: Game, step: Any) -> Any:
-    for night_step in (*game.night.first, *game.night.every):
-        if night_step.id == step:
-            return [game.role(r).name for r in night_step.roles] or _plain(step)
+    """The roles a call's step names, in the language said: by its id, or by a role's
+    name as it was typed (« WITCH », « Sorcière »: records kept before calls stored ids)."""
+    found = step_named(game, step)
+    if found is not None:
+        return [game.role(r).name for r in found.roles] or _plain(step)
     return _plain(step)
+
+
+def step_named(game: Game, wanted: Any) -> Any:
+    """The night step of ``game`` that ``wanted`` names: its id, or one of its roles in
+    French or English (case and accents aside), when that names one step; else None."""
+    from garou.rules.errors import GarouError
+    from garou.rules.names import fold, resolve_role
+
+    if wanted is None:
+        return None
+    steps = {s.id: s for s in (*game.night.first, *game.night.every)}
+    for step in steps.values():
+        if fold(step.id) == fold(str(wanted)):
+            return step
+    try:
+        role = resolve_role(game, str(wanted)).id
+    except GarouError:
+        return None
+    found = [s for s in steps.values() if role in s.roles]
+    return found[0] if len(found) == 1 else None
 
 
 def _enum(prefix: str, value: Any) -> Any:

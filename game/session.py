@@ -37,7 +37,7 @@ def record(
 ) -> Replayed:
     """Record one event, checked by replaying the game with it; return the game after it."""
     done: list[Replayed] = []
-    data = _named(journal, game_id, data)
+    data = _named(journal, game_id, data, kind, book)
 
     def check(events: list[Event]) -> list[Event]:
         events = trimmed(book, events, lang)
@@ -48,12 +48,24 @@ def record(
     return done[-1]
 
 
-def _named(journal: Journal, game_id: int, data: Mapping[str, Any]) -> dict[str, Any]:
-    """``data`` with every player's name as the game's setup writes it (case, accents)."""
+def _named(
+    journal: Journal, game_id: int, data: Mapping[str, Any], kind: str = "", book: Any = None
+) -> dict[str, Any]:
+    """``data`` with every player's name as the game's setup writes it (case, accents), and
+    a night call's step by its id (``step=WITCH`` is stored ``witch``: every face then
+    names it in its own language)."""
     from .record import named_as_players
 
     events = journal.events(journal.game(game_id).id)
-    return named_as_players(events[0].data.get("players") if events else None, data)
+    named = named_as_players(events[0].data.get("players") if events else None, data)
+    game_id_of = events[0].data.get("game") if events else None
+    if kind == "call" and book is not None and game_id_of in book.games:
+        from .sentences import step_named
+
+        step = step_named(book.games[game_id_of], named.get("step"))
+        if step is not None:
+            named["step"] = step.id
+    return named
 
 
 def record_form(
@@ -69,7 +81,7 @@ def record_form(
     form records nothing more. Return the game after it and True, or (the game as it is,
     False) for a repeat. The check and the form id are committed in one transaction."""
     done: list[Replayed] = []
-    data = _named(journal, game_id, data)
+    data = _named(journal, game_id, data, kind, book)
 
     def check(events: list[Event]) -> list[Event]:
         events = trimmed(book, events, lang)
@@ -164,8 +176,9 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
             raise UsageError("game.usage.pair", pair=pair)
         try:
             read = parse_yaml(value, "", source=True) if value.strip() else None
-        except DataFileError:
-            raise UsageError("game.usage.value", pair=pair) from None
+        except DataFileError as exc:  # what is wrong said (a voter twice), not only that
+            why = exc.problems[0].message if exc.problems else ""
+            raise UsageError("fix4.usage.value", pair=pair, why=why) from None
         for _, _, said in shape_problems({key.strip(): read})[:1]:
             raise UsageError("msgs.usage.shape", pair=pair, why=said)
         data[key.strip()] = event_data(read, key.strip())

@@ -41,42 +41,58 @@ class RefusedSetupError(UnsoundSetupError):
 
 def start_data(
     book: Rulebook,
-    setup: str | Path,
+    setup: str | Path | None,
     agreement: str | Path | None = None,
     *,
     name: str | None = None,
     names: Sequence[str] = (),
     deal: Mapping[str, str] | None = None,
+    force: bool = False,
+    how: str = "fix4.hint.setup-differs",
 ) -> dict[str, Any]:
     """Return the ``start`` event of a game: the checked setup and the table's agreement.
 
-    Refuse (:class:`RefusedSetupError`) a setup that ``garou check`` fails, with the fixes.
+    Without ``setup``, the agreement's own (the players, cards and names the table signed).
+    A setup (or ``names``) that contradicts the agreement's is refused, saying what differs
+    and ``how`` to go on (a catalogue key: the command line's options or the web's fields),
+    unless ``force``. Refuse (:class:`RefusedSetupError`) a setup that ``garou check``
+    fails, with the fixes.
     """
     from garou.houserules import load_agreement
     from garou.rules.names import resolve_role
     from garou.rules.setup import check_distribution, read_setup
 
-    game, dist = read_setup(setup, book)
+    table = load_agreement(agreement, book) if agreement is not None else None
+    if setup is not None:
+        game, dist = read_setup(setup, book)
+    elif table is not None and table.setup is not None and table.game != "mafia":
+        game, dist = book.game(table.game), table.setup
+    else:
+        raise IllegalEventError("mafia.cli.setup-or-game")
+    where = str(setup if setup is not None else agreement)
     verdict = check_distribution(game, dist)
     if not verdict.ok:
-        error = RefusedSetupError(verdict.failures, setup=str(setup))
+        error = RefusedSetupError(verdict.failures, setup=where)
         raise error
     players = list(names) or list(dist.names)
     if not players:
-        raise IllegalEventError("game.refused.no-names", setup=str(setup), players=dist.players)
+        raise IllegalEventError("game.refused.no-names", setup=where, players=dist.players)
     if len(players) != dist.players:
         raise IllegalEventError(
             "game.refused.names-count", count=len(players), players=dist.players
         )
-    table = None
-    if agreement is not None:
-        table = load_agreement(agreement, book)
+    if table is not None:
         if table.game != game.id:
             raise IllegalEventError(
                 "game.refused.agreement-game", path=str(agreement), game=table.game, setup=game.id
             )
+        if table.setup is not None and not force:
+            _same_setup(game, table.setup, dist, players, str(agreement), how)
     cards: dict[str, str] = {}
-    for player, role in (deal or {}).items():
+    for typed, role in (deal or {}).items():
+        player = dealt_to(players, typed)
+        if player in cards:
+            raise IllegalEventError("fix4.refused.dealt-twice", name=player, typed=typed)
         cards[player] = (
             role if any(r.id == role for r in game.roles) else (resolve_role(game, role).id)
         )
@@ -95,6 +111,74 @@ def start_data(
         "deal": cards,
         KEY: ORDER,
     }
+
+
+def _same_setup(
+    game: Game, agreed: Any, dist: Any, players: Sequence[str], path: str, how: str
+) -> None:
+    """Refuse a game whose players, cards or names are not the ones the agreement at
+    ``path`` signed (names compared as typed at a table: case, accents, seats aside)."""
+    from garou.rules.catalogue import phrase
+    from garou.rules.names import fold
+
+    differs = []
+    if dist.players != agreed.players:
+        differs.append(phrase("fix4.setup.players", given=dist.players, agreed=agreed.players))
+    given_roles = {r: n for r, n in dist.roles.items() if n}
+    agreed_roles = {r: n for r, n in agreed.roles.items() if n}
+    if given_roles != agreed_roles:
+        differs.append(
+            phrase("fix4.setup.roles", given=_Cards(game, given_roles),
+                   agreed=_Cards(game, agreed_roles))
+        )  # fmt: skip
+    if agreed.names and sorted(map(fold, players)) != sorted(map(fold, agreed.names)):
+        differs.append(phrase("fix4.setup.names", given=list(players), agreed=list(agreed.names)))
+    if differs:
+        raise IllegalEventError(
+            "fix4.refused.setup-differs", path=path, parts=_Parts(differs), hint=phrase(how)
+        )
+
+
+class _Parts:
+    """The parts of a setup that differ, said one after the other (« … ; … »)."""
+
+    def __init__(self, parts: Sequence[Any]):
+        self.parts = list(parts)
+
+    def get(self, lang: str) -> str:
+        from garou.rules.catalogue import typeset
+
+        return typeset(" ; " if lang == "fr" else "; ", lang).join(p.say(lang) for p in self.parts)
+
+
+class _Cards:
+    """A setup's cards said in a language: « 3 × Loup-Garou, 1 × Voyante »."""
+
+    def __init__(self, game: Game, roles: Mapping[str, int]):
+        self.game, self.roles = game, dict(roles)
+
+    def get(self, lang: str) -> str:
+        from garou.rules.catalogue import join
+
+        said = [f"{n} × {self.game.role(r).name.get(lang)}" for r, n in self.roles.items()]
+        return join(said, lang)
+
+
+def dealt_to(players: Sequence[str], typed: str) -> str:
+    """Return the player a card of the deal is given to: ``typed`` whatever its case and
+    accents, as every later event reads names (:func:`garou.game.record.named_as_players`);
+    refuse a name that is no player's, with the nearest ones."""
+    from garou.rules.catalogue import phrase
+    from garou.rules.names import Either, closest
+
+    from .record import named_as_players
+
+    found = str(named_as_players(list(players), {"player": typed})["player"])
+    if found in players:
+        return found
+    near = closest(typed, list(players))
+    hint = phrase("fixg.play.did-you-mean", typed=typed, names=Either(near)) if near else None
+    raise IllegalEventError("game.refused.no-player", name=typed, players=list(players), hint=hint)
 
 
 def agreed_choices(game: Game, choices: Mapping[str, Any]) -> dict[str, str]:

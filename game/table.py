@@ -966,7 +966,9 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     _need_roles(state, "vote")
     votes = data.get("votes")
     tallies = data.get("tallies")
-    if (votes is None) == (tallies is None):
+    if votes is None and tallies is None:  # none given (or `votes=` left empty)
+        raise IllegalEventError("fix4.refused.no-ballots", rule=rule)
+    if votes is not None and tallies is not None:
         raise IllegalEventError("game.refused.votes-or-tallies", rule=rule)
     if votes is not None:
         votes = {str(k): str(v) for k, v in _mapping(data, "votes", "vote").items()}
@@ -1195,14 +1197,17 @@ def warnings(state: State) -> list[Warning]:
 
 
 def _note_warnings(state: State, seq: int) -> State:
-    """Keep each warning the first time it is raised, for the recap's close calls."""
+    """Keep each warning the first time it is raised, for the recap's close calls: the
+    same warning saying the same thing, still raised in the next phase, is not one more
+    close call (the recap listed it again for each day and night it held)."""
     seen = {line.text.values.get("code") for line in state.close_calls}
     number = state.night if state.phase == "night" else state.day
     new = []
     for warning in warnings(state):
-        code = f"{warning.code}@{state.phase}{number}"
+        code = f"{warning.code}:{warning.text.say('en')}"
         if code in seen:
             continue
+        seen.add(code)
         text = phrase("game.close-call", code=code, warning=warning.text, rule=warning.rule)
         new.append(Line(state.phase, number, text, False, seq))
     return replace(state, close_calls=(*state.close_calls, *new)) if new else state

@@ -1006,6 +1006,12 @@ def _win(game: Game, lang: str, t: _Words, removed: frozenset[str] = frozenset()
     return WinSheet(rows, notes, margin, margin_rule)
 
 
+_READ_BY_GAROU = {"lose-next-speech": "fix4.sheet.lose-next-speech"}
+"""The sanctions whose wording is garou's reading of the document, said so on the sheet:
+mafia.txt loses the speech « au tour suivant »; garou skips the next speech due (this
+round's, when it has not come yet)."""
+
+
 def _fouls(game: Game, lang: str, t: _Words) -> FoulsSheet | None:
     fouls = game.fouls
     if fouls is None:
@@ -1015,7 +1021,9 @@ def _fouls(game: Game, lang: str, t: _Words) -> FoulsSheet | None:
             "ladder",
             n=limit.limit,
             what=what,
-            then=say(f"consequence.{limit.consequence}", lang),
+            then=say(
+                _READ_BY_GAROU.get(limit.consequence, f"consequence.{limit.consequence}"), lang
+            ),
         )
         for limit, what in ((fouls.foul, t("foul")), (fouls.technical, t("technical")))
     )

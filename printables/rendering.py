@@ -59,9 +59,20 @@ def pdf_available() -> bool:
     return True
 
 
+class PdfBytes(bytes):
+    """A PDF's bytes with its number of pages (``pages``), as :func:`html_to_pdf` makes it:
+    whoever writes the file can say how many pages it has (``--json``'s ``pages``)."""
+
+    pages: int | None = None
+
+
 def html_to_pdf(html: str) -> bytes:
-    """Return ``html`` printed to PDF by WeasyPrint; raise PdfUnavailableError without it."""
-    return html_to_pdf_pages(html)[0]
+    """Return ``html`` printed to PDF by WeasyPrint (a :class:`PdfBytes`, its pages
+    known); raise PdfUnavailableError without it."""
+    data, pages = html_to_pdf_pages(html)
+    pdf = PdfBytes(data)
+    pdf.pages = pages
+    return pdf
 
 
 def html_to_pdf_pages(html: str) -> tuple[bytes, int]:

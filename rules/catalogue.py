@@ -83,10 +83,21 @@ def phrase(key: str, /, count: int | None = None, **values: Any) -> Phrase:
     return Phrase(key, values, count)
 
 
+class Verbatim(str):
+    """A quotation (a document's heading or title, a name as written): said as it is, its
+    capital kept mid-sentence where a value's article is otherwise lowered."""
+
+
+def verbatim(text: str) -> Verbatim:
+    """Return ``text`` marked as a quotation (:class:`Verbatim`)."""
+    return Verbatim(text)
+
+
 _ARTICLES = {"fr": ("Le ", "La ", "Les ", "L'", "L’"), "en": ("The ",)}
 """Capitalised articles a value (a camp's name: « Le village ») may start with."""
-_SENTENCE_START = '.!?«“"\n'
-"""The marks after which a value starts a sentence (its capital is kept)."""
+_SENTENCE_START = '.!?«“"(\n'
+"""The marks after which a value starts a sentence or a label in brackets (its capital is
+kept)."""
 
 
 class _Formatter(string.Formatter):
@@ -105,7 +116,8 @@ class _Formatter(string.Formatter):
         # mid-sentence, a value's article is not capitalised (« Victoire : le village »)
         before = self.before.rstrip()
         if (
-            before
+            not isinstance(value, Verbatim)
+            and before
             and before[-1] not in _SENTENCE_START
             and text.startswith(_ARTICLES.get(self.lang, ()))
         ):

@@ -99,7 +99,7 @@ class Source:
         ``lang`` (the old call), the English label alone, as before readings existed:
         pass the user's language to get both.
         """
-        from .catalogue import say
+        from .catalogue import say, verbatim
 
         if self.user:
             key = "rules.source.user"
@@ -107,7 +107,9 @@ class Source:
             key = "rules.source.addition" if self.section else "rules.source.addition-bare"
         else:
             key = "rules.source.document"
-        text = say(key, lang or "en", document=self.document, section=self.section)
+        # the document's heading quoted as written (« Les cas qui font débat »)
+        section = verbatim(self.section) if self.section else self.section
+        text = say(key, lang or "en", document=self.document, section=section)
         if lang is None:
             return text
         for reading in self.readings:

@@ -54,13 +54,16 @@ class Ruling:
 
 def source_label(source: Source, lang: str) -> str:
     """Return where a ruling comes from, in ``lang``."""
+    from garou.rules.catalogue import verbatim
+
+    section = verbatim(source.section or "")  # the document's heading, quoted as written
     if source.user:
-        return say("web.source.user", lang, file=source.document, section=source.section)
+        return say("web.source.user", lang, file=source.document, section=section)
     if source.addition:
         if source.section:
-            return say("web.source.addition-in", lang, section=source.section)
+            return say("web.source.addition-in", lang, section=section)
         return say("web.source.addition", lang)
-    return say("web.source.document", lang, document=source.document, section=source.section)
+    return say("web.source.document", lang, document=source.document, section=section)
 
 
 def kind_label(kind: str, lang: str) -> str:

@@ -191,6 +191,9 @@ def new_command(
     date: Annotated[
         str | None, typer.Option("--date", metavar="YYYY-MM-DD", help="The evening's date.")
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Play a setup other than the agreement's.")
+    ] = False,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
@@ -209,10 +212,10 @@ def new_command(
     book = _book()
     cards = dict(read_pairs(deal, option="--deal", example="--deal NAME=ROLE,NAME=ROLE"))
     players = _player_names(names)
-    if game is not None or setup is None:
+    if game is not None or (setup is None and agreement is None):
         data = _mafia_start(book, game, players, cards, seed, turbo, club, agreement, name, date)
-    else:
-        data = start_data(book, setup, agreement, name=name, names=players, deal=cards)
+    else:  # without --setup, the agreement's own
+        data = start_data(book, setup, agreement, name=name, names=players, deal=cards, force=force)
     with _open(db, create=True) as journal:
         game_id = session.new_game(journal, book, data)
         path = journal.path
@@ -762,10 +765,11 @@ def _to_file(out: Path | None) -> bool:
 
 def _emit(
     render: Callable[[str], str | bytes], fmt: str | None, out: Path | None, force: bool
-) -> dict[str, str] | None:
+) -> dict[str, Any] | None:
     """Render a printable in the format asked (or that ``out`` ends with), then write it
     to ``out`` (never over a file without ``force``) or to standard output. Return the
-    file written and its format (``{"path", "format"}``, what ``--json`` prints), or None."""
+    file written, its format and its pages (``{"path", "format", "pages"}``, what ``--json``
+    prints, as ``garou print``'s: null but for a PDF), or None."""
     from garou.printables import choose_format, write_output
 
     chosen = choose_format(fmt, str(out) if out is not None else "-")
@@ -777,7 +781,7 @@ def _emit(
             sys.stdout.write(data)
         return None
     written = write_output(data, out, force)
-    return {"path": str(written), "format": chosen}
+    return {"path": str(written), "format": chosen, "pages": getattr(data, "pages", None)}
 
 
 def _print_recap(out: Console, recap: Any) -> None:

@@ -223,11 +223,7 @@ class Session:
     # --- the loop ---------------------------------------------------------------------
 
     def run(self) -> None:
-        from garou.game import session
-        from garou.game.errors import IllegalEventError
-        from garou.game.sentences import event_said
-
-        self.show(self.say("game.play.intro"), "dim")
+        self.show(self.say("fix4.play.intro"), "dim")
         while True:
             state = self.state()
             self.header(state)
@@ -240,19 +236,110 @@ class Session:
                 else:
                     self.day(state)
             except _Undo:
-                self.shown.clear()
                 try:
-                    replayed = session.undo(self.journal, self.book, self.game_id, self.lang)
-                    undone = replayed.undone[-1]
-                    said = event_said(replayed, undone)
-                    self.show(self.say("game.play.undone", event=said, seq=undone.seq), "yellow")
-                except IllegalEventError as exc:
-                    self.show(self.say("error.prefix", message=exc.message(self.lang)), "red")
+                    self.undo(state)
+                except _Quit:
+                    self.show(self.say("game.play.bye", id=self.game_id), "dim")
+                    return
             except _Quit:
                 self.show(self.say("game.play.bye", id=self.game_id), "dim")
                 return
             except _Changed:
                 continue  # the prompt named a player or a step that no longer holds
+
+    def undo(self, state: Any) -> None:
+        """ "annuler" typed at a prompt: inside a step with answers kept (a vote's ballots, a
+        night step's or a farewell's answers), the last answer is taken back and asked
+        again, the others kept; otherwise the last event is undone only once confirmed
+        (the table may have heard it read), the drafts left as they are."""
+        from garou.game import session
+        from garou.game.errors import IllegalEventError
+        from garou.game.replay import META_KINDS
+        from garou.game.sentences import event_said
+
+        taken = self.take_back(state)
+        if taken is not None:
+            self.show(taken, "yellow")
+            return
+        replayed = session.load(self.journal, self.book, self.game_id, self.lang)
+        last = [e for e in replayed.effective if e.kind not in (*META_KINDS, "start")]
+        if last:
+            said = event_said(replayed, last[-1])
+            question = self.say("fix4.play.undo-confirm", seq=last[-1].seq, event=said)
+            try:
+                sure = self.ask_yes(question)
+            except _Undo:
+                sure = True  # "annuler" typed twice: the game master means it
+            if not sure:
+                self.show(self.say("fix4.play.undo-kept"), "dim")
+                return
+        self.shown.clear()
+        try:
+            replayed = session.undo(self.journal, self.book, self.game_id, self.lang)
+            undone = replayed.undone[-1]
+            said = event_said(replayed, undone)
+            self.show(self.say("game.play.undone", event=said, seq=undone.seq), "yellow")
+        except IllegalEventError as exc:
+            self.show(self.say("error.prefix", message=exc.message(self.lang)), "red")
+
+    def take_back(self, state: Any) -> str | None:
+        """Take back the last answer kept for the step being answered (the last ballot of
+        the show of hands, the night step's last answer); say what, or None when the step
+        has none (the undo is then an event's)."""
+        from garou.game import session
+        from garou.game.script import BALLOT_DRAFT, ballot_draft, next_step
+
+        if state.phase == "day" and next_step(state).kind == "vote":
+            ballots = session.lg_ballots(self.journal, self.book, self.game_id, self.lang)
+            if not ballots.asked:
+                return None
+            asked = list(ballots.asked)
+            voter = asked.pop()
+            votes = {k: v for k, v in ballots.votes.items() if k != voter}
+            self.journal.save_draft(self.game_id, BALLOT_DRAFT, ballot_draft(state, votes, asked))
+            return self.say("fix4.play.ballot-back", voter=voter)
+        if state.phase == "night":
+            step = state.next_step()
+            draft = self.journal.draft(self.game_id, NIGHT_DRAFT)
+            where = {"night": state.night, "step": step.id if step is not None else None}
+            if draft is None or {k: draft.get(k) for k in where} != where:
+                return None
+            answers = dict(draft.get("answers") or {})
+            if not answers:
+                return None
+            _Answers(self, where, answers).drop_last()
+            return self.say("fix4.play.answer-back")
+        return None
+
+    def last_seq(self) -> int:
+        """The number of the game's last event (countdowns aside)."""
+        seqs = [e.seq for e in self.journal.events(self.game_id) if e.kind != "timer"]
+        return max(seqs, default=0)
+
+    def recorded_since(self, seq: int) -> bool:
+        """True when an event was recorded after event ``seq`` on another screen (the
+        phone, ``garou game add``) while a prompt waited: the game master is told what,
+        with its read-aloud, and the step is asked anew from the game as it now is."""
+        from garou.game import session
+        from garou.game.sentences import event_said
+
+        if self.last_seq() == seq:
+            return False
+        replayed = session.load(self.journal, self.book, self.game_id, self.lang)
+        since = [event_said(replayed, e) for e in replayed.effective if e.seq > seq]
+        undone = [e for e in replayed.undone if e.seq > seq]
+        if since or undone:
+            events = since or [event_said(replayed, e) for e in undone]
+            self.show(self.say("fix4.play.elsewhere", count=len(events), events=events), "yellow")
+        if since and replayed.effective[-1].seq > seq:
+            self.told(replayed.state)
+        self.shown.clear()
+        return True
+
+    def told(self, state: Any) -> None:
+        """Say what the last event recorded elsewhere gives to read aloud."""
+        if getattr(state, "told", None):
+            self.announce(state, "game.play.out")
 
     def finished(self, state: Any) -> bool:
         """True once nothing is left to ask: the game is over."""
@@ -471,12 +558,15 @@ class Session:
         if asked:
             self.show(self.say("fixb.play.ballots-kept", count=len(asked), names=asked), "yellow")
         targets = list(state.tied) if state.vote_round == "revote" else alive
+        seq = self.last_seq()
         for voter in alive:
             if voter in asked:
                 continue
             if asked and self.journal.draft(self.game_id, BALLOT_DRAFT) is None:
                 return  # recorded meanwhile elsewhere: the ballots are checked again
             target = self.ask_name(self.say("game.play.ballot", voter=voter), targets, empty=True)
+            if self.recorded_since(seq):
+                return  # the vote (or what it waits for) recorded on another screen
             if target is not None:
                 votes[voter] = target
             asked.append(voter)

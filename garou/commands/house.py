@@ -62,14 +62,45 @@ def _e(text: object) -> str:
     return escape(str(text))
 
 
-def ask(out: Console, prompt: str, default: str | None = None) -> str:
-    """Read one answer on ``out``; Enter gives ``default`` (tests replace this function)."""
+def _own_questions(book: Any, game: Any, choices: dict[str, str]) -> None:
+    """Refuse a --set that is another game's question, saying whose (the games never mix)."""
+    from garou.houserules import find_question
+    from garou.rules import GarouError
+
+    for case in choices:
+        try:
+            find_question(game, case)
+            continue
+        except GarouError:
+            pass
+        for other in book.games.values():
+            if other.id == game.id:
+                continue
+            try:
+                find_question(other, case)
+            except GarouError:
+                continue
+            raise GarouError(
+                "fix4.house.other-game",
+                case=case,
+                game=game.info.name,
+                other=other.info.name,
+                other_id=other.id,
+            )
+
+
+def ask(out: Console, prompt: str, default: str | None = None, lang: str | None = None) -> str:
+    """Read one answer on ``out``; Enter gives ``default`` (tests replace this function).
+    The prompt ends as ``lang`` writes it (French: « Choix (1) : »)."""
     from rich.prompt import Prompt
 
     from garou.rules import GarouError
+    from garou.rules.catalogue import say
 
+    suffix = say("fix4.prompt.suffix", lang) if lang else ": "
+    asked: type[Prompt] = type("_Prompt", (Prompt,), {"prompt_suffix": suffix})
     try:
-        answer = Prompt.ask(_e(prompt), default=default, console=out, show_default=bool(default))
+        answer = asked.ask(_e(prompt), default=default, console=out, show_default=bool(default))
     except EOFError:
         raise GarouError("house.input-ended") from None
     return str(answer if answer is not None else "")
@@ -195,6 +226,7 @@ def pick_command(
         raise UsageError("house.which-game", games=", ".join(book.games))
     rules_game = book.game(game) if game is not None else book.game(base.game)  # type: ignore[union-attr]
     choices = _parse_sets(set_ or [], rules_game)
+    _own_questions(book, rules_game, choices)
     from garou.rules.lists import read_list
 
     name_list = read_list(names)
@@ -266,9 +298,9 @@ def _walk(out: Console, game: GameRules, start: Agreement, lang: str) -> Agreeme
     decisions += [custom_decision(n, q, o, a) for n, (q, o, a) in enumerate(customs, 1)]
     setup = agreement.setup or _ask_setup(out, game, lang)
     out.print()
-    table = ask(out, _t(lang, "table-prompt"), default=agreement.table or "") or None
+    table = ask(out, _t(lang, "table-prompt"), default=agreement.table or "", lang=lang) or None
     while True:
-        typed = ask(out, _t(lang, "date-prompt"), default=agreement.date or _today())
+        typed = ask(out, _t(lang, "date-prompt"), default=agreement.date or _today(), lang=lang)
         try:
             date = read_date(typed, _today())
             break
@@ -309,12 +341,15 @@ def _ask_question(
 
     shown = preselected(question, kept)  # type: ignore[arg-type]
     while True:
-        answer = ask(out, _t(lang, "choice"), default=str(shown) if shown else None)
+        answer = ask(out, _t(lang, "choice"), default=str(shown) if shown else None, lang=lang)
         try:
             return read_choice(question, answer, shown, lang)
         except AnswerError as exc:
             hint = f" {_e(exc.hint.say(lang))}" if exc.hint is not None else ""
-            out.print(f"[red]{_e(exc.message(lang))}[/]{hint}")
+            said = exc.message(lang)
+            if hint and not said.endswith((".", "!", "?", "…")):
+                said += "."  # two sentences: the refusal ends before the hint starts
+            out.print(f"[red]{_e(said)}[/]{hint}")
 
 
 def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[str], str]]:
@@ -325,14 +360,14 @@ def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[s
     if already:
         out.print(_e(_t(lang, "custom-already", count=already)))
     while True:
-        question = ask(out, _t(lang, "custom-question"), default="").strip()
+        question = ask(out, _t(lang, "custom-question"), default="", lang=lang).strip()
         if not question:
             return found
         options: list[str] = []
         while True:
             prompt = _t(lang, "custom-option", n=len(options) + 1)
             try:
-                option = read_custom_option(options, ask(out, prompt, default=""))
+                option = read_custom_option(options, ask(out, prompt, default="", lang=lang))
             except AnswerError as exc:
                 out.print(f"[red]{_e(exc.message(lang))}[/]")
                 continue
@@ -343,7 +378,7 @@ def _ask_custom(out: Console, already: int, lang: str) -> list[tuple[str, list[s
             out.print(f"  {index}. {_e(option)}")
         while True:
             try:
-                answer = read_custom_answer(options, ask(out, _t(lang, "custom-answer")))
+                answer = read_custom_answer(options, ask(out, _t(lang, "custom-answer"), lang=lang))
                 break
             except AnswerError as exc:
                 out.print(f"[red]{_e(exc.message(lang))}[/]")
@@ -359,7 +394,7 @@ def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
     out.print()
     while True:
         try:
-            players = read_players(ask(out, _t(lang, "players-prompt"), default=""))
+            players = read_players(ask(out, _t(lang, "players-prompt"), default="", lang=lang))
             break
         except AnswerError as exc:
             out.print(f"[red]{_e(exc.message(lang))}[/]")
@@ -367,7 +402,7 @@ def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
         return None
     example = example_roles(game, players)
     while True:
-        roles = ask(out, _t(lang, "cards-prompt", example=example), default="").strip()
+        roles = ask(out, _t(lang, "cards-prompt", example=example), default="", lang=lang).strip()
         if not roles:
             return None
         try:
@@ -376,7 +411,7 @@ def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
         except GarouError as exc:
             out.print(f"[red]{_e(exc.message(lang))}[/]")
     while True:
-        names = ask(out, _t(lang, "names-prompt"), default="")
+        names = ask(out, _t(lang, "names-prompt"), default="", lang=lang)
         try:
             from garou.rules.lists import read_list
 

@@ -22,6 +22,9 @@ __all__ = ["DRAFT", "MafiaSession", "run_timer"]
 FAREWELL_DRAFT = "mafia-farewell"
 """The journal's draft of the farewell being given (its countdown done, the answers)."""
 
+FAREWELL_ANSWERS = ("best_move", "suspects", "crown")
+"""The farewell's answers, in the order they are asked (an undo takes back the last)."""
+
 SANCTION_WORDS = {
     "foul": "foul",
     "tech": "technical-foul",
@@ -112,6 +115,34 @@ class MafiaSession(Session):
             raise _Changed()
         return True
 
+    def take_back(self, state: Any) -> str | None:
+        """Take back the last answer kept for the step being answered: the last nominee's
+        ballots of the vote, the farewell's last answer; None when the step has none (the
+        undo is then an event's, confirmed first)."""
+        from garou.game import session
+        from garou.game.mafia_script import draft_data, next_step
+
+        step = next_step(state)
+        if step.kind == "vote" and step.round != "lift":
+            ballots = session.mafia_ballots(self.journal, self.book, self.game_id, self.lang)
+            if not ballots.done:
+                return None
+            done = list(ballots.done)
+            nominee = done.pop()
+            votes = {k: v for k, v in ballots.votes.items() if v != nominee}
+            self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes, done))
+            return self.say("fix4.play.votes-back", name=nominee)
+        if step.kind == "farewell":
+            kept = self.journal.kept_draft(self.game_id, FAREWELL_DRAFT)
+            draft = dict(kept[1]) if kept is not None else {}
+            answered = [k for k in FAREWELL_ANSWERS if k in draft]
+            if draft.get("player") != step.player or not answered:
+                return None
+            draft.pop(answered[-1])
+            self.journal.save_draft(self.game_id, FAREWELL_DRAFT, draft)
+            return self.say("fix4.play.answer-back")
+        return None
+
     def waiting(self) -> tuple[Any, ...]:
         """What a prompt is asked for: the step the evening waits for and who is at the
         table (a command that changes either leaves the prompt)."""
@@ -148,10 +179,27 @@ class MafiaSession(Session):
             found = [by_fold.get(fold(p)) for p in picked]
             if all(found) and (picked or empty) and not (one and len(found) > 1):
                 return [f for f in found if f]
-            suggest(self, [p for p, f in zip(picked, found, strict=True) if not f], options)
+            unknown = [p for p, f in zip(picked, found, strict=True) if not f]
+            suggest(self, [p for p in unknown if not self.left_table(p)], options)
             shown = [quote_name(o) for o in options]
             key = "game.play.pick-one" if one else "game.play.pick-names-any"
             self.show(self.say(key, options=shown), "yellow")
+
+    def left_table(self, typed: str) -> bool:
+        """Say so when ``typed`` is a player of the evening who has left the table (shot,
+        voted out, disqualified) rather than "did you mean" another name; True then."""
+        from garou.rules.catalogue import phrase
+        from garou.rules.names import fold
+
+        if getattr(self, "journal", None) is None:
+            return False  # a session built bare (no game to look at): nobody has left
+        state = self.state()
+        seat = next((s for s in state.seats if fold(s.name) == fold(typed)), None)
+        if seat is None or seat.alive:
+            return False
+        how = phrase(f"cause.{seat.out}") if seat.out else ""
+        self.show(self.say("fix4.play.left-table", name=seat.name, how=how), "yellow")
+        return True
 
     def seat_numbers(self, options: list[str]) -> dict[int, str]:
         state = self.state()
@@ -362,7 +410,8 @@ class MafiaSession(Session):
             self.timer(seconds, timer_label(state))
         if not draft.get("timed"):
             keep("timed", True)
-        everyone = [s.name for s in state.seats if s.name != name]
+        # any seat but a disqualified player's: out of the game, not of the evening's suspects
+        everyone = [s.name for s in state.seats if s.name != name and s.out != "disqualified"]
         most = state.game.deaths.best_move_most
         if "best_move" not in draft:
             keep("best_move", self.names(self.say("mafia.play.best-move", most=most), everyone))

@@ -274,27 +274,33 @@ def new() -> Any:
     book = library().book()
     game = book.games["loup-garou"]
     try:
-        names = _names(form.get("names", ""))
         dealt = counts(form, game)
-        if not dealt:
+        # names and cards left empty with an agreement pasted: the agreement's setup
+        theirs = not form.get("names", "").strip() and not dealt
+        theirs = theirs and bool(form.get("agreement", "").strip())
+        names = [] if theirs else _names(form.get("names", ""))
+        if not dealt and not theirs:
             raise FormProblem(phrase("web.setup.cards-needed"))
         deal = _deal(form.get("deal", ""))
         name = form.get("name", "").strip()[:MAX_NAME] or None
         with tempfile.TemporaryDirectory(prefix="garou-") as folder:
-            setup = Path(folder) / "setup.yaml"
-            setup.write_text(
-                yaml.safe_dump(
-                    {"game": game.id, "players": len(names), "roles": dealt, "names": names},
-                    allow_unicode=True,
-                ),
-                encoding="utf-8",
-            )
+            setup: Path | None = None
+            if not theirs:
+                setup = Path(folder) / "setup.yaml"
+                setup.write_text(
+                    yaml.safe_dump(
+                        {"game": game.id, "players": len(names), "roles": dealt, "names": names},
+                        allow_unicode=True,
+                    ),
+                    encoding="utf-8",
+                )
             agreement = None
             if form.get("agreement", "").strip():
                 agreement = Path(folder) / "agreement.yaml"
                 agreement.write_text(form["agreement"], encoding="utf-8")
             try:
-                data = start_data(book, setup, agreement, name=name, deal=deal)
+                how = "fix4.hint.setup-differs-web"
+                data = start_data(book, setup, agreement, name=name, deal=deal, how=how)
             except RefusedSetupError as exc:
                 return _games_page(400, _refused_setup(exc, g.lang), form)
             except GarouError as exc:
@@ -356,21 +362,34 @@ def _names(text: str) -> list[str]:
         raise FormProblem(phrase("web.game.names-needed"))
     if len(names) > MAX_PLAYERS or any(len(n) > MAX_NAME for n in names):
         raise FormProblem(phrase("web.game.names-too-long", most=MAX_PLAYERS, length=MAX_NAME))
-    if len(set(names)) != len(names):
-        twice = sorted({n for n in names if names.count(n) > 1})
+    from garou.rules.names import fold
+
+    folded = [fold(n) for n in names]  # "Ana" and "ana" are one player to every event
+    if len(set(folded)) != len(folded):
+        twice = [n for i, n in enumerate(names) if folded.count(folded[i]) > 1]
         raise FormProblem(phrase("web.game.names-twice", names=twice))
     return names
 
 
 def _deal(text: str) -> dict[str, str]:
+    """The deal typed on the form, name → card; a player given two cards (whatever the
+    case and accents of the two lines) refused, as ``--deal`` refuses it."""
+    from garou.rules.names import fold
+
     deal: dict[str, str] = {}
-    for line in text.splitlines():
+    lines: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         pair = deal_line(line)
         if pair is None:
             raise FormProblem(phrase("web.game.bad-deal", line=line.strip()[:60]))
-        deal[pair[0][:MAX_NAME]] = pair[1][:MAX_NAME]
+        name = pair[0][:MAX_NAME]
+        if fold(name) in lines:
+            first = lines[fold(name)]
+            raise FormProblem(phrase("fix4.web.dealt-twice", name=name, first=first, second=number))
+        lines[fold(name)] = number
+        deal[name] = pair[1][:MAX_NAME]
     return deal
 
 
