@@ -206,3 +206,14 @@ class TableScreen:
                 assert secret not in text, (secret, state.phase, state.night, state.day)
                 assert secret not in poll
         return state, page
+
+
+def needs_pdf() -> pytest.MarkDecorator:
+    """Skip a test that prints a PDF where WeasyPrint cannot run (not installed, or no Pango:
+    the README's test command on a bare machine)."""
+    from garou import printables
+
+    return pytest.mark.skipif(
+        not printables.rendering.pdf_available(),
+        reason="WeasyPrint cannot run here (pip install garou[pdf]; it needs Pango)",
+    )

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from garou.rules.catalogue import say
 
+from . import helpers
 from .helpers import lg_setup
 
 LG_TABLE = ("-g", "loup-garou", "-p", "Ana=loup-garou,Bob=villageois,Cid=villageois,Dee=voyante")
@@ -105,7 +106,7 @@ def test_the_mafia_extra_time_length_and_order_are_said_as_garous_reading(garou,
 
 
 @pytest.mark.parametrize("sheet", ["agreement", "cheatsheet"])
-@pytest.mark.parametrize("fmt", ["pdf", "md", "html"])
+@pytest.mark.parametrize("fmt", [pytest.param("pdf", marks=helpers.needs_pdf()), "md", "html"])
 def test_print_json_says_the_file_written_its_format_and_pages(garou, tmp_path, sheet, fmt):
     if fmt == "pdf":
         pytest.importorskip("weasyprint")

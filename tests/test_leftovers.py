@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from . import helpers
 from .test_mafia_review3 import BELOW_HALF, Table
 
 # --- 1: a prompt never names a player a command typed at it just removed ------------------
@@ -314,6 +315,7 @@ def _agreement(garou, tmp_path, option: str):
     return path
 
 
+@helpers.needs_pdf()
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_agreement_sheet_says_what_the_table_decides_below_half(garou, book, tmp_path, lang):
     import html
