@@ -5,13 +5,12 @@ each side."""
 
 from __future__ import annotations
 
-import textwrap
-from pathlib import Path
-
 import pytest
 from garou.lookup import bank, coverage
 from garou.lookup.searcher import Searcher
 from garou.rules import DataFileError, load_rules
+
+from .helpers import rules_folder
 
 HOUSE = """\
 game: loup-garou
@@ -47,15 +46,8 @@ entries:
 """
 
 
-def _write(tmp_path: Path, text: str) -> Path:
-    folder = tmp_path / "my-rules"
-    folder.mkdir(exist_ok=True)
-    (folder / "house.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
-    return folder
-
-
 def test_leaves_open_is_read_on_entries_and_carried_to_a_roles_entry(tmp_path):
-    book = load_rules(_write(tmp_path, HOUSE))
+    book = load_rules(rules_folder(tmp_path, HOUSE))
     entry = book.entry("lg-house-protector")
     assert entry.leaves_open.en == ("how long does the frobnicated protection last",)
     assert book.game("loup-garou").role("salvateur").leaves_open.fr == (
@@ -80,7 +72,7 @@ def test_leaves_open_is_read_on_entries_and_carried_to_a_roles_entry(tmp_path):
 def test_a_bad_leaves_open_is_said_with_file_line_and_key(tmp_path, old, new, line, path, words):
     assert HOUSE.count(old) == 1
     with pytest.raises(DataFileError) as caught:
-        load_rules(_write(tmp_path, HOUSE.replace(old, new)))
+        load_rules(rules_folder(tmp_path, HOUSE.replace(old, new)))
     messages = [str(p) for p in caught.value.problems]
     assert any(f"house.yaml:{line}" in m and path in m and words in m for m in messages), messages
 
@@ -88,7 +80,7 @@ def test_a_bad_leaves_open_is_said_with_file_line_and_key(tmp_path, old, new, li
 def test_an_entrys_json_lists_what_it_leaves_open(tmp_path):
     from garou.rules.export import entry_to_dict
 
-    book = load_rules(_write(tmp_path, HOUSE))
+    book = load_rules(rules_folder(tmp_path, HOUSE))
     entry = book.entry("lg-house-protector")
     assert entry_to_dict(book, entry, "en")["leaves_open"] == list(entry.leaves_open.en)
 
@@ -170,7 +162,7 @@ def test_nothing_shared_is_zero_and_an_empty_bank_has_no_open_side():
 
 def test_the_judgement_weighs_the_bank_of_the_rules_searched(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    folder = _write(tmp_path, HOUSE)
+    folder = rules_folder(tmp_path, HOUSE)
     with Searcher(folder) as searcher:
         result = searcher.search("how long does the frobnicated protection last", lang="en")
         assert result.hits[0].id == "lg-house-protector"
