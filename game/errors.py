@@ -56,5 +56,10 @@ class IllegalEventError(GarouError):
         return text
 
 
+class StaleFormError(IllegalEventError):
+    """Raised when a form was drawn for a step the game has left (another screen recorded
+    since its page was drawn): nothing is recorded, the current step is shown instead."""
+
+
 class BadRecordError(GarouError):
     """Raised when an exported game record cannot be imported (with its file:line)."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from garou.rules.loader import Rulebook
 
+from .errors import StaleFormError
 from .journal import Event, Journal
 from .replay import Replayed, replay, trimmed
 
@@ -76,14 +77,22 @@ def record_form(
     kind: str,
     data: Mapping[str, Any],
     lang: str = "en",
+    seen: int | None = None,
 ) -> tuple[Replayed, bool]:
     """Record one event sent by form ``form_id``, once: a repeated submission of the same
     form records nothing more. Return the game after it and True, or (the game as it is,
-    False) for a repeat. The check and the form id are committed in one transaction."""
+    False) for a repeat. The check and the form id are committed in one transaction.
+
+    ``seen``: how many events the game had when the form's page was drawn; when the game
+    has another count now (another screen recorded, undid or timed something since), the
+    form answers a step that is gone and :class:`~garou.game.errors.StaleFormError` refuses
+    it, inside the same transaction (two phones sending at once: the second is stale)."""
     done: list[Replayed] = []
     data = _named(journal, game_id, data, kind, book)
 
     def check(events: list[Event]) -> list[Event]:
+        if seen is not None and len(events) - 1 != seen:
+            raise stale_form(book, events[:-1], lang)
         events = trimmed(book, events, lang)
         done.append(_replayed(book, events, lang))
         return events
@@ -92,6 +101,17 @@ def record_form(
     if new:
         return done[-1], True
     return load(journal, book, game_id, lang), False
+
+
+def stale_form(book: Rulebook, events: list[Event], lang: str = "en") -> StaleFormError:
+    """The refusal of a form drawn before ``events`` (the game as it is now) were all
+    recorded: it names the game's last action now, so the judge sees what changed."""
+    from .sentences import event_said
+
+    replayed = replay(book, events, lang)
+    if len(replayed.effective) > 1:
+        return StaleFormError("fix5b.stale.last", last=event_said(replayed, replayed.effective[-1]))
+    return StaleFormError("fix5b.stale.start")
 
 
 def _replayed(book: Rulebook, events: list[Event], lang: str) -> Replayed:

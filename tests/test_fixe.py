@@ -379,8 +379,10 @@ class _Phone:
         page = self.page()
         token = re.search(r'name="csrf" value="([^"]+)"', page)
         form_id = re.search(r'name="form_id" value="([^"]+)"', page)
-        assert token and form_id
-        fields = {"csrf": token.group(1), "form_id": form_id.group(1), **data}
+        seen = re.search(r'name="seen" value="([^"]+)"', page)
+        assert token and form_id and seen
+        fields = {"csrf": token.group(1), "form_id": form_id.group(1), "seen": seen.group(1)}
+        fields.update(data)
         return self.client.post(
             f"/game/1/{path}?lang={self.lang}", data=fields, headers={"Origin": "http://localhost"}
         )

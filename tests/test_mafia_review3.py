@@ -280,7 +280,7 @@ def test_the_judges_page_asks_what_the_table_decided(book, tmp_path):
 
     fields = {
         name: re.search(rf'name="{name}" value="([^"]+)"', page).group(1)
-        for name in ("csrf", "form_id")
+        for name in ("csrf", "form_id", "seen")
     }
     sent = client.post(
         f"/game/{t.id}/record?lang=en",

@@ -103,8 +103,9 @@ class Judge:
         html = html or self.page()
         token = re.search(r'name="csrf" value="([^"]+)"', html)
         form_id = re.search(r'name="form_id" value="([^"]+)"', html)
-        assert token and form_id
-        return {"csrf": token.group(1), "form_id": form_id.group(1)}
+        seen = re.search(r'name="seen" value="([^"]+)"', html)
+        assert token and form_id and seen
+        return {"csrf": token.group(1), "form_id": form_id.group(1), "seen": seen.group(1)}
 
     def step(self, html: str | None = None) -> str:
         found = re.search(r'data-step="([^"]+)"', html or self.page())

@@ -113,6 +113,26 @@ def _form_id() -> str | None:
     return form_id if form_id and len(form_id) <= 64 else None
 
 
+def _seen() -> int | None:
+    """How many events the game had when the form's page was drawn (its ``seen`` field),
+    or None when the form does not say."""
+    seen = request.form.get("seen", "").strip()
+    return int(seen) if seen.isdigit() and len(seen) <= 9 else None
+
+
+def _stale(journal: Journal, game_id: int) -> str | None:
+    """Why the form is refused when its page is out of date (another screen recorded,
+    undid or timed since it was drawn, or the form does not say when it was drawn), else
+    None. Asked before the form's own checks: a stale form is never judged against a step
+    it was not drawn for (a first vote's ballots taken as the revote's)."""
+    from garou.game.session import stale_form
+
+    events = journal.events(game_id)
+    if _seen() == len(events):
+        return None
+    return stale_form(library().book(), events, g.lang).reason(g.lang)
+
+
 def _recorded(game_id: int, new: bool, done: str = "") -> Response:
     """Back to the game's page once a form is recorded (``done``: the note's query), or
     with the "already recorded" note when the form had been."""
@@ -121,7 +141,13 @@ def _recorded(game_id: int, new: bool, done: str = "") -> Response:
 
 
 def _record_once(
-    journal: Journal, game_id: int, form_id: str, kind: str, data: dict[str, Any], refused: Any
+    journal: Journal,
+    game_id: int,
+    form_id: str,
+    kind: str,
+    data: dict[str, Any],
+    refused: Any,
+    done: str = "",
 ) -> Response:
     """Record the event a form sends, once per form; ``refused(message, rule)`` gives the
     page that says why the rules refused it (nothing recorded)."""
@@ -130,11 +156,11 @@ def _record_once(
 
     try:
         _, new = session.record_form(
-            journal, library().book(), game_id, form_id, kind, data, g.lang
+            journal, library().book(), game_id, form_id, kind, data, g.lang, seen=_seen()
         )
     except IllegalEventError as exc:
         return refused(exc.reason(g.lang), exc.rule)
-    return _recorded(game_id, new)
+    return _recorded(game_id, new, done)
 
 
 def _clock() -> float:
@@ -402,6 +428,8 @@ def master(game_id: int) -> Any:
         note = say("web.game.repeated", g.lang)
     elif request.args.get("corrected"):
         note = say("judge.correct.done", g.lang)
+    elif request.args.get("undone"):
+        note = _undone_note(game_id, request.args.get("undone", ""))
     return _master_page(game_id, note=note)
 
 
@@ -486,6 +514,7 @@ def _master_page(
         "share": None,
         "events": len(replayed.effective),
         "can_undo": len(replayed.effective) > 1,
+        "undo_what": undo_what(replayed, lang),
         "correction": correction_form(replayed, correcting),
         "ballots": ballots.votes,
         "ballots_told": [p.say(lang) for p in ballots.told],
@@ -513,7 +542,7 @@ def _share(game_id: int, secret: str) -> dict[str, str]:
 def record(game_id: int) -> Any:
     """Record one action of the game master (the form's kind and values), once per form."""
     from garou.game import session
-    from garou.game.errors import IllegalEventError
+    from garou.game.errors import IllegalEventError, StaleFormError
 
     form = request.form
     kind = form.get("kind", "")
@@ -525,6 +554,9 @@ def record(game_id: int) -> Any:
         repeat = _repeat(journal, game_id, form_id)
         if repeat is not None:
             return repeat
+        stale = _stale(journal, game_id)
+        if stale is not None:
+            return _master_page(game_id, 409, stale)
         if journal.game(game_id).game == "mafia":
             return _judge_record(journal, game_id, form_id, kind)
     try:
@@ -541,7 +573,11 @@ def record(game_id: int) -> Any:
             journal.save_draft(game_id, "pending", {"kind": kind, "data": data})
             return _master_page(game_id, pending=pending)
         try:
-            _, new = session.record_form(journal, book, game_id, form_id, kind, data, g.lang)
+            _, new = session.record_form(
+                journal, book, game_id, form_id, kind, data, g.lang, seen=_seen()
+            )
+        except StaleFormError as exc:
+            return _master_page(game_id, 409, exc.reason(g.lang))
         except IllegalEventError as exc:
             typed = {k: form.getlist(k) if k in _MANY else form.get(k) for k in form}
             return _master_page(game_id, 400, exc.reason(g.lang), exc.rule, typed=typed)
@@ -575,8 +611,38 @@ def undo(game_id: int) -> Any:
     if form_id is None:
         return refuse(400, "web.game.no-form-id")
     with _journal() as journal:
-        journal.game(game_id)
-        return _record_once(journal, game_id, form_id, "undo", {}, _master_refused(game_id))
+        repeat = _repeat(journal, game_id, form_id)
+        if repeat is not None:
+            return repeat
+        stale = _stale(journal, game_id)
+        if stale is not None:
+            return _master_page(game_id, 409, stale)
+        undone = _last_effective(journal, game_id)
+        done = f"?undone={undone}" if undone else ""
+        return _record_once(journal, game_id, form_id, "undo", {}, _master_refused(game_id), done)
+
+
+def _last_effective(journal: Journal, game_id: int) -> int | None:
+    """The number of the event an undo cancels now (the last one in effect), if any."""
+    from garou.game import session
+
+    effective = session.load(journal, library().book(), game_id, g.lang).effective
+    return effective[-1].seq if len(effective) > 1 else None
+
+
+def _undone_note(game_id: int, seq_text: str) -> str | None:
+    """The note of the page after an undo: the event it cancelled, said as a sentence."""
+    from garou.game import session
+    from garou.game.sentences import event_said
+
+    if not seq_text.isdigit():
+        return None
+    with _journal() as journal:
+        replayed = session.load(journal, library().book(), game_id, g.lang)
+    found = next((e for e in replayed.undone if e.seq == int(seq_text)), None)
+    if found is None:
+        return None
+    return say("fix5b.undone", g.lang, event=event_said(replayed, found), seq=found.seq)
 
 
 @bp.post("/game/<int:game_id>/timer")
@@ -597,11 +663,14 @@ def timer(game_id: int) -> Any:
         repeat = _repeat(journal, game_id, form_id)
         if repeat is not None:
             return repeat
+        stale = _stale(journal, game_id)
+        if stale is not None:
+            return _master_page(game_id, 409, stale)
         replayed = session.load(journal, book, game_id, g.lang)
         labels = timer_labels(replayed.state)
         shown = countdown(replayed)
         label = form.get("label", "") or (shown or {}).get("label") or next(iter(labels), "")
-        wanted = {"start": ("idle", "running", "paused", "over"), "pause": ("running",),
+        wanted = {"start": ("idle", "paused", "over"), "pause": ("running",),
                   "resume": ("paused",), "stop": ("running", "paused", "over")}  # fmt: skip
         current = shown["state"] if shown and shown["label"] == label else "idle"
         if label not in labels or current not in wanted.get(action, ()):
@@ -627,6 +696,8 @@ def draft(game_id: int) -> Any:
     book = library().book()
     with _journal() as journal:
         row = journal.game(game_id)
+        if _seen() != len(journal.events(game_id)):  # drawn for a vote that is gone
+            return _json({"saved": False, "stale": True})
         state = session.load(journal, book, game_id, g.lang).state
         if row.game == "mafia":
             from . import mafia
@@ -773,6 +844,7 @@ def _judge_page(
         "note": note,
         "version": len(journal.events(row.id)),
         "can_undo": len(replayed.effective) > 1,
+        "undo_what": undo_what(replayed, lang),
         "correction": correction_form(replayed, correcting),
         "share": _share(row.id, journal.secret(row.id)) if config().lan else None,
         "ballots": ballots.votes,
@@ -829,6 +901,16 @@ def protocol(game_id: int) -> Any:
 # --- correcting an earlier event (both games) ---------------------------------------------
 
 
+def undo_what(replayed: Any, lang: str) -> str | None:
+    """What the undo button cancels (the last event in effect), said under it: the judge
+    sees which action it takes back before tapping."""
+    from garou.game.sentences import event_said
+
+    if len(replayed.effective) <= 1:
+        return None
+    return say("fix5b.undo-what", lang, event=event_said(replayed, replayed.effective[-1]))
+
+
 def _cut(text: str, width: int) -> str:
     """``text`` cut to ``width`` characters at a word, an ellipsis saying so."""
     if len(text) <= width:
@@ -869,8 +951,11 @@ def correct(game_id: int) -> Any:
     book = library().book()
     with _journal() as journal:
         repeat = _repeat(journal, game_id, form_id)
+        stale = _stale(journal, game_id) if repeat is None else None
     if repeat is not None:
         return repeat
+    if stale is not None:
+        return _master_page(game_id, 409, stale, correcting=typed)
     try:
         if not seq_text.isdigit():
             raise FormProblem(phrase("judge.correct.no-seq"))
@@ -888,7 +973,7 @@ def correct(game_id: int) -> Any:
             data = {"seq": int(seq_text), "why": why, "event": event}
             try:
                 _, new = session.record_form(
-                    journal, book, game_id, form_id, "correct", data, g.lang
+                    journal, book, game_id, form_id, "correct", data, g.lang, seen=_seen()
                 )
             except IllegalEventError as exc:
                 return _master_page(game_id, 400, exc.reason(g.lang), exc.rule, correcting=typed)

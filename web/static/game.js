@@ -54,6 +54,10 @@
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
           if (data && data.saved) form.dataset.saved = String(Date.now());
+          if (data && data.stale) {  // drawn for a step another screen has left
+            var notice = document.querySelector("[data-stale]");
+            if (notice) notice.hidden = false;
+          }
         })
         .catch(function () {});
     });
