@@ -170,3 +170,62 @@ def test_two_forms_of_one_page_sent_at_once_record_only_the_first(db, book, cloc
                 seen=seen,
             )  # fmt: skip
         assert [e.kind for e in journal.events(game_id)][-1] == "day"
+
+
+@pytest.mark.parametrize("when", ["at-the-prompt", "while-it-runs"])
+def test_the_terminal_never_times_a_speech_recorded_on_another_screen(db, book, when):
+    """F16: ``garou game play`` asks for Ana's speech; the phone records it (before Enter,
+    or while the countdown runs): the terminal says so and goes on to Bob's speech, with
+    no countdown for Ana written after her speech, and no refusal at the end."""
+    import io
+
+    from garou.game import session
+    from rich.console import Console
+
+    from garou.commands.mafia_play import MafiaSession
+
+    game_id = mf.new_game(db, book, mf.load(mf.GAMES / "mafia-town-wins.yaml"))
+    elsewhere = open_journal(db)  # the phone's connection to the same journal
+
+    def phone_ends_the_speech() -> None:
+        session.record(elsewhere, book, game_id, "speech", {"player": "Ana", "seconds": 60})
+
+    class Clock:
+        now_at = 1_000_000.0
+
+        @classmethod
+        def now(cls) -> float:
+            return cls.now_at
+
+        wall = now
+
+        @classmethod
+        def sleep(cls, seconds: float) -> None:
+            cls.now_at += seconds
+            if when == "while-it-runs" and cls.now_at - 1_000_000.0 == 5:
+                phone_ends_the_speech()
+
+    out = io.StringIO()
+    with open_journal(db) as journal:
+        session.record(journal, book, game_id, "day", {})
+        terminal = MafiaSession(journal, book, game_id, "en", Console(file=out, width=200),
+                                Clock, True)  # fmt: skip
+
+        def ask(question: str, default: str | None = None) -> str:
+            if when == "at-the-prompt":
+                phone_ends_the_speech()
+            return ""
+
+        terminal.ask = ask  # type: ignore[method-assign]
+        terminal.day(terminal.state())
+        events = journal.events(game_id)
+    elsewhere.close()
+    speech = next(e.seq for e in events if e.kind == "speech")
+    after = [e for e in events if e.seq > speech]
+    text = out.getvalue()
+    assert "Recorded on another screen" in text and "already spoken" not in text
+    assert after == []  # nothing written for Ana once her speech was recorded
+    timers = [e.data["action"] for e in events if e.kind == "timer"]
+    assert timers == ([] if when == "at-the-prompt" else ["start"])
+    assert Clock.now_at - 1_000_000.0 <= 5  # the countdown never ran on
+    assert [e.kind for e in events].count("speech") == 1

@@ -262,7 +262,10 @@ class MafiaSession(Session):
         if step.kind == "speech":
             key = "fixf.play.extra-speech" if step.round == "revote" else "fixf.play.speech"
             words = command_help(self.lang)
+            seq = self.last_seq()
             answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds, **words))
+            if self.recorded_since(seq):
+                return  # the speech (or what follows it) recorded on another screen meanwhile
             if answer:  # not a command: say so and list them, then ask again
                 from garou.rules.catalogue import phrase
 
@@ -275,8 +278,8 @@ class MafiaSession(Session):
                         "yellow",
                     )
                 return
-            if self.countdown:
-                self.timer(step.seconds, timer_label(state))
+            if self.countdown and not self.timer(step.seconds, timer_label(state), since=seq):
+                return  # recorded on another screen while the countdown ran: it is stopped
             self.record("speech", {"player": step.player, "seconds": step.seconds})
             return
         if can_nominate(state):
@@ -431,8 +434,8 @@ class MafiaSession(Session):
         )
         self.journal.drop_draft(self.game_id, FAREWELL_DRAFT)
 
-    def timer(self, seconds: int, label: str | None = None) -> None:
-        run_timer(self, seconds, label)
+    def timer(self, seconds: int, label: str | None = None, since: int | None = None) -> bool:
+        return run_timer(self, seconds, label, since)
 
     def mark(self, action: str, label: str, seconds: int | None = None) -> None:
         """Record a countdown's start, pause, resume or stop in the journal (a ``timer``
@@ -471,15 +474,21 @@ class MafiaSession(Session):
         self.show(self.say("mafia.play.protocol", id=self.game_id), "dim")
 
 
-def run_timer(session: Any, seconds: int, label: str | None = None) -> None:
+def run_timer(
+    session: Any, seconds: int, label: str | None = None, since: int | None = None
+) -> bool:
     """Show a speech's countdown, one tick a second; Ctrl-C pauses (Enter resumes, "s"
     stops); a warning line once 10 s are left; the clock is the session's (fake in tests).
 
     With ``label``, a session that can (``mark``) records the start, the pauses, the
-    resumes and a stop as ``timer`` events: the web's table screen shows the same time."""
+    resumes and a stop as ``timer`` events: the web's table screen shows the same time.
+    With ``since`` (the game's last event when the step was asked), the countdown looks at
+    the journal at each tick: once another screen recorded (the phone ended the speech),
+    it stops, says what was recorded, and returns False (the step is gone); else True."""
     from garou.game.timer import Countdown
 
     mark = getattr(session, "mark", None) if label else None
+    moved = getattr(session, "recorded_since", None) if since is not None else None
     clock = session.clock
     countdown = Countdown(seconds, clock.now)
     countdown.start()
@@ -487,6 +496,9 @@ def run_timer(session: Any, seconds: int, label: str | None = None) -> None:
         mark("start", label, seconds)
     warned = False
     while not countdown.over():
+        if moved is not None and moved(since):
+            typer.echo("")
+            return False  # the speech ended elsewhere: nothing more is written for it
         try:
             typer.echo(f"\r⏱ {countdown.shown()} ", nl=False)
             if countdown.warning() and not warned:
@@ -511,9 +523,10 @@ def run_timer(session: Any, seconds: int, label: str | None = None) -> None:
                     mark("stop", label)
                 typer.echo("")
                 session.show(session.say("game.play.countdown-stopped"), "dim")
-                return
+                return True
             countdown.resume()
             if mark:
                 mark("resume", label)
     typer.echo("\r⏱ 0:00 ")
     session.show(session.say("mafia.play.time-up"), "bold red")
+    return True
