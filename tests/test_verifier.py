@@ -257,6 +257,26 @@ def test_the_baseline_is_the_exact_chance_and_says_what_it_is():
     assert "pas une prédiction" in verdict.baseline.fr
 
 
+@pytest.mark.parametrize("game, roles", [(LG, {"loup-garou": 2, "villageois": 6}),
+                                         (MF, CLASSIC_MAFIA)])  # fmt: skip
+def test_the_baseline_names_both_camps_as_the_data_names_them_inside_the_sentence(game, roles):
+    # The camps are the data's names, only their first letter lowered to sit mid-sentence
+    # ("one victim of the werewolves a night", "the village would win"), in both languages.
+    baseline = verdict_of(game, roles).baseline
+    minority = game.camp(game.minority_roles()[0].camp).name
+    players = game.camp(game.info.players).name
+
+    def inside(name, lang):
+        text = name.get(lang)
+        return text[:1].lower() + text[1:]
+
+    assert f"one victim of {inside(minority, 'en')} a night" in baseline.en
+    assert f"), {inside(players, 'en')} would win" in baseline.en
+    assert f"), {inside(players, 'fr')} gagner" in baseline.fr
+    for lang in ("en", "fr"):
+        assert inside(players, lang) != players.get(lang)  # the data's names are capitalised
+
+
 def test_power_roles_do_not_change_the_baseline():
     plain = verdict_of(LG, {"loup-garou": 2, "villageois": 6})
     powered = verdict_of(LG, {"loup-garou": 2, "villageois": 3, "voyante": 1, "chasseur": 2})
@@ -1312,3 +1332,4 @@ def test_the_composition_fix_never_says_an_empty_add_or_remove():
             fix = check(verdict_of(MF, roles, players=10), "composition").fix.en
             assert not re.search(r"(Add|Remove)\s*\.", fix), fix
             assert ("Add " in fix) == (delta < 0) and ("Remove " in fix) == (delta > 0), fix
+
