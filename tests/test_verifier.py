@@ -1333,3 +1333,32 @@ def test_the_composition_fix_never_says_an_empty_add_or_remove():
             assert not re.search(r"(Add|Remove)\s*\.", fix), fix
             assert ("Add " in fix) == (delta < 0) and ("Remove " in fix) == (delta > 0), fix
 
+
+# --- seed 7 (docs/mutation.md) -----------------------------------------------------------------
+
+
+def test_the_composition_says_the_games_cards_dealt_and_none_when_every_name_is_unknown():
+    # "you deal ..." lists the cards of the game's roles, each with its count; names that
+    # are no role are the fix's (and the unknown check's), never counted as the game's cards.
+    from itertools import combinations
+
+    for k in range(len(CLASSIC_MAFIA)):
+        for kept in combinations(CLASSIC_MAFIA, k):
+            dealt = {r: CLASSIC_MAFIA[r] for r in kept}
+            roles = dict(dealt, voyente=10 - sum(dealt.values()))
+            result = check(verdict_of(MF, roles, players=10), "composition")
+            assert result.status == "fail"
+            said = result.message.en.split("; you deal ", 1)[1]
+            said_fr = result.message.fr.split("vous prévoyez ", 1)[1]
+            assert "voyente" not in said and "voyente" in result.fix.en
+            if not dealt:
+                assert said == "0 cards." and said_fr == "0 carte.", (said, said_fr)
+                continue
+            for role_id in CLASSIC_MAFIA:
+                name = MF.role(role_id).name.en
+                if role_id in dealt:
+                    n = dealt[role_id]
+                    assert f"{n} {name} card{'s' if n > 1 else ''}" in said, (kept, said)
+                else:
+                    assert name not in said, (kept, said)
+
