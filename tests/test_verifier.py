@@ -1362,3 +1362,51 @@ def test_the_composition_says_the_games_cards_dealt_and_none_when_every_name_is_
                 else:
                     assert name not in said, (kept, said)
 
+
+HOUSE_PLAIN_ROLE = """\
+game: loup-garou
+roles:
+  - id: idiot
+    name: {fr: Idiot du village, en: Village idiot}
+    camp: village
+    power: false
+    section: additions
+    addition: true
+    summary: {fr: Un villageois sans pouvoir de plus., en: One more villager without a power.}
+"""
+
+
+def test_a_plain_house_role_asked_of_a_suggestion_takes_seats_but_is_no_villager(tmp_path):
+    # The power threshold weighs the power roles against the Villager cards only: a role
+    # without a power that is not the villager (a house role here) takes a seat and leaves
+    # fewer villagers. Every seat may go to the roles asked (no villager then) as long as no
+    # power role needs one; asked beyond that, the reason is the threshold or the seats.
+    from .helpers import rules_folder
+
+    game = load_rules(rules_folder(tmp_path, HOUSE_PLAIN_ROLE)).game("loup-garou")
+    assert not game.role("idiot").power
+    powers = [r.id for r in game.roles if r.power]
+    for players in range(4, 19):
+        wolves = WOLVES_BY_PLAYERS[players]
+        seats = players - wolves
+        for plain in range(seats + 2):
+            for power in range(len(powers) + 1):
+                wanted = [("idiot", plain)] if plain else []
+                wanted += [(r, 1) for r in powers[:power]]
+                villagers = seats - plain - power
+                case = (players, plain, power)
+                if villagers >= power:
+                    dist = suggest_distribution(game, players, wanted)
+                    expected = {"loup-garou": wolves, "idiot": plain, "villageois": villagers}
+                    expected |= dict.fromkeys(powers[:power], 1)
+                    assert dist.roles == {r: n for r, n in expected.items() if n}, case
+                    continue
+                with pytest.raises(NoSoundDistributionError) as info:
+                    suggest_distribution(game, players, wanted)
+                message = info.value.message("en")
+                most = max((seats - plain) // 2, 0)
+                if power > most:
+                    assert f"at most {most} power role" in message, (case, message)
+                else:
+                    assert f"not enough for the {plain + power} cards asked" in message, case
+
