@@ -1410,3 +1410,21 @@ def test_a_plain_house_role_asked_of_a_suggestion_takes_seats_but_is_no_villager
                 else:
                     assert f"not enough for the {plain + power} cards asked" in message, case
 
+
+def test_the_baseline_is_computed_up_to_the_most_players_the_odds_take_and_not_beyond():
+    # The library takes any Distribution; the baseline says when a table is beyond the
+    # exact computation, and names that limit, instead of failing or guessing.
+    from garou.rules.odds import MAX_PLAYERS as MOST
+    from garou.rules.setup import Distribution
+
+    for players in (MOST - 1, MOST, MOST + 1):
+        wolves = players // 4
+        dist = Distribution("mafia", players, {"citoyen": players - wolves, "mafia": wolves})
+        verdict = check_distribution(MF, dist)
+        if players <= MOST:
+            chance = village_win_chance(players - wolves, wolves, MF.night.regular_from)
+            assert verdict.village_win == chance, players
+        else:
+            assert verdict.village_win is None
+            assert f"up to {MOST} players" in verdict.baseline.en, verdict.baseline.en
+
