@@ -1428,3 +1428,44 @@ def test_the_baseline_is_computed_up_to_the_most_players_the_odds_take_and_not_b
             assert verdict.village_win is None
             assert f"up to {MOST} players" in verdict.baseline.en, verdict.baseline.en
 
+
+HOUSE_MAFIA_ROLE = """\
+game: mafia
+roles:
+  - id: docteur
+    name: {fr: Docteur, en: Doctor}
+    camp: ville
+    power: true
+    section: additions
+    addition: true
+    summary: {fr: Soigne un joueur chaque nuit., en: Heals a player each night.}
+"""
+
+
+def test_a_house_role_is_no_part_of_the_classic_mafia_distribution(tmp_path):
+    # mafia.txt's distribution is fixed at its four roles: a role a house adds is refused by
+    # a suggestion (the classic distribution has none of it) and, dealt, taken out by the fix.
+    from .helpers import rules_folder
+
+    game = load_rules(rules_folder(tmp_path, HOUSE_MAFIA_ROLE)).game("mafia")
+    doctor = game.role("docteur").name.en
+    for n in (None, 1, 2, 3):
+        for others in ([], [("mafia", 2)], [("citoyen", 6), ("sherif", 1)]):
+            with pytest.raises(NoSoundDistributionError) as info:
+                suggest_distribution(game, 10, [*others, ("docteur", n)])
+            assert f"has 0 {doctor} cards, not {n or 1}" in info.value.message("en"), others
+    for n in (1, 2, 3):
+        for instead in (None, *CLASSIC_MAFIA):
+            roles = dict(CLASSIC_MAFIA, docteur=n)
+            if instead is not None:
+                roles[instead] -= 1
+            roles = {r: k for r, k in roles.items() if k}
+            result = check(verdict_of(game, roles), "composition")
+            assert result.status == "fail"
+            add = re.search(r"Add (.*?)\.(?: |$)", result.fix.en)
+            remove = re.search(r"Remove (.*?)\.$", result.fix.en)
+            add = _cards_named(add.group(1), game) if add else {}
+            remove = _cards_named(remove.group(1), game) if remove else {}
+            assert remove.get("docteur") == n, (roles, result.fix.en)
+            fixed = {r: roles.get(r, 0) + add.get(r, 0) - remove.get(r, 0) for r in roles | add}
+            assert {r: k for r, k in fixed.items() if k} == CLASSIC_MAFIA, (roles, result.fix.en)
