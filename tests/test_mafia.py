@@ -1054,3 +1054,35 @@ def test_fouls_cost_only_the_next_speech_and_two_technical_fouls_disqualify(book
     state = t.add("technical-foul", player="Eve")
     assert state.player("Eve").out == "disqualified"
     assert [s["kind"] for s in state.sanctions if s["player"] == "Eve"] == ["technical-foul"] * 2
+
+
+def test_the_status_says_the_days_vote_round_and_none_while_no_vote_is_open(book, tmp_path):
+    # The status (the judge's page and --json) names the round the day's vote is in: the
+    # first vote, the revote of the tied, the lift vote; none at night nor once it is over.
+    t = Table(book, tmp_path)
+    assert t.status()["vote_round"] is None  # night 1: the meeting
+    t.add("day")
+    assert t.status()["vote_round"] == "first"
+    t.speeches()
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.add("nominate", by="Bob", nominee="Eve")
+    assert t.status()["vote_round"] == "first"
+    half = {n: ("Bob" if i < 5 else "Eve") for i, n in enumerate(NAMES)}
+    t.add("vote", votes=half)
+    assert t.status()["vote_round"] == "revote" and t.status()["tied"] == ["Bob", "Eve"]
+    t.add("speech", player="Bob", seconds=60)
+    t.add("speech", player="Eve", seconds=60)
+    t.add("vote", votes=half)
+    assert t.status()["vote_round"] == "lift"
+    t.add("vote", votes={n: "no" for n in NAMES})  # the table keeps both: the vote is over
+    assert t.status()["vote_round"] is None and t.state().vote_round is None
+    t.add("night")
+    assert t.status()["vote_round"] is None
+    t.night_shots("Cid")
+    t.checks()
+    t.add("day")
+    assert t.status()["vote_round"] == "first"
+    t.farewells()
+    t.speeches()
+    t.add("night")  # a day without a nomination: no vote was held
+    assert t.state().vote_round == "first" and t.status()["vote_round"] is None
