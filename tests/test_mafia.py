@@ -1056,6 +1056,87 @@ def test_fouls_cost_only_the_next_speech_and_two_technical_fouls_disqualify(book
     assert [s["kind"] for s in state.sanctions if s["player"] == "Eve"] == ["technical-foul"] * 2
 
 
+# --- the journal's countdowns (mutation seed 7, docs/mutation.md) ---------------------------
+
+
+def test_a_timer_event_must_hold_a_countdowns_values_and_only_a_start_has_a_length():
+    # A countdown starts for whole seconds, more than 0 and at most MAX_SECONDS (a day); a
+    # pause, a resume or a stop acts on a running countdown and says no length.
+    from garou.game.timer import ACTIONS, MAX_SECONDS, check_timer
+
+    def refused(data):
+        with pytest.raises(IllegalEventError) as caught:
+            check_timer(data)
+        return caught.value.phrase.key
+
+    for seconds in (1, 2, 60, MAX_SECONDS - 1, MAX_SECONDS):
+        check_timer({"action": "start", "label": "speech:d1:Ana", "at": 0, "seconds": seconds})
+    for seconds in (0, -1, MAX_SECONDS + 1, 1.5, 60.0, True, "60", None):
+        data = {"action": "start", "label": "speech:d1:Ana", "at": 0, "seconds": seconds}
+        assert refused(data) == "judge.refused.timer-seconds", seconds
+    assert refused({"action": "start", "label": "l", "at": 0}) == "judge.refused.timer-seconds"
+    for action in ACTIONS[1:]:
+        check_timer({"action": action, "label": "speech:d1:Ana", "at": 12.5})
+    for action in ("Start", "", None, "reset"):
+        assert refused({"action": action, "label": "l", "at": 0}) == "judge.refused.timer-action"
+    for label in ("", "  ", None, 3, "x" * 201):
+        assert refused({"action": "stop", "label": label, "at": 0}) == "judge.refused.timer-label"
+    for at in (-1, -0.5, True, "3", None):
+        assert refused({"action": "stop", "label": "l", "at": at}) == "judge.refused.timer-at"
+
+
+def test_the_journals_countdown_is_its_latest_start_with_its_pauses_until_stopped():
+    from types import SimpleNamespace
+
+    from garou.game.timer import countdown_from, timer_data
+
+    def read(*events, labels=("a", "b"), now=200.0):
+        found = countdown_from(
+            [SimpleNamespace(data=timer_data(*e)) for e in events], labels, lambda: now
+        )
+        return None if found is None else (found[0], found[1].left(), found[1].paused)
+
+    assert read() is None
+    assert read(("start", "a", 150, 60)) == ("a", 10, False)
+    # Paused from 160 to 190: 30 s that do not count.
+    started = [("start", "a", 150, 60), ("pause", "a", 160), ("resume", "a", 190)]
+    assert read(*started) == ("a", 40, False)
+    assert read(*started[:2]) == ("a", 50, True)
+    assert read(*started[:2], ("pause", "a", 170)) == ("a", 50, True)  # a second pause: none
+    assert read(*started, ("resume", "a", 195)) == ("a", 40, False)  # resumed twice: once
+    assert read(*started, ("stop", "a", 199)) is None
+    # The latest start wins; a stop, pause or resume acts on its own label only.
+    both = [("start", "a", 150, 60), ("start", "b", 170, 60)]
+    assert read(*both) == ("b", 30, False)
+    assert read(*both, ("stop", "b", 180)) == ("a", 10, False)
+    assert read(*both, ("pause", "a", 175)) == ("b", 30, False)
+    assert read(*both, ("stop", "a", 180)) == ("b", 30, False)
+    assert read(*both, ("start", "a", 190, 60)) == ("a", 50, False)  # started again: anew
+    assert read(("pause", "a", 100), ("stop", "b", 100), ("start", "a", 150, 60)) == (
+        "a", 10, False)  # fmt: skip
+    assert read(*both, labels=("a",)) == ("a", 10, False)  # other labels are not read
+
+
+def test_a_countdown_paused_before_its_start_or_twice_counts_from_its_start_and_first_pause():
+    from garou.game.timer import Countdown
+
+    now = [0.0]
+    c = Countdown(60, lambda: now[0])
+    c.pause()  # not started: nothing to pause
+    assert not c.paused
+    now[0] = 10.0
+    c.start()
+    now[0] = 30.0
+    assert c.left() == 40
+    c.pause()
+    now[0] = 45.0
+    c.pause()  # already paused: the first pause holds
+    c.resume()
+    assert c.left() == 40
+    now[0] = 50.0
+    assert c.left() == 35
+
+
 def test_the_status_says_the_days_vote_round_and_none_while_no_vote_is_open(book, tmp_path):
     # The status (the judge's page and --json) names the round the day's vote is in: the
     # first vote, the revote of the tied, the lift vote; none at night nor once it is over.
