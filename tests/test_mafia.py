@@ -1167,3 +1167,28 @@ def test_the_status_says_the_days_vote_round_and_none_while_no_vote_is_open(book
     t.speeches()
     t.add("night")  # a day without a nomination: no vote was held
     assert t.state().vote_round == "first" and t.status()["vote_round"] is None
+
+
+@pytest.mark.parametrize("leader", ["Bob", "Hal", "Fay"])
+def test_a_vote_nobody_wins_by_more_than_half_leaves_the_table_to_decide_on_the_most_voted(
+    book, tmp_path, leader
+):
+    # The table's reading "absolute majority" (mf-contested-majority): when nobody gets more
+    # than half the votes, the table decides whether the player with the most votes leaves,
+    # whichever nominee that is (first, second or last nominated).
+    t = Table(book, tmp_path, agreement={"mf-contested-majority": "absolute-majority"})
+    t.add("day")
+    t.speeches()
+    nominees = ["Bob", "Hal", "Fay"]
+    for by, nominee in zip(("Ana", "Cid", "Eve"), nominees, strict=True):
+        t.add("nominate", by=by, nominee=nominee)
+    others = [n for n in nominees if n != leader]
+    ballots = [leader] * 4 + [others[0]] * 3 + [others[1]] * 3  # 4 of 10: not more than half
+    t.add("vote", votes=dict(zip(NAMES, ballots, strict=True)))
+    status = t.status()
+    assert status["vote_round"] == "table", status
+    assert f"or {leader} leaves" in status["next"], status["next"]
+    assert all(s.alive for s in t.state().seats)
+    state = t.add("table-decision", then="leader")
+    assert [s.name for s in state.seats if not s.alive] == [leader]
+    assert state.farewell_due == [leader]
