@@ -1192,3 +1192,26 @@ def test_a_vote_nobody_wins_by_more_than_half_leaves_the_table_to_decide_on_the_
     state = t.add("table-decision", then="leader")
     assert [s.name for s in state.seats if not s.alive] == [leader]
     assert state.farewell_due == [leader]
+
+
+def test_the_fouls_lookup_of_a_player_out_says_how_they_left_then_the_counts_rules(book, tmp_path):
+    # A player who left the table takes no more fouls: the lookup says how they left and
+    # gives the counts' rules, whatever the behaviour asked about, and counts no new foul.
+    from garou.game.mafia_fouls import lookup
+    from garou.rules.catalogue import say
+
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Ana")
+    state = t.add("vote", votes={})
+    assert state.player("Ana").out == "vote"
+    for lang, left in (("en", "has already left the table"), ("fr", "a déjà quitté la table")):
+        lines = lookup(state, "Ana", None, lang)
+        assert lines[0].startswith(f"Ana {left} ({say('cause.vote', lang)})"), lines[0]
+        assert len(lines) > 1 and all(line.endswith(")") for line in lines[1:]), lines
+        assert {"(mf-foul)", "(mf-unsporting)"} <= {line.rsplit(" ", 1)[1] for line in lines}
+        for words in ("insult", "interrupt"):
+            assert lookup(state, "Ana", words, lang) == lines
+    alive = lookup(state, "Bob", "insult", "en")
+    assert "with this one" in " ".join(alive) and not alive[0].startswith("Bob has already")
