@@ -1054,3 +1054,164 @@ def test_fouls_cost_only_the_next_speech_and_two_technical_fouls_disqualify(book
     state = t.add("technical-foul", player="Eve")
     assert state.player("Eve").out == "disqualified"
     assert [s["kind"] for s in state.sanctions if s["player"] == "Eve"] == ["technical-foul"] * 2
+
+
+# --- the journal's countdowns (mutation seed 7, docs/mutation.md) ---------------------------
+
+
+def test_a_timer_event_must_hold_a_countdowns_values_and_only_a_start_has_a_length():
+    # A countdown starts for whole seconds, more than 0 and at most MAX_SECONDS (a day); a
+    # pause, a resume or a stop acts on a running countdown and says no length.
+    from garou.game.timer import ACTIONS, MAX_SECONDS, check_timer
+
+    def refused(data):
+        with pytest.raises(IllegalEventError) as caught:
+            check_timer(data)
+        return caught.value.phrase.key
+
+    for seconds in (1, 2, 60, MAX_SECONDS - 1, MAX_SECONDS):
+        check_timer({"action": "start", "label": "speech:d1:Ana", "at": 0, "seconds": seconds})
+    for seconds in (0, -1, MAX_SECONDS + 1, 1.5, 60.0, True, "60", None):
+        data = {"action": "start", "label": "speech:d1:Ana", "at": 0, "seconds": seconds}
+        assert refused(data) == "judge.refused.timer-seconds", seconds
+    assert refused({"action": "start", "label": "l", "at": 0}) == "judge.refused.timer-seconds"
+    for action in ACTIONS[1:]:
+        check_timer({"action": action, "label": "speech:d1:Ana", "at": 12.5})
+    for action in ("Start", "", None, "reset"):
+        assert refused({"action": action, "label": "l", "at": 0}) == "judge.refused.timer-action"
+    for label in ("", "  ", None, 3, "x" * 201):
+        assert refused({"action": "stop", "label": label, "at": 0}) == "judge.refused.timer-label"
+    for at in (-1, -0.5, True, "3", None):
+        assert refused({"action": "stop", "label": "l", "at": at}) == "judge.refused.timer-at"
+
+
+def test_the_journals_countdown_is_its_latest_start_with_its_pauses_until_stopped():
+    from types import SimpleNamespace
+
+    from garou.game.timer import countdown_from, timer_data
+
+    def read(*events, labels=("a", "b"), now=200.0):
+        found = countdown_from(
+            [SimpleNamespace(data=timer_data(*e)) for e in events], labels, lambda: now
+        )
+        return None if found is None else (found[0], found[1].left(), found[1].paused)
+
+    assert read() is None
+    assert read(("start", "a", 150, 60)) == ("a", 10, False)
+    # Paused from 160 to 190: 30 s that do not count.
+    started = [("start", "a", 150, 60), ("pause", "a", 160), ("resume", "a", 190)]
+    assert read(*started) == ("a", 40, False)
+    assert read(*started[:2]) == ("a", 50, True)
+    assert read(*started[:2], ("pause", "a", 170)) == ("a", 50, True)  # a second pause: none
+    assert read(*started, ("resume", "a", 195)) == ("a", 40, False)  # resumed twice: once
+    assert read(*started, ("stop", "a", 199)) is None
+    # The latest start wins; a stop, pause or resume acts on its own label only.
+    both = [("start", "a", 150, 60), ("start", "b", 170, 60)]
+    assert read(*both) == ("b", 30, False)
+    assert read(*both, ("stop", "b", 180)) == ("a", 10, False)
+    assert read(*both, ("pause", "a", 175)) == ("b", 30, False)
+    assert read(*both, ("stop", "a", 180)) == ("b", 30, False)
+    assert read(*both, ("start", "a", 190, 60)) == ("a", 50, False)  # started again: anew
+    assert read(("pause", "a", 100), ("stop", "b", 100), ("start", "a", 150, 60)) == (
+        "a", 10, False)  # fmt: skip
+    assert read(*both, labels=("a",)) == ("a", 10, False)  # other labels are not read
+
+
+def test_a_countdown_paused_before_its_start_or_twice_counts_from_its_start_and_first_pause():
+    from garou.game.timer import Countdown
+
+    now = [0.0]
+    c = Countdown(60, lambda: now[0])
+    c.pause()  # not started: nothing to pause
+    assert not c.paused
+    now[0] = 10.0
+    c.start()
+    now[0] = 30.0
+    assert c.left() == 40
+    c.pause()
+    now[0] = 45.0
+    c.pause()  # already paused: the first pause holds
+    c.resume()
+    assert c.left() == 40
+    now[0] = 50.0
+    assert c.left() == 35
+
+
+def test_the_status_says_the_days_vote_round_and_none_while_no_vote_is_open(book, tmp_path):
+    # The status (the judge's page and --json) names the round the day's vote is in: the
+    # first vote, the revote of the tied, the lift vote; none at night nor once it is over.
+    t = Table(book, tmp_path)
+    assert t.status()["vote_round"] is None  # night 1: the meeting
+    t.add("day")
+    assert t.status()["vote_round"] == "first"
+    t.speeches()
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.add("nominate", by="Bob", nominee="Eve")
+    assert t.status()["vote_round"] == "first"
+    half = {n: ("Bob" if i < 5 else "Eve") for i, n in enumerate(NAMES)}
+    t.add("vote", votes=half)
+    assert t.status()["vote_round"] == "revote" and t.status()["tied"] == ["Bob", "Eve"]
+    t.add("speech", player="Bob", seconds=60)
+    t.add("speech", player="Eve", seconds=60)
+    t.add("vote", votes=half)
+    assert t.status()["vote_round"] == "lift"
+    t.add("vote", votes={n: "no" for n in NAMES})  # the table keeps both: the vote is over
+    assert t.status()["vote_round"] is None and t.state().vote_round is None
+    t.add("night")
+    assert t.status()["vote_round"] is None
+    t.night_shots("Cid")
+    t.checks()
+    t.add("day")
+    assert t.status()["vote_round"] == "first"
+    t.farewells()
+    t.speeches()
+    t.add("night")  # a day without a nomination: no vote was held
+    assert t.state().vote_round == "first" and t.status()["vote_round"] is None
+
+
+@pytest.mark.parametrize("leader", ["Bob", "Hal", "Fay"])
+def test_a_vote_nobody_wins_by_more_than_half_leaves_the_table_to_decide_on_the_most_voted(
+    book, tmp_path, leader
+):
+    # The table's reading "absolute majority" (mf-contested-majority): when nobody gets more
+    # than half the votes, the table decides whether the player with the most votes leaves,
+    # whichever nominee that is (first, second or last nominated).
+    t = Table(book, tmp_path, agreement={"mf-contested-majority": "absolute-majority"})
+    t.add("day")
+    t.speeches()
+    nominees = ["Bob", "Hal", "Fay"]
+    for by, nominee in zip(("Ana", "Cid", "Eve"), nominees, strict=True):
+        t.add("nominate", by=by, nominee=nominee)
+    others = [n for n in nominees if n != leader]
+    ballots = [leader] * 4 + [others[0]] * 3 + [others[1]] * 3  # 4 of 10: not more than half
+    t.add("vote", votes=dict(zip(NAMES, ballots, strict=True)))
+    status = t.status()
+    assert status["vote_round"] == "table", status
+    assert f"or {leader} leaves" in status["next"], status["next"]
+    assert all(s.alive for s in t.state().seats)
+    state = t.add("table-decision", then="leader")
+    assert [s.name for s in state.seats if not s.alive] == [leader]
+    assert state.farewell_due == [leader]
+
+
+def test_the_fouls_lookup_of_a_player_out_says_how_they_left_then_the_counts_rules(book, tmp_path):
+    # A player who left the table takes no more fouls: the lookup says how they left and
+    # gives the counts' rules, whatever the behaviour asked about, and counts no new foul.
+    from garou.game.mafia_fouls import lookup
+    from garou.rules.catalogue import say
+
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Bob", nominee="Ana")
+    state = t.add("vote", votes={})
+    assert state.player("Ana").out == "vote"
+    for lang, left in (("en", "has already left the table"), ("fr", "a déjà quitté la table")):
+        lines = lookup(state, "Ana", None, lang)
+        assert lines[0].startswith(f"Ana {left} ({say('cause.vote', lang)})"), lines[0]
+        assert len(lines) > 1 and all(line.endswith(")") for line in lines[1:]), lines
+        assert {"(mf-foul)", "(mf-unsporting)"} <= {line.rsplit(" ", 1)[1] for line in lines}
+        for words in ("insult", "interrupt"):
+            assert lookup(state, "Ana", words, lang) == lines
+    alive = lookup(state, "Bob", "insult", "en")
+    assert "with this one" in " ".join(alive) and not alive[0].startswith("Bob has already")

@@ -257,6 +257,26 @@ def test_the_baseline_is_the_exact_chance_and_says_what_it_is():
     assert "pas une prédiction" in verdict.baseline.fr
 
 
+@pytest.mark.parametrize("game, roles", [(LG, {"loup-garou": 2, "villageois": 6}),
+                                         (MF, CLASSIC_MAFIA)])  # fmt: skip
+def test_the_baseline_names_both_camps_as_the_data_names_them_inside_the_sentence(game, roles):
+    # The camps are the data's names, only their first letter lowered to sit mid-sentence
+    # ("one victim of the werewolves a night", "the village would win"), in both languages.
+    baseline = verdict_of(game, roles).baseline
+    minority = game.camp(game.minority_roles()[0].camp).name
+    players = game.camp(game.info.players).name
+
+    def inside(name, lang):
+        text = name.get(lang)
+        return text[:1].lower() + text[1:]
+
+    assert f"one victim of {inside(minority, 'en')} a night" in baseline.en
+    assert f"), {inside(players, 'en')} would win" in baseline.en
+    assert f"), {inside(players, 'fr')} gagner" in baseline.fr
+    for lang in ("en", "fr"):
+        assert inside(players, lang) != players.get(lang)  # the data's names are capitalised
+
+
 def test_power_roles_do_not_change_the_baseline():
     plain = verdict_of(LG, {"loup-garou": 2, "villageois": 6})
     powered = verdict_of(LG, {"loup-garou": 2, "villageois": 3, "voyante": 1, "chasseur": 2})
@@ -1312,3 +1332,140 @@ def test_the_composition_fix_never_says_an_empty_add_or_remove():
             fix = check(verdict_of(MF, roles, players=10), "composition").fix.en
             assert not re.search(r"(Add|Remove)\s*\.", fix), fix
             assert ("Add " in fix) == (delta < 0) and ("Remove " in fix) == (delta > 0), fix
+
+
+# --- seed 7 (docs/mutation.md) -----------------------------------------------------------------
+
+
+def test_the_composition_says_the_games_cards_dealt_and_none_when_every_name_is_unknown():
+    # "you deal ..." lists the cards of the game's roles, each with its count; names that
+    # are no role are the fix's (and the unknown check's), never counted as the game's cards.
+    from itertools import combinations
+
+    for k in range(len(CLASSIC_MAFIA)):
+        for kept in combinations(CLASSIC_MAFIA, k):
+            dealt = {r: CLASSIC_MAFIA[r] for r in kept}
+            roles = dict(dealt, voyente=10 - sum(dealt.values()))
+            result = check(verdict_of(MF, roles, players=10), "composition")
+            assert result.status == "fail"
+            said = result.message.en.split("; you deal ", 1)[1]
+            said_fr = result.message.fr.split("vous prévoyez ", 1)[1]
+            assert "voyente" not in said and "voyente" in result.fix.en
+            if not dealt:
+                assert said == "0 cards." and said_fr == "0 carte.", (said, said_fr)
+                continue
+            for role_id in CLASSIC_MAFIA:
+                name = MF.role(role_id).name.en
+                if role_id in dealt:
+                    n = dealt[role_id]
+                    assert f"{n} {name} card{'s' if n > 1 else ''}" in said, (kept, said)
+                else:
+                    assert name not in said, (kept, said)
+
+
+HOUSE_PLAIN_ROLE = """\
+game: loup-garou
+roles:
+  - id: idiot
+    name: {fr: Idiot du village, en: Village idiot}
+    camp: village
+    power: false
+    section: additions
+    addition: true
+    summary: {fr: Un villageois sans pouvoir de plus., en: One more villager without a power.}
+"""
+
+
+def test_a_plain_house_role_asked_of_a_suggestion_takes_seats_but_is_no_villager(tmp_path):
+    # The power threshold weighs the power roles against the Villager cards only: a role
+    # without a power that is not the villager (a house role here) takes a seat and leaves
+    # fewer villagers. Every seat may go to the roles asked (no villager then) as long as no
+    # power role needs one; asked beyond that, the reason is the threshold or the seats.
+    from .helpers import rules_folder
+
+    game = load_rules(rules_folder(tmp_path, HOUSE_PLAIN_ROLE)).game("loup-garou")
+    assert not game.role("idiot").power
+    powers = [r.id for r in game.roles if r.power]
+    for players in range(4, 19):
+        wolves = WOLVES_BY_PLAYERS[players]
+        seats = players - wolves
+        for plain in range(seats + 2):
+            for power in range(len(powers) + 1):
+                wanted = [("idiot", plain)] if plain else []
+                wanted += [(r, 1) for r in powers[:power]]
+                villagers = seats - plain - power
+                case = (players, plain, power)
+                if villagers >= power:
+                    dist = suggest_distribution(game, players, wanted)
+                    expected = {"loup-garou": wolves, "idiot": plain, "villageois": villagers}
+                    expected |= dict.fromkeys(powers[:power], 1)
+                    assert dist.roles == {r: n for r, n in expected.items() if n}, case
+                    continue
+                with pytest.raises(NoSoundDistributionError) as info:
+                    suggest_distribution(game, players, wanted)
+                message = info.value.message("en")
+                most = max((seats - plain) // 2, 0)
+                if power > most:
+                    assert f"at most {most} power role" in message, (case, message)
+                else:
+                    assert f"not enough for the {plain + power} cards asked" in message, case
+
+
+def test_the_baseline_is_computed_up_to_the_most_players_the_odds_take_and_not_beyond():
+    # The library takes any Distribution; the baseline says when a table is beyond the
+    # exact computation, and names that limit, instead of failing or guessing.
+    from garou.rules.odds import MAX_PLAYERS as MOST
+    from garou.rules.setup import Distribution
+
+    for players in (MOST - 1, MOST, MOST + 1):
+        wolves = players // 4
+        dist = Distribution("mafia", players, {"citoyen": players - wolves, "mafia": wolves})
+        verdict = check_distribution(MF, dist)
+        if players <= MOST:
+            chance = village_win_chance(players - wolves, wolves, MF.night.regular_from)
+            assert verdict.village_win == chance, players
+        else:
+            assert verdict.village_win is None
+            assert f"up to {MOST} players" in verdict.baseline.en, verdict.baseline.en
+
+
+HOUSE_MAFIA_ROLE = """\
+game: mafia
+roles:
+  - id: docteur
+    name: {fr: Docteur, en: Doctor}
+    camp: ville
+    power: true
+    section: additions
+    addition: true
+    summary: {fr: Soigne un joueur chaque nuit., en: Heals a player each night.}
+"""
+
+
+def test_a_house_role_is_no_part_of_the_classic_mafia_distribution(tmp_path):
+    # mafia.txt's distribution is fixed at its four roles: a role a house adds is refused by
+    # a suggestion (the classic distribution has none of it) and, dealt, taken out by the fix.
+    from .helpers import rules_folder
+
+    game = load_rules(rules_folder(tmp_path, HOUSE_MAFIA_ROLE)).game("mafia")
+    doctor = game.role("docteur").name.en
+    for n in (None, 1, 2, 3):
+        for others in ([], [("mafia", 2)], [("citoyen", 6), ("sherif", 1)]):
+            with pytest.raises(NoSoundDistributionError) as info:
+                suggest_distribution(game, 10, [*others, ("docteur", n)])
+            assert f"has 0 {doctor} cards, not {n or 1}" in info.value.message("en"), others
+    for n in (1, 2, 3):
+        for instead in (None, *CLASSIC_MAFIA):
+            roles = dict(CLASSIC_MAFIA, docteur=n)
+            if instead is not None:
+                roles[instead] -= 1
+            roles = {r: k for r, k in roles.items() if k}
+            result = check(verdict_of(game, roles), "composition")
+            assert result.status == "fail"
+            add = re.search(r"Add (.*?)\.(?: |$)", result.fix.en)
+            remove = re.search(r"Remove (.*?)\.$", result.fix.en)
+            add = _cards_named(add.group(1), game) if add else {}
+            remove = _cards_named(remove.group(1), game) if remove else {}
+            assert remove.get("docteur") == n, (roles, result.fix.en)
+            fixed = {r: roles.get(r, 0) + add.get(r, 0) - remove.get(r, 0) for r in roles | add}
+            assert {r: k for r, k in fixed.items() if k} == CLASSIC_MAFIA, (roles, result.fix.en)
