@@ -206,6 +206,8 @@ def _situation(
     from garou.rules.reader import read_document
 
     events = {k: v for k, v in (events or {}).items() if v is not None}
+    if game is not None:
+        book.game(game)  # a mistyped --game is the option's, not the table state's, problem
     if state_file is not None:
         if players or dead or lovers or captain:
             raise UsageError("play.state-and-table")

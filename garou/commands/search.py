@@ -140,6 +140,7 @@ def run_search(
         rules_dir, notify=lambda said: typer.echo(said.say(language), err=True)
     ) as searcher:
         _notices(searcher, language)
+        _check_game(searcher, game, rules_dir)
         if not words:
             searcher.check_filters(game, kind)
             return _interactive(searcher, game, kind, limit, language, json_, decided, table_game)
@@ -152,6 +153,20 @@ def run_search(
         except BrokenPipeError:  # garou search … | head -1: the reader has had enough
             _quiet_stdout()
     return 0 if result.hits else 1
+
+
+def _check_game(searcher: Any, game: str | None, rules_dir: Any) -> None:
+    """Refuse a game the index does not know with the message every command says (the
+    closest games, the accepted ones: ``Rulebook.game``); the rule book is read only then."""
+    if game is None:
+        return
+    from garou.rules import UnknownGameError, load_rules
+
+    try:
+        searcher.check_filters(game, None)
+    except UnknownGameError:
+        load_rules(rules_dir).game(game)
+        raise
 
 
 def _quiet_stdout() -> None:

@@ -1,0 +1,137 @@
+"""The leftovers of session left5: a mistyped game refused the same way wherever a game is
+read, the Mafia lift vote's "nobody", a Mafia vote recorded on another screen told, and the
+documented exit codes of every command checked against what it returns."""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.usefixtures("private_cache")
+
+# --- 1: a mistyped game ------------------------------------------------------------------
+
+TYPOS = [("mafai", "mafia"), ("loup", "loup-garou"), ("werwolf", "loup-garou")]
+"""A game name as a user mistypes it, and the game garou should offer."""
+
+GAME_COMMANDS = [
+    ["search", "égalité"],
+    ["rules"],
+    ["roles"],
+    ["check", "--players", "8", "--roles", "loup-garou=2,villageois=6"],
+    ["suggest", "--players", "8"],
+    ["vote", "--vote", "A=B"],
+    ["cascade"],
+    ["win"],
+    ["fouls"],
+    ["house", "pick"],
+    ["house", "list"],
+    ["print", "cheatsheet"],
+    ["game", "new"],
+]
+"""Every command that takes ``--game``, with what else it needs to get that far."""
+
+QUOTES = {"fr": ("« ", " »"), "en": ("'", "'")}
+
+
+def _names(text: str, typed: str, near: str, lang: str) -> None:
+    """``text`` refuses the game ``typed``, offers ``near`` and lists the accepted games."""
+    left, right = QUOTES[lang]
+    text = text.replace("\u00a0", " ")
+    said = {"fr": "vouliez-vous dire", "en": "did you mean"}[lang]
+    assert f"{said} {left}{near}{right}" in text, text
+    assert f"{left}{typed}{right}" in text and "loup-garou, mafia" in text, text
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("typed,near", TYPOS)
+@pytest.mark.parametrize("command", GAME_COMMANDS, ids=" ".join)
+def test_a_mistyped_game_option_is_refused_with_the_closest_game(garou, command, typed, near, lang):
+    run = garou(*command, "--game", typed, "--lang", lang, input="")
+    assert run.exit_code == 2, (run.stdout, run.stderr)
+    _names(run.stderr, typed, near, lang)
+    assert "table" not in run.stderr  # the option's problem, not a table state's
+    shown = garou(*command, "-g", typed, "--lang", lang, "--json", input="")
+    assert shown.exit_code == 2
+    error = json.loads(shown.stdout)["error"]
+    assert error["exit_code"] == 2 and error["type"] == "UnknownGameError"
+    _names(error["message"], typed, near, lang)
+
+
+def test_a_game_name_players_use_is_still_accepted(garou):
+    for name in ("Werewolf", "loups-garous", "LG", "Mafia"):
+        assert garou("rules", "--game", name).exit_code == 0, name
+
+
+FILES = {
+    "setup": ("check", "game: {game}\nplayers: 8\nroles: {{loup-garou: 2, villageois: 6}}\n"),
+    "state": ("cascade", "players:\n  A: loup-garou\n  B: villageois\ngame: {game}\n"),
+    "agreement": ("house show", "format: garou-agreement/1\ndecisions: {{}}\ngame: {game}\n"),
+}
+"""A file kind, the command that reads it, and a file whose ``game:`` is the typed one."""
+
+
+def _file_command(kind: str, path: Path) -> list[str]:
+    command, _ = FILES[kind]
+    if kind == "state":
+        return [command, "--state", str(path)]
+    return [*command.split(), str(path)]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("typed,near", TYPOS)
+@pytest.mark.parametrize("kind", list(FILES))
+def test_a_mistyped_game_in_a_file_is_refused_at_its_line(garou, tmp_path, kind, typed, near, lang):
+    path = tmp_path / f"{kind}.yaml"
+    text = FILES[kind][1].format(game=typed)
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("game:"))
+    run = garou(*_file_command(kind, path), "--lang", lang, "--json")
+    assert run.exit_code == 1, run.stdout
+    error = json.loads(run.stdout)["error"]
+    [where] = [w for w in error["where"] if w["path"] == "game"]
+    assert where["line"] == line and where["file"] == str(path)
+    _names(where["message"], typed, near, lang)
+
+
+@pytest.mark.parametrize("typed,near", TYPOS)
+def test_an_agreement_of_the_environment_with_a_mistyped_game(garou, tmp_path, typed, near):
+    path = tmp_path / "accord.yaml"
+    path.write_text(f"format: garou-agreement/1\ngame: {typed}\ndecisions: {{}}\n", "utf-8")
+    for command in (["search", "égalité"], ["win", "-g", "loup-garou", "-p", "A=loup-garou"]):
+        run = garou(*command, "--lang", "en", env={"GAROU_AGREEMENT": str(path)})
+        assert run.exit_code == 1, (command, run.stdout, run.stderr)
+        assert f"{path}:2 (game)" in run.stderr
+        _names(run.stderr, typed, near, "en")
+
+
+@pytest.mark.parametrize("typed,near", TYPOS)
+def test_a_game_record_with_a_mistyped_game_is_refused_at_its_line(garou, tmp_path, typed, near):
+    db = str(tmp_path / "games.db")
+    names = "A,B,C,D,E,F,G,H,I,J"
+    made = garou("game", "new", "-g", "mafia", "--names", names, "--seed", "1", "--db", db)
+    assert made.exit_code == 0
+    record = tmp_path / "record.yaml"
+    assert garou("game", "export", "--db", db, "-o", str(record)).exit_code == 0
+    text = record.read_text("utf-8").replace("  id: mafia\n", f"  id: {typed}\n", 1)
+    record.write_text(text, "utf-8")
+    line = text.splitlines().index(f"  id: {typed}") + 1
+    run = garou("game", "import", str(record), "--db", str(tmp_path / "other.db"), "--lang", "en")
+    assert run.exit_code == 1
+    assert f"{record}:{line} (game.id)" in run.stderr
+    _names(run.stderr, typed, near, "en")
+
+
+@pytest.mark.parametrize("typed,near", TYPOS)
+def test_a_mistyped_game_in_a_web_form_offers_the_closest(typed, near):
+    from garou.web import create_app
+
+    client = create_app().test_client()
+    for path in ("/search?q=vote", "/setup?players=8&action=suggest", "/house"):
+        response = client.get(f"{path}&game={typed}&lang=en".replace("/house&", "/house?"))
+        assert response.status_code == 400, path
+        text = response.get_data(as_text=True)
+        _names(html.unescape(text), typed, near, "en")
