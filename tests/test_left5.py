@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,59 @@ def test_a_mistyped_game_in_a_web_form_offers_the_closest(typed, near):
         assert response.status_code == 400, path
         text = response.get_data(as_text=True)
         _names(html.unescape(text), typed, near, "en")
+
+
+# --- 2: the Mafia lift vote says "nobody" -------------------------------------------------
+
+NOBODY = {"fr": "personne", "en": "nobody"}
+
+
+def _lift_table(book, tmp_path, yes: list[str] | None):
+    """A Mafia evening at the lift vote (Bob and Hal tied twice), with ``yes`` kept as the
+    lift's draft (the phone's ballots) unless None."""
+    from garou.game.mafia_script import DRAFT, draft_data, lift_ballots
+
+    from .test_leftovers import _to_lift
+    from .test_mafia_review3 import Table
+
+    t = Table(book, tmp_path)
+    _to_lift(t)
+    if yes is not None:
+        state = t.state()
+        t.journal.save_draft(t.id, DRAFT, draft_data(state, lift_ballots(state, yes)))
+    return t
+
+
+def _lift_play(garou, t, answers: list[str], lang: str) -> tuple[str, dict[str, str]]:
+    """Play the lift vote with ``answers``; what the screen showed, the lift's ballots."""
+    db = str(t.journal.path)
+    run = garou("game", "play", "--db", db, "--no-countdown", "--lang", lang,
+                input="\n".join([*answers, "q"]) + "\n")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    votes = [e for e in t.journal.events(t.id) if e.kind == "vote"]
+    return run.stdout.replace("\u00a0", " "), votes[-1].data["votes"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("kept", [None, [], ["Ana", "Jon"]], ids=["none", "all-no", "yes"])
+def test_the_lift_vote_says_and_takes_nobody(garou, book, tmp_path, lang, kept):
+    t = _lift_table(book, tmp_path, kept)
+    shown, votes = _lift_play(garou, t, [NOBODY[lang].upper()], lang)
+    asked = re.search(r"(?:Vote de levée sur|Lift vote on)[^\[]*\[[^\]]*\]", shown)
+    assert asked, shown
+    # Enter's answer is said: the yes voters kept, else nobody
+    default = "Ana, Jon" if kept else NOBODY[lang]
+    assert f"[{default}]" in asked.group(0), asked.group(0)
+    if kept:  # Enter keeps names: the question says how to say nobody
+        assert f"{QUOTES[lang][0]}{NOBODY[lang]}{QUOTES[lang][1]}" in asked.group(0)
+    assert votes and all(v == "no" for v in votes.values()), votes  # "nobody" typed: no yes
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_enter_at_the_lift_vote_without_yes_voters_is_nobody(garou, book, tmp_path, lang):
+    t = _lift_table(book, tmp_path, [])
+    _, votes = _lift_play(garou, t, [""], lang)
+    assert votes and all(v == "no" for v in votes.values())
+    t = _lift_table(book, tmp_path / "2", ["Ana"])
+    _, votes = _lift_play(garou, t, [""], lang)
+    assert [n for n, v in votes.items() if v == "yes"] == ["Ana"]

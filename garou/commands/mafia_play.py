@@ -164,17 +164,23 @@ class MafiaSession(Session):
         empty: bool = True,
         one: bool = False,
         default: str | None = None,
+        nobody: bool = False,
     ) -> list[str]:
         """Ask for names among ``options`` (``one``: a single name is wanted; ``default``:
-        the answer Enter takes)."""
+        the answer Enter takes; ``nobody``: the word for "nobody", « personne », in either
+        language, answers no name, unless it is a player's name)."""
+        from garou.rules.catalogue import say
         from garou.rules.names import fold
 
         by_fold = {fold(o): o for o in options}
         by_fold.update({str(i): o for i, o in self.seat_numbers(options).items()})
+        none = {fold(say("fixf.play.word.nobody", lang)) for lang in ("fr", "en")} - set(by_fold)
         from garou.rules.lists import quote_name, quote_names
 
         while True:
             answer = self.prompt(f"{question} ({quote_names(options, ', ')})", default)
+            if nobody and fold(answer) in none:
+                return []
             picked = _picked(answer, by_fold)
             found = [by_fold.get(fold(p)) for p in picked]
             if all(found) and (picked or empty) and not (one and len(found) > 1):
@@ -319,7 +325,11 @@ class MafiaSession(Session):
                 self.show(self.say("fixb.play.ballots-kept", count=len(kept), names=kept), "yellow")
             said_yes = [n for n in kept if ballots.votes[n] == "yes"]
             question = self.say("mafia.play.lift", names=list(step.pool))
-            yes = self.names(question, living, default=quote_names(said_yes, ", ") or None)
+            if said_yes:  # Enter keeps names: how to say nobody instead
+                question += " " + self.say("left5.play.lift-nobody")
+            # Enter keeps the yes voters kept, else says nobody; "nobody" typed says so too
+            default = quote_names(said_yes, ", ") or self.say("fixf.play.word.nobody")
+            yes = self.names(question, living, default=default, nobody=True)
             votes = lift_ballots(state, yes)
             self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes))
         else:
