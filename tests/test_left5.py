@@ -192,3 +192,63 @@ def test_enter_at_the_lift_vote_without_yes_voters_is_nobody(garou, book, tmp_pa
     t = _lift_table(book, tmp_path / "2", ["Ana"])
     _, votes = _lift_play(garou, t, [""], lang)
     assert [n for n, v in votes.items() if v == "yes"] == ["Ana"]
+
+
+# --- 3: a Mafia vote recorded on another screen is told ---------------------------------
+
+ELSEWHERE = {"fr": "Enregistré sur un autre écran", "en": "Recorded on another screen"}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_mafia_vote_recorded_on_another_screen_is_told_and_the_judges_own_foul_is_not(
+    garou, book, tmp_path, monkeypatch, lang
+):
+    from garou.commands import game_play
+    from garou.game import session
+    from garou.rules.catalogue import say
+
+    from .test_mafia_review3 import Table
+
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.add("nominate", by="Cid", nominee="Hal")
+    t.add("close-nominations")
+    question = say("mafia.play.votes", lang, name="Bob")
+    real, asked = game_play.Session.ask, []
+
+    def ask(self, text, default=None):
+        if text.startswith(question):
+            asked.append(text)
+            if len(asked) == 2:  # the phone counts the vote while the terminal asks again
+                votes = {n: "Bob" for n in ("Ana", "Cid", "Dan", "Eve", "Fay", "Gus")}
+                t.add("vote", votes=votes)
+        return real(self, text, default)
+
+    monkeypatch.setattr(game_play.Session, "ask", ask)
+    foul = {"fr": "faute", "en": "foul"}[lang]
+    typed = [f"{foul} Cid", "Ana, Cid", "q"]  # the judge's own foul, then a ballot
+    db = str(t.journal.path)
+    run = garou("game", "play", "--db", db, "--no-countdown", "--lang", lang,
+                input="\n".join(typed) + "\n")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    out = _flat(run.stdout)
+    assert out.count(ELSEWHERE[lang]) == 1, out  # the vote, never the judge's own foul
+    told = out.split(ELSEWHERE[lang], 1)[1]
+    kinds = [e.kind for e in t.journal.events(t.id)]
+    assert kinds.count("vote") == 1 and kinds.count("foul") == 1  # no second vote recorded
+    assert _flat(say("error.prefix", lang, message="")).strip() not in out  # nothing refused
+    replayed = session.load(t.journal, book, t.id, lang)
+    [vote] = [e for e in replayed.effective if e.kind == "vote"]
+    lines = [_flat(line.text.say(lang)) for line in replayed.state.story if line.seq == vote.seq]
+    assert lines and all(line in told for line in lines), (lines, told)  # its read-aloud
+    [mine] = [e for e in replayed.effective if e.kind == "foul"]
+    from garou.game.sentences import event_said
+
+    said = _flat(event_said(replayed, mine).say(lang))
+    assert said not in told.split(".")[0], told
