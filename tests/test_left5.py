@@ -207,9 +207,10 @@ def _flat(text: str) -> str:
 def test_a_mafia_vote_recorded_on_another_screen_is_told_and_the_judges_own_foul_is_not(
     garou, book, tmp_path, monkeypatch, lang
 ):
-    from garou.commands import game_play
     from garou.game import session
     from garou.rules.catalogue import say
+
+    from garou.commands import game_play
 
     from .test_mafia_review3 import Table
 
@@ -252,3 +253,170 @@ def test_a_mafia_vote_recorded_on_another_screen_is_told_and_the_judges_own_foul
 
     said = _flat(event_said(replayed, mine).say(lang))
     assert said not in told.split(".")[0], told
+
+
+# --- 4: every command returns the exit code its help documents --------------------------
+
+KINDS = {
+    "malformed": "unknown option",  # an option written wrong, or missing its argument
+    "bad value": "bad value",  # well written, but naming what the rules do not have
+    "no file": "a file",
+    "bad file": "a file",
+    "unknown id": "an id",
+    "refused": "a check failed",
+}
+"""Each kind of bad input, and the words of its row in the README's table of exit codes."""
+
+MAFIA_NAMES = "A,B,C,D,E,F,G,H,I,J"
+LG = ["-g", "loup-garou", "-p", "A=loup-garou,B=villageois,C=villageois"]
+ROLES = ["--players", "8", "-g", "loup-garou", "--roles"]
+
+EXIT_CASES = [
+    ("search", "malformed", ["search", "tie", "--limit", "abc"]),
+    ("search", "bad value", ["search", "tie", "--kind", "bogus"]),
+    ("search", "bad value", ["search", "tie", "-g", "mafai"]),
+    ("search", "no file", ["search", "tie", "--agreement", "{missing}"]),
+    ("search", "bad file", ["search", "tie", "--agreement", "{bad}"]),
+    ("index", "malformed", ["index", "--bogus"]),
+    ("rules", "malformed", ["rules", "--bogus"]),
+    ("rules", "bad value", ["rules", "--kind", "bogus"]),
+    ("rules", "bad value", ["rules", "--section", "bogus"]),
+    ("show", "malformed", ["show"]),
+    ("show", "unknown id", ["show", "lg-nothing-such"]),
+    ("roles", "bad value", ["roles", "-g", "mafai"]),
+    ("check", "malformed", ["check", "--players", "abc", "-g", "loup-garou", "--roles", "x=1"]),
+    ("check", "malformed", [*["check", *ROLES], "villageois=x"]),
+    ("check", "bad value", ["check", "--players", "8", "-g", "mafai", "--roles", "x=1"]),
+    ("check", "no file", ["check", "{missing}"]),
+    ("check", "bad file", ["check", "{bad}"]),
+    ("check", "refused", ["check", *ROLES, "villageois=8"]),
+    ("suggest", "malformed", ["suggest", "--players", "abc", "-g", "loup-garou"]),
+    ("suggest", "bad value", ["suggest", "--players", "8", "-g", "loup-garou", "--with", "bogus"]),
+    ("suggest", "bad value", ["suggest", "--players", "500", "-g", "loup-garou"]),
+    ("suggest", "refused", ["suggest", "--players", "2", "-g", "loup-garou"]),
+    ("vote", "malformed", ["vote", *LG, "--vote", "A"]),
+    ("vote", "bad value", ["vote", *LG, "--vote", "A=Z"]),
+    ("vote", "bad value", ["vote", *LG, "--round", "bogus", "--vote", "A=B"]),
+    ("vote", "no file", ["vote", "--state", "{missing}", "--vote", "A=B"]),
+    ("vote", "no file", ["vote", *LG, "--agreement", "{missing}", "--vote", "A=B"]),
+    ("vote", "bad file", ["vote", "--state", "{bad}", "--vote", "A=B"]),
+    ("cascade", "malformed", ["cascade", *LG, "--dies", "A"]),
+    ("cascade", "bad value", ["cascade", *LG, "--dies", "A:bogus"]),
+    ("cascade", "no file", ["cascade", "--state", "{missing}"]),
+    ("cascade", "bad file", ["cascade", "--state", "{bad}"]),
+    ("win", "bad value", ["win", *LG, "--dead", "Z"]),
+    ("win", "no file", ["win", "--state", "{missing}"]),
+    ("fouls", "malformed", ["fouls", "-g", "mafia", "--bogus"]),
+    ("fouls", "no file", ["fouls", "--state", "{missing}"]),
+    ("house pick", "malformed", ["house", "pick", "-g", "loup-garou", "--set", "witch-self-save",
+                                 "--defaults", "-o", "{new}"]),
+    ("house pick", "bad value", ["house", "pick", "-g", "loup-garou", "--set",
+                                 "witch-self-save=sometimes", "--defaults", "-o", "{new}"]),
+    ("house pick", "bad value", ["house", "pick", "-g", "loup-garou", "--set", "no-such-case=1",
+                                 "--defaults", "-o", "{new}"]),
+    ("house pick", "bad value", ["house", "pick", *ROLES, "bogus=8", "--defaults", "-o", "{new}"]),
+    ("house pick", "bad value", ["house", "pick", "-g", "loup-garou", "--set",
+                                 "mf-setting-speech=turbo", "--defaults", "-o", "{new}"]),
+    ("house pick", "no file", ["house", "pick", "--from", "{missing}", "--defaults",
+                               "-o", "{new}"]),
+    ("house pick", "bad file", ["house", "pick", "--from", "{bad}", "--defaults", "-o", "{new}"]),
+    ("house pick", "refused", ["house", "pick", *ROLES, "villageois=8", "--defaults",
+                               "-o", "{new}"]),
+    ("house pick", "refused", ["house", "pick", "-g", "loup-garou", "--defaults", "-o", "{out}"]),
+    ("house show", "no file", ["house", "show", "{missing}"]),
+    ("house show", "bad file", ["house", "show", "{bad}"]),
+    ("house diff", "no file", ["house", "diff", "{missing}", "{bad}"]),
+    ("print", "bad value", ["print", "cheatsheet", "-g", "loup-garou", "--format", "bogus",
+                            "-o", "{new}"]),
+    ("print", "no file", ["print", "cheatsheet", "--setup", "{missing}", "-o", "{new}"]),
+    ("print", "bad file", ["print", "agreement", "{bad}", "-o", "{new}"]),
+    ("print", "refused", ["print", "cheatsheet", "-g", "loup-garou", "-o", "{out}"]),
+    ("game", "malformed", ["game", "new", "-g", "mafia", "--names", MAFIA_NAMES, "--seed", "x",
+                           "--db", "{db}"]),
+    ("game", "bad value", ["game", "new", "-g", "mafia", "--names", MAFIA_NAMES, "--date",
+                           "2020-13-45", "--db", "{db}"]),
+    ("game", "bad value", ["game", "new", "-g", "mafia", "--names", MAFIA_NAMES, "--deal",
+                           "A=bogus", "--db", "{db}"]),
+    ("game", "no file", ["game", "new", "--setup", "{missing}", "--db", "{db}"]),
+    ("game", "bad file", ["game", "new", "--setup", "{bad}", "--db", "{db}"]),
+    ("game", "refused", ["game", "new", "-g", "mafia", "--names", "A,B", "--db", "{db}"]),
+    ("game", "malformed", ["game", "status", "abc", "--db", "{db}"]),
+    ("game", "no file", ["game", "status", "--db", "{missing}"]),
+    ("game", "bad file", ["game", "status", "--db", "{bad}"]),
+    ("game", "refused", ["game", "status", "99", "--db", "{db}"]),
+    ("game", "malformed", ["game", "add", "vote", "votes=[", "--db", "{db}"]),
+    ("game", "refused", ["game", "add", "speech", "--db", "{db}"]),
+    ("game import", "no file", ["game", "import", "{missing}", "--db", "{db}"]),
+    ("game import", "bad file", ["game", "import", "{bad}", "--db", "{db}"]),
+    ("game speak", "refused", ["game", "speak", "--db", "{db}"]),
+    ("game recap", "bad value", ["game", "recap", "--format", "bogus", "--db", "{db}"]),
+    ("game protocol", "bad value", ["game", "protocol", "--format", "bogus", "--db", "{db}"]),
+    ("game protocol", "refused", ["game", "protocol", "--db", "{db}", "-o", "{out}"]),
+    ("game", "bad value", ["game", "new", "-g", "mafai", "--names", MAFIA_NAMES, "--db", "{db}"]),
+    ("game export", "refused", ["game", "export", "--db", "{db}", "-o", "{out}"]),
+    ("club", "bad value", ["club", "standings", "--from", "2020-13-45", "--db", "{db}"]),
+    ("club", "no file", ["club", "standings", "--db", "{missing}"]),
+    ("serve", "malformed", ["serve", "--port", "abc"]),
+    ("serve", "bad value", ["serve", "--port", "99999"]),
+]  # fmt: skip
+"""(the command whose help documents the codes, the kind of bad input, the command line)."""
+
+
+def _readme_codes() -> dict[str, int]:
+    """Each kind of bad input → the code the README's table of exit codes gives it."""
+    from .conftest import REPO
+
+    text = (REPO / "README.md").read_text("utf-8").split("## Exit codes", 1)[1]
+    rows = re.findall(r"^\| (\d+) \| (.*) \|$", text.split("\n## ", 1)[0], re.M)
+    found = {kind: [int(c) for c, said in rows if words in said] for kind, words in KINDS.items()}
+    assert all(len(codes) == 1 for codes in found.values()), found
+    return {kind: codes[0] for kind, codes in found.items()}
+
+
+def _documented(command: str) -> dict[int, str]:
+    """The exit codes ``help.<command>.exits`` documents (in English), code → what it says."""
+    from garou.rules.catalogue import say
+
+    from garou.cli import _exits_key
+
+    text = say(_exits_key(command.split()), "en").removeprefix("Exit codes: ")  # as --help
+    return {int(m.group(1)): m.group(2) for m in re.finditer(r"(\d+) ([^;]*)", text)}
+
+
+@pytest.mark.parametrize("command,kind,args", EXIT_CASES, ids=[
+    f"{args[0]} {' '.join(args[1:3])}…{kind}" for _, kind, args in EXIT_CASES
+])  # fmt: skip
+def test_every_command_returns_the_exit_code_its_help_and_the_readme_document(
+    garou, tmp_path, command, kind, args
+):
+    expected = _readme_codes()[kind]
+    documented = _documented(command)
+    assert expected in documented, (command, documented)
+    if kind in ("malformed", "bad value"):
+        assert "command line" in documented[expected]
+    files = {
+        "missing": tmp_path / "nothing-here.yaml",
+        "bad": tmp_path / "bad.yaml",
+        "new": tmp_path / "new.html",
+        "out": tmp_path / "already.html",
+        "db": tmp_path / "games.db",
+    }
+    files["bad"].write_text("game: loup-garou\nplayers: [\n", "utf-8")
+    files["out"].write_text("mine\n", "utf-8")
+    if "{db}" in args:  # a Mafia evening at its first night
+        made = garou("game", "new", "-g", "mafia", "--names", MAFIA_NAMES, "--seed", "1",
+                     "--db", str(files["db"]))  # fmt: skip
+        assert made.exit_code == 0, made.stderr
+    typed = [a.format(**files) for a in args]
+    run = garou(*typed, "--lang", "en", input="")
+    assert run.exit_code == expected, (typed, run.stdout[-300:], run.stderr[-300:])
+    assert "Traceback" not in run.stderr and (run.stderr + run.stdout).strip()
+    if kind == "refused" and "{out}" in args:
+        assert files["out"].read_text("utf-8") == "mine\n"  # nothing overwritten
+    shown = garou(*typed, "--lang", "en", "--json", input="")
+    said = json.loads(shown.stdout) if shown.stdout.strip() else {}
+    if "--json" in said.get("error", {}).get("message", ""):
+        return  # a command without --json (game speak, game export)
+    assert shown.exit_code == expected, (shown.stdout[-300:], shown.stderr[-300:])
+    if "error" in said or kind != "refused":  # a check's verdict is the JSON, not an error
+        assert said["error"]["exit_code"] == expected

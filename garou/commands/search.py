@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 SEARCH_EPILOG = (
     "Exit codes: 0 a ruling was found (or the interactive prompt was left); 1 nothing "
-    "matched, or the rule files are invalid; 2 bad command line (empty query, unknown game "
+    "matched, the agreement file is missing or invalid, or the rule files are invalid; 2 bad "
+    "command line (empty query, unknown game "
     "or kind); 130 interrupted."
 )
 INDEX_EPILOG = "Exit codes: 0 success; 1 the rule files are invalid or the index cannot be built."
@@ -192,10 +193,11 @@ def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> tuple[Decided, st
     if not path:
         return (lambda entry_id: None), None
     from garou.houserules import agreed, load_agreement
-    from garou.rules import UsageError, load_rules
+    from garou.rules import load_rules
+    from garou.rules.errors import ReadError
 
-    if not Path(path).is_file():
-        raise UsageError("search.no-agreement", path=str(path), variable=AGREEMENT_ENV)
+    if not Path(path).is_file():  # a file that is not there: exit 1, as every command's
+        raise ReadError("search.no-agreement", path=str(path), variable=AGREEMENT_ENV)
     agreement = load_agreement(path, load_rules(rules_dir))
 
     def decided(entry_id: str) -> dict[str, Any] | None:
