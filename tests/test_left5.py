@@ -420,3 +420,35 @@ def test_every_command_returns_the_exit_code_its_help_and_the_readme_document(
     assert shown.exit_code == expected, (shown.stdout[-300:], shown.stderr[-300:])
     if "error" in said or kind != "refused":  # a check's verdict is the JSON, not an error
         assert said["error"]["exit_code"] == expected
+
+
+def test_game_speak_tells_what_another_screen_recorded_during_the_farewell(
+    garou, book, tmp_path, monkeypatch
+):
+    from garou.commands import game_play, mafia_play
+    from garou.rules.catalogue import say
+
+    from .test_mafia_review3 import Table
+
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.add("nominate", by="Cid", nominee="Hal")
+    t.add("close-nominations")
+    t.add("vote", votes={n: "Bob" for n in ("Ana", "Cid", "Dan", "Eve", "Fay", "Gus")})
+    assert t.status()["farewell_due"] == ["Bob"]
+    real = game_play.Session.ask
+    question = say("mafia.play.best-move", "en", most=3).split(":")[0]
+
+    def ask(self, text, default=None):
+        if text.startswith(question) and t.journal.events(t.id)[-1].kind != "foul":
+            t.add("foul", player="Cid")  # the phone records a foul meanwhile
+        return real(self, text, default)
+
+    monkeypatch.setattr(game_play.Session, "ask", ask)
+    monkeypatch.setattr(mafia_play.MafiaSession, "timer", lambda self, *a, **k: None)
+    run = garou("game", "speak", "--db", str(t.journal.path), "--lang", "en", input="Ana\n")
+    assert run.exit_code == 0, (run.stdout, run.stderr)
+    out = _flat(run.stdout)
+    assert out.count(ELSEWHERE["en"]) == 1 and "Cid" in out.split(ELSEWHERE["en"])[1]

@@ -1072,7 +1072,14 @@ def speak_command(
         if state.phase != "day":  # refused, as its --help says: exit 1, not a command line's
             raise GarouError("mafia.cli.no-speech")
         if state.farewell_due:
-            session.farewell(state, state.farewell_due[0])
+            import contextlib
+
+            from .game_play import _Changed, _Quit
+
+            # another screen recorded meanwhile (told by the session), or "q" typed, or the
+            # end of the input: the answers given are kept in the journal's draft
+            with contextlib.suppress(_Changed, _Quit):
+                session.farewell(state, state.farewell_due[0])
             return
         speaker = state.speaker()
         if speaker is None:

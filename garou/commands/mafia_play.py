@@ -91,9 +91,9 @@ class MafiaSession(Session):
 
     # --- what another screen recorded -------------------------------------------------
 
-    def run(self) -> None:
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
         self.told_elsewhere()  # the journal as it is when the session starts: nothing told
-        super().run()
 
     def told_elsewhere(self) -> bool:
         """Tell the events another screen (the judge's phone, ``garou game add``) recorded
