@@ -425,8 +425,9 @@ def test_every_command_returns_the_exit_code_its_help_and_the_readme_document(
 def test_game_speak_tells_what_another_screen_recorded_during_the_farewell(
     garou, book, tmp_path, monkeypatch
 ):
-    from garou.commands import game_play, mafia_play
     from garou.rules.catalogue import say
+
+    from garou.commands import game_play, mafia_play
 
     from .test_mafia_review3 import Table
 
