@@ -155,6 +155,9 @@ class Journal:
 
     def __init__(self, path: str | Path, *, create: bool = True):
         self.path = Path(path)
+        self.appended: set[tuple[int, int]] = set()
+        """The events this journal object appended, as (game id, seq): what a terminal
+        recorded itself, told from what another screen recorded in the same file."""
         existed = self.path.exists()
         if existed and self.path.is_dir():
             raise JournalError("game.db.folder", path=str(self.path))
@@ -453,6 +456,7 @@ class Journal:
             self.db.execute(_SIDE_TABLES[name])
 
     def _insert(self, game_id: int, event: Event) -> None:
+        self.appended.add((game_id, event.seq))
         self.db.execute(
             "INSERT INTO events (game_id, seq, kind, data, recorded) VALUES (?, ?, ?, ?, ?)",
             (game_id, event.seq, event.kind, json.dumps(event.data, ensure_ascii=False),

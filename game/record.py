@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from garou.rules.catalogue import Phrase, phrase
-from garou.rules.errors import DataFileError, Problem
+from garou.rules.errors import DataFileError, GarouError, Problem
 from garou.rules.loader import Rulebook
 from garou.rules.schema import record_data
 
@@ -301,6 +301,8 @@ class ReadRecord:
     record: GameRecord
     setup_line: int | None
     event_lines: tuple[int | None, ...]
+    game_line: int | None = None
+    """The line of ``game: id:``."""
 
 
 def read_game_record(path: str | Path) -> ReadRecord:
@@ -335,7 +337,9 @@ def read_game_record(path: str | Path) -> ReadRecord:
     assert isinstance(record, GameRecord) and isinstance(data, LocatedDict)
     typed = tuple(event_data(event) for event in events or ())  # each value by its key
     record = replace(record, events=typed)
-    return ReadRecord(file, record, data.line_of("setup"), lines)
+    head = data.get("game")
+    game_line = head.line_of("id") if isinstance(head, LocatedDict) else data.line_of("game")
+    return ReadRecord(file, record, data.line_of("setup"), lines, game_line)
 
 
 def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecord) -> int:
@@ -351,8 +355,12 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecor
         return DataFileError([Problem(read.file, line, key, message)])
 
     game, setup = record.game, record.setup
+    try:  # a mistyped game is said as everywhere: the closest games, the accepted ones
+        game_id = book.game(game.id).id
+    except GarouError as exc:
+        raise fail(read.game_line, "game.id", exc.phrase or str(exc)) from None
     start: dict[str, Any] = {
-        "game": game.id,
+        "game": game_id,
         "name": game.name,
         "players": list(setup.players),
         "roles": dict(setup.roles),
@@ -392,4 +400,4 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecor
             line = read.event_lines[index] if index < len(read.event_lines) else None
             raise fail(line, f"events[{index}]", _Refusal(exc)) from None
 
-    return journal.import_game(game.id, game.name, [("start", start), *rest], check)
+    return journal.import_game(game_id, game.name, [("start", start), *rest], check)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,3 +34,16 @@ Game = Annotated[
     str | None,
     given("--game", "-g", help="loup-garou or mafia."),
 ]
+
+
+@contextmanager
+def option_values() -> Iterator[None]:
+    """Read a command line option's values: an id the rules do not know in one (a role of
+    ``--with`` or ``--roles``, a case or option of ``--set``, a card of ``--deal``) is a bad
+    value of the command line, exit 2 as the README's table says, with the same message."""
+    from garou.rules.errors import UnknownIdError, UsageError
+
+    try:
+        yield
+    except UnknownIdError as exc:
+        raise UsageError(exc.phrase or str(exc), hint=exc.hint) from None

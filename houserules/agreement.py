@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from garou.rules.catalogue import Phrase, phrase
-from garou.rules.errors import DataFileError, Problem, UnknownIdError
+from garou.rules.errors import DataFileError, GarouError, Problem, UnknownIdError
 from garou.rules.loader import Rulebook
 from garou.rules.model import Default, Entry, Game, Option, Text
 from garou.rules.names import closest, fold
@@ -537,21 +537,11 @@ class _Validator:
             key = "game" if "game" in data else None
             self.problem(data, key, "game", phrase("house.file.no-game", games=known))
             return None
-        if value not in self.book.games:
-            hint = closest(value, list(self.book.games), n=1)
-            self.problem(
-                data,
-                "game",
-                "game",
-                phrase(
-                    "house.file.unknown-game-hint" if hint else "house.file.unknown-game",
-                    game=value,
-                    closest=hint[0] if hint else "",
-                    games=known,
-                ),
-            )
+        try:
+            return self.book.game(str(value))
+        except GarouError as exc:  # the one message of a mistyped game, at its line
+            self.problem(data, "game", "game", exc.phrase or str(exc))
             return None
-        return self.book.games[value]
 
     def wrong_game(self, data: dict, game: Game) -> bool:
         """Report a 'game' that no decision belongs to, when they are another game's cases."""

@@ -136,9 +136,9 @@ def _build_game(draft: _Draft, out: Collector, known: list[str]) -> Game | None:
     first = draft.first or Where("?", None, "")
     built: dict[str, Any] = {}
     if "info" not in draft.blocks and known:
-        from .names import closest
+        from .names import near_games
 
-        hint = closest(draft.id, known)
+        hint = near_games(draft.id, {gid: [gid] for gid in known})
         out.add(
             Where(first.file, first.line, "game"),
             phrase(

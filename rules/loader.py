@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .catalogue import phrase
-from .errors import UnknownGameError, UnknownIdError, shown
+from .errors import UnknownIdError, shown
 from .files import (  # noqa: F401  (rule_files, fingerprint: re-exported)
     RULES_DIR_ENV,
     builtin_files,
@@ -38,23 +38,18 @@ class Rulebook:
     """The files read."""
 
     def game(self, game_id: str) -> Game:
-        """Return game ``game_id``; raise UnknownGameError with the valid ids if none."""
+        """Return the game called ``game_id`` (its id, a name or an alias: see
+        :func:`~rules.names.find_game`); raise UnknownGameError naming the closest games and
+        the accepted ones if none is (:func:`~rules.names.unknown_game`)."""
         if game_id in self.games:
             return self.games[game_id]
-        from .names import closest, fold
+        from .names import find_game, game_names, unknown_game
 
-        for game in self.games.values():
-            names = {fold(game.id), *(fold(n) for n in game.info.aliases.all())}
-            names |= {fold(game.info.name.fr), fold(game.info.name.en)}
-            if fold(game_id) in names:
-                return game
-        hint = closest(game_id, list(self.games))
-        from .errors import shown
-
-        near = phrase("rules.did-you-mean", near=shown(hint[0])) if hint else ""
-        raise UnknownGameError(
-            "rules.unknown-game", game=shown(game_id), near=near, games=", ".join(self.games)
-        )
+        names = game_names(self.games)
+        found = find_game(game_id, names)
+        if found is None:
+            raise unknown_game(game_id, names)
+        return self.games[found]
 
     def entries(self) -> Iterator[Entry]:
         """Yield every entry of every game."""

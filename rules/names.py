@@ -5,10 +5,10 @@ from __future__ import annotations
 import difflib
 import os
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .errors import UnknownIdError, UnknownLanguageError, shown
+from .errors import UnknownGameError, UnknownIdError, UnknownLanguageError, safe_text, shown
 
 if TYPE_CHECKING:  # only annotations: a search on a fresh index must not build the model
     from .model import Game, Role
@@ -122,3 +122,61 @@ def resolve_language(lang: str | None = None) -> str:
         if code:
             return code
     return "fr"
+
+
+def game_names(games: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Return, for each game of ``games`` (id → :class:`~rules.model.Game`), every name it
+    answers to: its id, its names in both languages and its aliases."""
+    return {
+        gid: [gid, game.info.name.fr, game.info.name.en, *game.info.aliases.all()]
+        for gid, game in games.items()
+    }
+
+
+def find_game(name: str, names: Mapping[str, Iterable[str]]) -> str | None:
+    """Return the id of the game called ``name`` (an id, a name in either language or an
+    alias, accents and case optional; see :func:`game_names`), None if none is."""
+    if name in names:
+        return name
+    wanted = fold(name)
+    for gid, said in names.items():
+        if wanted in {fold(n) for n in said} | {fold(gid)}:
+            return gid
+    return None
+
+
+def near_games(name: str, names: Mapping[str, Iterable[str]]) -> list[str]:
+    """Return the ids of the games whose id, names or aliases look like ``name``, closest
+    first: a close spelling (``mafai``, ``werwolf``), or one being the start or a word of
+    the other (``loup`` → ``loup-garou``); at least three letters for the last two."""
+    wanted = fold(name)
+    if not wanted:
+        return []
+    scores: dict[str, float] = {}
+    for gid, said in names.items():
+        best = 0.0
+        for candidate in {fold(gid), *(fold(n) for n in said)} - {""}:
+            ratio = difflib.SequenceMatcher(None, wanted, candidate).ratio()
+            short, long = sorted((wanted, candidate), key=len)
+            words = set(candidate.replace("-", " ").split())
+            if len(short) >= 3 and (long.startswith(short) or wanted in words):
+                ratio = max(ratio, 0.6)
+            best = max(best, ratio)
+        if best >= 0.6:
+            scores[gid] = best
+    return sorted(scores, key=lambda gid: -scores[gid])
+
+
+def unknown_game(name: str, names: Mapping[str, Iterable[str]]) -> UnknownGameError:
+    """Return the error that refuses the game ``name``: the closest games (did you mean
+    « mafia » ?) and the games accepted. Every place that reads a game's name (options,
+    setup, agreement and table files, web forms) says this one message."""
+    from .catalogue import phrase
+
+    games = ", ".join(names)
+    typed = safe_text(name if len(name) <= 40 else name[:39] + "…")
+    near = near_games(name, names)
+    if not near:
+        return UnknownGameError("left5.unknown-game", game=typed, games=games)
+    quoted = Either(phrase("left5.game-quoted", name=gid) for gid in near)
+    return UnknownGameError("left5.unknown-game-near", game=typed, near=quoted, games=games)

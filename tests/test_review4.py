@@ -378,7 +378,8 @@ def test_another_game_s_question_is_said_so(garou):
         other = "Mafia"
         run = garou("house", "pick", "-g", "loup-garou", "--set", "mf-setting-speech=turbo",
                     "--defaults", "-o", "x.yaml", "--lang", lang)  # fmt: skip
-        assert run.exit_code == 1 and other in run.stderr and "--game mafia" in run.stderr
+        # a bad --set value is the command line's: 2, as the README's table of exit codes
+        assert run.exit_code == 2 and other in run.stderr and "--game mafia" in run.stderr
 
 
 def test_a_recap_or_protocol_file_says_its_pages_as_print_does(garou, tmp_path):

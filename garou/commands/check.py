@@ -18,8 +18,8 @@ CHECK_EPILOG = (
     "the rule files are invalid; 2 bad command line (counts, options)."
 )
 SUGGEST_EPILOG = (
-    "Exit codes: 0 a sound distribution was found; 1 none exists (the reason is printed), "
-    "or a role is unknown; 2 bad command line (counts, options)."
+    "Exit codes: 0 a sound distribution was found; 1 none exists (the reason is printed); "
+    "2 bad command line (counts, options, a role the game does not have)."
 )
 
 Players = Annotated[
@@ -160,8 +160,11 @@ def suggest_command(
         raise UsageError("setup.cli.no-game", games=Either([f"--game {g}" for g in book.games]))
     rules_game = book.game(game)
     # A role named without a count gets as many cards as the rules ask (-w loup-garou).
-    wanted = parse_roles(with_, rules_game, bare=None) if with_ is not None else None
-    dist = suggest_distribution(rules_game, count, wanted)
+    from ..options import option_values
+
+    with option_values():  # a role of --with the game does not have: a bad value
+        wanted = parse_roles(with_, rules_game, bare=None) if with_ is not None else None
+        dist = suggest_distribution(rules_game, count, wanted)
     if json_:
         print_json({"game": dist.game, "players": dist.players, "roles": dict(dist.roles)})
         return

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 EPILOG = (
     "Exit codes: 0 done; 1 an event refused by the rules (nothing recorded), a setup that "
-    "breaks a rule, a damaged or foreign journal, an unknown game id; 2 bad command line; "
+    "breaks a rule, a damaged or foreign journal, an unknown game id; 2 bad command line (a "
+    "date that is none, a --deal card the game does not have); "
     "130 interrupted (everything answered so far is kept)."
 )
 
@@ -208,14 +209,30 @@ def new_command(
     from garou.game.start import start_data
     from garou.rules.lists import read_pairs
 
+    from ..options import option_values
+
     language = _lang(lang)
+    if date is not None:  # a date that is none is the command line's, never recorded
+        from garou.houserules.agreement import iso_date
+
+        typed, date = date, iso_date(date)
+        if date is None:
+            import datetime
+
+            today = datetime.date.today().isoformat()
+            raise _usage("house.date-option-bad", date=typed, today=today)
     book = _book()
     cards = dict(read_pairs(deal, option="--deal", example="--deal NAME=ROLE,NAME=ROLE"))
     players = _player_names(names)
-    if game is not None or (setup is None and agreement is None):
-        data = _mafia_start(book, game, players, cards, seed, turbo, club, agreement, name, date)
-    else:  # without --setup, the agreement's own
-        data = start_data(book, setup, agreement, name=name, names=players, deal=cards, force=force)
+    with option_values():  # a --deal card the game does not have: a bad value
+        if game is not None or (setup is None and agreement is None):
+            data = _mafia_start(
+                book, game, players, cards, seed, turbo, club, agreement, name, date
+            )
+        else:  # without --setup, the agreement's own
+            data = start_data(
+                book, setup, agreement, name=name, names=players, deal=cards, force=force
+            )
     with _open(db, create=True) as journal:
         game_id = session.new_game(journal, book, data)
         path = journal.path
@@ -740,6 +757,10 @@ def recap_command(
     from garou.game import session
     from garou.game.recap import build_recap, recap_to_dict, render_recap
 
+    if fmt is not None:  # a format that is none is refused, --json or not
+        from garou.printables import choose_format
+
+        choose_format(fmt, "-")
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row = journal.game(game_id)
         replayed = session.load(journal, _book(), row.id, language)
@@ -892,6 +913,10 @@ def protocol_command(
 
     language = _lang(lang)
     game_id = _which(game_id, id_)
+    if fmt is not None:  # a format that is none is refused, --json or not
+        from garou.printables import choose_format
+
+        choose_format(fmt, "-")
     if blank:
         protocol = blank_protocol(_book().game("mafia"), language)
     else:
@@ -1042,14 +1067,23 @@ def speak_command(
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row, state = _mafia(journal, game_id, language)
         session = MafiaSession(journal, _book(), row.id, language, _console(), Clock, True)
-        if state.phase != "day":
-            raise _usage("mafia.cli.no-speech")
+        from garou.rules.errors import GarouError
+
+        if state.phase != "day":  # refused, as its --help says: exit 1, not a command line's
+            raise GarouError("mafia.cli.no-speech")
         if state.farewell_due:
-            session.farewell(state, state.farewell_due[0])
+            import contextlib
+
+            from .game_play import _Changed, _Quit
+
+            # another screen recorded meanwhile (told by the session), or "q" typed, or the
+            # end of the input: the answers given are kept in the journal's draft
+            with contextlib.suppress(_Changed, _Quit):
+                session.farewell(state, state.farewell_due[0])
             return
         speaker = state.speaker()
         if speaker is None:
-            raise _usage("mafia.cli.no-speech")
+            raise GarouError("mafia.cli.no-speech")
         session.show(say("mafia.cli.speech", language, name=speaker), "bold")
         from garou.game.mafia_script import timer_label
 

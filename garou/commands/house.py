@@ -24,8 +24,9 @@ if TYPE_CHECKING:
     from garou.rules.setup import Distribution
 
 EPILOG = (
-    "Exit codes: 0 success; 1 invalid agreement file, unknown case or option, unsound setup, "
-    "the output file exists (use --force) or is not a regular file; 2 bad command line; "
+    "Exit codes: 0 success; 1 a missing or invalid agreement file (an unknown case or option "
+    "in it included), unsound setup, the output file exists (use --force) or is not a regular "
+    "file; 2 bad command line (a --set case or option, a --roles card the game does not have); "
     "130 interrupted (nothing written)."
 )
 DIFF_EPILOG = (
@@ -65,7 +66,7 @@ def _e(text: object) -> str:
 def _own_questions(book: Any, game: Any, choices: dict[str, str]) -> None:
     """Refuse a --set that is another game's question, saying whose (the games never mix)."""
     from garou.houserules import find_question
-    from garou.rules import GarouError
+    from garou.rules import GarouError, UsageError
 
     for case in choices:
         try:
@@ -80,7 +81,7 @@ def _own_questions(book: Any, game: Any, choices: dict[str, str]) -> None:
                 find_question(other, case)
             except GarouError:
                 continue
-            raise GarouError(
+            raise UsageError(  # a --set value: the command line's (exit 2)
                 "fix4.house.other-game",
                 case=case,
                 game=game.info.name,
@@ -226,14 +227,17 @@ def pick_command(
         raise UsageError("house.which-game", games=", ".join(book.games))
     rules_game = book.game(game) if game is not None else book.game(base.game)  # type: ignore[union-attr]
     choices = _parse_sets(set_ or [], rules_game)
-    _own_questions(book, rules_game, choices)
     from garou.rules.lists import read_list
 
+    from ..options import option_values
+
     name_list = read_list(names)
-    setup = make_setup(rules_game, count, roles, name_list, language)
-    agreement = build_agreement(
-        rules_game, choices, base=base, table=table, date=date, setup=setup, lang=language
-    )
+    with option_values():  # a --set case or option, a --roles card the rules do not know
+        _own_questions(book, rules_game, choices)
+        setup = make_setup(rules_game, count, roles, name_list, language)
+        agreement = build_agreement(
+            rules_game, choices, base=base, table=table, date=date, setup=setup, lang=language
+        )
     if walk or not (defaults or set_ or from_ is not None):
         agreement = _walk(_prompt_console(json_), rules_game, agreement, language)
     if agreement.date is None:

@@ -14,6 +14,7 @@ from typing import Any
 import typer
 
 from garou.game.mafia_script import DRAFT, timer_label
+from garou.rules.catalogue import phrase
 
 from .game_play import Session, _Changed, _picked, _Quit, suggest
 
@@ -70,17 +71,70 @@ class MafiaSession(Session):
         from garou.game import session
         from garou.game.errors import IllegalEventError
 
+        self.told_elsewhere()  # what another screen recorded first, before this one's
         try:
             replayed = session.record(self.journal, self.book, self.game_id, kind, data, self.lang)
         except IllegalEventError as exc:
             self.show(self.say("error.prefix", message=exc.message(self.lang)), "bold red")
             return None
-        seq = replayed.effective[-1].seq
-        for line in replayed.state.story:
-            if line.seq == seq:
+        self._story(replayed.state, {replayed.effective[-1].seq})
+        self.told_elsewhere()
+        return replayed.state
+
+    def _story(self, state: Any, seqs: set[int]) -> None:
+        """Say the story lines of the events ``seqs`` (what the judge reads aloud; the
+        judge's own lines marked so)."""
+        for line in state.story:
+            if line.seq in seqs:
                 mark = f" [{self.say('mafia.play.judge-only')}]" if line.hidden else ""
                 self.show(line.text.say(self.lang) + mark, "cyan" if line.hidden else "")
-        return replayed.state
+
+    # --- what another screen recorded -------------------------------------------------
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.told_elsewhere()  # the journal as it is when the session starts: nothing told
+
+    def told_elsewhere(self) -> bool:
+        """Tell the events another screen (the judge's phone, ``garou game add``) recorded
+        since this session last looked, with what they give to read aloud; True when there
+        were some. The judge's own day commands record events too, so the events are told
+        from the journal's own record of what this session appended
+        (:attr:`garou.game.journal.Journal.appended`), never from the count alone."""
+        journal = getattr(self, "journal", None)
+        if journal is None:
+            return False  # a session built bare (no game to look at)
+        from garou.game import session
+        from garou.game.sentences import event_said
+
+        events = journal.events(self.game_id)
+        last = max((e.seq for e in events), default=0)
+        seen = getattr(self, "seen", None)
+        if seen is None:  # the first look: what is there was there before this session
+            replayed = session.load(journal, self.book, self.game_id, self.lang)
+            self.seen, self.undone = last, {e.seq for e in replayed.undone}
+            return False
+        theirs = {
+            e.seq
+            for e in events
+            if e.seq > seen and e.kind != "timer" and (self.game_id, e.seq) not in journal.appended
+        }
+        self.seen = last
+        if not theirs:
+            return False
+        replayed = session.load(journal, self.book, self.game_id, self.lang)
+        undone = {e.seq for e in replayed.undone}
+        said = [event_said(replayed, e) for e in replayed.effective if e.seq in theirs]
+        taken = [e for e in replayed.undone if e.seq not in self.undone]
+        said += [
+            phrase("left5.play.undone", event=event_said(replayed, e), seq=e.seq) for e in taken
+        ]
+        self.undone = undone
+        if said:
+            self.show(self.say("fix4.play.elsewhere", count=len(said), events=said), "yellow")
+            self._story(replayed.state, theirs)
+        self.shown.clear()
+        return True
 
     def command(self, answer: str) -> bool:
         """Run a sanction or lookup typed at a prompt; True when it was one. The commands
@@ -152,10 +206,17 @@ class MafiaSession(Session):
         return (next_step(state), tuple(s.name for s in state.living()))
 
     def prompt(self, question: str, default: str | None = None) -> str:
+        """Ask ``question``; a day command typed is run and the question asked again. What
+        another screen recorded while it waited is told, and the step asked anew from the
+        evening as it now is (the answer typed was for the evening as it was)."""
         while True:
             answer = self.ask(question, default)
             if not self.command(answer):
+                if self.told_elsewhere():
+                    raise _Changed()
                 return answer
+            if self.told_elsewhere():
+                raise _Changed()
 
     def names(
         self,
@@ -164,17 +225,23 @@ class MafiaSession(Session):
         empty: bool = True,
         one: bool = False,
         default: str | None = None,
+        nobody: bool = False,
     ) -> list[str]:
         """Ask for names among ``options`` (``one``: a single name is wanted; ``default``:
-        the answer Enter takes)."""
+        the answer Enter takes; ``nobody``: the word for "nobody", « personne », in either
+        language, answers no name, unless it is a player's name)."""
+        from garou.rules.catalogue import say
         from garou.rules.names import fold
 
         by_fold = {fold(o): o for o in options}
         by_fold.update({str(i): o for i, o in self.seat_numbers(options).items()})
+        none = {fold(say("fixf.play.word.nobody", lang)) for lang in ("fr", "en")} - set(by_fold)
         from garou.rules.lists import quote_name, quote_names
 
         while True:
             answer = self.prompt(f"{question} ({quote_names(options, ', ')})", default)
+            if nobody and fold(answer) in none:
+                return []
             picked = _picked(answer, by_fold)
             found = [by_fold.get(fold(p)) for p in picked]
             if all(found) and (picked or empty) and not (one and len(found) > 1):
@@ -322,7 +389,11 @@ class MafiaSession(Session):
                 self.show(self.say("fixb.play.ballots-kept", count=len(kept), names=kept), "yellow")
             said_yes = [n for n in kept if ballots.votes[n] == "yes"]
             question = self.say("mafia.play.lift", names=list(step.pool))
-            yes = self.names(question, living, default=quote_names(said_yes, ", ") or None)
+            if said_yes:  # Enter keeps names: how to say nobody instead
+                question += " " + self.say("left5.play.lift-nobody")
+            # Enter keeps the yes voters kept, else says nobody; "nobody" typed says so too
+            default = quote_names(said_yes, ", ") or self.say("fixf.play.word.nobody")
+            yes = self.names(question, living, default=default, nobody=True)
             votes = lift_ballots(state, yes)
             self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes))
         else:

@@ -22,7 +22,8 @@ from ..options import Game, Json, Lang, RulesDir, given
 
 EPILOG = (
     "Exit codes: 0 settled, or a player's choice is pending (printed, and 'pending' in the "
-    "JSON); 1 invalid state file or rule files; 2 bad command line, or an invalid table "
+    "JSON); 1 a missing or invalid state or agreement file, or invalid rule files; 2 bad "
+    "command line, or an invalid table "
     "given in options."
 )
 
@@ -180,9 +181,10 @@ def _agreement(book: Any, path: Path | None, game: str | None) -> Any:
         return None
     from garou.houserules import load_agreement
     from garou.rules import UsageError
+    from garou.rules.errors import ReadError
 
-    if not path.exists():
-        raise UsageError("play.no-agreement-file", path=str(path))
+    if not path.exists():  # a file that is not there: exit 1, as every command's
+        raise ReadError("play.no-agreement-file", path=str(path))
     agreement = load_agreement(path, book)
     if game is not None and book.game(game).id != agreement.game:
         raise UsageError("play.agreement-other-game", path=str(path), game=agreement.game)
@@ -206,6 +208,8 @@ def _situation(
     from garou.rules.reader import read_document
 
     events = {k: v for k, v in (events or {}).items() if v is not None}
+    if game is not None:
+        book.game(game)  # a mistyped --game is the option's, not the table state's, problem
     if state_file is not None:
         if players or dead or lovers or captain:
             raise UsageError("play.state-and-table")

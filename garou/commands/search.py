@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 SEARCH_EPILOG = (
     "Exit codes: 0 a ruling was found (or the interactive prompt was left); 1 nothing "
-    "matched, or the rule files are invalid; 2 bad command line (empty query, unknown game "
+    "matched, the agreement file is missing or invalid, or the rule files are invalid; 2 bad "
+    "command line (empty query, unknown game "
     "or kind); 130 interrupted."
 )
 INDEX_EPILOG = "Exit codes: 0 success; 1 the rule files are invalid or the index cannot be built."
@@ -140,6 +141,7 @@ def run_search(
         rules_dir, notify=lambda said: typer.echo(said.say(language), err=True)
     ) as searcher:
         _notices(searcher, language)
+        _check_game(searcher, game, rules_dir)
         if not words:
             searcher.check_filters(game, kind)
             return _interactive(searcher, game, kind, limit, language, json_, decided, table_game)
@@ -152,6 +154,20 @@ def run_search(
         except BrokenPipeError:  # garou search … | head -1: the reader has had enough
             _quiet_stdout()
     return 0 if result.hits else 1
+
+
+def _check_game(searcher: Any, game: str | None, rules_dir: Any) -> None:
+    """Refuse a game the index does not know with the message every command says (the
+    closest games, the accepted ones: ``Rulebook.game``); the rule book is read only then."""
+    if game is None:
+        return
+    from garou.rules import UnknownGameError, load_rules
+
+    try:
+        searcher.check_filters(game, None)
+    except UnknownGameError:
+        load_rules(rules_dir).game(game)
+        raise
 
 
 def _quiet_stdout() -> None:
@@ -177,10 +193,11 @@ def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> tuple[Decided, st
     if not path:
         return (lambda entry_id: None), None
     from garou.houserules import agreed, load_agreement
-    from garou.rules import UsageError, load_rules
+    from garou.rules import load_rules
+    from garou.rules.errors import ReadError
 
-    if not Path(path).is_file():
-        raise UsageError("search.no-agreement", path=str(path), variable=AGREEMENT_ENV)
+    if not Path(path).is_file():  # a file that is not there: exit 1, as every command's
+        raise ReadError("search.no-agreement", path=str(path), variable=AGREEMENT_ENV)
     agreement = load_agreement(path, load_rules(rules_dir))
 
     def decided(entry_id: str) -> dict[str, Any] | None:

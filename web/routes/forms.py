@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from garou.rules.catalogue import Phrase, phrase
+from garou.rules.errors import UnknownGameError
 
 if TYPE_CHECKING:
     from garou.rules import Rulebook
@@ -32,9 +33,11 @@ def game_of(values: Mapping[str, str], book: Rulebook, required: bool = True) ->
         if required:
             raise FormProblem(phrase("web.form.no-game", games=list(book.games)))
         return None
-    if name not in book.games:
-        raise FormProblem(phrase("web.form.unknown-game", game=name[:40], games=list(book.games)))
-    return book.games[name]
+    try:
+        return book.game(name)
+    except UnknownGameError as exc:  # the message of every mistyped game, suggestion included
+        assert exc.phrase is not None
+        raise FormProblem(exc.phrase) from None
 
 
 def whole_number(raw: str | None, field: object, low: int, high: int) -> int | None:
