@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING, Any
 from garou.rules.errors import GarouError
 from garou.rules.files import fingerprint, rule_files
 
-from .analysis import ANALYZER_VERSION, collapsed, gaps, key, spellings
+from .analysis import ANALYZER_VERSION, collapsed, gap_words, gaps, key, spellings
 
 if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "16"
+INDEX_FORMAT = "17"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -284,6 +284,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
         outside[item["id"]] = {k: item[k] for k in ("id", "kind", "game", "name")}
     index: dict[str, list[int]] = {}
     allowed: dict[str, list[int]] = {}
+    linked: dict[str, set[str]] = {}
     for number, group in enumerate(groups):
         for phrase in group["phrases"]:
             k = "" if collapsed(phrase) else " ".join(key(phrase))
@@ -291,6 +292,8 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
                 index[k].append(number)
             if k:
                 widen(allowed, k, gaps(phrase))
+                if " " in k:
+                    linked.setdefault(k, set()).update(gap_words(phrase))
     # Multi-word titles, keywords and aliases, by first word: typed as they are written,
     # they point at their entry more surely than their words one by one.
     phrases: dict[str, dict[str, list[str]]] = {}
@@ -310,7 +313,8 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     french = spellings(doc[f"{f}_fr"] for doc in docs for f in fields)
     english = spellings((doc[f"{f}_en"] for doc in docs for f in fields), keep=french)
     spelled = {"fr": french, "en": english}
-    return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
+    return {"groups": groups, "keys": index, "gaps": allowed,
+            "linked": {k: sorted(v) for k, v in linked.items() if v}, "phrases": phrases,
             "games": games, "camps": camps, "kinds": list(KINDS), "spellings": spelled,
             "outside": outside, "essential": vocabulary["essential"],
             "advice": vocabulary["advice"],

@@ -589,6 +589,92 @@ def test_a_game_named_in_the_query_answers_before_the_other(searcher, query, nam
     assert games == sorted(games, key=lambda g: g != named), games
 
 
+@pytest.mark.parametrize(
+    ("query", "about"),
+    [("au loup-garou, la mafia gagne quand elle est aussi nombreuse que la ville ?", "loup-garou"),
+     ("in werewolf, when do the mafia win?", "loup-garou"),
+     ("en mafia, les loups-garous tuent la nuit ?", "mafia"),
+     ("Mafia: do the werewolves vote?", "mafia"),
+     ("Loup-Garou, la mafia se réveille quand ?", "loup-garou"),
+     ("playing mafia with werewolf cards, who wins?", "mafia")],
+)  # fmt: skip
+def test_both_games_named_the_one_the_query_is_set_in_answers(searcher, query, about):
+    # Both games' names are in the query (one as the other game's word for a camp): the
+    # one after a word that sets the scene, or opening the query, is the game asked of.
+    result = searcher.search(query, limit=10)
+    games = [h.game for h in result.hits]
+    assert result.game == about and games[0] == about
+    assert games == sorted(games, key=lambda g: g != about), games
+
+
+@pytest.mark.parametrize(
+    ("query", "about"),
+    [("en mafia, y a-t-il une voyante comme au loup-garou ?", "mafia"),
+     ("in werewolf, is the seer like the sheriff in mafia?", "loup-garou"),
+     ("au loup-garou, le capitaine est-il le shérif de la mafia ?", "loup-garou")],
+)  # fmt: skip
+def test_a_query_comparing_the_games_is_answered_by_both(searcher, query, about):
+    # A comparison (« comme au loup-garou », "like … in mafia") asks of both games: the
+    # game the query is set in comes first, the other is not refused.
+    lexicon = searcher._lexicon
+    scene, compared = lexicon.context_games(query)
+    assert about in scene or compared, (scene, compared)
+    result = searcher.search(query, limit=10)
+    assert result.hits and {h.game for h in result.hits} == {"loup-garou", "mafia"}
+
+
+@pytest.mark.parametrize(
+    ("query", "scene", "compared"),
+    [("au loup-garou, si la mafia", {"loup-garou"}, set()),
+     ("dans une partie de mafia", {"mafia"}, set()),
+     ("Werewolf: can the mafia", {"loup-garou"}, set()),
+     ("comme au loup-garou", set(), {"loup-garou"}),
+     ("like in werewolf", set(), {"loup-garou"}),
+     ("the sheriff from mafia", set(), {"mafia"}),
+     ("la mafia tue la nuit", set(), set()),
+     ("qui a gagné, la mafia ?", set(), set())],
+)  # fmt: skip
+def test_the_game_a_query_is_set_in(searcher, query, scene, compared):
+    assert searcher._lexicon.context_games(query) == (scene, compared)
+
+
+@pytest.mark.parametrize(
+    ("query", "phrase", "joined"),
+    [("le capitaine de la mafia", "capitaine mafia", True),
+     ("le chef des mafieux", "chef mafieux", True),
+     ("maitre de jeu", "maitre jeu", True),
+     ("un capitaine en mafia", "capitaine mafia", False),
+     ("le chef, la mafia", "chef mafia", False),
+     ("en mafia, les loups-garous", "mafia loups garous", False),
+     ("Mafia et Loup-Garou", "mafia loup garou", True)],
+)  # fmt: skip
+def test_a_phrase_matches_only_with_its_own_linking_words(searcher, query, phrase, joined):
+    # A synonym phrase matches the query's words when the stop words between them are its
+    # own (« de la », « du »), never another link (« en ») nor across punctuation.
+    from garou.lookup.searcher import _concepts, _units
+
+    concepts = [c.words for c in _concepts(searcher._lexicon, _units(query)[0])]
+    assert (phrase in concepts) is joined, concepts
+
+
+def test_a_captain_asked_of_mafia_is_not_its_boss(searcher):
+    # « capitaine de la mafia » is the Don; « un capitaine en mafia » asks whether Mafia
+    # has a captain (the phrase's « de la » is not « en »).
+    hits = searcher.search("y a-t-il un capitaine en mafia", limit=3).hits
+    assert hits and hits[0].id != "mf-role-don"
+    assert searcher.search("le capitaine de la mafia", limit=1).hits[0].id == "mf-role-don"
+
+
+@pytest.mark.parametrize(
+    ("query", "game"),
+    [("la maf gagne qd", "mafia"), ("les mafs tirent la nuit ?", "mafia"),
+     ("how do the maf win", "mafia")],
+)  # fmt: skip
+def test_the_mafia_said_short_is_the_mafia(searcher, query, game):
+    result = searcher.search(query, limit=5)
+    assert result.hits[0].game == game and result.hits[0].id.startswith("mf-")
+
+
 @pytest.mark.parametrize("query", ["vote", "tie", "rôle révélé", "first night", "égalité au vote"])
 def test_the_table_agreement_game_answers_first_unless_the_query_names_the_other(searcher, query):
     for table in ("loup-garou", "mafia"):
