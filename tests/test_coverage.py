@@ -76,7 +76,10 @@ class RuleFires:
     not covered 0.083 -> 0.060, out of scope said not covered 0.583 -> 0.639; session 6, held
     out 9 and 10 learned from and the question bank's open side weighed: every studied set
     left out, pooled, out of scope said not covered 0.582 -> 0.619 at wrongly 0.020). Under
-    the hand rules (``GAROU_JUDGEMENT=hand``) the rule is a veto."""
+    the hand rules (``GAROU_JUDGEMENT=hand``) the rule is a veto. Session 7: « les mafieux
+    peuvent-ils se voter mutuellement ? » joined them when the refit with held out 11 put
+    its probability just above the threshold (0.38 for 0.29); pooled left out, out of scope
+    said not covered 0.562 -> 0.573 at wrongly 0.020)."""
 
     feature: str
 
@@ -189,7 +192,7 @@ CASES = [
     ("11-each-other", "est-ce que les mafieux se parlent mutuellement la première nuit ?",
      First(("mf-first-night",))),
     ("11-other-act", "can the mafiosi protect each other?", NOT_COVERED),
-    ("11-other-act", "les mafieux peuvent-ils se voter mutuellement ?", NOT_COVERED),
+    ("11-other-act", "les mafieux peuvent-ils se voter mutuellement ?", RuleFires("essential")),
     # 12. a word of how a question asks is never a typo: "permis" is no "parmi", "vont" no
     # "voit", "actually" no "actuelle", "like" no "life"
     ("12-question-word", "est-ce que c'est permis de parler la nuit ?", Uncorrected()),
