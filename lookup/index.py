@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING, Any
 from garou.rules.errors import GarouError
 from garou.rules.files import fingerprint, rule_files
 
-from .analysis import ANALYZER_VERSION, collapsed, gap_words, gaps, key, spellings
+from .analysis import ANALYZER_VERSION, collapsed, fold_chars, gap_words, gaps, key, spellings
 
 if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "17"
+INDEX_FORMAT = "18"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -53,6 +53,11 @@ LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
 
 META = "meta.json"
 LEXICON = "lexicon.json"
+WORDS = "words.txt"
+"""The everyday words of French and English, folded, one per line, beside the index: a
+typed word among them is a word the rules do not use, never a typo (:func:`everyday_words`)."""
+WORD_COUNT = 100
+"""How often a word must be said in pyspellchecker's corpus to count as an everyday word."""
 
 TEXT_FIELDS: tuple[str, ...] = (
     "title_fr", "title_en", "names_fr", "names_en", "about_fr", "about_en",
@@ -473,6 +478,22 @@ def status(rules_dir: str | Path | None = None) -> IndexStatus:
     return IndexStatus(folder, False, entries, state)
 
 
+def everyday_words() -> list[str]:
+    """Return the French and English words of four letters or more that pyspellchecker's
+    frequency lists count at least ``WORD_COUNT`` times, folded: « soir », "discord",
+    « pause »; no typo is among them (« sorcirer », "voyannte" are not)."""
+    import gzip
+    from importlib.resources import files
+
+    found: set[str] = set()
+    for lang in ("fr", "en"):
+        packed = (files("spellchecker") / "resources" / f"{lang}.json.gz").read_bytes()
+        counts: dict[str, int] = json.loads(gzip.decompress(packed))
+        found.update(fold_chars(word).lower() for word, count in counts.items()
+                     if count >= WORD_COUNT and len(word) >= 4 and word.isalpha())  # fmt: skip
+    return sorted(found)
+
+
 def build_into(folder: Path, book: Rulebook, key_: str) -> int:
     """Build the index of ``book`` into the empty ``folder``; return the entry count."""
     from whoosh.filedb.filestore import FileStorage
@@ -485,6 +506,7 @@ def build_into(folder: Path, book: Rulebook, key_: str) -> int:
     writer.commit()
     index.close()
     (folder / LEXICON).write_text(json.dumps(lexicon(book, docs), ensure_ascii=False), "utf-8")
+    (folder / WORDS).write_text("\n".join(everyday_words()), "utf-8")
     meta = {"key": key_, "entries": len(docs), "analyzer": ANALYZER_VERSION,
             "format": INDEX_FORMAT, "files": _digests(folder)}  # fmt: skip
     (folder / META).write_text(json.dumps(meta, indent=1), encoding="utf-8")

@@ -52,7 +52,7 @@ from .analysis import (
     split_word,
     words,
 )
-from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
+from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of, field_lengths
 
 if TYPE_CHECKING:
@@ -812,6 +812,7 @@ class Searcher:
         self._lexicon = _Lexicon(self._opened.lexicon)
         self._terms: dict[tuple[str, str], list[str]] = {}
         self._closest_words: dict[str, str | None] = {}
+        self._everyday_words: frozenset[str] | None = None
         self._matched: list[tuple[_Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
         self._entry_ids: list[str] | None = None
@@ -1639,6 +1640,17 @@ class Searcher:
                     found[candidate] = (distance, False, 0)
         return sorted((c for c in found if c != word), key=lambda c: (found[c], c))
 
+    def _everyday(self) -> frozenset[str]:
+        """The everyday words of French and English (``index.WORDS``), read once, when a
+        word the index does not know is first met."""
+        if self._everyday_words is None:
+            try:
+                text = (self._opened.path / WORDS).read_text(encoding="utf-8")
+            except OSError:  # an index of an older garou: every unknown word may be a typo
+                text = ""
+            self._everyday_words = frozenset(text.split())
+        return self._everyday_words
+
     def _closest(self, word: str) -> str | None:
         """Return the correction of the unknown ``word``, or None when nothing is close."""
         if word not in self._closest_words:
@@ -1673,7 +1685,9 @@ class Searcher:
             nickname = None if self._known_word(k, word) else self._nickname(word)
             if nickname is not None:
                 best = nickname  # a role's nickname is no typo: no distance to judge
-            elif _correctable(word) and not self._known_word(k, word):
+            elif (_correctable(word) and not self._known_word(k, word)
+                  and word not in self._everyday()):  # fmt: skip
+                # « soir », "discord": words of the language the rules do not use, no typos
                 best = self._closest(word)
                 if (best is not None and word in named and best not in vocabulary
                         and _closeness(word, best) > 1):  # fmt: skip

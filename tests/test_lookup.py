@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from garou.lookup import Searcher, status, synonyms
 from garou.lookup import index as lookup_index
-from garou.lookup.analysis import english_analyzer, french_analyzer, key, plain_analyzer
+from garou.lookup.analysis import english_analyzer, fold_chars, french_analyzer, key, plain_analyzer
 from garou.rules import UsageError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -1326,3 +1326,34 @@ def test_the_leader_of_the_mafia_in_any_words_is_the_don(searcher, query):
     # "Chef de la mafia" is the document's own description of the Don.
     result = searcher.search(query)
     assert result.answered and "mf-role-don" in [h.id for h in result.hits[:2]]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["la sorcière peut-elle empoisonner le premier soir", "jouer sur discord",
+     "werewolves on discord", "can the judge pause the clock", "jouer en ligne"],
+)  # fmt: skip
+def test_an_everyday_word_the_rules_do_not_use_is_no_typo(searcher, query):
+    # « soir » is no « soi », "discord" no « discours »: a word of the language is left as
+    # typed (the judgement weighs it as a word the rules do not know).
+    result = searcher.search(query)
+    assert result.corrected is None, result.corrected
+
+
+@pytest.mark.parametrize(
+    ("query", "fixed"),
+    [("la voyannte voit quoi", "voyante"), ("le chasseeur tire", "chasseur"),
+     ("the whitch saves", "witch"), ("cupidn choisit", "cupid")],
+)  # fmt: skip
+def test_a_typo_is_still_corrected(searcher, query, fixed):
+    result = searcher.search(query)
+    assert result.corrected is not None and fixed in fold_chars(result.corrected).lower()
+
+
+def test_the_index_keeps_the_everyday_words_beside_it(searcher):
+    from garou.lookup.index import WORDS, everyday_words
+
+    kept = (searcher.path / WORDS).read_text(encoding="utf-8").split()
+    assert kept == everyday_words()
+    assert {"soir", "discord", "pause"} <= set(kept)
+    assert not {"voyannte", "chasseeur", "sorcirer"} & set(kept)
