@@ -1357,3 +1357,21 @@ def test_the_index_keeps_the_everyday_words_beside_it(searcher):
     assert kept == everyday_words()
     assert {"soir", "discord", "pause"} <= set(kept)
     assert not {"voyannte", "chasseeur", "sorcirer"} & set(kept)
+
+
+@pytest.mark.parametrize(
+    ("query", "reason", "said"),
+    [("how do I spot the wolves early", "advice", "no strategy advice"),
+     ("how many seconds does the hunter get to shoot", "quantity", "a duration or a number"),
+     ("can the seer kill a player", "act", "that power")],
+)  # fmt: skip
+def test_the_reason_a_question_is_not_covered_is_said(garou, warm, query, reason, said):
+    data = json.loads(garou("search", query, "--json", "--lang", "en").stdout)
+    assert data["answered"] is False and data["reason"] == reason
+    shown = garou("search", query, "--lang", "en").stdout
+    assert "These rules do not answer this question." in shown and said in shown
+
+
+def test_an_answered_question_has_no_reason(garou, warm):
+    data = json.loads(garou("search", "égalité au vote", "--json").stdout)
+    assert data["answered"] is True and "reason" not in data
