@@ -28,6 +28,7 @@ parser would turn into "loup NOT garou") and emoji cannot misfire. The query is 
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 import re
@@ -1685,10 +1686,12 @@ class Searcher:
             nickname = None if self._known_word(k, word) else self._nickname(word)
             if nickname is not None:
                 best = nickname  # a role's nickname is no typo: no distance to judge
-            elif (_correctable(word) and not self._known_word(k, word)
-                  and word not in self._everyday()):  # fmt: skip
-                # « soir », "discord": words of the language the rules do not use, no typos
+            elif _correctable(word) and not self._known_word(k, word):
                 best = self._closest(word)
+                if best is not None and word in self._everyday() and not _same_stem(word, best):
+                    # « soir », "discord": words of the language the rules do not use, no
+                    # typos of « soi », « discours » (but « protège » is « protéger »)
+                    best = None
                 if (best is not None and word in named and best not in vocabulary
                         and _closeness(word, best) > 1):  # fmt: skip
                     best = None
@@ -1839,6 +1842,21 @@ def _third_person_singular(word: str) -> str | None:
     if word.endswith("issent"):
         return word[:-4] + "t"
     return word[:-2]
+
+
+@functools.cache
+def _stems(word: str) -> frozenset[str]:
+    """Return the French and English stems of the folded ``word``."""
+    from .analysis import english_analyzer, french_analyzer
+
+    return frozenset(t.text for chain in (french_analyzer(), english_analyzer())
+                     for t in chain(word))  # fmt: skip
+
+
+def _same_stem(word: str, other: str) -> bool:
+    """Return True when ``word`` and ``other`` are forms of one word in either language
+    (« protège », « protéger »)."""
+    return bool(_stems(word) & _stems(other))
 
 
 def _correctable(word: str) -> bool:
