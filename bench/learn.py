@@ -29,6 +29,7 @@ STUDIED = (
     "relevance.yaml", "relevance-heldout.yaml", "relevance-heldout-2.yaml",
     "relevance-heldout-5.yaml", "relevance-heldout-6.yaml", "relevance-heldout-7.yaml",
     "relevance-heldout-8.yaml", "relevance-heldout-9.yaml", "relevance-heldout-10.yaml",
+    "relevance-heldout-11.yaml",
 )  # fmt: skip
 """The sets that were looked at (their misses listed): the only ones learned from."""
 

@@ -103,9 +103,15 @@ HELDOUT_SETS = (
             "leave out the ninth held-out set", "list held out 9's misses (then seen)", 8),
     # Session 6: a new writer (not 9's and 10's), from the documents and the entries' ids,
     # titles and texts only, never running garou; never read by anyone changing the
-    # search; run once by the lead at the end of the session: the unseen measure.
-    HeldOut("11", _DATA / "relevance-heldout-11.yaml", "held out 11 (unseen)",
+    # search; run once by the lead at the end of the session: the unseen measure. Studied
+    # in session 7.
+    HeldOut("11", _DATA / "relevance-heldout-11.yaml", "held out 11 (seen)",
             "leave out the eleventh held-out set", "list held out 11's misses (then seen)", 9),
+    # Session 7: a new writer again (not 9's, 10's or 11's), from the documents and the
+    # entries' ids, titles and texts only, never running garou; never read by anyone
+    # changing the search; run once by the lead at the end of the session.
+    HeldOut("12", _DATA / "relevance-heldout-12.yaml", "held out 12 (unseen)",
+            "leave out the twelfth held-out set", "list held out 12's misses (then seen)", 10),
 )  # fmt: skip
 """Every held-out set after the first, one line each: adding a set is adding a line."""
 UNSEEN_GROUPS = tuple(h.source for h in HELDOUT_SETS if isinstance(h.source, str))

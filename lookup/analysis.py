@@ -20,6 +20,7 @@ from whoosh.analysis.analyzers import CompositeAnalyzer
 from .text import (  # noqa: F401  (re-exported: the analysis API)
     _NOT_FORMS,
     ALL_STOPS,
+    BREAK,
     ENGLISH_STOPS,
     FRENCH_STOPS,
     IRREGULAR,
@@ -27,16 +28,18 @@ from .text import (  # noqa: F401  (re-exported: the analysis API)
     TOKEN_PATTERN,
     collapsed,
     fold_chars,
+    gap_words,
     gaps,
     is_stop,
     key,
+    linking,
     singular,
     spellings,
     split_word,
     words,
 )
 
-ANALYZER_VERSION = "14"
+ANALYZER_VERSION = "15"
 """Bump when any analysis behaviour changes (here or in :mod:`garou.lookup.text`): cached
 indexes are then rebuilt."""
 

@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING, Any
 from garou.rules.errors import GarouError
 from garou.rules.files import fingerprint, rule_files
 
-from .analysis import ANALYZER_VERSION, collapsed, gaps, key, spellings
+from .analysis import ANALYZER_VERSION, collapsed, fold_chars, gap_words, gaps, key, spellings
 
 if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
 
-INDEX_FORMAT = "16"
+INDEX_FORMAT = "18"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -53,6 +53,11 @@ LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
 
 META = "meta.json"
 LEXICON = "lexicon.json"
+WORDS = "words.txt"
+"""The everyday words of French and English, folded, one per line, beside the index: a
+typed word among them is a word the rules do not use, never a typo (:func:`everyday_words`)."""
+WORD_COUNT = 100
+"""How often a word must be said in pyspellchecker's corpus to count as an everyday word."""
 
 TEXT_FIELDS: tuple[str, ...] = (
     "title_fr", "title_en", "names_fr", "names_en", "about_fr", "about_en",
@@ -284,6 +289,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
         outside[item["id"]] = {k: item[k] for k in ("id", "kind", "game", "name")}
     index: dict[str, list[int]] = {}
     allowed: dict[str, list[int]] = {}
+    linked: dict[str, set[str]] = {}
     for number, group in enumerate(groups):
         for phrase in group["phrases"]:
             k = "" if collapsed(phrase) else " ".join(key(phrase))
@@ -291,6 +297,8 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
                 index[k].append(number)
             if k:
                 widen(allowed, k, gaps(phrase))
+                if " " in k:
+                    linked.setdefault(k, set()).update(gap_words(phrase))
     # Multi-word titles, keywords and aliases, by first word: typed as they are written,
     # they point at their entry more surely than their words one by one.
     phrases: dict[str, dict[str, list[str]]] = {}
@@ -310,7 +318,8 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     french = spellings(doc[f"{f}_fr"] for doc in docs for f in fields)
     english = spellings((doc[f"{f}_en"] for doc in docs for f in fields), keep=french)
     spelled = {"fr": french, "en": english}
-    return {"groups": groups, "keys": index, "gaps": allowed, "phrases": phrases,
+    return {"groups": groups, "keys": index, "gaps": allowed,
+            "linked": {k: sorted(v) for k, v in linked.items() if v}, "phrases": phrases,
             "games": games, "camps": camps, "kinds": list(KINDS), "spellings": spelled,
             "outside": outside, "essential": vocabulary["essential"],
             "advice": vocabulary["advice"],
@@ -469,6 +478,22 @@ def status(rules_dir: str | Path | None = None) -> IndexStatus:
     return IndexStatus(folder, False, entries, state)
 
 
+def everyday_words() -> list[str]:
+    """Return the French and English words of four letters or more that pyspellchecker's
+    frequency lists count at least ``WORD_COUNT`` times, folded: « soir », "discord",
+    « pause »; no typo is among them (« sorcirer », "voyannte" are not)."""
+    import gzip
+    from importlib.resources import files
+
+    found: set[str] = set()
+    for lang in ("fr", "en"):
+        packed = (files("spellchecker") / "resources" / f"{lang}.json.gz").read_bytes()
+        counts: dict[str, int] = json.loads(gzip.decompress(packed))
+        found.update(fold_chars(word).lower() for word, count in counts.items()
+                     if count >= WORD_COUNT and len(word) >= 4 and word.isalpha())  # fmt: skip
+    return sorted(found)
+
+
 def build_into(folder: Path, book: Rulebook, key_: str) -> int:
     """Build the index of ``book`` into the empty ``folder``; return the entry count."""
     from whoosh.filedb.filestore import FileStorage
@@ -481,6 +506,7 @@ def build_into(folder: Path, book: Rulebook, key_: str) -> int:
     writer.commit()
     index.close()
     (folder / LEXICON).write_text(json.dumps(lexicon(book, docs), ensure_ascii=False), "utf-8")
+    (folder / WORDS).write_text("\n".join(everyday_words()), "utf-8")
     meta = {"key": key_, "entries": len(docs), "analyzer": ANALYZER_VERSION,
             "format": INDEX_FORMAT, "files": _digests(folder)}  # fmt: skip
     (folder / META).write_text(json.dumps(meta, indent=1), encoding="utf-8")

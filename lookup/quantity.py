@@ -33,9 +33,10 @@ villageois", "ne doit jamais dépasser", "more than")."""
 
 DURATION_ASKED = re.compile(
     r"\bhow long\b|\bcombien de temps\b|\bduree\b|\bdurent?\b|\bdurer\b"
+    r"|\btime limits?\b|\blimite de temps\b|\btemps limite\b|\bdelais?\b"
     rf"|\b(?:combien de|how many|how much)\s+(?:\w+\s+)?{_UNIT}\b"
 )
-"""A question asking how long something lasts."""
+"""A question asking how long something lasts (or within what time)."""
 COUNT_ASKED = re.compile(r"\bhow many\b|\bhow much\b|\bcombien\b")
 """A question asking how many: the entry must state a number."""
 FREQUENCY_ASKED = re.compile(r"\bcombien de fois\b|\bhow many times\b|\bhow often\b")
@@ -61,6 +62,15 @@ _LIST_MARK = re.compile(r"^\s*\d+[.)]", re.MULTILINE)
 def asks_duration(query: str) -> bool:
     """Return True when the (folded) ``query`` asks how long something lasts."""
     return bool(DURATION_ASKED.search(query))
+
+
+def asks_only_duration(query: str) -> bool:
+    """Return True when the (folded) ``query`` asks how long something lasts and no count
+    of anything else ("how many seconds does the hunter get", not "how many wolves, and
+    how long will it last"), and states no number of its own."""
+    if not asks_duration(query) or numbers_in(query):
+        return False
+    return not COUNT_ASKED.search(DURATION_ASKED.sub(" ", query))
 
 
 def asks_count(query: str) -> bool:

@@ -28,6 +28,7 @@ parser would turn into "loup NOT garou") and emoji cannot misfire. The query is 
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 import re
@@ -40,8 +41,19 @@ from typing import TYPE_CHECKING, Any
 from garou.rules.errors import GarouError, UnknownGameError, UsageError
 
 from . import coverage, quantity, synonyms
-from .analysis import collapsed, fold_chars, gaps, key, spellings, split_word
-from .index import TEXT_FIELDS, OpenIndex, SearchIndexError, open_index, widen
+from .analysis import (
+    BREAK,
+    collapsed,
+    fold_chars,
+    gap_words,
+    gaps,
+    key,
+    linking,
+    spellings,
+    split_word,
+    words,
+)
+from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of, field_lengths
 
 if TYPE_CHECKING:
@@ -129,6 +141,8 @@ stop words has nothing to search for, as "AND" and "OR" (stop words) have nothin
 
 _DEFINITIONS = frozenset({"role", "status"})
 _WORD = re.compile(r"\w+(?:['’ʼ‘\-‐‑]\w+)*")
+_PUNCTUATION = re.compile(r"[,;:.!?()]")
+"""Punctuation that ends a phrase: no synonym phrase spans it."""
 _JOINER = r"['’ʼ‘\-‐‑]"
 _PIECE = rf"[^\W_]+(?:{_JOINER}[^\W_]+)*"
 _PUNCT = re.compile(r"(?:[^\w\s'’ʼ‘\-‐‑]|_)+")
@@ -293,6 +307,16 @@ class _Group:
     """For a community group: the words of the game's rules it stands for."""
 
 
+_SCENE_WORDS = frozenset({"au", "aux", "a", "dans", "en", "pour", "in", "at", "playing",
+                          "play", "joue", "jouer", "jouons", "partie", "game"})  # fmt: skip
+"""Words before a game's name that make it the game the query is about (« une partie de
+Mafia » is "partie" then the article)."""
+_ARTICLE_WORDS = frozenset({"le", "la", "l", "les", "de", "du", "des", "the", "a", "of"})
+_COMPARE_WORDS = frozenset({"comme", "like", "as", "than", "unlike", "que", "contrairement",
+                            "versus", "vs", "from"})  # fmt: skip
+"""Words before the scene word that make the game one the query compares with."""
+
+
 class _Lexicon:
     """Phrases to synonym groups, and the games by name."""
 
@@ -309,6 +333,10 @@ class _Lexicon:
         ]
         self.keys: dict[str, list[int]] = {k: list(v) for k, v in data.get("keys", {}).items()}
         self.gaps: dict[str, list[int]] = {k: list(v) for k, v in data.get("gaps", {}).items()}
+        self.linked: dict[str, frozenset[str]] = {
+            k: frozenset(v) for k, v in data.get("linked", {}).items()
+        }
+        """Per phrase key: the stop words its phrases put between its words (:func:`gap_words`)."""
         for game, phrases in synonyms.groups():
             number = len(self.groups)
             self.groups.append(_Group(game, "synonym", None, tuple(phrases)))
@@ -318,6 +346,8 @@ class _Lexicon:
                     self.keys[k].append(number)
                 if k:
                     widen(self.gaps, k, gaps(phrase))
+                    if " " in k and (between := gap_words(phrase)):
+                        self.linked[k] = self.linked.get(k, frozenset()) | between
         self.longest = max((k.count(" ") + 1 for k in self.keys), default=1)
         self.essential = frozenset(data.get("essential", []))
         """Keys of the words that change what a question asks (an answer must have them)."""
@@ -356,6 +386,43 @@ class _Lexicon:
             if name == game_id or wanted in info["keys"]:
                 return game_id
         raise UnknownGameError("search.unknown-game", name=name, games=", ".join(self.games))
+
+    def context_games(self, query: str) -> tuple[set[str], set[str]]:
+        """Return the games the query names as the game it is about, and those it compares
+        with. About: a game's name after a word that sets the scene (« au loup-garou »,
+        « en mafia », "in Werewolf", "playing Mafia"), or opening the query before a colon
+        or a comma ("Mafia: can I…"). Compared: a name after a word of comparison
+        (« comme au loup-garou », "like in Werewolf", "the sheriff from Mafia")."""
+        folded = fold_chars(query).lower()
+        tokens = words(folded)
+        names = [(game_id, tuple(k.split(" "))) for game_id, info in self.games.items()
+                 for k in info["keys"]]  # fmt: skip
+        found: set[str] = set()
+        compared: set[str] = set()
+
+        def named_at(place: int) -> str | None:
+            while place < len(tokens) and tokens[place] in _ARTICLE_WORDS:
+                place += 1
+            for game_id, name in names:
+                span = tokens[place : place + len(name)]
+                if len(span) == len(name) and key(" ".join(span)) == name:
+                    return game_id
+            return None
+
+        opening = re.match(r"\s*([^:,;?]+?)\s*[:,;]", folded)
+        if opening:
+            said = tuple(t for t in words(opening.group(1)) if t not in _SCENE_WORDS)
+            found.update(g for g, name in names if key(" ".join(said)) == name)
+        for place, token in enumerate(tokens):
+            if token in _COMPARE_WORDS and (game_id := named_at(place + 1)) is not None:
+                compared.add(game_id)
+            if token not in _SCENE_WORDS or (game_id := named_at(place + 1)) is None:
+                continue
+            if any(t in _COMPARE_WORDS for t in tokens[max(0, place - 2) : place]):
+                compared.add(game_id)
+            else:
+                found.add(game_id)
+        return found - compared, compared
 
     def phrase_hits(self, keys: list[str]) -> dict[str, float]:
         """Return the entries whose multi-word phrases the query contains, in order.
@@ -469,7 +536,7 @@ class _Concept:
     thing in each game ("town", "sheriff")."""
 
 
-Unit = tuple[str, str, int]
+Unit = tuple[str, str, tuple[str, ...]]
 """A word of the query: its key, the word as typed (folded), the stop words before it."""
 
 
@@ -477,22 +544,27 @@ def _units(text: str) -> tuple[list[Unit], bool]:
     """Return the words of ``text``, stop words out; and whether it was cut."""
     truncated = len(text) > MAX_CHARS
     units: list[Unit] = []
-    skipped = 0
-    for match in _WORD.finditer(fold_chars(text[:MAX_CHARS])):
+    skipped: list[str] = []
+    folded = fold_chars(text[:MAX_CHARS])
+    end = 0
+    for match in _WORD.finditer(folded):
+        if units and _PUNCTUATION.search(folded, end, match.start()):
+            skipped.append(BREAK)  # "mafia, les loups-garous" is no "Mafia et Loup-Garou"
+        end = match.end()
         for word in split_word(match.group()):
             parts = [p for p in word.split("-") if p]
             if len(parts) == 2 and key(word) == ("soi", "meme"):
                 # "elle-même" is oneself, keyed "soi même" (see text.key), not "même".
-                units += [("soi", parts[0], skipped), ("meme", parts[1], 0)]
-                skipped = 0
+                units += [("soi", parts[0], tuple(skipped)), ("meme", parts[1], ())]
+                skipped = []
                 continue
             for part in parts:
                 k = key(part)
                 if not k:
-                    skipped += 1
+                    skipped.append(part.lower())
                     continue
-                units.append((k[0], part, skipped))
-                skipped = 0
+                units.append((k[0], part, tuple(skipped)))
+                skipped = []
     if len(units) > MAX_WORDS:
         units, truncated = units[:MAX_WORDS], True
     return units, truncated
@@ -503,7 +575,8 @@ def _concepts(lexicon: _Lexicon, units: list[Unit]) -> list[_Concept]:
 
     A phrase matches when its words follow each other with no more stop words between
     them than the phrase itself has ("maitre de jeu" is "maître du jeu"; "first at night"
-    is not "first night").
+    is not "first night"), those stop words among the phrase's own (« capitaine en
+    mafia » is not « capitaine de la mafia »), and no punctuation between them.
     """
     concepts: list[_Concept] = []
     i = 0
@@ -514,7 +587,11 @@ def _concepts(lexicon: _Lexicon, units: list[Unit]) -> list[_Concept]:
             if groups and length > 1:
                 allowed = lexicon.gaps.get(k, [])
                 found = [u[2] for u in units[i + 1 : i + length]]
-                if any(f > a for f, a in zip(found, allowed + [0] * len(found), strict=False)):
+                linked = lexicon.linked.get(k, frozenset())
+                if any(len(f) > a for f, a in zip(found, allowed + [0] * len(found),
+                                                  strict=False)) or any(
+                    part not in linked for f in found for w in f for part in linking(w)
+                ):  # fmt: skip
                     groups = None
             if groups or length == 1:
                 break
@@ -736,6 +813,7 @@ class Searcher:
         self._lexicon = _Lexicon(self._opened.lexicon)
         self._terms: dict[tuple[str, str], list[str]] = {}
         self._closest_words: dict[str, str | None] = {}
+        self._everyday_words: frozenset[str] | None = None
         self._matched: list[tuple[_Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
         self._entry_ids: list[str] | None = None
@@ -934,6 +1012,18 @@ class Searcher:
         _weigh_condition(concepts, query if shown is None else shown)
         named = {g for c in concepts for g in c.games}
         by_name = {g for c in concepts if c.game_word for g in c.games}
+        scene: str | None = None
+        if len(by_name) > 1:
+            # Both games named: the one the query sets its scene in is the game it asks of
+            # (« Au loup-garou, si la mafia devient aussi nombreuse que la ville… »); when
+            # it compares it with the other (« comme au loup-garou », "the sheriff from
+            # Mafia"), both answer, its own first.
+            about, compared = self._lexicon.context_games(query if shown is None else shown)
+            if len(about & by_name) == 1:
+                if compared & by_name:
+                    scene = next(iter(about & by_name))
+                else:
+                    by_name = about & by_name
         obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
         preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
         leaning = None
@@ -945,6 +1035,7 @@ class Searcher:
             leans = {g for c in concepts if c.community and not c.games and len(c.words) > 3
                      for g in self._own_game(c.words)}  # fmt: skip
             leaning = next(iter(leans)) if len(leans) == 1 else None
+        leaning = leaning or scene
         # At least two: the judgement weighs the first hit's lead over the second, whatever
         # the number of hits shown (``garou search --limit 1`` judges as ``show`` does).
         scored = self._run(concepts, game, kind, max(limit, 2), preferred or leaning,
@@ -1550,6 +1641,17 @@ class Searcher:
                     found[candidate] = (distance, False, 0)
         return sorted((c for c in found if c != word), key=lambda c: (found[c], c))
 
+    def _everyday(self) -> frozenset[str]:
+        """The everyday words of French and English (``index.WORDS``), read once, when a
+        word the index does not know is first met."""
+        if self._everyday_words is None:
+            try:
+                text = (self._opened.path / WORDS).read_text(encoding="utf-8")
+            except OSError:  # an index of an older garou: every unknown word may be a typo
+                text = ""
+            self._everyday_words = frozenset(text.split())
+        return self._everyday_words
+
     def _closest(self, word: str) -> str | None:
         """Return the correction of the unknown ``word``, or None when nothing is close."""
         if word not in self._closest_words:
@@ -1586,6 +1688,10 @@ class Searcher:
                 best = nickname  # a role's nickname is no typo: no distance to judge
             elif _correctable(word) and not self._known_word(k, word):
                 best = self._closest(word)
+                if best is not None and word in self._everyday() and not _same_stem(word, best):
+                    # « soir », "discord": words of the language the rules do not use, no
+                    # typos of « soi », « discours » (but « protège » is « protéger »)
+                    best = None
                 if (best is not None and word in named and best not in vocabulary
                         and _closeness(word, best) > 1):  # fmt: skip
                     best = None
@@ -1736,6 +1842,21 @@ def _third_person_singular(word: str) -> str | None:
     if word.endswith("issent"):
         return word[:-4] + "t"
     return word[:-2]
+
+
+@functools.cache
+def _stems(word: str) -> frozenset[str]:
+    """Return the French and English stems of the folded ``word``."""
+    from .analysis import english_analyzer, french_analyzer
+
+    return frozenset(t.text for chain in (french_analyzer(), english_analyzer())
+                     for t in chain(word))  # fmt: skip
+
+
+def _same_stem(word: str, other: str) -> bool:
+    """Return True when ``word`` and ``other`` are forms of one word in either language
+    (« protège », « protéger »)."""
+    return bool(_stems(word) & _stems(other))
 
 
 def _correctable(word: str) -> bool:

@@ -95,6 +95,31 @@ _ENGLISH_CONTRACTIONS = {"s": "", "re": "", "ll": "", "ve": "", "d": "", "m": ""
 _NOT_FORMS = {"can't": ("can", "not"), "won't": ("will", "not"), "shan't": ("shall", "not"),
               "cannot": ("can", "not")}  # fmt: skip
 _KEEP_WHOLE = {"aujourd'hui": "aujourdhui", "o'clock": "oclock"}
+_CHAT = {
+    # French texting: question words, "je peux", ordinals, abbreviations.
+    "koi": ("quoi",), "kwa": ("quoi",), "ki": ("qui",), "ke": ("que",), "kel": ("quel",),
+    "kelle": ("quelle",), "pk": ("pourquoi",), "pq": ("pourquoi",), "pkoi": ("pourquoi",),
+    "qd": ("quand",), "kan": ("quand",), "kand": ("quand",), "cmt": ("comment",),
+    "cb": ("combien",), "cbn": ("combien",), "cmb": ("combien",),
+    "tt": ("tout",), "tjs": ("toujours",), "tjrs": ("toujours",), "ds": ("dans",),
+    "pr": ("pour",), "bcp": ("beaucoup",), "jpeux": ("je", "peux"), "jpx": ("je", "peux"),
+    "jsuis": ("je", "suis"), "chui": ("je", "suis"), "ya": ("il", "y", "a"),
+    "1er": ("premier",), "1ere": ("premiere",), "1re": ("premiere",),
+    "2e": ("deuxieme",), "2eme": ("deuxieme",), "3e": ("troisieme",), "3eme": ("troisieme",),
+    "pts": ("points",), "mdr": (), "ptdr": (), "stp": (), "svp": (), "dsl": (),
+    # English texting, and negations typed without their apostrophe.
+    "u": ("you",), "ur": ("your",), "r": ("are",), "wat": ("what",), "wut": ("what",),
+    "wot": ("what",), "cuz": ("because",), "coz": ("because",), "bc": ("because",),
+    "b4": ("before",), "nite": ("night",), "2nite": ("tonight",), "tonite": ("tonight",),
+    "gonna": ("going", "to"), "wanna": ("want", "to"), "gotta": ("have", "to"),
+    "lol": (), "pls": (), "plz": (), "thx": (), "idk": (),
+    "cant": ("can", "not"), "doesnt": ("does", "not"), "isnt": ("is", "not"),
+    "didnt": ("did", "not"), "wasnt": ("was", "not"), "arent": ("are", "not"),
+    "shouldnt": ("should", "not"), "couldnt": ("could", "not"), "wouldnt": ("would", "not"),
+    "hasnt": ("has", "not"), "havent": ("have", "not"),
+}  # fmt: skip
+"""Words as players text them, and what they stand for (garou's table, not the rules'):
+"c koi" is « c'est quoi », "cant" is "can not"; the laughs and the pleases say nothing."""
 
 IRREGULAR = {
     # English plurals the Porter stemmer leaves apart from their singular.
@@ -120,6 +145,8 @@ def split_word(token: str) -> list[str]:
     """
     if token in _NOT_FORMS:
         return list(_NOT_FORMS[token])
+    if token in _CHAT:
+        return list(_CHAT[token])
     if "'" not in token:
         return [token]
     if token in _KEEP_WHOLE:
@@ -212,6 +239,40 @@ def gaps(text: str) -> tuple[int, ...]:
             found.append(count)
         count = 0
     return tuple(found)
+
+
+_CONTRACTED = {
+    "du": ("de", "le"), "des": ("de", "le"), "d": ("de",), "au": ("a", "le"),
+    "aux": ("a", "le"), "la": ("le",), "les": ("le",), "l": ("le",), "an": ("a",),
+}  # fmt: skip
+"""The stop words a linking word is made of (« du » is « de le »)."""
+BREAK = "|"
+"""Said between two words of a query that punctuation separates: no phrase spans it."""
+
+
+def linking(word: str) -> tuple[str, ...]:
+    """Return what the folded stop word ``word`` links with: « du » is « de » and « le »."""
+    return _CONTRACTED.get(word, (word,))
+
+
+def gap_words(text: str) -> frozenset[str]:
+    """Return the stop words that sit between the words of ``key(text)``, as
+    :func:`linking` says them: « capitaine de la mafia » gives {de, le}. A query's words
+    match the phrase only if the stop words between them are among those (« capitaine en
+    mafia » is not « capitaine de la mafia »)."""
+    found: set[str] = set()
+    pending: list[str] = []
+    started = False
+    for word in words(text):
+        if is_stop(word):
+            if started:
+                pending.append(word)
+            continue
+        for stop in pending:
+            found.update(linking(stop))
+        pending = []
+        started = True
+    return frozenset(found)
 
 
 _RUN = re.compile(r"[^\W_]+")

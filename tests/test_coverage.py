@@ -76,7 +76,10 @@ class RuleFires:
     not covered 0.083 -> 0.060, out of scope said not covered 0.583 -> 0.639; session 6, held
     out 9 and 10 learned from and the question bank's open side weighed: every studied set
     left out, pooled, out of scope said not covered 0.582 -> 0.619 at wrongly 0.020). Under
-    the hand rules (``GAROU_JUDGEMENT=hand``) the rule is a veto."""
+    the hand rules (``GAROU_JUDGEMENT=hand``) the rule is a veto. Session 7: « les mafieux
+    peuvent-ils se voter mutuellement ? » joined them when the refit with held out 11 put
+    its probability just above the threshold (0.38 for 0.29); pooled left out, out of scope
+    said not covered 0.562 -> 0.573 at wrongly 0.020)."""
 
     feature: str
 
@@ -116,12 +119,12 @@ CASES = [
     ("4-duration-asked", "combien de temps a un joueur pour parler en mafia ?", ANSWERED),
     ("4-duration-asked", "how long is a player's speech in mafia", ANSWERED),
     # 5. an act the subject's entry does not say
-    ("5-act-not-had", "la voyante peut-elle tuer quelqu'un ?", RuleFires("act")),
-    ("5-act-not-had", "can the seer poison a player", RuleFires("act")),
-    ("5-act-not-had", "cupidon peut-il changer de couple en cours de partie ?", RuleFires("act")),
-    ("5-act-not-had", "can cupid change the lovers later on", RuleFires("act")),
-    ("5-act-not-had", "les loups peuvent-ils épargner leur victime ?", RuleFires("act")),
-    ("5-act-not-had", "can the witch steal a potion from someone", RuleFires("act")),
+    ("5-act-not-had", "la voyante peut-elle tuer quelqu'un ?", NOT_COVERED),
+    ("5-act-not-had", "can the seer poison a player", NOT_COVERED),
+    ("5-act-not-had", "cupidon peut-il changer de couple en cours de partie ?", NOT_COVERED),
+    ("5-act-not-had", "can cupid change the lovers later on", NOT_COVERED),
+    ("5-act-not-had", "les loups peuvent-ils épargner leur victime ?", NOT_COVERED),
+    ("5-act-not-had", "can the witch steal a potion from someone", NOT_COVERED),
     ("5-act-had", "can the hunter shoot a wolf when he dies", ANSWERED),
     ("5-act-had", "le chasseur peut-il tirer sur n'importe qui ?", ANSWERED),
     ("5-act-had", "le capitaine peut-il départager une égalité ?", ANSWERED),
@@ -189,7 +192,7 @@ CASES = [
     ("11-each-other", "est-ce que les mafieux se parlent mutuellement la première nuit ?",
      First(("mf-first-night",))),
     ("11-other-act", "can the mafiosi protect each other?", NOT_COVERED),
-    ("11-other-act", "les mafieux peuvent-ils se voter mutuellement ?", NOT_COVERED),
+    ("11-other-act", "les mafieux peuvent-ils se voter mutuellement ?", RuleFires("essential")),
     # 12. a word of how a question asks is never a typo: "permis" is no "parmi", "vont" no
     # "voit", "actually" no "actuelle", "like" no "life"
     ("12-question-word", "est-ce que c'est permis de parler la nuit ?", Uncorrected()),
@@ -325,3 +328,75 @@ def test_a_word_of_advice_the_first_hit_does_not_speak_of_decides_alone(searcher
     plain = coverage.judge(searcher, hit, [m for m in searcher._judged() if not m[0].advice],
                            query, model=answer_all)  # fmt: skip
     assert plain.answered
+
+
+def _answer_all():  # a model that answers everything it weighs
+    from garou.lookup import coverage
+
+    return coverage.Model(coverage.FEATURES, (50.0,) + (0.0,) * len(coverage.FEATURES),
+                          0.5, (0.0,) * len(coverage.FEATURES))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["how many seconds does the hunter get to shoot", "is there a time limit for the seer",
+     "combien de temps la sorcière a-t-elle pour choisir ?",
+     "quel délai pour le vote du capitaine ?"],
+)  # fmt: skip
+def test_a_duration_asked_of_a_ruling_stating_none_decides_alone(searcher, query):
+    # Asked only how long: the rulings stating a duration come first (the debate's,
+    # of another thing: the weighed rule says so); of a first hit that states no duration
+    # at all, the rules do not say, whatever a model would weigh.
+    from garou.lookup import coverage, quantity
+
+    result = searcher.search(query)
+    assert not result.answered and result.verdict.reason == "quantity"
+    hit = searcher._scorer.docnum(result.hits[0].id)
+    verdict = coverage.judge(searcher, hit, searcher._judged(), query, model=_answer_all())
+    stated = quantity.states_duration(coverage._folded_texts(searcher.entry_parts(hit)))
+    assert verdict.answered is stated  # weighed only when the hit states a duration
+    for other in (h for h in result.hits[1:] if h.game == result.hits[0].game):
+        number = searcher._scorer.docnum(other.id)
+        if not quantity.states_duration(coverage._folded_texts(searcher.entry_parts(number))):
+            alone = coverage.judge(searcher, number, searcher._judged(), query,
+                                   model=_answer_all())  # fmt: skip
+            assert not alone.answered and alone.reason == "quantity" and alone.features == {}
+            break
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["combien de temps dure le débat ?", "how long is the farewell speech in mafia",
+     "werewolf with 8 players: how many wolves and how long will it last?"],
+)  # fmt: skip
+def test_a_duration_stated_or_a_count_asked_beside_it_is_weighed(searcher, query):
+    # The hit states a duration, or the question also counts something (the wolves): the
+    # hard rule stays out; the model weighs.
+    from garou.lookup import coverage, quantity
+    from garou.lookup.analysis import fold_chars
+
+    result = searcher.search(query)
+    hit = searcher._scorer.docnum(result.hits[0].id)
+    verdict = coverage.judge(searcher, hit, searcher._judged(), query, model=_answer_all())
+    assert verdict.answered, verdict
+    folded = fold_chars(query).lower()
+    assert quantity.asks_duration(folded)
+    assert not quantity.asks_only_duration(folded) or quantity.states_duration(
+        coverage._folded_texts(searcher.entry_parts(hit))
+    )
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["can the seer kill a player", "le chasseur peut-il ressusciter quelqu'un ?",
+     "can the hunter protect a player at night", "cupidon peut-il tuer un amoureux ?"],
+)  # fmt: skip
+def test_an_act_the_role_does_not_have_decides_alone(searcher, query):
+    from garou.lookup import coverage
+
+    result = searcher.search(query)
+    assert not result.answered and result.verdict.reason == "act"
+    assert result.verdict.features == {}
+    hit = searcher._scorer.docnum(result.hits[0].id)
+    verdict = coverage.judge(searcher, hit, searcher._judged(), query, model=_answer_all())
+    assert verdict.reason == "act"

@@ -187,8 +187,8 @@ def test_words_said_in_one_sentence_weigh_as_together(searcher, fitted):
 @pytest.mark.parametrize(
     ("query", "rule"),
     [
-        ("la voyante peut-elle empoisonner quelqu'un ?", "act"),
-        ("can the hunter heal a player", "act"),
+        ("au loup-garou, quelle pénalité pour un joueur qui parle la nuit ?", "other-game"),
+        ("in werewolf is a player disqualified for talking at night", "other-game"),
         ("can the seer inspect herself", "essential"),
         ("can the wolves kill each other", "essential"),
         ("que fait le pyromane ?", "unknown-named"),

@@ -51,4 +51,4 @@ def test_each_fold_leaves_exactly_one_set_out():
 def test_the_studied_sets_exist_and_no_unseen_set_is_among_them():
     names = {name for name, _ in learn.studied()}
     assert names == set(learn.STUDIED)
-    assert not any("heldout-11" in n for n in learn.STUDIED)
+    assert not any("heldout-12" in n for n in learn.STUDIED)

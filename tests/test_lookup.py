@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from garou.lookup import Searcher, status, synonyms
 from garou.lookup import index as lookup_index
-from garou.lookup.analysis import english_analyzer, french_analyzer, key, plain_analyzer
+from garou.lookup.analysis import english_analyzer, fold_chars, french_analyzer, key, plain_analyzer
 from garou.rules import UsageError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -587,6 +587,92 @@ def test_a_game_named_in_the_query_answers_before_the_other(searcher, query, nam
     assert games and games[0] == named
     # Every hit of the named game comes before any hit of the other one.
     assert games == sorted(games, key=lambda g: g != named), games
+
+
+@pytest.mark.parametrize(
+    ("query", "about"),
+    [("au loup-garou, la mafia gagne quand elle est aussi nombreuse que la ville ?", "loup-garou"),
+     ("in werewolf, when do the mafia win?", "loup-garou"),
+     ("en mafia, les loups-garous tuent la nuit ?", "mafia"),
+     ("Mafia: do the werewolves vote?", "mafia"),
+     ("Loup-Garou, la mafia se réveille quand ?", "loup-garou"),
+     ("playing mafia with werewolf cards, who wins?", "mafia")],
+)  # fmt: skip
+def test_both_games_named_the_one_the_query_is_set_in_answers(searcher, query, about):
+    # Both games' names are in the query (one as the other game's word for a camp): the
+    # one after a word that sets the scene, or opening the query, is the game asked of.
+    result = searcher.search(query, limit=10)
+    games = [h.game for h in result.hits]
+    assert result.game == about and games[0] == about
+    assert games == sorted(games, key=lambda g: g != about), games
+
+
+@pytest.mark.parametrize(
+    ("query", "about"),
+    [("en mafia, y a-t-il une voyante comme au loup-garou ?", "mafia"),
+     ("in werewolf, is the seer like the sheriff in mafia?", "loup-garou"),
+     ("au loup-garou, le capitaine est-il le shérif de la mafia ?", "loup-garou")],
+)  # fmt: skip
+def test_a_query_comparing_the_games_is_answered_by_both(searcher, query, about):
+    # A comparison (« comme au loup-garou », "like … in mafia") asks of both games: the
+    # game the query is set in comes first, the other is not refused.
+    lexicon = searcher._lexicon
+    scene, compared = lexicon.context_games(query)
+    assert about in scene or compared, (scene, compared)
+    result = searcher.search(query, limit=10)
+    assert result.hits and {h.game for h in result.hits} == {"loup-garou", "mafia"}
+
+
+@pytest.mark.parametrize(
+    ("query", "scene", "compared"),
+    [("au loup-garou, si la mafia", {"loup-garou"}, set()),
+     ("dans une partie de mafia", {"mafia"}, set()),
+     ("Werewolf: can the mafia", {"loup-garou"}, set()),
+     ("comme au loup-garou", set(), {"loup-garou"}),
+     ("like in werewolf", set(), {"loup-garou"}),
+     ("the sheriff from mafia", set(), {"mafia"}),
+     ("la mafia tue la nuit", set(), set()),
+     ("qui a gagné, la mafia ?", set(), set())],
+)  # fmt: skip
+def test_the_game_a_query_is_set_in(searcher, query, scene, compared):
+    assert searcher._lexicon.context_games(query) == (scene, compared)
+
+
+@pytest.mark.parametrize(
+    ("query", "phrase", "joined"),
+    [("le capitaine de la mafia", "capitaine mafia", True),
+     ("le chef des mafieux", "chef mafieux", True),
+     ("maitre de jeu", "maitre jeu", True),
+     ("un capitaine en mafia", "capitaine mafia", False),
+     ("le chef, la mafia", "chef mafia", False),
+     ("en mafia, les loups-garous", "mafia loups garous", False),
+     ("Mafia et Loup-Garou", "mafia loup garou", True)],
+)  # fmt: skip
+def test_a_phrase_matches_only_with_its_own_linking_words(searcher, query, phrase, joined):
+    # A synonym phrase matches the query's words when the stop words between them are its
+    # own (« de la », « du »), never another link (« en ») nor across punctuation.
+    from garou.lookup.searcher import _concepts, _units
+
+    concepts = [c.words for c in _concepts(searcher._lexicon, _units(query)[0])]
+    assert (phrase in concepts) is joined, concepts
+
+
+def test_a_captain_asked_of_mafia_is_not_its_boss(searcher):
+    # « capitaine de la mafia » is the Don; « un capitaine en mafia » asks whether Mafia
+    # has a captain (the phrase's « de la » is not « en »).
+    hits = searcher.search("y a-t-il un capitaine en mafia", limit=3).hits
+    assert hits and hits[0].id != "mf-role-don"
+    assert searcher.search("le capitaine de la mafia", limit=1).hits[0].id == "mf-role-don"
+
+
+@pytest.mark.parametrize(
+    ("query", "game"),
+    [("la maf gagne qd", "mafia"), ("les mafs tirent la nuit ?", "mafia"),
+     ("how do the maf win", "mafia")],
+)  # fmt: skip
+def test_the_mafia_said_short_is_the_mafia(searcher, query, game):
+    result = searcher.search(query, limit=5)
+    assert result.hits[0].game == game and result.hits[0].id.startswith("mf-")
 
 
 @pytest.mark.parametrize("query", ["vote", "tie", "rôle révélé", "first night", "égalité au vote"])
@@ -1240,3 +1326,52 @@ def test_the_leader_of_the_mafia_in_any_words_is_the_don(searcher, query):
     # "Chef de la mafia" is the document's own description of the Don.
     result = searcher.search(query)
     assert result.answered and "mf-role-don" in [h.id for h in result.hits[:2]]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["la sorcière peut-elle empoisonner le premier soir", "jouer sur discord",
+     "werewolves on discord", "can the judge pause the clock", "jouer en ligne"],
+)  # fmt: skip
+def test_an_everyday_word_the_rules_do_not_use_is_no_typo(searcher, query):
+    # « soir » is no « soi », "discord" no « discours »: a word of the language is left as
+    # typed (the judgement weighs it as a word the rules do not know).
+    result = searcher.search(query)
+    assert result.corrected is None, result.corrected
+
+
+@pytest.mark.parametrize(
+    ("query", "fixed"),
+    [("la voyannte voit quoi", "voyante"), ("le chasseeur tire", "chasseur"),
+     ("the whitch saves", "witch"), ("cupidn choisit", "cupid")],
+)  # fmt: skip
+def test_a_typo_is_still_corrected(searcher, query, fixed):
+    result = searcher.search(query)
+    assert result.corrected is not None and fixed in fold_chars(result.corrected).lower()
+
+
+def test_the_index_keeps_the_everyday_words_beside_it(searcher):
+    from garou.lookup.index import WORDS, everyday_words
+
+    kept = (searcher.path / WORDS).read_text(encoding="utf-8").split()
+    assert kept == everyday_words()
+    assert {"soir", "discord", "pause"} <= set(kept)
+    assert not {"voyannte", "chasseeur", "sorcirer"} & set(kept)
+
+
+@pytest.mark.parametrize(
+    ("query", "reason", "said"),
+    [("how do I spot the wolves early", "advice", "no strategy advice"),
+     ("how many seconds does the hunter get to shoot", "quantity", "a duration or a number"),
+     ("can the seer kill a player", "act", "that power")],
+)  # fmt: skip
+def test_the_reason_a_question_is_not_covered_is_said(garou, warm, query, reason, said):
+    data = json.loads(garou("search", query, "--json", "--lang", "en").stdout)
+    assert data["answered"] is False and data["reason"] == reason
+    shown = garou("search", query, "--lang", "en").stdout
+    assert "These rules do not answer this question." in shown and said in shown
+
+
+def test_an_answered_question_has_no_reason(garou, warm):
+    data = json.loads(garou("search", "égalité au vote", "--json").stdout)
+    assert data["answered"] is True and "reason" not in data

@@ -241,6 +241,8 @@ def _show(
         import json
 
         data = result.to_dict()
+        if not result.answered and result.verdict is not None and result.verdict.reason:
+            data["reason"] = result.verdict.reason
         for hit in data["hits"]:
             agreed = decided(hit["id"])
             if agreed is not None:
@@ -253,6 +255,23 @@ def _show(
     out.on_broken_pipe = _quiet_stdout  # type: ignore[method-assign]  # quiet, same exit code
     for part in render_result(result, lang, say, decided):
         out.print(part)
+
+
+WHY = {
+    "advice": "search.why.advice", "quantity": "search.why.quantity", "act": "search.why.act",
+    "essential": "search.why.essential", "other-game": "search.why.other-game",
+    "decline": "search.why.decline", "unknown-word": "search.why.unknown-word",
+}  # fmt: skip
+"""The judgement's reasons (``coverage.REASONS``) that a sentence explains to the table; the
+others (a weak match, a predicate the hit does not state) say nothing a reader could use."""
+
+
+def why_line(result: SearchResult, lang: str, say: Say) -> str | None:
+    """Return the sentence saying why the rules do not answer ``result``'s query, or None."""
+    reason = result.verdict.reason if result.verdict is not None else None
+    if result.answered or result.outside or reason not in WHY:
+        return None
+    return say(WHY[reason], lang)
 
 
 def not_covered_line(result: SearchResult, lang: str, say: Say) -> str:
@@ -296,6 +315,9 @@ def render_result(
         return parts
     if not result.answered:
         parts.append(Text(not_covered_line(result, lang, say), style="bold yellow"))
+        why = why_line(result, lang, say)
+        if why is not None:
+            parts.append(Text(why, style="yellow"))
         shown = []
         heading = say("search.related", lang)
     else:
