@@ -98,6 +98,17 @@ class UnknownGameIdError(JournalError):
     """Raised when a game id is not in the journal (exit 1, as an unknown entry id)."""
 
 
+class DamagedEventError(JournalError):
+    """Raised when a stored event cannot be read (its data is not a JSON mapping: a hand
+    edit, a half-written row): it names the journal, the game and the event."""
+
+    def __init__(self, path: str, game_id: int, seq: int, kind: str):
+        self.game_id = game_id
+        self.seq = seq
+        self.kind = kind
+        super().__init__("fix5a.journal.damaged", path=path, id=game_id, seq=seq, kind=kind)
+
+
 @dataclass(frozen=True)
 class Event:
     """One recorded event of a game."""
@@ -281,7 +292,20 @@ class Journal:
             "SELECT seq, kind, data, recorded FROM events WHERE game_id = ? ORDER BY seq",
             (game_id,),
         )
-        return [Event(seq, kind, json.loads(data), recorded) for seq, kind, data, recorded in rows]
+        return [
+            Event(seq, kind, self._data(game_id, seq, kind, data), recorded)
+            for seq, kind, data, recorded in rows
+        ]
+
+    def _data(self, game_id: int, seq: int, kind: str, text: Any) -> dict[str, Any]:
+        """An event's stored data, read back; DamagedEventError when it is no JSON mapping."""
+        try:
+            data = json.loads(text) if isinstance(text, str | bytes) else None
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            raise DamagedEventError(str(self.path), game_id, seq, str(kind))
+        return data
 
     def create(
         self,

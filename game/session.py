@@ -14,7 +14,7 @@ from typing import Any
 
 from garou.rules.loader import Rulebook
 
-from .journal import Event, Journal
+from .journal import Event, GameRow, Journal
 from .replay import Replayed, replay, trimmed
 
 
@@ -170,6 +170,14 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
     from .record import event_data, shape_problems
 
     data: dict[str, Any] = {}
+    given: dict[str, list[str]] = {}
+    for pair in pairs:  # a key given twice is refused, as in every file garou reads
+        key, sep, value = pair.partition("=")
+        if sep and key.strip():
+            given.setdefault(key.strip(), []).append(pair.strip())
+    for key, values in given.items():
+        if len(values) > 1:
+            raise UsageError("fix5a.usage.key-twice", key=key, values=values)
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
@@ -195,8 +203,23 @@ def format_values(data: Mapping[str, Any], sep: str = "\n") -> str:
 
 def load(journal: Journal, book: Rulebook, game_id: int | None, lang: str = "en") -> Replayed:
     """Return game ``game_id`` (the latest when None) replayed."""
-    row = journal.game(game_id)
-    return replay(book, journal.events(row.id), lang)
+    return stored(journal, book, journal.game(game_id), lang)
+
+
+def stored(journal: Journal, book: Rulebook, row: GameRow, lang: str = "en") -> Replayed:
+    """Return the game of journal row ``row`` replayed from its stored events; a game that
+    no longer replays raises UnreplayableGameError naming the game and the event (a
+    damaged row raises the journal's DamagedEventError, which names them too)."""
+    from .errors import IllegalEventError, UnreplayableGameError
+
+    events = journal.events(row.id)
+    try:
+        return replay(book, events, lang)
+    except UnreplayableGameError:
+        raise
+    except IllegalEventError as exc:
+        kind = next((e.kind for e in events if e.seq == exc.seq), None)
+        raise UnreplayableGameError(row.id, row.name, kind, exc) from None
 
 
 def status(journal: Journal, book: Rulebook, game_id: int | None, lang: str) -> dict[str, Any]:
@@ -211,7 +234,7 @@ def snapshot(
     from .replay import RULESETS
 
     row = journal.game(game_id)
-    replayed = replay(book, journal.events(row.id), lang)
+    replayed = stored(journal, book, row, lang)
     rules = RULESETS[replayed.state.game.id]  # each game says its own status
     data = {"id": row.id, **rules.to_dict(replayed.state, lang), "events": len(replayed.effective)}
     return replayed, data
@@ -227,6 +250,7 @@ __all__ = [
     "record_form",
     "snapshot",
     "status",
+    "stored",
     "undo",
 ]
 

@@ -279,6 +279,12 @@ def _mafia_start(
         table = load_agreement(agreement, book)
         choices = {d.case: d.option for d in table.decisions if not d.case.startswith("custom:")}
         date = date or table.date
+    if date:  # read as every date of garou (ISO, or French day first), kept ISO
+        from garou.houserules.agreement import iso_date
+
+        written, date = date, iso_date(date)
+        if date is None:
+            raise UsageError("fix5a.date.option", value=written, option="--date")
     if not date:  # as --help says: else the day the game is created (local date)
         import datetime
 
@@ -330,9 +336,10 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
     with _open(db) as journal:
         book = _book()
         for row in journal.games():
+            damaged = None
             try:
                 data = session.status(journal, book, row.id, language)
-            except GarouError:  # a game this garou cannot replay is still listed
+            except GarouError as exc:  # a game this garou cannot replay is still listed
                 data = {
                     "phase": None,
                     "night": None,
@@ -340,6 +347,7 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
                     "winner": None,
                     "winner_name": None,
                 }
+                damaged = exc.message(language)
             rows.append(
                 {
                     "id": row.id,
@@ -351,6 +359,7 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
                     "day": data["day"],
                     "winner": data["winner"],
                     "winner_name": data.get("winner_name"),
+                    "damaged": damaged,
                 }
             )
     if json_:
@@ -370,6 +379,9 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
         where = _where(r, language)
         grid.add_row(str(r["id"]), escape(r["name"] or "-"), r["created"][:16], escape(where))
     out.print(grid)
+    for r in rows:  # which games do not replay, and why: the judge knows what to repair
+        if r["damaged"]:
+            out.print(f"[yellow]{escape(r['damaged'])}[/]")
 
 
 def _where(data: dict[str, Any], lang: str) -> str:
@@ -381,6 +393,8 @@ def _where(data: dict[str, Any], lang: str) -> str:
         return say("game.recap.night", lang, number=data["night"])
     if data["phase"] == "day":
         return say("game.recap.day", lang, number=data["day"])
+    if data.get("damaged"):
+        return say("fix5a.list.damaged", lang)
     return "?"
 
 
@@ -691,6 +705,10 @@ def import_command(
     file: Annotated[
         Path, typer.Argument(metavar="FILE", help="A game record (garou game export).")
     ],
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Import a record the journal already holds, as another game."),
+    ] = False,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
@@ -706,7 +724,7 @@ def import_command(
     language = _lang(lang)
     record = read_game_record(file)  # a record that cannot be read makes no journal
     with _open(db, create=True) as journal:
-        game_id = import_record(journal, _book(), record)
+        game_id = import_record(journal, _book(), record, force=force)
     if json_:
         from ..output import print_json
 

@@ -1,0 +1,218 @@
+"""The fifth hostile review's findings on the journal, the club and the command line."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+GAMES = Path(__file__).parent / "data" / "games"
+RECORD = GAMES / "mafia-town-wins.yaml"
+
+
+def _season(garou, tmp_path, count=3):
+    """A journal of ``count`` finished Mafia evenings (the same record, forced in)."""
+    db = str(tmp_path / "club.sqlite")
+    for _ in range(count):
+        made = garou("game", "import", str(RECORD), "--db", db, "--force")
+        assert made.exit_code == 0, made.stderr
+    return db
+
+
+def _edit(db, game_id, seq, column, value):
+    with sqlite3.connect(db) as c:
+        c.execute(
+            f"UPDATE events SET {column} = ? WHERE game_id = ? AND seq = ?", (value, game_id, seq)
+        )
+
+
+def _kind(db, game_id, seq):
+    with sqlite3.connect(db) as c:
+        return c.execute(
+            "SELECT kind FROM events WHERE game_id = ? AND seq = ?", (game_id, seq)
+        ).fetchone()[0]
+
+
+# --- F1: a damaged event is one message naming the journal, the game and the event ----
+
+
+@pytest.mark.parametrize("data", ['{"by": "Ana"', "not json", "[]", "null", '"x"'])
+def test_a_damaged_event_is_named_never_a_traceback(garou, tmp_path, data):
+    db = _season(garou, tmp_path)
+    _edit(db, 2, 5, "data", data)
+    kind = _kind(db, 2, 5)
+    for lang in ("en", "fr"):
+        status = garou("--lang", lang, "game", "status", "2", "--db", db)
+        assert status.exit_code == 1
+        assert "Traceback" not in status.stderr + status.stdout
+        assert "2" in status.stderr and "5" in status.stderr and kind in status.stderr
+        assert ("journal" in status.stderr) and ("abîmé" in status.stderr) == (lang == "fr")
+    said = garou("--lang", "en", "--json", "game", "status", "2", "--db", db)
+    error = said.json()["error"]
+    assert said.exit_code == 1 and "game 2, event 5" in error["message"]
+    listed = garou("--lang", "en", "--json", "game", "list", "--db", db).json()["games"]
+    assert [g["id"] for g in listed] == [1, 2, 3]
+    assert [bool(g["damaged"]) for g in listed] == [False, True, False]
+    assert listed[0]["winner"] and listed[2]["winner"]
+    table = garou("--lang", "en", "game", "list", "--db", db)
+    assert table.exit_code == 0 and "damaged" in table.stdout and "event 5" in table.stdout
+
+
+# --- F2: one game that no longer replays is left out of the season, named -------------
+
+
+@pytest.mark.parametrize(
+    "column, value",
+    [("data", '{"votes": "oops"}'), ("kind", "zzz"), ("data", '{"by": 5}'), ("delete", None)],
+)
+def test_one_broken_game_is_left_out_of_the_standings_and_named(garou, tmp_path, column, value):
+    db = _season(garou, tmp_path)
+    whole = garou("--json", "club", "standings", "--db", db).json()
+    assert whole["games"] == [1, 2, 3] and whole["left_out"] == []
+    if column == "delete":
+        with sqlite3.connect(db) as c:
+            c.execute("DELETE FROM events WHERE game_id = 2 AND seq = 2")
+        seq = 3  # the first event the rules refuse once the row before it is gone
+    else:
+        seq = 12
+        _edit(db, 2, seq, column, value)
+    said = garou("--lang", "en", "--json", "club", "standings", "--db", db)
+    assert said.exit_code == 0, said.stdout
+    table = said.json()
+    assert table["games"] == [1, 3]
+    (left,) = table["left_out"]
+    assert left["id"] == 2 and left["name"] == "La Ville gagne"
+    assert (
+        "game 2 (La Ville gagne)" in left["message"]
+        and "nothing was recorded" not in left["message"]
+    )
+    assert left["seq"] is not None and f"event {left['seq']}" in left["message"]
+    ana = next(p for p in table["players"] if p["name"] == "Ana")
+    assert ana["games"] == 2  # the other evenings are counted as before
+    for lang, word in (("fr", "laissée de côté"), ("en", "left out")):
+        text = garou("--lang", lang, "club", "standings", "--db", db)
+        assert text.exit_code == 0 and word in text.stdout
+        assert "Traceback" not in text.stdout + text.stderr
+    status = garou("--lang", "fr", "game", "status", "2", "--db", db)
+    assert status.exit_code == 1 and "partie 2 (La Ville gagne)" in status.stderr
+    assert "rien n'a été enregistré" not in status.stderr
+
+
+# --- F3: the same record imported twice is refused, naming the game it duplicates ------
+
+
+def test_a_record_already_in_the_journal_is_refused_unless_forced(garou, tmp_path):
+    db = str(tmp_path / "j.sqlite")
+    assert garou("game", "import", str(RECORD), "--db", db).exit_code == 0
+    for lang, words in (("en", "it is game 1 (La Ville gagne"), ("fr", "c'est la partie 1")):
+        again = garou("--lang", lang, "game", "import", str(RECORD), "--db", db)
+        assert again.exit_code == 1 and words in again.stderr and "--force" in again.stderr
+    said = garou("--json", "game", "import", str(RECORD), "--db", db)
+    assert said.exit_code == 1 and said.json()["error"]["type"] == "DuplicateRecordError"
+    assert [g["id"] for g in garou("--json", "game", "list", "--db", db).json()["games"]] == [1]
+    # an exported game (a backup) restored onto the journal it came from: the same refusal
+    exported = tmp_path / "back.yaml"
+    assert garou("game", "export", "1", "--db", db, "-o", str(exported)).exit_code == 0
+    assert garou("game", "import", str(exported), "--db", db).exit_code == 1
+    # another evening (one event more, or another date) is no copy
+    other = tmp_path / "other.yaml"
+    other.write_text(RECORD.read_text().replace("date: null", "date: '2026-12-09'", 1))
+    assert garou("game", "import", str(other), "--db", db).exit_code == 0
+    forced = garou("--json", "game", "import", str(RECORD), "--db", db, "--force")
+    assert forced.exit_code == 0 and forced.json()["id"] == 3
+    table = garou("--json", "club", "standings", "--db", db).json()
+    assert table["games"] == [1, 2, 3]
+
+
+# --- F19: one date reader for every option and file that takes a date, kept ISO --------
+
+NAMES = "Ana,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy,Jon"
+
+
+@pytest.mark.parametrize("written", ["15/12/2026", "15.12.2026", "2026-12-15"])
+def test_a_french_date_is_read_day_first_and_kept_iso(garou, tmp_path, written):
+    db = str(tmp_path / "d.sqlite")
+    made = garou("game", "new", "--game", "mafia", "--names", NAMES, "--seed", "7",
+                 "--date", written, "--db", db)  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    assert "date: '2026-12-15'" in garou("game", "export", "--db", db).stdout
+    dated = tmp_path / "dated.yaml"
+    dated.write_text(RECORD.read_text().replace("date: null", f"date: '{written}'", 1))
+    assert garou("game", "import", str(dated), "--db", db).exit_code == 0
+    assert "date: '2026-12-15'" in garou("game", "export", "2", "--db", db).stdout
+    # the season's bounds, written either way, compared as dates
+    for since, until, games in (
+        ("01/12/2026", "31/12/2026", [2]),
+        ("16/12/2026", None, []),
+        (None, "14.12.2026", []),
+        ("2026-12-15", "15/12/2026", [2]),
+    ):
+        bounds = [*(["--from", since] if since else []), *(["--to", until] if until else [])]
+        table = garou("--json", "club", "standings", *bounds, "--db", db)
+        assert table.exit_code == 0 and table.json()["games"] == games, bounds
+        assert table.json()["since"] in (None, "2026-12-01", "2026-12-16", "2026-12-15")
+
+
+@pytest.mark.parametrize("bad", ["2026-02-30", "30/02/2026", "31.04.2026", "2026/12/10", "soon"])
+def test_a_date_that_is_none_is_refused_where_it_was_written(garou, tmp_path, bad):
+    db = str(tmp_path / "d.sqlite")
+    for option in ("--from", "--to"):
+        said = garou("--lang", "fr", "club", "standings", option, bad, "--db", db)
+        assert said.exit_code == 2 and option in said.stderr and bad in said.stderr
+    made = garou("--lang", "en", "game", "new", "--game", "mafia", "--names", NAMES,
+                 "--date", bad, "--db", db)  # fmt: skip
+    assert made.exit_code == 2 and "--date" in made.stderr and bad in made.stderr
+    dated = tmp_path / "dated.yaml"
+    dated.write_text(RECORD.read_text().replace("date: null", f"date: '{bad}'", 1))
+    imported = garou("--lang", "en", "game", "import", str(dated), "--db", db)
+    assert imported.exit_code == 1 and "dated.yaml:9 (game.date)" in imported.stderr
+    assert (
+        not (tmp_path / "d.sqlite").exists()
+        or garou("--json", "game", "list", "--db", db).json()["games"] == []
+    )
+
+
+# --- F13: a key given twice is refused, on the terminal and on the phone ---------------
+
+
+@pytest.mark.parametrize(
+    "pairs",
+    [["player=Gus", "player=Hal"], ["player=Gus", " player =Gus"], ["player=Gus", "player="]],
+)
+def test_a_key_given_twice_is_refused_on_the_terminal(garou, tmp_path, pairs):
+    db = str(tmp_path / "k.sqlite")
+    assert garou("game", "new", "--game", "mafia", "--names", NAMES, "--seed", "7",
+                 "--db", db).exit_code == 0  # fmt: skip
+    assert garou("game", "add", "day", "--db", db).exit_code == 0
+    before = garou("game", "export", "--db", db).stdout
+    for lang, words in (("en", "player is given more than once"), ("fr", "player est donné")):
+        added = garou("--lang", lang, "game", "add", "foul", *pairs, "--db", db)
+        assert added.exit_code == 2 and words in added.stderr, added.stderr
+        fixed = garou("--lang", lang, "game", "correct", "2", "foul", *pairs, "--why", "x",
+                      "--db", db)  # fmt: skip
+        assert fixed.exit_code == 2 and words in fixed.stderr
+    assert garou("game", "export", "--db", db).stdout == before
+
+
+def test_a_key_given_twice_is_refused_in_the_phone_s_correction_box(tmp_path, book):
+    pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
+    from garou.game.journal import open_journal
+    from garou.web import WebConfig, create_app
+
+    from tests.test_web_mafia import FakeClock, Judge, load, new_game
+
+    db = tmp_path / "web.sqlite"
+    client = create_app(WebConfig(db=db, clock=FakeClock())).test_client()
+    game_id = new_game(db, book, load(RECORD))
+    judge = Judge(client, game_id)
+    judge.send("day", {})
+    judge.send("nominate", {"by": "Ana", "nominee": "Bob"})
+    with open_journal(db) as journal:
+        seq = journal.events(game_id)[-1].seq
+        count = len(journal.events(game_id))
+    values = "by=Ana\nnominee=Bob\nnominee=Cid"
+    sent = judge.post("correct", {"seq": str(seq), "kind": "", "values": values, "why": "x"})
+    assert sent.status_code == 400 and "nominee is given more than once" in sent.text
+    with open_journal(db) as journal:
+        assert len(journal.events(game_id)) == count
