@@ -216,3 +216,53 @@ def test_a_key_given_twice_is_refused_in_the_phone_s_correction_box(tmp_path, bo
     assert sent.status_code == 400 and "nominee is given more than once" in sent.text
     with open_journal(db) as journal:
         assert len(journal.events(game_id)) == count
+
+
+# --- F5: a read-only journal can still be read; writing says so in the user's language --
+
+
+@pytest.fixture
+def read_only(tmp_path, monkeypatch, garou):
+    """A journal of one finished evening whose file and folder cannot be written (the
+    permission bits honoured even for root, who would otherwise write anyway)."""
+    import os
+    import stat
+
+    folder = tmp_path / "share"
+    folder.mkdir()
+    db = folder / "games.sqlite"
+    assert garou("game", "import", str(RECORD), "--db", str(db)).exit_code == 0
+    for extra in folder.iterdir():
+        if extra != db:
+            extra.unlink()
+    db.chmod(0o444)
+    folder.chmod(0o555)
+    real = os.access
+
+    def access(path, mode, *args, **kwargs):
+        if mode & os.W_OK and not os.stat(path).st_mode & stat.S_IWUSR:
+            return False
+        return real(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr("garou.game.journal.os.access", access)
+    yield str(db)
+    folder.chmod(0o755)
+    db.chmod(0o644)
+
+
+def test_a_read_only_journal_is_read_and_refuses_writing_in_the_user_s_language(garou, read_only):
+    before = Path(read_only).read_bytes()
+    for command in (["game", "status"], ["game", "list"], ["club", "standings"],
+                    ["game", "export", "-o", "-"], ["game", "recap"]):  # fmt: skip
+        for lang in ("fr", "en"):
+            said = garou("--lang", lang, *command, "--db", read_only)
+            assert said.exit_code == 0, (command, said.stderr)
+    for lang, words, foreign in (("fr", "ne peut qu'être lu", "read"), ("en", "can only be read",
+                                 "lecture")):  # fmt: skip
+        added = garou("--lang", lang, "game", "add", "day", "--db", read_only)
+        text = added.stderr.replace(read_only, "FILE")
+        assert added.exit_code == 1 and words in text
+        assert "readonly" not in text and foreign not in text.replace(words, "")
+    said = garou("--lang", "en", "--json", "game", "add", "day", "--db", read_only)
+    assert said.exit_code == 1 and "can only be read" in said.json()["error"]["message"]
+    assert Path(read_only).read_bytes() == before
