@@ -11,6 +11,7 @@ from typing import Any
 from garou.houserules.agreement import iso_date
 from garou.rules.catalogue import phrase
 from garou.rules.loader import Rulebook
+from garou.rules.names import fold
 
 from .journal import Journal
 
@@ -24,7 +25,9 @@ def standings(
 ) -> dict[str, Any]:
     """Return the finished Mafia games between ``since`` and ``until`` (YYYY-MM-DD, both
     included; a game's date is its table's, else the day it was created) summed per player:
-    games, wins, points in each system, and the same per role.
+    games, wins, points in each system, and the same per role. A player is one whatever
+    the case and accents of each evening's spelling (:func:`garou.rules.names.fold`, as a
+    game's own names): shown as most evenings write it, every spelling in ``spellings``.
 
     A game that no longer replays (an event damaged or edited by hand) does not stop the
     season: it is left out and said in ``left_out`` (its id, name, the event and why), so
@@ -76,10 +79,13 @@ def standings(
         systems, names = scored["systems"], scored["names"]
         for player in scored["players"]:
             won = player["camp"] == state.winner
+            # one player whatever the case and accents of the evening's spelling, as the
+            # deal and a game's names already fold them ("ana" is Ana, "Bób" is Bob)
             entry = players.setdefault(
-                player["name"],
+                fold(player["name"]),
                 {
                     "name": player["name"],
+                    "spellings": {},
                     "games": 0,
                     "wins": 0,
                     "points": {s: 0.0 for s in systems},
@@ -89,12 +95,17 @@ def standings(
             role = entry["roles"].setdefault(
                 player["role"], {"games": 0, "wins": 0, "points": {s: 0.0 for s in systems}}
             )
+            entry["spellings"][player["name"]] = entry["spellings"].get(player["name"], 0) + 1
             for bucket in (entry, role):
                 bucket["games"] += 1
                 bucket["wins"] += int(won)
                 for system in systems:
                     total = bucket["points"][system] + player["points"][system]["total"]
                     bucket["points"][system] = round(total, 2)
+    for entry in players.values():  # shown as most of its evenings write it
+        counts = entry["spellings"]
+        entry["name"] = max(counts, key=lambda n: counts[n])  # the first seen on a tie
+        entry["spellings"] = sorted(counts, key=lambda n: -counts[n])
     first = systems[0] if systems else None
     ranked = sorted(
         players.values(),

@@ -266,3 +266,36 @@ def test_a_read_only_journal_is_read_and_refuses_writing_in_the_user_s_language(
     said = garou("--lang", "en", "--json", "game", "add", "day", "--db", read_only)
     assert said.exit_code == 1 and "can only be read" in said.json()["error"]["message"]
     assert Path(read_only).read_bytes() == before
+
+
+# --- F4: the standings fold names as a game does ----------------------------------------
+
+
+def test_the_standings_count_one_player_whatever_the_case_and_accents(garou, tmp_path):
+    import re
+
+    db = str(tmp_path / "s.sqlite")
+    text = RECORD.read_text()
+    variants = [
+        text,
+        re.sub(r"\bAna\b", "ana", text).replace("date: null", "date: '2026-12-09'", 1),
+        re.sub(r"\bBob\b", "Bób", text).replace("date: null", "date: '2026-12-16'", 1),
+        re.sub(r"\bAna\b", "ANA", text).replace("date: null", "date: '2026-12-23'", 1),
+    ]
+    for i, variant in enumerate(variants):
+        path = tmp_path / f"g{i}.yaml"
+        path.write_text(variant)
+        made = garou("game", "import", str(path), "--db", db)
+        assert made.exit_code == 0, made.stderr
+    table = garou("--json", "club", "standings", "--db", db).json()
+    by_name = {p["name"]: p for p in table["players"]}
+    assert len(table["players"]) == 10
+    assert by_name["Ana"]["games"] == 4 and sorted(by_name["Ana"]["spellings"]) == [
+        "ANA",
+        "Ana",
+        "ana",
+    ]
+    assert by_name["Bob"]["games"] == 4 and by_name["Bob"]["spellings"] == ["Bob", "Bób"]
+    assert by_name["Cid"]["spellings"] == ["Cid"]
+    said = garou("--lang", "en", "club", "standings", "--db", db)
+    assert "Counted as one player" in said.stdout and "Bób" in said.stdout

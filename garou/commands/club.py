@@ -28,7 +28,7 @@ def standings_command(
     """
     from garou.game.standings import standings
     from garou.houserules.agreement import iso_date
-    from garou.rules.catalogue import format_number, say
+    from garou.rules.catalogue import format_number, join, say
     from garou.rules.errors import UsageError
 
     language = _lang(lang)
@@ -90,6 +90,10 @@ def standings_command(
             escape(roles),
         )
     out.print(grid)
+    merged = [p["spellings"] for p in table["players"] if len(p["spellings"]) > 1]
+    if merged:  # said, so that a judge sees two people merged by mistake
+        said = join([" = ".join(s) for s in merged], language, "and")
+        out.print(escape(say("fix5a.club.spellings", language, names=said)))
 
 
 def register(app: typer.Typer) -> None:
