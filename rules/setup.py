@@ -940,14 +940,49 @@ def _advise_first_group(game: Game, dist: Distribution) -> CheckResult:
     n = len(missing)
     fits = fillers >= n and power + n <= fillers - n
     if not fits and game.setup.power_limit is not None:
-        message = _say("first-group.tight", roles=names, players=_players(dist.players))
-        return CheckResult("first-group", "advice", message, group.entry)
+        return _first_group_without_room(game, dist, roles, missing, names)
     fix = _say(
         "first-group.fix", remove=_cards(n, filler), add=_join([_cards(1, r) for r in missing])
     )
     return CheckResult(
         "first-group", "advice", _say("first-group.advice", roles=names), group.entry, fix
     )
+
+
+def _first_group_without_room(
+    game: Game, dist: Distribution, roles: list[Role], missing: list[Role], names: Text
+) -> CheckResult:
+    """The first-group advice when the missing roles cannot take villagers' places: the
+    number of players is blamed only when it is to blame (even one wolf and every other
+    card a villager would leave no room); otherwise the other power cards dealt take the
+    room, and swapping them (a second copy of a recommended role first) is the fix."""
+    from .catalogue import say
+
+    group = game.setup.first_group
+    assert group is not None
+    wanted = sum(1 for r in roles if r.power)
+    if wanted > (dist.players - 1) // 2:  # one wolf at least: the size itself is too small
+        message = _say("first-group.tight", roles=names, players=_players(dist.players))
+        return CheckResult("first-group", "advice", message, group.entry)
+    spare = {r: k - 1 for r, k in dist.roles.items() if r in group.roles and k > 1}
+    spare |= {r: dist.roles.get(r, 0) for r in _power_order(game) if r not in group.roles}
+    spare = {r: k for r, k in spare.items() if k > 0}
+
+    def both(key: str, **fields: Any) -> Text:
+        return Text(fr=say(key, "fr", **fields), en=say(key, "en", **fields))
+
+    n = len(missing)
+    if sum(spare.values()) < n:
+        message = both("fix5a.first-group.crowded-no-swap", roles=names)
+        return CheckResult("first-group", "advice", message, group.entry)
+    taken = Distribution(dist.game, dist.players, spare)
+    fix = _say(
+        "first-group.fix",
+        remove=_pick(game, taken, n, list(spare)),
+        add=_join([_cards(1, r) for r in missing]),
+    )
+    message = both("fix5a.first-group.crowded", roles=names)
+    return CheckResult("first-group", "advice", message, group.entry, fix)
 
 
 def _advise_night(game: Game, dist: Distribution) -> list[CheckResult]:

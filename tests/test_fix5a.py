@@ -299,3 +299,42 @@ def test_the_standings_count_one_player_whatever_the_case_and_accents(garou, tmp
     assert by_name["Cid"]["spellings"] == ["Cid"]
     said = garou("--lang", "en", "club", "standings", "--db", db)
     assert "Counted as one player" in said.stdout and "Bób" in said.stdout
+
+
+# --- F14: game correct says the correction, not the ruling of the game's last event ----
+
+
+def test_game_correct_confirms_the_event_it_corrected(garou, tmp_path):
+    db = str(tmp_path / "c.sqlite")
+    assert garou("game", "new", "--game", "mafia", "--names", NAMES, "--seed", "7",
+                 "--db", db, "--name", "Friday").exit_code == 0  # fmt: skip
+    for event in (["day"], ["foul", "player=Dan"], ["foul", "player=Hal"]):
+        assert garou("game", "add", *event, "--db", db).exit_code == 0
+    fixed = garou("--lang", "en", "game", "correct", "3", "foul", "player=Jon", "--why", "x",
+                  "--db", db)  # fmt: skip
+    assert fixed.exit_code == 0, fixed.stderr
+    out = " ".join(fixed.stdout.split())
+    assert "Game 1 (Friday): event 3 corrected: a foul for Dan → a foul for Jon" in out
+    assert "Foul for Jon" in out and "Hal" not in out
+    data = garou("--json", "--lang", "en", "game", "correct", "3", "foul", "player=Ivy",
+                 "--why", "y", "--db", db).json()  # fmt: skip
+    assert data["corrected"]["target"] == 3 and "Ivy" in data["corrected"]["after"]
+    assert "Jon" in data["corrected"]["before"] and data["id"] == 1
+
+
+# --- F8: the first-group advice blames the players' number only when it is to blame ----
+
+
+@pytest.mark.parametrize(
+    "roles, fix",
+    [
+        ("sorciere=2,chasseur=2,loup-garou=3,villageois=3", "Replace 1 Witch card with 1 Seer"),
+        ("chasseur=3,loup-garou=2,villageois=3", "Replace 2 Hunter cards with 1 Seer card"),
+        ("loup-garou=5", None),
+    ],
+)
+def test_the_first_group_advice_says_what_takes_the_room(garou, roles, fix):
+    said = garou("--lang", "en", "--json", "check", "--game", "loup-garou", "--roles", roles)
+    (advice,) = [c for c in said.json()["checks"] if c["id"] == "first-group"]
+    assert "players they do not all fit" not in advice["message"], advice
+    assert (advice.get("fix") or None) is None if fix is None else fix in advice["fix"]

@@ -650,12 +650,48 @@ def correct_command(
             raise _usage("game.correct.no-why")
         replayed = session.correct(journal, book, row.id, seq, why, event, language)
         status = session.status(journal, book, row.id, language)
+    _print_corrected(row, replayed, status, language, json_)
+
+
+def _print_corrected(
+    row: Any, replayed: Any, status: dict[str, Any], lang: str, json_: bool
+) -> None:
+    """Say the correction just recorded (the event, before → after, where the game is now)
+    and what the corrected event now says: never the ruling of the game's last event."""
+    from rich.markup import escape
+
+    from garou.game.sentences import event_sentence
+    from garou.rules.catalogue import say
+
+    fix = replayed.corrections[-1]
+    game = replayed.state.game
+
+    def said(data: dict[str, Any]) -> str:
+        values = {k: v for k, v in data.items() if k != "kind"}
+        return event_sentence(game, str(data.get("kind", "")), values).say(lang)
+
+    before, after = said(fix.before), said(fix.after)
     if json_:
         from ..output import print_json
 
-        print_json(status)
+        done = {"seq": fix.seq, "target": fix.target, "before": before, "after": after}
+        print_json({"corrected": done, **status})
         return
-    _print_after(_console(), replayed, status, language)
+    out = _console()
+    key = "fix5a.cli.corrected-named" if row.name else "fix5a.cli.corrected"
+    out.print(
+        escape(
+            say(key, lang, id=row.id, name=row.name or "", seq=fix.target, before=before,
+                after=after, where=_where(status, lang))
+        )
+    )  # fmt: skip
+    for line in replayed.state.story:  # what the corrected event says now
+        if line.seq == fix.target:
+            out.print(escape(line.text.say(lang)))
+    for warning in status["warnings"]:
+        out.print(f"[bold yellow]⚠ {escape(warning['message'])}[/] [dim]({warning['rule']})[/]")
+    after_line = say("game.cli.next", lang, where=_where(status, lang), next=_next(status) or "-")
+    print_hint(out, after_line, "dim")
 
 
 def _ask_why(seq: int, lang: str) -> str:
