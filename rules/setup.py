@@ -622,6 +622,7 @@ def check_distribution(game: Game, dist: Distribution) -> Verdict:
     if setup.first_group is not None:
         checks.append(_advise_first_group(game, dist))
     checks += _advise_night(game, dist)
+    checks += _advise_copies(game, dist)
     checks += _advise_contested(game, dist)
     chance, baseline = _baseline(game, dist)
     return Verdict(dist, tuple(checks), chance, baseline)
@@ -983,6 +984,28 @@ def _first_group_without_room(
     )
     message = both("fix5a.first-group.crowded", roles=names)
     return CheckResult("first-group", "advice", message, group.entry, fix)
+
+
+def _advise_copies(game: Game, dist: Distribution) -> list[CheckResult]:
+    """A role the documents describe as one card (neither the filler nor the minority's),
+    dealt more than once: said, with how garou then plays it, which is garou's reading
+    (the documents do not say whether two Witch cards are two witches or one)."""
+    from .catalogue import say
+
+    minority = {r.id for r in game.minority_roles()}
+    found = []
+    for role_id, count in dist.roles.items():
+        if count < 2 or role_id == game.setup.filler or role_id in minority:
+            continue
+        role = game.role(role_id)
+        fields = {"role": role.name, "count": count}
+        key = "fix5a.copies.advice" if role.night_action else "fix5a.copies.advice-day"
+        message = Text(fr=say(key, "fr", **fields), en=say(key, "en", **fields))
+        fix = _say(
+            "first-group.fix", remove=_cards(count - 1, role), add=_cards(count - 1, _filler(game))
+        )
+        found.append(CheckResult("role-copies", "advice", message, role.entry_id or None, fix))
+    return found
 
 
 def _advise_night(game: Game, dist: Distribution) -> list[CheckResult]:

@@ -338,3 +338,25 @@ def test_the_first_group_advice_says_what_takes_the_room(garou, roles, fix):
     (advice,) = [c for c in said.json()["checks"] if c["id"] == "first-group"]
     assert "players they do not all fit" not in advice["message"], advice
     assert (advice.get("fix") or None) is None if fix is None else fix in advice["fix"]
+
+
+# --- F9: a role the documents describe once, dealt twice, is said with garou's reading --
+
+
+@pytest.mark.parametrize(
+    "roles, copied",
+    [
+        ("sorciere=2,chasseur=2,loup-garou=2,villageois=4", {"sorciere", "chasseur"}),
+        ("voyante=2,loup-garou=2,villageois=5", {"voyante"}),
+        ("loup-garou=3,voyante,sorciere,villageois=5", set()),
+    ],
+)
+def test_a_role_dealt_more_than_once_is_advised_as_garou_s_reading(garou, roles, copied):
+    for lang, reading in (("en", "garou's reading"), ("fr", "lecture de garou")):
+        said = garou("--lang", lang, "--json", "check", "--game", "loup-garou", "--roles", roles)
+        found = [c for c in said.json()["checks"] if c["id"] == "role-copies"]
+        assert {c["entry"].removeprefix("lg-role-") for c in found} == copied
+        for advice in found:
+            assert advice["status"] == "advice" and advice["fix"]
+            if advice["entry"] == "lg-role-sorciere":
+                assert reading in advice["message"]
