@@ -998,7 +998,7 @@ def _advise_copies(game: Game, dist: Distribution) -> list[CheckResult]:
         if count < 2 or role_id == game.setup.filler or role_id in minority:
             continue
         role = game.role(role_id)
-        fields = {"role": role.name, "count": count}
+        fields: dict[str, Any] = {"role": role.name, "count": count}
         key = "fix5a.copies.advice" if role.night_action else "fix5a.copies.advice-day"
         message = Text(fr=say(key, "fr", **fields), en=say(key, "en", **fields))
         fix = _say(
