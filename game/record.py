@@ -387,7 +387,10 @@ def import_record(
         raise fail(read.setup_line, "events", _Refusal(exc)) from None
 
     def check(stamped: list[Event]) -> list[Event]:
+        from .session import check_player_names
+
         try:
+            check_player_names(stamped[0].data.get("players"))
             replay(book, stamped[:1])
             kept: list[Event] = stamped[:1]
             for event in stamped[1:]:  # each event as a recording would keep it

@@ -17,9 +17,26 @@ from garou.rules.loader import Rulebook
 from .journal import Event, GameRow, Journal
 from .replay import Replayed, replay, trimmed
 
+MAX_NAME = 40
+"""The longest player's name, in characters, on every face (a phone's seat table, a
+printed protocol): the terminal, an import and the web app refuse a longer one alike."""
+
+
+def check_player_names(players: Any) -> None:
+    """Refuse a player's name longer than :data:`MAX_NAME`, naming it (shortened)."""
+    from .errors import IllegalEventError
+
+    for name in players if isinstance(players, list | tuple) else ():
+        if isinstance(name, str) and len(name.strip()) > MAX_NAME:
+            shown = name.strip()[:24] + "…"
+            raise IllegalEventError(
+                "fix5a.names.too-long", name=shown, length=len(name.strip()), most=MAX_NAME
+            )
+
 
 def new_game(journal: Journal, book: Rulebook, data: Mapping[str, Any]) -> int:
     """Create a game from its ``start`` event data; return its id."""
+    check_player_names(data.get("players"))
 
     def check(events: list[Event]) -> None:
         replay(book, events)
@@ -241,6 +258,8 @@ def snapshot(
 
 
 __all__ = [
+    "MAX_NAME",
+    "check_player_names",
     "correct",
     "load",
     "format_values",

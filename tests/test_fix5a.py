@@ -360,3 +360,23 @@ def test_a_role_dealt_more_than_once_is_advised_as_garou_s_reading(garou, roles,
             assert advice["status"] == "advice" and advice["fix"]
             if advice["entry"] == "lg-role-sorciere":
                 assert reading in advice["message"]
+
+
+# --- F6: one limit on a player's name for every face, saying which name ----------------
+
+
+@pytest.mark.parametrize("length", [41, 300])
+def test_a_name_too_long_for_the_phone_is_refused_on_every_face(garou, tmp_path, length):
+    db = str(tmp_path / "n.sqlite")
+    long = "B" * length
+    names = NAMES.replace("Bob", long)
+    made = garou("--lang", "en", "game", "new", "--game", "mafia", "--names", names,
+                 "--seed", "2", "--db", db)  # fmt: skip
+    assert made.exit_code == 1 and f"is {length} characters long: at most 40" in made.stderr
+    record = tmp_path / "long.yaml"
+    record.write_text(RECORD.read_text().replace("Bob", long))
+    imported = garou("--lang", "fr", "game", "import", str(record), "--db", db)
+    assert imported.exit_code == 1 and f"a {length} caractères" in imported.stderr
+    fine = garou("game", "new", "--game", "mafia", "--names", NAMES.replace("Bob", "B" * 40),
+                 "--seed", "2", "--db", db)  # fmt: skip
+    assert fine.exit_code == 0, fine.stderr
