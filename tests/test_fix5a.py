@@ -380,3 +380,28 @@ def test_a_name_too_long_for_the_phone_is_refused_on_every_face(garou, tmp_path,
     fine = garou("game", "new", "--game", "mafia", "--names", NAMES.replace("Bob", "B" * 40),
                  "--seed", "2", "--db", db)  # fmt: skip
     assert fine.exit_code == 0, fine.stderr
+
+
+# --- F7: garou's own role is marked on the agreement and in house show ------------------
+
+
+def test_garou_s_own_role_is_marked_on_the_agreement_and_in_house_show(garou, tmp_path):
+    with_cupid = tmp_path / "a.yaml"
+    made = garou("--lang", "en", "house", "pick", "--game", "loup-garou", "--defaults",
+                 "--players", "8", "--roles", "loup-garou=2,voyante,cupidon,villageois=4",
+                 "-o", str(with_cupid))  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    for lang, cupid, note in (
+        ("en", "Cupid", "garou addition"),
+        ("fr", "Cupidon", "Ajout de garou"),
+    ):
+        sheet = garou("--lang", lang, "print", "agreement", str(with_cupid), "-f", "md", "-o", "-")
+        assert sheet.exit_code == 0, sheet.stderr
+        assert f"1 × {cupid}\\*" in sheet.stdout and note in sheet.stdout
+        shown = garou("--lang", lang, "house", "show", str(with_cupid))
+        assert f"{cupid}* × 1" in shown.stdout and note in " ".join(shown.stdout.split())
+    plain = tmp_path / "b.yaml"
+    garou("--lang", "en", "house", "pick", "--game", "loup-garou", "--defaults", "--players",
+          "8", "--roles", "loup-garou=2,voyante,villageois=5", "-o", str(plain))  # fmt: skip
+    shown = garou("--lang", "en", "house", "show", str(plain))
+    assert "Seer × 1" in shown.stdout and "garou addition" not in shown.stdout
