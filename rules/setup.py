@@ -257,6 +257,8 @@ class Verdict:
             "game": dist.game,
             "players": dist.players,
             "roles": dict(dist.roles),
+            # the names that are no role, as written: "players" counts their cards too
+            "unknown": dict(dist.unknown),
             "checks": [c.to_dict(lang) for c in self.checks],
             "village_win": None if self.village_win is None else float(self.village_win),
             "baseline": self.baseline.get(lang),

@@ -405,3 +405,23 @@ def test_garou_s_own_role_is_marked_on_the_agreement_and_in_house_show(garou, tm
           "8", "--roles", "loup-garou=2,voyante,villageois=5", "-o", str(plain))  # fmt: skip
     shown = garou("--lang", "en", "house", "show", str(plain))
     assert "Seer × 1" in shown.stdout and "garou addition" not in shown.stdout
+
+
+# --- F18: small things ---------------------------------------------------------------------
+
+
+def test_check_json_keeps_the_unknown_names_it_counts(garou):
+    data = garou("--json", "check", "--game", "loup-garou", "--roles", "foo=2,villageois=6").json()
+    assert data["players"] == 8 and data["roles"] == {"villageois": 6}
+    assert data["unknown"] == {"foo": 2}
+    assert sum(data["roles"].values()) + sum(data["unknown"].values()) == data["players"]
+
+
+def test_game_correct_under_json_asks_nothing(garou, tmp_path):
+    db = str(tmp_path / "q.sqlite")
+    assert garou("game", "new", "--game", "mafia", "--names", NAMES, "--seed", "7",
+                 "--db", db).exit_code == 0  # fmt: skip
+    garou("game", "add", "day", "--db", db)
+    said = garou("--json", "--lang", "en", "game", "correct", "2", "day", "--db", db)
+    assert said.exit_code == 2 and "Say why" in said.json()["error"]["message"]
+    assert said.stderr == ""

@@ -644,6 +644,8 @@ def correct_command(
         row = journal.game(game_id)
         event = {"kind": kind, **_parse_values(values, language)}
         check_correctable(journal.events(row.id), seq)  # before asking why
+        if why is None and json_:  # a program: no question on the terminal, the refusal
+            raise _usage("game.correct.no-why")
         if why is None:  # asked, as the web's form asks it
             why = _ask_why(seq, language)
         if not why.strip():
