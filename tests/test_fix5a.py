@@ -425,3 +425,23 @@ def test_game_correct_under_json_asks_nothing(garou, tmp_path):
     said = garou("--json", "--lang", "en", "game", "correct", "2", "day", "--db", db)
     assert said.exit_code == 2 and "Say why" in said.json()["error"]["message"]
     assert said.stderr == ""
+
+
+def test_serve_lan_says_how_many_older_games_it_does_not_list(tmp_path, book, capsys):
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.game.mafia import start_data
+
+    from garou.commands.serve import GAMES_SHOWN, _print_games
+
+    db = tmp_path / "many.sqlite"
+    with open_journal(db) as journal:
+        for _ in range(GAMES_SHOWN + 2):
+            session.new_game(
+                journal, book, start_data(book.game("mafia"), NAMES.split(","), seed=1)
+            )
+    _print_games(db, "http://10.0.0.2:8765", "en")
+    out = capsys.readouterr().out
+    assert out.count("/game/") >= GAMES_SHOWN and "and 2 older games" in out
+    _print_games(db, "http://10.0.0.2:8765", "fr")
+    assert "et 2 parties plus anciennes" in capsys.readouterr().out
