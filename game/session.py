@@ -181,6 +181,7 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
     (:func:`garou.game.record.event_data`): ``victim=No`` names the player No. ``garou game
     add|correct`` and the web app's correction form read them alike. UsageError names a pair
     that cannot be read."""
+    from garou.rules.catalogue import phrase
     from garou.rules.errors import DataFileError, UsageError
     from garou.rules.reader import parse_yaml
 
@@ -205,7 +206,9 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
             why = exc.problems[0].message if exc.problems else ""
             raise UsageError("fix4.usage.value", pair=pair, why=why) from None
         for _, _, said in shape_problems({key.strip(): read})[:1]:
-            raise UsageError("msgs.usage.shape", pair=pair, why=said)
+            # a name that reads as YAML (a list, a mapping): quoted, it is the name
+            hint = phrase("fix5a.usage.quote", key=key.strip(), value=value.strip())
+            raise UsageError("msgs.usage.shape", pair=pair, why=said, hint=hint)
         data[key.strip()] = event_data(read, key.strip())
     return data
 

@@ -445,3 +445,18 @@ def test_serve_lan_says_how_many_older_games_it_does_not_list(tmp_path, book, ca
     assert out.count("/game/") >= GAMES_SHOWN and "and 2 older games" in out
     _print_games(db, "http://10.0.0.2:8765", "fr")
     assert "et 2 parties plus anciennes" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value", ["[x]", "a: b", "{k: v}"])
+def test_a_name_that_reads_as_yaml_is_refused_with_the_quoting_that_works(garou, tmp_path, value):
+    db = str(tmp_path / "y.sqlite")
+    names = f'Ana,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy,"{value}"'
+    assert garou("game", "new", "--game", "mafia", "--names", names, "--seed", "3",
+                 "--db", db).exit_code == 0  # fmt: skip
+    garou("game", "add", "day", "--db", db)
+    said = garou("--lang", "en", "game", "add", "nominate", "by=Ana", f"nominee={value}",
+                 "--db", db)  # fmt: skip
+    assert said.exit_code == 2 and f"'nominee=\"{value}\"'" in said.stderr, said.stderr
+    quoted = garou("--lang", "en", "game", "add", "nominate", "by=Ana", f'nominee="{value}"',
+                   "--db", db)  # fmt: skip
+    assert quoted.exit_code == 0, quoted.stderr
