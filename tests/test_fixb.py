@@ -215,7 +215,7 @@ def test_a_played_evening_survives_export_then_import(journal, book, tmp_path, i
     _extras(journal, book, first)
     path = tmp_path / "out.yaml"
     path.write_text(dump_record(record_to_dict(journal, first)), encoding="utf-8")
-    second = import_record(journal, book, path)
+    second = import_record(journal, book, path, force=True)
     assert record_to_dict(journal, second) == record_to_dict(journal, first)
     assert session.status(journal, book, second, "en") | {"id": first} == session.status(
         journal, book, first, "en"

@@ -620,7 +620,7 @@ def test_random_legal_games_stay_possible_and_replay_the_same(data, tmp_path_fac
         record = record_to_dict(journal, game_id)
         path = tmp_path / "r.yaml"
         path.write_text(dump_record(record), encoding="utf-8")
-        copy = import_record(journal, book, path)
+        copy = import_record(journal, book, path, force=True)
         assert session.status(journal, book, copy, "en") | {"id": game_id} == session.status(
             journal, book, game_id, "en"
         )
