@@ -514,7 +514,7 @@ def test_add_correct_and_import_read_names_whatever_their_case_and_accents(garou
     record["events"][2]["victim"] = "CHLOE"
     careless = tmp_path / "careless.yaml"
     careless.write_text(yaml.safe_dump(record, allow_unicode=True), encoding="utf-8")
-    assert garou("game", "import", str(careless), "--db", db).exit_code == 0
+    assert garou("game", "import", str(careless), "--db", db, "--force").exit_code == 0
     again = yaml.safe_load(garou("game", "export", "2", "--db", db).stdout)
     assert (
         again["events"] == yaml.safe_load(garou("game", "export", "1", "--db", db).stdout)["events"]
