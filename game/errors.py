@@ -63,3 +63,67 @@ class StaleFormError(IllegalEventError):
 
 class BadRecordError(GarouError):
     """Raised when an exported game record cannot be imported (with its file:line)."""
+
+
+class UnreplayableGameError(IllegalEventError):
+    """Raised when a game stored in the journal no longer replays (an event edited by hand,
+    a row deleted, a kind this garou does not know): it names the game and the event, and
+    says why the rules refuse it, without "nothing was recorded" (a reading command records
+    nothing anyway)."""
+
+    def __init__(self, game_id: int, name: str | None, kind: str | None, error: IllegalEventError):
+        self.game_id = game_id
+        self.name = name
+        self.error = error
+        why = _Reason(error)
+        if error.seq and kind is not None:
+            key = "fix5a.replay.broken-named" if name else "fix5a.replay.broken"
+            super().__init__(key, id=game_id, name=name or "", seq=error.seq, kind=kind, why=why)
+        else:
+            key = "fix5a.replay.broken-start-named" if name else "fix5a.replay.broken-start"
+            super().__init__(key, id=game_id, name=name or "", why=why)
+        self.seq = error.seq
+        self.event_kind = kind
+
+    def message(self, lang: str) -> str:
+        """The game, the event and why it is refused (its rule named)."""
+        return self._said(lang, with_rule=False)
+
+    def reason(self, lang: str) -> str:
+        """The same as :meth:`message`."""
+        return self._said(lang, with_rule=False)
+
+
+class _Reason:
+    """Why an event is refused, with its rule, said in the language of the message quoting
+    it (never "nothing was recorded")."""
+
+    def __init__(self, error: IllegalEventError):
+        self.error = error
+
+    def get(self, lang: str) -> str:
+        from garou.rules.catalogue import say
+
+        text = self.error.reason(lang)
+        if self.error.rule:
+            text = say("fix5a.replay.why-rule", lang, message=text, rule=self.error.rule)
+        return text
+
+
+class DuplicateRecordError(GarouError):
+    """Raised when a game record to import is already a game of the journal (same setup,
+    date, name and events): importing it again would count the evening twice."""
+
+    def __init__(self, file: str, game_id: int, name: str | None, date: str):
+        from garou.rules.catalogue import phrase
+
+        self.game_id = game_id
+        key = "fix5a.import.duplicate-named" if name else "fix5a.import.duplicate"
+        super().__init__(
+            key,
+            file=file,
+            id=game_id,
+            name=name or "",
+            date=date,
+            hint=phrase("fix5a.import.duplicate-hint"),
+        )

@@ -98,6 +98,17 @@ class UnknownGameIdError(JournalError):
     """Raised when a game id is not in the journal (exit 1, as an unknown entry id)."""
 
 
+class DamagedEventError(JournalError):
+    """Raised when a stored event cannot be read (its data is not a JSON mapping: a hand
+    edit, a half-written row): it names the journal, the game and the event."""
+
+    def __init__(self, path: str, game_id: int, seq: int, kind: str):
+        self.game_id = game_id
+        self.seq = seq
+        self.kind = kind
+        super().__init__("fix5a.journal.damaged", path=path, id=game_id, seq=seq, kind=kind)
+
+
 @dataclass(frozen=True)
 class Event:
     """One recorded event of a game."""
@@ -171,22 +182,42 @@ class Journal:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise JournalError(
-                    "game.db.unwritable", path=str(self.path), why=exc.strerror or str(exc)
+                    "game.db.unwritable", path=str(self.path), why=_why(exc)
                 ) from None
+        self.read_only = existed and not _writable(self.path)
+        """The file (or its folder) cannot be written: it is opened to be read only, and a
+        command that records says so (a journal on a read-only share, another account's)."""
         try:
-            self.db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            self.db = self._connect()
         except sqlite3.Error as exc:
-            raise JournalError("game.db.unreadable", path=str(self.path), why=str(exc)) from None
+            raise JournalError("game.db.unreadable", path=str(self.path), why=_why(exc)) from None
         try:
             self._prepare(existed)
         except sqlite3.DatabaseError as exc:
             self.db.close()
             if "not a database" in str(exc) or "malformed" in str(exc):
                 raise ForeignDatabaseError("game.db.foreign", path=str(self.path)) from None
-            raise JournalError("game.db.unreadable", path=str(self.path), why=str(exc)) from None
+            raise JournalError("game.db.unreadable", path=str(self.path), why=_why(exc)) from None
         except GarouError:
             self.db.close()
             raise
+
+    def _connect(self) -> sqlite3.Connection:
+        """Connect to the file: read only (``mode=ro``) when it cannot be written, and then,
+        if SQLite cannot even keep its shared-memory file beside it (a read-only folder),
+        as an unchanging file (``immutable=1``): reading is what is possible, so it works."""
+        if not self.read_only:
+            return sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        from urllib.parse import quote
+
+        uri = f"file:{quote(str(self.path.resolve()))}?mode=ro"
+        db = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
+        try:
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return db
+        except sqlite3.OperationalError:
+            db.close()
+        return sqlite3.connect(uri + "&immutable=1", uri=True, timeout=10, isolation_level=None)
 
     def _prepare(self, existed: bool) -> None:
         db = self.db
@@ -194,6 +225,8 @@ class Journal:
         if not tables:
             if existed and self.path.stat().st_size > 0:
                 raise ForeignDatabaseError("game.db.foreign", path=str(self.path))
+            if self.read_only:
+                raise JournalError("fix5a.journal.read-only", path=str(self.path))
             db.execute("PRAGMA journal_mode=WAL")
             with self._write():
                 for statement in _SCHEMA.strip().split(";"):
@@ -216,15 +249,18 @@ class Journal:
             )
         if not {"games", "events"} <= tables:
             raise ForeignDatabaseError("game.db.foreign", path=str(self.path))
-        db.execute("PRAGMA journal_mode=WAL")
+        if not self.read_only:
+            db.execute("PRAGMA journal_mode=WAL")
 
     @contextmanager
     def _write(self) -> Iterator[None]:
         """Run the block in one immediate transaction: committed whole, or not at all."""
+        if self.read_only:
+            raise JournalError("fix5a.journal.read-only", path=str(self.path))
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise JournalError("game.db.busy", path=str(self.path), why=str(exc)) from None
+            raise JournalError("game.db.busy", path=str(self.path), why=_why(exc)) from None
         try:
             yield
         except BaseException:
@@ -233,7 +269,7 @@ class Journal:
         try:
             self.db.execute("COMMIT")
         except sqlite3.Error as exc:
-            raise JournalError("game.db.unwritable", path=str(self.path), why=str(exc)) from None
+            raise JournalError("game.db.unwritable", path=str(self.path), why=_why(exc)) from None
 
     def close(self) -> None:
         """Close the file."""
@@ -284,7 +320,20 @@ class Journal:
             "SELECT seq, kind, data, recorded FROM events WHERE game_id = ? ORDER BY seq",
             (game_id,),
         )
-        return [Event(seq, kind, json.loads(data), recorded) for seq, kind, data, recorded in rows]
+        return [
+            Event(seq, kind, self._data(game_id, seq, kind, data), recorded)
+            for seq, kind, data, recorded in rows
+        ]
+
+    def _data(self, game_id: int, seq: int, kind: str, text: Any) -> dict[str, Any]:
+        """An event's stored data, read back; DamagedEventError when it is no JSON mapping."""
+        try:
+            data = json.loads(text) if isinstance(text, str | bytes) else None
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            raise DamagedEventError(str(self.path), game_id, seq, str(kind))
+        return data
 
     def create(
         self,
@@ -480,6 +529,44 @@ class Journal:
             for event in _checked(check, stamped):
                 self._insert(game_id, event)
         return game_id
+
+
+def _writable(path: Path) -> bool:
+    """Whether this account may write the file and its folder (SQLite writes beside it)."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+_REASONS = {
+    "SQLITE_READONLY": "read-only",
+    "SQLITE_BUSY": "busy",
+    "SQLITE_LOCKED": "busy",
+    "SQLITE_CANTOPEN": "cantopen",
+    "SQLITE_FULL": "full",
+    "SQLITE_IOERR": "io",
+    "SQLITE_PERM": "permission",
+    "SQLITE_AUTH": "permission",
+    "SQLITE_CORRUPT": "corrupt",
+    "SQLITE_NOTADB": "corrupt",
+}
+_ERRNOS = {"EACCES": "permission", "EPERM": "permission", "EROFS": "read-only", "ENOSPC": "full"}
+
+
+def _why(exc: BaseException) -> Any:
+    """Why the file cannot be used, said in the user's language (never the system's English
+    text): the SQLite result code or the errno, named by the catalogue."""
+    import errno
+
+    from garou.rules.catalogue import phrase
+
+    code = getattr(exc, "sqlite_errorname", None)
+    if isinstance(code, str):
+        found = _REASONS.get(code) or _REASONS.get(code.split("_", 2)[0] + "_" + code.split("_")[1])
+        return phrase(f"fix5a.why.{found}") if found else phrase("fix5a.why.code", code=code)
+    number = getattr(exc, "errno", None)
+    name = errno.errorcode.get(number, "") if isinstance(number, int) else ""
+    if name in _ERRNOS:
+        return phrase(f"fix5a.why.{_ERRNOS[name]}")
+    return phrase("fix5a.why.code", code=name or type(exc).__name__)
 
 
 def _empty(path: Path) -> bool:

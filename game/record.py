@@ -16,6 +16,7 @@ its file and line.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -41,7 +42,11 @@ EXTRA_SETUP = ("seed", "turbo", "club")
 def record_to_dict(journal: Journal, game_id: int | None) -> dict[str, Any]:
     """Return game ``game_id`` (the latest when None) as a record."""
     row = journal.game(game_id)
-    events = journal.events(row.id)
+    return _record_of(journal.events(row.id))
+
+
+def _record_of(events: list[Event]) -> dict[str, Any]:
+    """The record of a game's events (its start first), as exported."""
     start = events[0].data
     return {
         "game": {
@@ -335,6 +340,7 @@ def read_game_record(path: str | Path) -> ReadRecord:
     if out.problems or record is INVALID:
         raise DataFileError(out.problems)
     assert isinstance(record, GameRecord) and isinstance(data, LocatedDict)
+    record = _dated(file, record, data)
     typed = tuple(event_data(event) for event in events or ())  # each value by its key
     record = replace(record, events=typed)
     head = data.get("game")
@@ -342,11 +348,15 @@ def read_game_record(path: str | Path) -> ReadRecord:
     return ReadRecord(file, record, data.line_of("setup"), lines, game_line)
 
 
-def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecord) -> int:
+def import_record(
+    journal: Journal, book: Rulebook, path: str | Path | ReadRecord, force: bool = False
+) -> int:
     """Import the record at ``path`` (or read by :func:`read_game_record`) as a new game;
     return its id.
 
-    Raise DataFileError with the file and line of the first illegal event (or key).
+    Raise DataFileError with the file and line of the first illegal event (or key), and
+    DuplicateRecordError when the journal already holds a game with this very record (a
+    backup restored twice would count the evening twice in the standings), unless ``force``.
     """
     read = path if isinstance(path, ReadRecord) else read_game_record(path)
     record = read.record
@@ -385,12 +395,17 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecor
         raise fail(read.setup_line, "events", _Refusal(exc)) from None
 
     def check(stamped: list[Event]) -> list[Event]:
+        from .session import check_player_names
+
         try:
+            check_player_names(stamped[0].data.get("players"))
             replay(book, stamped[:1])
             kept: list[Event] = stamped[:1]
             for event in stamped[1:]:  # each event as a recording would keep it
                 kept = trimmed(book, [*kept, event])
             replay(book, kept)
+            if not force:  # inside the write: no other import can slip in between
+                _refuse_a_copy(journal, kept, read.file)
             return kept
         except IllegalEventError as exc:
             seq = getattr(exc, "seq", 1)
@@ -401,3 +416,47 @@ def import_record(journal: Journal, book: Rulebook, path: str | Path | ReadRecor
             raise fail(line, f"events[{index}]", _Refusal(exc)) from None
 
     return journal.import_game(game_id, game.name, [("start", start), *rest], check)
+
+
+def _same(events: list[Event]) -> str:
+    """What makes two games one record: their start and every event, as exported."""
+    return json.dumps(_record_of(events), sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _refuse_a_copy(journal: Journal, events: list[Event], file: str) -> None:
+    """Raise DuplicateRecordError when a game of the journal has the record ``events`` make
+    (its setup, date, name and every event, undos and corrections included)."""
+    from .errors import DuplicateRecordError
+    from .journal import DamagedEventError
+
+    wanted = _same(events)
+    game = events[0].data.get("game")
+    for row in journal.games():
+        if row.game != game:
+            continue
+        try:
+            theirs = journal.events(row.id)
+        except DamagedEventError:
+            continue
+        if theirs and _same(theirs) == wanted:
+            date = theirs[0].data.get("date") or row.created[:10]
+            raise DuplicateRecordError(file, row.id, row.name, str(date))
+
+
+def _dated(file: str, record: GameRecord, data: Any) -> GameRecord:
+    """``record`` with its game's date read as every date of garou is read (ISO, or French
+    day first: 15/12/2026, 15.12.2026, as ``house pick`` reads it) and kept ISO; a date that
+    is none (30 February, 2026/12/15) is refused with its file:line."""
+    from garou.houserules.agreement import iso_date
+    from garou.rules.reader import LocatedDict
+
+    written = record.game.date
+    if written is None:
+        return record
+    date = iso_date(written)
+    if date is None:
+        game = data.get("game")
+        line = game.line_of("date") if isinstance(game, LocatedDict) else None
+        said = phrase("fix5a.date.not-a-date", date=str(written))
+        raise DataFileError([Problem(file, line, "game.date", said)])
+    return replace(record, game=replace(record.game, date=date))

@@ -15,12 +15,29 @@ from typing import Any
 from garou.rules.loader import Rulebook
 
 from .errors import StaleFormError
-from .journal import Event, Journal
+from .journal import Event, GameRow, Journal
 from .replay import Replayed, replay, trimmed
+
+MAX_NAME = 40
+"""The longest player's name, in characters, on every face (a phone's seat table, a
+printed protocol): the terminal, an import and the web app refuse a longer one alike."""
+
+
+def check_player_names(players: Any) -> None:
+    """Refuse a player's name longer than :data:`MAX_NAME`, naming it (shortened)."""
+    from .errors import IllegalEventError
+
+    for name in players if isinstance(players, list | tuple) else ():
+        if isinstance(name, str) and len(name.strip()) > MAX_NAME:
+            shown = name.strip()[:24] + "…"
+            raise IllegalEventError(
+                "fix5a.names.too-long", name=shown, length=len(name.strip()), most=MAX_NAME
+            )
 
 
 def new_game(journal: Journal, book: Rulebook, data: Mapping[str, Any]) -> int:
     """Create a game from its ``start`` event data; return its id."""
+    check_player_names(data.get("players"))
 
     def check(events: list[Event]) -> None:
         replay(book, events)
@@ -184,12 +201,21 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
     (:func:`garou.game.record.event_data`): ``victim=No`` names the player No. ``garou game
     add|correct`` and the web app's correction form read them alike. UsageError names a pair
     that cannot be read."""
+    from garou.rules.catalogue import phrase
     from garou.rules.errors import DataFileError, UsageError
     from garou.rules.reader import parse_yaml
 
     from .record import event_data, shape_problems
 
     data: dict[str, Any] = {}
+    given: dict[str, list[str]] = {}
+    for pair in pairs:  # a key given twice is refused, as in every file garou reads
+        key, sep, value = pair.partition("=")
+        if sep and key.strip():
+            given.setdefault(key.strip(), []).append(pair.strip())
+    for key, values in given.items():
+        if len(values) > 1:
+            raise UsageError("fix5a.usage.key-twice", key=key, values=values)
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
@@ -200,7 +226,9 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
             why = exc.problems[0].message if exc.problems else ""
             raise UsageError("fix4.usage.value", pair=pair, why=why) from None
         for _, _, said in shape_problems({key.strip(): read})[:1]:
-            raise UsageError("msgs.usage.shape", pair=pair, why=said)
+            # a name that reads as YAML (a list, a mapping): quoted, it is the name
+            hint = phrase("fix5a.usage.quote", key=key.strip(), value=value.strip())
+            raise UsageError("msgs.usage.shape", pair=pair, why=said, hint=hint)
         data[key.strip()] = event_data(read, key.strip())
     return data
 
@@ -215,8 +243,23 @@ def format_values(data: Mapping[str, Any], sep: str = "\n") -> str:
 
 def load(journal: Journal, book: Rulebook, game_id: int | None, lang: str = "en") -> Replayed:
     """Return game ``game_id`` (the latest when None) replayed."""
-    row = journal.game(game_id)
-    return replay(book, journal.events(row.id), lang)
+    return stored(journal, book, journal.game(game_id), lang)
+
+
+def stored(journal: Journal, book: Rulebook, row: GameRow, lang: str = "en") -> Replayed:
+    """Return the game of journal row ``row`` replayed from its stored events; a game that
+    no longer replays raises UnreplayableGameError naming the game and the event (a
+    damaged row raises the journal's DamagedEventError, which names them too)."""
+    from .errors import IllegalEventError, UnreplayableGameError
+
+    events = journal.events(row.id)
+    try:
+        return replay(book, events, lang)
+    except UnreplayableGameError:
+        raise
+    except IllegalEventError as exc:
+        kind = next((e.kind for e in events if e.seq == exc.seq), None)
+        raise UnreplayableGameError(row.id, row.name, kind, exc) from None
 
 
 def status(journal: Journal, book: Rulebook, game_id: int | None, lang: str) -> dict[str, Any]:
@@ -231,13 +274,15 @@ def snapshot(
     from .replay import RULESETS
 
     row = journal.game(game_id)
-    replayed = replay(book, journal.events(row.id), lang)
+    replayed = stored(journal, book, row, lang)
     rules = RULESETS[replayed.state.game.id]  # each game says its own status
     data = {"id": row.id, **rules.to_dict(replayed.state, lang), "events": len(replayed.effective)}
     return replayed, data
 
 
 __all__ = [
+    "MAX_NAME",
+    "check_player_names",
     "correct",
     "load",
     "format_values",
@@ -247,6 +292,7 @@ __all__ = [
     "record_form",
     "snapshot",
     "status",
+    "stored",
     "undo",
 ]
 

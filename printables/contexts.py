@@ -1183,6 +1183,9 @@ def build_agreement_sheet(agreement: Agreement, game: Game, lang: str) -> Agreem
         roles=roles,
         total=total,
         signatures=signatures,
-        additions=any(d.addition or d.answer_addition for d in decisions),
+        # a role garou adds (Cupid) is marked on the sheet every player initials, as on the
+        # cheat sheet and the phone: the signed sheet is the one read in a dispute
+        additions=any(d.addition or d.answer_addition for d in decisions)
+        or any(r.addition for r in roles),
         proposals=any(d.proposed for d in decisions),
     )

@@ -257,6 +257,8 @@ class Verdict:
             "game": dist.game,
             "players": dist.players,
             "roles": dict(dist.roles),
+            # the names that are no role, as written: "players" counts their cards too
+            "unknown": dict(dist.unknown),
             "checks": [c.to_dict(lang) for c in self.checks],
             "village_win": None if self.village_win is None else float(self.village_win),
             "baseline": self.baseline.get(lang),
@@ -622,6 +624,7 @@ def check_distribution(game: Game, dist: Distribution) -> Verdict:
     if setup.first_group is not None:
         checks.append(_advise_first_group(game, dist))
     checks += _advise_night(game, dist)
+    checks += _advise_copies(game, dist)
     checks += _advise_contested(game, dist)
     chance, baseline = _baseline(game, dist)
     return Verdict(dist, tuple(checks), chance, baseline)
@@ -940,14 +943,71 @@ def _advise_first_group(game: Game, dist: Distribution) -> CheckResult:
     n = len(missing)
     fits = fillers >= n and power + n <= fillers - n
     if not fits and game.setup.power_limit is not None:
-        message = _say("first-group.tight", roles=names, players=_players(dist.players))
-        return CheckResult("first-group", "advice", message, group.entry)
+        return _first_group_without_room(game, dist, roles, missing, names)
     fix = _say(
         "first-group.fix", remove=_cards(n, filler), add=_join([_cards(1, r) for r in missing])
     )
     return CheckResult(
         "first-group", "advice", _say("first-group.advice", roles=names), group.entry, fix
     )
+
+
+def _first_group_without_room(
+    game: Game, dist: Distribution, roles: list[Role], missing: list[Role], names: Text
+) -> CheckResult:
+    """The first-group advice when the missing roles cannot take villagers' places: the
+    number of players is blamed only when it is to blame (even one wolf and every other
+    card a villager would leave no room); otherwise the other power cards dealt take the
+    room, and swapping them (a second copy of a recommended role first) is the fix."""
+    from .catalogue import say
+
+    group = game.setup.first_group
+    assert group is not None
+    wanted = sum(1 for r in roles if r.power)
+    if wanted > (dist.players - 1) // 2:  # one wolf at least: the size itself is too small
+        message = _say("first-group.tight", roles=names, players=_players(dist.players))
+        return CheckResult("first-group", "advice", message, group.entry)
+    spare = {r: k - 1 for r, k in dist.roles.items() if r in group.roles and k > 1}
+    spare |= {r: dist.roles.get(r, 0) for r in _power_order(game) if r not in group.roles}
+    spare = {r: k for r, k in spare.items() if k > 0}
+
+    def both(key: str, **fields: Any) -> Text:
+        return Text(fr=say(key, "fr", **fields), en=say(key, "en", **fields))
+
+    n = len(missing)
+    if sum(spare.values()) < n:
+        message = both("fix5a.first-group.crowded-no-swap", roles=names)
+        return CheckResult("first-group", "advice", message, group.entry)
+    taken = Distribution(dist.game, dist.players, spare)
+    fix = _say(
+        "first-group.fix",
+        remove=_pick(game, taken, n, list(spare)),
+        add=_join([_cards(1, r) for r in missing]),
+    )
+    message = both("fix5a.first-group.crowded", roles=names)
+    return CheckResult("first-group", "advice", message, group.entry, fix)
+
+
+def _advise_copies(game: Game, dist: Distribution) -> list[CheckResult]:
+    """A role the documents describe as one card (neither the filler nor the minority's),
+    dealt more than once: said, with how garou then plays it, which is garou's reading
+    (the documents do not say whether two Witch cards are two witches or one)."""
+    from .catalogue import say
+
+    minority = {r.id for r in game.minority_roles()}
+    found = []
+    for role_id, count in dist.roles.items():
+        if count < 2 or role_id == game.setup.filler or role_id in minority:
+            continue
+        role = game.role(role_id)
+        fields: dict[str, Any] = {"role": role.name, "count": count}
+        key = "fix5a.copies.advice" if role.night_action else "fix5a.copies.advice-day"
+        message = Text(fr=say(key, "fr", **fields), en=say(key, "en", **fields))
+        fix = _say(
+            "first-group.fix", remove=_cards(count - 1, role), add=_cards(count - 1, _filler(game))
+        )
+        found.append(CheckResult("role-copies", "advice", message, role.entry_id or None, fix))
+    return found
 
 
 def _advise_night(game: Game, dist: Distribution) -> list[CheckResult]:

@@ -215,7 +215,7 @@ def test_a_played_evening_survives_export_then_import(journal, book, tmp_path, i
     _extras(journal, book, first)
     path = tmp_path / "out.yaml"
     path.write_text(dump_record(record_to_dict(journal, first)), encoding="utf-8")
-    second = import_record(journal, book, path)
+    second = import_record(journal, book, path, force=True)
     assert record_to_dict(journal, second) == record_to_dict(journal, first)
     assert session.status(journal, book, second, "en") | {"id": first} == session.status(
         journal, book, first, "en"
@@ -514,7 +514,7 @@ def test_add_correct_and_import_read_names_whatever_their_case_and_accents(garou
     record["events"][2]["victim"] = "CHLOE"
     careless = tmp_path / "careless.yaml"
     careless.write_text(yaml.safe_dump(record, allow_unicode=True), encoding="utf-8")
-    assert garou("game", "import", str(careless), "--db", db).exit_code == 0
+    assert garou("game", "import", str(careless), "--db", db, "--force").exit_code == 0
     again = yaml.safe_load(garou("game", "export", "2", "--db", db).stdout)
     assert (
         again["events"] == yaml.safe_load(garou("game", "export", "1", "--db", db).stdout)["events"]

@@ -334,7 +334,7 @@ def test_export_then_import_gives_the_same_game(journal, book, tmp_path):
     session.undo(journal, book, first)
     path = tmp_path / "out.yaml"
     path.write_text(dump_record(record_to_dict(journal, first)), encoding="utf-8")
-    second = import_record(journal, book, path)
+    second = import_record(journal, book, path, force=True)
     assert session.status(journal, book, second, "en") | {"id": first} == session.status(
         journal, book, first, "en"
     )
@@ -620,7 +620,7 @@ def test_random_legal_games_stay_possible_and_replay_the_same(data, tmp_path_fac
         record = record_to_dict(journal, game_id)
         path = tmp_path / "r.yaml"
         path.write_text(dump_record(record), encoding="utf-8")
-        copy = import_record(journal, book, path)
+        copy = import_record(journal, book, path, force=True)
         assert session.status(journal, book, copy, "en") | {"id": game_id} == session.status(
             journal, book, game_id, "en"
         )
@@ -754,7 +754,7 @@ def test_a_records_names_survive_import_and_export(garou, tmp_path):
     assert dead == ["true"] and wolves == ["No", "010"]
     exported = tmp_path / "again.yaml"
     exported.write_text(garou("game", "export", "--db", db).stdout, encoding="utf-8")
-    second = garou("game", "import", str(exported), "--db", db, "--json")
+    second = garou("game", "import", str(exported), "--db", db, "--json", "--force")
     assert second.exit_code == 0, second.stderr
     again = garou("game", "status", str(second.json()["id"]), "--db", db, "--json").json()
     assert again | {"id": status["id"]} == status

@@ -99,7 +99,7 @@ def test_an_old_evening_with_a_step_skipped_imports_and_goes_on(book, journal, t
     assert "order" not in exported["game"]
     path = tmp_path / "again.yaml"
     path.write_text(dump_record(exported), "utf-8")
-    import_record(journal, book, path)
+    import_record(journal, book, path, force=True)
 
 
 @pytest.mark.parametrize("case", sorted(SKIPPED))
@@ -169,7 +169,7 @@ def test_new_games_record_the_order_and_records_carry_it(book, journal, tmp_path
         assert exported["game"]["order"] == ORDER
         path = tmp_path / f"{game_id}.yaml"
         path.write_text(dump_record(exported), "utf-8")
-        again = import_record(journal, book, path)
+        again = import_record(journal, book, path, force=True)
         assert journal.events(again)[0].data["order"] == ORDER
 
 

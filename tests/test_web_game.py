@@ -165,7 +165,7 @@ def test_a_whole_recorded_game_played_on_the_page_ends_as_in_the_terminal(client
     with open_journal(db) as journal:
         from garou.game.record import import_record
 
-        twin = import_record(journal, book, record)
+        twin = import_record(journal, book, record, force=True)
         web = session.status(journal, book, game_id, "en")
         imported = session.status(journal, book, twin, "en")
     for key in ("phase", "winner", "players", "captain", "lovers", "potions"):

@@ -28,13 +28,21 @@ def standings_command(
     """
     from garou.game.standings import standings
     from garou.houserules.agreement import iso_date
-    from garou.rules.catalogue import format_number, say
+    from garou.rules.catalogue import format_number, join, say
     from garou.rules.errors import UsageError
 
     language = _lang(lang)
-    for value in (since, until):
-        if value is not None and iso_date(value) is None:
-            raise UsageError("club.cli.date", value=value)
+
+    def day(value: str | None, option: str) -> str | None:
+        # read as every date of garou (ISO, or French day first) and compared as ISO
+        if value is None:
+            return None
+        date = iso_date(value)
+        if date is None:
+            raise UsageError("fix5a.date.option", value=value, option=option)
+        return date
+
+    since, until = day(since, "--from"), day(until, "--to")
     book = _book()
     with _open(db) as journal:
         table = standings(journal, book, since, until, language)
@@ -50,6 +58,11 @@ def standings_command(
 
     out = console()
     out.print(f"[bold]{escape(say('club.cli.title', language, count=len(table['games'])))}[/]")
+    left = table["left_out"]
+    if left:
+        out.print(f"[yellow]{escape(say('fix5a.club.left-out', language, count=len(left)))}[/]")
+        for game in left:
+            out.print(f"[yellow]  {escape(game['message'])}[/]")
     names = [table["names"][s] for s in table["systems"]]
     grid = Table(
         say("protocol.label.player", language),
@@ -77,6 +90,10 @@ def standings_command(
             escape(roles),
         )
     out.print(grid)
+    merged = [p["spellings"] for p in table["players"] if len(p["spellings"]) > 1]
+    if merged:  # said, so that a judge sees two people merged by mistake
+        said = join([" = ".join(s) for s in merged], language, "and")
+        out.print(escape(say("fix5a.club.spellings", language, names=said)))
 
 
 def register(app: typer.Typer) -> None:

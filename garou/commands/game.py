@@ -296,6 +296,12 @@ def _mafia_start(
         table = load_agreement(agreement, book)
         choices = {d.case: d.option for d in table.decisions if not d.case.startswith("custom:")}
         date = date or table.date
+    if date:  # read as every date of garou (ISO, or French day first), kept ISO
+        from garou.houserules.agreement import iso_date
+
+        written, date = date, iso_date(date)
+        if date is None:
+            raise UsageError("fix5a.date.option", value=written, option="--date")
     if not date:  # as --help says: else the day the game is created (local date)
         import datetime
 
@@ -347,9 +353,10 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
     with _open(db) as journal:
         book = _book()
         for row in journal.games():
+            damaged = None
             try:
                 data = session.status(journal, book, row.id, language)
-            except GarouError:  # a game this garou cannot replay is still listed
+            except GarouError as exc:  # a game this garou cannot replay is still listed
                 data = {
                     "phase": None,
                     "night": None,
@@ -357,6 +364,7 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
                     "winner": None,
                     "winner_name": None,
                 }
+                damaged = exc.message(language)
             rows.append(
                 {
                     "id": row.id,
@@ -368,6 +376,7 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
                     "day": data["day"],
                     "winner": data["winner"],
                     "winner_name": data.get("winner_name"),
+                    "damaged": damaged,
                 }
             )
     if json_:
@@ -387,6 +396,9 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
         where = _where(r, language)
         grid.add_row(str(r["id"]), escape(r["name"] or "-"), r["created"][:16], escape(where))
     out.print(grid)
+    for r in rows:  # which games do not replay, and why: the judge knows what to repair
+        if r["damaged"]:
+            out.print(f"[yellow]{escape(r['damaged'])}[/]")
 
 
 def _where(data: dict[str, Any], lang: str) -> str:
@@ -398,6 +410,8 @@ def _where(data: dict[str, Any], lang: str) -> str:
         return say("game.recap.night", lang, number=data["night"])
     if data["phase"] == "day":
         return say("game.recap.day", lang, number=data["day"])
+    if data.get("damaged"):
+        return say("fix5a.list.damaged", lang)
     return "?"
 
 
@@ -647,18 +661,56 @@ def correct_command(
         row = journal.game(game_id)
         event = {"kind": kind, **_parse_values(values, language)}
         check_correctable(journal.events(row.id), seq)  # before asking why
+        if why is None and json_:  # a program: no question on the terminal, the refusal
+            raise _usage("game.correct.no-why")
         if why is None:  # asked, as the web's form asks it
             why = _ask_why(seq, language)
         if not why.strip():
             raise _usage("game.correct.no-why")
         replayed = session.correct(journal, book, row.id, seq, why, event, language)
         status = session.status(journal, book, row.id, language)
+    _print_corrected(row, replayed, status, language, json_)
+
+
+def _print_corrected(
+    row: Any, replayed: Any, status: dict[str, Any], lang: str, json_: bool
+) -> None:
+    """Say the correction just recorded (the event, before → after, where the game is now)
+    and what the corrected event now says: never the ruling of the game's last event."""
+    from rich.markup import escape
+
+    from garou.game.sentences import event_sentence
+    from garou.rules.catalogue import say
+
+    fix = replayed.corrections[-1]
+    game = replayed.state.game
+
+    def said(data: dict[str, Any]) -> str:
+        values = {k: v for k, v in data.items() if k != "kind"}
+        return event_sentence(game, str(data.get("kind", "")), values).say(lang)
+
+    before, after = said(fix.before), said(fix.after)
     if json_:
         from ..output import print_json
 
-        print_json(status)
+        done = {"seq": fix.seq, "target": fix.target, "before": before, "after": after}
+        print_json({"corrected": done, **status})
         return
-    _print_after(_console(), replayed, status, language)
+    out = _console()
+    key = "fix5a.cli.corrected-named" if row.name else "fix5a.cli.corrected"
+    out.print(
+        escape(
+            say(key, lang, id=row.id, name=row.name or "", seq=fix.target, before=before,
+                after=after, where=_where(status, lang))
+        )
+    )  # fmt: skip
+    for line in replayed.state.story:  # what the corrected event says now
+        if line.seq == fix.target:
+            out.print(escape(line.text.say(lang)))
+    for warning in status["warnings"]:
+        out.print(f"[bold yellow]⚠ {escape(warning['message'])}[/] [dim]({warning['rule']})[/]")
+    after_line = say("game.cli.next", lang, where=_where(status, lang), next=_next(status) or "-")
+    print_hint(out, after_line, "dim")
 
 
 def _ask_why(seq: int, lang: str) -> str:
@@ -708,6 +760,10 @@ def import_command(
     file: Annotated[
         Path, typer.Argument(metavar="FILE", help="A game record (garou game export).")
     ],
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Import a record the journal already holds, as another game."),
+    ] = False,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
@@ -723,7 +779,7 @@ def import_command(
     language = _lang(lang)
     record = read_game_record(file)  # a record that cannot be read makes no journal
     with _open(db, create=True) as journal:
-        game_id = import_record(journal, _book(), record)
+        game_id = import_record(journal, _book(), record, force=force)
     if json_:
         from ..output import print_json
 

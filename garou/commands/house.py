@@ -475,11 +475,17 @@ def show_command(
     out = console()
     out.print(table)
     if agreement.setup is not None:
+        from garou.rules.catalogue import say
+
+        mark = say("sheet.addition-mark", language)  # garou's own roles marked, as on the sheets
         cards = ", ".join(
-            f"{game.role(r).name.get(language)} × {n}" for r, n in agreement.setup.roles.items()
+            f"{game.role(r).name.get(language)}{mark if game.role(r).addition else ''} × {n}"
+            for r, n in agreement.setup.roles.items()
         )
         players = _t(language, "players", count=agreement.setup.players)
         out.print(_e(_t(language, "setup-line", players=players, cards=cards)))
+        if any(game.role(r).addition for r in agreement.setup.roles):
+            out.print(_e(f"{mark} {say('sheet.addition-note', language)}"))
         if agreement.setup.names:
             names = ", ".join(agreement.setup.names)
             out.print(_e(_t(language, "names-line", names=names)))

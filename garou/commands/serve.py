@@ -153,8 +153,9 @@ def _started_json(
 
     try:
         games = _games(journal_path, root, lang) if lan and url is not None else []
+        older = _older(journal_path) if games else 0
     except GarouError:  # the journal's own pages say why
-        games = []
+        games, older = [], 0
     line = {
         "url": url,
         "listening": f"http://{host}:{port}/",
@@ -162,6 +163,7 @@ def _started_json(
         "port": port,
         "key": key,
         "games": games,
+        "games_older": older,
         "table": f"{root}/game/{games[0]['id']}/table" if games else None,
     }
     sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -195,6 +197,16 @@ GAMES_SHOWN = 5
 """How many of the journal's latest games ``--lan`` prints with their key."""
 
 
+def _older(path: object) -> int:
+    """How many games of the journal are older than the ones ``--lan`` lists."""
+    from pathlib import Path
+
+    from garou.game.journal import open_journal
+
+    with open_journal(Path(str(path)), create=False) as journal:
+        return max(0, len(journal.games()) - GAMES_SHOWN)
+
+
 def _print_games(path: object, root: str, lang: str) -> None:
     """Print the latest games' game-master addresses (each with its game's key).
 
@@ -215,6 +227,9 @@ def _print_games(path: object, root: str, lang: str) -> None:
         typer.echo(
             say("web.serve.game-line", lang, id=game["id"], name=game["name"], url=game["url"])
         )
+    older = _older(path)
+    if older:  # said, not silently left out
+        typer.echo(say("fix5a.serve.older", lang, count=older))
     typer.echo(say("web.serve.table-view", lang, url=f"{root}/game/{found[0]['id']}/table"))
 
 

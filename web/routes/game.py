@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from flask import Blueprint, Response, g, request
 from garou.game.journal import UnknownGameIdError
+from garou.game.session import MAX_NAME as SESSION_MAX_NAME
 from garou.rules.catalogue import format_number, phrase, say
 from garou.rules.errors import GarouError
 
@@ -36,8 +37,8 @@ if TYPE_CHECKING:
 
 bp = Blueprint("game", __name__)
 
-MAX_NAME = 40
-"""Longest player or game name accepted from a form."""
+MAX_NAME = SESSION_MAX_NAME
+"""Longest player or game name accepted from a form: the library's, one for every face."""
 MAX_PLAYERS = 40
 """Most players a game started from a form may have."""
 PUBLIC_STORY = frozenset(
@@ -386,7 +387,11 @@ def _names(text: str) -> list[str]:
     names = names_of_lines(text)
     if not names:
         raise FormProblem(phrase("web.game.names-needed"))
-    if len(names) > MAX_PLAYERS or any(len(n) > MAX_NAME for n in names):
+    long = next((n for n in names if len(n) > MAX_NAME), None)
+    if long is not None:  # which name, as the terminal says it
+        said = phrase("fix5a.names.too-long", name=long[:24] + "…", length=len(long), most=MAX_NAME)
+        raise FormProblem(said)
+    if len(names) > MAX_PLAYERS:
         raise FormProblem(phrase("web.game.names-too-long", most=MAX_PLAYERS, length=MAX_NAME))
     from garou.rules.names import fold
 
