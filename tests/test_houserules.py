@@ -298,8 +298,8 @@ def test_pick_set_accepts_full_and_short_ids_and_numbers_and_labels(garou, book,
 @pytest.mark.parametrize(
     ("setting", "code", "words"),
     [
-        ("lg-contested-nope=always", 1, ["not a question", "garou house list"]),
-        ("witch-self-save=perhaps", 1, ["not an option", "always", "never"]),
+        ("lg-contested-nope=always", 2, ["not a question", "garou house list"]),
+        ("witch-self-save=perhaps", 2, ["not an option", "always", "never"]),
         ("witch-self-save", 2, ["CASE=OPTION"]),
     ],
 )
@@ -375,7 +375,7 @@ def test_pick_rejects_a_setup_the_verifier_rejects(garou, book, tmp_path, spec):
 @pytest.mark.parametrize(
     ("args", "code", "words"),
     [
-        (["--players", "8", "--roles", "loup-garou=2,capitaine,villageois=5"], 1, ["status"]),
+        (["--players", "8", "--roles", "loup-garou=2,capitaine,villageois=5"], 2, ["status"]),
         (["--players", "8"], 2, ["--roles"]),
         (["--roles", "loup-garou=2,voyante,villageois=5", "--names", "Ana,Bea"], 2, ["2 names"]),
         (["--roles", "loup-garou=two"], 2, ["whole number"]),
