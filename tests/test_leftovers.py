@@ -502,9 +502,12 @@ def _calls(modules):
 def _argument_strings(function, cls, index, name, modules, depth):
     """The literal values every call of ``function`` (a method of ``cls``) gives its
     parameter ``index`` (``name``), or None when one of them cannot be followed."""
-    if id(modules) not in _CALLS:
-        _CALLS[id(modules)] = _calls(modules)
-    calls = _CALLS[id(modules)]
+    # Keyed by the list's id, the list kept with its calls: a list freed by an earlier test
+    # could leave its id to this one, and its calls would be read for this one's.
+    kept = _CALLS.get(id(modules))
+    if kept is None or kept[0] is not modules:
+        kept = _CALLS[id(modules)] = (modules, _calls(modules))
+    calls = kept[1]
     wanted = f"{cls}.__call__" if function == "__call__" else function
     found: set[str] = set()
     given = 0
@@ -523,7 +526,7 @@ def _argument_strings(function, cls, index, name, modules, depth):
     return found if given else None
 
 
-_CALLS: dict[int, dict] = {}
+_CALLS: dict[int, tuple[list, dict]] = {}
 
 
 def _parts(node):
