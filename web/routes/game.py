@@ -121,6 +121,16 @@ def _seen() -> int | None:
     return int(seen) if seen.isdigit() and len(seen) <= 9 else None
 
 
+def _refused(journal: Journal, game_id: int, form_id: str) -> Response | None:
+    """The answer to a form already recorded (:func:`_repeat`) or drawn for a game that has
+    moved on since (:func:`_stale`: the current step, HTTP 409), else None."""
+    repeat = _repeat(journal, game_id, form_id)
+    if repeat is not None:
+        return repeat
+    stale = _stale(journal, game_id)
+    return None if stale is None else _master_page(game_id, 409, stale)
+
+
 def _stale(journal: Journal, game_id: int) -> str | None:
     """Why the form is refused when its page is out of date (another screen recorded,
     undid or timed since it was drawn, or the form does not say when it was drawn), else
@@ -556,12 +566,9 @@ def record(game_id: int) -> Any:
         return refuse(400, "web.game.no-form-id")
     book = library().book()
     with _journal() as journal:
-        repeat = _repeat(journal, game_id, form_id)
-        if repeat is not None:
-            return repeat
-        stale = _stale(journal, game_id)
-        if stale is not None:
-            return _master_page(game_id, 409, stale)
+        refused = _refused(journal, game_id, form_id)
+        if refused is not None:
+            return refused
         if journal.game(game_id).game == "mafia":
             return _judge_record(journal, game_id, form_id, kind)
     try:
@@ -616,12 +623,9 @@ def undo(game_id: int) -> Any:
     if form_id is None:
         return refuse(400, "web.game.no-form-id")
     with _journal() as journal:
-        repeat = _repeat(journal, game_id, form_id)
-        if repeat is not None:
-            return repeat
-        stale = _stale(journal, game_id)
-        if stale is not None:
-            return _master_page(game_id, 409, stale)
+        refused = _refused(journal, game_id, form_id)
+        if refused is not None:
+            return refused
         undone = _last_effective(journal, game_id)
         done = f"?undone={undone}" if undone else ""
         return _record_once(journal, game_id, form_id, "undo", {}, _master_refused(game_id), done)
@@ -665,12 +669,9 @@ def timer(game_id: int) -> Any:
     action = form.get("action", "")
     book = library().book()
     with _journal() as journal:
-        repeat = _repeat(journal, game_id, form_id)
-        if repeat is not None:
-            return repeat
-        stale = _stale(journal, game_id)
-        if stale is not None:
-            return _master_page(game_id, 409, stale)
+        refused = _refused(journal, game_id, form_id)
+        if refused is not None:
+            return refused
         replayed = session.load(journal, book, game_id, g.lang)
         labels = timer_labels(replayed.state)
         shown = countdown(replayed)
