@@ -316,8 +316,7 @@ def test_a_word_of_advice_the_first_hit_does_not_speak_of_decides_alone(searcher
     # A hard rule, as a role of other editions is: the fitted model never weighs it.
     from garou.lookup import coverage
 
-    answer_all = coverage.Model(coverage.FEATURES, (50.0,) + (0.0,) * len(coverage.FEATURES),
-                                0.5, (0.0,) * len(coverage.FEATURES))  # fmt: skip
+    answer_all = _answer_all()
     result = searcher.search(query)
     assert not result.answered and result.verdict.reason == "advice"
     assert result.verdict.features == {} and result.verdict.probability is None
