@@ -39,7 +39,8 @@ sys.path.insert(0, str(REPO / "bench"))
 
 import learn  # noqa: E402
 
-OUTPUT = REPO / "lookup" / "judgement.json"
+LOOKUP = REPO / "garou" / "lookup"
+OUTPUT = LOOKUP / "judgement.json"
 COMMAND = ".venv/bin/python bench/fit_judgement.py"
 L2S = (1.0, 3.0, 10.0, 30.0)
 """The L2 penalties tried (on standardised features)."""
@@ -55,7 +56,7 @@ def digest() -> str:
 
     files = [learn.DATA / name for name in learn.STUDIED]
     files += sorted(builtin_files())
-    files += sorted(p for p in (REPO / "lookup").iterdir() if p.suffix in (".py", ".yaml"))
+    files += sorted(p for p in LOOKUP.iterdir() if p.suffix in (".py", ".yaml"))
     files += [REPO / "bench" / "learn.py", Path(__file__).resolve()]
     hashed = hashlib.sha256()
     for path in files:

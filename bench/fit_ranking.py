@@ -39,11 +39,11 @@ sys.path.insert(0, str(REPO / "bench"))
 import learn  # noqa: E402
 import relevance  # noqa: E402
 
-OUT = REPO / "lookup" / "ranking.json"
+OUT = REPO / "garou" / "lookup" / "ranking.json"
 L2 = (0.01, 0.1)
 """Penalties tried, per query of the training sets (the fit's weights sum to one per query)."""
 COMMAND = ".venv/bin/python bench/fit_ranking.py"
-INPUTS = ("rules/data", "lookup", "bench/fit_ranking.py", "bench/learn.py")
+INPUTS = ("garou/rules/data", "garou/lookup", "bench/fit_ranking.py", "bench/learn.py")
 OUTPUTS = (OUT.name, "judgement.json")
 """The learned files under lookup/, no inputs of the ranking: its own, and the judgement's
 (fitted after it by bench/fit_judgement.py on the first hits it orders; the ranking's

@@ -16,7 +16,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 def main() -> None:
     from garou.game import mafia
     from garou.rules import load_rules
-
     from tests.test_mafia import _random_game
 
     game = load_rules().game("mafia")

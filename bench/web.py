@@ -88,6 +88,7 @@ def _record_events(journal: Any, book: Any, game_id: int, events: list[dict[str,
 def prepare_game(db: Path, events: int) -> int:
     """Start the bench's game in the journal ``db`` and record its first ``events``."""
     import yaml
+
     from garou.game import session
     from garou.game.journal import open_journal
     from garou.rules import load_rules
@@ -111,6 +112,7 @@ def prepare_mafia(db: Path, events: int) -> int:
     import time as clock
 
     import yaml
+
     from garou.game import session
     from garou.game.journal import open_journal
     from garou.game.mafia import start_data
@@ -300,6 +302,7 @@ def one_game(clients: int, cache: str) -> bool:
     import uuid
 
     import yaml
+
     from garou.game import session
     from garou.game.journal import open_journal
     from garou.game.record import import_record

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from garou.lookup import index as lookup_index
 from garou.lookup.searcher import Searcher
 from garou.rules import DataFileError, load_rules

@@ -4,6 +4,7 @@ its generated entry's search, and the shipped bank covers every block it is writ
 from __future__ import annotations
 
 import pytest
+
 from garou.lookup.searcher import Searcher
 from garou.rules import load_rules
 

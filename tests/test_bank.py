@@ -6,6 +6,7 @@ each side."""
 from __future__ import annotations
 
 import pytest
+
 from garou.lookup import bank, coverage
 from garou.lookup.searcher import Searcher
 from garou.rules import DataFileError, load_rules

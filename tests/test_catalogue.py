@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from garou.rules import catalogue
 from garou.rules.catalogue import Phrase, check_catalogue, join, plural_form, say, typeset
 from garou.rules.errors import DataFileError, GarouError, Problem
@@ -178,7 +179,7 @@ def test_every_call_site_gives_the_fields_its_message_fills_in():
     the source is scanned for every message named by its key."""
     from .conftest import REPO
 
-    folders = ("garou", "rules", "game", "web", "houserules", "printables", "lookup")
+    folders = ("garou",)
     files = [p for folder in folders for p in sorted((REPO / folder).rglob("*.py"))]
     assert len(files) > 50
     assert call_sites_missing_fields(files) == []

@@ -10,12 +10,12 @@ import sys
 
 import pytest
 import typer
-from garou.rules.catalogue import has, say, typeset
-from garou.rules.model import LANGS
 from typer._click import Context
 
 from garou.cli import GarouGroup, app, help_key, load_commands, param_help_key
 from garou.commands import COMMANDS
+from garou.rules.catalogue import has, say, typeset
+from garou.rules.model import LANGS
 
 NBSP = "\u00a0"
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+
 from garou.lookup import Searcher, coverage, outside_of, quantity
 from garou.lookup.analysis import fold_chars
 

@@ -199,7 +199,6 @@ def test_a_key_given_twice_is_refused_in_the_phone_s_correction_box(tmp_path, bo
     pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
     from garou.game.journal import open_journal
     from garou.web import WebConfig, create_app
-
     from tests.test_web_mafia import FakeClock, Judge, load, new_game
 
     db = tmp_path / "web.sqlite"
@@ -428,11 +427,10 @@ def test_game_correct_under_json_asks_nothing(garou, tmp_path):
 
 
 def test_serve_lan_says_how_many_older_games_it_does_not_list(tmp_path, book, capsys):
+    from garou.commands.serve import GAMES_SHOWN, _print_games
     from garou.game import session
     from garou.game.journal import open_journal
     from garou.game.mafia import start_data
-
-    from garou.commands.serve import GAMES_SHOWN, _print_games
 
     db = tmp_path / "many.sqlite"
     with open_journal(db) as journal:

@@ -180,11 +180,11 @@ def test_the_terminal_never_times_a_speech_recorded_on_another_screen(db, book, 
     import contextlib
     import io
 
-    from garou.game import session
     from rich.console import Console
 
     from garou.commands.game_play import _Changed
     from garou.commands.mafia_play import MafiaSession
+    from garou.game import session
 
     game_id = mf.new_game(db, book, mf.load(mf.GAMES / "mafia-town-wins.yaml"))
     elsewhere = open_journal(db)  # the phone's connection to the same journal

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
+
 from garou.game import session
 from garou.game.journal import open_journal
 from garou.game.table import announcement

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from garou.rules.play import Player, make_state
-from garou.rules.play.situation import parse_situation
 
 from garou import rules
+from garou.rules.play import Player, make_state
+from garou.rules.play.situation import parse_situation
 
 from .conftest import play_then_stop
 from .helpers import mafia_at_the_vote

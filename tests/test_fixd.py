@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from garou.rules.catalogue import say
 
 from . import helpers
@@ -333,7 +334,7 @@ def test_no_source_label_of_the_rules_has_a_double_full_stop(book):
                 assert not re.search(r"(?<!\.)\.\.(?!\.)", label), (entry.id, lang, label)
 
 
-def _calls(folders=("garou", "rules", "game", "web", "houserules", "printables", "lookup")):
+def _calls(folders=("garou",)):
     """Every call in garou's source whose first argument is a catalogue key: (key, call)."""
     import ast
 

@@ -9,9 +9,9 @@ import os
 
 import pytest
 import typer
-from garou.rules.catalogue import say
 
 from garou.cli import app, param_name
+from garou.rules.catalogue import say
 
 from .conftest import REPO
 from .test_cli import ALL, DOMAIN_ERRORS, LEAVES, foreign_words
@@ -199,9 +199,8 @@ def test_house_pick_takes_names_holding_any_character(garou, book, tmp_path):
 
 
 def test_the_play_prompts_read_quoted_names_and_whole_names():
-    from garou.rules.names import fold
-
     from garou.commands.game_play import _picked
+    from garou.rules.names import fold
 
     known = {fold(n) for n in ODD_NAMES}
     assert _picked('"Jean, fils"; "a:b"', known) == ["Jean, fils", "a:b"]
@@ -645,7 +644,7 @@ def test_a_french_message_elides_before_a_players_name(file):
     """« amoureux d'Emma », « Choix d'Emma » : a name after de/que goes through {x:de}."""
     import yaml
 
-    path = REPO / "rules" / "data" / "messages" / file
+    path = REPO / "garou" / "rules" / "data" / "messages" / file
     found = []
     for key, langs in yaml.safe_load(path.read_text(encoding="utf-8")).items():
         forms = langs["fr"] if isinstance(langs["fr"], dict) else {"": langs["fr"]}

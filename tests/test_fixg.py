@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
+
 from garou.game import script, session
 from garou.game.journal import open_journal
 

@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from garou.game import session
 from garou.game.errors import IllegalEventError
 from garou.game.journal import SCHEMA_VERSION, Journal, open_journal
@@ -22,8 +25,6 @@ from garou.game.replay import replay
 from garou.game.start import start_data
 from garou.game.table import to_dict, warnings
 from garou.rules.errors import DataFileError, GarouError
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from .conftest import REPO
 from .helpers import NAMES, lg_setup

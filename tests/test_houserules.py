@@ -7,6 +7,10 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from garou import houserules
 from garou.houserules import (
     Agreement,
     AgreementExistsError,
@@ -25,10 +29,6 @@ from garou.rules.catalogue import say
 from garou.rules.reader import parse_yaml
 from garou.rules.setup import Distribution, UnsoundSetupError
 from garou.rules.writer import dump_yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from garou import houserules
 
 AGREEMENTS = Path(__file__).parent / "data" / "agreements"
 GOOD = AGREEMENTS / "good-loup-garou.yaml"
@@ -748,9 +748,8 @@ def _ui(lang: str) -> dict[str, str]:
 def test_every_word_of_house_is_a_catalogue_key_of_its_own():
     import re
 
-    from garou.rules import catalogue
-
     from garou.commands import house
+    from garou.rules import catalogue
 
     assert not hasattr(house, "_UI") and not hasattr(house, "_tn")
     source = Path(house.__file__).read_text(encoding="utf-8")

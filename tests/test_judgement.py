@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from garou.lookup import Searcher, coverage
 
 from .helpers import builtin_searcher, load_bench

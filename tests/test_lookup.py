@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from garou.lookup import Searcher, status, synonyms
 from garou.lookup import index as lookup_index
 from garou.lookup.analysis import english_analyzer, fold_chars, french_analyzer, key, plain_analyzer
 from garou.rules import UsageError
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from .conftest import REPO
 from .helpers import builtin_searcher, load_bench
@@ -314,7 +315,7 @@ def test_the_index_is_built_once_and_rebuilt_when_the_rules_change(tmp_path, mon
 
 
 def test_the_analyzer_version_is_part_of_the_cache_key(monkeypatch):
-    files = [REPO / "rules" / "data" / "mafia.yaml"]
+    files = [REPO / "garou" / "rules" / "data" / "mafia.yaml"]
     before = lookup_index.index_key(files)
     monkeypatch.setattr(lookup_index, "ANALYZER_VERSION", "changed")
     assert lookup_index.index_key(files) != before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from garou.game import session
 from garou.game.errors import IllegalEventError
 from garou.game.journal import open_journal
@@ -396,9 +397,10 @@ def _random_game(game, seed):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_random_games_score_the_same_from_their_exported_record(book, tmp_path, seed):
-    from garou.game.record import dump_record, import_record, record_to_dict
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
+
+    from garou.game.record import dump_record, import_record, record_to_dict
 
     game = book.game("mafia")
 

@@ -5,6 +5,7 @@ the farewell's draft, the judge's French words, the speech length of the agreeme
 from __future__ import annotations
 
 import pytest
+
 from garou.game import session
 from garou.game.errors import IllegalEventError
 from garou.game.journal import open_journal

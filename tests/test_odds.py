@@ -7,10 +7,11 @@ import random
 from fractions import Fraction
 
 import pytest
-from garou.rules import UsageError
-from garou.rules.odds import MAX_PLAYERS, village_win_chance
 from hypothesis import given
 from hypothesis import strategies as st
+
+from garou.rules import UsageError
+from garou.rules.odds import MAX_PLAYERS, village_win_chance
 
 # --- values worked out by hand ---------------------------------------------------------
 

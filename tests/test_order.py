@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
+
 from garou.game import mafia, session
 from garou.game.errors import IllegalEventError
 from garou.game.journal import Journal

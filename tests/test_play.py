@@ -11,6 +11,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from garou import rules
 from garou.rules import UnknownIdError
 from garou.rules.catalogue import has, join
 from garou.rules.play import (
@@ -33,10 +37,6 @@ from garou.rules.play import (
     table_rules,
 )
 from garou.rules.play.state import poisoner
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from garou import rules
 
 STATES = Path(__file__).parent / "data" / "states"
 MAJORITY = "mf-contested-majority"

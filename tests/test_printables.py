@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from garou.houserules import load_agreement
-from garou.printables import build_agreement_sheet, build_cheatsheet, escape_markdown
-from garou.rules import catalogue
-from garou.rules.setup import Distribution, UnsoundSetupError, read_setup
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from garou import printables, rules
+from garou.houserules import load_agreement
+from garou.printables import build_agreement_sheet, build_cheatsheet, escape_markdown
+from garou.rules import catalogue
+from garou.rules.setup import Distribution, UnsoundSetupError, read_setup
 
 CHROMIUM = Path("/usr/bin/chromium")
 INITIALS_MM = 20

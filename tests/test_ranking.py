@@ -8,6 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+
 from garou.lookup import Searcher
 from garou.lookup import index as lookup_index
 from garou.lookup.searcher import FEATURES, RANKING_FILE, RERANKED, Ranking

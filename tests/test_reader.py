@@ -13,13 +13,13 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
+from garou import rules
 from garou.game.record import read_game_record
 from garou.houserules import load_agreement
 from garou.rules import DataFileError, play
 from garou.rules.reader import FALSE_WORDS, TRUE_WORDS
 from garou.rules.setup import read_setup
-
-from garou import rules
 
 DATA = Path(__file__).parent / "data"
 BOOK = rules.load_rules()
@@ -279,7 +279,7 @@ def test_a_file_problem_of_every_command_reading_it_is_said_in_one_language(
 
 # --- issue 11: one name for one thing, libraries of values, tests of the libraries ---------
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parent.parent / "garou"
 LIBRARIES = ("rules", "lookup", "houserules", "printables", "game", "web")
 
 

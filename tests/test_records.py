@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from garou.rules import load_rules, model
 from garou.rules.records import record
 

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from garou.game import session
 from garou.game.journal import open_journal
 
@@ -421,10 +422,9 @@ def test_the_recap_numbers_each_event_once_and_lists_each_close_call_once(garou,
 def test_a_vote_counted_on_another_screen_during_the_show_of_hands_is_told(
     garou, tmp_path, monkeypatch, lang
 ):
+    from garou.commands import game_play
     from garou.rules import load_rules
     from garou.rules.catalogue import say
-
-    from garou.commands import game_play
 
     book = load_rules()
     db = _day_one(garou, tmp_path)

@@ -6,13 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
-from garou.rules import DataFileError, fold, load_rules, resolve_language, resolve_role
-from garou.rules.model import LANGS
-from garou.rules.reader import read_yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from garou import rules
+from garou.rules import DataFileError, fold, load_rules, resolve_language, resolve_role
+from garou.rules.model import LANGS
+from garou.rules.reader import read_yaml
 from tests.conftest import REPO, SOURCES
 from tests.helpers import rules_folder
 
@@ -45,7 +45,7 @@ def test_the_wheel_holds_one_import_package():
 
 
 def test_every_shipped_file_loads(book):
-    shipped = sorted(p.name for p in (REPO / "rules" / "data").glob("*.yaml"))
+    shipped = sorted(p.name for p in (REPO / "garou" / "rules" / "data").glob("*.yaml"))
     assert sorted(p.name for p in book.files) == shipped
     assert set(book.games) == {"loup-garou", "mafia"}
 
@@ -360,7 +360,7 @@ def test_shipped_files_parse_with_and_without_libyaml():
     """The pure-Python parser (used where PyYAML lacks libyaml) is stricter on flow maps."""
     import yaml
 
-    for path in sorted((REPO / "rules" / "data").glob("*.yaml")):
+    for path in sorted((REPO / "garou" / "rules" / "data").glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
         assert yaml.load(text, Loader=yaml.SafeLoader) is not None, path.name
 
@@ -499,7 +499,7 @@ def test_an_unreadable_rule_file_is_a_read_error(tmp_path, monkeypatch):
 
 def _new_game(tmp_path: Path, edit=lambda text: text) -> DataFileError | None:
     """Write a new game 'wx' made from the Loup-Garou file, edited by ``edit``; load it."""
-    text = (REPO / "rules" / "data" / "loup-garou.yaml").read_text(encoding="utf-8")
+    text = (REPO / "garou" / "rules" / "data" / "loup-garou.yaml").read_text(encoding="utf-8")
     text = text.replace("game: loup-garou", "game: wx").replace("prefix: lg", "prefix: wx")
     text = re.sub(r"  aliases:\n    fr: \[loup-garou.*\n    en: \[werewolf.*\n", "", text)
     text = text.replace("document: loup-garou.txt", "document: wx.txt")
@@ -1061,6 +1061,7 @@ def test_any_text_garou_writes_reads_back_as_the_same_text(text):
     """garou writes its files with PyYAML's dumper (records, agreements, setups): whatever
     the text, the one reader gives back that exact text, whichever field it fills."""
     import yaml
+
     from garou.rules.reader import parse_yaml, untyped
 
     written = yaml.safe_dump({"name": text, "list": [text], text: 1}, allow_unicode=True)

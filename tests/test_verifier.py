@@ -14,6 +14,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from garou.rules import DataFileError, GarouError, UnknownIdError, UsageError, fold, load_rules
 from garou.rules.odds import village_win_chance
 from garou.rules.setup import (
@@ -26,9 +29,6 @@ from garou.rules.setup import (
     read_setup,
     suggest_distribution,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from tests.conftest import REPO
 
 SETUPS = REPO / "tests" / "data" / "setups"

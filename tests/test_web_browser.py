@@ -507,8 +507,9 @@ class FakeClock:
 def mafia_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any, Path]]:
     """The web app on a fake clock, served by waitress on the loopback address in a thread
     of the test (``garou serve`` is this app with the real clock)."""
-    from garou.web import WebConfig, create_app
     from waitress.server import create_server
+
+    from garou.web import WebConfig, create_app
 
     db = tmp_path_factory.mktemp("mafia") / "games.sqlite"
     clock = FakeClock()
@@ -633,6 +634,7 @@ def test_a_tie_gives_each_tied_player_extra_time_on_the_judges_phone(
     browser, mafia_server, lang, book
 ):
     import yaml
+
     from garou.game import session
     from garou.game.journal import open_journal
     from garou.game.mafia import start_data

@@ -6,6 +6,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, g, request
+
 from garou.rules.catalogue import phrase
 from garou.rules.errors import GarouError
 

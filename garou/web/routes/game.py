@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 from flask import Blueprint, Response, g, request
+
 from garou.game.journal import UnknownGameIdError
 from garou.game.session import MAX_NAME as SESSION_MAX_NAME
 from garou.rules.catalogue import format_number, phrase, say

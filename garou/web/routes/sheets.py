@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, g, request
+
 from garou.rules.errors import GarouError
 
 from .. import security

@@ -6,7 +6,6 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from garou.rules.catalogue import say
 from jinja2 import (
     BytecodeCache,
     Environment,
@@ -16,6 +15,8 @@ from jinja2 import (
     select_autoescape,
 )
 from jinja2.runtime import Context
+
+from garou.rules.catalogue import say
 
 FONTS = Path(__file__).parent / "fonts"
 """The fonts the sheets are laid out with (package data, with their licence)."""
@@ -68,8 +69,9 @@ def _bytecode_cache() -> BytecodeCache | None:
     """
     import os
 
-    from garou.rules.files import cache_folder
     from jinja2 import FileSystemBytecodeCache
+
+    from garou.rules.files import cache_folder
 
     if os.environ.get("GAROU_RULES_CACHE") == "0":
         return None

@@ -11,10 +11,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from garou.printables import make_environment
-from garou.rules.catalogue import typeset
 from jinja2 import ChoiceLoader, Environment, PackageLoader
 from markupsafe import Markup
+
+from garou.printables import make_environment
+from garou.rules.catalogue import typeset
 
 
 @lru_cache(maxsize=1)

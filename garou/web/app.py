@@ -16,9 +16,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, Response, g, request
+from werkzeug.exceptions import HTTPException
+
 from garou.rules.catalogue import say
 from garou.rules.errors import GarouError
-from werkzeug.exceptions import HTTPException
 
 from . import i18n, security
 from .library import Library

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Response, g, request
+
 from garou.rules.catalogue import phrase
 from garou.rules.errors import GarouError
 

@@ -30,8 +30,9 @@ from garou.rules.files import fingerprint, rule_files
 from .analysis import ANALYZER_VERSION, collapsed, fold_chars, gap_words, gaps, key, spellings
 
 if TYPE_CHECKING:  # pragma: no cover
-    from garou.rules import Entry, Game, Role, Rulebook, Status
     from whoosh.index import Index
+
+    from garou.rules import Entry, Game, Role, Rulebook, Status
 
 INDEX_FORMAT = "18"
 """Bump when the schema or the stored fields change."""
@@ -568,6 +569,7 @@ def _build_cached(
     import tempfile
 
     from filelock import FileLock, Timeout
+
     from garou.rules.catalogue import phrase
 
     root.mkdir(parents=True, exist_ok=True)
