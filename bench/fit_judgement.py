@@ -52,7 +52,7 @@ DEPTH = 10
 def digest() -> str:
     """Return a hash of what the fit reads: the studied sets, the rule data, the search's
     code and vocabulary, and this script (the data file is stale when it changes)."""
-    from garou.rules.files import builtin_files
+    from garou.core.files import builtin_files
 
     files = [learn.DATA / name for name in learn.STUDIED]
     files += sorted(builtin_files())

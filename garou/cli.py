@@ -58,7 +58,7 @@ def frame_language(args: Sequence[str]) -> str:
     """
     # resolve_language's own reading of a value, without raising (an error would load
     # the catalogue, and a wrong locale is common: C.UTF-8).
-    from garou.rules.names import LANG_ENV, _language_code
+    from garou.core.names import LANG_ENV, _language_code
 
     candidates = [_lang_value(args), os.environ.get(LANG_ENV)]
     candidates += [os.environ.get(var) for var in ("LC_ALL", "LC_MESSAGES", "LANG")]
@@ -82,7 +82,7 @@ def _interrupted_at_start() -> NoReturn:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from garou.rules.errors import Interrupted
+    from garou.core.errors import Interrupted
 
     from .output import error_to_dict
 
@@ -108,7 +108,7 @@ try:  # the heavy part of loading: a Ctrl-C here is reported too
     from typer.core import TyperCommand, TyperGroup
     from typer.exceptions import Abort, Exit
 
-    from garou.rules.errors import ExitCode, GarouError
+    from garou.core.errors import ExitCode, GarouError
 
     from .commands import COMMANDS, global_options
 except KeyboardInterrupt:  # pragma: no cover - timing; tests/test_fixes.py sends it
@@ -129,13 +129,13 @@ _frame = _Frame()
 
 
 def _say(key: str, count: int | None = None, **values: Any) -> str:
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     return say(key, _frame.lang, count=count, **values)
 
 
 def _has(key: str) -> bool:
-    from garou.rules.catalogue import has
+    from garou.core.catalogue import has
 
     return has(key)
 
@@ -147,7 +147,7 @@ class _ParamError(click_errors.BadParameter):
     """A parameter's value cannot be used; the reason is a catalogue phrase."""
 
     def __init__(self, key: str, ctx: Any, param: Any, **values: Any):
-        from garou.rules.catalogue import phrase
+        from garou.core.catalogue import phrase
 
         self.phrase = phrase(key, **values)
         super().__init__(self.phrase.say("en"), ctx=ctx, param=param)
@@ -419,7 +419,7 @@ class _Localised:
                 self.parse_args(ctx, args)  # type: ignore[attr-defined]
             from difflib import get_close_matches
 
-            from garou.rules.catalogue import join
+            from garou.core.catalogue import join
 
             near = get_close_matches(name, self.list_commands(ctx))  # type: ignore[attr-defined]
             if near:
@@ -627,7 +627,7 @@ class _FrameUsageError(click_errors.UsageError):
     """A usage error of the frame itself (no such command), said from the catalogue."""
 
     def __init__(self, ctx: Any, key: str, **values: Any):
-        from garou.rules.catalogue import phrase
+        from garou.core.catalogue import phrase
 
         self.phrase = phrase(key, **values)
         super().__init__(self.phrase.say("en"), ctx)
@@ -704,7 +704,7 @@ def report_error(exc: BaseException) -> int:
     As one ``Error: …`` line on standard error in the frame's language, plus its hint;
     with ``--json`` on the command line, as one JSON object on standard output.
     """
-    from garou.rules.errors import Interrupted
+    from garou.core.errors import Interrupted
 
     from .output import error_lines, error_to_dict
 

@@ -134,7 +134,7 @@ def _said(value: Any, lang: str) -> str | None:
 def error_lines(exc: BaseException, lang: str) -> list[str]:
     """Return a :class:`~garou.rules.GarouError` as the lines garou prints on standard
     error: ``Error: message`` (``Erreur : …`` in French), then the hint if it has one."""
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     message = exc.message(lang) if hasattr(exc, "message") else str(exc)
     lines = [say("error.prefix", lang, message=message)]
@@ -153,7 +153,7 @@ def error_to_dict(
     ``where`` lists the located problems of a data file (file, line, key path, message);
     it is empty for other errors.
     """
-    from garou.rules.errors import DataFileError
+    from garou.core.errors import DataFileError
 
     where: list[dict[str, Any]] = []
     if isinstance(exc, DataFileError):

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from garou.rules.records import record
+from garou.core.records import record
 
 from .loading import Loading
 
@@ -56,7 +56,7 @@ def ruling_panel(
 ) -> Panel:
     """Return a ruling as a panel: an optional note (rich markup), the text, the options
     (``chosen`` marked as the table's), related entries (id, title) and the source."""
-    from garou.rules.catalogue import has, say, typeset
+    from garou.core.catalogue import has, say, typeset
 
     from .output import look_up_emoji_only_when_named
 

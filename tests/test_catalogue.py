@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from garou.rules import catalogue
-from garou.rules.catalogue import Phrase, check_catalogue, join, plural_form, say, typeset
-from garou.rules.errors import DataFileError, GarouError, Problem
+from garou.core import catalogue
+from garou.core.catalogue import Phrase, check_catalogue, join, plural_form, say, typeset
+from garou.core.errors import DataFileError, GarouError, Problem
 
 
 def test_every_message_exists_in_both_languages_with_the_same_fields():
@@ -112,8 +112,8 @@ def test_no_message_spells_a_plural_with_parentheses():
 def test_a_count_given_as_a_value_is_the_templates_count(lang):
     """``count`` is the plural selector of phrase()/say and also the template's {count}:
     however the message is built (an error's values, a Phrase, phrase()), it gets it."""
+    from garou.core.catalogue import phrase
     from garou.game.errors import IllegalEventError
-    from garou.rules.catalogue import phrase
 
     error = IllegalEventError("game.refused.too-many-cards", role="X", count=1, rule="lg-dealing")
     assert "(1)" in error.message(lang)

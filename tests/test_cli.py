@@ -14,7 +14,7 @@ from typer._click import Context
 
 from garou.cli import GarouGroup, app, help_key, load_commands, param_help_key
 from garou.commands import COMMANDS
-from garou.rules.catalogue import has, say, typeset
+from garou.core.catalogue import has, say, typeset
 from garou.rules.model import LANGS
 
 NBSP = "\u00a0"
@@ -104,7 +104,7 @@ def test_every_command_and_option_has_a_help_text_in_both_languages(path):
 
 
 def test_every_help_text_of_the_catalogue_is_used():
-    from garou.rules.catalogue import messages
+    from garou.core.catalogue import messages
 
     used = set()
     for path, command, ctx in ALL:

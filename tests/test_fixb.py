@@ -432,8 +432,8 @@ STEPS12 = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "cupidon": 1, "villageo
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_each_night_step_is_called_by_a_role_name_of_either_language(journal, book, tmp_path, lang):
+    from garou.core.names import fold
     from garou.game.start import start_data
-    from garou.rules.names import fold
 
     game_id = session.new_game(journal, book, start_data(book, lg_setup(tmp_path, STEPS12)))
     state = session.load(journal, book, game_id, lang).state

@@ -146,10 +146,10 @@ def _records():
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_deaths_read_aloud_are_one_list_in_seat_order(tmp_path, lang):
+    from garou.core.catalogue import join
     from garou.game import session
     from garou.game.journal import open_journal
     from garou.game.table import announcement
-    from garou.rules.catalogue import join
 
     book = BOOK
     chained = 0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from garou.rules.catalogue import say
+from garou.core.catalogue import say
 
 from . import helpers
 from .helpers import lg_setup
@@ -230,7 +230,7 @@ def test_serve_errors_are_json_with_json(garou):
 
 def _templates(lang: str):
     """Every template of the catalogue in ``lang``, as written (each plural form)."""
-    from garou.rules.catalogue import messages
+    from garou.core.catalogue import messages
 
     for key, texts in messages().items():
         forms = texts[lang]
@@ -239,7 +239,7 @@ def _templates(lang: str):
 
 
 def test_every_french_percent_is_said_with_a_narrow_no_break_space():
-    from garou.rules.catalogue import template_of
+    from garou.core.catalogue import template_of
 
     # A percentage: a number or a field, then %; « % » quotes the sign itself.
     percents = [(k, f) for k, f, t in _templates("fr") if re.search(r"[\d}]\s%", t)]
@@ -267,7 +267,7 @@ def test_a_setup_chance_is_written_the_french_way(chance, fr, en):
 
 
 def _fields(key: str) -> set[str]:
-    from garou.rules.catalogue import placeholders
+    from garou.core.catalogue import placeholders
 
     return {
         f.split(".")[0].split("[")[0] for _, _, t in _templates_of(key) for f in placeholders(t)
@@ -275,7 +275,7 @@ def _fields(key: str) -> set[str]:
 
 
 def _templates_of(key: str):
-    from garou.rules.catalogue import messages
+    from garou.core.catalogue import messages
 
     for lang, forms in messages()[key].items():
         for form, template in forms.items() if isinstance(forms, dict) else [("", forms)]:
@@ -284,7 +284,7 @@ def _templates_of(key: str):
 
 def _say_all(value):
     """Every message in both languages, every field given ``value``: (key, lang, text)."""
-    from garou.rules.catalogue import messages
+    from garou.core.catalogue import messages
 
     for key, texts in messages().items():
         values = {f: value for f in _fields(key) if f != "count"}
@@ -301,7 +301,7 @@ def _say_all(value):
 def test_no_python_repr_of_a_mapping_or_a_list_reaches_a_message():
     # « il faut un texte non vide, pas {'cause': 'noyade'} »: a value the user wrote in YAML is
     # said as YAML ({cause: noyade}), whatever message it goes in.
-    from garou.rules.errors import shown
+    from garou.core.errors import shown
 
     for value in ({"cause": "noyade"}, [{"cause": "noyade"}, ["a", {"b": None}]]):
         for key, lang, text in _say_all(value):
@@ -338,7 +338,7 @@ def _calls(folders=("garou",)):
     """Every call in garou's source whose first argument is a catalogue key: (key, call)."""
     import ast
 
-    from garou.rules.catalogue import messages
+    from garou.core.catalogue import messages
 
     from .conftest import REPO
 
@@ -382,7 +382,7 @@ def test_the_missing_game_of_a_state_file_offers_one_game_or_the_other(garou, tm
 def test_a_french_message_never_puts_a_list_before_a_singular_verb():
     # « 7 × Citoyen distribué », « Eve et Fay est mort·e »: a number or a list of names said
     # with a singular agreement; such a message needs plural forms chosen by count.
-    from garou.rules.catalogue import messages
+    from garou.core.catalogue import messages
 
     listed = r"\{(names|roles|players|dead|tied|lovers|cards|victims)\}"
     singular = re.compile(
@@ -434,9 +434,9 @@ def test_no_event_id_is_said_bare_in_a_french_sentence():
 
 
 def test_every_event_kind_has_its_name_in_both_languages():
+    from garou.core.catalogue import Phrase
     from garou.game import mafia, table
     from garou.game.sentences import event_kind
-    from garou.rules.catalogue import Phrase
 
     for kind in {*table.KINDS, *mafia.KINDS}:
         said = event_kind(kind)
@@ -471,8 +471,8 @@ def test_an_unknown_role_in_a_game_event_lists_the_roles_by_their_names(garou, t
 
 
 def test_the_help_of_game_add_names_every_event_kind_in_both_languages():
+    from garou.core.catalogue import say
     from garou.game import mafia, table
-    from garou.rules.catalogue import say
 
     added = {*table.KINDS, *mafia.KINDS} - {"start"}  # the start is written by game new
     for lang in ("fr", "en"):

@@ -11,7 +11,7 @@ import pytest
 import typer
 
 from garou.cli import app, param_name
-from garou.rules.catalogue import say
+from garou.core.catalogue import say
 
 from .conftest import REPO
 from .test_cli import ALL, DOMAIN_ERRORS, LEAVES, foreign_words
@@ -117,7 +117,7 @@ ODD_NAMES = ["Jean, fils", "x=y", "a:b", "Dé;Li", 'Zoé "la" Grande', "Éloïse
 
 @pytest.mark.parametrize("name", ODD_NAMES)
 def test_a_quoted_name_reads_back_whole_in_a_list_and_a_pair(name):
-    from garou.rules.lists import quote_name, quote_names, read_list, read_pair, read_pairs
+    from garou.core.lists import quote_name, quote_names, read_list, read_pair, read_pairs
 
     assert read_list(quote_names([name, "Zed"])) == [name, "Zed"]
     assert read_list(quote_names(["Zed", name], "; "), ",;") == ["Zed", name]
@@ -128,8 +128,8 @@ def test_a_quoted_name_reads_back_whole_in_a_list_and_a_pair(name):
 
 
 def test_a_list_refuses_an_open_quote_a_pair_without_value_and_a_name_twice():
-    from garou.rules.errors import UsageError
-    from garou.rules.lists import read_list, read_pairs
+    from garou.core.errors import UsageError
+    from garou.core.lists import read_list, read_pairs
 
     for bad in ('"Jean, fils', ""):
         if bad:
@@ -152,7 +152,7 @@ def _odd_setup(tmp_path):
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_game_new_takes_names_and_a_deal_holding_any_character(garou, tmp_path, lang):
-    from garou.rules.lists import quote_name, quote_names
+    from garou.core.lists import quote_name, quote_names
 
     db = str(tmp_path / "g.sqlite")
     deal = {ODD_NAMES[0]: "cupidon", ODD_NAMES[1]: "loup-garou", ODD_NAMES[3]: "voyante",
@@ -177,7 +177,7 @@ def test_game_new_takes_names_and_a_deal_holding_any_character(garou, tmp_path, 
     "deal", ["Ana=voyante,Bob", "Ana=voyante,ana=loup-garou", '"Jean, fils=voyante']
 )
 def test_game_new_refuses_a_deal_it_cannot_read_instead_of_dropping_it(garou, tmp_path, deal):
-    from garou.rules.lists import quote_names
+    from garou.core.lists import quote_names
 
     db = tmp_path / "g.sqlite"
     made = garou("game", "new", "--setup", str(_odd_setup(tmp_path)), "--db", str(db),
@@ -187,8 +187,8 @@ def test_game_new_refuses_a_deal_it_cannot_read_instead_of_dropping_it(garou, tm
 
 
 def test_house_pick_takes_names_holding_any_character(garou, book, tmp_path):
+    from garou.core.lists import quote_names
     from garou.houserules import load_agreement
-    from garou.rules.lists import quote_names
 
     out = tmp_path / "accord.yaml"
     result = garou("house", "pick", "--game", "loup-garou", "--defaults", "-o", str(out),
@@ -200,7 +200,7 @@ def test_house_pick_takes_names_holding_any_character(garou, book, tmp_path):
 
 def test_the_play_prompts_read_quoted_names_and_whole_names():
     from garou.commands.game_play import _picked
-    from garou.rules.names import fold
+    from garou.core.names import fold
 
     known = {fold(n) for n in ODD_NAMES}
     assert _picked('"Jean, fils"; "a:b"', known) == ["Jean, fils", "a:b"]
@@ -537,7 +537,7 @@ def test_every_command_with_json_reports_an_interruption_as_json(garou, monkeypa
     """Ctrl-C anywhere in a command (here: where it reads its language) is the frame's to
     report: no command swallows it into a silent exit."""
     import garou.rules as rules_package
-    from garou.rules import names
+    from garou.core import names
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -569,7 +569,7 @@ def _bad_lines(text):
 
 
 def _long_french():
-    from garou.rules.catalogue import typeset
+    from garou.core.catalogue import typeset
 
     words = ["Attention : le vote ; est-ce juste ? Oui ! « voilà » (« réponse »)"] * 8
     return typeset(" ".join(words), "fr")
@@ -644,7 +644,7 @@ def test_a_french_message_elides_before_a_players_name(file):
     """« amoureux d'Emma », « Choix d'Emma » : a name after de/que goes through {x:de}."""
     import yaml
 
-    path = REPO / "garou" / "rules" / "data" / "messages" / file
+    path = REPO / "garou" / "core" / "messages" / file
     found = []
     for key, langs in yaml.safe_load(path.read_text(encoding="utf-8")).items():
         forms = langs["fr"] if isinstance(langs["fr"], dict) else {"": langs["fr"]}

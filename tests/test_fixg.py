@@ -235,7 +235,7 @@ def unelided(messages) -> list[str]:
 
 
 def test_no_french_template_puts_de_before_a_name_without_elision():
-    from garou.rules import catalogue
+    from garou.core import catalogue
 
     assert unelided(catalogue.messages()) == []
 
@@ -253,14 +253,14 @@ def test_the_elision_check_finds_de_before_a_name():
      (["Émile", "Bruno"], "les bulletins d'Émile et Bruno")],
 )  # fmt: skip
 def test_the_ballots_kept_are_said_with_de_elided(value, fr):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     said = say("fixb.play.ballots-kept", "fr", count=2, names=value).replace("\u00a0", " ")
     assert fr in said
 
 
 def test_a_camps_article_is_lowercase_and_contracted_mid_sentence(book):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     village = book.game("loup-garou").camp("village").name
     wolves = book.game("loup-garou").camp("loups").name
@@ -305,8 +305,8 @@ def test_a_sentence_about_a_role_agrees_with_its_name(
      ("loup-garou", 2, "Morts : appelez-les")],
 )  # fmt: skip
 def test_the_dead_roles_cue_agrees_with_the_role_and_its_cards(book, role, cards, fr):
+    from garou.core.catalogue import say
     from garou.game.table import role_form
-    from garou.rules.catalogue import say
 
     form = role_form([book.game("loup-garou").role(role)], cards)
     assert fr in say(f"fixg.cue.dead.{form}", "fr").replace("\u00a0", " ")
@@ -386,7 +386,7 @@ def test_the_crown_asks_for_one_player_and_says_so():
 
 
 def test_every_table_column_header_starts_with_a_capital_in_both_games():
-    from garou.rules import catalogue
+    from garou.core import catalogue
 
     headers = [k for k in catalogue.messages() if k.startswith("game.cli.col.")]
     headers += [f"protocol.label.{c}" for c in ("seat", "player", "role")]  # Mafia's status
@@ -472,7 +472,7 @@ def test_an_agreement_given_for_another_file_is_said_to_be_one(garou, tmp_path, 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_mafia_deal_placeholder_names_the_role_in_the_language(book, lang):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     name, role = (
         say("judge.new.deal-help", lang).replace("\xa0", " ").split(" : " if lang == "fr" else ": ")

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from garou.core.errors import DataFileError, GarouError
 from garou.game import session
 from garou.game.errors import IllegalEventError
 from garou.game.journal import SCHEMA_VERSION, Journal, open_journal
@@ -24,7 +25,6 @@ from garou.game.record import dump_record, import_record, record_to_dict
 from garou.game.replay import replay
 from garou.game.start import start_data
 from garou.game.table import to_dict, warnings
-from garou.rules.errors import DataFileError, GarouError
 
 from .conftest import REPO
 from .helpers import NAMES, lg_setup
@@ -305,7 +305,7 @@ def test_a_correction_records_what_and_why_and_the_recap_shows_it(garou, tmp_pat
     assert fixed.exit_code == 0, fixed.stderr
     assert all(p["alive"] for p in fixed.json()["players"])
     recap = garou("game", "recap", "--db", db, "--json").json()
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     saves = say("fixes.event.field.save.yes", "fr")  # said in words, not save=True
     assert any("mal entendu" in c and saves in c for c in recap["corrections"])
@@ -313,7 +313,7 @@ def test_a_correction_records_what_and_why_and_the_recap_shows_it(garou, tmp_pat
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_refused_correction_names_the_later_event_it_breaks(garou, tmp_path, lang):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     db = str(tmp_path / "g.sqlite")
     garou("game", "import", str(GAMES / "tie-without-captain.yaml"), "--db", db)
@@ -518,7 +518,7 @@ def test_the_countdown_runs_on_a_fake_clock(monkeypatch):
             said.append(f"{now[0]:.0f}:{text}")
 
         def say(self, key: str, **values: Any) -> str:
-            from garou.rules.catalogue import say
+            from garou.core.catalogue import say
 
             return say(key, "en", **values)
 
@@ -804,8 +804,8 @@ def test_a_records_problem_is_said_with_file_line_and_key_in_both_languages(
 
 
 def test_an_events_values_are_typed_by_their_key():
+    from garou.core.reader import parse_yaml
     from garou.game.record import event_data
-    from garou.rules.reader import parse_yaml
 
     text = (
         "- {kind: potions, save: yes, poison: ~}\n"
@@ -866,7 +866,7 @@ _SHAPED = (GAMES / "tie-without-captain.yaml").read_text(encoding="utf-8")
 )  # fmt: skip
 def test_a_record_value_of_the_wrong_shape_names_its_key(garou, tmp_path, lang, line, event,
                                                          path, expected, got):  # fmt: skip
-    from garou.rules.catalogue import phrase, say
+    from garou.core.catalogue import phrase, say
 
     assert line in _SHAPED
     # Each event is checked, also one that a later correction replaces.
@@ -902,7 +902,7 @@ def test_a_correction_event_of_the_wrong_shape_names_its_key(garou, tmp_path):
 def test_a_value_of_the_wrong_shape_typed_at_the_command_line_names_its_pair(
     garou, tmp_path, lang, pair, expected, got
 ):
-    from garou.rules.catalogue import phrase, say
+    from garou.core.catalogue import phrase, say
 
     db = str(tmp_path / "g.sqlite")
     garou("game", "import", str(GAMES / "tie-without-captain.yaml"), "--db", db)
@@ -916,7 +916,7 @@ def test_a_value_of_the_wrong_shape_typed_at_the_command_line_names_its_pair(
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_next_says_the_step_in_the_language_never_its_id(garou, tmp_path, book, lang):
-    from garou.rules.catalogue import join, say
+    from garou.core.catalogue import join, say
 
     game = book.game("loup-garou")
     steps = {s.id: s for s in (*game.night.first, *game.night.every)}
@@ -946,7 +946,7 @@ def test_next_says_the_step_in_the_language_never_its_id(garou, tmp_path, book, 
 
 
 def test_command_hints_are_never_wrapped(garou, tmp_path, monkeypatch):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     monkeypatch.setenv("COLUMNS", "40")
     db = str(tmp_path / "g.sqlite")

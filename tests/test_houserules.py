@@ -11,6 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from garou import houserules
+from garou.core.catalogue import say
+from garou.core.reader import parse_yaml
+from garou.core.writer import dump_yaml
 from garou.houserules import (
     Agreement,
     AgreementExistsError,
@@ -25,10 +28,7 @@ from garou.houserules import (
     save_agreement,
 )
 from garou.rules import DataFileError, UnknownIdError
-from garou.rules.catalogue import say
-from garou.rules.reader import parse_yaml
 from garou.rules.setup import Distribution, UnsoundSetupError
-from garou.rules.writer import dump_yaml
 
 AGREEMENTS = Path(__file__).parent / "data" / "agreements"
 GOOD = AGREEMENTS / "good-loup-garou.yaml"
@@ -736,7 +736,7 @@ def test_a_non_mapping_file_is_named_in_words(monkeypatch, garou, tmp_path):
 
 def _ui(lang: str) -> dict[str, str]:
     """The house commands' catalogue templates in ``lang`` (``house.choice`` as "choice")."""
-    from garou.rules import catalogue
+    from garou.core import catalogue
 
     return {
         key.removeprefix("house."): catalogue.template_of(key, lang, count=2)
@@ -749,7 +749,7 @@ def test_every_word_of_house_is_a_catalogue_key_of_its_own():
     import re
 
     from garou.commands import house
-    from garou.rules import catalogue
+    from garou.core import catalogue
 
     assert not hasattr(house, "_UI") and not hasattr(house, "_tn")
     source = Path(house.__file__).read_text(encoding="utf-8")

@@ -208,8 +208,8 @@ def test_a_mafia_vote_recorded_on_another_screen_is_told_and_the_judges_own_foul
     garou, book, tmp_path, monkeypatch, lang
 ):
     from garou.commands import game_play
+    from garou.core.catalogue import say
     from garou.game import session
-    from garou.rules.catalogue import say
 
     from .test_mafia_review3 import Table
 
@@ -375,7 +375,7 @@ def _readme_codes() -> dict[str, int]:
 def _documented(command: str) -> dict[int, str]:
     """The exit codes ``help.<command>.exits`` documents (in English), code → what it says."""
     from garou.cli import _exits_key
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     text = say(_exits_key(command.split()), "en").removeprefix("Exit codes: ")  # as --help
     return {int(m.group(1)): m.group(2) for m in re.finditer(r"(\d+) ([^;]*)", text)}
@@ -424,7 +424,7 @@ def test_game_speak_tells_what_another_screen_recorded_during_the_farewell(
     garou, book, tmp_path, monkeypatch
 ):
     from garou.commands import game_play, mafia_play
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     from .test_mafia_review3 import Table
 

@@ -320,7 +320,7 @@ def _agreement(garou, tmp_path, option: str):
 def test_the_agreement_sheet_says_what_the_table_decides_below_half(garou, book, tmp_path, lang):
     import html
 
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     from .test_printables import count_pages
 
@@ -597,7 +597,7 @@ def used_keys(repo) -> tuple[set[str], re.Pattern]:
 
 
 def unused_keys(repo) -> list[str]:
-    from garou.rules.catalogue import messages
+    from garou.core.catalogue import messages
 
     literals, built = used_keys(repo)
     return sorted(k for k in messages() if k not in literals and not built.fullmatch(k)
@@ -633,7 +633,7 @@ def test_the_key_finder_follows_the_keys_built_at_run_time(tmp_path):
 
 
 def test_the_table_screen_shows_the_tied_players_extra_time(book, tmp_path):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
     from garou.web.routes.mafia import PUBLIC_STORY, public_story
 
     t = Table(book, tmp_path)

@@ -445,7 +445,7 @@ def test_a_search_on_a_fresh_index_loads_no_yaml_jinja_or_loader(tmp_path, pycac
         "    main(['search', 'égalité', '--json'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "heavy = ('yaml', 'jinja2', 'garou.rules.loader', 'garou.rules.reader', 'filelock')\n"
+        "heavy = ('yaml', 'jinja2', 'garou.rules.loader', 'garou.core.reader', 'filelock')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or m in heavy),\n"
         "      file=sys.stderr)\n"
     )

@@ -269,8 +269,8 @@ def test_decisive_votes_and_club_values_are_scored_by_hand(book, tmp_path):
 
 
 def test_club_values_are_validated_like_the_rules(book, tmp_path):
+    from garou.core.errors import DataFileError
     from garou.game.mafia_points import read_club
-    from garou.rules.errors import DataFileError
 
     path = tmp_path / "club.yaml"
     path.write_text("club: X\nclassic:\n  ville: {decisive_vote_bonus: lots}\n", encoding="utf-8")
@@ -670,7 +670,7 @@ def test_a_vote_no_single_ballot_decides_gives_no_decisive_vote_points(book, tmp
 
 @pytest.mark.parametrize("name", ["Le Cercle", None])
 def test_the_club_is_named_beside_its_values(book, tmp_path, name):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     club = {"classic": {"mafia": {"testament_per_mafioso": 0.2}}}
     t = Table(book, tmp_path, club=club | ({"club": name} if name else {}))
@@ -1199,8 +1199,8 @@ def test_a_vote_nobody_wins_by_more_than_half_leaves_the_table_to_decide_on_the_
 def test_the_fouls_lookup_of_a_player_out_says_how_they_left_then_the_counts_rules(book, tmp_path):
     # A player who left the table takes no more fouls: the lookup says how they left and
     # gives the counts' rules, whatever the behaviour asked about, and counts no new foul.
+    from garou.core.catalogue import say
     from garou.game.mafia_fouls import lookup
-    from garou.rules.catalogue import say
 
     t = Table(book, tmp_path)
     t.add("day")

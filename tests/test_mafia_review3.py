@@ -25,8 +25,8 @@ def _printed_names(book, lang, case):
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("case", [str, str.lower, str.upper])
 def test_a_deal_typed_with_the_printed_role_names_starts_one_game(garou, tmp_path, lang, case):
+    from garou.core.names import fold
     from garou.rules import load_rules
-    from garou.rules.names import fold
 
     book = load_rules()
     db = str(tmp_path / "g.sqlite")
@@ -343,7 +343,7 @@ def test_a_farewell_stopped_midway_keeps_its_answers_and_its_countdown(
 
 
 def _words(command):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     return [
         w.strip() for lang in ("fr", "en") for w in say(f"fixf.command.{command}", lang).split(",")
@@ -352,8 +352,8 @@ def _words(command):
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_judges_day_commands_are_taken_in_either_language(garou, tmp_path, lang):
-    from garou.rules.catalogue import say
-    from garou.rules.names import fold
+    from garou.core.catalogue import say
+    from garou.core.names import fold
 
     db = _new_evening(garou, tmp_path)
     garou("game", "add", "day", "--db", db)

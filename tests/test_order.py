@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
+from garou.core.errors import DataFileError
 from garou.game import mafia, session
 from garou.game.errors import IllegalEventError
 from garou.game.journal import Journal
@@ -16,7 +17,6 @@ from garou.game.order import CHECKS, ORDER, order_checks
 from garou.game.record import dump_record, import_record, record_to_dict
 from garou.game.replay import replay
 from garou.game.start import start_data
-from garou.rules.errors import DataFileError
 
 from .conftest import REPO
 

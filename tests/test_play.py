@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from garou import rules
+from garou.core.catalogue import has, join
 from garou.rules import UnknownIdError
-from garou.rules.catalogue import has, join
 from garou.rules.play import (
     CAUSES,
     Choice,
@@ -1868,7 +1868,7 @@ def test_the_self_save_reading_only_concerns_the_witch_saving_herself():
 
 
 def test_two_words_only_one_behaviours_text_uses_make_it_a_candidate():
-    from garou.rules.names import fold
+    from garou.core.names import fold
     from garou.rules.play import fouls as fouls_module
 
     behaviours = MF.fouls.behaviours

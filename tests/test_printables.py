@@ -22,9 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from garou import printables, rules
+from garou.core import catalogue
 from garou.houserules import load_agreement
 from garou.printables import build_agreement_sheet, build_cheatsheet, escape_markdown
-from garou.rules import catalogue
 from garou.rules.setup import Distribution, UnsoundSetupError, read_setup
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -1,6 +1,6 @@
 """The rule model's records behave as ``@dataclass(frozen=True)`` records do.
 
-:func:`garou.rules.records.record` builds them more cheaply than dataclass; the rest of the
+:func:`garou.core.records.record` builds them more cheaply than dataclass; the rest of the
 code relies on what dataclass would give: frozen instances, equality and hashing by field
 values, the same repr, the dataclass functions (fields, replace, asdict), pickling, and the
 rules cache giving back records equal to freshly validated ones. Each record of the
@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from garou.core.records import record
 from garou.rules import load_rules, model
-from garou.rules.records import record
 
 MODEL_CLASSES = sorted(
     (c for c in vars(model).values() if isinstance(c, type) and c.__module__ == model.__name__),
@@ -206,7 +206,7 @@ def test_a_class_record_cannot_make_cheaply_is_made_by_dataclass_itself():
 
 
 RECORD_MODULES = (
-    "garou.rules.catalogue", "garou.rules.errors", "garou.rules.setup", "garou.rules.play.state",
+    "garou.core.catalogue", "garou.core.errors", "garou.rules.setup", "garou.rules.play.state",
     "garou.rules.play.fouls", "garou.rules.play.vote", "garou.rules.play.win",
     "garou.rules.play.cascade", "garou.rules.play.answers", "garou.houserules.compare",
     "garou.printables.contexts", "garou.render",

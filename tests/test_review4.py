@@ -53,7 +53,7 @@ def _kinds(db: str) -> list[str]:
 def test_undo_inside_a_vote_takes_back_the_last_ballot_and_an_event_needs_a_yes(
     garou, tmp_path, lang
 ):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     undo = "annuler" if lang == "fr" else "undo"
     db = _day_one(garou, tmp_path)
@@ -114,8 +114,8 @@ def _mafia_at_vote(book, tmp_path: Path) -> tuple[str, int]:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_undo_inside_the_mafia_vote_takes_back_the_last_nominee_s_ballots(garou, tmp_path, lang):
+    from garou.core.catalogue import say
     from garou.rules import load_rules
-    from garou.rules.catalogue import say
 
     book = load_rules()
     undo = "annuler" if lang == "fr" else "undo"
@@ -154,7 +154,7 @@ CAPTAIN_OUT = "votes={Ana: Cid, Bob: Cid, Fay: Cid, Cid: Ana}"
 def test_a_refused_choice_cites_its_own_rule_and_choices(
     garou, tmp_path, shoot, successor, refused, rule, options
 ):
-    from garou.rules.catalogue import join
+    from garou.core.catalogue import join
 
     db = str(tmp_path / "g.sqlite")
     setup = str(_setup(tmp_path, EIGHT, EIGHT_ROLES))
@@ -172,7 +172,7 @@ def test_a_refused_choice_cites_its_own_rule_and_choices(
 
 
 def test_a_vote_without_ballots_or_with_a_voter_twice_says_what_is_wrong(garou, tmp_path):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     db = _day_one(garou, tmp_path)
     for lang in ("fr", "en"):
@@ -188,8 +188,8 @@ def test_a_vote_without_ballots_or_with_a_voter_twice_says_what_is_wrong(garou, 
 
 
 def test_every_source_line_quotes_the_document_s_heading_as_written():
+    from garou.core.catalogue import phrase
     from garou.rules import load_rules
-    from garou.rules.catalogue import phrase
     from garou.web.views import source_label
 
     book = load_rules()
@@ -215,7 +215,7 @@ ACCENTED = ["Alice", "Bruno", "Chloé", "David", "Émile", "Fanny"]
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_deal_matches_names_whatever_their_case_and_accents(garou, tmp_path, lang):
-    from garou.rules.names import fold
+    from garou.core.names import fold
 
     setup = str(_setup(tmp_path, ACCENTED))
     typed = {"Émile": "loup-garou", "Chloé": "voyante", "Alice": "villageois"}
@@ -368,7 +368,7 @@ def test_the_sheet_s_badge_is_spaced_from_the_answer(garou, tmp_path):
 
 
 def test_no_french_text_writes_evenement_with_a_grave_accent():
-    from garou.rules.catalogue import messages
+    from garou.core.catalogue import messages
 
     bad = [k for k, v in messages().items() if "évènement" in str(v.get("fr", ""))]
     assert bad == []
@@ -423,8 +423,8 @@ def test_a_vote_counted_on_another_screen_during_the_show_of_hands_is_told(
     garou, tmp_path, monkeypatch, lang
 ):
     from garou.commands import game_play
+    from garou.core.catalogue import say
     from garou.rules import load_rules
-    from garou.rules.catalogue import say
 
     book = load_rules()
     db = _day_one(garou, tmp_path)
@@ -503,7 +503,7 @@ def test_three_fouls_say_whose_reading_the_lost_speech_is(garou, tmp_path, lang)
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_farewell_leaves_out_a_disqualified_player_and_says_who_has_left(garou, tmp_path, lang):
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     db = str(tmp_path / "m.sqlite")
     deal = ",".join(f"{p}={r}" for p, r in MAFIA_ROLES.items())

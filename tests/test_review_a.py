@@ -208,8 +208,8 @@ def test_the_document_s_foul_is_found_by_its_words_and_inflections(query):
 
 @pytest.mark.parametrize("word", ["hors", "outside", "avec", "from", "pendant", "without"])
 def test_a_function_word_alone_names_no_behaviour(word):
+    from garou.core.errors import UnknownIdError
     from garou.rules import load_rules
-    from garou.rules.errors import UnknownIdError
     from garou.rules.play import find_behaviours
 
     with pytest.raises(UnknownIdError):

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from garou import rules
+from garou.core.reader import read_yaml
 from garou.rules import DataFileError, fold, load_rules, resolve_language, resolve_role
 from garou.rules.model import LANGS
-from garou.rules.reader import read_yaml
 from tests.conftest import REPO, SOURCES
 from tests.helpers import rules_folder
 
@@ -31,17 +31,32 @@ def test_the_capabilities_are_installed_under_garou(name, marker):
     module = importlib.import_module(f"garou.{name}")
     here = Path(module.__file__).resolve().parent
     assert (here / marker).is_file()
-    assert here.parent == REPO or (here.parent / "cli.py").is_file()
+    assert here.parent == REPO / "garou" or (here.parent / "cli.py").is_file()
 
 
 def test_the_wheel_holds_one_import_package():
-    """Every package the build installs is garou or inside it."""
+    """Every package the build installs is garou or inside it, found in the folder garou/."""
     import tomllib
 
+    from setuptools import find_packages
+
     config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
-    packages = config["setuptools"]["packages"]
+    include = config["setuptools"]["packages"]["find"]["include"]
+    packages = find_packages(str(REPO), include=include)
     assert {p.split(".")[0] for p in packages} == {"garou"}
-    assert {p.split(".")[0] for p in config["setuptools"]["package-dir"]} == {"garou"}
+    assert {"garou.core", "garou.rules", "garou.lookup", "garou.game", "garou.web"} <= set(packages)
+    assert "package-dir" not in config["setuptools"]
+
+
+def test_python_m_garou_runs_from_the_checkout_root():
+    """No folder of the checkout shadows the installed package: the root's garou/ is it."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "garou", "--help"], cwd=REPO,
+                         capture_output=True, text=True, check=False)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "search" in run.stdout
 
 
 def test_every_shipped_file_loads(book):
@@ -310,7 +325,7 @@ def test_a_file_that_is_not_utf8_is_reported(tmp_path):
 )
 def test_a_file_that_is_not_utf8_says_where_in_the_catalogue(garou, tmp_path, raw, offset,
                                                             line, lang):  # fmt: skip
-    from garou.rules.catalogue import phrase, say
+    from garou.core.catalogue import phrase, say
 
     state = tmp_path / "bin.yaml"
     state.write_bytes(raw)
@@ -400,7 +415,7 @@ def test_what_is_not_a_rule_sized_file_is_refused_before_reading(tmp_path, kind)
     """A device, a FIFO (no writer: it would block), a folder, a huge file: one message."""
     import threading
 
-    from garou.rules.catalogue import phrase
+    from garou.core.catalogue import phrase
     from garou.rules.setup import read_setup
 
     path = dict(_not_files(tmp_path))[kind]
@@ -461,7 +476,7 @@ def test_no_message_quotes_an_expanded_value(tmp_path):
 def test_a_file_name_that_is_not_utf8_is_hashed_and_said_safely(tmp_path):
     import os
 
-    from garou.rules.files import fingerprint, user_files
+    from garou.core.files import fingerprint, user_files
 
     folder = tmp_path / "my-rules"
     folder.mkdir()
@@ -477,8 +492,8 @@ def test_a_file_name_that_is_not_utf8_is_hashed_and_said_safely(tmp_path):
 
 def test_an_unreadable_rule_file_is_a_read_error(tmp_path, monkeypatch):
     """Not "cannot write the output": reading fails, and the message says which file."""
-    from garou.rules.errors import GarouError
-    from garou.rules.files import fingerprint
+    from garou.core.errors import GarouError
+    from garou.core.files import fingerprint
 
     path = tmp_path / "house.yaml"
     path.write_text(GOOD_EXTENSION, encoding="utf-8")
@@ -1008,7 +1023,7 @@ def test_a_key_problem_is_said_with_file_line_and_key_in_both_languages(
 
 def test_the_source_reader_keeps_every_guard_of_the_yaml_reader(tmp_path):
     """Aliases are expanded (and bounded), merges work, a tag garou does not know is refused."""
-    from garou.rules.reader import parse_yaml, untyped
+    from garou.core.reader import parse_yaml, untyped
 
     data = parse_yaml("a: &x {n: 1}\nb:\n  <<: *x\n  m: No\n", "x", source=True)
     assert untyped(data) == {"a": {"n": 1}, "b": {"n": 1, "m": "No"}}
@@ -1023,7 +1038,7 @@ def test_the_source_reader_keeps_every_guard_of_the_yaml_reader(tmp_path):
 
 
 def test_an_untyped_value_types_only_the_unambiguous_scalars():
-    from garou.rules.reader import parse_yaml, untyped
+    from garou.core.reader import parse_yaml, untyped
 
     text = "[No, yes, ~, null, '', 010, 1e3, 2024-01-01, true, False, 12, -3, 0.5, '12', 1.]"
     assert untyped(parse_yaml(text, "x", source=True)) == [
@@ -1033,7 +1048,7 @@ def test_an_untyped_value_types_only_the_unambiguous_scalars():
 
 
 def test_a_duplicate_key_is_located_by_its_whole_key_path():
-    from garou.rules.reader import parse_yaml
+    from garou.core.reader import parse_yaml
 
     for source in (False, True):
         with pytest.raises(DataFileError) as caught:
@@ -1062,7 +1077,7 @@ def test_any_text_garou_writes_reads_back_as_the_same_text(text):
     the text, the one reader gives back that exact text, whichever field it fills."""
     import yaml
 
-    from garou.rules.reader import parse_yaml, untyped
+    from garou.core.reader import parse_yaml, untyped
 
     written = yaml.safe_dump({"name": text, "list": [text], text: 1}, allow_unicode=True)
     read = parse_yaml(written, "x", source=True)

@@ -532,7 +532,7 @@ def test_random_setup_files_never_crash(text):
 
 def test_the_verifier_speaks_through_the_catalogue():
     """Every sentence of the verifier is a catalogue key, said in the asked language."""
-    from garou.rules.catalogue import messages
+    from garou.core.catalogue import messages
 
     assert sum(k.startswith("setup.") for k in messages()) > 50
     verdict = check_distribution(LG, make_distribution(LG, {"loup-garou": 4, "voyante": 1}, 5))
@@ -1300,7 +1300,7 @@ def test_the_check_offers_the_same_close_roles_as_the_role_lookup(game, name):
     # One reading of a mistyped role everywhere: `garou check`'s fix offers exactly the
     # roles the lookup's "did you mean" offers (up to three; "ciosis" is close to all four
     # Mafia roles).
-    from garou.rules.names import resolve_role
+    from garou.core.names import resolve_role
 
     with pytest.raises(UnknownIdError) as caught:
         resolve_role(game, name)

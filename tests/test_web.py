@@ -17,8 +17,8 @@ import pytest
 
 flask = pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
 
+from garou.core.catalogue import say  # noqa: E402
 from garou.houserules import load_agreement, questions  # noqa: E402
-from garou.rules.catalogue import say  # noqa: E402
 from garou.web import WebConfig, create_app  # noqa: E402
 from garou.web import library as web_library  # noqa: E402
 from garou.web.security import Keys, game_master_page, same_origin  # noqa: E402
@@ -183,7 +183,7 @@ def test_a_ruling_has_its_related_rulings_and_source(client, book):
 def test_a_contested_case_shows_its_options_and_default(client, book):
     case = next(iter(book.game("loup-garou").contested()))
     html = client.get(f"/rule/{case.id}?lang=fr").text
-    from garou.rules.catalogue import typeset
+    from garou.core.catalogue import typeset
 
     for option in case.options:
         assert typeset(option.label.fr, "fr").replace("'", "&#39;") in html

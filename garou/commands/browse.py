@@ -34,8 +34,8 @@ def rules_command(
         from rich.markup import escape
         from rich.table import Table
 
+    from garou.core.catalogue import say
     from garou.rules import load_rules, resolve_language
-    from garou.rules.catalogue import say
     from garou.rules.export import entry_to_dict, filter_entries
     from garou.rules.model import KINDS
 
@@ -106,8 +106,8 @@ def roles_command(
         from rich.markup import escape
         from rich.table import Table
 
+    from garou.core.catalogue import say
     from garou.rules import load_rules, resolve_language
-    from garou.rules.catalogue import say
     from garou.rules.export import role_to_dict
 
     from ..output import console, print_json

@@ -67,8 +67,8 @@ def check_command(
 
     Example: garou check -g loup-garou -r "loup-garou=2,voyante,sorciere,villageois=4"
     """
+    from garou.core.names import Either
     from garou.rules import UsageError, load_rules, resolve_language
-    from garou.rules.names import Either
     from garou.rules.setup import (
         check_distribution,
         example_roles,
@@ -139,8 +139,8 @@ def suggest_command(
     """
     from rich.markup import escape
 
+    from garou.core.names import Either
     from garou.rules import UsageError, load_rules, resolve_language
-    from garou.rules.names import Either
     from garou.rules.setup import (
         check_distribution,
         describe,
@@ -182,7 +182,7 @@ def _print_verdict(game: RulesGame, verdict: Verdict, lang: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
     from garou.rules.setup import describe
 
     from ..output import console

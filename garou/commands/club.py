@@ -26,10 +26,10 @@ def standings_command(
 
     Example: garou club standings --from 2026-09-01 --to 2026-12-31
     """
+    from garou.core.catalogue import format_number, join, say
+    from garou.core.errors import UsageError
     from garou.game.standings import standings
     from garou.houserules.agreement import iso_date
-    from garou.rules.catalogue import format_number, join, say
-    from garou.rules.errors import UsageError
 
     language = _lang(lang)
 

@@ -205,9 +205,9 @@ def new_command(
 
     Example: garou game new --game mafia --names A,B,C,D,E,F,G,H,I,J --seed 7
     """
+    from garou.core.lists import read_pairs
     from garou.game import session
     from garou.game.start import start_data
-    from garou.rules.lists import read_pairs
 
     from ..options import option_values
 
@@ -244,7 +244,7 @@ def new_command(
             shown.update(seed=data["seed"], roles=data["roles"])
         print_json(shown)
         return
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     out = _console()
     print_hint(out, say("game.cli.created", language, id=game_id, db=str(path)))
@@ -254,9 +254,9 @@ def new_command(
 
 def _player_names(names: str | None) -> list[str]:
     """The players of ``--names``, in seat order; a name typed twice is refused."""
-    from garou.rules.errors import UsageError
-    from garou.rules.lists import read_list
-    from garou.rules.names import fold
+    from garou.core.errors import UsageError
+    from garou.core.lists import read_list
+    from garou.core.names import fold
 
     players = read_list(names)
     for i, name in enumerate(players):
@@ -278,9 +278,9 @@ def _mafia_start(
     date: str | None,
 ) -> dict[str, Any]:
     """The ``start`` event of a Mafia evening from the command line's values."""
+    from garou.core.errors import UsageError
     from garou.game.mafia import start_data as mafia_start
     from garou.game.mafia_points import read_club
-    from garou.rules.errors import UsageError
 
     if game is None:
         raise UsageError("mafia.cli.setup-or-game")
@@ -324,7 +324,7 @@ def _print_deal(out: Console, game: Any, data: dict[str, Any], lang: str) -> Non
     from rich.markup import escape
     from rich.table import Table
 
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     out.print(f"[bold]{escape(say('mafia.cli.deal', lang, seed=data['seed'] or '-'))}[/]")
     grid = Table(
@@ -344,9 +344,9 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
 
     Example: garou game list
     """
+    from garou.core.catalogue import say
+    from garou.core.errors import GarouError
     from garou.game import session
-    from garou.rules.catalogue import say
-    from garou.rules.errors import GarouError
 
     language = _lang(lang)
     rows = []
@@ -402,7 +402,7 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
 
 
 def _where(data: dict[str, Any], lang: str) -> str:
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     if data["phase"] == "over":
         return say("game.cli.over", lang, winner=data.get("winner_name") or "-")
@@ -444,7 +444,7 @@ def _print_status(out: Console, state: State, data: dict[str, Any], lang: str) -
     from rich.markup import escape
     from rich.table import Table
 
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     game = state.game
     if game.id == "mafia":
@@ -486,7 +486,7 @@ def _print_mafia_status(out: Console, data: dict[str, Any], lang: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     alive = sum(1 for p in data["players"] if p["alive"])
     header = say(
@@ -571,7 +571,7 @@ def _print_after(out: Console, replayed: Any, data: dict[str, Any], lang: str) -
     """Print what the event just recorded said (the game master sees the hidden part too)."""
     from rich.markup import escape
 
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     seq = replayed.effective[-1].seq
     for line in replayed.state.story:
@@ -600,8 +600,8 @@ def undo_command(
 
     Example: garou game undo 1
     """
+    from garou.core.catalogue import say
     from garou.game import session
-    from garou.rules.catalogue import say
 
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         book = _book()
@@ -679,8 +679,8 @@ def _print_corrected(
     and what the corrected event now says: never the ruling of the game's last event."""
     from rich.markup import escape
 
+    from garou.core.catalogue import say
     from garou.game.sentences import event_sentence
-    from garou.rules.catalogue import say
 
     fix = replayed.corrections[-1]
     game = replayed.state.game
@@ -715,7 +715,7 @@ def _print_corrected(
 
 def _ask_why(seq: int, lang: str) -> str:
     """Ask why the correction is made, on standard error; "" at the end of input."""
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     sys.stderr.write(say("game.correct.ask-why", lang, seq=seq) + " ")
     sys.stderr.flush()
@@ -745,8 +745,8 @@ def export_command(
 
     Example: garou game export 1 -o jeudi.yaml
     """
+    from garou.core.writer import write_file
     from garou.game.record import dump_record, record_to_dict
-    from garou.rules.writer import write_file
 
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, _language):
         text = dump_record(record_to_dict(journal, game_id))
@@ -773,8 +773,8 @@ def import_command(
 
     Example: garou game import tests/data/games/couple-wins.yaml --json
     """
+    from garou.core.catalogue import say
     from garou.game.record import import_record, read_game_record
-    from garou.rules.catalogue import say
 
     language = _lang(lang)
     record = read_game_record(file)  # a record that cannot be read makes no journal
@@ -915,7 +915,7 @@ def play_command(
         try:
             Session(journal, _book(), row.id, language, _console(), Clock, countdown).run()
         except KeyboardInterrupt:  # every answer so far is committed: say so, not "nothing"
-            from garou.rules.errors import Interrupted
+            from garou.core.errors import Interrupted
 
             raise Interrupted("game.play.bye", id=row.id) from None
 
@@ -925,8 +925,8 @@ def play_command(
 
 def _mafia(journal: Journal, game_id: int | None, lang: str) -> Any:
     """The replayed state of a Mafia evening; refuse another game."""
+    from garou.core.errors import UsageError
     from garou.game import session
-    from garou.rules.errors import UsageError
 
     row = journal.game(game_id)
     if row.game != "mafia":
@@ -1116,14 +1116,14 @@ def speak_command(
 
     Ctrl-C pauses (Enter resumes, s stops). Example: garou game speak
     """
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     from .mafia_play import MafiaSession
 
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row, state = _mafia(journal, game_id, language)
         session = MafiaSession(journal, _book(), row.id, language, _console(), Clock, True)
-        from garou.rules.errors import GarouError
+        from garou.core.errors import GarouError
 
         if state.phase != "day":  # refused, as its --help says: exit 1, not a command line's
             raise GarouError("mafia.cli.no-speech")
@@ -1148,7 +1148,7 @@ def speak_command(
 
 
 def _usage(key: str, **values: Any) -> Exception:
-    from garou.rules.errors import UsageError
+    from garou.core.errors import UsageError
 
     return UsageError(key, **values)
 

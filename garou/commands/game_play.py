@@ -86,7 +86,7 @@ class Session:
     # --- words ------------------------------------------------------------------------
 
     def say(self, key: str, **values: Any) -> str:
-        from garou.rules.catalogue import say
+        from garou.core.catalogue import say
 
         return say(key, self.lang, **values)
 
@@ -116,7 +116,7 @@ class Session:
         return answer or (default or "")
 
     def ask_yes(self, question: str, default: bool = False) -> bool:
-        from garou.rules.names import fold
+        from garou.core.names import fold
 
         yes = {"o", "oui", "y", "yes"}
         no = {"n", "non", "no"}
@@ -133,8 +133,8 @@ class Session:
     ) -> str | None:
         """Ask for one of ``options``; ``aliases(answer)``: another name it may be typed
         by (a role's aliases), or None."""
-        from garou.rules.lists import quote_names, unquote
-        from garou.rules.names import fold
+        from garou.core.lists import quote_names, unquote
+        from garou.core.names import fold
 
         by_fold = {fold(o): o for o in options}
         while True:
@@ -151,8 +151,8 @@ class Session:
             self.show(self.say("game.play.pick-one", options=_quoted(options)), "yellow")
 
     def ask_names(self, question: str, options: list[str], count: int | None) -> list[str]:
-        from garou.rules.lists import quote_names
-        from garou.rules.names import fold
+        from garou.core.lists import quote_names
+        from garou.core.names import fold
 
         by_fold = {fold(o): o for o in options}
         shown = _quoted(options)
@@ -435,8 +435,8 @@ class Session:
                 labels = [game.role(r).name.get(self.lang) for r in left]
 
                 def by_alias(typed: str) -> str | None:
-                    from garou.rules.errors import GarouError
-                    from garou.rules.names import resolve_role
+                    from garou.core.errors import GarouError
+                    from garou.core.names import resolve_role
 
                     try:
                         role = resolve_role(game, typed).id
@@ -620,7 +620,7 @@ def run_countdown(session: Session, seconds: int) -> None:
 
 def suggest(session: Any, typed: list[str], options: list[str]) -> None:
     """Say the names closest to each unknown name typed ("did you mean"), when any is."""
-    from garou.rules.names import Either, closest
+    from garou.core.names import Either, closest
 
     for word in typed:
         near = closest(word, options) if word.strip() else []
@@ -633,9 +633,9 @@ def _picked(answer: str, known: Container[str] = ()) -> list[str]:
     """The names typed at a prompt: separated by , or ; (a name holding one in quotes), or
     the whole answer when it is one of the ``known`` names (folded) as typed; an open quote
     picks nothing (the question is asked again)."""
-    from garou.rules.errors import UsageError
-    from garou.rules.lists import read_list
-    from garou.rules.names import fold
+    from garou.core.errors import UsageError
+    from garou.core.lists import read_list
+    from garou.core.names import fold
 
     if answer.strip() and fold(answer.strip()) in known:
         return [answer.strip()]
@@ -646,7 +646,7 @@ def _picked(answer: str, known: Container[str] = ()) -> list[str]:
 
 
 def _quoted(names: list[str]) -> list[str]:
-    """``names`` as a person types them back at a prompt (see garou.rules.lists)."""
-    from garou.rules.lists import quote_name
+    """``names`` as a person types them back at a prompt (see garou.core.lists)."""
+    from garou.core.lists import quote_name
 
     return [quote_name(n) for n in names]

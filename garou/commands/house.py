@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from garou.rules.catalogue import say
+from garou.core.catalogue import say
 
 from ..options import Game, Json, Lang, RulesDir
 
@@ -95,8 +95,8 @@ def ask(out: Console, prompt: str, default: str | None = None, lang: str | None 
     The prompt ends as ``lang`` writes it (French: « Choix (1) : »)."""
     from rich.prompt import Prompt
 
+    from garou.core.catalogue import say
     from garou.rules import GarouError
-    from garou.rules.catalogue import say
 
     suffix = say("fix4.prompt.suffix", lang) if lang else ": "
     asked: type[Prompt] = type("_Prompt", (Prompt,), {"prompt_suffix": suffix})
@@ -227,7 +227,7 @@ def pick_command(
         raise UsageError("house.which-game", games=", ".join(book.games))
     rules_game = book.game(game) if game is not None else book.game(base.game)  # type: ignore[union-attr]
     choices = _parse_sets(set_ or [], rules_game)
-    from garou.rules.lists import read_list
+    from garou.core.lists import read_list
 
     from ..options import option_values
 
@@ -417,7 +417,7 @@ def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
     while True:
         names = ask(out, _t(lang, "names-prompt"), default="", lang=lang)
         try:
-            from garou.rules.lists import read_list
+            from garou.core.lists import read_list
 
             return make_setup(game, players, roles, read_list(names), lang) or setup
         except GarouError as exc:
@@ -475,7 +475,7 @@ def show_command(
     out = console()
     out.print(table)
     if agreement.setup is not None:
-        from garou.rules.catalogue import say
+        from garou.core.catalogue import say
 
         mark = say("sheet.addition-mark", language)  # garou's own roles marked, as on the sheets
         cards = ", ".join(
@@ -561,7 +561,7 @@ def diff_command(
 
 def _setup_value(value: object, game: GameRules, lang: str) -> str:
     """Return one side of a setup difference in words: a count, the cards, the names."""
-    from garou.rules.catalogue import join
+    from garou.core.catalogue import join
 
     if value is None:
         return _t(lang, "not-set")

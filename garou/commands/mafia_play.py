@@ -13,8 +13,8 @@ from typing import Any
 
 import typer
 
+from garou.core.catalogue import phrase
 from garou.game.mafia_script import DRAFT, timer_label
-from garou.rules.catalogue import phrase
 
 from .game_play import Session, _Changed, _picked, _Quit, suggest
 
@@ -41,8 +41,8 @@ COMMANDS = (*SANCTION_WORDS, "fouls")
 def command_words() -> dict[str, str]:
     """Every word of each day command, folded, to the command: the catalogue's words of
     both languages (``fixf.command.<command>``, comma-separated), whatever ``--lang``."""
-    from garou.rules.catalogue import say
-    from garou.rules.names import fold
+    from garou.core.catalogue import say
+    from garou.core.names import fold
 
     words = {command: command for command in COMMANDS}
     for command in COMMANDS:
@@ -54,7 +54,7 @@ def command_words() -> dict[str, str]:
 
 def command_help(lang: str) -> dict[str, Any]:
     """The first word of each day command in ``lang``, for the prompts' help."""
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     return {c: say(f"fixf.command.{c}", lang).split(",")[0].strip() for c in COMMANDS}
 
@@ -139,7 +139,7 @@ class MafiaSession(Session):
     def command(self, answer: str) -> bool:
         """Run a sanction or lookup typed at a prompt; True when it was one. The commands
         are the catalogue's words, French and English alike (« faute » or ``foul``)."""
-        from garou.rules.names import fold
+        from garou.core.names import fold
 
         words = answer.split()
         command = command_words().get(fold(words[0])) if words else None
@@ -230,13 +230,13 @@ class MafiaSession(Session):
         """Ask for names among ``options`` (``one``: a single name is wanted; ``default``:
         the answer Enter takes; ``nobody``: the word for "nobody", « personne », in either
         language, answers no name, unless it is a player's name)."""
-        from garou.rules.catalogue import say
-        from garou.rules.names import fold
+        from garou.core.catalogue import say
+        from garou.core.names import fold
 
         by_fold = {fold(o): o for o in options}
         by_fold.update({str(i): o for i, o in self.seat_numbers(options).items()})
         none = {fold(say("fixf.play.word.nobody", lang)) for lang in ("fr", "en")} - set(by_fold)
-        from garou.rules.lists import quote_name, quote_names
+        from garou.core.lists import quote_name, quote_names
 
         while True:
             answer = self.prompt(f"{question} ({quote_names(options, ', ')})", default)
@@ -255,8 +255,8 @@ class MafiaSession(Session):
     def left_table(self, typed: str) -> bool:
         """Say so when ``typed`` is a player of the evening who has left the table (shot,
         voted out, disqualified) rather than "did you mean" another name; True then."""
-        from garou.rules.catalogue import phrase
-        from garou.rules.names import fold
+        from garou.core.catalogue import phrase
+        from garou.core.names import fold
 
         if getattr(self, "journal", None) is None:
             return False  # a session built bare (no game to look at): nobody has left
@@ -334,7 +334,7 @@ class MafiaSession(Session):
             if self.recorded_since(seq):
                 return  # the speech (or what follows it) recorded on another screen meanwhile
             if answer:  # not a command: say so and list them, then ask again
-                from garou.rules.catalogue import phrase
+                from garou.core.catalogue import phrase
 
                 commands = phrase("fixf.play.commands", **words)
                 if answer.lower() in {"help", "aide", "?", "h"}:
@@ -377,9 +377,9 @@ class MafiaSession(Session):
         if step.round == "lift":
             # the ballots picked so far (on the judge's phone) are checked against what was
             # recorded since, the judge told what changed, as the other rounds' are
+            from garou.core.lists import quote_names
             from garou.game import session
             from garou.game.mafia_script import draft_data
-            from garou.rules.lists import quote_names
 
             ballots = session.mafia_ballots(self.journal, self.book, self.game_id, self.lang)
             for said in ballots.told:
@@ -439,8 +439,8 @@ class MafiaSession(Session):
         """Ask what the table decided after a vote nobody won by more than half (the
         document says nothing: garou records the table's decision, never takes it). The
         words are the catalogue's, in French and English alike, or the leader's name."""
-        from garou.rules.catalogue import say
-        from garou.rules.names import fold
+        from garou.core.catalogue import say
+        from garou.core.names import fold
 
         words = {fold(say(f"fixf.play.word.{w}", lang)): w for w in ("nobody", "again")
                  for lang in ("fr", "en")}  # fmt: skip
@@ -531,7 +531,7 @@ class MafiaSession(Session):
         winner = state.game.camp(state.winner).name.get(self.lang)
         said = self.say("game.play.winner", camp=winner)  # a sentence, read aloud
         self.show(self.say("game.play.read", text=said), "bold green")
-        from garou.rules.catalogue import format_number
+        from garou.core.catalogue import format_number
 
         scored = points(state, self.lang)
         for player in scored["players"]:

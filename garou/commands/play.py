@@ -86,27 +86,27 @@ _ANSWER_OPTION = {"shoot": "--hunter-shoots", "successor": "--successor",
                   "captain-pick": "--captain-picks"}  # fmt: skip
 
 
-# --- reading the options (one syntax for lists of names: garou.rules.lists) -------------
+# --- reading the options (one syntax for lists of names: garou.core.lists) -------------
 
 
 def _items(values: Sequence[str] | None) -> list[str]:
     """Flatten repeated, comma-separated option values (quotes kept)."""
-    from garou.rules.lists import raw_items
+    from garou.core.lists import raw_items
 
     return raw_items(values)
 
 
 def unquote(text: str) -> str:
-    """Return the name ``text`` writes (see :func:`garou.rules.lists.unquote`)."""
-    from garou.rules.lists import unquote as read
+    """Return the name ``text`` writes (see :func:`garou.core.lists.unquote`)."""
+    from garou.core.lists import unquote as read
 
     return read(text)
 
 
 def _pair(item: str, option: str, example: str) -> tuple[str, str | None]:
     """Split NAME=VALUE (or NAME:VALUE, outside quotes) into its two unquoted parts."""
+    from garou.core.lists import read_pair
     from garou.rules import UsageError
-    from garou.rules.lists import read_pair
 
     name, value = read_pair(item, "=:")
     if value is not None and (not name or not value):
@@ -115,8 +115,8 @@ def _pair(item: str, option: str, example: str) -> tuple[str, str | None]:
 
 
 def _names(values: Sequence[str] | None, option: str) -> list[str]:
+    from garou.core.lists import read_list
     from garou.rules import UsageError
-    from garou.rules.lists import read_list
 
     names = read_list(values)
     folded = [_fold(n) for n in names]
@@ -127,7 +127,7 @@ def _names(values: Sequence[str] | None, option: str) -> list[str]:
 
 
 def _mapping(values: Sequence[str] | None, option: str, example: str) -> dict[str, str] | None:
-    from garou.rules.lists import read_pairs
+    from garou.core.lists import read_pairs
 
     if not values:
         return None
@@ -150,7 +150,7 @@ def _counts(values: Sequence[str] | None, option: str) -> dict[str, int] | None:
 
 def _answers(values: Sequence[str] | None, kind: str) -> list[Any]:
     """Read answers NAME or CHOOSER:NAME (a name with ':' in double quotes)."""
-    from garou.rules.lists import read_pair
+    from garou.core.lists import read_pair
     from garou.rules.play import Answer
 
     found = []
@@ -179,9 +179,9 @@ def _agreement(book: Any, path: Path | None, game: str | None) -> Any:
     """Return the agreement at ``path`` (None without one); refuse one for another game."""
     if path is None:
         return None
+    from garou.core.errors import ReadError
     from garou.houserules import load_agreement
     from garou.rules import UsageError
-    from garou.rules.errors import ReadError
 
     if not path.exists():  # a file that is not there: exit 1, as every command's
         raise ReadError("play.no-agreement-file", path=str(path))
@@ -203,9 +203,9 @@ def _situation(
     events: dict[str, Any] | None = None,
 ) -> Any:
     """Return the situation described by a state file or by the table options."""
+    from garou.core.reader import read_document
     from garou.rules import UsageError
     from garou.rules.play import make_situation, read_situation
-    from garou.rules.reader import read_document
 
     events = {k: v for k, v in (events or {}).items() if v is not None}
     if game is not None:
@@ -300,8 +300,8 @@ def clean(text: str) -> str:
 
 
 def quote_name(name: str) -> str:
-    """Return ``name`` as an option value reads it back (see garou.rules.lists)."""
-    from garou.rules.lists import quote_name as quoted
+    """Return ``name`` as an option value reads it back (see garou.core.lists)."""
+    from garou.core.lists import quote_name as quoted
 
     return quoted(name)
 
@@ -323,7 +323,7 @@ def _answer_with(pending: Any, lang: str = "en") -> str:
 
 
 def _label(key: str, lang: str, **values: Any) -> str:
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     return say(f"play.label-{key}", lang, **values)
 
@@ -629,7 +629,7 @@ def cascade_command(
 def _outcome(lang: str, result: Any, win: Any) -> list[str]:
     from rich.markup import escape
 
-    from garou.rules.catalogue import join, phrase
+    from garou.core.catalogue import join, phrase
 
     lines: list[str] = []
     if result.complete:

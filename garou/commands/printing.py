@@ -76,7 +76,7 @@ def _emit(
         print_json({"path": str(written), "format": chosen, "pages": pages})
         return
     # The sheet knows its language: the notice is said in it.
-    from garou.rules.catalogue import say
+    from garou.core.catalogue import say
 
     said = say("sheet.wrote", sheet.lang, path=str(written), format=chosen)
     print_line(said)
@@ -97,8 +97,8 @@ def _which_game(
     agreement: tuple[Path, Agreement] | None,
 ) -> GameRules:
     """Return the one game the inputs are for; raise UsageError naming who says what."""
+    from garou.core.catalogue import phrase
     from garou.rules import UsageError
-    from garou.rules.catalogue import phrase
 
     said = []
     if game:
@@ -122,8 +122,8 @@ def _which_game(
 def _load_setup(path: Path | None, book: Rulebook) -> tuple[GameRules | None, Distribution | None]:
     if path is None:
         return None, None
+    from garou.core.catalogue import Phrase, phrase
     from garou.rules import DataFileError, Problem, UnknownIdError, resolve_role
-    from garou.rules.catalogue import Phrase, phrase
     from garou.rules.setup import read_setup
 
     game, dist = read_setup(path, book)

@@ -104,7 +104,7 @@ def index_command(
 
         print_json(status.to_dict())
         return
-    from garou.rules.catalogue import format_number, say
+    from garou.core.catalogue import format_number, say
 
     values: dict[str, Any] = {"n": status.entries, "path": status.path, "problem": status.problem}
     if status.seconds is not None:
@@ -192,9 +192,9 @@ def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> tuple[Decided, st
     and the game the table plays (None without a file)."""
     if not path:
         return (lambda entry_id: None), None
+    from garou.core.errors import ReadError
     from garou.houserules import agreed, load_agreement
     from garou.rules import load_rules
-    from garou.rules.errors import ReadError
 
     if not Path(path).is_file():  # a file that is not there: exit 1, as every command's
         raise ReadError("search.no-agreement", path=str(path), variable=AGREEMENT_ENV)

@@ -53,8 +53,8 @@ def serve_command(
 
     Example: garou serve --lan --port 8765
     """
+    from garou.core.catalogue import say
     from garou.rules import UsageError, load_rules, resolve_language
-    from garou.rules.catalogue import say
 
     language = resolve_language(lang)
     if not 0 <= port <= 65535:
@@ -175,8 +175,8 @@ def _games(path: object, root: str, lang: str) -> list[dict[str, object]]:
     latest first (none when there is no journal); raise GarouError when it cannot be read."""
     from pathlib import Path
 
+    from garou.core.catalogue import say
     from garou.game.journal import open_journal
-    from garou.rules.catalogue import say
 
     if not Path(str(path)).exists():
         return []
@@ -212,8 +212,8 @@ def _print_games(path: object, root: str, lang: str) -> None:
 
     A journal that cannot be read is not this command's failure: its pages will say why.
     """
+    from garou.core.catalogue import say
     from garou.rules import GarouError
-    from garou.rules.catalogue import say
 
     try:
         found = _games(path, root, lang)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from garou.rules.catalogue import Phrase
-from garou.rules.errors import GarouError
+from garou.core.catalogue import Phrase
+from garou.core.errors import GarouError
 
 
 class IllegalEventError(GarouError):
@@ -44,7 +44,7 @@ class IllegalEventError(GarouError):
         return self._said(lang, with_rule=False)
 
     def _said(self, lang: str, with_rule: bool) -> str:
-        from garou.rules.catalogue import say
+        from garou.core.catalogue import say
 
         text = super().message(lang)
         if self.rule and with_rule:
@@ -102,7 +102,7 @@ class _Reason:
         self.error = error
 
     def get(self, lang: str) -> str:
-        from garou.rules.catalogue import say
+        from garou.core.catalogue import say
 
         text = self.error.reason(lang)
         if self.error.rule:
@@ -115,7 +115,7 @@ class DuplicateRecordError(GarouError):
     date, name and events): importing it again would count the evening twice."""
 
     def __init__(self, file: str, game_id: int, name: str | None, date: str):
-        from garou.rules.catalogue import phrase
+        from garou.core.catalogue import phrase
 
         self.game_id = game_id
         key = "fix5a.import.duplicate-named" if name else "fix5a.import.duplicate"

@@ -12,8 +12,8 @@ from .errors import IllegalEventError
 def check_fields(kind: str, data: Mapping[str, Any], fields: Iterable[str]) -> None:
     """Refuse (:class:`IllegalEventError`) the first key of ``data`` not in ``fields``,
     suggesting the known key it looks like (``crwn`` → ``crown``)."""
-    from garou.rules.catalogue import phrase
-    from garou.rules.names import closest
+    from garou.core.catalogue import phrase
+    from garou.core.names import closest
 
     known = list(fields)
     unknown = [str(k) for k in data if k not in known]

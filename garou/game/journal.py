@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from garou.rules.errors import GarouError
+from garou.core.errors import GarouError
 
 SCHEMA_VERSION = 1
 """The version of the tables below; stored in the file's ``meta`` table."""
@@ -556,7 +556,7 @@ def _why(exc: BaseException) -> Any:
     text): the SQLite result code or the errno, named by the catalogue."""
     import errno
 
-    from garou.rules.catalogue import phrase
+    from garou.core.catalogue import phrase
 
     code = getattr(exc, "sqlite_errorname", None)
     if isinstance(code, str):

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from garou.rules.catalogue import Phrase, phrase, say
+from garou.core.catalogue import Phrase, phrase, say
 from garou.rules.model import Game
 
 from .errors import IllegalEventError
@@ -248,7 +248,7 @@ def _agreed(game: Game, choices: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _role_id(game: Game, value: str) -> str:
-    from garou.rules.names import resolve_role
+    from garou.core.names import resolve_role
 
     if any(r.id == value for r in game.roles):
         return value
@@ -341,7 +341,7 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
                 expected=count,
                 rule="mf-composition",
             )
-    from garou.rules.errors import GarouError
+    from garou.core.errors import GarouError
 
     try:
         agreement = _agreed(game, data.get("agreement") or {})

@@ -8,7 +8,7 @@ from typing import Any
 def lookup(state: Any, name: str, query: str | None, lang: str) -> list[str]:
     """Return what ``name``'s fouls lead to and, with ``query``, what that behaviour draws
     for them: the resolver's steps (each citing its rule), from the game's own counts."""
-    from garou.rules.catalogue import has, say
+    from garou.core.catalogue import has, say
     from garou.rules.play import Player, find_behaviours, judge_fouls
 
     seat = state.player(name)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from garou.rules.catalogue import say
+from garou.core.catalogue import say
 
 from .errors import IllegalEventError
 
@@ -63,7 +63,7 @@ def read_club(path: str | Path) -> dict[str, Any]:
 
 def check_club(data: Any) -> ClubScoring:
     """Return the club settings of a ``start`` event, refusing what does not fit the schema."""
-    from garou.rules.errors import DataFileError
+    from garou.core.errors import DataFileError
     from garou.rules.schema import INVALID, Collector, Where, convert_record
 
     out = Collector()

@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from garou.rules.catalogue import Phrase, phrase
+from garou.core.catalogue import Phrase, phrase
 
 from .mafia import MAFIA_ROLES, TABLE_DECISIONS
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from garou.rules.catalogue import format_number, say
+from garou.core.catalogue import format_number, say
 
 LABELS = (
     "title",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from garou.rules.catalogue import say
+from garou.core.catalogue import say
 
 from .replay import Replayed
 from .sentences import event_said

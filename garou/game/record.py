@@ -22,8 +22,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from garou.rules.catalogue import Phrase, phrase
-from garou.rules.errors import DataFileError, GarouError, Problem
+from garou.core.catalogue import Phrase, phrase
+from garou.core.errors import DataFileError, GarouError, Problem
 from garou.rules.loader import Rulebook
 from garou.rules.schema import record_data
 
@@ -226,7 +226,7 @@ def event_data(value: Any, key: str = "") -> Any:
     nothing, and every other value (a name, a role, a step, a reason) the text as typed: a
     player called ``No``, ``12`` or ``true`` keeps that name. A value that does not read as
     its key's type is kept as typed, for the game's checks to refuse with their own message."""
-    from garou.rules.reader import Scalar, as_bool, as_float, as_int, is_null
+    from garou.core.reader import Scalar, as_bool, as_float, as_int, is_null
 
     if isinstance(value, dict):
         inner = key if key == "tallies" else ""
@@ -255,11 +255,11 @@ NOT_NAMES = EVENT_FLAGS | EVENT_COUNTS | EVENT_TIMES | EVENT_WORDS
 
 def named_as_players(players: Any, data: Mapping[str, Any]) -> dict[str, Any]:
     """Return an event's values with each player's name written as the game's seat has it,
-    whatever its case and accents (``lea`` is Léa: :func:`garou.rules.names.fold`, as the
+    whatever its case and accents (``lea`` is Léa: :func:`garou.core.names.fold`, as the
     prompts, ``cascade`` and ``vote`` read names). A name typed exactly is kept; one whose
     folding names no player, or several, is left as typed (the game's check refuses it,
     an ambiguous one with the players it could be). ``roles`` keeps its cards as typed."""
-    from garou.rules.names import fold
+    from garou.core.names import fold
 
     if not isinstance(players, list | tuple):
         return dict(data)
@@ -313,13 +313,13 @@ class ReadRecord:
 def read_game_record(path: str | Path) -> ReadRecord:
     """Read the game record at ``path`` with the schema-driven reader; raise DataFileError
     with the file, line and key path of every problem of its shape."""
-    from garou.rules.reader import LocatedDict, LocatedList
+    from garou.core.reader import LocatedDict, LocatedList
     from garou.rules.schema import INVALID, Collector, read_record
 
     file = str(path)
     out = Collector()
     record, data = read_record(path, GameRecord, out)
-    from garou.rules.reader import refuse_agreement
+    from garou.core.reader import refuse_agreement
 
     refuse_agreement(file, data, "record")
     if not isinstance(data, dict):
@@ -447,8 +447,8 @@ def _dated(file: str, record: GameRecord, data: Any) -> GameRecord:
     """``record`` with its game's date read as every date of garou is read (ISO, or French
     day first: 15/12/2026, 15.12.2026, as ``house pick`` reads it) and kept ISO; a date that
     is none (30 February, 2026/12/15) is refused with its file:line."""
+    from garou.core.reader import LocatedDict
     from garou.houserules.agreement import iso_date
-    from garou.rules.reader import LocatedDict
 
     written = record.game.date
     if written is None:

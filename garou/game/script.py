@@ -235,7 +235,7 @@ def kept_ballots(state: State, saved: dict[str, Any] | None, since: Iterable[Any
     no ballot; a ballot for a player no longer a target of the vote (dead, or not among the
     tied at a revote) is dropped and its voter asked again; a draft of another vote is
     abandoned."""
-    from garou.rules.catalogue import phrase
+    from garou.core.catalogue import phrase
 
     if not saved or next_step(state).kind != "vote":
         return Ballots({}, ())
@@ -274,7 +274,7 @@ def kept_ballots(state: State, saved: dict[str, Any] | None, since: Iterable[Any
 
 def _gone(state: State, name: str) -> Any:
     """Why ``name`` is no longer at the table, or no longer a target of the vote."""
-    from garou.rules.catalogue import phrase
+    from garou.core.catalogue import phrase
 
     seat = next((s for s in state.seats if s.name == name), None)
     if seat is not None and not seat.alive and seat.death:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from garou.rules.catalogue import Phrase, has, phrase
+from garou.core.catalogue import Phrase, has, phrase
 from garou.rules.model import Game
 
 _MAIN = {
@@ -217,7 +217,7 @@ def _names(value: Any) -> Any:
 
 
 def _role(game: Game, value: Any) -> Any:
-    from garou.rules.names import resolve_role
+    from garou.core.names import resolve_role
 
     try:
         return resolve_role(game, str(value)).name
@@ -243,8 +243,8 @@ def _step_roles(game: Game, step: Any) -> Any:
 def step_named(game: Game, wanted: Any) -> Any:
     """The night step of ``game`` that ``wanted`` names: its id, or one of its roles in
     French or English (case and accents aside), when that names one step; else None."""
-    from garou.rules.errors import GarouError
-    from garou.rules.names import fold, resolve_role
+    from garou.core.errors import GarouError
+    from garou.core.names import fold, resolve_role
 
     if wanted is None:
         return None

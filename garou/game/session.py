@@ -201,9 +201,9 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
     (:func:`garou.game.record.event_data`): ``victim=No`` names the player No. ``garou game
     add|correct`` and the web app's correction form read them alike. UsageError names a pair
     that cannot be read."""
-    from garou.rules.catalogue import phrase
-    from garou.rules.errors import DataFileError, UsageError
-    from garou.rules.reader import parse_yaml
+    from garou.core.catalogue import phrase
+    from garou.core.errors import DataFileError, UsageError
+    from garou.core.reader import parse_yaml
 
     from .record import event_data, shape_problems
 
@@ -355,7 +355,7 @@ def _since(journal: Journal, replayed: Replayed, game_id: int, after: int) -> li
 def _said_since(replayed: Replayed, event: Event) -> Any:
     """One event recorded since a draft was kept, said: an undo or a correction by what it
     did (never as its raw values), any other by its sentence."""
-    from garou.rules.catalogue import phrase
+    from garou.core.catalogue import phrase
 
     from .sentences import event_said
 
@@ -368,6 +368,6 @@ def _said_since(replayed: Replayed, event: Event) -> Any:
 
 
 def _undo_said(replayed: Replayed, event: Event) -> Any:
-    from garou.rules.catalogue import phrase
+    from garou.core.catalogue import phrase
 
     return phrase("fixe.draft.undo", seq=event.seq)

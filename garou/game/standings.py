@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from garou.core.catalogue import phrase
+from garou.core.names import fold
 from garou.houserules.agreement import iso_date
-from garou.rules.catalogue import phrase
 from garou.rules.loader import Rulebook
-from garou.rules.names import fold
 
 from .journal import Journal
 
@@ -26,7 +26,7 @@ def standings(
     """Return the finished Mafia games between ``since`` and ``until`` (YYYY-MM-DD, both
     included; a game's date is its table's, else the day it was created) summed per player:
     games, wins, points in each system, and the same per role. A player is one whatever
-    the case and accents of each evening's spelling (:func:`garou.rules.names.fold`, as a
+    the case and accents of each evening's spelling (:func:`garou.core.names.fold`, as a
     game's own names): shown as most evenings write it, every spelling in ``spellings``.
 
     A game that no longer replays (an event damaged or edited by hand) does not stop the

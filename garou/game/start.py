@@ -20,7 +20,7 @@ class RefusedSetupError(UnsoundSetupError):
 
     def message(self, lang: str) -> str:
         """Return the refusal, one broken rule a line, each with its fix and entry."""
-        from garou.rules.catalogue import say
+        from garou.core.catalogue import say
 
         lines = [
             say(
@@ -58,8 +58,8 @@ def start_data(
     unless ``force``. Refuse (:class:`RefusedSetupError`) a setup that ``garou check``
     fails, with the fixes.
     """
+    from garou.core.names import resolve_role
     from garou.houserules import load_agreement
-    from garou.rules.names import resolve_role
     from garou.rules.setup import check_distribution, read_setup
 
     table = load_agreement(agreement, book) if agreement is not None else None
@@ -118,8 +118,8 @@ def _same_setup(
 ) -> None:
     """Refuse a game whose players, cards or names are not the ones the agreement at
     ``path`` signed (names compared as typed at a table: case, accents, seats aside)."""
-    from garou.rules.catalogue import phrase
-    from garou.rules.names import fold
+    from garou.core.catalogue import phrase
+    from garou.core.names import fold
 
     differs = []
     if dist.players != agreed.players:
@@ -146,7 +146,7 @@ class _Parts:
         self.parts = list(parts)
 
     def get(self, lang: str) -> str:
-        from garou.rules.catalogue import typeset
+        from garou.core.catalogue import typeset
 
         return typeset(" ; " if lang == "fr" else "; ", lang).join(p.say(lang) for p in self.parts)
 
@@ -158,7 +158,7 @@ class _Cards:
         self.game, self.roles = game, dict(roles)
 
     def get(self, lang: str) -> str:
-        from garou.rules.catalogue import join
+        from garou.core.catalogue import join
 
         said = [f"{n} × {self.game.role(r).name.get(lang)}" for r, n in self.roles.items()]
         return join(said, lang)
@@ -168,8 +168,8 @@ def dealt_to(players: Sequence[str], typed: str) -> str:
     """Return the player a card of the deal is given to: ``typed`` whatever its case and
     accents, as every later event reads names (:func:`garou.game.record.named_as_players`);
     refuse a name that is no player's, with the nearest ones."""
-    from garou.rules.catalogue import phrase
-    from garou.rules.names import Either, closest
+    from garou.core.catalogue import phrase
+    from garou.core.names import Either, closest
 
     from .record import named_as_players
 

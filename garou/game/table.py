@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from garou.rules.catalogue import Phrase, phrase
+from garou.core.catalogue import Phrase, phrase
 from garou.rules.model import Game, NightStep
 
 from . import engine
@@ -343,7 +343,7 @@ def _check_cards(state: State, given: Mapping[str, str], kind: str) -> None:
 
 def _who(state: State, step: NightStep) -> str:
     """Return the living players known to hold the step's roles ("?" when none is known)."""
-    from garou.rules.catalogue import join
+    from garou.core.catalogue import join
 
     names = [s.name for s in state.holders(step.roles) if s.alive]
     return join(names, "en").replace(" and ", ", ") if names else "?"
@@ -372,8 +372,8 @@ def _role_names(state: State, step: NightStep) -> list[Any]:
 
 def _role_id(game: Game, role: Any) -> str:
     """Return the id of the role ``role`` names (French or English, accents optional)."""
-    from garou.rules.errors import GarouError
-    from garou.rules.names import resolve_role
+    from garou.core.errors import GarouError
+    from garou.core.names import resolve_role
 
     if any(r.id == role for r in game.roles):
         return str(role)
@@ -517,8 +517,8 @@ def _typed_step(state: State, step: NightStep) -> Any:
 def _steps_named(state: State, steps: tuple[NightStep, ...], wanted: Any) -> list[NightStep]:
     """The steps ``wanted`` names: by their id, or by one of their roles in French or
     English (case and accents optional, as every role name garou reads)."""
-    from garou.rules.errors import GarouError
-    from garou.rules.names import fold, resolve_role
+    from garou.core.errors import GarouError
+    from garou.core.names import fold, resolve_role
 
     if wanted is None:
         return []
@@ -795,7 +795,7 @@ class AnswerWord:
     def get(self, lang: str) -> str:
         import shlex
 
-        from garou.rules.catalogue import say
+        from garou.core.catalogue import say
 
         word = f"{self.option}={{{yaml_name(self.chooser)}: {say('fixes.word.name', lang)}}}"
         return shlex.quote(word)
@@ -1258,7 +1258,7 @@ def to_dict(state: State, lang: str) -> dict[str, Any]:
 def _next_name(state: State, step: Any, lang: str) -> str | None:
     """Return what ``next`` names, said in ``lang``: the roles the night step calls (their
     names in the rule data), else dawn, the election or the vote (the catalogue)."""
-    from garou.rules.catalogue import join, say
+    from garou.core.catalogue import join, say
 
     if state.phase == "night" and step is not None:
         names = [r.name.get(lang) for r in state.game.roles if r.id in step.roles]

@@ -14,16 +14,16 @@ from dataclasses import field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from garou.rules.catalogue import Phrase, phrase
-from garou.rules.errors import DataFileError, GarouError, Problem, UnknownIdError
+from garou.core.catalogue import Phrase, phrase
+from garou.core.errors import DataFileError, GarouError, Problem, UnknownIdError
+from garou.core.names import closest, fold
+from garou.core.reader import LocatedDict, LocatedList, is_null
+from garou.core.records import record
+from garou.core.writer import OutputError, OutputExistsError, output_target, write_file
 from garou.rules.loader import Rulebook
 from garou.rules.model import Default, Entry, Game, Option, Text
-from garou.rules.names import closest, fold
-from garou.rules.reader import LocatedDict, LocatedList, is_null
-from garou.rules.records import record
 from garou.rules.schema import INVALID, Collector, Positive, Where, convert, type_hints, unknown_key
 from garou.rules.setup import Distribution
-from garou.rules.writer import OutputError, OutputExistsError, output_target, write_file
 
 FORMAT = "garou-agreement/1"
 """The value of the ``format`` key that marks an agreement file."""
@@ -344,7 +344,7 @@ def build_agreement(
     Raise UnknownIdError for an unknown case or option, and UsageError when a question has
     no default and nothing decides it, or when ``date`` is not a date "YYYY-MM-DD".
     """
-    from garou.rules.errors import UsageError
+    from garou.core.errors import UsageError
 
     if base is not None and base.game != game.id:
         raise UsageError("house.other-game", path=base.path or "", game=base.game, wanted=game.id)
@@ -389,7 +389,7 @@ def build_agreement(
 
 def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
     """Read and fully validate the agreement at ``path``; raise DataFileError if unusable."""
-    from garou.rules.reader import read_document
+    from garou.core.reader import read_document
 
     data = read_document(path)  # each value as written: the field below decides its type
     if isinstance(data, dict) and "roles" in data and "decisions" not in data:
@@ -408,7 +408,7 @@ def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
 
 def _kind_of(value: Any) -> Phrase:
     """Return what a YAML value is, in words: "a list", "a mapping", "a text"..."""
-    from garou.rules.reader import as_bool, as_float
+    from garou.core.reader import as_bool, as_float
 
     if isinstance(value, str) and not is_null(value):  # as written: a plain 42 is a number
         if as_bool(value) is not None:

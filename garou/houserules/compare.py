@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from garou.rules.errors import GarouError
+from garou.core.errors import GarouError
+from garou.core.names import fold
+from garou.core.records import record
 from garou.rules.model import Text
-from garou.rules.names import fold
-from garou.rules.records import record
 
 from .agreement import Agreement, Decision
 

@@ -3,7 +3,7 @@ each typed answer is read and checked.
 
 The command only prompts and prints; every decision about an answer is taken here, so
 that the interview can be tested (and driven by another front end) without a terminal.
-Each reader returns the value it read or raises a :class:`~garou.rules.errors.GarouError`
+Each reader returns the value it read or raises a :class:`~garou.core.errors.GarouError`
 whose catalogue message says what to type instead.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from garou.rules.catalogue import phrase
-from garou.rules.errors import GarouError, UnknownIdError, UsageError
+from garou.core.catalogue import phrase
+from garou.core.errors import GarouError, UnknownIdError, UsageError
+from garou.core.names import fold
 from garou.rules.model import Game
-from garou.rules.names import fold
 from garou.rules.setup import MAX_PLAYERS, parse_players
 
 from .agreement import Decision, Question, find_option, iso_date, questions

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from garou.rules.catalogue import phrase
-from garou.rules.errors import GarouError, UsageError
+from garou.core.catalogue import phrase
+from garou.core.errors import GarouError, UsageError
+from garou.core.names import fold
 from garou.rules.model import Game
-from garou.rules.names import fold
 from garou.rules.setup import (
     Distribution,
     UnsoundSetupError,
@@ -42,7 +42,7 @@ def make_setup(
     names = tuple(n.strip() for n in names if n.strip())
     if players is None and roles_spec is None and not names:
         return None
-    from garou.rules.names import resolve_role
+    from garou.core.names import resolve_role
 
     if players is not None:
         parse_players(str(players))  # a bad count is reported as such, before the roles
@@ -127,7 +127,7 @@ def setup_problems(game: Game, line: Any, given: Any) -> tuple[Distribution | No
     checked here needs the game: each role against the game's, a role given twice, the
     names against the count, and the setup rules (:mod:`rules.setup`).
     """
-    from garou.rules.names import resolve_role
+    from garou.core.names import resolve_role
 
     found: list[Found] = []
     written_roles = given.get("roles") if isinstance(given, dict) else None

@@ -1,6 +1,6 @@
 """The agreement file's text: YAML a person can read and edit, with comments.
 
-The values are written through :func:`rules.writer.dump_yaml` (safe quoting); the
+The values are written through :func:`core.writer.dump_yaml` (safe quoting); the
 comments and the layout are put around them here.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from garou.rules.catalogue import LANGUAGES, say
+from garou.core.catalogue import LANGUAGES, say
+from garou.core.writer import dump_yaml
 from garou.rules.model import Game
-from garou.rules.writer import dump_yaml
 
 from .agreement import FORMAT, Agreement, Decision, Question, questions
 

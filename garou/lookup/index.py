@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from garou.rules.errors import GarouError
-from garou.rules.files import fingerprint, rule_files
+from garou.core.errors import GarouError
+from garou.core.files import fingerprint, rule_files
 
 from .analysis import ANALYZER_VERSION, collapsed, fold_chars, gap_words, gaps, key, spellings
 
@@ -340,15 +340,15 @@ def _bank(book: Rulebook) -> dict[str, Any]:
 
 def _messages_file() -> Path:
     """Return the search's catalogue file (part of the index's cache key)."""
-    import garou.rules.errors as errors
+    import garou.core.errors as errors
 
-    return Path(errors.__file__).resolve().parent / "data" / "messages" / "search.yaml"
+    return Path(errors.__file__).resolve().parent / "messages" / "search.yaml"
 
 
 def _search_messages() -> dict[str, Any]:
     """Return the catalogue's ``search.*`` messages, to store beside the index: a search
     then prints its words without reading the catalogue's YAML."""
-    from garou.rules.catalogue import messages
+    from garou.core.catalogue import messages
 
     return {k: v for k, v in messages().items() if k.startswith("search.")}
 
@@ -365,8 +365,8 @@ def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]
 
 
 def cache_root() -> Path:
-    """Return garou's cache folder (the one of :func:`garou.rules.files.cache_folder`)."""
-    from garou.rules.files import cache_folder
+    """Return garou's cache folder (the one of :func:`garou.core.files.cache_folder`)."""
+    from garou.core.files import cache_folder
 
     return cache_folder()
 
@@ -570,7 +570,7 @@ def _build_cached(
 
     from filelock import FileLock, Timeout
 
-    from garou.rules.catalogue import phrase
+    from garou.core.catalogue import phrase
 
     root.mkdir(parents=True, exist_ok=True)
     lock = FileLock(str(root / ".index.lock"))
@@ -656,13 +656,13 @@ def open_index(
     except GarouError:
         raise
     except Exception as exc:  # unwritable, full disk, lock timeout: a private index
-        from garou.rules.catalogue import phrase
+        from garou.core.catalogue import phrase
 
         opened = _build_private(rules_dir, key_)
         opened.notices.append(phrase("index.private", root=str(root), why=_why(root, exc)))
         return opened
     if damaged:
-        from garou.rules.catalogue import phrase
+        from garou.core.catalogue import phrase
 
         opened.notices.append(phrase("index.damaged-rebuilt", path=str(folder)))
     return opened

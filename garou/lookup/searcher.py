@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from garou.rules.errors import GarouError, UnknownGameError, UsageError
+from garou.core.errors import GarouError, UnknownGameError, UsageError
 
 from . import coverage, quantity, synonyms
 from .analysis import (
@@ -277,7 +277,7 @@ class Judgement:
     def reason(self) -> Any:
         """Return the catalogue phrase saying that the rules do not answer (naming the
         outside roles), or None when they answer."""
-        from garou.rules.catalogue import phrase
+        from garou.core.catalogue import phrase
 
         if self.answered:
             return None
@@ -823,7 +823,7 @@ class Searcher:
     def say(self, key_: str, lang: str, count: int | None = None, **values: Any) -> str:
         """Return the catalogue's message ``key_`` (``search.*``) in ``lang``, from the copy
         stored with the index (no YAML read); other keys from the catalogue itself."""
-        from garou.rules import catalogue
+        from garou.core import catalogue
 
         texts = self._opened.lexicon.get("messages", {}).get(key_)
         if texts is None:
@@ -976,7 +976,7 @@ class Searcher:
         except Exception:  # already broken: nothing more to release
             pass
         self._opened = open_index(self.rules_dir, rebuild=True)
-        from garou.rules.catalogue import phrase
+        from garou.core.catalogue import phrase
 
         self.notices.append(phrase("index.damaged-rebuilt", path=str(self.path)))
         self._setup()

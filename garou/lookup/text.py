@@ -26,7 +26,7 @@ def fold_chars(text: str) -> str:
     """Return ``text`` lowercased, without accents, with œ/æ spelled out, one apostrophe and
     one hyphen, character by character (its length and spaces kept, for the analysis).
 
-    Not :func:`garou.rules.names.fold`, which folds a *name* as typed (spaces tidied,
+    Not :func:`garou.core.names.fold`, which folds a *name* as typed (spaces tidied,
     ``_`` read as ``-``) to compare it with another name."""
     text = text.translate(_LIGATURES)
     if not text.isascii():

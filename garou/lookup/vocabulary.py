@@ -39,7 +39,7 @@ class Outside:
 
     def phrase(self) -> Any:
         """Return the catalogue phrase saying that these rules do not have it."""
-        from garou.rules.catalogue import phrase
+        from garou.core.catalogue import phrase
 
         key_ = "search.outside-role" if self.kind == "role" else "search.outside-concept"
         return phrase(key_, name=_Named(self.name))

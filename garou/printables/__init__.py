@@ -5,7 +5,7 @@ out by a Jinja template (HTML for print, Markdown) or printed to PDF by WeasyPri
 Jinja never leaves this package: callers get text or bytes.
 """
 
-from garou.rules.writer import OutputError, OutputExistsError
+from garou.core.writer import OutputError, OutputExistsError
 
 from .contexts import (
     AgreementSheet,

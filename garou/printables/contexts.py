@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from dataclasses import fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from garou.rules.catalogue import has as has_message
-from garou.rules.catalogue import say
-from garou.rules.errors import UsageError
+from garou.core.catalogue import has as has_message
+from garou.core.catalogue import say
+from garou.core.errors import UsageError
+from garou.core.records import record
 from garou.rules.model import Entry, Game, NightStep, Ref
-from garou.rules.records import record
 from garou.rules.setup import Distribution, check_distribution
 
 if TYPE_CHECKING:  # houserules is only read through its public attributes

@@ -16,7 +16,7 @@ from jinja2 import (
 )
 from jinja2.runtime import Context
 
-from garou.rules.catalogue import say
+from garou.core.catalogue import say
 
 FONTS = Path(__file__).parent / "fonts"
 """The fonts the sheets are laid out with (package data, with their licence)."""
@@ -71,7 +71,7 @@ def _bytecode_cache() -> BytecodeCache | None:
 
     from jinja2 import FileSystemBytecodeCache
 
-    from garou.rules.files import cache_folder
+    from garou.core.files import cache_folder
 
     if os.environ.get("GAROU_RULES_CACHE") == "0":
         return None

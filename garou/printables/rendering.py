@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from garou.rules.errors import GarouError, UsageError
-from garou.rules.writer import OutputError, output_target, write_file
+from garou.core.errors import GarouError, UsageError
+from garou.core.writer import OutputError, output_target, write_file
 
 from .contexts import AgreementSheet, CheatSheet
 from .environment import make_environment

@@ -1,7 +1,7 @@
 """The rules of both games: the YAML data, its loader and typed model, and what uses them.
 
-The names below are imported lazily, on first use: importing ``rules.files`` or
-``rules.errors`` (as a search on a fresh index does) must not load YAML or the model.
+The names below are imported lazily, on first use: importing ``core.files`` or
+``core.errors`` (as a search on a fresh index does) must not load YAML or the model.
 """
 
 from __future__ import annotations
@@ -10,16 +10,16 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _EXPORTS = {
-    "errors": ["DataFileError", "ExitCode", "GarouError", "Problem", "UnknownGameError",
+    "garou.core.errors": ["DataFileError", "ExitCode", "GarouError", "Problem", "UnknownGameError",
                "UnknownIdError", "UnknownLanguageError", "UsageError"],
-    "files": ["RULES_DIR_ENV", "fingerprint", "rule_files"],
-    "loader": ["Rulebook", "load_rules"],
-    "model": ["LANGS", "Entry", "Game", "Role", "Status", "Text"],
-    "names": ["LANG_ENV", "fold", "resolve_language", "resolve_role"],
-    "odds": ["village_win_chance"],
-    "reader": ["read_document", "read_yaml"],
-    "schema": ["read_record"],
-    "setup": ["CheckResult", "Distribution", "NoSoundDistributionError", "Verdict",
+    "garou.core.files": ["RULES_DIR_ENV", "fingerprint", "rule_files"],
+    "garou.rules.loader": ["Rulebook", "load_rules"],
+    "garou.rules.model": ["LANGS", "Entry", "Game", "Role", "Status", "Text"],
+    "garou.core.names": ["LANG_ENV", "fold", "resolve_language", "resolve_role"],
+    "garou.rules.odds": ["village_win_chance"],
+    "garou.core.reader": ["read_document", "read_yaml"],
+    "garou.rules.schema": ["read_record"],
+    "garou.rules.setup": ["CheckResult", "Distribution", "NoSoundDistributionError", "Verdict",
               "check_distribution", "describe", "make_distribution", "parse_players",
               "parse_role_counts", "parse_roles", "read_setup", "suggest_distribution"],
 }  # fmt: skip
@@ -72,7 +72,7 @@ def __getattr__(name: str) -> Any:
     module = _MODULE_OF.get(name)
     if module is None:
         raise AttributeError(f"module 'garou.rules' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
 
@@ -82,7 +82,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from .errors import (
+    from garou.core.errors import (
         DataFileError,
         ExitCode,
         GarouError,
@@ -92,12 +92,13 @@ if TYPE_CHECKING:
         UnknownLanguageError,
         UsageError,
     )
-    from .files import RULES_DIR_ENV, fingerprint, rule_files
+    from garou.core.files import RULES_DIR_ENV, fingerprint, rule_files
+    from garou.core.names import LANG_ENV, fold, resolve_language, resolve_role
+    from garou.core.reader import read_document, read_yaml
+
     from .loader import Rulebook, load_rules
     from .model import LANGS, Entry, Game, Role, Status, Text
-    from .names import LANG_ENV, fold, resolve_language, resolve_role
     from .odds import village_win_chance
-    from .reader import read_document, read_yaml
     from .schema import read_record
     from .setup import (
         CheckResult,

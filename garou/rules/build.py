@@ -2,7 +2,7 @@
 
 Every file is read with the safe loader and checked in full (types, required and unknown
 keys, duplicate keys and ids, dangling references, missing translations); all problems
-are then raised at once as one :class:`~rules.errors.DataFileError`.
+are then raised at once as one :class:`~core.errors.DataFileError`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from .catalogue import Phrase, phrase
-from .errors import DataFileError, safe_text, shown
-from .files import builtin_files
+from garou.core.catalogue import Phrase, phrase
+from garou.core.errors import DataFileError, safe_text, shown
+from garou.core.files import builtin_files
+from garou.core.reader import LocatedDict, LocatedList, read_document
+
 from .model import (
     Day,
     Deaths,
@@ -33,7 +35,6 @@ from .model import (
     Text,
     Win,
 )
-from .reader import LocatedDict, LocatedList, read_document
 from .schema import INVALID, Collector, Where, convert, convert_record, unknown_key
 
 _BLOCKS: dict[str, type] = {
@@ -136,7 +137,7 @@ def _build_game(draft: _Draft, out: Collector, known: list[str]) -> Game | None:
     first = draft.first or Where("?", None, "")
     built: dict[str, Any] = {}
     if "info" not in draft.blocks and known:
-        from .names import near_games
+        from garou.core.names import near_games
 
         hint = near_games(draft.id, {gid: [gid] for gid in known})
         out.add(
@@ -225,7 +226,7 @@ def _build_game(draft: _Draft, out: Collector, known: list[str]) -> Game | None:
 def _role_entry(role: Role, source: Source) -> Entry:
     text = role.summary
     if role.night_action is not None:
-        from .catalogue import say
+        from garou.core.catalogue import say
 
         values: dict[str, Any] = {"summary": role.summary, "action": role.night_action}
         text = Text(fr=say("loader.role-at-night", "fr", **values),
@@ -478,7 +479,7 @@ def _check_count_table(game: Game, problem: Any) -> None:
 def _check_role_names(game: Game, draft: _Draft, out: Collector) -> None:
     """Report a role or status whose name or alias is already another's: typed, it would
     always find the first one."""
-    from .names import fold, role_names
+    from garou.core.names import fold, role_names
 
     owner: dict[str, str] = {}
     located = {

@@ -19,7 +19,7 @@ def filter_entries(
     found = []
     for g in games:
         if section is not None and section not in {s.id for s in g.info.sections}:
-            from .errors import UsageError, shown
+            from garou.core.errors import UsageError, shown
 
             raise UsageError(
                 "rules.unknown-section",

@@ -2,7 +2,7 @@
 
 Every file is read with the safe loader and checked in full (types, required and unknown
 keys, duplicate keys and ids, dangling references, missing translations); all problems
-are then raised at once as one :class:`~rules.errors.DataFileError`. The checked rule
+are then raised at once as one :class:`~core.errors.DataFileError`. The checked rule
 book is cached (see :func:`load_rules`); the reading and checking live in
 :mod:`rules.build`, imported only when the cache misses.
 """
@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .catalogue import phrase
-from .errors import UnknownIdError, shown
-from .files import (  # noqa: F401  (rule_files, fingerprint: re-exported)
+from garou.core.catalogue import phrase
+from garou.core.errors import UnknownIdError, shown
+from garou.core.files import (  # noqa: F401  (rule_files, fingerprint: re-exported)
     RULES_DIR_ENV,
     builtin_files,
     cache_folder,
@@ -25,6 +25,7 @@ from .files import (  # noqa: F401  (rule_files, fingerprint: re-exported)
     rule_files,
     user_files,
 )
+
 from .model import Entry, Game
 
 
@@ -39,11 +40,11 @@ class Rulebook:
 
     def game(self, game_id: str) -> Game:
         """Return the game called ``game_id`` (its id, a name or an alias: see
-        :func:`~rules.names.find_game`); raise UnknownGameError naming the closest games and
-        the accepted ones if none is (:func:`~rules.names.unknown_game`)."""
+        :func:`~core.names.find_game`); raise UnknownGameError naming the closest games and
+        the accepted ones if none is (:func:`~core.names.unknown_game`)."""
         if game_id in self.games:
             return self.games[game_id]
-        from .names import find_game, game_names, unknown_game
+        from garou.core.names import find_game, game_names, unknown_game
 
         names = game_names(self.games)
         found = find_game(game_id, names)
@@ -61,10 +62,10 @@ class Rulebook:
         for entry in self.entries():
             if entry.id == entry_id:
                 return entry
-        from .names import closest
+        from garou.core.names import closest
 
         hint = closest(entry_id, [e.id for e in self.entries()])
-        from .names import Either
+        from garou.core.names import Either
 
         near = phrase("rules.did-you-mean-any", near=Either(hint)) if hint else ""
         raise UnknownIdError("rules.unknown-entry", id=shown(entry_id), near=near)
@@ -109,9 +110,10 @@ def _load(files: list[Path]) -> Rulebook:
 
 def _code_files() -> list[Path]:
     here = Path(__file__).resolve().parent
-    names = ("loader.py", "build.py", "model.py", "records.py", "schema.py", "reader.py")
-    code = [here / name for name in names]
-    return [*code, here / "data" / "messages" / "rules.yaml"]  # the generated role texts
+    core = here.parent / "core"
+    code = [here / name for name in ("loader.py", "build.py", "model.py", "schema.py")]
+    code += [core / name for name in ("records.py", "reader.py")]
+    return [*code, core / "messages" / "rules.yaml"]  # the generated role texts
 
 
 def _cache_key(files: list[Path]) -> str:

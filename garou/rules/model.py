@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Literal
 
-from .records import record
+from garou.core.records import record
 
 LANGS: tuple[str, ...] = ("fr", "en")
 """The languages every text is written in, French first."""
@@ -99,7 +99,7 @@ class Source:
         ``lang`` (the old call), the English label alone, as before readings existed:
         pass the user's language to get both.
         """
-        from .catalogue import say, verbatim
+        from garou.core.catalogue import say, verbatim
 
         if self.user:
             key = "rules.source.user"

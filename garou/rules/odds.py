@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from .errors import UsageError
+from garou.core.errors import UsageError
 
 MAX_PLAYERS = 200
 """Most players the recursion accepts: far beyond any table, still a few milliseconds."""

@@ -3,16 +3,16 @@
 The records' type hints are the schema: a field without a default is required, a key that
 is not a field is refused, and each problem keeps the file, line and key path it comes from.
 
-A user file is read with no implicit typing (:func:`~garou.rules.reader.read_document`): its
-scalars arrive as :class:`~garou.rules.reader.Scalar` texts, and the field decides what
+A user file is read with no implicit typing (:func:`~garou.core.reader.read_document`): its
+scalars arrive as :class:`~garou.core.reader.Scalar` texts, and the field decides what
 they are. A ``str`` field keeps the text exactly as written (``No``, ``~``, ``010``,
 ``1e3``, ``2024-01-01``); a ``bool`` field takes a plain true/false, yes/no, on/off,
-oui/non or vrai/faux in any case (:data:`~garou.rules.reader.TRUE_WORDS`); an ``int``
+oui/non or vrai/faux in any case (:data:`~garou.core.reader.TRUE_WORDS`); an ``int``
 field plain decimal digits (``010`` is ten), ``Annotated[int, AtLeast(n)]`` no less than
 ``n``; a ``float`` field a plain number; a ``Literal`` (an enumeration) one of its values,
 case and accents aside; an optional field (``X | None``) a plain empty value, ``~`` or
 ``null`` as "not given"; an ``Any`` field the unambiguous scalars only
-(:func:`~garou.rules.reader.untyped`). A quoted scalar is always a text. The rule data
+(:func:`~garou.core.reader.untyped`). A quoted scalar is always a text. The rule data
 (YAML's own typing, through the cache) goes through the same converter with values
 already typed.
 """
@@ -26,11 +26,21 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from .catalogue import Phrase, phrase
-from .errors import Problem, shown
+from garou.core.catalogue import Phrase, phrase
+from garou.core.errors import Problem, shown
+from garou.core.names import closest, fold
+from garou.core.reader import (
+    LocatedDict,
+    LocatedList,
+    Scalar,
+    as_bool,
+    as_float,
+    as_int,
+    is_null,
+    untyped,
+)
+
 from .model import LANGS, Text, Words
-from .names import closest, fold
-from .reader import LocatedDict, LocatedList, Scalar, as_bool, as_float, as_int, is_null, untyped
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Control characters a text may not hold: all but tab and line breaks."""
@@ -339,7 +349,7 @@ class _Either:
         self.kinds = kinds
 
     def get(self, lang: str) -> str:
-        from .catalogue import join
+        from garou.core.catalogue import join
 
         return join([k.say(lang) for k in self.kinds], lang, "or")
 
@@ -382,12 +392,12 @@ def read_record(path: Any, cls: type, out: Collector | None = None) -> tuple[Any
     The record's type hints are the schema (required and unknown keys, types, texts in
     both languages), as for the rule files. Return ``(record, data)``: the record, or
     :data:`INVALID` when it does not fit, and the located YAML (for the lines of further
-    checks). Without ``out``, raise :class:`~garou.rules.errors.DataFileError` with every
+    checks). Without ``out``, raise :class:`~garou.core.errors.DataFileError` with every
     problem; with it, add them to ``out`` and let the caller add its own before raising.
     A file that cannot be read at all (missing, a device, bad YAML) always raises.
     """
-    from .errors import DataFileError
-    from .reader import read_document
+    from garou.core.errors import DataFileError
+    from garou.core.reader import read_document
 
     collector = out if out is not None else Collector()
     data = read_document(path)

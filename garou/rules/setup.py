@@ -3,7 +3,7 @@
 Every threshold comes from the game's ``setup`` block (the player-count table, the fixed
 composition, the minority and power-role rules, the first-group recommendation); this
 module only compares counts with it. Every sentence is a key of the message catalogue
-(``rules/data/messages/setup.yaml``), said in French and English.
+(``core/messages/setup.yaml``), said in French and English.
 """
 
 from __future__ import annotations
@@ -16,14 +16,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from .errors import DataFileError, GarouError, Problem, UnknownIdError, UsageError, shown
+from garou.core.errors import DataFileError, GarouError, Problem, UnknownIdError, UsageError, shown
+from garou.core.names import closest, fold, resolve_role, role_names
+from garou.core.reader import LocatedDict, LocatedList
+from garou.core.records import record
+
 from .loader import Rulebook
 from .model import Band, Game, Role, Status, Text
-from .names import closest, fold, resolve_role, role_names
 from .odds import MAX_PLAYERS as ODDS_MAX_PLAYERS
 from .odds import village_win_chance
-from .reader import LocatedDict, LocatedList
-from .records import record
 
 MAX_PLAYERS = 100
 """Most players (and most cards of one role) garou accepts: a sanity limit on input, not a
@@ -52,19 +53,19 @@ class UnsoundSetupError(GarouError):
         super().__init__("setup.unsound", **values)
 
 
-# --- every message: the catalogue's setup.* keys (rules/data/messages/setup.yaml) ----------
+# --- every message: the catalogue's setup.* keys (core/messages/setup.yaml) ----------
 
 
 def _say(key: str, **fields: Any) -> Text:
     """Return catalogue message ``setup.key`` in every language, values said in each one."""
-    from .catalogue import say
+    from garou.core.catalogue import say
 
     return Text(fr=say(f"setup.{key}", "fr", **fields), en=say(f"setup.{key}", "en", **fields))
 
 
 def _plural(key: str, n: int, **fields: Any) -> Text:
     """Return plural message ``setup.key`` for ``n`` (the catalogue's one plural rule)."""
-    from .catalogue import say
+    from garou.core.catalogue import say
 
     return Text(
         fr=say(f"setup.{key}", "fr", count=n, n=n, **fields),
@@ -92,7 +93,7 @@ def _plural_name(text: Text) -> bool:
 
 def _join(parts: list[Text], word: str = "and") -> Text:
     """Return ``parts`` as "a, b and c" in every language."""
-    from .catalogue import join
+    from garou.core.catalogue import join
 
     return Text(fr=join(parts, "fr", word), en=join(parts, "en", word))
 
@@ -130,7 +131,7 @@ def _lowered(text: Text) -> Text:
 
 def _percent(chance: Fraction) -> Text:
     """Return ``chance`` as a percentage in every language ("22 %" in French, "22%")."""
-    from .catalogue import format_number
+    from garou.core.catalogue import format_number
 
     value = float(chance) * 100
     if chance in (0, 1):
@@ -146,7 +147,7 @@ def _percent(chance: Fraction) -> Text:
 
 def _said(key: str, **fields: Any) -> Text:
     """Return ``key`` in every language, each field a function of the language."""
-    from .catalogue import say
+    from garou.core.catalogue import say
 
     def one(lang: str) -> str:
         return say(key, lang, **{k: f(lang) for k, f in fields.items()})
@@ -162,7 +163,7 @@ class _Joined:
 
     def get(self, lang: str) -> str:
         """Return the texts in ``lang``."""
-        from .catalogue import render_value
+        from garou.core.catalogue import render_value
 
         return self.sep.join(render_value(t, lang) for t in self.texts)
 
@@ -380,14 +381,14 @@ def _count(name: str, value: int) -> int:
 
 
 def _count_of(name: str, problem: Any) -> Any:
-    from .catalogue import phrase
+    from garou.core.catalogue import phrase
 
     return phrase("setup.count-of", name=shown(name), problem=problem)
 
 
 def _count_problem(value: object) -> Any:
     """Return what is wrong with a number of cards (a Phrase), or None."""
-    from .catalogue import phrase
+    from garou.core.catalogue import phrase
 
     if isinstance(value, bool) or not isinstance(value, int):
         return phrase("setup.count.not-int", value=shown(value))
@@ -400,7 +401,7 @@ def _count_problem(value: object) -> Any:
 
 def _players_problem(value: object) -> Any:
     """Return what is wrong with a number of players (a Phrase), or None."""
-    from .catalogue import phrase
+    from garou.core.catalogue import phrase
 
     if isinstance(value, bool) or not isinstance(value, int):
         return phrase("setup.players.not-int", value=shown(value))
@@ -447,7 +448,7 @@ def _tally(
     unknown: dict[str, int] = {}
     first: dict[str, str] = {}  # role id (or folded unknown name) -> name as first written
     problems: list[tuple[int, Any]] = []
-    from .catalogue import phrase
+    from garou.core.catalogue import phrase
 
     for index, (name, count) in enumerate(pairs):
         if not isinstance(name, str) or not name.strip():
@@ -527,14 +528,15 @@ def read_setup(path: str | Path, book: Rulebook) -> tuple[Game, Distribution]:
     The file is read by the schema-driven reader (:func:`~garou.rules.schema.read_record`)
     into a :class:`SetupFile`, then checked against the game: every problem is located.
     """
-    from .catalogue import phrase
-    from .errors import shown
+    from garou.core.catalogue import phrase
+    from garou.core.errors import shown
+
     from .schema import INVALID, Collector, read_record
 
     file = str(path)
     out = Collector()
     record, data = read_record(path, SetupFile, out)
-    from .reader import refuse_agreement
+    from garou.core.reader import refuse_agreement
 
     refuse_agreement(file, data, "setup")
     problems = out.problems
@@ -724,7 +726,7 @@ def _check_known(game: Game, dist: Distribution) -> CheckResult:
 
 
 def _fixb(key: str, **fields: Any) -> Text:
-    from .catalogue import say
+    from garou.core.catalogue import say
 
     return Text(fr=say(f"fixb.{key}", "fr", **fields), en=say(f"fixb.{key}", "en", **fields))
 
@@ -959,7 +961,7 @@ def _first_group_without_room(
     number of players is blamed only when it is to blame (even one wolf and every other
     card a villager would leave no room); otherwise the other power cards dealt take the
     room, and swapping them (a second copy of a recommended role first) is the fix."""
-    from .catalogue import say
+    from garou.core.catalogue import say
 
     group = game.setup.first_group
     assert group is not None
@@ -992,7 +994,7 @@ def _advise_copies(game: Game, dist: Distribution) -> list[CheckResult]:
     """A role the documents describe as one card (neither the filler nor the minority's),
     dealt more than once: said, with how garou then plays it, which is garou's reading
     (the documents do not say whether two Witch cards are two witches or one)."""
-    from .catalogue import say
+    from garou.core.catalogue import say
 
     minority = {r.id for r in game.minority_roles()}
     found = []

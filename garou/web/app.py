@@ -18,8 +18,8 @@ from urllib.parse import urlencode
 from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
 
-from garou.rules.catalogue import say
-from garou.rules.errors import GarouError
+from garou.core.catalogue import say
+from garou.core.errors import GarouError
 
 from . import i18n, security
 from .library import Library

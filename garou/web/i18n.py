@@ -1,6 +1,6 @@
 """The page's language: ``?lang=fr|en``, else the one chosen before, else the browser's.
 
-Every word a page shows comes from the catalogue (``rules/data/messages/web.yaml``, keys
+Every word a page shows comes from the catalogue (``core/messages/web.yaml``, keys
 ``web.*``), said in that language.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from garou.rules.catalogue import LANGUAGES, say
+from garou.core.catalogue import LANGUAGES, say
 
 LANG_PARAM = "lang"
 """The query parameter that switches the language."""

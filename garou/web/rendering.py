@@ -14,8 +14,8 @@ from typing import Any
 from jinja2 import ChoiceLoader, Environment, PackageLoader
 from markupsafe import Markup
 
+from garou.core.catalogue import typeset
 from garou.printables import make_environment
-from garou.rules.catalogue import typeset
 
 
 @lru_cache(maxsize=1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from garou.rules.catalogue import say, typeset
+from garou.core.catalogue import say, typeset
 
 if TYPE_CHECKING:
     from garou.rules import Entry, Rulebook
@@ -54,7 +54,7 @@ class Ruling:
 
 def source_label(source: Source, lang: str) -> str:
     """Return where a ruling comes from, in ``lang``."""
-    from garou.rules.catalogue import verbatim
+    from garou.core.catalogue import verbatim
 
     section = verbatim(source.section or "")  # the document's heading, quoted as written
     if source.user:
@@ -68,7 +68,7 @@ def source_label(source: Source, lang: str) -> str:
 
 def kind_label(kind: str, lang: str) -> str:
     """Return the name of an entry kind in ``lang`` (``kind.*`` of the catalogue)."""
-    from garou.rules.catalogue import has
+    from garou.core.catalogue import has
 
     return say(f"kind.{kind}", lang) if has(f"kind.{kind}") else kind
 

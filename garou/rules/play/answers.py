@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-from ..names import fold
-from ..records import record
+from garou.core.names import fold
+from garou.core.records import record
+
 from .state import Choice, ChoiceKind, Pending, StateError, issue
 
 R = TypeVar("R")

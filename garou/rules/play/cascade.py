@@ -13,9 +13,10 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..catalogue import Phrase, join, phrase, say
+from garou.core.catalogue import Phrase, join, phrase, say
+from garou.core.records import record
+
 from ..model import Consequence
-from ..records import record
 from .state import (
     CHOICE_OF,
     POTIONS_CASE,

@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..catalogue import join, phrase, say
-from ..errors import UnknownIdError
+from garou.core.catalogue import join, phrase, say
+from garou.core.errors import UnknownIdError
+from garou.core.names import fold
+from garou.core.records import record
+
 from ..model import Behaviour, FoulLimit, Fouls, Game
-from ..names import fold
-from ..records import record
 from .state import Issue, Player, StateError, Step, canonical, issue, unknown_player
 
 

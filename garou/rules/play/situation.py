@@ -19,7 +19,7 @@ The format, the same for every command::
     deaths: {Alice: vote}             # who dies, and why
     witch: {life: used, death: tonight, saved: Dan, night: 2}   # Loup-Garou, each optional
 
-Every value is read as the text typed (:func:`~garou.rules.reader.read_document`: a player
+Every value is read as the text typed (:func:`~garou.core.reader.read_document`: a player
 called ``No``, ``~`` or ``010`` keeps that name, and a quoted ``"~"`` is a name where a
 plain ``~`` means "none"), then typed by the schema converter (:mod:`rules.schema`) from
 :class:`StateFile`, as every user file: ``alive`` takes the yes/no words of every file,
@@ -35,13 +35,14 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, cast, get_args
 
-from ..catalogue import Phrase, phrase
-from ..errors import DataFileError, GarouError, Problem
+from garou.core.catalogue import Phrase, phrase
+from garou.core.errors import DataFileError, GarouError, Problem
+from garou.core.names import resolve_role
+from garou.core.reader import LocatedDict, read_document
+from garou.core.records import record
+
 from ..loader import Rulebook
 from ..model import Game
-from ..names import resolve_role
-from ..reader import LocatedDict, read_document
-from ..records import record
 from ..schema import INVALID, Collector, Count, Positive, Where, convert, type_hints, unknown_key
 from .cascade import check_deaths
 from .state import (
@@ -172,7 +173,7 @@ def read_situation(
     Raise DataFileError listing every problem as file:line (key).
     """
     data = read_document(path)  # every check of a user file; each scalar the text typed
-    from garou.rules.reader import refuse_agreement
+    from garou.core.reader import refuse_agreement
 
     refuse_agreement(str(path), data, "state")
     return parse_situation(

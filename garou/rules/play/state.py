@@ -12,11 +12,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field, replace
 from typing import Any, Literal
 
-from ..catalogue import Phrase, join, phrase, say
-from ..errors import DataFileError, Problem, UsageError
+from garou.core.catalogue import Phrase, join, phrase, say
+from garou.core.errors import DataFileError, Problem, UsageError
+from garou.core.names import closest, fold
+from garou.core.records import record
+
 from ..model import Game, Trigger
-from ..names import closest, fold
-from ..records import record
 
 Cause = Literal["night", "vote", "poison", "shot", "lover", "lift", "disqualified"]
 """Why a player dies or leaves: killed at night, voted out, poisoned, shot, following a
@@ -229,7 +230,7 @@ class StateSource:
     file: str
     """The state file's path, as given."""
     written: Any = field(compare=False, repr=False)
-    """The file's data as :func:`~garou.rules.reader.read_document` read it."""
+    """The file's data as :func:`~garou.core.reader.read_document` read it."""
 
     def problems(self, issues: Iterable[Issue]) -> DataFileError:
         """Return ``issues`` as the file's problems, each at the line of its value."""
@@ -240,9 +241,9 @@ class StateSource:
 
 def path_line(data: Any, path: tuple[str | int, ...]) -> int | None:
     """Return the line of the value at ``path`` in ``data`` (read by
-    :func:`~garou.rules.reader.read_document`): the line of the deepest key ``data``
+    :func:`~garou.core.reader.read_document`): the line of the deepest key ``data``
     remembers, or of the value itself when it is a scalar written on its own line."""
-    from ..reader import LocatedDict, LocatedList, Scalar
+    from garou.core.reader import LocatedDict, LocatedList, Scalar
 
     line = getattr(data, "line", None)
     node = data

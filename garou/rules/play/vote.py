@@ -11,10 +11,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
-from ..catalogue import join, phrase, say
+from garou.core.catalogue import join, phrase, say
+from garou.core.names import fold
+from garou.core.records import record
+
 from ..model import TieStep
-from ..names import fold
-from ..records import record
 from .state import (
     CAPTAIN_CASE,
     MAJORITY_CASE,

@@ -12,9 +12,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from ..catalogue import join, phrase, say
+from garou.core.catalogue import join, phrase, say
+from garou.core.records import record
+
 from ..model import WinCondition
-from ..records import record
 from .state import (
     POTIONS_CASE,
     SELF_SAVE_CASE,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from garou.rules.catalogue import Phrase, phrase
-from garou.rules.errors import UnknownGameError
+from garou.core.catalogue import Phrase, phrase
+from garou.core.errors import UnknownGameError
 
 if TYPE_CHECKING:
     from garou.rules import Rulebook
@@ -63,8 +63,8 @@ def counts(values: Mapping[str, str], game: Game) -> dict[str, int]:
 def name_of_line(line: str) -> str:
     """The name a line of a names field writes: the line whole, trimmed (commas, colons,
     ``=`` and spaces are part of the name); a line that is one name in double quotes, a quote
-    inside doubled (garou.rules.lists.quote_name), is read without its quotes."""
-    from garou.rules.lists import QUOTE, unquote
+    inside doubled (garou.core.lists.quote_name), is read without its quotes."""
+    from garou.core.lists import QUOTE, unquote
 
     text = line.strip()
     inner = text[1:-1]

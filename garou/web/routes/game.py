@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from flask import Blueprint, Response, g, request
 
+from garou.core.catalogue import format_number, phrase, say
+from garou.core.errors import GarouError
 from garou.game.journal import UnknownGameIdError
 from garou.game.session import MAX_NAME as SESSION_MAX_NAME
-from garou.rules.catalogue import format_number, phrase, say
-from garou.rules.errors import GarouError
 
 from .. import security
 from ..app import config, library, page, refuse
@@ -404,7 +404,7 @@ def _names(text: str) -> list[str]:
         raise FormProblem(said)
     if len(names) > MAX_PLAYERS:
         raise FormProblem(phrase("web.game.names-too-long", most=MAX_PLAYERS, length=MAX_NAME))
-    from garou.rules.names import fold
+    from garou.core.names import fold
 
     folded = [fold(n) for n in names]  # "Ana" and "ana" are one player to every event
     if len(set(folded)) != len(folded):
@@ -416,7 +416,7 @@ def _names(text: str) -> list[str]:
 def _deal(text: str) -> dict[str, str]:
     """The deal typed on the form, name → card; a player given two cards (whatever the
     case and accents of the two lines) refused, as ``--deal`` refuses it."""
-    from garou.rules.names import fold
+    from garou.core.names import fold
 
     deal: dict[str, str] = {}
     lines: dict[str, int] = {}
@@ -944,10 +944,10 @@ def correction_form(replayed: Any, correcting: dict[str, Any] | None) -> dict[st
 def correct(game_id: int) -> Any:
     """Correct an earlier event as ``garou game correct`` does: the event's number, its
     kind and values as it should have been, and why; the game is replayed with it."""
+    from garou.core.errors import UsageError
     from garou.game import session
     from garou.game.errors import IllegalEventError
     from garou.game.mafia_points import Later
-    from garou.rules.errors import UsageError
 
     form = request.form
     form_id = _form_id()

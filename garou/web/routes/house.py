@@ -12,8 +12,8 @@ from typing import Any
 
 from flask import Blueprint, Response, g, request
 
-from garou.rules.catalogue import phrase
-from garou.rules.errors import GarouError
+from garou.core.catalogue import phrase
+from garou.core.errors import GarouError
 
 from ..app import library, page
 from ..security import game_master_page

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from garou.rules.catalogue import phrase, say
+from garou.core.catalogue import phrase, say
 
 from .forms import FormProblem
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, request
 
-from garou.rules.errors import GarouError, UsageError
+from garou.core.errors import GarouError, UsageError
 
 from ..app import library, page
 from ..security import game_master_page

@@ -7,8 +7,8 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, g, request
 
-from garou.rules.catalogue import phrase
-from garou.rules.errors import GarouError
+from garou.core.catalogue import phrase
+from garou.core.errors import GarouError
 
 from ..app import library, page
 from ..security import game_master_page

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, g, request
 
-from garou.rules.errors import GarouError
+from garou.core.errors import GarouError
 
 from .. import security
 from ..app import library, page, url_with
@@ -24,9 +24,9 @@ CASE_PREFIX = "case."
 def _sheet(values: Any) -> Any:
     """Return the cheat sheet the request asks for: the game, and optionally the cards and
     the table's decisions (as the house-rule picker sends them)."""
+    from garou.core.catalogue import phrase
     from garou.houserules import build_agreement
     from garou.printables import build_cheatsheet, check_setup
-    from garou.rules.catalogue import phrase
     from garou.rules.setup import make_distribution
 
     book = library().book()

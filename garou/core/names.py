@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import UnknownGameError, UnknownIdError, UnknownLanguageError, safe_text, shown
 
 if TYPE_CHECKING:  # only annotations: a search on a fresh index must not build the model
-    from .model import Game, Role
+    from garou.rules.model import Game, Role
 
 LANG_ENV = "GAROU_LANG"
 """Environment variable that sets the language when --lang is not given."""

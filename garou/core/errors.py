@@ -36,7 +36,7 @@ class GarouError(Exception):
     """Base class of every error garou reports to a user.
 
     Raise it with a catalogue key and its values, ``UnknownIdError("error.unknown-entry",
-    id=x)``, or with a :class:`~garou.rules.catalogue.Phrase`; the command line says it in
+    id=x)``, or with a :class:`~garou.core.catalogue.Phrase`; the command line says it in
     the user's language with :meth:`message`. ``hint`` says how to fix it.
     """
 

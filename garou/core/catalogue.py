@@ -1,6 +1,6 @@
 """Every word garou shows a user, in every language, looked up in one place.
 
-The texts live in ``rules/data/messages/*.yaml``, one file per capability, one mapping
+The texts live in ``core/messages/*.yaml``, one file per capability, one mapping
 of key → language → template. A template is a ``str.format`` string; where the wording
 depends on a number it is a mapping of plural forms (``one``/``other``) picked by
 :func:`plural_form`, the one plural rule of each language. French typography (the
@@ -298,7 +298,7 @@ def _write_cache(path: Any, body: bytes) -> None:
 
 def catalogue_files() -> list[Any]:
     """Return the catalogue's YAML files, sorted."""
-    folder = Path(__file__).parent / "data" / "messages"  # what resources.files would give
+    folder = Path(__file__).parent / "messages"  # what resources.files would give
     return sorted((p for p in folder.iterdir() if p.name.endswith(".yaml")), key=lambda p: p.name)
 
 

@@ -29,7 +29,7 @@ def builtin_files() -> list[Path]:
     """Return the built-in rule files, sorted by name."""
     # The package's own folder: what importlib.resources.files would give for a package on
     # the file system (garou is never imported from a zip), without importing it.
-    folder = Path(__file__).parent / "data"
+    folder = Path(__file__).parent.parent / "rules" / "data"
     return sorted(
         (p for p in folder.iterdir() if p.name.endswith((".yaml", ".yml"))),
         key=lambda p: p.name,
