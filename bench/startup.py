@@ -78,7 +78,7 @@ def _report():
     sys.__stderr__.write("LIBS " + " ".join(found) + "\\n")
 atexit.register(_report)
 sys.argv = ["garou", *sys.argv[1:]]
-from garou.cli import main
+from garou.cli.app import main
 main()
 """
 

@@ -207,7 +207,7 @@ def stop_server(process: subprocess.Popen[str]) -> list[str]:
 
 
 def under_load(requests: int, clients: int, seconds: float, cache: str) -> bool:
-    from garou.commands.serve import THREADS
+    from garou.cli.commands.serve import THREADS
 
     process, port = start_server(cache)
     deadline = time.monotonic() + seconds

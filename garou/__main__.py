@@ -1,5 +1,5 @@
 """Run garou as ``python -m garou``."""
 
-from garou.cli import main
+from garou.cli.app import main
 
 main()

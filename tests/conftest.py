@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from garou import rules
-from garou.cli import app
+from garou.cli.app import app
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -92,7 +92,7 @@ def play_then_stop(garou, monkeypatch, db: str, answers: list[str], more: str, s
     """Play ``garou game play`` in English with ``answers`` typed, then stop: with Ctrl-C at
     the next question (``stop == "ctrl-c"``; ``more`` is typed input never read), or at
     the end of the input."""
-    from garou.commands import game_play
+    from garou.cli.commands import game_play
 
     if stop != "ctrl-c":
         garou("game", "play", "--db", db, "--lang", "en", input="\n".join(answers) + "\n")

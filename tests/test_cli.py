@@ -12,8 +12,8 @@ import pytest
 import typer
 from typer._click import Context
 
-from garou.cli import GarouGroup, app, help_key, load_commands, param_help_key
-from garou.commands import COMMANDS
+from garou.cli.app import GarouGroup, app, help_key, load_commands, param_help_key
+from garou.cli.commands import COMMANDS
 from garou.core.catalogue import has, say, typeset
 from garou.rules.model import LANGS
 
@@ -59,9 +59,9 @@ def test_each_module_registers_exactly_the_commands_the_registry_names(module):
 
 def _imports(args, tmp_path):
     probe = (
-        "import sys\nfrom garou.cli import main\n"
+        "import sys\nfrom garou.cli.app import main\n"
         "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('pydantic', 'garou.commands.'))),"
+        "print(sorted(m for m in sys.modules if m.startswith(('pydantic', 'garou.cli.commands.'))),"
         " file=sys.stderr)\n"
     )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "GAROU_LANG": "en"}
@@ -78,7 +78,7 @@ def _imports(args, tmp_path):
      (["rules", "--kind", "rumour"], "browse"), (["win", "-g", "lg", "-p", "A=loup"], "play")],
 )  # fmt: skip
 def test_a_run_imports_only_its_command_module_and_never_pydantic(args, module, tmp_path):
-    assert _imports(args, tmp_path) == str([f"garou.commands.{module}"])
+    assert _imports(args, tmp_path) == str([f"garou.cli.commands.{module}"])
 
 
 def test_the_list_of_commands_imports_no_command_module(tmp_path):
@@ -86,7 +86,7 @@ def test_the_list_of_commands_imports_no_command_module(tmp_path):
 
 
 def test_search_has_no_second_parser():
-    from garou.commands import search
+    from garou.cli.commands import search
 
     assert not hasattr(search, "fast_search") and not hasattr(search, "_VALUED")
 
@@ -473,7 +473,7 @@ def test_every_entry_renders_in_every_language(book):
 
     from rich.console import Console
 
-    from garou.render import entry_panel
+    from garou.cli.render import entry_panel
 
     console = Console(file=StringIO(), width=100)
     for entry in book.entries():

@@ -427,7 +427,7 @@ def test_game_correct_under_json_asks_nothing(garou, tmp_path):
 
 
 def test_serve_lan_says_how_many_older_games_it_does_not_list(tmp_path, book, capsys):
-    from garou.commands.serve import GAMES_SHOWN, _print_games
+    from garou.cli.commands.serve import GAMES_SHOWN, _print_games
     from garou.game import session
     from garou.game.journal import open_journal
     from garou.game.mafia import start_data

@@ -182,8 +182,8 @@ def test_the_terminal_never_times_a_speech_recorded_on_another_screen(db, book, 
 
     from rich.console import Console
 
-    from garou.commands.game_play import _Changed
-    from garou.commands.mafia_play import MafiaSession
+    from garou.cli.commands.game_play import _Changed
+    from garou.cli.commands.mafia_play import MafiaSession
     from garou.game import session
 
     game_id = mf.new_game(db, book, mf.load(mf.GAMES / "mafia-town-wins.yaml"))

@@ -369,7 +369,7 @@ def test_undo_without_an_id_undoes_the_game_last_written_to_and_names_it(garou, 
 def test_every_game_command_that_takes_a_game_takes_id_too(garou, tmp_path):
     import inspect
 
-    from garou.commands import game as commands
+    from garou.cli.commands import game as commands
 
     taking = [
         name.removesuffix("_command")

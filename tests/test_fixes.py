@@ -10,7 +10,7 @@ import os
 import pytest
 import typer
 
-from garou.cli import app, param_name
+from garou.cli.app import app, param_name
 from garou.core.catalogue import say
 
 from .conftest import REPO
@@ -199,7 +199,7 @@ def test_house_pick_takes_names_holding_any_character(garou, book, tmp_path):
 
 
 def test_the_play_prompts_read_quoted_names_and_whole_names():
-    from garou.commands.game_play import _picked
+    from garou.cli.commands.game_play import _picked
     from garou.core.names import fold
 
     known = {fold(n) for n in ODD_NAMES}
@@ -583,7 +583,7 @@ def test_a_french_panel_never_starts_a_line_with_its_punctuation(width):
     from rich.table import Table
     from rich.text import Text
 
-    from garou.output import console
+    from garou.cli.output import console
 
     out = console()
     out.file, out.width = io.StringIO(), width

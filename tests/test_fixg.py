@@ -372,7 +372,7 @@ def test_a_typo_at_a_prompt_gets_a_suggestion_and_a_card_its_aliases(garou, tmp_
 
 
 def test_the_crown_asks_for_one_player_and_says_so():
-    from garou.commands.mafia_play import MafiaSession
+    from garou.cli.commands.mafia_play import MafiaSession
 
     session = MafiaSession.__new__(MafiaSession)
     session.lang, shown = "en", []

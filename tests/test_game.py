@@ -499,7 +499,7 @@ def test_play_resumes_where_it_stopped(garou, tmp_path):
 
 
 def test_the_countdown_runs_on_a_fake_clock(monkeypatch):
-    from garou.commands import game_play
+    from garou.cli.commands import game_play
 
     now = [0.0]
     said: list[str] = []

@@ -748,7 +748,7 @@ def _ui(lang: str) -> dict[str, str]:
 def test_every_word_of_house_is_a_catalogue_key_of_its_own():
     import re
 
-    from garou.commands import house
+    from garou.cli.commands import house
     from garou.core import catalogue
 
     assert not hasattr(house, "_UI") and not hasattr(house, "_tn")

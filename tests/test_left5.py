@@ -207,7 +207,7 @@ def _flat(text: str) -> str:
 def test_a_mafia_vote_recorded_on_another_screen_is_told_and_the_judges_own_foul_is_not(
     garou, book, tmp_path, monkeypatch, lang
 ):
-    from garou.commands import game_play
+    from garou.cli.commands import game_play
     from garou.core.catalogue import say
     from garou.game import session
 
@@ -374,7 +374,7 @@ def _readme_codes() -> dict[str, int]:
 
 def _documented(command: str) -> dict[int, str]:
     """The exit codes ``help.<command>.exits`` documents (in English), code → what it says."""
-    from garou.cli import _exits_key
+    from garou.cli.app import _exits_key
     from garou.core.catalogue import say
 
     text = say(_exits_key(command.split()), "en").removeprefix("Exit codes: ")  # as --help
@@ -423,7 +423,7 @@ def test_every_command_returns_the_exit_code_its_help_and_the_readme_document(
 def test_game_speak_tells_what_another_screen_recorded_during_the_farewell(
     garou, book, tmp_path, monkeypatch
 ):
-    from garou.commands import game_play, mafia_play
+    from garou.cli.commands import game_play, mafia_play
     from garou.core.catalogue import say
 
     from .test_mafia_review3 import Table

@@ -440,7 +440,7 @@ def test_a_search_on_a_fresh_index_loads_no_yaml_jinja_or_loader(tmp_path, pycac
     subprocess.run(build, env=env, cwd=tmp_path, check=True, capture_output=True)
     probe = (
         "import sys\n"
-        "from garou.cli import main\n"
+        "from garou.cli.app import main\n"
         "try:\n"
         "    main(['search', 'égalité', '--json'])\n"
         "except SystemExit:\n"
@@ -504,7 +504,7 @@ def test_search_without_words_is_an_interactive_prompt(garou, warm):
 
 
 def test_main_answers_like_the_command(garou, warm, capsys):
-    from garou.cli import main
+    from garou.cli.app import main
 
     args = ["--game", "mafia", "égalité", "-n", "2", "--json"]
     with pytest.raises(SystemExit) as exit_info:
@@ -554,7 +554,7 @@ def test_a_contested_hit_shows_what_the_table_decided(garou, warm):
 
 
 def test_the_agreement_can_come_from_the_environment_and_the_fast_path(warm, capsys, monkeypatch):
-    from garou.cli import main
+    from garou.cli.app import main
 
     monkeypatch.setenv("GAROU_AGREEMENT", str(AGREEMENT))
     with pytest.raises(SystemExit) as exit_info:
@@ -819,7 +819,7 @@ def test_search_says_plainly_when_the_rules_do_not_answer(garou, warm):
 def test_ctrl_c_at_the_search_prompt_exits_130(warm, monkeypatch):
     import builtins
 
-    from garou.commands.search import run_search
+    from garou.cli.commands.search import run_search
 
     def interrupted(prompt: str = "") -> str:
         raise KeyboardInterrupt

@@ -306,7 +306,7 @@ def test_the_countdown_on_a_fake_clock_warns_pauses_and_resumes():
 
 
 def test_the_terminal_countdown_ticks_on_the_session_clock(capsys):
-    from garou.commands.mafia_play import run_timer
+    from garou.cli.commands.mafia_play import run_timer
 
     class FakeClock:
         t = 0.0

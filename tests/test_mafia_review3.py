@@ -315,7 +315,7 @@ def test_a_player_may_nominate_as_many_candidates_as_the_document_allows(book, t
 def test_a_farewell_stopped_midway_keeps_its_answers_and_its_countdown(
     garou, monkeypatch, tmp_path, stop
 ):
-    from garou.commands import mafia_play
+    from garou.cli.commands import mafia_play
 
     from .conftest import play_then_stop
 

@@ -1271,7 +1271,7 @@ def test_cli_prints_a_sheet_exactly_when_garou_check_passes(
 
     from typer.testing import CliRunner
 
-    from garou.cli import app
+    from garou.cli.app import app
 
     roles = {"loup-garou": wolves, "voyante": seer, "villageois": villagers}
     roles = {k: v for k, v in roles.items() if v}

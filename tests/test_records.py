@@ -209,7 +209,7 @@ RECORD_MODULES = (
     "garou.core.catalogue", "garou.core.errors", "garou.rules.setup", "garou.rules.play.state",
     "garou.rules.play.fouls", "garou.rules.play.vote", "garou.rules.play.win",
     "garou.rules.play.cascade", "garou.rules.play.answers", "garou.houserules.compare",
-    "garou.printables.contexts", "garou.render",
+    "garou.printables.contexts", "garou.cli.render",
 )  # fmt: skip
 
 

@@ -422,7 +422,7 @@ def test_the_recap_numbers_each_event_once_and_lists_each_close_call_once(garou,
 def test_a_vote_counted_on_another_screen_during_the_show_of_hands_is_told(
     garou, tmp_path, monkeypatch, lang
 ):
-    from garou.commands import game_play
+    from garou.cli.commands import game_play
     from garou.core.catalogue import say
     from garou.rules import load_rules
 

@@ -23,7 +23,7 @@ def _report():
     sys.__stderr__.write("PROBE " + json.dumps(
         {"modules": sorted(sys.modules), "collecting": gc.isenabled()}) + "\\n")
 atexit.register(_report)
-from garou.cli import main
+from garou.cli.app import main
 main(sys.argv[1:])
 """
 
@@ -81,7 +81,7 @@ def test_the_cycle_collector_runs_again_once_garou_is_loaded(args, tmp_path):
 
 
 def test_loading_pauses_the_collector_and_gives_it_back_as_it_was():
-    from garou.cli import _Loading
+    from garou.cli.app import _Loading
 
     assert gc.isenabled()
     frozen = gc.get_freeze_count()
@@ -143,7 +143,7 @@ def _real_emoji_replace():
 def test_the_emoji_shortcut_replaces_exactly_what_rich_replaces(text):
     from rich import markup
 
-    from garou.output import look_up_emoji_only_when_named
+    from garou.cli.output import look_up_emoji_only_when_named
 
     look_up_emoji_only_when_named()
     assert markup._emoji_replace(text) == _real_emoji_replace()(text)
@@ -154,7 +154,7 @@ def test_the_emoji_shortcut_replaces_exactly_what_rich_replaces(text):
 def test_the_emoji_shortcut_matches_rich_on_any_text(text):
     from rich import markup
 
-    from garou.output import look_up_emoji_only_when_named
+    from garou.cli.output import look_up_emoji_only_when_named
 
     look_up_emoji_only_when_named()
     assert markup._emoji_replace(text) == _real_emoji_replace()(text)
@@ -165,7 +165,7 @@ def test_the_emoji_shortcut_is_installed_once_and_used_by_markup_and_console():
     from rich import markup
     from rich.text import Text
 
-    from garou.output import console, look_up_emoji_only_when_named
+    from garou.cli.output import console, look_up_emoji_only_when_named
 
     look_up_emoji_only_when_named()
     first = markup._emoji_replace
@@ -194,7 +194,7 @@ LINES = [
 
 @pytest.mark.parametrize("text", LINES)
 def test_print_line_prints_what_rich_prints(text, capsys):
-    from garou.output import console, print_line
+    from garou.cli.output import console, print_line
 
     print_line(text)
     ours = capsys.readouterr().out

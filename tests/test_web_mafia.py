@@ -631,7 +631,7 @@ def test_the_terminals_countdown_shows_on_the_table_screen(client, db, book, clo
 
     from rich.console import Console
 
-    from garou.commands.mafia_play import MafiaSession
+    from garou.cli.commands.mafia_play import MafiaSession
 
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
     seen: list[dict[str, Any]] = []

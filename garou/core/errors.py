@@ -1,7 +1,7 @@
 """The project's exceptions and exit codes.
 
 Every package raises a subclass of :class:`GarouError`; the command line turns it into
-one ``Error: ...`` line and the exit code it carries, in one place (``garou.cli``).
+one ``Error: ...`` line and the exit code it carries, in one place (``garou.cli.app``).
 """
 
 from __future__ import annotations

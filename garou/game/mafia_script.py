@@ -1,6 +1,6 @@
 """The Mafia judge's script: what the evening waits for now, and what can be answered.
 
-The terminal (``garou game play``, :mod:`garou.commands.mafia_play`) and the web app's
+The terminal (``garou game play``, :mod:`garou.cli.commands.mafia_play`) and the web app's
 judge view (``garou serve``) both read the next step here and record its answer through
 :mod:`garou.game.session`: the same order (the shots, the Don's check, the Sheriff's check,
 the morning; the farewell, the speeches, the nominations, the vote, the night), the same

@@ -1,6 +1,6 @@
 """The ``garou`` command: a thin shell over the rules, lookup, houserules and printables.
 
-**One dispatch for every command.** :data:`garou.commands.COMMANDS` names the module of
+**One dispatch for every command.** :data:`garou.cli.commands.COMMANDS` names the module of
 each command. :class:`GarouGroup` imports that module only when its command runs (or its
 help is asked for), builds the click command from the module's Typer definitions
 (``register(app)``), and gives its parameters plain converters (:class:`_PlainParam`):
@@ -13,7 +13,7 @@ and the environment (:func:`frame_language`), before parsing, so that a usage er
 said in it too. The help of every command and option comes from ``help.yaml``, chosen at
 format time (see :func:`help_key`). Every error is reported here and nowhere else: one
 ``Error: …`` line (the catalogue's ``error.prefix``) and an exit code, or with ``--json``
-on the command line one JSON object on standard output (:func:`garou.output.error_to_dict`).
+on the command line one JSON object on standard output (:func:`garou.cli.output.error_to_dict`).
 """
 
 from __future__ import annotations
@@ -475,7 +475,7 @@ on ``garou`` or a group: long name → value, the innermost group's last."""
 
 
 def global_params() -> list[Any]:
-    """Return the parameters of :func:`garou.commands.global_options` as a group takes
+    """Return the parameters of :func:`garou.cli.commands.global_options` as a group takes
     them, built as Typer builds a command's."""
     registry = typer.Typer(add_completion=False)
     registry.command()(global_options)
@@ -599,11 +599,11 @@ def _build_group(group_info: Any) -> Any:
 
 
 def load_commands(module_name: str, only: str | None = None) -> dict[str, Any]:
-    """Import ``garou.commands.<module_name>``, let it register its commands on a fresh
+    """Import ``garou.cli.commands.<module_name>``, let it register its commands on a fresh
     Typer app, and return them built as click commands (name → command): all of them, or
     ``only`` the one of that name (a module registers several; a run needs one)."""
     with _Loading():
-        module = importlib.import_module(f"garou.commands.{module_name}")
+        module = importlib.import_module(f"garou.cli.commands.{module_name}")
         registry = typer.Typer()
         module.register(registry)
         _adopt(registry)
@@ -792,7 +792,7 @@ class GarouGroup(_Globals, _Localised, TyperGroup):
     """``garou`` itself: every command, loaded on demand, and every error reported here."""
 
     registry: dict[str, str] = COMMANDS
-    """Command name → module of garou.commands (see :data:`garou.commands.COMMANDS`)."""
+    """Command name → module of garou.cli.commands (see :data:`garou.cli.commands.COMMANDS`)."""
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*self.registry, *(name for name in self.commands if name not in self.registry)]
@@ -893,4 +893,4 @@ def main(argv: list[str] | None = None) -> NoReturn:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-_loading.__exit__()  # garou.cli is loaded: see _Loading
+_loading.__exit__()  # garou.cli.app is loaded: see _Loading

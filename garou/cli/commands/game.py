@@ -99,7 +99,7 @@ def _book() -> Any:
 
 
 def print_hint(out: Console, text: str, style: str = "") -> None:
-    """Print a line holding a command to type, never wrapped (:func:`garou.output.print_hint`)."""
+    """Print a line holding a command to type, never wrapped (:func:`..output.print_hint`)."""
     from ..output import print_hint as printed
 
     printed(out, text, style)
