@@ -410,7 +410,7 @@ def test_a_mafia_deal_off_the_composition_agrees_with_its_count(garou, tmp_path,
     assert f"{dealt} × Citoyen distribué{'s' if dealt > 1 else ''}," in text
 
 
-TYPED_KINDS = {"game.refused.kind", "mafia.refused.kind", "fixes.event.other", "game.refused.field"}
+TYPED_KINDS = {"game.refused.kind", "mafia.refused.kind", "game.event.other", "game.refused.field"}
 """The messages that name an event by the id typed on purpose: an unknown kind echoed back,
 the sentence of a kind that has none, "l'événement {kind}" (the event called so)."""
 

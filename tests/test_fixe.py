@@ -187,7 +187,7 @@ def test_a_step_passed_over_is_called_late_and_the_warning_says_how(
         else:
             state = session.record(journal, book, game_id, *ACTIONS[step]).state
         assert f"skipped-{step}" not in {w.code for w in warnings(state)}
-        late = [line for line in state.story if line.text.key == "fixe.story.late"]
+        late = [line for line in state.story if line.text.key == "mafia.story.late"]
         assert late[-1].hidden and late[-1].seq == len(journal.events(game_id))
     done = set(state.done)
     left = [s for s in steps if s not in done]
@@ -298,8 +298,8 @@ def test_the_closed_nominations_refuse_a_nomination_until_undone(book, journal):
     state = session.record(journal, book, game_id, "close-nominations", {}).state
     assert state.nominations_closed and state.nominations == ["8"]
     assert session.status(journal, book, game_id, "en")["next"].startswith("the vote on 8")
-    for kind, key in (("nominate", "fixe.refused.nominations-closed"),
-                      ("close-nominations", "fixe.refused.closed-twice")):  # fmt: skip
+    for kind, key in (("nominate", "mafia.refused.nominations-closed"),
+                      ("close-nominations", "mafia.refused.closed-twice")):  # fmt: skip
         with pytest.raises(IllegalEventError) as refused:
             session.record(journal, book, game_id, kind, {"by": "2", "nominee": "3"}
                            if kind == "nominate" else {})  # fmt: skip

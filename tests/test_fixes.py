@@ -440,7 +440,7 @@ def test_a_tie_the_captain_settles_is_said_in_the_recap(garou, book, lang, tmp_p
         session.record(journal, book, game_id, "vote", {"votes": votes, "captain_pick": "Alice"})
     data = garou("game", "recap", "--db", str(journal.path), "--lang", lang, "--json").json()
     lines = [line["text"] for p in data["timeline"] for line in p["lines"]]
-    settled = say("fixes.story.captain-settles", lang, names=["Alice", "Farid"], captain="Farid",
+    settled = say("game.story.captain-settles", lang, names=["Alice", "Farid"], captain="Farid",
                   name="Alice")  # fmt: skip
     assert settled in lines, lines
 
@@ -639,7 +639,7 @@ _PEOPLE = ("name", "partner", "chooser", "target", "by", "captain", "victim", "p
 _UNELIDED = re.compile(r"\b(?:de|que) \{(" + "|".join(_PEOPLE) + r")\}")
 
 
-@pytest.mark.parametrize("file", ["game.yaml", "play.yaml", "fixes.yaml", "cli.yaml"])
+@pytest.mark.parametrize("file", ["game.yaml", "play.yaml", "cli.yaml"])
 def test_a_french_message_elides_before_a_players_name(file):
     """« amoureux d'Emma », « Choix d'Emma » : a name after de/que goes through {x:de}."""
     import yaml
@@ -677,9 +677,9 @@ def test_a_hint_naming_players_can_be_typed_back_as_it_is_printed(garou, tmp_pat
     assert garou("game", "import", str(record), "--db", db).exit_code == 0
     refused = garou("game", "add", "dawn", "--db", db, "--lang", lang)
     assert refused.exit_code == 1
-    assert refused.stderr.count(say("fixes.word.name", lang)) == 1  # the hint, said once
+    assert refused.stderr.count(say("game.word.name", lang)) == 1  # the hint, said once
     (word,) = shlex.split(re.search(r"'shoot=[^']*'", refused.stderr)[0])
-    answer = word.replace(say("fixes.word.name", lang), '"Jean, fils"')
+    answer = word.replace(say("game.word.name", lang), '"Jean, fils"')
     done = garou("game", "add", "dawn", answer, "--db", db, "--json")
     assert done.exit_code == 0, done.stdout
     dead = {p["name"] for p in done.json()["players"] if not p["alive"]}

@@ -255,7 +255,7 @@ def test_the_elision_check_finds_de_before_a_name():
 def test_the_ballots_kept_are_said_with_de_elided(value, fr):
     from garou.core.catalogue import say
 
-    said = say("fixb.play.ballots-kept", "fr", count=2, names=value).replace("\u00a0", " ")
+    said = say("game.play.ballots-kept", "fr", count=2, names=value).replace("\u00a0", " ")
     assert fr in said
 
 
@@ -309,9 +309,9 @@ def test_the_dead_roles_cue_agrees_with_the_role_and_its_cards(book, role, cards
     from garou.game.table import role_form
 
     form = role_form([book.game("loup-garou").role(role)], cards)
-    assert fr in say(f"fixg.cue.dead.{form}", "fr").replace("\u00a0", " ")
+    assert fr in say(f"game.cue.dead.{form}", "fr").replace("\u00a0", " ")
     step = script.Step("call", cue=script.DEAD, form=form)
-    assert step.cue_key == f"fixg.cue.dead.{form}"
+    assert step.cue_key == f"game.cue.dead.{form}"
 
 
 @pytest.mark.parametrize(

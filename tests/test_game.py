@@ -307,7 +307,7 @@ def test_a_correction_records_what_and_why_and_the_recap_shows_it(garou, tmp_pat
     recap = garou("game", "recap", "--db", db, "--json").json()
     from garou.core.catalogue import say
 
-    saves = say("fixes.event.field.save.yes", "fr")  # said in words, not save=True
+    saves = say("game.event.field.save.yes", "fr")  # said in words, not save=True
     assert any("mal entendu" in c and saves in c for c in recap["corrections"])
 
 

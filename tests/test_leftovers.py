@@ -332,7 +332,7 @@ def test_the_agreement_sheet_says_what_the_table_decides_below_half(garou, book,
     during = option.during.get(lang)
     # the sheet's words are the judge's: the decisions garou asks for during the game
     for word in ("nobody", "again"):
-        assert say(f"fixf.play.word.{word}", lang) in during
+        assert say(f"mafia.play.word.{word}", lang) in during
     agreed = _agreement(garou, tmp_path, "absolute-majority")
     mark = say("sheet.addition-mark", lang)
     for fmt in ("html", "md"):
@@ -611,8 +611,8 @@ def test_every_catalogue_key_is_used_by_some_code():
 
 
 def test_the_key_finder_follows_the_keys_built_at_run_time(tmp_path):
-    code = tmp_path / "game"
-    code.mkdir()
+    code = tmp_path / "garou" / "game"
+    code.mkdir(parents=True)
     (code / "a.py").write_text(
         'WORDS = ("one", "two")\n'
         'def said(key):\n    return say(f"x.said.{key}", "fr")\n'

@@ -225,8 +225,8 @@ def test_a_vote_nobody_wins_by_more_than_half_waits_for_the_table(book, tmp_path
     assert status["vote_round"] == "table" and "table-decision" in status["next"]
     assert all(s.alive for s in t.state().seats)
     for kind, data in (("night", {}), ("vote", {"votes": {}})):
-        assert t.refused(kind, **data).phrase.key == "fixf.refused.table-decides"
-    assert t.refused("table-decision", then="maybe").phrase.key == "fixf.refused.table-decision"
+        assert t.refused(kind, **data).phrase.key == "mafia.refused.table-decides"
+    assert t.refused("table-decision", then="maybe").phrase.key == "mafia.refused.table-decision"
     t.add("table-decision", then=then)
     state = t.state()
     assert state.player("Bob").alive == (then != "leader")
@@ -237,7 +237,7 @@ def test_a_vote_nobody_wins_by_more_than_half_waits_for_the_table(book, tmp_path
         assert not t.state().player("Bob").alive
     else:
         assert t.refused("table-decision", then=then).phrase.key == (
-            "fixf.refused.no-table-decision"
+            "mafia.refused.no-table-decision"
         )
 
 
@@ -346,7 +346,7 @@ def _words(command):
     from garou.core.catalogue import say
 
     return [
-        w.strip() for lang in ("fr", "en") for w in say(f"fixf.command.{command}", lang).split(",")
+        w.strip() for lang in ("fr", "en") for w in say(f"mafia.command.{command}", lang).split(",")
     ]
 
 
@@ -367,7 +367,7 @@ def test_the_judges_day_commands_are_taken_in_either_language(garou, tmp_path, l
     ]
     lines += [f"{w} Ana" for w in _words("fouls")]
     other = "en" if lang == "fr" else "fr"  # the other language's word ends the evening
-    lines += [f"{say('fixf.command.ov', other).split(',')[0]} Jon"]
+    lines += [f"{say('mafia.command.ov', other).split(',')[0]} Jon"]
     run = garou("game", "play", "--db", db, "--no-countdown", "--lang", lang,
                 input="\n".join([*lines, "q"]) + "\n")  # fmt: skip
     assert run.exit_code == 0, run.stderr
@@ -376,7 +376,7 @@ def test_the_judges_day_commands_are_taken_in_either_language(garou, tmp_path, l
     assert counts == {"foul": 2, "technical-foul": 3, "disqualify": 3}
     assert "kind: opponent-victory, player: Jon" in events
     shown = run.stdout.replace("\n", " ")
-    assert f"{say('fixf.command.foul', lang)} " in shown  # the prompt names the lang's word
+    assert f"{say('mafia.command.foul', lang)} " in shown  # the prompt names the lang's word
 
 
 @pytest.mark.parametrize(

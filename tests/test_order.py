@@ -39,7 +39,7 @@ SKIPPED = {
     "farewell": ("mafia-town-wins", ("farewell", None, 0), 1, "mafia.order.farewell-due"),
     "speech": ("mafia-town-wins", ("speech", "Jon", 0), 1, "mafia.order.speech-due"),
     "vote": ("mafia-town-wins", ("vote", None, 0), 2, "mafia.order.vote-due"),
-    "extra-time": ("mafia-tie-lift", ("speech", "Bob", 1), 1, "fixd.mafia.order.extra-due"),
+    "extra-time": ("mafia-tie-lift", ("speech", "Bob", 1), 1, "mafia.order.extra-due"),
 }
 
 

@@ -65,8 +65,8 @@ def test_undo_inside_a_vote_takes_back_the_last_ballot_and_an_event_needs_a_yes(
     assert run.exit_code == 0, run.stderr
     assert _kinds(db) == before
     out = _flat(run.stdout)
-    assert _flat(say("fix4.play.ballot-back", lang, voter="Eve")) in out
-    assert _flat(say("fix4.play.ballot-back", lang, voter="Fay")) in out
+    assert _flat(say("game.play.ballot-back", lang, voter="Eve")) in out
+    assert _flat(say("game.play.ballot-back", lang, voter="Fay")) in out
     with open_journal(db) as journal:
         draft = journal.draft(1, "ballot")
     assert draft is not None and draft["asked"] == ["Ana", "Bob", "Cid", "Eve"]
@@ -80,7 +80,7 @@ def test_undo_inside_a_vote_takes_back_the_last_ballot_and_an_event_needs_a_yes(
     run = garou("game", "play", "--db", db, "--lang", lang, input="\n".join(typed) + "\n")
     assert _kinds(db) == before
     out = _flat(run.stdout)
-    assert _flat(say("fix4.play.undo-kept", lang)) in out
+    assert _flat(say("game.play.undo-kept", lang)) in out
     run = garou("game", "play", "--db", db, "--lang", lang, input=f"{undo}\n{undo}\nq\n")
     assert _kinds(db) == [*before, "undo"]
 
@@ -126,7 +126,7 @@ def test_undo_inside_the_mafia_vote_takes_back_the_last_nominee_s_ballots(garou,
                 input="\n".join(typed) + "\n")  # fmt: skip
     assert run.exit_code == 0, run.stderr
     assert _kinds(db) == before
-    assert _flat(say("fix4.play.votes-back", lang, name="Hal")) in _flat(run.stdout)
+    assert _flat(say("game.play.votes-back", lang, name="Hal")) in _flat(run.stdout)
     with open_journal(db) as journal:
         kept = journal.kept_draft(game_id, "mafia-vote")
     assert kept is not None and kept[1]["done"] == ["Bob"]

@@ -177,6 +177,6 @@ def unknown_game(name: str, names: Mapping[str, Iterable[str]]) -> UnknownGameEr
     typed = safe_text(name if len(name) <= 40 else name[:39] + "…")
     near = near_games(name, names)
     if not near:
-        return UnknownGameError("left5.unknown-game", game=typed, games=games)
-    quoted = Either(phrase("left5.game-quoted", name=gid) for gid in near)
-    return UnknownGameError("left5.unknown-game-near", game=typed, near=quoted, games=games)
+        return UnknownGameError("core.unknown-game", game=typed, games=games)
+    quoted = Either(phrase("core.game-quoted", name=gid) for gid in near)
+    return UnknownGameError("core.unknown-game-near", game=typed, near=quoted, games=games)

@@ -522,5 +522,5 @@ def refuse_agreement(file: str, data: Any, what: str) -> None:
     bare = "decisions" in data and not any(k in data for k in ("players", "roles", "events"))
     if written.startswith("garou-agreement") or bare:
         line = data.line_of("decisions") if isinstance(data, LocatedDict) else None
-        said = phrase("fixg.file.agreement-given", what=phrase(f"fixg.file.what.{what}"))
+        said = phrase("reader.file.agreement-given", what=phrase(f"reader.file.what.{what}"))
         raise DataFileError([Problem(file, line, "decisions", said)])

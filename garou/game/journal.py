@@ -106,7 +106,7 @@ class DamagedEventError(JournalError):
         self.game_id = game_id
         self.seq = seq
         self.kind = kind
-        super().__init__("fix5a.journal.damaged", path=path, id=game_id, seq=seq, kind=kind)
+        super().__init__("game.journal.damaged", path=path, id=game_id, seq=seq, kind=kind)
 
 
 @dataclass(frozen=True)
@@ -226,7 +226,7 @@ class Journal:
             if existed and self.path.stat().st_size > 0:
                 raise ForeignDatabaseError("game.db.foreign", path=str(self.path))
             if self.read_only:
-                raise JournalError("fix5a.journal.read-only", path=str(self.path))
+                raise JournalError("game.journal.read-only", path=str(self.path))
             db.execute("PRAGMA journal_mode=WAL")
             with self._write():
                 for statement in _SCHEMA.strip().split(";"):
@@ -256,7 +256,7 @@ class Journal:
     def _write(self) -> Iterator[None]:
         """Run the block in one immediate transaction: committed whole, or not at all."""
         if self.read_only:
-            raise JournalError("fix5a.journal.read-only", path=str(self.path))
+            raise JournalError("game.journal.read-only", path=str(self.path))
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
@@ -561,12 +561,12 @@ def _why(exc: BaseException) -> Any:
     code = getattr(exc, "sqlite_errorname", None)
     if isinstance(code, str):
         found = _REASONS.get(code) or _REASONS.get(code.split("_", 2)[0] + "_" + code.split("_")[1])
-        return phrase(f"fix5a.why.{found}") if found else phrase("fix5a.why.code", code=code)
+        return phrase(f"core.why.{found}") if found else phrase("core.why.code", code=code)
     number = getattr(exc, "errno", None)
     name = errno.errorcode.get(number, "") if isinstance(number, int) else ""
     if name in _ERRNOS:
-        return phrase(f"fix5a.why.{_ERRNOS[name]}")
-    return phrase("fix5a.why.code", code=name or type(exc).__name__)
+        return phrase(f"core.why.{_ERRNOS[name]}")
+    return phrase("core.why.code", code=name or type(exc).__name__)
 
 
 def _empty(path: Path) -> bool:

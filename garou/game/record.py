@@ -279,7 +279,7 @@ def named_as_players(players: Any, data: Mapping[str, Any]) -> dict[str, Any]:
             from .errors import IllegalEventError
 
             raise IllegalEventError(
-                "fixb.refused.ambiguous-name", name=value, names=Either(tuple(found))
+                "game.refused.ambiguous-name", name=value, names=Either(tuple(found))
             )
         return found[0] if found else value
 
@@ -457,6 +457,6 @@ def _dated(file: str, record: GameRecord, data: Any) -> GameRecord:
     if date is None:
         game = data.get("game")
         line = game.line_of("date") if isinstance(game, LocatedDict) else None
-        said = phrase("fix5a.date.not-a-date", date=str(written))
+        said = phrase("core.date.not-a-date", date=str(written))
         raise DataFileError([Problem(file, line, "game.date", said)])
     return replace(record, game=replace(record.game, date=date))

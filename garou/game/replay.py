@@ -128,7 +128,7 @@ def _meta(
             raise IllegalEventError("game.refused.correct-event")
         if isinstance(target, int) and target >= event.seq:
             # Only an earlier event can be corrected: the number is not the correction's own.
-            raise IllegalEventError("fixc.correct.beyond", seq=target, last=event.seq - 1)
+            raise IllegalEventError("game.correct.beyond", seq=target, last=event.seq - 1)
         if isinstance(target, int) and kinds.get(target) in META_KINDS:
             raise IllegalEventError(f"game.refused.correct-{kinds[target]}", seq=target)
         index = next((i for i, e in enumerate(live) if e.seq == target), None)

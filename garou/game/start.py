@@ -48,7 +48,7 @@ def start_data(
     names: Sequence[str] = (),
     deal: Mapping[str, str] | None = None,
     force: bool = False,
-    how: str = "fix4.hint.setup-differs",
+    how: str = "game.hint.setup-differs",
 ) -> dict[str, Any]:
     """Return the ``start`` event of a game: the checked setup and the table's agreement.
 
@@ -92,7 +92,7 @@ def start_data(
     for typed, role in (deal or {}).items():
         player = dealt_to(players, typed)
         if player in cards:
-            raise IllegalEventError("fix4.refused.dealt-twice", name=player, typed=typed)
+            raise IllegalEventError("game.refused.dealt-twice", name=player, typed=typed)
         cards[player] = (
             role if any(r.id == role for r in game.roles) else (resolve_role(game, role).id)
         )
@@ -123,19 +123,23 @@ def _same_setup(
 
     differs = []
     if dist.players != agreed.players:
-        differs.append(phrase("fix4.setup.players", given=dist.players, agreed=agreed.players))
+        differs.append(
+            phrase("game.setup-differs.players", given=dist.players, agreed=agreed.players)
+        )
     given_roles = {r: n for r, n in dist.roles.items() if n}
     agreed_roles = {r: n for r, n in agreed.roles.items() if n}
     if given_roles != agreed_roles:
         differs.append(
-            phrase("fix4.setup.roles", given=_Cards(game, given_roles),
+            phrase("game.setup-differs.roles", given=_Cards(game, given_roles),
                    agreed=_Cards(game, agreed_roles))
         )  # fmt: skip
     if agreed.names and sorted(map(fold, players)) != sorted(map(fold, agreed.names)):
-        differs.append(phrase("fix4.setup.names", given=list(players), agreed=list(agreed.names)))
+        differs.append(
+            phrase("game.setup-differs.names", given=list(players), agreed=list(agreed.names))
+        )
     if differs:
         raise IllegalEventError(
-            "fix4.refused.setup-differs", path=path, parts=_Parts(differs), hint=phrase(how)
+            "game.refused.setup-differs", path=path, parts=_Parts(differs), hint=phrase(how)
         )
 
 
@@ -177,7 +181,7 @@ def dealt_to(players: Sequence[str], typed: str) -> str:
     if found in players:
         return found
     near = closest(typed, list(players))
-    hint = phrase("fixg.play.did-you-mean", typed=typed, names=Either(near)) if near else None
+    hint = phrase("game.play.did-you-mean", typed=typed, names=Either(near)) if near else None
     raise IllegalEventError("game.refused.no-player", name=typed, players=list(players), hint=hint)
 
 

@@ -1006,7 +1006,7 @@ def _win(game: Game, lang: str, t: _Words, removed: frozenset[str] = frozenset()
     return WinSheet(rows, notes, margin, margin_rule)
 
 
-_READ_BY_GAROU = {"lose-next-speech": "fix4.sheet.lose-next-speech"}
+_READ_BY_GAROU = {"lose-next-speech": "sheet.lose-next-speech"}
 """The sanctions whose wording is garou's reading of the document, said so on the sheet:
 mafia.txt loses the speech « au tour suivant »; garou skips the next speech due (this
 round's, when it has not come yet)."""

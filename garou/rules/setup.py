@@ -705,7 +705,7 @@ def _check_known(game: Game, dist: Distribution) -> CheckResult:
         if foreign is not None:  # another game's card: say so, never a spelling neighbour
             other, role = foreign
             messages.append(
-                _fixb(
+                _say(
                     "check.foreign",
                     where=where,
                     name=name,
@@ -723,12 +723,6 @@ def _check_known(game: Game, dist: Distribution) -> CheckResult:
         else:
             fixes.append(_say("known-roles.fix.none", name=name, game=game.info.name, roles=roles))
     return CheckResult("known-roles", "fail", _concat(messages), entry, _concat(fixes))
-
-
-def _fixb(key: str, **fields: Any) -> Text:
-    from garou.core.catalogue import say
-
-    return Text(fr=say(f"fixb.{key}", "fr", **fields), en=say(f"fixb.{key}", "en", **fields))
 
 
 def _named(role: Role, lang: str) -> str:
@@ -978,7 +972,7 @@ def _first_group_without_room(
 
     n = len(missing)
     if sum(spare.values()) < n:
-        message = both("fix5a.first-group.crowded-no-swap", roles=names)
+        message = both("setup.first-group.crowded-no-swap", roles=names)
         return CheckResult("first-group", "advice", message, group.entry)
     taken = Distribution(dist.game, dist.players, spare)
     fix = _say(
@@ -986,7 +980,7 @@ def _first_group_without_room(
         remove=_pick(game, taken, n, list(spare)),
         add=_join([_cards(1, r) for r in missing]),
     )
-    message = both("fix5a.first-group.crowded", roles=names)
+    message = both("setup.first-group.crowded", roles=names)
     return CheckResult("first-group", "advice", message, group.entry, fix)
 
 
@@ -1003,7 +997,7 @@ def _advise_copies(game: Game, dist: Distribution) -> list[CheckResult]:
             continue
         role = game.role(role_id)
         fields: dict[str, Any] = {"role": role.name, "count": count}
-        key = "fix5a.copies.advice" if role.night_action else "fix5a.copies.advice-day"
+        key = "setup.copies.advice" if role.night_action else "setup.copies.advice-day"
         message = Text(fr=say(key, "fr", **fields), en=say(key, "en", **fields))
         fix = _say(
             "first-group.fix", remove=_cards(count - 1, role), add=_cards(count - 1, _filler(game))

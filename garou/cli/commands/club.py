@@ -39,7 +39,7 @@ def standings_command(
             return None
         date = iso_date(value)
         if date is None:
-            raise UsageError("fix5a.date.option", value=value, option=option)
+            raise UsageError("core.date.option", value=value, option=option)
         return date
 
     since, until = day(since, "--from"), day(until, "--to")
@@ -60,7 +60,7 @@ def standings_command(
     out.print(f"[bold]{escape(say('club.cli.title', language, count=len(table['games'])))}[/]")
     left = table["left_out"]
     if left:
-        out.print(f"[yellow]{escape(say('fix5a.club.left-out', language, count=len(left)))}[/]")
+        out.print(f"[yellow]{escape(say('club.left-out', language, count=len(left)))}[/]")
         for game in left:
             out.print(f"[yellow]  {escape(game['message'])}[/]")
     names = [table["names"][s] for s in table["systems"]]
@@ -93,7 +93,7 @@ def standings_command(
     merged = [p["spellings"] for p in table["players"] if len(p["spellings"]) > 1]
     if merged:  # said, so that a judge sees two people merged by mistake
         said = join([" = ".join(s) for s in merged], language, "and")
-        out.print(escape(say("fix5a.club.spellings", language, names=said)))
+        out.print(escape(say("club.spellings", language, names=said)))
 
 
 def register(app: typer.Typer) -> None:

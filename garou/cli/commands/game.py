@@ -58,7 +58,7 @@ GameIdOption = Annotated[
 def _which(positional: int | None, option: int | None) -> int | None:
     """The game asked for, by its positional id or ``--id`` (the same one if both)."""
     if positional is not None and option is not None and positional != option:
-        raise _usage("fixb.cli.two-ids", first=positional, second=option)
+        raise _usage("game.cli.two-ids", first=positional, second=option)
     return option if option is not None else positional
 
 
@@ -301,7 +301,7 @@ def _mafia_start(
 
         written, date = date, iso_date(date)
         if date is None:
-            raise UsageError("fix5a.date.option", value=written, option="--date")
+            raise UsageError("core.date.option", value=written, option="--date")
     if not date:  # as --help says: else the day the game is created (local date)
         import datetime
 
@@ -411,7 +411,7 @@ def _where(data: dict[str, Any], lang: str) -> str:
     if data["phase"] == "day":
         return say("game.recap.day", lang, number=data["day"])
     if data.get("damaged"):
-        return say("fix5a.list.damaged", lang)
+        return say("game.list.damaged", lang)
     return "?"
 
 
@@ -622,7 +622,7 @@ def undo_command(
     print_hint(
         _console(),
         say(
-            "fixb.cli.undone.named" if row.name else "fixb.cli.undone",
+            "game.cli.undone.named" if row.name else "game.cli.undone",
             language,
             id=row.id,
             name=row.name or "",
@@ -697,7 +697,7 @@ def _print_corrected(
         print_json({"corrected": done, **status})
         return
     out = _console()
-    key = "fix5a.cli.corrected-named" if row.name else "fix5a.cli.corrected"
+    key = "game.cli.corrected-named" if row.name else "game.cli.corrected"
     out.print(
         escape(
             say(key, lang, id=row.id, name=row.name or "", seq=fix.target, before=before,

@@ -82,7 +82,7 @@ def _own_questions(book: Any, game: Any, choices: dict[str, str]) -> None:
             except GarouError:
                 continue
             raise UsageError(  # a --set value: the command line's (exit 2)
-                "fix4.house.other-game",
+                "house.case-of.other-game",
                 case=case,
                 game=game.info.name,
                 other=other.info.name,
@@ -98,7 +98,7 @@ def ask(out: Console, prompt: str, default: str | None = None, lang: str | None 
     from garou.core.catalogue import say
     from garou.rules import GarouError
 
-    suffix = say("fix4.prompt.suffix", lang) if lang else ": "
+    suffix = say("game.prompt.suffix", lang) if lang else ": "
     asked: type[Prompt] = type("_Prompt", (Prompt,), {"prompt_suffix": suffix})
     try:
         answer = asked.ask(_e(prompt), default=default, console=out, show_default=bool(default))

@@ -225,7 +225,7 @@ def _situation(
     for option, values in given.items():
         for value in values or ():
             if value is not None and value.startswith("--"):  # an option read as the value
-                raise UsageError("fixg.cli.option-as-value", option=option, value=value)
+                raise UsageError("cli.option-as-value", option=option, value=value)
     pairs = []
     for item in _items(players):
         pairs.append(_pair(item, "--player", "--player NAME=ROLE"))

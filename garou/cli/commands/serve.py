@@ -105,7 +105,7 @@ def serve_command(
         if address is None:
             # No address a phone can open: say so, never print (or encode) a dead URL.
             key = config.keys.server_key
-            typer.echo(say("serve.no-lan-address", language, port=actual, key=key))
+            typer.echo(say("web.serve.no-lan-address", language, port=actual, key=key))
             typer.echo(say("web.serve.keep", language))
         else:
             url = f"http://{address}:{actual}/?key={config.keys.server_key}"
@@ -229,7 +229,7 @@ def _print_games(path: object, root: str, lang: str) -> None:
         )
     older = _older(path)
     if older:  # said, not silently left out
-        typer.echo(say("fix5a.serve.older", lang, count=older))
+        typer.echo(say("web.serve.older", lang, count=older))
     typer.echo(say("web.serve.table-view", lang, url=f"{root}/game/{found[0]['id']}/table"))
 
 

@@ -337,7 +337,7 @@ def new() -> Any:
                 agreement = Path(folder) / "agreement.yaml"
                 agreement.write_text(form["agreement"], encoding="utf-8")
             try:
-                how = "fix4.hint.setup-differs-web"
+                how = "game.hint.setup-differs-web"
                 data = start_data(book, setup, agreement, name=name, deal=deal, how=how)
             except RefusedSetupError as exc:
                 return _games_page(400, _refused_setup(exc, g.lang), form)
@@ -400,7 +400,7 @@ def _names(text: str) -> list[str]:
         raise FormProblem(phrase("web.game.names-needed"))
     long = next((n for n in names if len(n) > MAX_NAME), None)
     if long is not None:  # which name, as the terminal says it
-        said = phrase("fix5a.names.too-long", name=long[:24] + "…", length=len(long), most=MAX_NAME)
+        said = phrase("game.names.too-long", name=long[:24] + "…", length=len(long), most=MAX_NAME)
         raise FormProblem(said)
     if len(names) > MAX_PLAYERS:
         raise FormProblem(phrase("web.game.names-too-long", most=MAX_PLAYERS, length=MAX_NAME))
@@ -429,7 +429,7 @@ def _deal(text: str) -> dict[str, str]:
         name = pair[0][:MAX_NAME]
         if fold(name) in lines:
             first = lines[fold(name)]
-            raise FormProblem(phrase("fix4.web.dealt-twice", name=name, first=first, second=number))
+            raise FormProblem(phrase("web.game.dealt-twice", name=name, first=first, second=number))
         lines[fold(name)] = number
         deal[name] = pair[1][:MAX_NAME]
     return deal
@@ -652,7 +652,7 @@ def _undone_note(game_id: int, seq_text: str) -> str | None:
     found = next((e for e in replayed.undone if e.seq == int(seq_text)), None)
     if found is None:
         return None
-    return say("fix5b.undone", g.lang, event=event_said(replayed, found), seq=found.seq)
+    return say("web.game.undone", g.lang, event=event_said(replayed, found), seq=found.seq)
 
 
 @bp.post("/game/<int:game_id>/timer")
@@ -915,7 +915,7 @@ def undo_what(replayed: Any, lang: str) -> str | None:
 
     if len(replayed.effective) <= 1:
         return None
-    return say("fix5b.undo-what", lang, event=event_said(replayed, replayed.effective[-1]))
+    return say("web.game.undo-what", lang, event=event_said(replayed, replayed.effective[-1]))
 
 
 def _cut(text: str, width: int) -> str:
