@@ -51,4 +51,6 @@ def test_each_fold_leaves_exactly_one_set_out():
 def test_the_studied_sets_exist_and_no_unseen_set_is_among_them():
     names = {name for name, _ in learn.studied()}
     assert names == set(learn.STUDIED)
-    assert not any("heldout-12" in n for n in learn.STUDIED)
+    assert learn.UNSEEN and all(n.startswith("unseen/") for n in learn.UNSEEN)
+    assert all(n.startswith("studied/") for n in learn.STUDIED)
+    assert not {n.split("/")[1] for n in learn.STUDIED} & {n.split("/")[1] for n in learn.UNSEEN}

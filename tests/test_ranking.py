@@ -60,17 +60,18 @@ def test_the_ranking_file_was_fitted_on_the_current_sets_data_and_code():
 
 
 def test_the_digest_changes_with_each_kind_of_input(tmp_path):
+    data = learn.DATA.relative_to(learn.REPO).as_posix()
     for name in (
-        "rules/data/x.yaml",
-        "lookup/x.py",
-        "lookup/lexicon.yaml",
-        f"tests/data/{learn.STUDIED[-1]}",
+        "garou/rules/data/x.yaml",
+        "garou/lookup/x.py",
+        "garou/lookup/lexicon.yaml",
+        f"{data}/{learn.STUDIED[-1]}",
     ):
         root = tmp_path / name.replace("/", "_")
-        for part in ("rules/data", "lookup", "bench", "tests/data"):
+        for part in ("garou/rules/data", "garou/lookup", "bench", f"{data}/studied"):
             (root / part).mkdir(parents=True)
         for studied in learn.STUDIED:
-            (root / "tests" / "data" / studied).write_text("queries: []")
+            (root / data / studied).write_text("queries: []")
         for script in fit_ranking.INPUTS[2:]:
             (root / script).write_text("script")
         before = fit_ranking.digest(root)
@@ -79,8 +80,8 @@ def test_the_digest_changes_with_each_kind_of_input(tmp_path):
         assert changed != before
         # The file the script writes is no input of its own, nor the judgement's, fitted
         # after it (its digest covers lookup's code: the two fits would chase each other).
-        (root / "lookup" / RANKING_FILE.name).write_text("{}")
-        (root / "lookup" / "judgement.json").write_text("{}")
+        (root / "garou" / "lookup" / RANKING_FILE.name).write_text("{}")
+        (root / "garou" / "lookup" / "judgement.json").write_text("{}")
         assert fit_ranking.digest(root) == changed
 
 

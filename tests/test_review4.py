@@ -395,7 +395,7 @@ def test_a_recap_or_protocol_file_says_its_pages_as_print_does(garou, tmp_path):
             assert run.json() == {"path": str(out), "format": fmt, "pages": pages}
 
 
-REVIEWED = Path(__file__).parent / "data" / "review4" / "mardi.yaml"
+REVIEWED = Path(__file__).parent / "data" / "evenings" / "french-evening-of-11.yaml"
 """The review's French evening of 11 (game 1), as garou game export wrote it."""
 
 
