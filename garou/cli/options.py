@@ -40,7 +40,8 @@ Game = Annotated[
 def option_values() -> Iterator[None]:
     """Read a command line option's values: an id the rules do not know in one (a role of
     ``--with`` or ``--roles``, a case or option of ``--set``, a card of ``--deal``) is a bad
-    value of the command line, exit 2 as the README's table says, with the same message."""
+    value of the command line, exit 2 as docs/files-and-exit-codes.md says, with the same
+    message."""
     from garou.core.errors import UnknownIdError, UsageError
 
     try:
