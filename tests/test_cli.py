@@ -535,7 +535,7 @@ def test_search_marks_the_option_the_table_chose(garou):
 def test_a_missing_agreement_names_the_option_and_the_variable(garou, tmp_path):
     missing = str(tmp_path / "nope.yaml")
     result = garou("search", "vote", env={"GAROU_AGREEMENT": missing})
-    assert result.exit_code == 1  # a file that is not there: 1, as every command's (README)
+    assert result.exit_code == 1  # a file that is not there: 1 (docs/files-and-exit-codes.md)
     assert "$GAROU_AGREEMENT" in result.stderr and "nope.yaml" in result.stderr
 
 

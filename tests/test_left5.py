@@ -264,7 +264,8 @@ KINDS = {
     "unknown id": "an id",
     "refused": "a check failed",
 }
-"""Each kind of bad input, and the words of its row in the README's table of exit codes."""
+"""Each kind of bad input, and the words of its row in the table of exit codes
+(docs/files-and-exit-codes.md)."""
 
 MAFIA_NAMES = "A,B,C,D,E,F,G,H,I,J"
 LG = ["-g", "loup-garou", "-p", "A=loup-garou,B=villageois,C=villageois"]
@@ -361,11 +362,12 @@ EXIT_CASES = [
 """(the command whose help documents the codes, the kind of bad input, the command line)."""
 
 
-def _readme_codes() -> dict[str, int]:
-    """Each kind of bad input → the code the README's table of exit codes gives it."""
+def _documented_codes() -> dict[str, int]:
+    """Each kind of bad input → the code the manual's table of exit codes gives it."""
     from .conftest import REPO
 
-    text = (REPO / "README.md").read_text("utf-8").split("## Exit codes", 1)[1]
+    page = REPO / "docs" / "files-and-exit-codes.md"
+    text = page.read_text("utf-8").split("## Exit codes", 1)[1]
     rows = re.findall(r"^\| (\d+) \| (.*) \|$", text.split("\n## ", 1)[0], re.M)
     found = {kind: [int(c) for c, said in rows if words in said] for kind, words in KINDS.items()}
     assert all(len(codes) == 1 for codes in found.values()), found
@@ -384,10 +386,10 @@ def _documented(command: str) -> dict[int, str]:
 @pytest.mark.parametrize("command,kind,args", EXIT_CASES, ids=[
     f"{args[0]} {' '.join(args[1:3])}…{kind}" for _, kind, args in EXIT_CASES
 ])  # fmt: skip
-def test_every_command_returns_the_exit_code_its_help_and_the_readme_document(
+def test_every_command_returns_the_exit_code_its_help_and_the_manual_document(
     garou, tmp_path, command, kind, args
 ):
-    expected = _readme_codes()[kind]
+    expected = _documented_codes()[kind]
     documented = _documented(command)
     assert expected in documented, (command, documented)
     if kind in ("malformed", "bad value"):

@@ -58,7 +58,7 @@ def test_a_deal_refused_writes_no_game(garou, tmp_path, change):
         "game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal,
         "--db", str(db), "--lang", "en",
     )  # fmt: skip
-    # a card Mafia does not have is a bad value of --deal (2, the README's exit codes); a
+    # a card Mafia does not have is a bad value of --deal (2, docs/files-and-exit-codes.md); a
     # deal the rules refuse (a second Sheriff, a seat that is not at the table) is 1
     unknown = any(r in ("voyante", "mafoiso") for r in change.values())
     assert run.exit_code == (2 if unknown else 1)

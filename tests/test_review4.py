@@ -379,7 +379,7 @@ def test_another_game_s_question_is_said_so(garou):
         other = "Mafia"
         run = garou("house", "pick", "-g", "loup-garou", "--set", "mf-setting-speech=turbo",
                     "--defaults", "-o", "x.yaml", "--lang", lang)  # fmt: skip
-        # a bad --set value is the command line's: 2, as the README's table of exit codes
+        # a bad --set value is the command line's: 2 (docs/files-and-exit-codes.md)
         assert run.exit_code == 2 and other in run.stderr and "--game mafia" in run.stderr
 
 

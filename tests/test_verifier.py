@@ -634,7 +634,7 @@ def test_suggest_says_why_there_is_none(monkeypatch, garou):
     assert "4 to 18" in r.stderr
     r = garou("suggest", "-g", "lg", "-n", "5", "--with", "voyante,sorciere,chasseur")
     assert r.exit_code == 1 and "power role" in r.stderr
-    # a role --with names that the game does not have: a bad value, 2 (README's exit codes)
+    # a role --with names that the game does not have: a bad value, 2 (docs/files-and-exit-codes.md)
     assert garou("suggest", "-g", "lg", "-n", "5", "--with", "voyente").exit_code == 2
     assert garou("suggest", "-g", "lg", "-n", "zero").exit_code == 2
     assert garou("suggest", "-g", "lg").exit_code == 2

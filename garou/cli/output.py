@@ -53,7 +53,7 @@ def print_line(text: str) -> None:
 def print_hint(out: Console, text: str, style: str = "") -> None:
     """Print a line that holds a command for the user to type (``next: garou game add …``)
     as one line, never wrapped at the terminal's (or 80 columns') width, nor read as markup:
-    what garou prints to be typed is copied whole (README)."""
+    what garou prints to be typed is copied whole (docs/index.md)."""
     from rich.text import Text
 
     out.print(Text(text, style=style), soft_wrap=True)

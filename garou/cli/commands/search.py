@@ -16,14 +16,6 @@ if TYPE_CHECKING:
 
     from garou.lookup import Hit, Searcher, SearchResult
 
-SEARCH_EPILOG = (
-    "Exit codes: 0 a ruling was found (or the interactive prompt was left); 1 nothing "
-    "matched, the agreement file is missing or invalid, or the rule files are invalid; 2 bad "
-    "command line (empty query, unknown game "
-    "or kind); 130 interrupted."
-)
-INDEX_EPILOG = "Exit codes: 0 success; 1 the rule files are invalid or the index cannot be built."
-
 Say = Callable[..., str]
 """A catalogue lookup: ``say(key, lang, count=None, **values)`` (``Searcher.say``)."""
 
@@ -33,8 +25,6 @@ def search_command(
         list[str] | None,
         typer.Argument(
             metavar="[WORDS]...",
-            help="The question, as you would ask it (French or English, accents optional). "
-            "Without words: an interactive prompt.",
             show_default=False,
         ),
     ] = None,
@@ -44,13 +34,10 @@ def search_command(
         typer.Option(
             "--kind",
             "-k",
-            help="Only entries of this kind (rule, contested, role, ...).",
             show_default=False,
         ),
     ] = None,
-    limit: Annotated[
-        int, typer.Option("--limit", "-n", min=1, max=100, help="How many answers to list.")
-    ] = 5,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=100)] = 5,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
@@ -60,40 +47,23 @@ def search_command(
             "--agreement",
             "-a",
             envvar=AGREEMENT_ENV,
-            help="Your table's agreement (garou house pick): on a contested case, show what "
-            "the table decided above the general ruling.",
             show_default=False,
         ),
     ] = None,
 ) -> None:
-    """Find the ruling that answers a question, in both games and both languages.
-
-    The best answer is shown whole, the next ones one line each. When the query names no
-    game and both games rule on it, each game's answer is shown, labelled. Typos are
-    corrected. Without words, ask one question after another (empty line or Ctrl-D quits).
-
-    Example: garou search la sorcière peut-elle se sauver elle-même --agreement accord.yaml
-    """
+    """Find the ruling that answers a question, in both games and both languages."""
     code = run_search(words or [], game, kind, limit, lang, json_, rules_dir, agreement)
     if code:
         raise typer.Exit(code)
 
 
 def index_command(
-    rebuild: Annotated[
-        bool, typer.Option("--rebuild", help="Rebuild the index now, even if it is fresh.")
-    ] = False,
+    rebuild: Annotated[bool, typer.Option("--rebuild")] = False,
     json_: Json = False,
     lang: Lang = None,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Show where the search index is and whether it matches the rules; rebuild it.
-
-    The index is kept in your cache folder and rebuilt by itself when the rule files
-    (built-in or yours) change; --rebuild forces it.
-
-    Example: garou index --rebuild
-    """
+    """Show where the search index is and whether it matches the rules; rebuild it."""
     from garou import lookup
     from garou.rules import resolve_language
 
@@ -209,8 +179,8 @@ def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> tuple[Decided, st
 
 def register(app: typer.Typer) -> None:
     """Add ``search`` and ``index`` to ``app``."""
-    app.command("search", epilog=SEARCH_EPILOG)(search_command)
-    app.command("index", epilog=INDEX_EPILOG)(index_command)
+    app.command("search")(search_command)
+    app.command("index")(index_command)
 
 
 # --- output ---------------------------------------------------------------------------------
