@@ -85,7 +85,7 @@ HELDOUT_SETS = (
     *(_unseen(path.stem) for path in sorted((_DATA / "unseen").glob("*.yaml"))),
 )  # fmt: skip
 """Every set measured apart from the tuning set, one line each, studied then unseen."""
-SEPARATE_GROUPS = tuple(h.source for h in HELDOUT_SETS if isinstance(h.source, str))
+GROUPS_APART = tuple(h.source for h in HELDOUT_SETS if isinstance(h.source, str))
 """Group prefixes of the tuning set measured apart (the tests leave them out)."""
 DEPTH = 10
 """Hits fetched per query (a right answer below this rank counts 0 in the MRR)."""
@@ -248,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(REPO))
     queries = load_set(SET)
     main_set = evaluate(
-        [q for q in queries if not str(q.get("group", "")).startswith(SEPARATE_GROUPS)]
+        [q for q in queries if not str(q.get("group", "")).startswith(GROUPS_APART)]
     )
     fresh = evaluate(load_set(HELDOUT))
     sets: dict[str, list[Outcome]] = {}

@@ -572,7 +572,7 @@ def test_empty_and_yes_no_names_in_a_setup_are_described_in_yaml_words(garou, tm
     )
     assert garou("check", str(setup), "--json").json()["ok"]
     from garou.rules import load_rules
-    from garou.rules.setup import read_setup
+    from garou.rules.distribution import read_setup
 
     _game, table = read_setup(setup, load_rules())
     assert table.names == ("Ana", "null", "true", "No")

@@ -257,7 +257,7 @@ def test_every_french_percent_is_said_with_a_narrow_no_break_space():
 def test_a_setup_chance_is_written_the_french_way(chance, fr, en):
     from fractions import Fraction
 
-    from garou.rules.setup import _percent
+    from garou.rules.distribution import _percent
 
     said = _percent(Fraction(*chance))
     assert (said.get("fr"), said.get("en")) == (fr, en)

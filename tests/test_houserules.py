@@ -28,7 +28,7 @@ from garou.houserules import (
     save_agreement,
 )
 from garou.rules import DataFileError, UnknownIdError
-from garou.rules.setup import Distribution, UnsoundSetupError
+from garou.rules.distribution import Distribution, UnsoundSetupError
 
 AGREEMENTS = Path(__file__).parent / "data" / "agreements"
 GOOD = AGREEMENTS / "good-loup-garou.yaml"
@@ -350,7 +350,7 @@ def test_pick_records_a_setup(garou, book, tmp_path):
     "spec", ["loup-garou=2,villageois=5", "loup-garou=4,villageois=4", "loup-garou=1,voyante=7"]
 )
 def test_pick_rejects_a_setup_the_verifier_rejects(garou, book, tmp_path, spec):
-    from garou.rules.setup import check_distribution, make_distribution, parse_roles
+    from garou.rules.distribution import check_distribution, make_distribution, parse_roles
 
     game = book.game("loup-garou")
     verdict = check_distribution(game, make_distribution(game, parse_roles(spec), 8))
@@ -799,7 +799,7 @@ def _example_after(marker: str, text: str) -> str:
 
 
 def test_a_mafia_setup_without_roles_gets_a_mafia_example(garou, book, tmp_path):
-    from garou.rules.setup import check_distribution, make_distribution, parse_roles
+    from garou.rules.distribution import check_distribution, make_distribution, parse_roles
 
     game = book.game("mafia")
     out = tmp_path / "accord.yaml"
@@ -811,7 +811,7 @@ def test_a_mafia_setup_without_roles_gets_a_mafia_example(garou, book, tmp_path)
 
 
 def test_the_walk_shows_the_games_cards_and_enter_skips_them(garou, book, tmp_path):
-    from garou.rules.setup import example_roles
+    from garou.rules.distribution import example_roles
 
     game = book.game("mafia")
     answers = [""] * len(questions(game)) + ["", "10", "", "", "2025-03-14"]

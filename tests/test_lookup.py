@@ -119,7 +119,7 @@ def test_relevance_targets_are_met_on_the_set_and_on_its_held_out_third(cache, m
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     # The held-out groups of waves 3 and 4 are measured by the bench only.
     queries = [q for q in relevance.load_set()
-               if not str(q.get("group", "")).startswith(relevance.SEPARATE_GROUPS)]  # fmt: skip
+               if not str(q.get("group", "")).startswith(relevance.GROUPS_APART)]  # fmt: skip
     assert len(queries) >= 80
     assert {"fr", "en"} <= {"fr" if q["group"].endswith("-fr") else "en" for q in queries}
     outcomes = relevance.evaluate(queries)
@@ -788,7 +788,7 @@ def test_the_set_meets_the_not_covered_goals(cache, monkeypatch):
     for path in (relevance.SET, relevance.HELDOUT):
         # The held-out groups of waves 3 and 4 are measured by the bench only.
         queries = [q for q in relevance.load_set(path)
-                   if not str(q.get("group", "")).startswith(relevance.SEPARATE_GROUPS)]  # fmt: skip
+                   if not str(q.get("group", "")).startswith(relevance.GROUPS_APART)]  # fmt: skip
         outcomes = relevance.evaluate(queries)
         found = relevance.figures(outcomes)
         assert found["n_out"] >= 10 and found["said_out"] >= 0.8, (path.name, found)

@@ -25,7 +25,7 @@ from garou import printables, rules
 from garou.core import catalogue
 from garou.houserules import load_agreement
 from garou.printables import build_agreement_sheet, build_cheatsheet, escape_markdown
-from garou.rules.setup import Distribution, UnsoundSetupError, read_setup
+from garou.rules.distribution import Distribution, UnsoundSetupError, read_setup
 
 CHROMIUM = Path("/usr/bin/chromium")
 INITIALS_MM = 20

@@ -19,7 +19,7 @@ from garou.core.reader import FALSE_WORDS, TRUE_WORDS
 from garou.game.record import read_game_record
 from garou.houserules import load_agreement
 from garou.rules import DataFileError, play
-from garou.rules.setup import read_setup
+from garou.rules.distribution import read_setup
 
 DATA = Path(__file__).parent / "data"
 BOOK = rules.load_rules()

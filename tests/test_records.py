@@ -206,7 +206,8 @@ def test_a_class_record_cannot_make_cheaply_is_made_by_dataclass_itself():
 
 
 RECORD_MODULES = (
-    "garou.core.catalogue", "garou.core.errors", "garou.rules.setup", "garou.rules.play.state",
+    "garou.core.catalogue", "garou.core.errors", "garou.rules.distribution",
+    "garou.rules.play.state",
     "garou.rules.play.fouls", "garou.rules.play.vote", "garou.rules.play.win",
     "garou.rules.play.cascade", "garou.rules.play.answers", "garou.houserules.compare",
     "garou.printables.contexts", "garou.cli.render",

@@ -416,7 +416,7 @@ def test_what_is_not_a_rule_sized_file_is_refused_before_reading(tmp_path, kind)
     import threading
 
     from garou.core.catalogue import phrase
-    from garou.rules.setup import read_setup
+    from garou.rules.distribution import read_setup
 
     path = dict(_not_files(tmp_path))[kind]
     book = load_rules()
@@ -713,7 +713,7 @@ def test_type_hints_are_computed_once_per_record_class():
 
 def _errors_of_the_rules(tmp_path: Path) -> list[Exception]:
     """One error of each kind the rules capability raises, caught."""
-    from garou.rules.setup import (
+    from garou.rules.distribution import (
         make_distribution,
         parse_players,
         parse_roles,

@@ -18,8 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from garou.rules import DataFileError, GarouError, UnknownIdError, UsageError, fold, load_rules
-from garou.rules.odds import village_win_chance
-from garou.rules.setup import (
+from garou.rules.distribution import (
     MAX_PLAYERS,
     NoSoundDistributionError,
     check_distribution,
@@ -29,6 +28,7 @@ from garou.rules.setup import (
     read_setup,
     suggest_distribution,
 )
+from garou.rules.odds import village_win_chance
 from tests.conftest import REPO
 
 SETUPS = REPO / "tests" / "data" / "setups"
@@ -1053,8 +1053,8 @@ def test_the_night_call_advice_names_exactly_the_night_roles_not_dealt():
 )  # fmt: skip
 def test_the_minority_is_named_with_de_contracted_or_elided(name, said):
     # French: de + les = des, de + le = du, de before a vowel = d', never before la or l'.
+    from garou.rules.distribution import _of
     from garou.rules.model import Text
-    from garou.rules.setup import _of
 
     assert _of(Text(name, "the " + name)) == Text(said, "of the " + name)
 
@@ -1247,7 +1247,7 @@ def test_a_mafia_suggestion_takes_up_to_the_classic_count_of_a_role():
 
 
 def test_the_verdict_says_how_many_rules_are_broken_and_describes_the_table():
-    from garou.rules.setup import describe
+    from garou.rules.distribution import describe
 
     assert verdict_of(LG, {"loup-garou": 2, "villageois": 6}).summary.en.startswith("Sound")
     one = verdict_of(LG, {"loup-garou": 2, "villageois": 6}, players=9)
@@ -1432,8 +1432,8 @@ def test_a_plain_house_role_asked_of_a_suggestion_takes_seats_but_is_no_villager
 def test_the_baseline_is_computed_up_to_the_most_players_the_odds_take_and_not_beyond():
     # The library takes any Distribution; the baseline says when a table is beyond the
     # exact computation, and names that limit, instead of failing or guessing.
+    from garou.rules.distribution import Distribution
     from garou.rules.odds import MAX_PLAYERS as MOST
-    from garou.rules.setup import Distribution
 
     for players in (MOST - 1, MOST, MOST + 1):
         wolves = players // 4

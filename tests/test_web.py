@@ -233,7 +233,7 @@ def test_a_sound_setup_passes_and_links_its_cheat_sheet(client):
 def test_a_broken_setup_fails_with_the_fix(client, book):
     from markupsafe import escape
 
-    from garou.rules.setup import check_distribution, make_distribution
+    from garou.rules.distribution import check_distribution, make_distribution
 
     cards = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "chasseur": 1, "villageois": 6}
     query = "&".join(f"n.{role}={n}" for role, n in cards.items())

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from garou.rules.distribution import UnsoundSetupError
 from garou.rules.loader import Rulebook
 from garou.rules.model import Game
-from garou.rules.setup import UnsoundSetupError
 
 from .errors import IllegalEventError
 from .order import KEY, ORDER
@@ -60,7 +60,7 @@ def start_data(
     """
     from garou.core.names import resolve_role
     from garou.houserules import load_agreement
-    from garou.rules.setup import check_distribution, read_setup
+    from garou.rules.distribution import check_distribution, read_setup
 
     table = load_agreement(agreement, book) if agreement is not None else None
     if setup is not None:

@@ -11,7 +11,7 @@ from ..options import Game, Json, Lang, RulesDir, given
 
 if TYPE_CHECKING:
     from garou.rules import Game as RulesGame
-    from garou.rules.setup import Verdict
+    from garou.rules.distribution import Verdict
 
 Players = Annotated[
     str | None,
@@ -42,7 +42,7 @@ def check_command(
     """Check a distribution of roles before dealing: every rule, why, and how to fix it."""
     from garou.core.names import Either
     from garou.rules import UsageError, load_rules, resolve_language
-    from garou.rules.setup import (
+    from garou.rules.distribution import (
         check_distribution,
         example_roles,
         make_distribution,
@@ -102,7 +102,7 @@ def suggest_command(
 
     from garou.core.names import Either
     from garou.rules import UsageError, load_rules, resolve_language
-    from garou.rules.setup import (
+    from garou.rules.distribution import (
         check_distribution,
         describe,
         parse_players,
@@ -144,7 +144,7 @@ def _print_verdict(game: RulesGame, verdict: Verdict, lang: str) -> None:
     from rich.table import Table
 
     from garou.core.catalogue import say
-    from garou.rules.setup import describe
+    from garou.rules.distribution import describe
 
     from ..output import console
 

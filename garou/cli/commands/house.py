@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from garou.houserules import Agreement, Question
+    from garou.rules.distribution import Distribution
     from garou.rules.model import Game as GameRules
-    from garou.rules.setup import Distribution
 
 CaseOption = Annotated[
     list[str] | None,
@@ -164,7 +164,7 @@ def pick_command(
         writable_path,
     )
     from garou.rules import UsageError, load_rules, resolve_language
-    from garou.rules.setup import parse_players
+    from garou.rules.distribution import parse_players
 
     from ..output import console, print_json
 
@@ -349,7 +349,7 @@ def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
     from garou.houserules import make_setup
     from garou.houserules.interview import AnswerError, read_players
     from garou.rules import GarouError
-    from garou.rules.setup import example_roles
+    from garou.rules.distribution import example_roles
 
     out.print()
     while True:

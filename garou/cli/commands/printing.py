@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from garou.houserules import Agreement
     from garou.printables import AgreementSheet, CheatSheet
     from garou.rules import Rulebook
+    from garou.rules.distribution import Distribution
     from garou.rules.model import Game as GameRules
-    from garou.rules.setup import Distribution
 
 Format = Annotated[
     str | None,
@@ -112,7 +112,7 @@ def _load_setup(path: Path | None, book: Rulebook) -> tuple[GameRules | None, Di
         return None, None
     from garou.core.catalogue import Phrase, phrase
     from garou.rules import DataFileError, Problem, UnknownIdError, resolve_role
-    from garou.rules.setup import read_setup
+    from garou.rules.distribution import read_setup
 
     game, dist = read_setup(path, book)
     problems = []

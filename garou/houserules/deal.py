@@ -8,8 +8,7 @@ from typing import Any
 from garou.core.catalogue import phrase
 from garou.core.errors import GarouError, UsageError
 from garou.core.names import fold
-from garou.rules.model import Game
-from garou.rules.setup import (
+from garou.rules.distribution import (
     Distribution,
     UnsoundSetupError,
     check_distribution,
@@ -18,6 +17,7 @@ from garou.rules.setup import (
     parse_players,
     parse_roles,
 )
+from garou.rules.model import Game
 
 Found = tuple[Any, Any, str, Any]
 """A problem in a setup read from a file: container, key, key path, message."""
@@ -36,7 +36,7 @@ def make_setup(
     count of None is one card), or as the text a person types (``"loup-garou=2,voyante"``).
     ``players`` defaults to the number of cards. Raise UsageError on input that cannot be
     read (a role that is none of the game's, with the closest names) and
-    :class:`~garou.rules.setup.UnsoundSetupError`, carrying the failing checks, when the
+    :class:`~garou.rules.distribution.UnsoundSetupError`, carrying the failing checks, when the
     setup breaks a rule. ``lang`` is kept for callers; the errors are said later.
     """
     names = tuple(n.strip() for n in names if n.strip())
@@ -125,7 +125,7 @@ def setup_problems(game: Game, line: Any, given: Any) -> tuple[Distribution | No
     ``line`` is the ``SetupLine`` the schema converter typed (the counts whole numbers of
     1 or more, the names texts); ``given`` the mapping as written, for the lines. What is
     checked here needs the game: each role against the game's, a role given twice, the
-    names against the count, and the setup rules (:mod:`rules.setup`).
+    names against the count, and the setup rules (:mod:`rules.distribution`).
     """
     from garou.core.names import resolve_role
 
