@@ -145,8 +145,47 @@ def _meta(
         live.append(event)
 
 
+START_SHAPES = {
+    "players": "list",
+    "roles": "mapping",
+    "agreement": "mapping",
+    "deal": "mapping",
+    "name": "one-value",
+    "table": "one-value",
+    "date": "one-value",
+}
+"""The shape of the values every game's ``start`` event holds: a list of names, a mapping
+of one value to one value, or one value (each may be null but the players)."""
+
+
+def check_start_shape(data: Mapping[str, Any]) -> None:
+    """Refuse a ``start`` event whose values are not of their shape (:data:`START_SHAPES`):
+    a hand-edited journal (``players: "Ana"``), never a traceback further on."""
+    for key, shape in START_SHAPES.items():
+        value = data.get(key)
+        if value is None and key != "players":
+            continue
+        if shape == "list":
+            fits = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        elif shape == "mapping":
+            fits = isinstance(value, Mapping) and all(
+                isinstance(k, str) and not isinstance(v, list | Mapping) for k, v in value.items()
+            )
+        else:
+            fits = isinstance(value, str | int | float) and not isinstance(value, bool)
+        if not fits:  # a hand-edited journal: said as a damaged start, never a traceback
+            raise IllegalEventError("game.refused.start-shape", key=key, shape=phrase_of(shape))
+
+
+def phrase_of(shape: str) -> Any:
+    from garou.core.catalogue import phrase
+
+    return phrase(f"game.start-shape.{shape}")
+
+
 def check_start(book: Rulebook, data: Mapping[str, Any]) -> Any:
     """Return the rules of the game a ``start`` event opens; refuse an unusable one."""
+    check_start_shape(data)
     game_id = data.get("game")
     if not isinstance(game_id, str) or game_id not in RULESETS:
         raise IllegalEventError("game.refused.game", game=str(game_id), games=list(RULESETS))
@@ -172,9 +211,9 @@ def replay(book: Rulebook, events: Sequence[Event], lang: str = "en") -> Replaye
     if not live or live[0].kind != "start":
         raise IllegalEventError("game.refused.no-start")
     first = live[0]
-    game = check_start(book, first.data)
-    rules = RULESETS[game.id]
     try:
+        game = check_start(book, first.data)
+        rules = RULESETS[game.id]
         state = rules.start(game, first.data)
     except IllegalEventError as exc:
         exc.seq = first.seq

@@ -24,7 +24,6 @@ from flask import Blueprint, Response, g, request
 
 from garou.core.catalogue import format_number, phrase, say
 from garou.core.errors import GarouError
-from garou.game.journal import UnknownGameIdError
 from garou.game.session import MAX_NAME as SESSION_MAX_NAME
 
 from .. import security
@@ -52,14 +51,6 @@ PUBLIC_STORY = frozenset(
 """The lines of the story the table view may show while the game goes on: the public
 announcements and votes. Every other line (night actions, causes of death, the warnings)
 is the game master's until the game is over."""
-
-
-@bp.errorhandler(UnknownGameIdError)
-def _unknown_game(exc: UnknownGameIdError) -> Response:
-    """A game id that is not in the journal: a plain refusal naming the games there are."""
-    response = Response(exc.message(g.lang) + "\n", status=404, mimetype="text/plain")
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 def scope_of(game_id: int) -> str:
@@ -1005,10 +996,9 @@ def _values(form: Any, kind: str) -> dict[str, Any]:
     data: dict[str, Any] = {}
     base = form.get("base", "")
     if base:
-        try:
-            loaded = json.loads(base)
-        except ValueError:
-            loaded = None
+        from garou.core.reader import read_json
+
+        loaded = read_json(base)
         if not isinstance(loaded, dict):
             raise FormProblem(phrase("web.game.bad-form"))
         data.update(loaded)
