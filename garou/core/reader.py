@@ -22,6 +22,7 @@ import math
 import os
 import re
 import stat
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -486,6 +487,13 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     read (a pipe is opened without waiting for a writer), and so is a file larger than
     ``limit`` bytes. Raise :class:`DataFileError` saying what the path is and what to give.
     """
+    return b"".join(read_chunks(path, limit))
+
+
+def read_chunks(path: str | Path, limit: int = MAX_FILE_BYTES) -> Iterator[bytes]:
+    """Yield the bytes of the regular file at ``path`` a piece at a time, checked as
+    :func:`read_bytes` checks it (its kind and its size, before the first byte is read):
+    what hashes a file without holding it whole in memory."""
     name = str(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -506,16 +514,14 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
                 name,
                 phrase("reader.too-large", size=_megabytes(info.st_size), most=_megabytes(limit)),
             )
-        chunks = []
         total = 0
         while chunk := os.read(fd, 1 << 16):
-            chunks.append(chunk)
             total += len(chunk)
             if total > limit:  # the file grew while being read
                 raise _refuse(
                     name, phrase("reader.too-large", size=_megabytes(total), most=_megabytes(limit))
                 )
-        return b"".join(chunks)
+            yield chunk
     except IsADirectoryError:
         raise _refuse(name, phrase("reader.folder")) from None
     except OSError as exc:
