@@ -256,8 +256,9 @@ def garou_error(exc: GarouError) -> Response:
 
     if not hasattr(g, "lang"):
         g.lang = config().lang
-    if isinstance(exc, UnknownGameIdError):
-        return refuse(404, "web.error.no-such-game")
+    if isinstance(exc, UnknownGameIdError):  # the id asked, said back: nothing else
+        asked = str((request.view_args or {}).get("game_id", ""))[:30]
+        return refuse(404, "web.error.no-such-game", id=asked)
     status = 409 if isinstance(exc, JournalError | IllegalEventError) else 500
     if config().lan and not _holds_a_key():
         return refuse(status, "web.error.unreadable")

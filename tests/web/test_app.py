@@ -64,7 +64,7 @@ def test_an_unknown_or_out_of_range_game_is_404_naming_no_other_game(three_games
     client = create_app(WebConfig(db=three_games)).test_client()
     response = client.get(page.format(game_id) + "?lang=en")
     assert response.status_code == 404
-    assert "No such game" in response.text and "1, 2" not in response.text
+    assert "No game number" in response.text and "1, 2" not in response.text
 
 
 def test_the_table_screen_of_a_damaged_game_names_nothing_of_the_server_under_lan(
@@ -82,7 +82,7 @@ def test_the_table_screen_of_a_damaged_game_names_nothing_of_the_server_under_la
 
 
 @pytest.mark.parametrize(
-    "base", ["[" * 100_000 + "]" * 100_000, '{"a":' * 5000 + "1" + "}" * 5000, '{"at": NaN}']
+    "base", ["[" * 10_000 + "]" * 10_000, '{"a":' * 2000 + "1" + "}" * 2000, '{"at": NaN}']
 )
 def test_a_hostile_base_field_in_a_game_form_is_a_4xx(three_games, tmp_path, base):
     path = tmp_path / "games.sqlite"
