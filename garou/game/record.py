@@ -31,7 +31,7 @@ from .errors import IllegalEventError
 from .journal import Event, Journal
 from .mafia_points import ClubScoring
 from .order import KEY
-from .replay import replay, trimmed
+from .replay import replay, trimmed_all
 
 TOP_KEYS = ("game", "setup", "agreement", "events")
 """The keys of a game record, in the order garou writes them."""
@@ -444,26 +444,28 @@ def import_record(
     except IllegalEventError as exc:
         raise fail(read.setup_line, "events", _Refusal(exc)) from None
 
-    def check(stamped: list[Event]) -> list[Event]:
-        from .session import check_player_names
+    from .session import check_player_names
 
-        try:
-            check_player_names(stamped[0].data.get("players"))
-            replay(book, stamped[:1])
-            kept: list[Event] = stamped[:1]
-            for event in stamped[1:]:  # each event as a recording would keep it
-                kept = trimmed(book, [*kept, event])
-            replay(book, kept)
-            if not force:  # inside the write: no other import can slip in between
-                _refuse_a_copy(journal, kept, read.file)
-            return kept
-        except IllegalEventError as exc:
-            seq = getattr(exc, "seq", 1)
-            if seq <= 1:
-                raise fail(read.setup_line, "setup", _Refusal(exc)) from None
-            index = seq - 2
-            line = read.event_lines[index] if index < len(read.event_lines) else None
-            raise fail(line, f"events[{index}]", _Refusal(exc)) from None
+    given = [Event(i, kind, data) for i, (kind, data) in enumerate([("start", start), *rest], 1)]
+    try:  # every event checked once, before the journal is locked
+        check_player_names(start.get("players"))
+        replay(book, given[:1])
+        kept = trimmed_all(book, given)  # each event as a recording would keep it
+        replay(book, kept)
+    except IllegalEventError as exc:
+        seq = getattr(exc, "seq", 1)
+        if seq <= 1:
+            raise fail(read.setup_line, "setup", _Refusal(exc)) from None
+        index = seq - 2
+        line = read.event_lines[index] if index < len(read.event_lines) else None
+        raise fail(line, f"events[{index}]", _Refusal(exc)) from None
+
+    def check(stamped: list[Event]) -> list[Event]:
+        if not force:  # inside the write: no other import can slip in between
+            _refuse_a_copy(journal, kept, read.file)
+        return [
+            replace(event, recorded=now.recorded) for event, now in zip(kept, stamped, strict=True)
+        ]
 
     return journal.import_game(game_id, game.name, [("start", start), *rest], check)
 

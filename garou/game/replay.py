@@ -309,6 +309,49 @@ def trimmed(book: Rulebook, events: Sequence[Event], lang: str = "en") -> list[E
     return [*events[:-1], Event(new.seq, new.kind, data, new.recorded)]
 
 
+def trimmed_all(book: Rulebook, events: Sequence[Event], lang: str = "en") -> list[Event]:
+    """Return a whole game's ``events`` (its start first), each cut as :func:`trimmed` cuts
+    it when it is recorded after the ones before it (an import), in one pass: the state is
+    carried from event to event, an undo goes back to the state kept before the event it
+    cancels, and only a correction replays the game again. From the first event the rules
+    refuse, the rest is left as it is (the replay that follows says which)."""
+    events = list(events)
+    if len(events) < 2:
+        return events
+    try:
+        start = replay(book, events[:1], lang).state
+    except IllegalEventError:
+        return events
+    if start.game.id not in TRIMMED:
+        return events
+    rules = RULESETS[start.game.id]
+    kept = events[:1]
+    states = [start]  # the state after each event in effect, the start's first
+    for index, event in enumerate(events[1:], start=1):
+        try:
+            if event.kind == "correct":
+                kept = trimmed(book, [*kept, event], lang)
+                live, _, _ = effective_events(kept)
+                states = [replay(book, live[:n], lang).state for n in range(1, len(live) + 1)]
+                continue
+            kept.append(event)
+            if event.kind == TIMER_KIND:
+                continue
+            if event.kind == "undo":
+                if len(states) <= 1:
+                    raise IllegalEventError("game.refused.nothing-to-undo")
+                states.pop()
+                continue
+            if event.kind == "start":
+                raise IllegalEventError("game.refused.second-start")
+            data = applied(rules, states[-1], event.kind, event.data, event.seq, lang)
+            kept[-1] = Event(event.seq, event.kind, data, event.recorded)
+            states.append(rules.apply(states[-1], event.kind, data, event.seq, lang))
+        except IllegalEventError:
+            return kept + events[index + 1 :]
+    return kept
+
+
 def _trimmed_correction(
     book: Rulebook, events: Sequence[Event], data: Mapping[str, Any], lang: str
 ) -> dict[str, Any]:
