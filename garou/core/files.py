@@ -25,6 +25,27 @@ def cache_folder() -> Path:
     return Path(platformdirs.user_cache_dir("garou"))
 
 
+def made_cache_folder(sub: str = "") -> Path:
+    """Return garou's cache folder (or its subfolder ``sub``), made first when missing:
+    every folder of its path that does not exist yet is created private (mode 0700), the
+    user's cache folder itself included (``~/.cache`` on a fresh account, an
+    ``XDG_CACHE_HOME`` not made yet), as the XDG rule asks. The one place that makes it,
+    for whichever command first needs it. Raise OSError when it cannot be made."""
+    folder = cache_folder() / sub if sub else cache_folder()
+    missing = []
+    for parent in (folder, *folder.parents):
+        if parent.is_dir():
+            break
+        missing.append(parent)
+    for path in reversed(missing):
+        try:
+            path.mkdir(mode=0o700)
+        except FileExistsError:
+            if not path.is_dir():
+                raise
+    return folder
+
+
 def builtin_files() -> list[Path]:
     """Return the built-in rule files, sorted by name."""
     # The package's own folder: what importlib.resources.files would give for a package on

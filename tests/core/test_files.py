@@ -60,3 +60,27 @@ def test_the_rules_of_a_folder_holding_a_huge_file_are_refused_by_the_command(ga
     run = garou("roles", "--rules-dir", str(folder), "--lang", "en")
     assert run.exit_code != 0 and "Traceback" not in run.stderr
     assert "too large" in run.stderr
+
+
+def _garou(*args: str, cache: Path) -> None:
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache), "GAROU_LANG": "en"}
+    env.pop("GAROU_RULES_DIR", None)
+    subprocess.run([sys.executable, "-m", "garou", *args], env=env, check=True, capture_output=True)
+
+
+def test_a_missing_cache_folder_is_made_private_by_the_first_command_that_needs_it(tmp_path):
+    cache = tmp_path / "not" / "yet"
+    _garou("roles", cache=cache)
+    assert list((cache / "garou").glob("rules-*.pickle"))
+    for folder in (tmp_path / "not", cache, cache / "garou"):
+        assert folder.stat().st_mode & 0o777 == 0o700, folder
+
+
+def test_a_cache_folder_that_cannot_be_made_leaves_the_command_working(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder\n")
+    _garou("roles", cache=blocked / "cache")  # check=True: it still answers
+    assert blocked.read_text() == "not a folder\n"
