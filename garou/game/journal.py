@@ -267,6 +267,12 @@ class Journal:
         existed = self.path.exists()
         if existed and self.path.is_dir():
             raise JournalError("game.db.folder", path=str(self.path))
+        if existed and not self.path.is_file():  # a pipe, a device: refused before opening
+            from garou.core.catalogue import phrase
+            from garou.core.reader import file_kind
+
+            kind = phrase(f"game.journal.kind.{file_kind(self.path.stat().st_mode)}")
+            raise JournalError("game.journal.not-a-file", path=str(self.path), kind=kind)
         if existed and not create and _empty(self.path):
             # an empty file is no journal yet: only a command that creates one writes it
             raise JournalError("game.db.missing", path=str(self.path))

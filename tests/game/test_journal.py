@@ -167,3 +167,16 @@ def test_a_full_disk_is_said_as_such_and_reading_still_works(six_games, tmp_path
         assert len(journal.events(1)) > 1
         with pytest.raises(DiskFullError):
             journal.record(1, "dawn", {})
+
+
+def test_a_pipe_or_a_device_as_the_journal_is_refused_before_it_is_opened(garou, tmp_path):
+    import os
+
+    pipe = tmp_path / "games.fifo"
+    os.mkfifo(pipe)
+    for db, kind in ((pipe, "named pipe"), (Path("/dev/null"), "device")):
+        names = "Ana,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy,Jon"
+        for command in (["status"], ["list"], ["new", "--game", "mafia", "--names", names]):
+            run = garou("game", *command, "--db", str(db), "--lang", "en")
+            assert run.exit_code == 1, (db, command)
+            assert f"{kind}" in run.stderr and "not a regular file" in run.stderr
