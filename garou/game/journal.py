@@ -82,6 +82,10 @@ the same schema version, since nothing of the events changes and an older garou 
 them."""
 
 
+_REVISION = "_revision"
+"""The key a draft's revision is kept under, beside its data (never shown to its readers)."""
+
+
 class JournalError(GarouError):
     """Raised when the journal file cannot be opened, read or written."""
 
@@ -106,6 +110,11 @@ class DamagedJournalError(JournalError):
 
 class DiskFullError(JournalError):
     """Raised when the disk holding the journal is full: nothing more is recorded."""
+
+
+class DraftChangedError(JournalError):
+    """Raised when a draft is saved over one another screen saved since this one was drawn
+    (two phones typing the same show of hands): nothing is saved, the screen reloads."""
 
 
 class UnknownGameIdError(JournalError):
@@ -567,16 +576,37 @@ class Journal:
             return None
         return None if row is None else str(row[0])
 
-    def save_draft(self, game_id: int, name: str, data: dict[str, Any]) -> None:
+    def save_draft(
+        self, game_id: int, name: str, data: dict[str, Any], revision: int | None = None
+    ) -> int:
         """Keep the draft ``name`` of game ``game_id`` (committed now: a Ctrl-C, a crash or a
-        reloaded page loses nothing of it); it holds until another event is recorded."""
+        reloaded page loses nothing of it); it holds until another event is recorded.
+        Return its new revision (:meth:`draft_revision`).
+
+        ``revision``: the revision the screen saving it was drawn with; when another screen
+        saved the draft since, DraftChangedError and nothing is saved (two phones on one
+        show of hands never overwrite each other's ballots without a word). None: saved
+        whatever is kept (the terminal, the only face typing)."""
         with self._write():
             self._side_table("drafts")
             self.game(game_id)
+            now = self.draft_revision(game_id, name)
+            if revision is not None and revision != now:
+                raise DraftChangedError("game.draft.changed", path=str(self.path))
+            kept = json.dumps({**data, _REVISION: now + 1}, ensure_ascii=False)
             self.db.execute(
                 "INSERT OR REPLACE INTO drafts (game_id, name, after, data) VALUES (?, ?, ?, ?)",
-                (game_id, name, self._last_seq(game_id), json.dumps(data, ensure_ascii=False)),
+                (game_id, name, self._last_seq(game_id), kept),
             )
+        return now + 1
+
+    def draft_revision(self, game_id: int, name: str) -> int:
+        """How many times the draft ``name`` of game ``game_id`` was saved since the game's
+        last event (0: no draft for the step the game is at)."""
+        kept = self._kept(game_id, name)
+        if kept is None or kept[0] != self._last_seq(game_id):
+            return 0
+        return kept[2]
 
     def draft(self, game_id: int, name: str) -> dict[str, Any] | None:
         """Return the draft ``name`` of game ``game_id``, or None when there is none or an
@@ -590,6 +620,11 @@ class Journal:
         """Return the draft ``name`` of game ``game_id`` with the number of the last event
         before it was kept, even when events were recorded since (:meth:`draft` says None
         then): for a face that checks it against those events instead of losing it."""
+        kept = self._kept(game_id, name)
+        return None if kept is None else (kept[0], kept[1])
+
+    def _kept(self, game_id: int, name: str) -> tuple[int, dict[str, Any], int] | None:
+        """The draft as stored: the last event before it, its data, its revision."""
         try:
             row = self.db.execute(
                 "SELECT after, data FROM drafts WHERE game_id = ? AND name = ?", (game_id, name)
@@ -598,8 +633,15 @@ class Journal:
             return None
         if row is None:
             return None
-        found = json.loads(row[1])
-        return (int(row[0]), found) if isinstance(found, dict) else None
+        try:
+            found = json.loads(row[1])
+        except ValueError:  # a row edited by hand: no draft
+            return None
+        if not isinstance(found, dict):
+            return None
+        revision = found.pop(_REVISION, 0)
+        whole = isinstance(revision, int) and not isinstance(revision, bool)
+        return int(row[0]), found, revision if whole else 0
 
     def drop_draft(self, game_id: int, name: str) -> None:
         """Forget the draft ``name`` of game ``game_id`` (its event is recorded)."""
