@@ -689,12 +689,12 @@ def test_an_unwritable_cache_folder_only_means_no_cache(tmp_path, monkeypatch):
     assert blocker.read_text(encoding="utf-8").startswith("a file")
 
 
-def test_no_cache_folder_is_made_where_the_user_has_none(tmp_path, monkeypatch):
-    """garou makes its folder inside the user's cache folder, never that folder itself."""
+def test_the_cache_folder_is_made_private_where_the_user_has_none(tmp_path, monkeypatch):
+    """The user's cache folder is made when missing, mode 0700 (the XDG rule: issue 25)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "nowhere"))
     monkeypatch.delenv("GAROU_RULES_CACHE", raising=False)
     assert set(load_rules().games) == {"loup-garou", "mafia"}
-    assert not (tmp_path / "nowhere").exists()
+    assert (tmp_path / "nowhere").stat().st_mode & 0o777 == 0o700
 
 
 def test_type_hints_are_computed_once_per_record_class():

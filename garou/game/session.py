@@ -35,9 +35,32 @@ def check_player_names(players: Any) -> None:
             )
 
 
+def check_start_names(data: Mapping[str, Any]) -> None:
+    """Refuse a ``start`` whose players' names, game's name or table's name hold a character
+    no name may (:func:`garou.core.names.hidden_character`: a control character, an
+    invisible one), or a player's name too long: the one check of every face a game starts
+    from (the terminal, the web form, an import), so that what is recorded exports and
+    imports again."""
+    from garou.core.errors import safe_text
+    from garou.core.names import hidden_character
+
+    from .errors import IllegalEventError
+
+    players = data.get("players")
+    check_player_names(players)
+    named = [*(players if isinstance(players, list | tuple) else ())]
+    for text in [*named, data.get("name"), data.get("table")]:
+        found = hidden_character(text) if isinstance(text, str) else None
+        if found is not None:
+            said = safe_text(text).replace(found, f"\\u{ord(found):04x}")
+            raise IllegalEventError(
+                "game.refused.hidden-character", text=said, code=f"U+{ord(found):04X}"
+            )
+
+
 def new_game(journal: Journal, book: Rulebook, data: Mapping[str, Any]) -> int:
     """Create a game from its ``start`` event data; return its id."""
-    check_player_names(data.get("players"))
+    check_start_names(data)
 
     def check(events: list[Event]) -> None:
         replay(book, events)
@@ -285,6 +308,7 @@ def snapshot(
 __all__ = [
     "MAX_NAME",
     "check_player_names",
+    "check_start_names",
     "correct",
     "load",
     "format_values",

@@ -662,6 +662,7 @@ def export_command(
         typer.Option("--out", "-o", metavar="FILE"),
     ] = None,
     force: Annotated[bool, typer.Option("--force")] = False,
+    every: Annotated[bool, typer.Option("--all")] = False,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -669,12 +670,52 @@ def export_command(
     from garou.core.writer import write_file
     from garou.game.record import dump_record, record_to_dict
 
+    if every:
+        _export_all(db, game_id if game_id is not None else id_, out, force, lang)
+        return
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, _language):
         text = dump_record(record_to_dict(journal, game_id))
         if out is None or str(out) == "-":
             sys.stdout.write(text)
             return
         write_file(out, text, force, option="-o")
+
+
+def _export_all(
+    db: Path | None, game_id: int | None, out: Path | None, force: bool, lang: str | None
+) -> None:
+    """Save every game still readable into the folder ``out``; fail naming the others."""
+    from rich.markup import escape
+
+    from garou.core.catalogue import say
+    from garou.core.errors import GarouError
+    from garou.game.journal import DamagedJournalError
+    from garou.game.record import save_games
+
+    language = _lang(lang)
+    if game_id is not None:
+        raise _usage("game.export.all-and-id", id=game_id)
+    if out is None or str(out) == "-":
+        raise _usage("game.export.all-needs-folder")
+    with _open(db) as journal:
+        saved = save_games(journal, out, force)
+    console = _console()
+    for one in saved:
+        if one.file is not None:
+            said = say("game.export.saved", language, id=one.game_id, file=str(one.file))
+            console.print(escape(said))
+        elif one.problem is not None:
+            if isinstance(one.problem, DamagedJournalError):
+                said = say("game.export.damaged", language, id=one.game_id)
+            else:
+                why = one.problem.message(language)
+                said = say("game.export.not-saved", language, id=one.game_id, why=why)
+            console.print(f"[yellow]{escape(said)}[/]")
+    lost = [str(one.game_id) for one in saved if one.file is None]
+    if lost:
+        raise GarouError(
+            "game.export.lost", count=len(lost), ids=", ".join(lost), saved=len(saved) - len(lost)
+        )
 
 
 def import_command(
