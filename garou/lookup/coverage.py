@@ -341,12 +341,14 @@ def judge(
 
 
 REASONS = ("outside", "game", "advice", "unknown-named", "quantity", "unknown-word", "subject",
-           "essential", "other-game", "decline", "act", "predicate", "weak", "open")  # fmt: skip
+           "essential", "other-game", "decline", "act", "predicate", "weak", "open",
+           "no-words")  # fmt: skip
 """Why an entry does not answer: the three hard rules, the nine rules in the order the hand
 rules try them, then the fitted judgement's graded measures: ``predicate`` (the first hit
 does not speak of what is asked), ``weak`` (it matches weakly, or hardly better than the
 next), ``open`` (the query is nearer a question the rules leave open than any they
-answer: :mod:`garou.lookup.bank`)."""
+answer: :mod:`garou.lookup.bank`); and ``no-words``: the query has no word of the rules'
+language (``searcher._wordless``, judged before any entry is)."""
 RULES = ("unknown-named", "quantity", "unknown-word", "subject", "essential", "other-game",
          "decline", "act")  # fmt: skip
 """The rules weighed (each a veto for the hand rules), after the hard ones."""

@@ -149,6 +149,10 @@ _PUNCT = re.compile(r"(?:[^\w\s'’ʼ‘\-‐‑]|_)+")
 _GLUED = re.compile(rf"{_PIECE}(?:{_PUNCT.pattern}{_PIECE})+")
 """Words glued by punctuation other than an apostrophe or a hyphen: "cha?seur", "vote/tie"."""
 _RUN = re.compile(r"[^\W_]+")
+_MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+"""An HTML or XML tag ("<script>", "</b>"): markup, never words of a question."""
+_CODE = re.compile(r"[=;{}|$`*\\]|--|&&")
+"""Operators of code (SQL, shell, templates) that a question at the table never has."""
 
 
 @dataclass(frozen=True)
@@ -917,7 +921,7 @@ class Searcher:
         lang: str,
         prefer: str | None = None,
     ) -> SearchResult:
-        text = unicodedata.normalize("NFC", query)
+        text = _MARKUP.sub(" ", unicodedata.normalize("NFC", query))
         truncated = len(text) > MAX_CHARS
         searched, shown, glued = self._unglue(text[:MAX_CHARS])
         units, cut = _units(searched)
@@ -1010,6 +1014,11 @@ class Searcher:
             if fixes:
                 corrected = self._respell(query if shown is None else shown, fixes, lang)
         _weigh_condition(concepts, query if shown is None else shown)
+        if _wordless(concepts, query):
+            # "1=1", "<script>", SQL: nothing of the rules' language to answer.
+            return SearchResult(query, [], corrected=corrected, truncated=truncated,
+                                answered=False,
+                                verdict=coverage.Verdict(False, "no-words", {}))  # fmt: skip
         named = {g for c in concepts for g in c.games}
         by_name = {g for c in concepts if c.game_word for g in c.games}
         scene: str | None = None
@@ -1827,6 +1836,21 @@ def _weigh_condition(concepts: list[_Concept], query: str) -> None:
         if keys and keys <= inside and not keys & rest:
             for alt in concept.alternatives:
                 alt.weight *= CONDITION_WEIGHT
+
+
+def _wordless(concepts: list[_Concept], query: str) -> bool:
+    """Return True when the query has no word of the rules' language: no known word of
+    letters ("1=1", "1 2 3"); or code ("SELECT * FROM users WHERE id=1"): an operator of
+    code, and more unknown words of letters than known ones, none a role, status, game or
+    outside concept (a player's slang, "can i insult ppl if im tilted lol", has no
+    operator: it is a question)."""
+    lettered = [c for c in concepts if any(ch.isalpha() for ch in c.words)]
+    known = [c for c in lettered if c.known]
+    if not known:
+        return True
+    if not _CODE.search(query) or any(c.names_role or c.game_word or c.outside for c in known):
+        return False
+    return len(lettered) - len(known) > len(known)
 
 
 def _in_lang(value: Any, lang: str) -> str:

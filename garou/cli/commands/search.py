@@ -231,6 +231,7 @@ WHY = {
     "advice": "search.why.advice", "quantity": "search.why.quantity", "act": "search.why.act",
     "essential": "search.why.essential", "other-game": "search.why.other-game",
     "decline": "search.why.decline", "unknown-word": "search.why.unknown-word",
+    "no-words": "search.why.no-words",
 }  # fmt: skip
 """The judgement's reasons (``coverage.REASONS``) that a sentence explains to the table; the
 others (a weak match, a predicate the hit does not state) say nothing a reader could use."""
@@ -272,8 +273,11 @@ def render_result(
     if result.corrected:
         parts.append(Text(say("search.corrected", lang, query=result.corrected), style="dim"))
     if not result.hits:
-        if result.outside:
+        why = why_line(result, lang, say)
+        if result.outside or why is not None:
             parts.append(Text(not_covered_line(result, lang, say), style="bold yellow"))
+            if why is not None:
+                parts.append(Text(why, style="yellow"))
         else:
             parts.append(Text(say("search.none", lang, query=result.query.strip()[:80])))
         if result.suggestions:
