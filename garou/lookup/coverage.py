@@ -844,7 +844,13 @@ ACTS: tuple[str, ...] = (
     "tuer tue tuent kill kills killed eliminer elimine eliminent eliminate eliminates "
     "eliminated empoisonner empoisonne empoisonnent poison poisons poisoned devorer devore "
     "devorent devour devours devoured manger mange mangent eat eats eaten tirer tire tirent "
-    "shoot shoots shot abattre abat assassiner murder murders",
+    "shoot shoots shot abattre abat assassiner murder murders fire fires fired",
+    # Using up a role's item or power: the witch drinks, pours, throws her potions.
+    "utiliser utilise utilisent use uses used employer emploie emploient boire boit boivent "
+    "drink drinks drank drunk verser verse versent pour pours poured jeter jette jettent "
+    "throw throws threw thrown lancer lance lancent consommer consomme consomment consume "
+    "consumes consumed depenser depense spend spends spent activer active activate "
+    "activates declencher declenche trigger triggers",
     # Saving.
     "sauver sauve sauvent save saves saved proteger protege protegent protect protects "
     "protected soigner soigne heal heals healed guerir guerit ressusciter ressuscite revive "
