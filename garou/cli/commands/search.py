@@ -50,9 +50,11 @@ def search_command(
             show_default=False,
         ),
     ] = None,
+    explain: Annotated[bool, typer.Option("--explain")] = False,
 ) -> None:
     """Find the ruling that answers a question, in both games and both languages."""
-    code = run_search(words or [], game, kind, limit, lang, json_, rules_dir, agreement)
+    code = run_search(words or [], game, kind, limit, lang, json_, rules_dir, agreement,
+                      explain=explain)  # fmt: skip
     if code:
         raise typer.Exit(code)
 
@@ -95,6 +97,7 @@ def run_search(
     json_: bool,
     rules_dir: Any,
     agreement: Any = None,
+    explain: bool = False,
 ) -> int:
     """Answer the question ``words`` (or open the prompt when empty); return the exit code."""
     from garou.lookup import Searcher
@@ -114,10 +117,12 @@ def run_search(
         _check_game(searcher, game, rules_dir)
         if not words:
             searcher.check_filters(game, kind)
-            return _interactive(searcher, game, kind, limit, language, json_, decided, table_game)
+            return _interactive(searcher, game, kind, limit, language, json_, decided, table_game,
+                                explain)  # fmt: skip
         result = searcher.search(
-            query, game=game, kind=kind, limit=limit, lang=language, prefer=table_game
-        )
+            query, game=game, kind=kind, limit=limit, lang=language, prefer=table_game,
+            explain=explain,
+        )  # fmt: skip
         _notices(searcher, language)
         try:
             _show(result, language, json_, searcher.say, decided=decided)
@@ -225,6 +230,22 @@ def _show(
     out.on_broken_pipe = _quiet_stdout  # type: ignore[method-assign]  # quiet, same exit code
     for part in render_result(result, lang, say, decided):
         out.print(part)
+    if result.explanation is not None:
+        out.print(render_explanation(result, lang, say))
+
+
+def render_explanation(result: SearchResult, lang: str, say: Say) -> RenderableType:
+    """Return what ``--explain`` adds below the answer."""
+    from rich.markup import escape
+    from rich.text import Text
+
+    from garou.lookup.explain import explanation_lines
+
+    lines = [f"[bold]{escape(say('search.explain.heading', lang))}[/]"]
+    for heading, said in explanation_lines(result, lang, say):
+        lines.append(escape(heading))
+        lines += [f"   [dim]{escape(line)}[/]" for line in said]
+    return Text.from_markup("\n".join(lines))
 
 
 WHY = {
@@ -365,6 +386,7 @@ def _interactive(
     json_: bool,
     decided: Decided,
     table_game: str | None = None,
+    explain: bool = False,
 ) -> int:
     """Ask one question after another until an empty line or Ctrl-D (exit code 0). Ctrl-C
     is the command line's to report (130, as every interrupted command; JSON with --json)."""
@@ -388,8 +410,9 @@ def _interactive(
         asked += 1
         try:
             result = searcher.search(
-                line, game=game, kind=kind, limit=limit, lang=lang, prefer=table_game
-            )
+                line, game=game, kind=kind, limit=limit, lang=lang, prefer=table_game,
+                explain=explain,
+            )  # fmt: skip
         except GarouError as exc:
             if json_:
                 import json
