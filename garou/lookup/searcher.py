@@ -252,6 +252,9 @@ class SearchResult:
     """Roles or concepts of other editions or games the query names (not in these rules)."""
     verdict: coverage.Verdict | None = None
     """The judgement of the first hit (:func:`coverage.judge`): why not, what it weighed."""
+    close: list[Hit] = field(default_factory=list)
+    """The first two hits when they are a close call (:data:`CLOSE_CALL`): the question may
+    be either; both are shown in full."""
     explanation: Explanation | None = None
     """Why each hit is where it is and why the verdict, when asked (``explain=True``)."""
 
@@ -270,6 +273,8 @@ class SearchResult:
             data["outside"] = [o.to_dict() for o in self.outside]
         if self.per_game:
             data["per_game"] = {h.game: h.id for h in self.per_game}
+        if self.close:
+            data["close_call"] = [h.id for h in self.close]
         if self.corrected is not None:
             data["corrected"] = self.corrected
         if self.suggestions:
@@ -698,6 +703,13 @@ LEARNED_RANKING = True
 """Whether ``garou search`` orders its candidates by the learned ranking (else by hand)."""
 RERANKED = 10
 """Candidates (the hand ranking's first) the learned ranking orders."""
+CLOSE_CALL = 0.8
+"""The first two hits are a close call, both shown in full, when the learned ranking's
+values (the logits of their scores) differ by at most this. Chosen on the studied sets
+(bench/learn.py ``STUDIED``, in-scope queries, 1,266): of the margins 0 to 2 tried, the
+one where the second hit shown is the answer the first was not most often (21 of the 100
+close calls; the answering ruling shown in full goes from 0.910 to 0.927, with two rulings
+shown for 7.9 % of the questions; a margin of 2 gives 0.956 for 49 %)."""
 FEATURE_FIELDS = ("title", "names", "about", "text", "asks")
 """The fields whose BM25 (summed over the query's words) is a feature; a field the index
 does not have (``asks`` before it was added) scores 0."""
@@ -1118,6 +1130,9 @@ class Searcher:
         result.answered = result.verdict.answered
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
+        if (result.answered and not result.per_game and len(hits) > 1
+                and self._ranking is not None and _close_call(scored)):  # fmt: skip
+            result.close = hits[:2]
         if self._explain:
             result.explanation = self._explanation(scored, result, fixes)
         return result
@@ -1945,17 +1960,29 @@ def _weigh_condition(concepts: list[_Concept], query: str) -> None:
                 alt.weight *= CONDITION_WEIGHT
 
 
+def _close_call(scored: list[_Scored]) -> bool:
+    """Return True when the first two hits, ordered by the learned ranking, are within
+    :data:`CLOSE_CALL` of each other (in the logits of their scores)."""
+    if len(scored) < 2 or not 0.0 < scored[1].score <= scored[0].score < 1.0:
+        return False
+    first, second = (math.log(s.score / (1.0 - s.score)) for s in scored[:2])
+    return first - second <= CLOSE_CALL
+
+
 def _wordless(concepts: list[_Concept], query: str) -> bool:
-    """Return True when the query has no word of the rules' language: no known word of
-    letters ("1=1", "1 2 3"); or code ("SELECT * FROM users WHERE id=1"): an operator of
-    code, and more unknown words of letters than known ones, none a role, status, game or
-    outside concept (a player's slang, "can i insult ppl if im tilted lol", has no
-    operator: it is a question)."""
+    """Return True when the query has no word of the rules' language: no word of letters
+    at all ("1=1", "1 2 3"); or code (an operator of code or a tag: "SELECT * FROM users
+    WHERE id=1", "<script>alert(1)</script>") with more unknown words of letters than
+    known ones, none a role, status, game or outside concept. Unknown words alone are
+    typos to suggest for ("hcasseur"), and a player's slang without code ("can i insult
+    ppl if im tilted lol") is a question."""
     lettered = [c for c in concepts if any(ch.isalpha() for ch in c.words)]
-    known = [c for c in lettered if c.known]
-    if not known:
+    if not lettered:
         return True
-    if not _CODE.search(query) or any(c.names_role or c.game_word or c.outside for c in known):
+    known = [c for c in lettered if c.known]
+    if not (_CODE.search(query) or _MARKUP.search(query)):
+        return False
+    if any(c.names_role or c.game_word or c.outside for c in known):
         return False
     return len(lettered) - len(known) > len(known)
 

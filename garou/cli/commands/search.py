@@ -316,10 +316,12 @@ def render_result(
         shown = []
         heading = say("search.related", lang)
     else:
-        shown = result.per_game or result.hits[:1]
+        shown = result.per_game or result.close or result.hits[:1]
         heading = say("search.more", lang)
     if result.per_game and result.answered:
         parts.append(Text(say("search.differs", lang), style="bold yellow"))
+    elif result.close and result.answered:
+        parts.append(Text(say("search.close-call", lang), style="bold yellow"))
     for hit in shown:
         agreed = decided(hit.id)
         note = None

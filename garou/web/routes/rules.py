@@ -57,7 +57,8 @@ def search() -> Any:
     answered = getattr(result, "answered", None)
     if answered is None:
         answered = bool(result.hits)
-    shown = (result.per_game or result.hits[:1]) if answered else []
+    close = list(getattr(result, "close", []) or [])
+    shown = (result.per_game or close or result.hits[:1]) if answered else []
     rest = [h for h in result.hits if h not in shown]
     why = _why(result, lang)
     context.update(
@@ -66,6 +67,7 @@ def search() -> Any:
         answered=bool(answered),
         shown=[_ruling_of(book, hit.id, lang) for hit in shown],
         labelled=bool(result.per_game) and bool(answered),
+        close_call=bool(close) and bool(answered) and not result.per_game,
         rest=rest,
     )
     return page("web/search.html", problem=None, **context)
