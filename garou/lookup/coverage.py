@@ -325,6 +325,10 @@ def judge(
     asked = _Asked(entries, docnum, matched, query, dict(corrected or {}), game, tuple(scores))
     if quantity.asks_only_duration(asked.folded) and not quantity.states_duration(asked.texts):
         return Verdict(False, "quantity", {})
+    # Still a veto, not weighed: without it the fitted judgement answers every question
+    # of an act the role has not ("can the witch fly", "steal a potion", "can the seer
+    # kill"). The evidence it needs is an act the entry says in no word of that act's
+    # group (ACTS, both languages): "drink" a potion is the entry's « boire ».
     if _rule_act(asked):
         return Verdict(False, "act", {})
     fitted = model if model is not None else loaded_model()

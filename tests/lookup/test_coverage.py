@@ -30,11 +30,28 @@ def test_a_role_s_known_act_in_another_verb_is_answered(searcher, query, entry):
 @pytest.mark.parametrize(
     "query",
     [
+        "les loups peuvent-ils désigner un autre loup",
+        "les loups-garous peuvent-ils désigner leur victime",
+        "can the wolves pick another wolf",
+        "can the werewolves choose their victim",
+    ],
+)
+def test_the_wolves_choosing_in_any_verb_is_answered_by_a_wolves_entry(searcher, query):
+    result = searcher.search(query, lang="fr")
+    assert result.answered, result.verdict
+    assert "wol" in result.hits[0].id or "loup" in result.hits[0].id
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
         "can the witch steal a potion",
         "la sorcière peut-elle voler une potion",
         "can the witch sell her potions",
         "can the seer kill",
         "can the witch fly",
+        "can the hunter juggle",
+        "la voyante peut-elle tuer",
     ],
 )
 def test_an_act_the_role_does_not_have_is_still_not_covered(searcher, query):
