@@ -9,7 +9,9 @@ on; its ``holdout: true`` third was never looked at while tuning it, and its ``h
 and ``h-search4-*`` groups were written before garou was run on them.
 
 In-scope queries (``ids`` given) are scored by the rank of the first right hit: top-1,
-top-3 and MRR; and by how many were wrongly answered "not covered". Out-of-scope queries
+top-3 and MRR; by how many were wrongly answered "not covered"; and by how many have an
+answering ruling shown in full on the first screen ("shown in full": the first hit, each
+game's answer, or both hits of a close call; goal 0.98 on the unseen sets). Out-of-scope queries
 (``out: true``) are scored by the share answered "not covered". Each figure is given for
 the whole of a set and per language.
 
@@ -102,6 +104,15 @@ class Outcome:
     """The ids shown as each game's answer."""
     answered: bool = True
     """False when garou said the rules do not answer the query."""
+    full: list[str] | None = None
+    """The ids shown in full on the first screen (each game's answer, the close call's
+    two, else the first hit; none when "not covered"); None: as the first hit."""
+
+    @property
+    def shown_in_full(self) -> bool:
+        """True when an answering ruling is shown in full on the first screen."""
+        full = self.ids[:1] if self.full is None else self.full
+        return self.answered and any(i in self.query["ids"] for i in full)
 
     @property
     def out(self) -> bool:
@@ -153,8 +164,9 @@ def evaluate(queries: list[dict[str, Any]], rules_dir: str | None = None) -> lis
 def evaluate_one(searcher: Any, query: dict[str, Any]) -> Outcome:
     """Run one query with an opened ``Searcher``."""
     result = searcher.search(query["q"], game=query.get("game"), limit=DEPTH)
+    full = result.per_game or getattr(result, "close", []) or result.hits[:1]
     return Outcome(query, [h.id for h in result.hits], [h.id for h in result.per_game],
-                   result.answered)  # fmt: skip
+                   result.answered, [h.id for h in full])  # fmt: skip
 
 
 def figures(outcomes: list[Outcome]) -> dict[str, float]:
@@ -177,6 +189,7 @@ def figures(outcomes: list[Outcome]) -> dict[str, float]:
         "both": (sum(1 for o in both if o.both_shown) / len(both)) if both else nan,
         "false_split": sum(1 for o in single if o.per_game),
         "wrongly_out": (sum(1 for o in inside if not o.answered) / len(inside)) if inside else nan,
+        "full": sum(1 for o in inside if o.shown_in_full) / n,
         "n_out": len(outside),
         "said_out": (sum(1 for o in outside if not o.answered) / len(outside)) if outside else nan,
     }
@@ -186,7 +199,8 @@ def _line(label: str, f: dict[str, float]) -> str:
     text = f"{label:<20} n={f['n']:>3}"
     if f["n"]:
         text += (f"  top-1 {f['top1']:.3f}  top-3 {f['top3']:.3f}  MRR {f['mrr']:.3f}"
-                 f"  wrongly not covered {f['wrongly_out']:.3f}")  # fmt: skip
+                 f"  wrongly not covered {f['wrongly_out']:.3f}"
+                 f"  shown in full {f['full']:.3f}")  # fmt: skip
     if f["n_out"]:
         text += f"  | out of scope n={f['n_out']:>2}  said not covered {f['said_out']:.3f}"
     if not math.isnan(f["both"]):

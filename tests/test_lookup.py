@@ -843,37 +843,6 @@ def test_a_closed_pipe_ends_quietly(tmp_path, pycache):
         assert done.stderr == "" and done.returncode == 0, (extra, done.stderr)
 
 
-def test_a_lock_held_by_another_process_is_said_at_once_then_the_search_works(
-    tmp_path, monkeypatch
-):
-    from filelock import FileLock
-
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.delenv("GAROU_RULES_DIR", raising=False)
-    monkeypatch.setattr(lookup_index, "LOCK_NOTICE", 0.1)
-    monkeypatch.setattr(lookup_index, "LOCK_TIMEOUT", 0.3)
-    root = lookup_index.cache_root()
-    root.mkdir(parents=True)
-    told: list = []
-    held = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from filelock import FileLock; "
-         f"lock = FileLock({str(root / '.index.lock')!r}); lock.acquire(); print(1, flush=True); "
-         "time.sleep(30)"],
-        stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert held.stdout is not None and held.stdout.readline().strip() == "1"
-        with Searcher(notify=told.append) as opened:
-            assert opened.search("vote").hits
-            notices = [n.say("en") for n in opened.notices]
-        assert [n.key for n in told] == ["index.waiting"]
-        assert any("temporary index" in n for n in notices)
-    finally:
-        held.kill()
-        held.wait()
-    assert FileLock(str(root / ".index.lock")).acquire(timeout=1)
-
-
 def test_the_judgement_is_a_lookup_function_for_show_and_the_live_game(searcher):
     from garou import lookup
 

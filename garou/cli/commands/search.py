@@ -50,9 +50,11 @@ def search_command(
             show_default=False,
         ),
     ] = None,
+    explain: Annotated[bool, typer.Option("--explain")] = False,
 ) -> None:
     """Find the ruling that answers a question, in both games and both languages."""
-    code = run_search(words or [], game, kind, limit, lang, json_, rules_dir, agreement)
+    code = run_search(words or [], game, kind, limit, lang, json_, rules_dir, agreement,
+                      explain=explain)  # fmt: skip
     if code:
         raise typer.Exit(code)
 
@@ -95,6 +97,7 @@ def run_search(
     json_: bool,
     rules_dir: Any,
     agreement: Any = None,
+    explain: bool = False,
 ) -> int:
     """Answer the question ``words`` (or open the prompt when empty); return the exit code."""
     from garou.lookup import Searcher
@@ -114,10 +117,12 @@ def run_search(
         _check_game(searcher, game, rules_dir)
         if not words:
             searcher.check_filters(game, kind)
-            return _interactive(searcher, game, kind, limit, language, json_, decided, table_game)
+            return _interactive(searcher, game, kind, limit, language, json_, decided, table_game,
+                                explain)  # fmt: skip
         result = searcher.search(
-            query, game=game, kind=kind, limit=limit, lang=language, prefer=table_game
-        )
+            query, game=game, kind=kind, limit=limit, lang=language, prefer=table_game,
+            explain=explain,
+        )  # fmt: skip
         _notices(searcher, language)
         try:
             _show(result, language, json_, searcher.say, decided=decided)
@@ -225,12 +230,29 @@ def _show(
     out.on_broken_pipe = _quiet_stdout  # type: ignore[method-assign]  # quiet, same exit code
     for part in render_result(result, lang, say, decided):
         out.print(part)
+    if result.explanation is not None:
+        out.print(render_explanation(result, lang, say))
+
+
+def render_explanation(result: SearchResult, lang: str, say: Say) -> RenderableType:
+    """Return what ``--explain`` adds below the answer."""
+    from rich.markup import escape
+    from rich.text import Text
+
+    from garou.lookup.explain import explanation_lines
+
+    lines = [f"[bold]{escape(say('search.explain.heading', lang))}[/]"]
+    for heading, said in explanation_lines(result, lang, say):
+        lines.append(escape(heading))
+        lines += [f"   [dim]{escape(line)}[/]" for line in said]
+    return Text.from_markup("\n".join(lines))
 
 
 WHY = {
     "advice": "search.why.advice", "quantity": "search.why.quantity", "act": "search.why.act",
     "essential": "search.why.essential", "other-game": "search.why.other-game",
     "decline": "search.why.decline", "unknown-word": "search.why.unknown-word",
+    "no-words": "search.why.no-words",
 }  # fmt: skip
 """The judgement's reasons (``coverage.REASONS``) that a sentence explains to the table; the
 others (a weak match, a predicate the hit does not state) say nothing a reader could use."""
@@ -272,8 +294,11 @@ def render_result(
     if result.corrected:
         parts.append(Text(say("search.corrected", lang, query=result.corrected), style="dim"))
     if not result.hits:
-        if result.outside:
+        why = why_line(result, lang, say)
+        if result.outside or why is not None:
             parts.append(Text(not_covered_line(result, lang, say), style="bold yellow"))
+            if why is not None:
+                parts.append(Text(why, style="yellow"))
         else:
             parts.append(Text(say("search.none", lang, query=result.query.strip()[:80])))
         if result.suggestions:
@@ -291,10 +316,12 @@ def render_result(
         shown = []
         heading = say("search.related", lang)
     else:
-        shown = result.per_game or result.hits[:1]
+        shown = result.per_game or result.close or result.hits[:1]
         heading = say("search.more", lang)
     if result.per_game and result.answered:
         parts.append(Text(say("search.differs", lang), style="bold yellow"))
+    elif result.close and result.answered:
+        parts.append(Text(say("search.close-call", lang), style="bold yellow"))
     for hit in shown:
         agreed = decided(hit.id)
         note = None
@@ -361,6 +388,7 @@ def _interactive(
     json_: bool,
     decided: Decided,
     table_game: str | None = None,
+    explain: bool = False,
 ) -> int:
     """Ask one question after another until an empty line or Ctrl-D (exit code 0). Ctrl-C
     is the command line's to report (130, as every interrupted command; JSON with --json)."""
@@ -384,8 +412,9 @@ def _interactive(
         asked += 1
         try:
             result = searcher.search(
-                line, game=game, kind=kind, limit=limit, lang=lang, prefer=table_game
-            )
+                line, game=game, kind=kind, limit=limit, lang=lang, prefer=table_game,
+                explain=explain,
+            )  # fmt: skip
         except GarouError as exc:
             if json_:
                 import json
