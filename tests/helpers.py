@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import REPO
+from tests.conftest import REPO
 
 
 def rules_folder(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:

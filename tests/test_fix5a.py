@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-GAMES = Path(__file__).parent / "data" / "games"
+from tests.conftest import REPO
+
+GAMES = REPO / "tests" / "data" / "games"
 RECORD = GAMES / "mafia-town-wins.yaml"
 
 
@@ -199,7 +201,7 @@ def test_a_key_given_twice_is_refused_in_the_phone_s_correction_box(tmp_path, bo
     pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
     from garou.game.journal import open_journal
     from garou.web import WebConfig, create_app
-    from tests.test_web_mafia import FakeClock, Judge, load, new_game
+    from tests.web.test_mafia import FakeClock, Judge, load, new_game
 
     db = tmp_path / "web.sqlite"
     client = create_app(WebConfig(db=db, clock=FakeClock())).test_client()

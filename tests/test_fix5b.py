@@ -15,9 +15,8 @@ pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)"
 from garou.game.journal import open_journal  # noqa: E402
 from garou.rules import load_rules  # noqa: E402
 from garou.web import WebConfig, create_app  # noqa: E402
-
-from . import test_web_game as lg  # noqa: E402
-from . import test_web_mafia as mf  # noqa: E402
+from tests.web import test_game as lg  # noqa: E402
+from tests.web import test_mafia as mf  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("private_cache")
 

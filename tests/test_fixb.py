@@ -12,9 +12,8 @@ import yaml
 from garou.game import session
 from garou.game.journal import open_journal
 from garou.game.table import announcement
-
-from .conftest import REPO, play_then_stop
-from .helpers import MAFIA_DEAL, NAMES, lg_setup, lg_start_of
+from tests.conftest import REPO, play_then_stop
+from tests.helpers import MAFIA_DEAL, NAMES, lg_setup, lg_start_of
 
 GAMES = REPO / "tests" / "data" / "games"
 LG_RECORDS = sorted(p for p in GAMES.glob("*.yaml") if not p.name.startswith("mafia-"))
@@ -99,8 +98,7 @@ def test_the_terminal_reads_the_vote_as_a_vote(garou, tmp_path, lang):
 @pytest.mark.parametrize("record", LG_RECORDS, ids=lambda p: p.stem)
 def test_the_web_reads_each_phase_as_what_happened(tmp_path, book, record, lang):
     from garou.web.app import WebConfig, create_app
-
-    from .test_web_game import GameMaster, play
+    from tests.web.test_game import GameMaster, play
 
     db = tmp_path / "web.sqlite"
     data = _load(record)
@@ -305,8 +303,7 @@ def test_a_draft_is_forgotten_once_another_event_is_recorded(tmp_path, book):
 def test_the_web_ballots_waiting_for_the_captain_survive_a_reload(tmp_path, book):
     from garou.game.start import start_data
     from garou.web.app import WebConfig, create_app
-
-    from .test_web_game import GameMaster
+    from tests.web.test_game import GameMaster
 
     db = tmp_path / "web.sqlite"
     deal = dict(pair.split("=") for pair in DEAL6.split(","))

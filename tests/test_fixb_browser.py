@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from .test_web_browser import PHONE, browser, downloads, pytestmark, screenshot, server, until
+from tests.web.test_pages_in_browser import (
+    PHONE,
+    browser,
+    downloads,
+    pytestmark,
+    screenshot,
+    server,
+    until,
+)
 
 __all__ = ["browser", "downloads", "server"]  # the fixtures, used by name
 pytestmark = pytestmark  # the browser mark and its skips

@@ -12,9 +12,8 @@ import yaml
 from garou import rules
 from garou.rules.play import Player, make_state
 from garou.rules.play.situation import parse_situation
-
-from .conftest import play_then_stop
-from .helpers import mafia_at_the_vote
+from tests.conftest import play_then_stop
+from tests.helpers import mafia_at_the_vote
 
 BOOK = rules.load_rules()
 MF = BOOK.game("mafia")
@@ -122,8 +121,8 @@ CHAINS = [
 
 
 def _records():
-    from .helpers import lg_start_of
-    from .test_fixb import LG_RECORDS, _load
+    from tests.helpers import lg_start_of
+    from tests.test_fixb import LG_RECORDS, _load
 
     for path in LG_RECORDS:
         data = _load(path)

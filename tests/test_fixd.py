@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from garou.core.catalogue import say
-
-from . import helpers
-from .helpers import lg_setup
+from tests import helpers
+from tests.conftest import REPO
+from tests.helpers import lg_setup
 
 LG_TABLE = ("-g", "loup-garou", "-p", "Ana=loup-garou,Bob=villageois,Cid=villageois,Dee=voyante")
 
@@ -339,8 +339,6 @@ def _calls(folders=("garou",)):
     import ast
 
     from garou.core.catalogue import messages
-
-    from .conftest import REPO
 
     keys = messages()
     for path in (p for folder in folders for p in sorted((REPO / folder).rglob("*.py"))):

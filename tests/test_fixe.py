@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .conftest import REPO
-from .helpers import MAFIA_DEAL, mafia_at_the_vote
+from tests.conftest import REPO
+from tests.helpers import MAFIA_DEAL, mafia_at_the_vote
 
 GAMES = REPO / "tests" / "data" / "games"
 RECORDS = sorted(GAMES.glob("*.yaml"))
@@ -252,7 +252,7 @@ def test_a_vote_stopped_and_resumed_never_asks_for_nominations_again(
 ):
     """Stopped in the vote after ``typed`` nominees' ballots: the closing is in the
     journal, the resumed session asks the next nominee's ballots, not the nominations."""
-    from .conftest import play_then_stop
+    from tests.conftest import play_then_stop
 
     db = mafia_at_the_vote(garou, tmp_path)
     answers = ["", "1,2,3", "4,5"][: typed + 1]
@@ -480,7 +480,7 @@ def test_a_foul_typed_in_the_vote_keeps_the_ballots_across_a_stop(
 ):
     """The reported case: a foul typed at a ballot prompt, then a stop before the next
     answer: the resumed vote keeps the ballots, says the foul, asks the next nominee."""
-    from .conftest import play_then_stop
+    from tests.conftest import play_then_stop
 
     db = mafia_at_the_vote(garou, tmp_path)
     play_then_stop(garou, monkeypatch, db, ["", "1,2,3", "foul 3"], "4\n", stop)
@@ -500,7 +500,7 @@ def test_a_foul_typed_in_the_vote_keeps_the_ballots_across_a_stop(
 def test_the_phone_and_the_terminal_share_the_mafia_ballot_draft(garou, tmp_path, monkeypatch):
     """Picked on the phone, kept without "Count the vote": a reloaded page shows them, the
     terminal resumes with them; typed in the terminal then stopped: the phone shows them."""
-    from .conftest import play_then_stop
+    from tests.conftest import play_then_stop
 
     db = mafia_at_the_vote(garou, tmp_path)
     garou("game", "add", "close-nominations", "--db", db)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_web_browser import (
+from tests.web.test_pages_in_browser import (
     MAFIA_NAMES,
     MAFIA_ROLES,
     browser,

@@ -12,9 +12,8 @@ import typer
 
 from garou.cli.app import app, param_name
 from garou.core.catalogue import say
-
-from .conftest import REPO
-from .test_cli import ALL, DOMAIN_ERRORS, LEAVES, foreign_words
+from tests.cli.test_app import ALL, DOMAIN_ERRORS, LEAVES, foreign_words
+from tests.conftest import REPO
 
 # --- 1. the global options, wherever they are typed ------------------------------------------
 
@@ -616,8 +615,7 @@ def test_the_commands_french_panels_and_tables_keep_the_punctuation_with_its_wor
 def test_the_web_picker_takes_names_one_a_line_whole(book, tmp_path, private_cache):
     from garou.houserules import load_agreement
     from garou.web import create_app
-
-    from .test_web import ORIGIN, picked_form, token_of
+    from tests.web.test_app import ORIGIN, picked_form, token_of
 
     client = create_app().test_client()
     game = book.game("loup-garou")

@@ -11,8 +11,7 @@ import yaml
 
 from garou.game import script, session
 from garou.game.journal import open_journal
-
-from .conftest import play_then_stop
+from tests.conftest import REPO, play_then_stop
 
 NAMES = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay"]
 ROLES = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "villageois": 2}
@@ -134,8 +133,7 @@ def test_the_web_form_offers_only_what_the_agreement_allows(
 ):
     pytest.importorskip("flask")
     from garou.web import WebConfig, create_app
-
-    from .test_web_game import GameMaster
+    from tests.web.test_game import GameMaster
 
     db = tmp_path / "g.sqlite"
     roles, deal = (ROLES, DEAL) if wolves == "two" else (LONE, LONE_DEAL)
@@ -198,8 +196,7 @@ def test_a_stop_inside_a_night_step_keeps_its_answers(
 def test_a_refused_web_form_comes_back_with_its_answers(tmp_path, book):
     pytest.importorskip("flask")
     from garou.web import WebConfig, create_app
-
-    from .test_web_game import GameMaster
+    from tests.web.test_game import GameMaster
 
     db = tmp_path / "g.sqlite"
     game_id = _game(db, book, {SELF: "never", TWO: "both-allowed"}, TO_SELF, ROLES, WITHOUT("Cid"))
@@ -343,8 +340,7 @@ def test_the_web_refusal_says_its_rule_and_nothing_recorded_once(tmp_path, book,
 
     pytest.importorskip("flask")
     from garou.web import WebConfig, create_app
-
-    from .test_web_game import GameMaster
+    from tests.web.test_game import GameMaster
 
     db = tmp_path / "g.sqlite"
     game_id = _game(db, book, {}, [*NIGHT1, ("kill", {"victim": "Fay"})])
@@ -416,8 +412,6 @@ def test_an_option_given_no_value_does_not_take_the_next_one(garou, args):
     ("lang", "said"), [("en", "Victory: the Town!"), ("fr", "Victoire : la Ville !")]
 )
 def test_the_end_of_a_mafia_evening_is_a_sentence_to_read(garou, tmp_path, lang, said):
-    from .conftest import REPO
-
     db = str(tmp_path / "g.sqlite")
     garou("game", "import", str(REPO / "tests/data/games/mafia-town-wins.yaml"), "--db", db)
     # the last vote's player gives the farewell first (three questions: Enter for none)
@@ -440,8 +434,6 @@ def test_a_mafia_evening_without_date_is_dated_the_day_it_is_created(garou, tmp_
 
 
 def test_the_fouls_lookup_answers_for_the_player_asked_and_knows_who_left(garou, tmp_path):
-    from .conftest import REPO
-
     db = str(tmp_path / "g.sqlite")
     garou("game", "import", str(REPO / "tests/data/games/mafia-fouls.yaml"), "--db", db)
     gus = garou("game", "fouls", "Gus", "--db", db, "--lang", "en").stdout

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import REPO
+
 pytestmark = pytest.mark.usefixtures("private_cache")
 
 # --- 1: a mistyped game ------------------------------------------------------------------
@@ -147,9 +149,8 @@ def _lift_table(book, tmp_path, yes: list[str] | None):
     """A Mafia evening at the lift vote (Bob and Hal tied twice), with ``yes`` kept as the
     lift's draft (the phone's ballots) unless None."""
     from garou.game.mafia_script import DRAFT, draft_data, lift_ballots
-
-    from .test_leftovers import _to_lift
-    from .test_mafia_review3 import Table
+    from tests.test_leftovers import _to_lift
+    from tests.test_mafia_review3 import Table
 
     t = Table(book, tmp_path)
     _to_lift(t)
@@ -210,8 +211,7 @@ def test_a_mafia_vote_recorded_on_another_screen_is_told_and_the_judges_own_foul
     from garou.cli.commands import game_play
     from garou.core.catalogue import say
     from garou.game import session
-
-    from .test_mafia_review3 import Table
+    from tests.test_mafia_review3 import Table
 
     t = Table(book, tmp_path)
     t.add("day")
@@ -363,7 +363,6 @@ EXIT_CASES = [
 
 def _readme_codes() -> dict[str, int]:
     """Each kind of bad input → the code the README's table of exit codes gives it."""
-    from .conftest import REPO
 
     text = (REPO / "README.md").read_text("utf-8").split("## Exit codes", 1)[1]
     rows = re.findall(r"^\| (\d+) \| (.*) \|$", text.split("\n## ", 1)[0], re.M)
@@ -425,8 +424,7 @@ def test_game_speak_tells_what_another_screen_recorded_during_the_farewell(
 ):
     from garou.cli.commands import game_play, mafia_play
     from garou.core.catalogue import say
-
-    from .test_mafia_review3 import Table
+    from tests.test_mafia_review3 import Table
 
     t = Table(book, tmp_path)
     t.add("day")

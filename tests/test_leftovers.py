@@ -9,8 +9,9 @@ import re
 
 import pytest
 
-from . import helpers
-from .test_mafia_review3 import BELOW_HALF, Table
+from tests import helpers
+from tests.conftest import REPO
+from tests.test_mafia_review3 import BELOW_HALF, Table
 
 # --- 1: a prompt never names a player a command typed at it just removed ------------------
 
@@ -269,7 +270,7 @@ def test_the_show_of_hands_of_another_vote_is_abandoned_said(garou, tmp_path):
 
 # --- 4: every label line of the recap is said whole, its value's article in lower case ----
 
-GAMES = sorted((__import__("pathlib").Path(__file__).parent / "data" / "games").glob("*.yaml"))
+GAMES = sorted((REPO / "tests" / "data" / "games").glob("*.yaml"))
 ARTICLE_AFTER_LABEL = {
     "fr": re.compile(r"\S\s?[:;]\s(Le|La|Les|L['’])[\s\w]"),
     "en": re.compile(r"\S[:;]\s(The)\s"),
@@ -321,8 +322,7 @@ def test_the_agreement_sheet_says_what_the_table_decides_below_half(garou, book,
     import html
 
     from garou.core.catalogue import say
-
-    from .test_printables import count_pages
+    from tests.printables.test_rendering import count_pages
 
     option = next(
         o for o in book.game("mafia").entry("mf-contested-majority").options
@@ -605,7 +605,7 @@ def unused_keys(repo) -> list[str]:
 
 
 def test_every_catalogue_key_is_used_by_some_code():
-    from .conftest import REPO
+    from tests.conftest import REPO
 
     assert unused_keys(REPO) == []
 

@@ -10,10 +10,9 @@ from garou.game import session
 from garou.game.errors import IllegalEventError
 from garou.game.journal import open_journal
 from garou.game.mafia import start_data
-
-from .helpers import MAFIA_NAMES as NAMES
-from .helpers import MAFIA_ROLES as ROLES
-from .helpers import MafiaTable
+from tests.helpers import MAFIA_NAMES as NAMES
+from tests.helpers import MAFIA_ROLES as ROLES
+from tests.helpers import MafiaTable
 
 
 def _printed_names(book, lang, case):
@@ -316,8 +315,7 @@ def test_a_farewell_stopped_midway_keeps_its_answers_and_its_countdown(
     garou, monkeypatch, tmp_path, stop
 ):
     from garou.cli.commands import mafia_play
-
-    from .conftest import play_then_stop
+    from tests.conftest import play_then_stop
 
     db = _new_evening(garou, tmp_path)
     add = lambda *a: garou("game", "add", *a, "--db", db, "--lang", "en")  # noqa: E731

@@ -10,6 +10,7 @@ import pytest
 
 from garou.game import session
 from garou.game.journal import open_journal
+from tests.conftest import REPO
 
 SIX = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay"]
 SIX_DEAL = "Ana=loup-garou,Bob=loup-garou,Cid=voyante,Dee=villageois,Eve=villageois,Fay=villageois"
@@ -395,12 +396,12 @@ def test_a_recap_or_protocol_file_says_its_pages_as_print_does(garou, tmp_path):
             assert run.json() == {"path": str(out), "format": fmt, "pages": pages}
 
 
-REVIEWED = Path(__file__).parent / "data" / "review4" / "mardi.yaml"
+REVIEWED = REPO / "tests" / "data" / "review4" / "mardi.yaml"
 """The review's French evening of 11 (game 1), as garou game export wrote it."""
 
 
 @pytest.mark.parametrize(
-    "record", [REVIEWED, *sorted((Path(__file__).parent / "data" / "games").glob("[!m]*.yaml"))]
+    "record", [REVIEWED, *sorted((REPO / "tests" / "data" / "games").glob("[!m]*.yaml"))]
 )
 def test_the_recap_numbers_each_event_once_and_lists_each_close_call_once(garou, tmp_path, record):
     db = str(tmp_path / "r.sqlite")

@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import REPO
+
 ORIGIN = "http://localhost"
 NAMES = ["Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Léa"]
 
 
 def _document(name: str) -> str:
     """The text of a rule document (beside the repository, or beside the worktrees)."""
-    from .conftest import REPO, SOURCES
+    from tests.conftest import SOURCES
 
     for folder in (SOURCES, REPO.parent.parent / "shared" / "sources"):
         if (folder / name).exists():

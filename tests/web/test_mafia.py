@@ -1,7 +1,7 @@
 """garou serve, the Mafia evening: the judge's view and the table view through Flask's
 test client, over the same journal as ``garou game``; the countdown read from the journal
 on a fake clock; the web correction of an event (both games). The browser test of a
-Mafia day is in test_web_browser.py."""
+Mafia day is in tests/web/test_pages_in_browser.py."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.conftest import REPO
+
 flask = pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
 
 from garou.game import session  # noqa: E402
@@ -20,11 +22,10 @@ from garou.game.journal import open_journal  # noqa: E402
 from garou.game.record import import_record  # noqa: E402
 from garou.web import WebConfig, create_app  # noqa: E402
 from garou.web.security import Keys  # noqa: E402
-
-from .helpers import TableScreen  # noqa: E402
+from tests.helpers import TableScreen  # noqa: E402
 
 ORIGIN = "http://localhost"
-GAMES = Path(__file__).parent / "data" / "games"
+GAMES = REPO / "tests" / "data" / "games"
 MAFIA_RECORDS = sorted(GAMES.glob("mafia-*.yaml"))
 LAN_HOST = {"Host": "192.168.1.5"}
 
@@ -599,9 +600,9 @@ def test_a_correction_from_the_judges_page_is_the_terminals(client, db, book):
 
 
 def test_a_correction_on_the_game_masters_page_of_loup_garou(client, db, book):
-    from tests.test_web_game import GameMaster
-    from tests.test_web_game import new_game as new_lg
-    from tests.test_web_game import play as play_lg
+    from tests.web.test_game import GameMaster
+    from tests.web.test_game import new_game as new_lg
+    from tests.web.test_game import play as play_lg
 
     data = load(GAMES / "parity.yaml")
     game_id = new_lg(db, book, data)

@@ -14,15 +14,13 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from garou.lookup import Searcher, coverage
+from tests.conftest import REPO
+from tests.helpers import builtin_searcher, load_bench
 
-from .helpers import builtin_searcher, load_bench
-
-REPO = Path(__file__).resolve().parent.parent
 SCRIPT = REPO / "bench" / "fit_judgement.py"
 
 

@@ -7,8 +7,7 @@ import pytest
 
 from garou.lookup.searcher import Searcher
 from garou.rules import load_rules
-
-from .helpers import rules_folder
+from tests.helpers import rules_folder
 
 HOUSE = """\
 game: loup-garou

@@ -10,8 +10,7 @@ import pytest
 from garou.lookup import bank, coverage
 from garou.lookup.searcher import Searcher
 from garou.rules import DataFileError, load_rules
-
-from .helpers import rules_folder
+from tests.helpers import rules_folder
 
 HOUSE = """\
 game: loup-garou

@@ -9,10 +9,9 @@ from garou.game.errors import IllegalEventError
 from garou.game.journal import open_journal
 from garou.game.mafia import start_data
 from garou.game.mafia_points import points
-
-from .helpers import MAFIA_NAMES as NAMES
-from .helpers import MAFIA_ROLES as ROLES
-from .helpers import MafiaTable
+from tests.helpers import MAFIA_NAMES as NAMES
+from tests.helpers import MAFIA_ROLES as ROLES
+from tests.helpers import MafiaTable
 
 TOWN = [n for n, r in ROLES.items() if r in ("citoyen", "sherif")]
 MAFIA = [n for n, r in ROLES.items() if r in ("mafia", "don")]

@@ -10,8 +10,7 @@ import pytest
 from garou.lookup import index as lookup_index
 from garou.lookup.searcher import Searcher
 from garou.rules import DataFileError, load_rules
-
-from .helpers import builtin_searcher, rules_folder
+from tests.helpers import builtin_searcher, rules_folder
 
 HOUSE = """\
 game: loup-garou

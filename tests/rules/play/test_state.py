@@ -37,8 +37,9 @@ from garou.rules.play import (
     table_rules,
 )
 from garou.rules.play.state import poisoner
+from tests.conftest import REPO
 
-STATES = Path(__file__).parent / "data" / "states"
+STATES = REPO / "tests" / "data" / "states"
 MAJORITY = "mf-contested-majority"
 BOOK = rules.load_rules()
 LG = BOOK.game("loup-garou")

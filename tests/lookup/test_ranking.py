@@ -12,8 +12,7 @@ import pytest
 from garou.lookup import Searcher
 from garou.lookup import index as lookup_index
 from garou.lookup.searcher import FEATURES, RANKING_FILE, RERANKED, Ranking
-
-from .helpers import load_bench
+from tests.helpers import load_bench
 
 fit_ranking = load_bench("fit_ranking")
 learn = load_bench("learn")

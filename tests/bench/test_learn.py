@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from .helpers import load_bench
+from tests.helpers import load_bench
 
 learn = load_bench("learn")
 

@@ -7,6 +7,7 @@ import pytest
 from garou.core import catalogue
 from garou.core.catalogue import Phrase, check_catalogue, join, plural_form, say, typeset
 from garou.core.errors import DataFileError, GarouError, Problem
+from tests.conftest import REPO
 
 
 def test_every_message_exists_in_both_languages_with_the_same_fields():
@@ -177,7 +178,6 @@ def call_sites_missing_fields(files) -> list[str]:
 def test_every_call_site_gives_the_fields_its_message_fills_in():
     """A template field no call site passes is a KeyError the day the message is said:
     the source is scanned for every message named by its key."""
-    from .conftest import REPO
 
     folders = ("garou",)
     files = [p for folder in folders for p in sorted((REPO / folder).rglob("*.py"))]

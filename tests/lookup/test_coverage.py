@@ -17,8 +17,7 @@ import pytest
 
 from garou.lookup import Searcher, coverage, outside_of, quantity
 from garou.lookup.analysis import fold_chars
-
-from .helpers import builtin_searcher
+from tests.helpers import builtin_searcher
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from selenium.common.exceptions import (  # noqa: E402
     WebDriverException,
 )
 
-from . import test_web_browser as web  # noqa: E402
+from tests.web import test_pages_in_browser as web  # noqa: E402
 
 GONE = (
     "unknown error: unhandled inspector error: "

@@ -17,8 +17,7 @@ from garou.game.order import CHECKS, ORDER, order_checks
 from garou.game.record import dump_record, import_record, record_to_dict
 from garou.game.replay import replay
 from garou.game.start import start_data
-
-from .conftest import REPO
+from tests.conftest import REPO
 
 GAMES = REPO / "tests" / "data" / "games"
 ENDING = ("day", "vote", "night")

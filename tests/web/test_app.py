@@ -1,5 +1,5 @@
 """garou serve: every page, in both languages, and what the server refuses (unit tests
-through Flask's test client; the browser tests are in test_web_browser.py)."""
+through Flask's test client; the browser tests are in tests/web/test_pages_in_browser.py)."""
 
 from __future__ import annotations
 

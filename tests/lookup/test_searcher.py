@@ -20,9 +20,8 @@ from garou.lookup import Searcher, status, synonyms
 from garou.lookup import index as lookup_index
 from garou.lookup.analysis import english_analyzer, fold_chars, french_analyzer, key, plain_analyzer
 from garou.rules import UsageError
-
-from .conftest import REPO
-from .helpers import builtin_searcher, load_bench
+from tests.conftest import REPO
+from tests.helpers import builtin_searcher, load_bench
 
 relevance = load_bench("relevance")
 
@@ -537,7 +536,7 @@ def test_index_shows_where_it_is_and_whether_it_is_fresh(garou, tmp_path, book):
 
 # --- the table's agreement ------------------------------------------------------------------
 
-AGREEMENT = Path(__file__).parent / "data" / "agreements" / "good-loup-garou.yaml"
+AGREEMENT = REPO / "tests" / "data" / "agreements" / "good-loup-garou.yaml"
 
 
 def test_a_contested_hit_shows_what_the_table_decided(garou, warm):

@@ -25,9 +25,8 @@ from garou.game.record import dump_record, import_record, record_to_dict
 from garou.game.replay import replay
 from garou.game.start import start_data
 from garou.game.table import to_dict, warnings
-
-from .conftest import REPO
-from .helpers import NAMES, lg_setup
+from tests.conftest import REPO
+from tests.helpers import NAMES, lg_setup
 
 GAMES = REPO / "tests" / "data" / "games"
 SETUPS = REPO / "tests" / "data" / "setups"

@@ -29,8 +29,9 @@ from garou.houserules import (
 )
 from garou.rules import DataFileError, UnknownIdError
 from garou.rules.setup import Distribution, UnsoundSetupError
+from tests.conftest import REPO
 
-AGREEMENTS = Path(__file__).parent / "data" / "agreements"
+AGREEMENTS = REPO / "tests" / "data" / "agreements"
 GOOD = AGREEMENTS / "good-loup-garou.yaml"
 
 
@@ -760,7 +761,6 @@ def test_every_word_of_house_is_a_catalogue_key_of_its_own():
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_show_diff_list_and_pick_speak_the_language(garou, book, tmp_path, lang):
-
     ui = _ui(lang)
     shown = garou("house", "show", str(GOOD), "--lang", lang)
     for key in ("col-decision", "kept-default", "changed", "setup-line"):

@@ -1,6 +1,6 @@
 """garou serve, the live game: the game master's view and the table view through Flask's
 test client, over the same journal as ``garou game`` (the browser test is in
-test_web_browser.py)."""
+tests/web/test_pages_in_browser.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.conftest import REPO
+
 flask = pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
 
 from garou.game import session  # noqa: E402
@@ -27,13 +29,12 @@ from garou.rules import load_rules  # noqa: E402
 from garou.web import WebConfig, create_app  # noqa: E402
 from garou.web.routes.game import PUBLIC_STORY, public_view  # noqa: E402
 from garou.web.security import Keys  # noqa: E402
-
-from .helpers import TableScreen, lg_start_of  # noqa: E402
+from tests.helpers import TableScreen, lg_start_of  # noqa: E402
 
 ORIGIN = "http://localhost"
-GAMES = Path(__file__).parent / "data" / "games"
+GAMES = REPO / "tests" / "data" / "games"
 RECORDS = sorted(p for p in GAMES.glob("*.yaml") if not p.name.startswith("mafia-"))
-"""The Loup-Garou records (the Mafia ones, ``mafia-*.yaml``, are test_web_mafia.py's)."""
+"""The Loup-Garou records (the Mafia ones, ``mafia-*.yaml``, are tests/web/test_mafia.py’s)."""
 
 
 pytestmark = pytest.mark.usefixtures("private_cache")

@@ -16,6 +16,7 @@ from garou.cli.app import GarouGroup, app, help_key, load_commands, param_help_k
 from garou.cli.commands import COMMANDS
 from garou.core.catalogue import has, say, typeset
 from garou.rules.model import LANGS
+from tests.conftest import REPO
 
 NBSP = "\u00a0"
 
@@ -510,8 +511,6 @@ def test_user_text_with_rich_markup_is_printed_as_typed(garou, tmp_path):
 
 
 def test_the_readme_starts_with_the_two_setup_commands_and_ci_runs_the_second():
-    from tests.conftest import REPO
-
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     first_screen = readme[: readme.index("## A tour")]
     blocks = [b.split("\n", 1)[1].strip() for b in first_screen.split("```")[1::2]]
@@ -523,8 +522,6 @@ def test_the_readme_starts_with_the_two_setup_commands_and_ci_runs_the_second():
 
 
 def test_search_marks_the_option_the_table_chose(garou):
-    from tests.conftest import REPO
-
     agreement = REPO / "tests" / "data" / "agreements" / "good-loup-garou.yaml"
     result = garou("search", "sorciere", "se", "sauver", "--agreement", str(agreement))
     assert result.exit_code == 0, result.stderr

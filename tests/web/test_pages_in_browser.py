@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import REPO
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 PHONE = {"width": 390, "height": 844, "pixelRatio": 2}
@@ -640,7 +642,7 @@ def test_a_tie_gives_each_tied_player_extra_time_on_the_judges_phone(
     from garou.game.mafia import start_data
 
     base, clock, db = mafia_server
-    record_file = Path(__file__).parent / "data" / "games" / "mafia-tie-lift.yaml"
+    record_file = REPO / "tests" / "data" / "games" / "mafia-tie-lift.yaml"
     events = yaml.safe_load(record_file.read_text(encoding="utf-8"))["events"]
     tie = next(i for i, e in enumerate(events) if e["kind"] == "vote")
     with open_journal(db) as journal:

@@ -1399,7 +1399,7 @@ def test_a_plain_house_role_asked_of_a_suggestion_takes_seats_but_is_no_villager
     # without a power that is not the villager (a house role here) takes a seat and leaves
     # fewer villagers. Every seat may go to the roles asked (no villager then) as long as no
     # power role needs one; asked beyond that, the reason is the threshold or the seats.
-    from .helpers import rules_folder
+    from tests.helpers import rules_folder
 
     game = load_rules(rules_folder(tmp_path, HOUSE_PLAIN_ROLE)).game("loup-garou")
     assert not game.role("idiot").power
@@ -1463,7 +1463,7 @@ roles:
 def test_a_house_role_is_no_part_of_the_classic_mafia_distribution(tmp_path):
     # mafia.txt's distribution is fixed at its four roles: a role a house adds is refused by
     # a suggestion (the classic distribution has none of it) and, dealt, taken out by the fix.
-    from .helpers import rules_folder
+    from tests.helpers import rules_folder
 
     game = load_rules(rules_folder(tmp_path, HOUSE_MAFIA_ROLE)).game("mafia")
     doctor = game.role("docteur").name.en

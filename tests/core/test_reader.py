@@ -20,8 +20,9 @@ from garou.game.record import read_game_record
 from garou.houserules import load_agreement
 from garou.rules import DataFileError, play
 from garou.rules.setup import read_setup
+from tests.conftest import REPO
 
-DATA = Path(__file__).parent / "data"
+DATA = REPO / "tests" / "data"
 BOOK = rules.load_rules()
 
 STATE = """\
@@ -256,7 +257,7 @@ def _bad_files():
 def test_a_file_problem_of_every_command_reading_it_is_said_in_one_language(
     garou, tmp_path, monkeypatch, kind, old, new, command
 ):
-    from tests.test_cli import foreign_words
+    from tests.cli.test_app import foreign_words
 
     monkeypatch.chdir(tmp_path)
     text = KINDS[kind][0].replace(old, new, 1) if old else ""
@@ -279,7 +280,7 @@ def test_a_file_problem_of_every_command_reading_it_is_said_in_one_language(
 
 # --- issue 11: one name for one thing, libraries of values, tests of the libraries ---------
 
-ROOT = Path(__file__).parent.parent / "garou"
+ROOT = REPO / "garou"
 LIBRARIES = ("core", "rules", "lookup", "houserules", "printables", "game", "web")
 
 
@@ -308,7 +309,7 @@ def test_no_library_imports_the_command_line():
 
 
 def test_no_test_monkeypatches_the_command_line_code():
-    for path, text in _sources("tests").items():
+    for path, text in _sources("../tests").items():
         cli_names = set(re.findall(r"from garou\.commands import (\w+)", text))
         cli_names |= set(re.findall(r"from garou import (cli)\b", text))
         for name in cli_names:
@@ -352,7 +353,7 @@ BROKEN_YAML = [
 @pytest.mark.parametrize("kind", list(KINDS))
 @pytest.mark.parametrize(("text", "line"), BROKEN_YAML)
 def test_a_yaml_syntax_error_is_said_in_one_language_with_its_line(tmp_path, kind, text, line):
-    from tests.test_cli import foreign_words
+    from tests.cli.test_app import foreign_words
 
     (problem,) = _problems(tmp_path, kind, text)
     assert problem.line == line
@@ -393,7 +394,7 @@ def test_a_role_the_engine_needs_is_asked_at_the_state_files_line(garou, tmp_pat
 
 
 def test_an_agreed_setup_breaking_a_rule_is_said_in_the_users_language(tmp_path):
-    from tests.test_cli import foreign_words
+    from tests.cli.test_app import foreign_words
 
     good = KINDS["agreement"][0]
     old = "  roles: {loup-garou: 2, voyante: 1, villageois: 5}"
