@@ -10,41 +10,18 @@ import sys
 
 import pytest
 import typer
-from typer._click import Context
 
-from garou.cli.app import GarouGroup, app, help_key, load_commands, param_help_key
+from garou.cli.app import GarouGroup, app, help_key, load_commands, param_help_key, param_name
 from garou.cli.commands import COMMANDS
 from garou.core.catalogue import has, say, typeset
 from garou.rules.model import LANGS
 from tests.conftest import REPO
+from tests.helpers import ALL, ALL_PATHS, foreign_words
 
 NBSP = "\u00a0"
 
 
-def _root():
-    group = typer.main.get_command(app)
-    return group, Context(group, info_name="garou")
-
-
-def _walk(command, ctx, path=()):
-    yield path, command, ctx
-    if hasattr(command, "list_commands"):
-        for name in command.list_commands(ctx):
-            child = command.get_command(ctx, name)
-            yield from _walk(child, Context(child, info_name=name, parent=ctx), (*path, name))
-
-
-def _all():
-    group, ctx = _root()
-    return list(_walk(group, ctx))
-
-
-ALL = _all()
-ALL_PATHS = [path for path, _, _ in ALL]
 LEAVES = [path for path, command, _ in ALL if not hasattr(command, "list_commands")]
-
-
-# --- one dispatch: a registry of command names, each module imported only when used --------
 
 
 def test_the_main_commands_exist():
@@ -92,9 +69,6 @@ def test_search_has_no_second_parser():
     assert not hasattr(search, "fast_search") and not hasattr(search, "_VALUED")
 
 
-# --- help: every text from help.yaml, in both languages ---------------------------------------
-
-
 @pytest.mark.parametrize("path", ALL_PATHS, ids=" ".join)
 def test_every_command_and_option_has_a_help_text_in_both_languages(path):
     command, ctx = next((c, x) for p, c, x in ALL if p == path)
@@ -135,32 +109,6 @@ def test_every_help_ends_with_an_example_and_says_the_exit_codes(garou, path, la
         assert re.search(rf"\b{code}\b", text.split(exits, 1)[1]), (path, code)
 
 
-# Unmistakable words of each language, for the check that nothing of the other one shows.
-ENGLISH = {"the", "with", "without", "and", "this", "that", "which", "your", "file", "folder",
-           "error", "usage", "example", "default", "required", "missing", "such", "exit",
-           "interrupted", "try", "invalid", "when", "each", "every", "is", "are",
-           "not", "of", "to", "for", "show"}  # fmt: skip
-FRENCH = {"le", "la", "les", "des", "du", "une", "avec", "sans", "fichier", "dossier", "erreur",
-          "utilisation", "exemple", "défaut", "obligatoire", "commande", "votre", "quand",
-          "chaque", "est", "pour", "pas", "ou", "et", "de", "essayez", "aide", "sortie",
-          "afficher", "quitter", "il", "manque", "n'existe"}  # fmt: skip
-FOREIGN = {"fr": ENGLISH, "en": FRENCH}
-
-
-def foreign_words(text: str, lang: str) -> set[str]:
-    """Return the words of ``text`` that belong to the other language than ``lang``.
-
-    Command lines are not words of a language: options, the names of the commands and
-    what follows ``garou`` on an example line are left out.
-    """
-    text = re.sub(r"(?m)^(Exemple|Example) ?: .*$", "", text)
-    text = re.sub(r'"[\w-]+"', " ", text)  # a JSON key: {"error": …}
-    text = re.sub(r"(?<![\w-])--?[\w-]+", " ", text)
-    names = {"garou", *(name for path in ALL_PATHS for name in path)}
-    words = {w.lower() for w in re.findall(r"[\w']+", text)}
-    return (words - names) & FOREIGN[lang]
-
-
 def test_the_word_check_finds_the_other_language():
     assert foreign_words("Erreur : the file is missing", "fr") == {"the", "file", "is", "missing"}
     assert foreign_words("Error: le fichier", "en") == {"le", "fichier"}
@@ -171,9 +119,6 @@ def test_the_word_check_finds_the_other_language():
 @pytest.mark.parametrize("path", ALL_PATHS, ids=" ".join)
 def test_no_help_has_a_word_of_the_other_language(garou, path, lang):
     assert foreign_words(_help(garou, path, lang), lang) == set()
-
-
-# --- errors in the user's language ------------------------------------------------------------
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -191,6 +136,8 @@ def test_a_usage_error_of_every_command_is_said_in_the_language(garou, path, lan
 # modules marked are other engineers' until the merge; the marks are strict: remove them
 # when the module speaks the language.
 _NOT_YET = "the module's (or its library's) messages are not in the catalogue yet"
+
+
 DOMAIN_ERRORS = {
     ("search",): ["--game", "chess", "vote"],
     ("index",): ["--rules-dir", "/nonexistent-place"],  # not "folder": an English word
@@ -315,9 +262,6 @@ def test_a_broken_rules_dir_is_reported_with_file_and_line(garou, tmp_path):
     assert missing.exit_code == 1 and "nope" in missing.stderr
 
 
-# --- with --json, an error is JSON on standard output -----------------------------------------
-
-
 def test_a_data_file_error_with_json_is_a_json_object_saying_where(garou, tmp_path):
     folder = tmp_path / "mine"
     folder.mkdir()
@@ -347,9 +291,6 @@ def test_every_error_with_json_is_json_with_its_exit_code(garou, args):
 def test_json_after_a_double_dash_is_a_word_not_the_option(garou):
     result = garou("fouls", "-g", "mafia", "--nope", "--", "--json")
     assert result.exit_code == 2 and result.stdout == ""
-
-
-# --- the frame: interruptions, closed pipes and outputs, a closed standard input ---------------
 
 
 def _demo():
@@ -448,9 +389,6 @@ def test_python_dash_m_garou_runs():
     )
     assert result.returncode == 0, result.stderr
     assert '"id": "lg-vote-tie"' in result.stdout
-
-
-# --- the browsing commands --------------------------------------------------------------------
 
 
 def test_show_prints_an_entry_in_both_languages(garou, book):
@@ -586,3 +524,373 @@ def test_version_is_the_packages_and_json_gives_it_alone(garou, lang):
         run = garou(*args, "--lang", lang)
         assert run.exit_code == 0 and run.json() == {"version": wanted}
     assert "--version" in garou("--help", "--lang", lang).stdout
+
+
+def _positions(path, options):
+    """Every place ``options`` can be typed on the line of the command at ``path``: before
+    the command, after each group's name, after the command's own name."""
+    for depth in range(len(path) + 1):
+        yield [*path[:depth], *options, *path[depth:]]
+
+
+def _leaf_context(args):
+    """Parse ``args`` down to the command they run (without running it) and return its
+    context; a missing argument is not an error here (resilient parsing)."""
+    command = typer.main.get_command(app)
+    ctx = command.make_context("garou", list(args), resilient_parsing=True)
+    while hasattr(ctx.command, "list_commands"):
+        rest = [*ctx._protected_args, *ctx.args]
+        name, command, rest = ctx.command.resolve_command(ctx, rest)
+        ctx = command.make_context(name, rest, parent=ctx, resilient_parsing=True)
+    return ctx
+
+
+def _option(command, name):
+    return next((p for p in command.params if param_name(p) == name), None)
+
+
+@pytest.mark.parametrize("path", LEAVES, ids=" ".join)
+def test_every_command_gets_the_global_options_typed_in_any_position(path):
+    command = next(c for p, c, _ in ALL if p == path)
+    has_json = _option(command, "json") is not None
+    options = ["--lang", "en", *(["--json"] if has_json else [])]
+    for args in _positions(path, options):
+        ctx = _leaf_context(args)
+        lang, js = _option(command, "lang"), _option(command, "json")
+        assert ctx.params[lang.name] == "en", args
+        if has_json:
+            assert ctx.params[js.name] is True, args
+    for args in _positions(path, ["-l", "en"]):
+        assert _leaf_context([*args, "--lang", "fr"]).params["lang"] == "fr", args
+    if not has_json:
+        with pytest.raises(Exception, match="does not apply") as caught:
+            _leaf_context(["--json", *path])
+        assert type(caught.value).__name__ == "_FrameUsageError"
+
+
+@pytest.mark.parametrize("path", [p for p, c, _ in ALL if hasattr(c, "list_commands")], ids=str)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_group_takes_the_global_options_and_says_them_in_its_help(garou, path, lang):
+    other = "en" if lang == "fr" else "fr"
+    lines = [
+        [*path, "--help", "--lang", lang],
+        [*path, "--lang", lang, "--help"],
+        ["--lang", lang, *path, "--help"],
+        [*path, "--json", "--help", "-l", lang],
+    ]
+    for args in lines:
+        result = garou(*args, env={"GAROU_LANG": other})
+        assert result.exit_code == 0, (args, result.stderr)
+        assert "--lang" in result.stdout and "--json" in result.stdout
+        assert say("help.option.lang", lang).split()[0] in result.stdout
+        assert foreign_words(result.stdout, lang) == set(), args
+
+
+@pytest.mark.parametrize("path", LEAVES, ids=" ".join)
+def test_a_global_option_before_the_command_reaches_the_command(garou, path, tmp_path):
+    """The same domain error, whichever position --lang and --json were typed in."""
+    os.chdir(tmp_path)
+    command = next(c for p, c, _ in ALL if p == path)
+    args = [*path, *DOMAIN_ERRORS[path]]
+    json_ = ["--json"] if _option(command, "json") is not None else []
+    expected = garou(*args, "--lang", "en", *json_, env={"GAROU_LANG": "fr"})
+    assert expected.exit_code in (1, 2)
+    for depth in range(len(path)):
+        line = [*path[:depth], "--lang", "en", *json_, *path[depth:], *DOMAIN_ERRORS[path]]
+        result = garou(*line, env={"GAROU_LANG": "fr"})
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            expected.exit_code, expected.stdout, expected.stderr), line  # fmt: skip
+        if json_:
+            assert json.loads(result.stdout)["error"]["type"] != "UsageError" or (
+                "--lang" not in result.stdout and "--json" not in result.stdout
+            )
+
+
+def test_the_command_gets_the_value_typed_before_it(garou):
+    """The command's own output (not only the frame's) is in the language given first."""
+    shown = garou("--lang", "en", "show", "lg-vote-tie", "--json", env={"GAROU_LANG": "fr"})
+    assert shown.exit_code == 0 and shown.json()["title"] == "Tied vote"
+    mine = garou("--lang", "en", "show", "lg-vote-tie", "--lang", "fr", "--json")
+    assert mine.json()["title"] != "Tied vote"
+    listed = garou("house", "--lang", "en", "list", "--json", env={"GAROU_LANG": "fr"})
+    assert listed.exit_code == 0 and isinstance(listed.json(), list)
+
+
+def _interrupted(args, env, *, when, stdin=""):
+    """Run garou in a process, send SIGINT once ``when(stdout, stderr)`` says it waits;
+    return the exit code, standard output and standard error."""
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "garou", *args], env=env,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+    got = {"out": [], "err": []}
+
+    def read(stream, into):
+        for line in iter(lambda: stream.read(1), ""):
+            into.append(line)
+
+    readers = [
+        threading.Thread(target=read, args=(stream, into), daemon=True)
+        for stream, into in ((process.stdout, got["out"]), (process.stderr, got["err"]))
+    ]
+    for reader in readers:
+        reader.start()
+    process.stdin.write(stdin)
+    process.stdin.flush()
+    deadline = time.monotonic() + 60
+    while not when("".join(got["out"]), "".join(got["err"])) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)  # into the wait itself
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout=60)
+    for reader in readers:
+        reader.join(timeout=10)
+    return process.returncode, "".join(got["out"]), "".join(got["err"])
+
+
+def _env(tmp_path, lang):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GAROU_")}
+    return {**env, "GAROU_LANG": lang, "XDG_CACHE_HOME": str(tmp_path / "cache"), "COLUMNS": "80"}
+
+
+def _last_json(out):
+    """The last JSON object of ``out`` (a prompt under --json prints one per answer)."""
+    start = out.rstrip().rfind("\n{")
+    return json.loads(out[start + 1 :] if start >= 0 else out)
+
+
+def _assert_json_interrupted(code, out, lang):
+    assert code == 130, out
+    error = _last_json(out)["error"]
+    assert error["exit_code"] == 130 and error["type"] == "Interrupted"
+    assert error["message"] == say("error.interrupted", lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_ctrl_c_at_a_prompt_under_json_prints_the_json_error(tmp_path, lang):
+    env = _env(tmp_path, lang)
+
+    def answered_once(out, err):
+        return '"hits"' in out and out.rstrip().endswith("}")
+
+    answered = _interrupted(["search", "--json"], env, stdin="vote\n", when=answered_once)
+    _assert_json_interrupted(*answered[:2], lang)
+    out = tmp_path / "a.yaml"
+    picked = _interrupted(["house", "pick", "-g", "loup-garou", "-o", str(out), "--json"], env,
+                          when=lambda out, err: "1/7" in err)  # fmt: skip
+    _assert_json_interrupted(*picked[:2], lang)
+    assert "Traceback" not in answered[2] + picked[2] and not out.exists()
+
+
+@pytest.mark.parametrize("args", [["search", "vote", "--json"], ["index", "--rebuild", "--json"]])
+def test_ctrl_c_while_waiting_for_the_index_lock_prints_the_json_error(tmp_path, args):
+    from filelock import FileLock
+
+    env = _env(tmp_path, "en")
+    root = tmp_path / "cache" / "garou"
+    root.mkdir(parents=True)
+    with FileLock(str(root / ".index.lock")):  # another garou builds the index
+        waiting = say("index.waiting", "en", path=str(root), seconds=120).split(" (")[0]
+        code, out, err = _interrupted(args, env, when=lambda out, err: waiting[:30] in err)
+    _assert_json_interrupted(code, out, "en")
+    assert "Traceback" not in err
+
+
+def test_every_command_with_json_reports_an_interruption_as_json(garou, monkeypatch, tmp_path):
+    """Ctrl-C anywhere in a command (here: where it reads its language) is the frame's to
+    report: no command swallows it into a silent exit."""
+    import garou.rules as rules_package
+    from garou.core import names
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(rules_package, "resolve_language", interrupted)
+    monkeypatch.setattr(names, "resolve_language", interrupted)
+    os.chdir(tmp_path)
+    checked = 0
+    for path in LEAVES:
+        command = next(c for p, c, _ in ALL if p == path)
+        if _option(command, "json") is None:
+            continue
+        result = garou(*path, *DOMAIN_ERRORS[path], "--json", "--lang", "en")
+        if result.exit_code != 130:
+            continue  # refused before it reads its language (a usage error): not this case
+        assert json.loads(result.stdout)["error"]["type"] == "Interrupted", path
+        checked += 1
+    assert checked >= 15
+
+
+KINDS = {
+    "malformed": "unknown option",  # an option written wrong, or missing its argument
+    "bad value": "bad value",  # well written, but naming what the rules do not have
+    "no file": "a file",
+    "bad file": "a file",
+    "unknown id": "an id",
+    "refused": "a check failed",
+}
+"""Each kind of bad input, and the words of its row in the README's table of exit codes."""
+
+
+MAFIA_NAMES = "A,B,C,D,E,F,G,H,I,J"
+
+
+LG = ["-g", "loup-garou", "-p", "A=loup-garou,B=villageois,C=villageois"]
+
+
+ROLES = ["--players", "8", "-g", "loup-garou", "--roles"]
+
+
+EXIT_CASES = [
+    ("search", "malformed", ["search", "tie", "--limit", "abc"]),
+    ("search", "bad value", ["search", "tie", "--kind", "bogus"]),
+    ("search", "bad value", ["search", "tie", "-g", "mafai"]),
+    ("search", "no file", ["search", "tie", "--agreement", "{missing}"]),
+    ("search", "bad file", ["search", "tie", "--agreement", "{bad}"]),
+    ("index", "malformed", ["index", "--bogus"]),
+    ("rules", "malformed", ["rules", "--bogus"]),
+    ("rules", "bad value", ["rules", "--kind", "bogus"]),
+    ("rules", "bad value", ["rules", "--section", "bogus"]),
+    ("show", "malformed", ["show"]),
+    ("show", "unknown id", ["show", "lg-nothing-such"]),
+    ("roles", "bad value", ["roles", "-g", "mafai"]),
+    ("check", "malformed", ["check", "--players", "abc", "-g", "loup-garou", "--roles", "x=1"]),
+    ("check", "malformed", [*["check", *ROLES], "villageois=x"]),
+    ("check", "bad value", ["check", "--players", "8", "-g", "mafai", "--roles", "x=1"]),
+    ("check", "no file", ["check", "{missing}"]),
+    ("check", "bad file", ["check", "{bad}"]),
+    ("check", "refused", ["check", *ROLES, "villageois=8"]),
+    ("suggest", "malformed", ["suggest", "--players", "abc", "-g", "loup-garou"]),
+    ("suggest", "bad value", ["suggest", "--players", "8", "-g", "loup-garou", "--with", "bogus"]),
+    ("suggest", "bad value", ["suggest", "--players", "500", "-g", "loup-garou"]),
+    ("suggest", "refused", ["suggest", "--players", "2", "-g", "loup-garou"]),
+    ("vote", "malformed", ["vote", *LG, "--vote", "A"]),
+    ("vote", "bad value", ["vote", *LG, "--vote", "A=Z"]),
+    ("vote", "bad value", ["vote", *LG, "--round", "bogus", "--vote", "A=B"]),
+    ("vote", "no file", ["vote", "--state", "{missing}", "--vote", "A=B"]),
+    ("vote", "no file", ["vote", *LG, "--agreement", "{missing}", "--vote", "A=B"]),
+    ("vote", "bad file", ["vote", "--state", "{bad}", "--vote", "A=B"]),
+    ("cascade", "malformed", ["cascade", *LG, "--dies", "A"]),
+    ("cascade", "bad value", ["cascade", *LG, "--dies", "A:bogus"]),
+    ("cascade", "no file", ["cascade", "--state", "{missing}"]),
+    ("cascade", "bad file", ["cascade", "--state", "{bad}"]),
+    ("win", "bad value", ["win", *LG, "--dead", "Z"]),
+    ("win", "no file", ["win", "--state", "{missing}"]),
+    ("fouls", "malformed", ["fouls", "-g", "mafia", "--bogus"]),
+    ("fouls", "no file", ["fouls", "--state", "{missing}"]),
+    ("house pick", "malformed", ["house", "pick", "-g", "loup-garou", "--set", "witch-self-save",
+                                 "--defaults", "-o", "{new}"]),
+    ("house pick", "bad value", ["house", "pick", "-g", "loup-garou", "--set",
+                                 "witch-self-save=sometimes", "--defaults", "-o", "{new}"]),
+    ("house pick", "bad value", ["house", "pick", "-g", "loup-garou", "--set", "no-such-case=1",
+                                 "--defaults", "-o", "{new}"]),
+    ("house pick", "bad value", ["house", "pick", *ROLES, "bogus=8", "--defaults", "-o", "{new}"]),
+    ("house pick", "bad value", ["house", "pick", "-g", "loup-garou", "--set",
+                                 "mf-setting-speech=turbo", "--defaults", "-o", "{new}"]),
+    ("house pick", "no file", ["house", "pick", "--from", "{missing}", "--defaults",
+                               "-o", "{new}"]),
+    ("house pick", "bad file", ["house", "pick", "--from", "{bad}", "--defaults", "-o", "{new}"]),
+    ("house pick", "refused", ["house", "pick", *ROLES, "villageois=8", "--defaults",
+                               "-o", "{new}"]),
+    ("house pick", "refused", ["house", "pick", "-g", "loup-garou", "--defaults", "-o", "{out}"]),
+    ("house show", "no file", ["house", "show", "{missing}"]),
+    ("house show", "bad file", ["house", "show", "{bad}"]),
+    ("house diff", "no file", ["house", "diff", "{missing}", "{bad}"]),
+    ("print", "bad value", ["print", "cheatsheet", "-g", "loup-garou", "--format", "bogus",
+                            "-o", "{new}"]),
+    ("print", "no file", ["print", "cheatsheet", "--setup", "{missing}", "-o", "{new}"]),
+    ("print", "bad file", ["print", "agreement", "{bad}", "-o", "{new}"]),
+    ("print", "refused", ["print", "cheatsheet", "-g", "loup-garou", "-o", "{out}"]),
+    ("game", "malformed", ["game", "new", "-g", "mafia", "--names", MAFIA_NAMES, "--seed", "x",
+                           "--db", "{db}"]),
+    ("game", "bad value", ["game", "new", "-g", "mafia", "--names", MAFIA_NAMES, "--date",
+                           "2020-13-45", "--db", "{db}"]),
+    ("game", "bad value", ["game", "new", "-g", "mafia", "--names", MAFIA_NAMES, "--deal",
+                           "A=bogus", "--db", "{db}"]),
+    ("game", "no file", ["game", "new", "--setup", "{missing}", "--db", "{db}"]),
+    ("game", "bad file", ["game", "new", "--setup", "{bad}", "--db", "{db}"]),
+    ("game", "refused", ["game", "new", "-g", "mafia", "--names", "A,B", "--db", "{db}"]),
+    ("game", "malformed", ["game", "status", "abc", "--db", "{db}"]),
+    ("game", "no file", ["game", "status", "--db", "{missing}"]),
+    ("game", "bad file", ["game", "status", "--db", "{bad}"]),
+    ("game", "refused", ["game", "status", "99", "--db", "{db}"]),
+    ("game", "malformed", ["game", "add", "vote", "votes=[", "--db", "{db}"]),
+    ("game", "refused", ["game", "add", "speech", "--db", "{db}"]),
+    ("game import", "no file", ["game", "import", "{missing}", "--db", "{db}"]),
+    ("game import", "bad file", ["game", "import", "{bad}", "--db", "{db}"]),
+    ("game speak", "refused", ["game", "speak", "--db", "{db}"]),
+    ("game recap", "bad value", ["game", "recap", "--format", "bogus", "--db", "{db}"]),
+    ("game protocol", "bad value", ["game", "protocol", "--format", "bogus", "--db", "{db}"]),
+    ("game protocol", "refused", ["game", "protocol", "--db", "{db}", "-o", "{out}"]),
+    ("game", "bad value", ["game", "new", "-g", "mafai", "--names", MAFIA_NAMES, "--db", "{db}"]),
+    ("game export", "refused", ["game", "export", "--db", "{db}", "-o", "{out}"]),
+    ("club", "bad value", ["club", "standings", "--from", "2020-13-45", "--db", "{db}"]),
+    ("club", "no file", ["club", "standings", "--db", "{missing}"]),
+    ("serve", "malformed", ["serve", "--port", "abc"]),
+    ("serve", "bad value", ["serve", "--port", "99999"]),
+]  # fmt: skip
+"""(the command whose help documents the codes, the kind of bad input, the command line)."""
+
+
+def _readme_codes() -> dict[str, int]:
+    """Each kind of bad input → the code the README's table of exit codes gives it."""
+
+    text = (REPO / "README.md").read_text("utf-8").split("## Exit codes", 1)[1]
+    rows = re.findall(r"^\| (\d+) \| (.*) \|$", text.split("\n## ", 1)[0], re.M)
+    found = {kind: [int(c) for c, said in rows if words in said] for kind, words in KINDS.items()}
+    assert all(len(codes) == 1 for codes in found.values()), found
+    return {kind: codes[0] for kind, codes in found.items()}
+
+
+def _documented(command: str) -> dict[int, str]:
+    """The exit codes ``help.<command>.exits`` documents (in English), code → what it says."""
+    from garou.cli.app import _exits_key
+    from garou.core.catalogue import say
+
+    text = say(_exits_key(command.split()), "en").removeprefix("Exit codes: ")  # as --help
+    return {int(m.group(1)): m.group(2) for m in re.finditer(r"(\d+) ([^;]*)", text)}
+
+
+@pytest.mark.usefixtures("private_cache")
+@pytest.mark.parametrize("command,kind,args", EXIT_CASES, ids=[
+    f"{args[0]} {' '.join(args[1:3])}…{kind}" for _, kind, args in EXIT_CASES
+])  # fmt: skip
+def test_every_command_returns_the_exit_code_its_help_and_the_readme_document(
+    garou, tmp_path, command, kind, args
+):
+    expected = _readme_codes()[kind]
+    documented = _documented(command)
+    assert expected in documented, (command, documented)
+    if kind in ("malformed", "bad value"):
+        assert "command line" in documented[expected]
+    files = {
+        "missing": tmp_path / "nothing-here.yaml",
+        "bad": tmp_path / "bad.yaml",
+        "new": tmp_path / "new.html",
+        "out": tmp_path / "already.html",
+        "db": tmp_path / "games.db",
+    }
+    files["bad"].write_text("game: loup-garou\nplayers: [\n", "utf-8")
+    files["out"].write_text("mine\n", "utf-8")
+    if "{db}" in args:  # a Mafia evening at its first night
+        made = garou("game", "new", "-g", "mafia", "--names", MAFIA_NAMES, "--seed", "1",
+                     "--db", str(files["db"]))  # fmt: skip
+        assert made.exit_code == 0, made.stderr
+    typed = [a.format(**files) for a in args]
+    run = garou(*typed, "--lang", "en", input="")
+    assert run.exit_code == expected, (typed, run.stdout[-300:], run.stderr[-300:])
+    assert "Traceback" not in run.stderr and (run.stderr + run.stdout).strip()
+    if kind == "refused" and "{out}" in args:
+        assert files["out"].read_text("utf-8") == "mine\n"  # nothing overwritten
+    shown = garou(*typed, "--lang", "en", "--json", input="")
+    said = json.loads(shown.stdout) if shown.stdout.strip() else {}
+    if "--json" in said.get("error", {}).get("message", ""):
+        return  # a command without --json (game speak, game export)
+    assert shown.exit_code == expected, (shown.stdout[-300:], shown.stderr[-300:])
+    if "error" in said or kind != "refused":  # a check's verdict is the JSON, not an error
+        assert said["error"]["exit_code"] == expected

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from garou.core import catalogue
 from garou.core.catalogue import Phrase, check_catalogue, join, plural_form, say, typeset
 from garou.core.errors import DataFileError, GarouError, Problem
 from tests.conftest import REPO
+from tests.helpers import _say_all, _templates_of
 
 
 def test_every_message_exists_in_both_languages_with_the_same_fields():
@@ -208,3 +211,216 @@ def test_the_check_finds_a_key_written_twice_in_one_file(tmp_path, monkeypatch):
     )
     monkeypatch.setattr(catalogue, "catalogue_files", lambda: [tmp_path / "a.yaml"])
     assert check_catalogue() == ["a.yaml:7: x.twice: written twice in the file"]
+
+
+def _templates(lang: str):
+    """Every template of the catalogue in ``lang``, as written (each plural form)."""
+    from garou.core.catalogue import messages
+
+    for key, texts in messages().items():
+        forms = texts[lang]
+        for form, template in forms.items() if isinstance(forms, dict) else [("", forms)]:
+            yield key, form, template
+
+
+def test_every_french_percent_is_said_with_a_narrow_no_break_space():
+    from garou.core.catalogue import template_of
+
+    # A percentage: a number or a field, then %; « % » quotes the sign itself.
+    percents = [(k, f) for k, f, t in _templates("fr") if re.search(r"[\d}]\s%", t)]
+    assert percents  # the setup's chances at least
+    for key, form in percents:
+        said = template_of(key, "fr", {"one": 1, "other": 2}.get(form))
+        assert not re.search(r"[\d}][ \u00a0]%", said) and "\u202f%" in said, (key, said)
+
+
+def test_no_value_ending_a_sentence_gets_a_second_full_stop():
+    # "…to a disqualified player.. garou's reading": a template's full stop after a value
+    # that already ends one. Every message, every field a sentence.
+    for key, lang, text in _say_all("Une phrase."):
+        assert not re.search(r"(?<!\.)\.\.(?!\.)", text), (key, lang, text)
+
+
+def _calls(folders=("garou",)):
+    """Every call in garou's source whose first argument is a catalogue key: (key, call)."""
+    import ast
+
+    from garou.core.catalogue import messages
+
+    keys = messages()
+    for path in (p for folder in folders for p in sorted((REPO / folder).rglob("*.py"))):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):  # the key first, or after a path (Issue, add)
+                named = [a.value for a in node.args[:2] if isinstance(a, ast.Constant)]
+                if named and named[0] in keys:
+                    yield named[0], node
+
+
+def test_a_list_offered_as_a_choice_is_said_with_or():
+    # "write the game: loup-garou and mafia": a choice among alternatives is "A or B"; a plain
+    # list value is said "A, B and C". A call that passes a bare list where its message asks
+    # to pick one must pass an Either.
+    import ast
+
+    choice = re.compile(r"(did you mean|could be|write the \w+|one of|either)[^{.;]*\{(\w+)", re.I)
+    wrong = []
+    for key, node in _calls():
+        fields = {m.group(2) for _, _, t in _templates_of(key) for m in choice.finditer(t)}
+        for keyword in node.keywords:
+            value = keyword.value
+            listed = isinstance(value, ast.List | ast.ListComp) or (
+                isinstance(value, ast.Call) and ast.unparse(value.func) in ("list", "sorted")
+            )
+            if keyword.arg in fields and listed:
+                wrong.append(f"{key}: {keyword.arg}={ast.unparse(value)}")
+    assert wrong == []
+
+
+def test_a_french_message_never_puts_a_list_before_a_singular_verb():
+    # « 7 × Citoyen distribué », « Eve et Fay est mort·e »: a number or a list of names said
+    # with a singular agreement; such a message needs plural forms chosen by count.
+    from garou.core.catalogue import messages
+
+    listed = r"\{(names|roles|players|dead|tied|lovers|cards|victims)\}"
+    singular = re.compile(
+        rf"{listed}\s+(est|a|n'est|n'a|meurt|part|sera)\b|\{{\w+\}} × \{{\w+\}} \w+é\b"
+    )
+    used = {key for key, _ in _calls()}
+    wrong = [
+        k
+        for k in used
+        if isinstance(messages()[k]["fr"], str) and singular.search(messages()[k]["fr"])
+    ]
+    assert wrong == []
+
+
+TYPED_KINDS = {"game.refused.kind", "mafia.refused.kind", "fixes.event.other", "game.refused.field"}
+"""The messages that name an event by the id typed on purpose: an unknown kind echoed back,
+the sentence of a kind that has none, "l'événement {kind}" (the event called so)."""
+
+
+def test_no_event_id_is_said_bare_in_a_french_sentence():
+    # « pour dawn, il faut la carte… »: an event kind goes into a sentence through event_kind
+    # (« l'aube (dawn) »); quoted (« {kind} ») or in brackets it is the id typed, and fine.
+    import ast
+
+    wrong = []
+    for key, node in _calls(("game",)):
+        for _, _, template in _templates_of(key):
+            quoted = r"« \{kind\} »|'\{kind\}'|\"\{kind\}\"|“\{kind\}”|\(\{kind\}\)"
+            if "{kind}" not in re.sub(quoted, "", template):
+                continue
+            for keyword in node.keywords:
+                raw = isinstance(keyword.value, ast.Name | ast.Constant | ast.Attribute)
+                if keyword.arg == "kind" and raw and key not in TYPED_KINDS:
+                    wrong.append(f"{key}: kind={ast.unparse(keyword.value)}")
+    assert sorted(set(wrong)) == [], wrong
+
+
+_PEOPLE = ("name", "partner", "chooser", "target", "by", "captain", "victim", "player", "voter",
+           "old", "shooter", "a", "b")  # fmt: skip
+
+
+_UNELIDED = re.compile(r"\b(?:de|que) \{(" + "|".join(_PEOPLE) + r")\}")
+
+
+@pytest.mark.parametrize("file", ["game.yaml", "play.yaml", "fixes.yaml", "cli.yaml"])
+def test_a_french_message_elides_before_a_players_name(file):
+    """« amoureux d'Emma », « Choix d'Emma » : a name after de/que goes through {x:de}."""
+    import yaml
+
+    path = REPO / "garou" / "core" / "messages" / file
+    found = []
+    for key, langs in yaml.safe_load(path.read_text(encoding="utf-8")).items():
+        forms = langs["fr"] if isinstance(langs["fr"], dict) else {"": langs["fr"]}
+        found += [key for text in forms.values() if _UNELIDED.search(str(text))]
+    assert found == []
+    assert say("game.play.choice", "fr", chooser="Emma").startswith("Choix d'Emma")
+
+
+NAMED = {"name", "names", "target", "voter", "player", "players", "by", "shooter", "chooser",
+         "who", "captain", "nominee", "lover", "partner", "a", "b", "club", "role", "roles",
+         "deaths", "old", "seat", "suspects"}  # fmt: skip
+"""The fields that hold a name a person typed or a role's name (any may start with a vowel)."""
+
+
+def unelided(messages) -> list[str]:
+    """Every French template writing « de {name} » (a name field) instead of {name:de}."""
+    import re
+
+    found = []
+    for key, texts in messages.items():
+        forms = texts.get("fr")
+        for template in forms.values() if isinstance(forms, dict) else [forms]:
+            for match in re.finditer(r"(?<![\w'’])de \{(\w+)\}", template):
+                if match.group(1) in NAMED:
+                    found.append(f"{key}: {match.group(0)}")
+    return found
+
+
+def test_no_french_template_puts_de_before_a_name_without_elision():
+    from garou.core import catalogue
+
+    assert unelided(catalogue.messages()) == []
+
+
+def test_the_elision_check_finds_de_before_a_name():
+    messages = {"x.a": {"fr": "les bulletins de {names}", "en": "-"},
+                "x.b": {"fr": {"one": "le tir {name:de}", "other": "de {count}"}, "en": "-"},
+                "x.c": {"fr": "le tir de {name}", "en": "-"}}  # fmt: skip
+    assert unelided(messages) == ["x.a: de {names}", "x.c: de {name}"]
+
+
+@pytest.mark.parametrize(
+    ("value", "fr"),
+    [("Alice", "les bulletins d'Alice"), ("Bruno", "les bulletins de Bruno"),
+     (["Émile", "Bruno"], "les bulletins d'Émile et Bruno")],
+)  # fmt: skip
+def test_the_ballots_kept_are_said_with_de_elided(value, fr):
+    from garou.core.catalogue import say
+
+    said = say("fixb.play.ballots-kept", "fr", count=2, names=value).replace("\u00a0", " ")
+    assert fr in said
+
+
+def test_a_camps_article_is_lowercase_and_contracted_mid_sentence(book):
+    from garou.core.catalogue import say
+
+    village = book.game("loup-garou").camp("village").name
+    wolves = book.game("loup-garou").camp("loups").name
+    said = say("win.no-minority-left", "fr", minority=wolves, camp=village)
+    assert said.startswith("Plus aucun joueur des loups-garous") and "victoire du village" in said
+    assert say("game.play.winner", "fr", camp=village).endswith("Victoire\u00a0: le village\u00a0!")
+    assert say("game.play.winner", "en", camp=village).endswith("Victory: the village!")
+    assert say("game.story.winner", "fr", camp=village) == "Victoire\u00a0: le village."
+    assert say("game.story.winner", "fr", camp="Le village") == "Victoire\u00a0: le village."
+    assert say("game.story.winner", "en", camp=village) == "Victory: the village."
+
+
+def test_every_table_column_header_starts_with_a_capital_in_both_games():
+    from garou.core import catalogue
+
+    headers = [k for k in catalogue.messages() if k.startswith("game.cli.col.")]
+    headers += [f"protocol.label.{c}" for c in ("seat", "player", "role")]  # Mafia's status
+    assert len(headers) > 7
+    for key in headers:
+        for lang in ("fr", "en"):
+            text = catalogue.say(key, lang)
+            assert text[:1].isupper() or not text[:1].isalpha(), (key, lang, text)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_mafia_deal_placeholder_names_the_role_in_the_language(book, lang):
+    from garou.core.catalogue import say
+
+    name, role = (
+        say("judge.new.deal-help", lang).replace("\xa0", " ").split(" : " if lang == "fr" else ": ")
+    )
+    assert role == book.game("mafia").role("sherif").name.get(lang)
+
+
+def test_no_french_text_writes_evenement_with_a_grave_accent():
+    from garou.core.catalogue import messages
+
+    bad = [k for k, v in messages().items() if "évènement" in str(v.get("fr", ""))]
+    assert bad == []

@@ -8,6 +8,7 @@ path): what; how to fix it``, in both languages, all the problems of a file at o
 
 from __future__ import annotations
 
+import json
 import re
 import textwrap
 from pathlib import Path
@@ -21,9 +22,13 @@ from garou.houserules import load_agreement
 from garou.rules import DataFileError, play
 from garou.rules.setup import read_setup
 from tests.conftest import REPO
+from tests.helpers import TYPOS, _names
 
 DATA = REPO / "tests" / "data"
+
+
 BOOK = rules.load_rules()
+
 
 STATE = """\
 game: loup-garou
@@ -34,6 +39,7 @@ players:
   Dee: villageois
 captain: Cid
 """
+
 
 KINDS = {
     "state": (STATE, lambda path: play.read_situation(BOOK, path)),
@@ -178,9 +184,9 @@ def test_every_problem_of_a_file_is_reported_together(tmp_path, kind):
     assert [p.line for p in problems] == sorted(p.line for p in problems)
 
 
-# --- one yes/no vocabulary in every user file ---------------------------------------------
-
 YES = ["true", "yes", "on", "oui", "vrai", "Oui", "TRUE", "Vrai"]
+
+
 NO = ["false", "no", "off", "non", "faux", "Non", "NO", "Faux"]
 
 
@@ -232,8 +238,6 @@ def test_anything_else_is_no_yes_no_in_any_file_kind(tmp_path, word):
     assert record[0].line == _line(text, "turbo:")
 
 
-# --- every command that reads a user file says its problems in one language ---------------
-
 COMMANDS = {
     "state": [["win", "--state"], ["vote", "--state"], ["cascade", "--state"],
               ["fouls", "--state"]],
@@ -257,7 +261,7 @@ def _bad_files():
 def test_a_file_problem_of_every_command_reading_it_is_said_in_one_language(
     garou, tmp_path, monkeypatch, kind, old, new, command
 ):
-    from tests.cli.test_app import foreign_words
+    from tests.helpers import foreign_words
 
     monkeypatch.chdir(tmp_path)
     text = KINDS[kind][0].replace(old, new, 1) if old else ""
@@ -278,9 +282,9 @@ def test_a_file_problem_of_every_command_reading_it_is_said_in_one_language(
         assert foreign_words(said, lang) == set(), messages
 
 
-# --- issue 11: one name for one thing, libraries of values, tests of the libraries ---------
-
 ROOT = REPO / "garou"
+
+
 LIBRARIES = ("core", "rules", "lookup", "houserules", "printables", "game", "web")
 
 
@@ -353,7 +357,7 @@ BROKEN_YAML = [
 @pytest.mark.parametrize("kind", list(KINDS))
 @pytest.mark.parametrize(("text", "line"), BROKEN_YAML)
 def test_a_yaml_syntax_error_is_said_in_one_language_with_its_line(tmp_path, kind, text, line):
-    from tests.cli.test_app import foreign_words
+    from tests.helpers import foreign_words
 
     (problem,) = _problems(tmp_path, kind, text)
     assert problem.line == line
@@ -394,7 +398,7 @@ def test_a_role_the_engine_needs_is_asked_at_the_state_files_line(garou, tmp_pat
 
 
 def test_an_agreed_setup_breaking_a_rule_is_said_in_the_users_language(tmp_path):
-    from tests.cli.test_app import foreign_words
+    from tests.helpers import foreign_words
 
     good = KINDS["agreement"][0]
     old = "  roles: {loup-garou: 2, voyante: 1, villageois: 5}"
@@ -428,3 +432,47 @@ def test_a_rule_folders_unknown_key_suggests_the_nearest(tmp_path, text, line, p
     assert [p.line for p in found] == [line], [str(p) for p in caught.value.problems]
     assert f"did you mean '{near}'" in found[0].say("en")
     assert f"vouliez-vous dire « {near} »" in _said(found[0], "fr")
+
+
+FILES = {
+    "setup": ("check", "game: {game}\nplayers: 8\nroles: {{loup-garou: 2, villageois: 6}}\n"),
+    "state": ("cascade", "players:\n  A: loup-garou\n  B: villageois\ngame: {game}\n"),
+    "agreement": ("house show", "format: garou-agreement/1\ndecisions: {{}}\ngame: {game}\n"),
+}
+"""A file kind, the command that reads it, and a file whose ``game:`` is the typed one."""
+
+
+def _file_command(kind: str, path: Path) -> list[str]:
+    command, _ = FILES[kind]
+    if kind == "state":
+        return [command, "--state", str(path)]
+    return [*command.split(), str(path)]
+
+
+@pytest.mark.usefixtures("private_cache")
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("typed,near", TYPOS)
+@pytest.mark.parametrize("kind", list(FILES))
+def test_a_mistyped_game_in_a_file_is_refused_at_its_line(garou, tmp_path, kind, typed, near, lang):
+    path = tmp_path / f"{kind}.yaml"
+    text = FILES[kind][1].format(game=typed)
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("game:"))
+    run = garou(*_file_command(kind, path), "--lang", lang, "--json")
+    assert run.exit_code == 1, run.stdout
+    error = json.loads(run.stdout)["error"]
+    [where] = [w for w in error["where"] if w["path"] == "game"]
+    assert where["line"] == line and where["file"] == str(path)
+    _names(where["message"], typed, near, lang)
+
+
+@pytest.mark.usefixtures("private_cache")
+@pytest.mark.parametrize("typed,near", TYPOS)
+def test_an_agreement_of_the_environment_with_a_mistyped_game(garou, tmp_path, typed, near):
+    path = tmp_path / "accord.yaml"
+    path.write_text(f"format: garou-agreement/1\ngame: {typed}\ndecisions: {{}}\n", "utf-8")
+    for command in (["search", "égalité"], ["win", "-g", "loup-garou", "-p", "A=loup-garou"]):
+        run = garou(*command, "--lang", "en", env={"GAROU_AGREEMENT": str(path)})
+        assert run.exit_code == 1, (command, run.stdout, run.stderr)
+        assert f"{path}:2 (game)" in run.stderr
+        _names(run.stderr, typed, near, "en")

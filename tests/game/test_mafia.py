@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from garou.game import session
 from garou.game.errors import IllegalEventError
 from garou.game.journal import open_journal
 from garou.game.mafia import start_data
 from garou.game.mafia_points import points
+from tests.helpers import GAMES, MafiaTable
 from tests.helpers import MAFIA_NAMES as NAMES
 from tests.helpers import MAFIA_ROLES as ROLES
-from tests.helpers import MafiaTable
+from tests.helpers import _new_evening_in as _new_evening
 
 TOWN = [n for n, r in ROLES.items() if r in ("citoyen", "sherif")]
+
+
 MAFIA = [n for n, r in ROLES.items() if r in ("mafia", "don")]
 
 
@@ -689,9 +693,6 @@ def test_a_club_value_of_the_wrong_type_refuses_the_evening(book, tmp_path):
     assert caught.value.rule == "mf-setting-scoring"
 
 
-# --- a phase-ending event while the document's steps are still due (mafia.txt) ------------
-
-
 def _to_night_two(t):
     """Day 1 played through (Ana voted out, her farewell given), night 2 begun."""
     t.add("day")
@@ -842,9 +843,6 @@ def test_the_command_refuses_a_morning_with_a_shot_due(garou, tmp_path, lang, wo
     assert garou("game", "status", "--db", db, "--json").json()["phase"] == "night"
 
 
-# --- corrections in the terminal: the web's reasons and questions -------------------------
-
-
 def _terminal_evening(garou, tmp_path):
     from garou.game.timer import timer_data
 
@@ -919,9 +917,6 @@ def test_a_start_event_recorded_with_every_default_still_replays(book, tmp_path)
 
     agreed = table_state(state).agreed
     assert "the table's reading" in agreed.reading("mf-contested-majority").say("en")
-
-
-# --- the start of an evening, per behaviour (docs/mutation.md) -------------------------------
 
 
 def test_the_start_keeps_the_judges_cards_and_numbers_the_seats_from_one(book):
@@ -1055,9 +1050,6 @@ def test_fouls_cost_only_the_next_speech_and_two_technical_fouls_disqualify(book
     state = t.add("technical-foul", player="Eve")
     assert state.player("Eve").out == "disqualified"
     assert [s["kind"] for s in state.sanctions if s["player"] == "Eve"] == ["technical-foul"] * 2
-
-
-# --- the journal's countdowns (mutation seed 7, docs/mutation.md) ---------------------------
 
 
 def test_a_timer_event_must_hold_a_countdowns_values_and_only_a_start_has_a_length():
@@ -1216,3 +1208,103 @@ def test_the_fouls_lookup_of_a_player_out_says_how_they_left_then_the_counts_rul
             assert lookup(state, "Ana", words, lang) == lines
     alive = lookup(state, "Bob", "insult", "en")
     assert "with this one" in " ".join(alive) and not alive[0].startswith("Bob has already")
+
+
+def test_the_closed_nominations_refuse_a_nomination_until_undone(book, journal):
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
+    names = [str(n) for n in range(1, 11)]
+    game_id = _new_evening(book, journal)
+    session.record(journal, book, game_id, "day", {})
+    session.record(journal, book, game_id, "speech", {"player": "1"})
+    with pytest.raises(IllegalEventError) as early:  # the speeches first (rules of order 2)
+        session.record(journal, book, game_id, "close-nominations", {})
+    assert early.value.phrase is not None and early.value.phrase.key == "mafia.order.speech-due"
+    for p in names[1:]:
+        session.record(journal, book, game_id, "speech", {"player": p})
+    session.record(journal, book, game_id, "nominate", {"by": "1", "nominee": "8"})
+    assert (
+        "garou game add close-nominations" in session.status(journal, book, game_id, "en")["next"]
+    )
+    state = session.record(journal, book, game_id, "close-nominations", {}).state
+    assert state.nominations_closed and state.nominations == ["8"]
+    assert session.status(journal, book, game_id, "en")["next"].startswith("the vote on 8")
+    for kind, key in (("nominate", "fixe.refused.nominations-closed"),
+                      ("close-nominations", "fixe.refused.closed-twice")):  # fmt: skip
+        with pytest.raises(IllegalEventError) as refused:
+            session.record(journal, book, game_id, kind, {"by": "2", "nominee": "3"}
+                           if kind == "nominate" else {})  # fmt: skip
+        assert refused.value.phrase.key == key and refused.value.rule == "mf-nominations"
+        assert "undo" in refused.value.message("en") or kind != "nominate"
+    session.undo(journal, book, game_id)
+    state = session.record(journal, book, game_id, "nominate", {"by": "2", "nominee": "3"}).state
+    assert state.nominations == ["8", "3"]
+
+
+MAFIA_RECORDS = sorted(GAMES.glob("mafia-*.yaml"))
+
+
+@pytest.mark.parametrize("record", MAFIA_RECORDS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("order", [None, 2])
+def test_old_evenings_replay_the_same_and_a_closing_changes_no_outcome(
+    book, tmp_path, journal, record, order
+):
+    """An evening recorded before the event (no closing, the vote closing them) replays to
+    the very state it did; the same evening with the nominations closed before each day's
+    first vote ends in the same state, points and protocol included."""
+    from garou.game import mafia, session
+    from garou.game.mafia_points import points
+    from garou.game.record import import_record
+
+    data = yaml.safe_load(record.read_text(encoding="utf-8"))
+    if order is None:
+        data["game"].pop("order", None)
+    else:
+        data["game"]["order"] = order
+    data["events"] = [e for e in data["events"] if e["kind"] != "close-nominations"]
+    closed = []
+    for i, event in enumerate(data["events"]):
+        first_vote = event["kind"] == "vote" and (
+            i == 0 or not any(e["kind"] == "vote" for e in data["events"][
+                next(j for j in range(i, -1, -1) if data["events"][j]["kind"] == "day"):i])
+        )  # fmt: skip
+        if first_vote:
+            closed.append({"kind": "close-nominations"})
+        closed.append(event)
+    assert len(closed) > len(data["events"]), "no vote: the test would check nothing"
+    states = []
+    for events in (data["events"], closed):
+        path = tmp_path / f"r{len(states)}.yaml"
+        path.write_text(yaml.safe_dump({**data, "events": events}, allow_unicode=True), "utf-8")
+        game_id = import_record(journal, book, path)
+        state = session.load(journal, book, game_id, "en").state
+        states.append(state)
+    plain, with_close = states
+    assert mafia.to_dict(plain, "en") == mafia.to_dict(with_close, "en")
+    assert points(plain, "en") == points(with_close, "en")
+    assert [r["tally"] for d in plain.days for r in d["rounds"]] == [
+        r["tally"] for d in with_close.days for r in d["rounds"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "agreed, turbo, refused",
+    [("normal", True, True), ("turbo", True, False), (None, True, False), ("normal", False, False)],
+)
+def test_turbo_against_the_agreements_normal_speeches_is_refused(book, agreed, turbo, refused):
+    game = book.game("mafia")
+    agreement = {"mf-setting-speech": agreed} if agreed else {}
+    if refused:
+        with pytest.raises(IllegalEventError) as caught:
+            start_data(game, NAMES, roles=ROLES, agreement=agreement, turbo=turbo)
+        assert caught.value.rule == "mf-setting-speech"
+        assert "60" in caught.value.message("fr") and "--turbo" in caught.value.message("en")
+    else:
+        start_data(game, NAMES, roles=ROLES, agreement=agreement, turbo=turbo)
+
+
+def test_every_mafia_event_kind_has_its_fields_listed():
+    from garou.game import mafia
+
+    assert set(mafia.FIELDS) == set(mafia.KINDS)

@@ -26,18 +26,28 @@ from garou.core import catalogue
 from garou.houserules import load_agreement
 from garou.printables import build_agreement_sheet, build_cheatsheet, escape_markdown
 from garou.rules.setup import Distribution, UnsoundSetupError, read_setup
+from tests import helpers
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+
 INITIALS_MM = 20
 """The least width, in millimetres, of the column where a player initials the agreement."""
+
+
 HAS_WEASYPRINT = printables.rendering.pdf_available()  # installed, with Pango to run it
+
+
 TEMPLATES = Path(printables.__file__).parent / "templates"
+
+
 LANGS = ("fr", "en")
 
-# --- fixture files ---------------------------------------------------------------------
 
 NASTY = "<script>alert('x')</script>"
 """A player name that must print as text."""
+
+
 NAMES = [
     "Anne-Sophie Delacroix", "Bertrand Lefebvre", NASTY, "Dominique Marchand",
     "Éloïse Fontaine", "François *gras* _it_", "Gwendoline Rousseau", "Hippolyte Garnier",
@@ -45,19 +55,29 @@ NAMES = [
     "Maximilien Aubert", "Noémie Beaumont", "Octave Guillaume", "Pénélope Laurent",
     "Quentin Deschamps", "Rosalie & | Co",
 ]  # fmt: skip
+
+
 TABLE = "Les Loups <b>du jeudi</b> & Cie"
+
+
 CUSTOM = "Peut-on <i>parler</i> la nuit ? Unmotinterminablesansaucuneespacenitiretdedans"
 """A table's own question, with markup and a word too long for a column."""
+
+
 CUSTOMS = [
     CUSTOM,
     "Le meneur peut-il rappeler à voix haute qui a déjà parlé pendant le débat du jour ?",
     "Un joueur éliminé peut-il rester à la table, muet, jusqu'à la fin de la partie ?",
 ]
 """Three questions of the table's own: the worst case a sheet must fit on one page."""
+
+
 CUSTOMS_YAML = "".join(
     f"  - question: {json.dumps(q, ensure_ascii=False)}\n    options: [oui, non]\n    answer: non\n"
     for q in CUSTOMS
 )
+
+
 LONG_NAME = (("Anne-Éloïse de la Tour du Pin Montmorency " * 5) + "X" * 120)[:330]
 """A 330-character player's name: words, then one that fits no column."""
 
@@ -184,9 +204,6 @@ def files(tmp_path_factory: pytest.TempPathFactory, book: rules.Rulebook) -> dic
     return paths
 
 
-# --- parsing ---------------------------------------------------------------------------
-
-
 @dataclasses.dataclass
 class Node:
     """An element of a parsed page, with its text."""
@@ -288,8 +305,6 @@ def _night_roles(game: rules.Game) -> list[str]:
     ordered += [r.id for r in game.roles if r.night_action and r.id not in ordered]
     return list(dict.fromkeys(ordered))
 
-
-# --- every combination renders ---------------------------------------------------------
 
 COMBOS = [
     ("loup-garou", None, None),
@@ -406,9 +421,6 @@ def test_templates_hold_no_numbers_and_partials_are_named_with_underscore() -> N
         assert not re.search(r"[0-9]", text), f"{name} writes a number: {text!r}"
 
 
-# --- the night script ------------------------------------------------------------------
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game_id", ["loup-garou", "mafia"])
 def test_night_script_calls_every_night_role_in_the_data_order(
@@ -458,9 +470,6 @@ def test_without_a_setup_nothing_is_marked_absent(book: rules.Rulebook) -> None:
     assert _words("fr")["call_anyway"] not in page.text()
     rows = [r.attrs["data-role"] for r in page.find("tr") if "data-role" in r.attrs]
     assert rows == [r.id for r in book.game("loup-garou").roles]
-
-
-# --- cases, vote, deaths, win ----------------------------------------------------------
 
 
 @pytest.mark.parametrize("game_id", ["loup-garou", "mafia"])
@@ -866,9 +875,6 @@ def test_mistakes_are_a_checklist_of_the_mistake_entries(book: rules.Rulebook) -
         assert all(i.find(cls="check") for i in items)
 
 
-# --- escaping --------------------------------------------------------------------------
-
-
 def test_user_strings_are_escaped_in_html(book: rules.Rulebook, files: dict[str, Path]) -> None:
     for sheet in (
         _sheet(book, "loup-garou", "fr", files["setup-largest"], files["accord-largest"]),
@@ -912,9 +918,6 @@ def test_markdown_escaping_keeps_the_text_and_leaves_no_special_bare(text: str) 
     assert not re.match(r"([-+=]|\d+[.)])", escaped)
 
 
-# --- the agreement sheet ---------------------------------------------------------------
-
-
 def test_agreement_sheet_lines_to_initial(book: rules.Rulebook, files: dict[str, Path]) -> None:
     game = book.game("loup-garou")
     with_names = load_agreement(files["accord-largest"], book)
@@ -940,9 +943,6 @@ def test_agreement_sheet_lines_to_initial(book: rules.Rulebook, files: dict[str,
     assert with_names.table and with_names.date
     meta = page.find(cls="meta")[0].text()
     assert with_names.table in meta and with_names.date in meta
-
-
-# --- PDF -------------------------------------------------------------------------------
 
 
 def _pdf_objects(pdf: bytes) -> bytes:
@@ -1017,8 +1017,6 @@ def test_weasyprint_prints_one_a4_page_per_sheet(
     assert min(widths) >= INITIALS_MM, widths
 
 
-# --- in a real browser -----------------------------------------------------------------
-
 OVERFLOW_PROBE = """<script>
 (function () {
   var bad = [];
@@ -1045,6 +1043,7 @@ OVERFLOW_PROBE = """<script>
 })();
 </script>
 """
+
 
 CHROME_FLAGS = [
     "--headless",
@@ -1118,9 +1117,6 @@ def test_chromium_prints_one_a4_page_per_sheet_with_nothing_overflowing(
         assert probe["height_mm"] <= 297 - 2 * 9, (name, probe["height_mm"])
         if name.startswith("agreement"):  # room to initial, however long the names
             assert min(probe["initials_mm"]) >= INITIALS_MM, (name, probe["initials_mm"])
-
-
-# --- the command -----------------------------------------------------------------------
 
 
 def test_cli_cheatsheet_to_stdout_and_to_a_file(garou: Callable[..., Any], tmp_path: Path) -> None:
@@ -1381,9 +1377,6 @@ def test_no_name_is_broken_mid_word(
             assert words == name.split(), (sheet.header.title, name, fragments)
 
 
-# --- the sheet says what the table agreed ----------------------------------------------
-
-
 def _changed_cases(game: rules.Game) -> list[tuple[rules.model.Entry, str]]:
     """Every (case, option) pair where the option is not the case's default."""
     return [
@@ -1500,3 +1493,43 @@ def test_the_agreement_marks_garous_additions_as_the_cheat_sheet_does(
     notes = {n.attrs["data-note"] for n in page.find(cls="note")}
     assert "addition" in notes
     assert _words(lang)["addition_note"] in " ".join(str(printables.render(sheet, "md")).split())
+
+
+def _agreement(garou, tmp_path, option: str):
+    path = tmp_path / f"{option}.yaml"
+    made = garou("house", "pick", "-g", "mafia", "--defaults", "--set",
+                 f"mf-contested-majority={option}", "-o", str(path))  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    return path
+
+
+@helpers.needs_pdf()
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_agreement_sheet_says_what_the_table_decides_below_half(garou, book, tmp_path, lang):
+    import html
+
+    from garou.core.catalogue import say
+
+    option = next(
+        o for o in book.game("mafia").entry("mf-contested-majority").options
+        if o.id == "absolute-majority"
+    )  # fmt: skip
+    assert option.during is not None and option.addition  # garou's, marked as such
+    during = option.during.get(lang)
+    # the sheet's words are the judge's: the decisions garou asks for during the game
+    for word in ("nobody", "again"):
+        assert say(f"fixf.play.word.{word}", lang) in during
+    agreed = _agreement(garou, tmp_path, "absolute-majority")
+    mark = say("sheet.addition-mark", lang)
+    for fmt in ("html", "md"):
+        run = garou("print", "agreement", str(agreed), "--format", fmt, "-o", "-", "--lang", lang)
+        assert run.exit_code == 0, run.stderr
+        text = html.unescape(re.sub(r"<[^>]+>", "", run.stdout)).replace("\\", "")
+        assert " ".join(during.split()) + mark in " ".join(text.split()), fmt
+    pdf = tmp_path / f"a-{lang}.pdf"
+    run = garou("print", "agreement", str(agreed), "-o", str(pdf), "--lang", lang)
+    assert run.exit_code == 0, run.stderr
+    assert count_pages(pdf.read_bytes()) == 1
+    plurality = _agreement(garou, tmp_path, "most-votes")
+    run = garou("print", "agreement", str(plurality), "--format", "md", "-o", "-", "--lang", lang)
+    assert during.split()[0] + " " + during.split()[1] not in run.stdout

@@ -14,9 +14,7 @@ from garou.core.reader import read_yaml
 from garou.rules import DataFileError, fold, load_rules, resolve_language, resolve_role
 from garou.rules.model import LANGS
 from tests.conftest import REPO, SOURCES
-from tests.helpers import rules_folder
-
-# --- the shipped data ------------------------------------------------------------------
+from tests.helpers import _document, rules_folder
 
 
 @pytest.mark.parametrize(
@@ -181,9 +179,6 @@ def test_every_fact_of_the_document_is_in_the_data(book, game):
     assert missing == []
 
 
-# --- names and languages ---------------------------------------------------------------
-
-
 @pytest.mark.parametrize(
     "typed, expected",
     [("Sorcière", "sorciere"), ("sorciere", "sorciere"), ("witch", "sorciere"),
@@ -219,8 +214,6 @@ def test_language_resolution(monkeypatch):
     with pytest.raises(rules.UnknownLanguageError):
         resolve_language("de")
 
-
-# --- bad files: every problem, with file:line and key, at once -------------------------
 
 GOOD_EXTENSION = """\
 game: loup-garou
@@ -394,9 +387,6 @@ def test_an_option_can_only_take_out_a_known_role_or_status(tmp_path):
     assert "option 'b' takes out 'maire'" in str(error)
 
 
-# --- hostile inputs: never a crash, a hang or a huge message ---------------------------
-
-
 def _not_files(tmp_path: Path) -> list[tuple[str, Path]]:
     import os
 
@@ -507,9 +497,6 @@ def test_an_unreadable_rule_file_is_a_read_error(tmp_path, monkeypatch):
     assert not isinstance(info.value, OSError)
     assert "cannot read the rule file" in info.value.message("en")
     assert "impossible de lire" in info.value.message("fr")
-
-
-# --- user rule folders: what the loader must refuse ------------------------------------
 
 
 def _new_game(tmp_path: Path, edit=lambda text: text) -> DataFileError | None:
@@ -633,9 +620,6 @@ def test_references_are_checked_even_when_another_record_is_broken(tmp_path):
     assert "'lg-house-two' is not" not in said
 
 
-# --- the cached rule book ----------------------------------------------------------------
-
-
 def _cached_books(cache: Path) -> list[Path]:
     return sorted((cache / "garou").glob("rules-*.pickle"))
 
@@ -708,9 +692,6 @@ def test_type_hints_are_computed_once_per_record_class():
     assert schema.type_hints(Entry) is schema.type_hints(Entry)
 
 
-# --- one voice per language -----------------------------------------------------------
-
-
 def _errors_of_the_rules(tmp_path: Path) -> list[Exception]:
     """One error of each kind the rules capability raises, caught."""
     from garou.rules.setup import (
@@ -760,6 +741,8 @@ def _errors_of_the_rules(tmp_path: Path) -> list[Exception]:
 
 
 _ENGLISH = re.compile(r"\b(the|is|not|give|with|of|cards?|missing|unknown)\b")
+
+
 _FRENCH = re.compile(r"\b(le|la|les|est|pas|donnez|avec|cartes?|joueurs?|inconnue?)\b")
 
 
@@ -781,9 +764,6 @@ def test_a_source_is_labelled_in_the_asked_language(book):
     assert "ajout de garou" in addition.source.label("fr")
     assert "garou addition" not in addition.source.label("fr")
     assert "garou addition" in addition.source.label("en")
-
-
-# --- garou's readings, never stated as the document's ---------------------------------
 
 
 @pytest.mark.parametrize(
@@ -887,8 +867,6 @@ def test_the_label_without_a_language_is_the_old_english_one(book):
     assert source.label() == "mafia.txt, Concepts clés > Lever (Lift)"
     assert "garou's reading" in source.label("en")
 
-
-# --- the one reader of user files: the field decides what a scalar is ------------------
 
 RETYPED = ["No", "no", "~", "null", "010", "1e3", "yes", "on", "2024-01-01", "12", "true", "0x1F"]
 """Plain scalars YAML 1.1 would turn into false, None, 8, a date, a number, true..."""
@@ -1083,3 +1061,36 @@ def test_any_text_garou_writes_reads_back_as_the_same_text(text):
     read = parse_yaml(written, "x", source=True)
     assert str(read["name"]) == text and str(read["list"][0]) == text
     assert untyped(read)[text] == 1
+
+
+DOCUMENT_DEFAULTS = [
+    # entry, the default option, the document's own words for it
+    ("lg-setting-debate", "advised", "Cinq minutes suffisent au premier jour, trois ensuite"),
+    ("lg-setting-captain", "with-captain", "Le village l’élit au premier jour"),
+    ("mf-setting-speech", "normal", "Chaque prise de parole dure 60 secondes (25 en mode turbo)"),
+    ("mf-setting-scoring", "max-mafia", "Les cartes ci-dessous privilégient Max Mafia Scoring"),
+]
+
+
+@pytest.mark.parametrize("entry_id, option, words", DOCUMENT_DEFAULTS)
+def test_a_default_the_document_states_is_not_marked_as_garous_proposal(entry_id, option, words):
+    from garou.rules import load_rules
+
+    entry = load_rules().entry(entry_id)
+    document = _document(entry.source.document)
+    assert words in document
+    assert entry.default is not None and entry.default.option == option
+    assert not entry.default.addition
+
+
+def test_the_best_move_limit_is_the_datas_and_marked_as_garous_reading():
+    from garou.rules import load_rules
+
+    game = load_rules().game("mafia")
+    most = game.deaths.best_move_most
+    assert most is not None
+    reading = game.reading_of("deaths.best_move_most")
+    assert reading is not None  # garou's, shown as such wherever mf-farewell is
+    assert str(most) in reading.text.fr and str(most) in reading.text.en
+    farewell = _document("mafia.txt").split("Discours d’adieu", 1)[1][:400]
+    assert "meilleur coup" in farewell and str(most) + " joueurs" not in farewell

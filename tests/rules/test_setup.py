@@ -33,6 +33,7 @@ from tests.conftest import REPO
 
 SETUPS = REPO / "tests" / "data" / "setups"
 
+
 # The player-count table of loup-garou.txt, as the document writes it.
 WOLVES_BY_PLAYERS = {
     **dict.fromkeys(range(4, 6), 1),
@@ -41,11 +42,18 @@ WOLVES_BY_PLAYERS = {
     **dict.fromkeys(range(14, 17), 4),
     **dict.fromkeys(range(17, 19), 5),
 }
+
+
 # The classic distribution of mafia.txt: 6 citizens, 1 sheriff, 2 mafia, 1 don.
 CLASSIC_MAFIA = {"citoyen": 6, "sherif": 1, "mafia": 2, "don": 1}
 
+
 BOOK = load_rules()  # hypothesis tests cannot take the session fixture
+
+
 LG = BOOK.game("loup-garou")
+
+
 MF = BOOK.game("mafia")
 
 
@@ -64,9 +72,6 @@ def wolves_and_villagers(players, wolves):
     if wolves:
         roles["loup-garou"] = wolves
     return roles
-
-
-# --- the player-count table, for every count from 1 to 25 ------------------------------
 
 
 @pytest.mark.parametrize("players", range(1, 26))
@@ -119,9 +124,6 @@ def test_outside_the_table_the_fix_says_how_to_get_back_into_it():
     assert small.fix is not None and "4" in small.fix.en
     big = check(verdict_of(LG, {"loup-garou": 6, "villageois": 19}), "wolf-count")
     assert big.fix is not None and "2 tables of 12 or 13" in big.fix.en
-
-
-# --- the other Loup-Garou rules -----------------------------------------------------------
 
 
 @pytest.mark.parametrize("players", range(2, 26))
@@ -210,9 +212,6 @@ def test_absent_night_roles_are_still_called():
     assert LG.role("sorciere").name.en in advice.message.en
 
 
-# --- Mafia ----------------------------------------------------------------------------------
-
-
 def test_the_classic_mafia_distribution_is_sound():
     verdict = verdict_of(MF, CLASSIC_MAFIA)
     assert verdict.ok
@@ -243,9 +242,6 @@ def test_a_loup_garou_role_in_mafia_is_unknown():
     verdict = verdict_of(MF, {"citoyen": 5, "sherif": 1, "mafia": 2, "don": 1, "voyante": 1})
     assert check(verdict, "known-roles").status == "fail"
     assert check(verdict, "composition").status == "fail"
-
-
-# --- the baseline -----------------------------------------------------------------------------
 
 
 def test_the_baseline_is_the_exact_chance_and_says_what_it_is():
@@ -288,9 +284,6 @@ def test_mafia_starts_with_a_day():
     assert verdict.village_win == village_win_chance(7, 3, first_kill_night=2)
 
 
-# --- reading a roles spec and counts ------------------------------------------------------------
-
-
 def test_a_roles_spec():
     assert parse_roles("loup-garou=2, voyante ,sorcière,villageois=4,") == [
         ("loup-garou", 2),
@@ -327,9 +320,6 @@ def test_a_role_written_twice_is_a_usage_error(roles):
 def test_bad_player_counts_are_usage_errors(players):
     with pytest.raises(UsageError):
         make_distribution(LG, {"loup-garou": 1, "villageois": 3}, players)
-
-
-# --- setup files ----------------------------------------------------------------------------------
 
 
 def test_the_example_setup_files():
@@ -386,9 +376,6 @@ def test_a_missing_setup_file(tmp_path):
         read_setup(tmp_path / "nope.yaml", BOOK)
 
 
-# --- suggestions ----------------------------------------------------------------------------------
-
-
 def test_a_suggestion_takes_the_roles_asked_for():
     dist = suggest_distribution(LG, 10, [("voyante", 1), ("witch", 1), ("chasseur", 1)])
     assert dist.roles == {"loup-garou": 3, "villageois": 4, "voyante": 1, "sorciere": 1,
@@ -414,8 +401,6 @@ def test_a_suggestion_with_an_unknown_role_names_the_closest():
         suggest_distribution(LG, 8, [("voyente", 1)])
     assert "Voyante" in raised.value.message("fr")
 
-
-# --- properties ---------------------------------------------------------------------------------
 
 LG_POWER = [r.id for r in LG.roles if r.power]
 
@@ -445,6 +430,8 @@ def test_every_suggestion_passes_check(game, players, wanted):
 
 NAMES = [n for r in LG.roles + MF.roles for n in (r.id, r.name.fr, r.name.en, *r.aliases.all())]
 NAMES += ["capitaine", "maire", "amoureux", "voyant", "", " ", "=", "Ω", "loup=2"]
+
+
 COUNTS = (
     st.integers(-3, 10**12)
     | st.none()
@@ -539,9 +526,6 @@ def test_the_verifier_speaks_through_the_catalogue():
     for check_ in verdict.checks:
         assert check_.message.fr != check_.message.en
     assert "\u00a0:" in verdict.summary.fr  # French typography, applied by the catalogue
-
-
-# --- the commands --------------------------------------------------------------------------
 
 
 def test_check_a_sound_distribution(garou):
@@ -640,9 +624,6 @@ def test_suggest_says_why_there_is_none(monkeypatch, garou):
     assert garou("suggest", "-g", "lg").exit_code == 2
     human = garou("suggest", "-g", "mafia", "-n", "10", "--lang", "en")
     assert human.exit_code == 0 and "Sheriff" in human.stdout
-
-
-# --- review fixes ---------------------------------------------------------------------------
 
 
 def _french_texts():
@@ -768,8 +749,6 @@ def test_check_statuses_are_said_in_the_users_language(garou):
     assert "échec" in r.stdout and "conseil" in r.stdout
     assert not re.search(r"^(pass|fail|advice)\b", r.stdout, re.M)
 
-
-# --- what each fix asks for, counted (a fix applied must give a sound distribution) -----------
 
 WOLF, VILLAGER = LG.role("loup-garou"), LG.role("villageois")
 
@@ -954,9 +933,6 @@ def test_only_a_game_whose_first_kill_follows_a_day_says_so_in_the_baseline():
     mf = verdict_of(MF, CLASSIC_MAFIA).baseline.en
     assert quiet == 1 and "from night" not in lg
     assert f"from night {MF.night.regular_from} on" in mf and MF.night.regular_from == 2
-
-
-# --- each rule the verifier checks, per behaviour (docs/mutation.md) -------------------------
 
 
 def _percent_said(chance):
@@ -1352,9 +1328,6 @@ def test_the_composition_fix_never_says_an_empty_add_or_remove():
             assert ("Add " in fix) == (delta < 0) and ("Remove " in fix) == (delta > 0), fix
 
 
-# --- seed 7 (docs/mutation.md) -----------------------------------------------------------------
-
-
 def test_the_composition_says_the_games_cards_dealt_and_none_when_every_name_is_unknown():
     # "you deal ..." lists the cards of the game's roles, each with its count; names that
     # are no role are the fix's (and the unknown check's), never counted as the game's cards.
@@ -1487,3 +1460,17 @@ def test_a_house_role_is_no_part_of_the_classic_mafia_distribution(tmp_path):
             assert remove.get("docteur") == n, (roles, result.fix.en)
             fixed = {r: roles.get(r, 0) + add.get(r, 0) - remove.get(r, 0) for r in roles | add}
             assert {r: k for r, k in fixed.items() if k} == CLASSIC_MAFIA, (roles, result.fix.en)
+
+
+@pytest.mark.parametrize(
+    "chance, fr, en",
+    [((1, 2000), "moins de 0,1\u202f%", "< 0.1%"), ((1, 3), "33\u202f%", "33%"),
+     ((1, 200), "0,5\u202f%", "0.5%"), ((1, 1), "100\u202f%", "100%")],
+)  # fmt: skip
+def test_a_setup_chance_is_written_the_french_way(chance, fr, en):
+    from fractions import Fraction
+
+    from garou.rules.setup import _percent
+
+    said = _percent(Fraction(*chance))
+    assert (said.get("fr"), said.get("en")) == (fr, en)

@@ -9,22 +9,27 @@ import signal
 import socket
 import subprocess
 import sys
-import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from garou.core.catalogue import say
+from garou.houserules import load_agreement, questions
+from garou.web import WebConfig, create_app
+from garou.web import library as web_library
+from garou.web.security import Keys, game_master_page, same_origin
+from tests.helpers import ORIGIN, picked_form, token_of
+
+pytestmark = pytest.mark.usefixtures("private_cache")
+
+
 flask = pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
 
-from garou.core.catalogue import say  # noqa: E402
-from garou.houserules import load_agreement, questions  # noqa: E402
-from garou.web import WebConfig, create_app  # noqa: E402
-from garou.web import library as web_library  # noqa: E402
-from garou.web.security import Keys, game_master_page, same_origin  # noqa: E402
 
 HOSTILE = "<script>alert('x')</script>"
-ORIGIN = "http://localhost"
+
+
 PAGES = [
     "/",
     "/search",
@@ -44,9 +49,6 @@ PAGES = [
 ]
 
 
-pytestmark = pytest.mark.usefixtures("private_cache")
-
-
 @pytest.fixture(scope="module")
 def app():
     return create_app()
@@ -60,17 +62,6 @@ def client(app):
 @pytest.fixture(scope="module")
 def lan_app():
     return create_app(WebConfig(lan=True, keys=Keys(server_key="the-right-key")))
-
-
-def token_of(client, path: str = "/house?game=loup-garou") -> str:
-    """Open a form page and return its cross-site token (the session cookie is kept)."""
-    html = client.get(path).get_data(as_text=True)
-    found = re.search(r'name="csrf" value="([^"]+)"', html)
-    assert found, "the form carries a token"
-    return found.group(1)
-
-
-# --- every page ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -109,9 +100,6 @@ def test_french_pages_say_nothing_in_english_and_back(client):
     en = client.get("/setup?game=loup-garou&lang=en").text
     assert "Vérifier" in fr and "Check" not in fr
     assert "Check" in en and "Vérifier" not in en
-
-
-# --- search and rulings -----------------------------------------------------------------------
 
 
 def test_search_shows_the_ruling_first_then_the_next_ones(client):
@@ -196,9 +184,6 @@ def test_an_unknown_ruling_is_a_404_page_with_a_search_link(client):
     assert "/search?q=lg-nothing-here" in response.text
 
 
-# --- the cheat sheet and the setup -----------------------------------------------------------
-
-
 def test_the_cheat_sheet_is_the_printables_sheet_on_a_phone(client):
     from garou.printables import build_cheatsheet, render_html
     from garou.rules import load_rules
@@ -262,18 +247,6 @@ def test_bad_setup_values_are_said_on_the_page(client, query):
     response = client.get(f"/setup?game=loup-garou&{query}&lang=en")
     assert response.status_code == 400
     assert 'class="problem"' in response.text
-
-
-# --- the house-rule picker -------------------------------------------------------------------
-
-
-def picked_form(game, token: str, **extra: str) -> dict[str, str]:
-    form = {"csrf": token, "game": game.id}
-    for question in questions(game):
-        if question.default is not None:
-            form[f"case.{question.id}"] = question.default.option
-    form.update(extra)
-    return form
 
 
 def test_the_picker_offers_every_question_with_its_default_ticked(client, book):
@@ -346,9 +319,6 @@ def test_an_unknown_option_is_refused_on_the_page(client, book):
     response = client.post("/house/agreement", data=form, headers={"Origin": ORIGIN})
     assert response.status_code == 400
     assert 'class="problem"' in response.text
-
-
-# --- what the server refuses -----------------------------------------------------------------
 
 
 def test_a_form_without_its_token_is_refused(client, book):
@@ -479,9 +449,6 @@ def test_unknown_pages_and_methods_are_plain_refusals(client):
     assert client.get("/nowhere").status_code == 404
     assert client.post("/search", headers={"Origin": ORIGIN}).status_code in (403, 405)
     assert client.get("/house/agreement").status_code == 405
-
-
-# --- the command -----------------------------------------------------------------------------
 
 
 def test_serve_refuses_a_bad_port_and_a_taken_one(garou):

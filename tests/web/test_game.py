@@ -4,6 +4,7 @@ tests/web/test_pages_in_browser.py)."""
 
 from __future__ import annotations
 
+import html
 import html as html_module
 import os
 import re
@@ -11,7 +12,6 @@ import signal
 import subprocess
 import sys
 import threading
-import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -19,25 +19,458 @@ from typing import Any
 import pytest
 import yaml
 
+from garou.game import session
+from garou.game.journal import open_journal
+from garou.rules import load_rules
+from garou.web import WebConfig, create_app
+from garou.web.routes.game import PUBLIC_STORY, public_view
+from garou.web.security import Keys
 from tests.conftest import REPO
+from tests.helpers import (
+    AGREED_NAMES,
+    CARDS12,
+    CASES,
+    DEAL,
+    DEAL6,
+    DEAL12,
+    LG_RECORDS,
+    LONE,
+    LONE_DEAL,
+    NAMES,
+    NIGHT1,
+    NIGHT_WORDS,
+    ORIGIN,
+    ROLES,
+    SELF,
+    SIX,
+    TABLE6,
+    TO_SELF,
+    TWELVE,
+    TWO,
+    TYPOS,
+    VOTE_WORDS,
+    WITHOUT,
+    GameMaster,
+    TableScreen,
+    _game,
+    _lg_day,
+    _load,
+    _names,
+    lg_setup,
+    lg_start_of,
+    load,
+    new_game,
+    play,
+)
+from tests.helpers import _signed_agreement as _agreement
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("record", LG_RECORDS, ids=lambda p: p.stem)
+def test_the_web_reads_each_phase_as_what_happened(tmp_path, book, record, lang):
+    from garou.web.app import WebConfig, create_app
+    from tests.helpers import GameMaster, play
+
+    db = tmp_path / "web.sqlite"
+    data = _load(record)
+    with open_journal(db) as journal:
+        game_id = session.new_game(journal, book, lg_start_of(data))
+    client = create_app(WebConfig(db=db)).test_client()
+    gm = GameMaster(client, game_id, lang)
+    seen: list[str] = []
+
+    def check() -> None:
+        html = gm.page()
+        found = re.search(r"data-announcement>.*?</span>(.*?)</div>", html, re.S)
+        if found:
+            seen.append(" ".join(found.group(1).replace("\u00a0", " ").split()))
+
+    play(gm, data["events"], after_each=check)
+    votes = [s for s in seen if VOTE_WORDS[lang] in s]
+    assert votes or not any(e["kind"] == "vote" for e in data["events"])
+    for text in votes:
+        assert not any(w in text for w in NIGHT_WORDS[lang]), text
+
+
+def test_the_web_ballots_waiting_for_the_captain_survive_a_reload(tmp_path, book):
+    from garou.game.start import start_data
+    from garou.web.app import WebConfig, create_app
+    from tests.helpers import GameMaster
+
+    db = tmp_path / "web.sqlite"
+    deal = dict(pair.split("=") for pair in DEAL6.split(","))
+    with open_journal(db) as journal:
+        game_id = session.new_game(
+            journal, book, start_data(book, lg_setup(tmp_path, TABLE6, NAMES[:5]), deal=deal)
+        )
+        for kind, data in [("look", {"target": "Alice"}), ("kill", {"victim": "Chloé"}),
+                           ("dawn", {}), ("election", {"captain": "Bruno"})]:  # fmt: skip
+            session.record(journal, book, game_id, kind, data, "en")
+    client = create_app(WebConfig(db=db)).test_client()
+    gm = GameMaster(client, game_id, "en")
+    ballots = {"Alice": "Driss", "Bruno": "Emma", "Driss": "Emma", "Emma": "Driss"}
+    asked = gm.send("vote", {"how": "ballots", **{f"vote.{k}": v for k, v in ballots.items()}})
+    assert asked.status_code == 200 and "data-pending" in asked.text
+    reloaded = gm.page()  # the phone reloads, or another phone opens the page
+    assert "data-pending" in reloaded and 'data-choice="Emma"' in reloaded
+    base = re.search(r'name="base" value="([^"]+)"', reloaded)
+    assert base
+    form = {**gm.fields(reloaded), "kind": "vote", "captain_pick": "Emma",
+            "base": base.group(1).replace("&#34;", '"').replace("&quot;", '"')}  # fmt: skip
+    assert gm.post("record", form).status_code == 303
+    with open_journal(db) as journal:
+        last = journal.events(game_id)[-1]
+    assert last.kind == "vote" and last.data["captain_pick"] == "Emma"
+    assert last.data["votes"] == ballots
+    assert "data-pending" not in gm.page()
+
+
+NAME_PAGES = ["/house?game=loup-garou", "/house?game=mafia", "/game"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("path", NAME_PAGES)
+def test_each_web_names_field_says_one_name_a_line(tmp_path, lang, path, private_cache):
+    from garou.web.app import WebConfig, create_app
+
+    client = create_app(WebConfig(db=tmp_path / "g.sqlite")).test_client()
+    html = client.get(f"{path}&lang={lang}" if "?" in path else f"{path}?lang={lang}").text
+    fields = re.findall(r'<textarea name="(?:names|players)"', html)
+    assert fields, html[:500]
+    for found in re.finditer(r'<textarea name="(?:names|players)"', html):
+        label = html[html.rfind("<label", 0, found.start()) : found.start()]
+        label = " ".join(re.sub(r"<[^>]+>", " ", label).split()).lower()
+        assert "virgule" not in label and "comma" not in label, label
+        block = html[html.rfind("<label", 0, found.start()) : found.start() + 1500]
+        block = " ".join(re.sub(r"<[^>]+>", " ", block).split()).lower()
+        assert ("par ligne" in block) if lang == "fr" else ("a line" in block), block
+
+
+EXTRA_WORDS = {"en": "extra time before the revote", "fr": "temps supplémentaire"}
+
+
+SPEECH_WORDS = {"en": "'s speech", "fr": "la parole"}
+
+
+def _to_first_extra_time(tmp_path: Path, order: int | None) -> tuple[Path, int, str]:
+    """The tie-lift record cut just after the first tied player's extra time (at ``order``,
+    None: as garou wrote it before the rules of order), its number and the player."""
+    record = yaml.safe_load((GAMES / "mafia-tie-lift.yaml").read_text(encoding="utf-8"))
+    events = record["events"]
+    vote = next(i for i, e in enumerate(events) if e["kind"] == "vote")
+    assert events[vote + 1]["kind"] == "speech"
+    record["events"] = events[: vote + 2]
+    if order is None:
+        record["game"].pop("order", None)
+    else:
+        record["game"]["order"] = order
+    path = tmp_path / "cut.yaml"
+    path.write_text(yaml.safe_dump(record, allow_unicode=True, sort_keys=False), "utf-8")
+    return path, vote + 3, events[vote + 1]["player"]  # + start, + 1: seq from 1
+
+
+@pytest.mark.parametrize("order", [None, 2])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_extra_time_is_said_as_extra_time_wherever_an_event_is_said(
+    garou, tmp_path, lang, order
+):
+    """The undo's message, the recap's corrections and undos, the web's correction list:
+    each says the tied player's extra time, in both languages, at either rules of order."""
+    path, seq, player = _to_first_extra_time(tmp_path, order)
+    db = str(tmp_path / "games.sqlite")
+    assert garou("game", "import", str(path), "--db", db).exit_code == 0
+    undo = garou("game", "undo", "--db", db, "--lang", lang)  # undoes the extra time
+    assert undo.exit_code == 0, undo.stderr
+    said = " ".join(undo.stdout.split())
+    assert EXTRA_WORDS[lang] in said and SPEECH_WORDS[lang] not in said
+    recap = garou("game", "recap", "--db", db, "--json", "--lang", lang).json()
+    undone = [c for c in recap["corrections"] if f"#{seq}" in c or f" {seq}" in c]
+    assert undone and all(EXTRA_WORDS[lang] in c for c in undone), recap["corrections"]
+    # said again as the game now stands: recorded again, corrected, listed on the web
+    again = garou("game", "add", "speech", f"player={player}", "seconds=60", "--db", db)
+    assert again.exit_code == 0, again.stderr
+    seq_again = seq + 2  # after the undo
+    fixed = garou(
+        "game", "correct", str(seq_again), "speech", f"player={player}", "seconds=41",
+        "--why", "timer", "--db", db, "--lang", lang,
+    )  # fmt: skip
+    assert fixed.exit_code == 0, fixed.stderr
+    recap = garou("game", "recap", "--db", db, "--json", "--lang", lang).json()
+    corrected = [c for c in recap["corrections"] if "41" in c]
+    assert corrected and EXTRA_WORDS[lang] in corrected[0], recap["corrections"]
+    assert SPEECH_WORDS[lang] not in corrected[0]
+    from garou.web import WebConfig, create_app
+
+    client = create_app(WebConfig(db=Path(db))).test_client()
+    page = html.unescape(client.get(f"/game/1?lang={lang}").get_data(as_text=True))
+    listed = re.search(rf"<option[^>]*>{seq_again} · ([^<]*)</option>", page)
+    assert listed and EXTRA_WORDS[lang] in listed.group(1), page[:200]
+    # an ordinary speech of the same evening is still said as a speech
+    assert re.search(rf"<option[^>]*>\d+ · [^<]*{re.escape(SPEECH_WORDS[lang])}", page)
+
+
+def test_the_terminal_and_the_web_call_the_role_passed_over_first(garou, tmp_path):
+    """After the seer was recorded before Cupid (``game add``), both faces call Cupid
+    next, the warning shown; the couple is recorded late, then the wolves come."""
+    db = str(tmp_path / "games.sqlite")
+    setup = tmp_path / "table12.yaml"
+    setup.write_text(
+        yaml.safe_dump({"game": "loup-garou", "players": 12, "roles": CARDS12, "names": TWELVE}),
+        "utf-8",
+    )
+    deal = ",".join(f"{k}={v}" for k, v in DEAL12.items())
+    assert garou("game", "new", "--setup", str(setup), "--deal", deal, "--db", db).exit_code == 0
+    assert garou("game", "add", "look", "target=Eve", "--db", db).exit_code == 0
+    from garou.web import WebConfig, create_app
+
+    client = create_app(WebConfig(db=Path(db))).test_client()
+    page = client.get("/game/1?lang=en").get_data(as_text=True)
+    assert 'data-night-step="couple"' in page and "Cupid was not called tonight" in page
+    run = garou("game", "play", "--db", db, "--lang", "en", input="Ivy, Jon\nq\n")
+    out = " ".join(run.stdout.split())
+    assert "Cupid was not called tonight" in out
+    assert "Calling: Cupid" in out
+    events = yaml.safe_load(garou("game", "export", "--db", db).stdout)["events"]
+    assert events[-1]["kind"] == "couple" and events[-1]["lovers"] == ["Ivy", "Jon"]
+    page = client.get("/game/1?lang=en").get_data(as_text=True)
+    assert 'data-night-step="loups"' in page and "was not called tonight" not in page
+
+
+def test_the_web_picker_takes_names_one_a_line_whole(book, tmp_path, private_cache):
+    from garou.houserules import load_agreement
+    from garou.web import create_app
+    from tests.helpers import ORIGIN, picked_form, token_of
+
+    client = create_app().test_client()
+    game = book.game("loup-garou")
+    cards = {"n.loup-garou": "2", "n.voyante": "1", "n.villageois": "5"}
+    # One name a line, taken whole (web.names-rule): commas and '=' belong to the name; a
+    # line that is one quoted name is read without its quotes.
+    names = '"Jean, fils"\nx=y\nDé, Li\nÉloïse Martin\nAna\n"Bob ""B"""\nCid\nDan'
+    form = picked_form(game, token_of(client), players="8", names=names, **cards)
+    response = client.post("/house/agreement", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 200, response.text
+    (tmp_path / "a.yaml").write_bytes(response.data)
+    setup = load_agreement(tmp_path / "a.yaml", book).setup
+    expected = ("Jean, fils", "x=y", "Dé, Li", "Éloïse Martin", "Ana", 'Bob "B"', "Cid", "Dan")
+    assert setup.names == expected
+
+
+def _web_form(recorded: dict[str, Any], one_potion: bool) -> dict[str, str]:
+    """The game master's taps for ``recorded`` on the page's form."""
+    form = {k: v for k, v in recorded.items() if k in ("victim", "poison")}
+    if "decided" in recorded:
+        form["disagreed"] = recorded["decided"]
+    if recorded["kind"] == "potions" and one_potion:
+        form = {"one_potion": "life" if recorded.get("save") else "none"}
+    elif "save" in recorded:
+        form["save"] = "yes" if recorded["save"] else "no"
+    return form
+
+
+@pytest.mark.parametrize(
+    ("case", "option", "wolves", "events", "answers", "asked", "never", "recorded"), CASES
+)
+def test_the_web_form_offers_only_what_the_agreement_allows(
+    tmp_path, book, case, option, wolves, events, answers, asked, never, recorded
+):
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+    from tests.helpers import GameMaster
+
+    db = tmp_path / "g.sqlite"
+    roles, deal = (ROLES, DEAL) if wolves == "two" else (LONE, LONE_DEAL)
+    game_id = _game(db, book, {case: option}, events, roles, deal)
+    gm = GameMaster(create_app(WebConfig(db=db)).test_client(), game_id)
+    page = gm.page()
+    saving = "save" in recorded
+    one = 'data-potion="one"' in page
+    if recorded["kind"] == "kill":
+        assert ("data-disagree" in page) == (wolves != "lone")
+        if wolves != "lone":
+            assert f'data-disagree="{recorded["decided"]}"' in page
+    else:
+        # a save and a poison are one choice at a one-potion table; no save the table forbids
+        assert one == (option == "one-per-night" or (case != TWO and saving))
+        assert ('name="save"' in page or 'value="life"' in page) == saving
+        assert 'name="poison"' not in page if one else 'name="poison"' in page
+        assert ('data-cue="no-self-save"' in page) == (case == SELF and not saving)
+    response = gm.send(recorded["kind"], _web_form(recorded, one))
+    assert response.status_code == 303, response.text
+    assert _last_event(db) == recorded
+
+
+def _last_event(db: Path) -> dict[str, Any]:
+    with open_journal(db) as journal:
+        event = journal.events(1)[-1]
+        return {"kind": event.kind, **event.data}
+
+
+def test_a_refused_web_form_comes_back_with_its_answers(tmp_path, book):
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+    from tests.helpers import GameMaster
+
+    db = tmp_path / "g.sqlite"
+    game_id = _game(db, book, {SELF: "never", TWO: "both-allowed"}, TO_SELF, ROLES, WITHOUT("Cid"))
+    gm = GameMaster(create_app(WebConfig(db=db)).test_client(), game_id)
+    response = gm.send("potions", {"by": ["Cid"], "save": "yes", "poison": "Dee"})
+    assert response.status_code == 400  # the witch named is the victim: no self-save here
+    page = response.get_data(as_text=True)
+    assert '<input type="checkbox" name="by" value="Cid" checked>' in page
+    assert 'name="poison" value="Dee" checked' in page
+    assert 'name="save" value="yes" checked' in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("fr", "une partie de Loup-Garou"), ("en", "a Werewolf")]
+)
+def test_a_game_is_named_by_its_name_not_its_id(garou, tmp_path, book, lang, said):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {}, [], ROLES, DEAL)
+    for args in (["protocol", "1"], ["points", "1"], ["fouls", "Ana", "--id", "1"]):
+        run = garou("game", *args, "--db", str(db), "--lang", lang)
+        assert run.exit_code != 0 and said in run.stderr.replace("\u00a0", " "), (args, run.stderr)
+        assert "loup-garou" not in run.stderr
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+
+    client = create_app(WebConfig(db=db)).test_client()
+    listed = client.get(f"/game?lang={lang}").get_data(as_text=True)
+    assert "· Werewolf</span>" in listed if lang == "en" else "· Loup-Garou</span>" in listed
+    assert "· loup-garou</span>" not in listed
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_web_refusal_says_its_rule_and_nothing_recorded_once(tmp_path, book, lang):
+    import html
+    import re
+
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+    from tests.helpers import GameMaster
+
+    db = tmp_path / "g.sqlite"
+    game_id = _game(db, book, {}, [*NIGHT1, ("kill", {"victim": "Fay"})])
+    gm = GameMaster(create_app(WebConfig(db=db)).test_client(), game_id, lang)
+    response = gm.send("kill", {"victim": "Dee"})  # a stale form: the wolves were recorded
+    assert response.status_code == 400
+    box = re.search(r"data-refused>(.*?)</div>", response.get_data(as_text=True), re.S)
+    assert box
+    text = html.unescape(box.group(1)).lower()
+    assert (
+        len(re.findall(r"nothing (?:is|was) recorded|rien n.(?:est|a été) enregistré", text)) == 1
+    )
+    assert text.count("lg-night") == 2  # the link's address and its words, nothing else
+
+
+@pytest.mark.usefixtures("private_cache")
+@pytest.mark.parametrize("typed,near", TYPOS)
+def test_a_mistyped_game_in_a_web_form_offers_the_closest(typed, near):
+    from garou.web import create_app
+
+    client = create_app().test_client()
+    for path in ("/search?q=vote", "/setup?players=8&action=suggest", "/house"):
+        response = client.get(f"{path}&game={typed}&lang=en".replace("/house&", "/house?"))
+        assert response.status_code == 400, path
+        text = response.get_data(as_text=True)
+        _names(html.unescape(text), typed, near, "en")
+
+
+def test_the_phone_says_what_changed_in_the_show_of_hands(garou, tmp_path):
+    from garou.game.journal import open_journal
+    from garou.game.script import BALLOT_DRAFT
+    from garou.web import WebConfig, create_app
+
+    db = _lg_day(garou, tmp_path)
+    journal = open_journal(db)
+    game_id = journal.games()[-1].id
+    kill = next(e.seq for e in journal.events(game_id) if e.kind == "kill")
+    draft = {"day": 1, "round": "first", "votes": {"Ana": "Dee", "Bob": "Eve"},
+             "asked": ["Ana", "Bob"], "voters": ["Ana", "Bob", "Dee", "Eve", "Fay"]}  # fmt: skip
+    journal.save_draft(game_id, BALLOT_DRAFT, draft)
+    garou("game", "correct", str(kill), "kill", "victim=Dee", "--why", "misheard", "--db", db)
+    client = create_app(WebConfig(db=tmp_path / "lg.sqlite")).test_client()
+    page = client.get(f"/game/{game_id}?lang=en").text
+    assert "data-draft-told" in page
+    assert "Ana&#39;s ballot against Dee is dropped" in page or "Ana's ballot against Dee" in page
+    assert 'value="Eve" selected' in page  # Bob's ballot still holds
+
+
+@pytest.fixture
+def web(tmp_path: Path):
+    from garou.web import WebConfig, create_app
+
+    app = create_app(WebConfig(db=tmp_path / "web.sqlite", lang="fr"))
+    app.config["TESTING"] = True
+    return app.test_client(), tmp_path / "web.sqlite"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(
+    ("names", "deal", "refused"),
+    [
+        ("Ana\nBob\nCid\nDee\nEve\nFay", "Ana: loup-garou\nAna: voyante", True),
+        ("Ana\nBob\nCid\nDee\nEve\nFay", "Ana: loup-garou\nana: voyante", True),
+        ("Ana\nBob\nCid\nDee\nEve\nana", "", True),
+        ("Ana\nBob\nCid\nDee\nÉve\nFay", "ana: loup-garou\neve: voyante", False),
+    ],
+)
+def test_the_web_deal_reads_names_as_events_do_and_refuses_two_cards(web, lang, names, deal,
+                                                                     refused):  # fmt: skip
+    import re
+
+    client, db = web
+    page = client.get(f"/game?lang={lang}").text
+    token = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert token
+    form = {"csrf": token.group(1), "names": names, "deal": deal, "n.loup-garou": "2",
+            "n.voyante": "1", "n.villageois": "3"}  # fmt: skip
+    response = client.post(f"/game/new?lang={lang}", data=form,
+                           headers={"Origin": "http://localhost"})  # fmt: skip
+    if not refused:
+        assert response.status_code == 303, response.text
+        with open_journal(db) as journal:
+            start = journal.events(1)[0].data
+        assert start["deal"] == {"Ana": "loup-garou", "Éve": "voyante"}
+        return
+    assert response.status_code == 400
+    assert "setup.yaml" not in response.text
+    if db.exists():
+        with open_journal(db) as journal:
+            assert journal.games() == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_web_form_takes_the_agreement_s_setup_and_refuses_another(garou, web, tmp_path, lang):
+    import re
+
+    client, db = web
+    agreement = _agreement(garou, tmp_path).read_text(encoding="utf-8")
+    page = client.get(f"/game?lang={lang}").text
+    token = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert token
+    post = {"csrf": token.group(1), "agreement": agreement}
+    headers = {"Origin": "http://localhost"}
+    other = {**post, "names": "\n".join(SIX), "n.loup-garou": "2", "n.voyante": "1",
+             "n.villageois": "3"}  # fmt: skip
+    response = client.post(f"/game/new?lang={lang}", data=other, headers=headers)
+    assert response.status_code == 400
+    assert "--force" not in response.text and "Ana" in response.text
+    response = client.post(f"/game/new?lang={lang}", data=post, headers=headers)
+    assert response.status_code == 303, response.text
+    with open_journal(db) as journal:
+        assert journal.events(1)[0].data["players"] == AGREED_NAMES
+
 
 flask = pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
 
-from garou.game import session  # noqa: E402
-from garou.game.journal import open_journal  # noqa: E402
-from garou.rules import load_rules  # noqa: E402
-from garou.web import WebConfig, create_app  # noqa: E402
-from garou.web.routes.game import PUBLIC_STORY, public_view  # noqa: E402
-from garou.web.security import Keys  # noqa: E402
-from tests.helpers import TableScreen, lg_start_of  # noqa: E402
 
-ORIGIN = "http://localhost"
 GAMES = REPO / "tests" / "data" / "games"
+
+
 RECORDS = sorted(p for p in GAMES.glob("*.yaml") if not p.name.startswith("mafia-"))
 """The Loup-Garou records (the Mafia ones, ``mafia-*.yaml``, are tests/web/test_mafia.py’s)."""
-
-
-pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 @pytest.fixture(scope="module")
@@ -60,101 +493,7 @@ def client(app):
     return app.test_client()
 
 
-def new_game(db: Path, book, record: dict[str, Any]) -> int:
-    """Start a game as the terminal does (garou game new/import): the same journal."""
-    with open_journal(db) as journal:
-        return session.new_game(journal, book, lg_start_of(record))
-
-
-def load(path: Path) -> dict[str, Any]:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
-
-
-class GameMaster:
-    """A phone on the game master's page: reads the page's form, taps, sends it."""
-
-    def __init__(self, client, game_id: int, lang: str = "en"):
-        self.client, self.game_id, self.lang = client, game_id, lang
-
-    def page(self) -> str:
-        response = self.client.get(f"/game/{self.game_id}?lang={self.lang}")
-        assert response.status_code == 200, response.text
-        return response.text
-
-    def fields(self, html: str | None = None) -> dict[str, str]:
-        html = html or self.page()
-        token = re.search(r'name="csrf" value="([^"]+)"', html)
-        form_id = re.search(r'name="form_id" value="([^"]+)"', html)
-        seen = re.search(r'name="seen" value="([^"]+)"', html)
-        assert token and form_id and seen
-        return {"csrf": token.group(1), "form_id": form_id.group(1), "seen": seen.group(1)}
-
-    def step(self, html: str | None = None) -> tuple[str, str | None]:
-        html = html or self.page()
-        found = re.search(r'data-step="([^"]+)"(?: data-night-step="([^"]+)")?', html)
-        assert found
-        return found.group(1), found.group(2)
-
-    def post(self, path: str, data: dict[str, Any]):
-        return self.client.post(
-            f"/game/{self.game_id}/{path}", data=data, headers={"Origin": ORIGIN}
-        )
-
-    def send(self, kind: str, values: dict[str, Any], fields: dict[str, str] | None = None):
-        form = {**(fields or self.fields()), "kind": kind, **values}
-        return self.post("record", form)
-
-
-def form_values(event: dict[str, Any]) -> dict[str, Any]:
-    """The form fields the game master's page sends for one event of a record."""
-    kind = event["kind"]
-    out: dict[str, Any] = {}
-    for key, value in event.items():
-        if key == "kind":
-            continue
-        if key in ("lovers", "by"):
-            out[key] = list(value)
-        elif key == "save":
-            out["save"] = "yes" if value else "no"
-        elif key == "decided":
-            out["disagreed"] = "yes"
-        elif key == "votes":
-            out.update({f"vote.{voter}": target for voter, target in value.items()})
-        elif key == "tallies":
-            out["how"] = "tallies"
-            out.update({f"tally.{name}": str(n) for name, n in value.items()})
-        elif key in ("shoot", "successor", "roles"):
-            prefix = "role" if key == "roles" else key
-            out.update({f"{prefix}.{who}": what for who, what in value.items()})
-        else:
-            out[key] = value
-    if kind == "vote" and not event.get("votes") and "tallies" not in event:
-        out.setdefault("how", "ballots")
-    return out
-
-
-def play(gm: GameMaster, events: list[dict[str, Any]], after_each=None) -> None:
-    """Play a whole record by tapping through the script: each role called in order (the
-    ones with nothing to record too), each of the record's events sent by its form."""
-    for event in events:
-        for _ in range(30):
-            kind, night_step = gm.step()
-            if kind == event["kind"] and (kind != "call" or night_step == event.get("step")):
-                break
-            assert kind == "call", f"the page waits for {kind}, the record has {event}"
-            response = gm.send("call", {"step": night_step})
-            assert response.status_code == 303, response.text
-            if after_each:
-                after_each()
-        response = gm.send(event["kind"], form_values(event))
-        assert response.status_code == 303, response.text
-        if after_each:
-            after_each()
-
-
-# --- the whole game, every action --------------------------------------------------------------
-
-
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("record", RECORDS, ids=lambda p: p.stem)
 def test_a_whole_recorded_game_played_on_the_page_ends_as_in_the_terminal(client, db, book, record):
     data = load(record)
@@ -179,6 +518,7 @@ def test_a_whole_recorded_game_played_on_the_page_ends_as_in_the_terminal(client
         assert f'data-step="{web["next"]}"' in html
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_an_action_in_the_terminal_shows_on_the_page_and_back(client, db, book):
     data = load(GAMES / "captain-cascade.yaml")
     game_id = new_game(db, book, data)
@@ -194,6 +534,7 @@ def test_an_action_in_the_terminal_shows_on_the_page_and_back(client, db, book):
     assert "(game master only) Show: Alice is Werewolf." in gm.page()
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize(
     "setup, kind, values, rule",
     [
@@ -236,6 +577,7 @@ TO_THE_SECOND_WITCH = [
 """captain-cascade.yaml's events to the witch's second night, her life potion spent."""
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_spent_potion_is_shown_spent_and_not_offered(client, db, book):
     game_id = new_game(db, book, load(GAMES / "captain-cascade.yaml"))
     with open_journal(db) as journal:
@@ -248,6 +590,7 @@ def test_a_spent_potion_is_shown_spent_and_not_offered(client, db, book):
     assert 'name="poison"' in html
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_repeated_submission_of_one_form_is_recorded_once(client, db, book):
     game_id = new_game(db, book, load(GAMES / "captain-cascade.yaml"))
     gm = GameMaster(client, game_id)
@@ -268,6 +611,7 @@ def test_a_repeated_submission_of_one_form_is_recorded_once(client, db, book):
     assert gm.step()[0] == "couple"
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_two_phones_sending_the_same_step_at_once_record_it_once(app, db, book):
     game_id = new_game(db, book, load(GAMES / "captain-cascade.yaml"))
     phones = [GameMaster(app.test_client(), game_id) for _ in range(6)]
@@ -292,6 +636,7 @@ def test_two_phones_sending_the_same_step_at_once_record_it_once(app, db, book):
     assert status["lovers"] == ["Farid", "Gaëlle"]
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_two_writers_on_one_game_never_interleave(app, db, book):
     """A phone and the terminal recording different games and steps at once: every
     event lands whole, numbered without a gap."""
@@ -328,6 +673,7 @@ def test_two_writers_on_one_game_never_interleave(app, db, book):
         assert session.status(journal, book, first, "en")["phase"] == "day"
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_choice_a_player_owes_is_asked_then_recorded(client, db, book):
     """The hunter's shot: the page asks the hunter's choice, then records the dawn once."""
     data = load(GAMES / "hunter-lover.yaml")
@@ -356,6 +702,7 @@ def test_a_choice_a_player_owes_is_asked_then_recorded(client, db, book):
     assert events[-1].data["shoot"]
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_game_started_from_the_form_is_in_the_journal(client, db):
     html = client.get("/game?lang=en").text
     token = re.search(r'name="csrf" value="([^"]+)"', html)
@@ -388,6 +735,7 @@ AWKWARD = [
 ]
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_start_form_takes_one_name_a_line_whole(client, db, book, lang):
     html = client.get(f"/game?lang={lang}").text
@@ -413,6 +761,7 @@ def test_the_start_form_takes_one_name_a_line_whole(client, db, book, lang):
         "loup-garou", "loup-garou", "voyante")  # fmt: skip
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_mafia_start_form_takes_one_name_a_line_whole(client, db, book, lang):
     html = client.get(f"/game?lang={lang}").text
@@ -429,6 +778,7 @@ def test_the_mafia_start_form_takes_one_name_a_line_whole(client, db, book, lang
     assert [s.name for s in state.seats] == names
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize(
     "change, said",
     [
@@ -452,6 +802,7 @@ def test_a_game_the_checks_refuse_is_not_started(client, db, change, said):
     assert not db.exists() or not open_journal(db).games()
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_setup_the_checks_refuse_is_said_without_a_file_name(client, db, lang):
     html = client.get(f"/game?lang={lang}").text
@@ -464,9 +815,6 @@ def test_a_setup_the_checks_refuse_is_said_without_a_file_name(client, db, lang)
     said = html_module.unescape(response.text)
     assert "garou check" in said and ".yaml" not in said
     assert {"fr": "enfreint les règles", "en": "breaks the rules"}[lang] in said
-
-
-# --- the table view -----------------------------------------------------------------------------
 
 
 def secrets_of(state) -> list[str]:
@@ -486,6 +834,7 @@ def secrets_of(state) -> list[str]:
     return found
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("record", RECORDS, ids=lambda p: p.stem)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_table_view_never_shows_a_secret_at_any_step(client, db, book, record, lang):
@@ -514,6 +863,7 @@ def test_the_table_view_never_shows_a_secret_at_any_step(client, db, book, recor
     assert screen.looks > len(data["events"])
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_the_table_view_shows_the_announcements_and_the_votes(client, db, book):
     data = load(GAMES / "captain-cascade.yaml")
     game_id = new_game(db, book, data)
@@ -526,6 +876,7 @@ def test_the_table_view_shows_the_announcements_and_the_votes(client, db, book):
     assert "Werewolf" in html  # Alice's card, revealed at her death
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_public_view_holds_no_living_role(book, db):
     data = load(GAMES / "parity.yaml")
     game_id = new_game(db, book, data)
@@ -535,6 +886,7 @@ def test_public_view_holds_no_living_role(book, db):
     assert all(p["role"] is None for p in view["players"])
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_the_timer_starts_on_the_game_masters_page_and_shows_on_the_table(client, db, book):
     data = load(GAMES / "parity.yaml")
     game_id = new_game(db, book, data)
@@ -551,14 +903,12 @@ def test_the_timer_starts_on_the_game_masters_page_and_shows_on_the_table(client
     assert client.get(f"/game/{game_id}/table.json").get_json()["timer"] is None
 
 
-# --- security ------------------------------------------------------------------------------------
-
-
 @pytest.fixture
 def lan(db: Path):
     return create_app(WebConfig(lan=True, db=db, keys=Keys(server_key="server-key")))
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("path", ["", "/version.json"])
 def test_under_lan_a_game_masters_page_refuses_without_the_games_secret(lan, db, book, path):
     game_id = new_game(db, book, load(GAMES / "parity.yaml"))
@@ -579,6 +929,7 @@ def test_under_lan_a_game_masters_page_refuses_without_the_games_secret(lan, db,
     assert client.get(f"/game/{other}", headers={"Host": "192.168.1.5"}).status_code == 403
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_under_lan_the_table_view_needs_nothing(lan, db, book):
     game_id = new_game(db, book, load(GAMES / "parity.yaml"))
     client = lan.test_client()
@@ -587,6 +938,7 @@ def test_under_lan_the_table_view_needs_nothing(lan, db, book):
     assert client.get(f"/game/{game_id}/table.json", headers={"Host": "192.168.1.5"}).is_json
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_under_lan_an_action_without_the_secret_records_nothing(lan, db, book):
     game_id = new_game(db, book, load(GAMES / "captain-cascade.yaml"))
     client = lan.test_client()
@@ -600,6 +952,7 @@ def test_under_lan_an_action_without_the_secret_records_nothing(lan, db, book):
         assert len(journal.events(game_id)) == 1
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_the_secret_is_kept_in_the_journal(db, book):
     game_id = new_game(db, book, load(GAMES / "parity.yaml"))
     with open_journal(db) as journal:
@@ -608,6 +961,7 @@ def test_the_secret_is_kept_in_the_journal(db, book):
         assert journal.secret(game_id) == first and len(first) >= 20
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_serve_lan_prints_each_games_address_with_its_secret(tmp_path, db, book):
     game_id = new_game(db, book, load(GAMES / "parity.yaml"))
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "GAROU_LANG": "en"}
@@ -645,6 +999,7 @@ def test_serve_lan_prints_each_games_address_with_its_secret(tmp_path, db, book)
     assert process.returncode == 0
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_journal_of_before_the_side_tables_opens_and_gets_them(db, book):
     """A journal written before the forms and secrets tables: read as it is, the tables
     added by the first write that needs them, the events untouched."""
@@ -658,6 +1013,7 @@ def test_a_journal_of_before_the_side_tables_opens_and_gets_them(db, book):
         assert [e.kind for e in journal.events(game_id)] == ["start", "call"]
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_form_refused_by_the_rules_leaves_its_id_free(db, book):
     game_id = new_game(db, book, load(GAMES / "parity.yaml"))
     from garou.game.errors import IllegalEventError
@@ -671,6 +1027,7 @@ def test_a_form_refused_by_the_rules_leaves_its_id_free(db, book):
         assert new and len(replayed.effective) == 2
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_an_unknown_game_is_a_plain_refusal(client, db, book):
     new_game(db, book, load(GAMES / "parity.yaml"))
     for path in ("/game/99", "/game/99/table", "/game/99/table.json"):
@@ -679,6 +1036,7 @@ def test_an_unknown_game_is_a_plain_refusal(client, db, book):
         assert "99" in response.text and "<html" not in response.text
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_card_nobody_recorded_is_asked_before_the_seers_look(client, db, book):
     data = load(GAMES / "parity.yaml")
     data["setup"]["deal"] = {"Chloé": "voyante"}
@@ -702,6 +1060,7 @@ def test_a_card_nobody_recorded_is_asked_before_the_seers_look(client, db, book)
     assert "Alice is Werewolf" in gm.page()
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_the_cues_and_the_warnings_show_on_the_game_masters_page_only(client, db, book):
     data = load(GAMES / "parity.yaml")
     game_id = new_game(db, book, data)
@@ -722,6 +1081,7 @@ def test_the_cues_and_the_warnings_show_on_the_game_masters_page_only(client, db
     assert any('href="/rule/lg-win-wolves"' in page for page in warned)
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_the_version_poll_moves_when_the_terminal_records(client, db, book):
     game_id = new_game(db, book, load(GAMES / "parity.yaml"))
     before = client.get(f"/game/{game_id}/version.json").get_json()["version"]

@@ -13,23 +13,133 @@ from typing import Any
 import pytest
 import yaml
 
+from garou.game import session
+from garou.game.journal import open_journal
+from garou.game.record import import_record
+from garou.web import WebConfig, create_app
+from garou.web.security import Keys
 from tests.conftest import REPO
+from tests.helpers import (
+    ABSOLUTE,
+    RECORD,
+    Table,
+    TableScreen,
+    _below_half,
+    _events,
+    _Phone,
+    mafia_at_the_vote,
+)
+
+
+def test_a_key_given_twice_is_refused_in_the_phone_s_correction_box(tmp_path, book):
+    pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
+    from garou.game.journal import open_journal
+    from garou.web import WebConfig, create_app
+
+    db = tmp_path / "web.sqlite"
+    client = create_app(WebConfig(db=db, clock=FakeClock())).test_client()
+    game_id = new_game(db, book, load(RECORD))
+    judge = Judge(client, game_id)
+    judge.send("day", {})
+    judge.send("nominate", {"by": "Ana", "nominee": "Bob"})
+    with open_journal(db) as journal:
+        seq = journal.events(game_id)[-1].seq
+        count = len(journal.events(game_id))
+    values = "by=Ana\nnominee=Bob\nnominee=Cid"
+    sent = judge.post("correct", {"seq": str(seq), "kind": "", "values": values, "why": "x"})
+    assert sent.status_code == 400 and "nominee is given more than once" in sent.text
+    with open_journal(db) as journal:
+        assert len(journal.events(game_id)) == count
+
+
+def test_the_judges_phone_closes_the_nominations_before_the_vote(garou, tmp_path):
+    db = mafia_at_the_vote(garou, tmp_path, nominees=[("1", "8")])
+    phone = _Phone(db)
+    page = phone.page()
+    assert phone.step() == "nominate" and 'data-action="close-nominations"' in page
+    assert "data-nominate" in page  # more nominations may still come
+    assert phone.post("record", {"kind": "close-nominations"}).status_code == 303
+    page = phone.page()
+    assert phone.step() == "vote" and "data-nominate>" not in page
+    assert "Nominations closed: the vote is on 8." in page
+    assert _events(garou, db)[-1]["kind"] == "close-nominations"
+
+
+def test_the_table_screen_shows_the_tied_players_extra_time(book, tmp_path):
+    from garou.core.catalogue import say
+    from garou.web.routes.mafia import PUBLIC_STORY, public_story
+
+    t = Table(book, tmp_path)
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.add("nominate", by="Cid", nominee="Hal")
+    t.add("vote", votes={n: "Bob" for n in ("Ana", "Cid", "Dan", "Eve", "Fay")})
+    keys = {getattr(line.text, "key", None) for line in t.state().story}
+    extra = [k for k in keys if k and k.endswith("story.extra-time")]
+    assert extra and set(extra) <= PUBLIC_STORY
+    shown = [line["text"] for line in public_story(t.state(), "en")]
+    template = say(extra[0], "en", names=["Bob", "Hal"], seconds=60)
+    assert template in shown
+
+
+def test_the_judges_page_asks_what_the_table_decided(book, tmp_path):
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+
+    t = Table(book, tmp_path, agreement=ABSOLUTE)
+    _below_half(t)
+    client = create_app(WebConfig(db=tmp_path / "g.sqlite")).test_client()
+    page = client.get(f"/game/{t.id}?lang=en").text
+    assert 'data-step="table-decision"' in page and 'name="then"' in page
+    assert "checked" not in page.split('data-step="table-decision"')[1].split("</form>")[0]
+    import re
+
+    fields = {
+        name: re.search(rf'name="{name}" value="([^"]+)"', page).group(1)
+        for name in ("csrf", "form_id", "seen")
+    }
+    sent = client.post(
+        f"/game/{t.id}/record?lang=en",
+        data={**fields, "kind": "table-decision", "then": "leader"},
+        headers={"Origin": "http://localhost"},
+    )
+    assert sent.status_code == 303, sent.text
+    assert not t.state().player("Bob").alive
+
+
+ORIGIN = "http://localhost"
+
+
+def test_the_web_start_form_refuses_a_wrong_mafia_deal_keeping_what_was_typed(tmp_path):
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+
+    client = create_app(WebConfig(db=tmp_path / "games.sqlite")).test_client()
+    html = client.get("/game?lang=en").text
+    token = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert token
+    names = "\n".join(f"P{n}" for n in range(1, 11))
+    deal = "\n".join(f"P{n}: {'citoyen' if n < 8 else 'mafia' if n < 10 else 'don'}"
+                     for n in range(1, 11))  # fmt: skip
+    form = {"csrf": token.group(1), "names": names, "deal": deal}
+    response = client.post("/game/new-mafia?lang=en", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 400, response.text
+    page = html_module.unescape(response.text)
+    assert "7 × Citizen" in page
+    assert "P10: don" in page and "P9" in page  # the typed deal and names are kept
+
 
 flask = pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
 
-from garou.game import session  # noqa: E402
-from garou.game.journal import open_journal  # noqa: E402
-from garou.game.record import import_record  # noqa: E402
-from garou.web import WebConfig, create_app  # noqa: E402
-from garou.web.security import Keys  # noqa: E402
-from tests.helpers import TableScreen  # noqa: E402
 
-ORIGIN = "http://localhost"
 GAMES = REPO / "tests" / "data" / "games"
-MAFIA_RECORDS = sorted(GAMES.glob("mafia-*.yaml"))
-LAN_HOST = {"Host": "192.168.1.5"}
 
-pytestmark = pytest.mark.usefixtures("private_cache")
+
+MAFIA_RECORDS = sorted(GAMES.glob("mafia-*.yaml"))
+
+
+LAN_HOST = {"Host": "192.168.1.5"}
 
 
 class FakeClock:
@@ -146,6 +256,8 @@ def form_values(event: dict[str, Any]) -> dict[str, Any]:
 STEP_OF = {"day": ("meeting", "day"), "close-nominations": ("nominate",)}
 """The page's step an event answers, when it is not the event's own kind; fouls and
 nominations are given at any moment of the day."""
+
+
 ANY_TIME = ("foul", "technical-foul", "disqualify", "opponent-victory", "nominate")
 
 
@@ -165,9 +277,7 @@ def play(judge: Judge, events: list[dict[str, Any]], after_each=None) -> None:
             after_each()
 
 
-# --- the judge's view ---------------------------------------------------------------------
-
-
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("record", MAFIA_RECORDS, ids=lambda p: p.stem)
 def test_a_whole_evening_played_on_the_judges_page_ends_as_in_the_terminal(
     client, db, book, record
@@ -197,6 +307,7 @@ def test_a_whole_evening_played_on_the_judges_page_ends_as_in_the_terminal(
             assert seat["name"] in protocol.text
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_the_judges_page_shows_fouls_and_what_they_lead_to(client, db, book, clock):
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
     judge = Judge(client, game_id)
@@ -226,6 +337,7 @@ def test_the_judges_page_shows_fouls_and_what_they_lead_to(client, db, book, clo
     assert 'data-player="Jon" data-alive="no"' in html and "disqualified" in html
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_repeated_foul_form_is_recorded_once(client, db, book):
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
     judge = Judge(client, game_id)
@@ -240,6 +352,7 @@ def test_a_repeated_foul_form_is_recorded_once(client, db, book):
         assert session.status(journal, book, game_id, "en")["players"][1]["fouls"] == 1
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_ballot_from_no_voter_is_refused_never_dropped(client, db, book, lang):
     data = load(GAMES / "mafia-tie-lift.yaml")
@@ -268,6 +381,7 @@ def test_a_ballot_from_no_voter_is_refused_never_dropped(client, db, book, lang)
     assert kinds == ["technical-foul", "technical-foul"]
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_vote_without_an_agreement_says_the_default_reading(client, db, book, lang):
     data = load(GAMES / "mafia-town-wins.yaml")
@@ -282,6 +396,7 @@ def test_a_vote_without_an_agreement_says_the_default_reading(client, db, book, 
     assert default in said and agreed not in said
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_tie_shows_what_the_engine_says_comes_next(client, db, book):
     data = load(GAMES / "mafia-tie-lift.yaml")
     game_id = new_game(db, book, data)
@@ -307,6 +422,7 @@ def test_a_tie_shows_what_the_engine_says_comes_next(client, db, book):
     assert 'data-step="farewell"' in html
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_the_night_shows_the_shots_and_checks_to_the_judge(client, db, book):
     data = load(GAMES / "mafia-town-wins.yaml")
     game_id = new_game(db, book, data)
@@ -328,9 +444,7 @@ def test_the_night_shows_the_shots_and_checks_to_the_judge(client, db, book):
     assert "The Sheriff (Dan) checks Hal: mafia." in html
 
 
-# --- the countdown: from the journal, on the app's clock --------------------------------------
-
-
+@pytest.mark.usefixtures("private_cache")
 def test_the_speakers_countdown_is_read_from_the_journal_on_every_screen(db, book, clock):
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
     phone = create_app(WebConfig(db=db, clock=clock)).test_client()
@@ -373,6 +487,7 @@ def test_the_speakers_countdown_is_read_from_the_journal_on_every_screen(db, boo
                            "state": "idle", "labels": ["speech:d1:Bob"]}  # fmt: skip
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_form_sent_twice_is_a_repeat_before_any_check(db, book, clock, lang):
     """The second sending of a form (a timer action, a vote) would be refused by the checks
@@ -397,6 +512,7 @@ def test_a_form_sent_twice_is_a_repeat_before_any_check(db, book, clock, lang):
         assert [e.kind for e in journal.events(game_id)].count("vote") == 1
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_timer_event_is_never_undone_nor_seen_by_the_rules(db, book, clock):
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
     judge = Judge(create_app(WebConfig(db=db, clock=clock)).test_client(), game_id)
@@ -414,9 +530,6 @@ def test_a_timer_event_is_never_undone_nor_seen_by_the_rules(db, book, clock):
                                                               "at": 1.0, "seconds": 0})  # fmt: skip
 
 
-# --- the table view: nothing secret at any step ---------------------------------------------
-
-
 def secrets_of(state: Any) -> list[str]:
     """What the table's screen must not show while the evening goes on: the night's lines
     (every shot, every check's result), in both languages."""
@@ -432,6 +545,7 @@ def role_names(state: Any) -> set[str]:
     return {game.role(s.role).name.get(lang) for s in state.seats for lang in ("fr", "en")}
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("record", MAFIA_RECORDS, ids=lambda p: p.stem)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_mafia_table_view_never_shows_a_secret_at_any_step(client, db, book, record, lang):
@@ -462,6 +576,7 @@ def test_the_mafia_table_view_never_shows_a_secret_at_any_step(client, db, book,
     assert screen.looks > len(data["events"])
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_the_mafia_table_view_shows_the_public_day(client, db, book):
     data = load(GAMES / "mafia-town-wins.yaml")
     game_id = new_game(db, book, data)
@@ -480,14 +595,12 @@ def test_the_mafia_table_view_shows_the_public_day(client, db, book):
     assert 'data-player="Bob" data-alive="no"' in html and "voted out" in html
 
 
-# --- security --------------------------------------------------------------------------------
-
-
 @pytest.fixture
 def lan(db: Path, clock: FakeClock):
     return create_app(WebConfig(lan=True, db=db, keys=Keys(server_key="server-key"), clock=clock))
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("path", ["", "/version.json", "/protocol"])
 def test_under_lan_the_judges_page_refuses_without_the_games_secret(lan, db, book, path):
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
@@ -512,9 +625,7 @@ def test_under_lan_the_judges_page_refuses_without_the_games_secret(lan, db, boo
     assert client.get(f"/game/{game_id}/table", headers=LAN_HOST).status_code == 200
 
 
-# --- one journal: the terminal and the web --------------------------------------------------
-
-
+@pytest.mark.usefixtures("private_cache")
 def test_an_action_in_the_terminal_shows_on_the_judges_page_and_back(client, db, book):
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
     judge = Judge(client, game_id)
@@ -534,9 +645,7 @@ def test_an_action_in_the_terminal_shows_on_the_judges_page_and_back(client, db,
     assert status["nominations"] == ["Hal"] and status["speaker"] == "Bob"
 
 
-# --- corrections in the web (both games) ------------------------------------------------------
-
-
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_countdowns_event_is_refused_for_correction_with_its_reason(db, book, clock, lang):
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
@@ -558,6 +667,7 @@ def test_a_countdowns_event_is_refused_for_correction_with_its_reason(db, book, 
         assert len(journal.events(game_id)) == len(events)
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_correction_from_the_judges_page_is_the_terminals(client, db, book):
     game_id = new_game(db, book, load(GAMES / "mafia-town-wins.yaml"))
     judge = Judge(client, game_id)
@@ -599,10 +709,11 @@ def test_a_correction_from_the_judges_page_is_the_terminals(client, db, book):
         assert len(journal.events(game_id)) == len(events)
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_a_correction_on_the_game_masters_page_of_loup_garou(client, db, book):
-    from tests.web.test_game import GameMaster
-    from tests.web.test_game import new_game as new_lg
-    from tests.web.test_game import play as play_lg
+    from tests.helpers import GameMaster
+    from tests.helpers import new_game as new_lg
+    from tests.helpers import play as play_lg
 
     data = load(GAMES / "parity.yaml")
     game_id = new_lg(db, book, data)
@@ -625,6 +736,7 @@ def test_a_correction_on_the_game_masters_page_of_loup_garou(client, db, book):
     assert "victim=&#34;Hugo&#34;" in gm.page()  # the form shows the event as it is now
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_the_terminals_countdown_shows_on_the_table_screen(client, db, book, clock):
     """garou game play times a speech on its own clock and records it in the journal: the
     web's table screen shows the same countdown while it runs, and its end."""
@@ -664,6 +776,7 @@ def test_the_terminals_countdown_shows_on_the_table_screen(client, db, book, clo
     assert 'data-state="over"' in after and "Time is up." in after
 
 
+@pytest.mark.usefixtures("private_cache")
 def test_an_evening_started_from_the_form_is_in_the_journal(client, db, book):
     html = client.get("/game?lang=en").text
     assert "data-new-mafia" in html
@@ -689,6 +802,7 @@ def test_an_evening_started_from_the_form_is_in_the_journal(client, db, book):
     assert sorted(s.role for s in state.seats).count("citoyen") == 6  # the document's cards
 
 
+@pytest.mark.usefixtures("private_cache")
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_correction_list_says_each_event_in_words(client, db, book, lang):
     data = load(GAMES / "mafia-tie-lift.yaml")

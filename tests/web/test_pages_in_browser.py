@@ -23,9 +23,82 @@ import pytest
 
 from tests.conftest import REPO
 
+PAGES = ["/search", "/cheatsheet?game=mafia", "/setup", "/house", "/game"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("path", PAGES)
+def test_every_nav_link_is_whole_on_a_phone(browser, server, path, lang):
+    joiner = "&" if "?" in path else "?"
+    browser.get(f"{server}{path}{joiner}lang={lang}")
+    boxes = until(browser, lambda d: d.execute_script(
+        "const nav = document.querySelector('.bar nav');"
+        "return [...nav.querySelectorAll('a')].map(a => {const r = a.getBoundingClientRect();"
+        " return {text: a.textContent, left: r.left, right: r.right, top: r.top,"
+        " visible: document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)"
+        " === a || a.contains(document.elementFromPoint((r.left + r.right) / 2,"
+        " (r.top + r.bottom) / 2))};});"
+    ), "the nav links' boxes")  # fmt: skip
+    assert len(boxes) == 5
+    for box in boxes:
+        assert box["left"] >= 0 and box["right"] <= PHONE["width"], box
+        assert box["visible"], box  # not hidden under another element, nor scrolled away
+    screenshot(browser, f"fixb-nav-{path.strip('/').split('?')[0]}-{lang}")
+
+
+def _value(driver, voter: str) -> str:
+    return driver.execute_script(
+        f"return document.querySelector('select[data-voter=\"{voter}\"]').value"
+    )
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_ballots_picked_survive_a_reload_and_reach_the_terminal(
+    browser, mafia_server, lang, book
+):
+    from garou.game import mafia_script, session
+    from garou.game.journal import open_journal
+    from garou.game.mafia import start_data
+
+    base, clock, db = mafia_server
+    with open_journal(db) as journal:
+        game_id = session.new_game(journal, book, start_data(
+            book.game("mafia"), MAFIA_NAMES, roles=MAFIA_ROLES, name=f"Draft {lang}"))  # fmt: skip
+        session.record(journal, book, game_id, "day", {})
+        for name in MAFIA_NAMES:
+            session.record(journal, book, game_id, "speech", {"player": name})
+        session.record(journal, book, game_id, "nominate", {"by": "Ana", "nominee": "Bob"})
+        session.record(journal, book, game_id, "nominate", {"by": "Cid", "nominee": "Hal"})
+        session.record(journal, book, game_id, "close-nominations", {})
+    browser.get(f"{base}/game/{game_id}?lang={lang}")
+    assert step_of(browser)[0] == "vote"
+    picks = {"Ana": "Bob", "Cid": "Bob", "Eve": "Hal"}
+    for voter, nominee in picks.items():
+        before = browser.execute_script("return document.querySelector('form[data-draft]')"
+                                        ".dataset.saved || ''")  # fmt: skip
+        choose(browser, f'select[data-voter="{voter}"]', nominee)
+        until(browser, lambda d, b=before: d.execute_script(
+            "return document.querySelector('form[data-draft]').dataset.saved || ''") != b,
+            f"the pick of {voter} kept")  # fmt: skip
+    browser.refresh()  # the phone slept, the page was reloaded
+    until(browser, lambda d: _value(d, "Ana") == "Bob", "Ana's ballot shown again")
+    assert {v: _value(browser, v) for v in picks} == picks
+    assert _value(browser, "Dan") == ""  # not picked: silent, against the last nominee
+    screenshot(browser, f"fixe-ballot-draft-{lang}")
+    with open_journal(db) as journal:
+        ballots = session.mafia_ballots(journal, book, game_id, lang)
+        assert ballots.votes == picks and not ballots.told
+        assert journal.kept_draft(game_id, mafia_script.DRAFT) is not None
+
+
 CHROMIUM = Path("/usr/bin/chromium")
+
+
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+
 PHONE = {"width": 390, "height": 844, "pixelRatio": 2}
+
 
 try:
     import selenium  # noqa: F401
@@ -33,6 +106,7 @@ try:
     HAVE_SELENIUM = True
 except ImportError:
     HAVE_SELENIUM = False
+
 
 pytestmark = [
     pytest.mark.browser,
@@ -117,20 +191,9 @@ def browser(downloads: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         driver.quit()
 
 
-# --- driving the page: every helper finds its element afresh, waits on a condition -------------
-#
-# A page is replaced under the test by every form it sends and link it follows, and the
-# table's screen reloads itself when what it shows changes (web/static/game.js). An element
-# found before such a replacement belongs to a document that is gone: chromedriver then says
-# "stale element reference", or, while the new document is coming in, an "unknown error"
-# ("Node with given id does not belong to the document", "No node with given id found")
-# that Selenium does not class as stale. So no helper keeps an element across a wait: each
-# try finds it again, and a try that meets a page being replaced is made again, until a
-# deadline. A tap that sends the page away marks the page (a value on its window, which the
-# next document does not have) and waits for a new, complete document.
-
 WAIT = 30.0
 """The deadline of every wait, in seconds: a loaded machine is slow, never forever."""
+
 
 REPLACED = (
     "does not belong to the document",
@@ -384,10 +447,12 @@ def test_the_setup_check_and_the_cheat_sheet_fit_a_phone(browser, server, lang):
     screenshot(browser, f"web-cheatsheet-{lang}")
 
 
-# --- the live game: a whole Loup-Garou game played by tapping --------------------------------
-
 NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo"]
+
+
 DEAL = {"Alice": "loup-garou", "Bruno": "loup-garou", "Chloé": "voyante", "Driss": "sorciere"}
+
+
 ROLE_NAMES = {"fr": ["Voyante", "Sorcière"], "en": ["Seer", "Witch"]}
 """The names of the living players' roles the table view must never show."""
 
@@ -492,9 +557,6 @@ def test_a_whole_game_of_loup_garou_played_by_tapping(browser, server, lang):
     screenshot(browser, f"web-game-recap-{lang}")
 
 
-# --- the Mafia evening: a day on the judge's phone, its countdown on a fake clock ------------
-
-
 class FakeClock:
     """The server's clock, moved by the test (the countdowns are read on it)."""
 
@@ -531,10 +593,14 @@ def mafia_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
 
 
 MAFIA_NAMES = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+
+
 MAFIA_ROLES = {
     "Ana": "citoyen", "Bob": "mafia", "Cid": "citoyen", "Dan": "sherif", "Eve": "citoyen",
     "Fay": "don", "Gus": "citoyen", "Hal": "mafia", "Ivy": "citoyen", "Jon": "citoyen",
 }  # fmt: skip
+
+
 MAFIA_SECRETS = {"fr": ["Shérif", "Mafieux", "Citoyen"], "en": ["Sheriff", "Mafioso", "Citizen"]}
 """The role names the Mafia table view must never show before the end."""
 

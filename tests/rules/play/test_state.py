@@ -36,13 +36,23 @@ from garou.rules.play import (
     settle,
     table_rules,
 )
+from garou.rules.play.situation import parse_situation
 from garou.rules.play.state import poisoner
 from tests.conftest import REPO
+from tests.helpers import _limits
 
 STATES = REPO / "tests" / "data" / "states"
+
+
 MAJORITY = "mf-contested-majority"
+
+
 BOOK = rules.load_rules()
+
+
 LG = BOOK.game("loup-garou")
+
+
 MF = BOOK.game("mafia")
 
 
@@ -63,13 +73,29 @@ def _rule(game, does: str) -> str:
 
 
 HUNTER = _holder(LG, "shoot")
+
+
 WOLF = LG.minority_roles()[0].id
+
+
 VILLAGER = LG.setup.filler
+
+
 WITCH = poisoner(LG)
+
+
 TOWN = MF.setup.filler
+
+
 MAFIA = MF.minority_roles()[0].id
+
+
 SHOT_RULE = _rule(LG, "shoot")
+
+
 LOVERS_RULE = _rule(LG, "follow-partner")
+
+
 SUCCESSION_RULE = _rule(LG, "name-successor")
 
 
@@ -105,9 +131,6 @@ def codes(result) -> list[str]:
     return [s.code for s in result.steps]
 
 
-# --- the table state ---------------------------------------------------------------
-
-
 @pytest.mark.parametrize(
     "kwargs, words",
     [
@@ -141,9 +164,6 @@ def test_every_problem_of_a_state_is_reported_at_once():
     with pytest.raises(StateError) as caught:
         make_state(LG, [Player("Ana", "vampire"), Player("ana")], lovers=["Ana"], captain="Zed")
     assert len(caught.value.issues) == 4
-
-
-# --- the vote ----------------------------------------------------------------------
 
 
 def test_loup_garou_plurality_eliminates_the_most_voted():
@@ -356,9 +376,6 @@ def test_loup_garou_has_no_lift_vote():
         count_votes(village(), votes={}, round="lift", tied=("Ana", "Bob"))
 
 
-# --- the cascade -------------------------------------------------------------------
-
-
 @pytest.mark.parametrize("cause", ["night", "vote", "poison"])
 def test_the_hunter_shoots_whatever_the_cause(cause):
     state = village()
@@ -547,9 +564,6 @@ def test_a_choice_nobody_asked_for_is_returned_unused():
     assert result.unused == (extra,)
 
 
-# --- winning -----------------------------------------------------------------------
-
-
 def _condition(game, when: str):
     return next(c for c in game.win.conditions if c.when == when)
 
@@ -660,9 +674,6 @@ def test_the_margin_is_the_wrong_votes_before_the_mafia_reaches_parity(citizens_
     assert result.margin.critical == (result.margin.left == 0)
 
 
-# --- fouls -------------------------------------------------------------------------
-
-
 def test_foul_limits_come_from_the_data():
     fouls = MF.fouls
     players = [
@@ -732,9 +743,6 @@ def test_behaviours_are_found_from_a_sentence():
 def test_loup_garou_has_no_fouls():
     with pytest.raises(StateError, match="no fouls"):
         judge_fouls(LG, [])
-
-
-# --- messages ----------------------------------------------------------------------
 
 
 def test_every_step_says_a_catalogue_message():
@@ -835,8 +843,6 @@ def test_both_languages_give_the_same_ruling():
     assert [s.message for s in fr.steps] != [s.message for s in en.steps]
 
 
-# --- properties --------------------------------------------------------------------
-
 _ROLE_IDS = [r.id for r in LG.roles]
 
 
@@ -926,8 +932,6 @@ def test_a_vote_never_eliminates_someone_without_votes(data):
         top = max(tally.values())
         assert set(result.pending.options) == {n for n, c in tally.items() if c == top}
 
-
-# --- the commands ------------------------------------------------------------------
 
 LG_OPTS = ["-g", "loup-garou", "-p", f"Ana={HUNTER},Bob={WOLF},Cid={VILLAGER}",
            "-p", f"Dee={WITCH},Eve={VILLAGER},Fay={WOLF}"]  # fmt: skip
@@ -1149,9 +1153,6 @@ def test_cli_prints_in_both_languages(garou):
     assert "[lg-vote]" in fr.stdout and "[lg-vote]" in en.stdout
 
 
-# --- the table given as values (rules.play.make_situation) and as options ------------
-
-
 def test_values_give_the_same_situation_as_the_state_file(tmp_path):
     state = tmp_path / "table.yaml"
     state.write_text(
@@ -1222,9 +1223,6 @@ def test_foul_counts_alone_make_the_table(garou):
     ]
     bad = garou("fouls", "-g", "mafia", "--foul", "7=-1", "--lang", "en")
     assert bad.exit_code == 2 and "counts are whole numbers" in bad.stderr
-
-
-# --- issue 10: rulings checked against the documents ----------------------------------
 
 
 def _mafia(tied_order=None) -> TableState:
@@ -1545,9 +1543,6 @@ def _with_witch(state, **witch):
     return replace(state, witch=Witch(**witch))
 
 
-# --- issue 10: inputs -------------------------------------------------------------------
-
-
 def test_state_file_names_are_the_strings_typed():
     situation = rules.play.read_situation(BOOK, STATES / "lg-odd-names.yaml")
     assert situation.state.names() == ("No", "~", "010", "Yes", "Smith, J", "Dr: Who", "A=B")
@@ -1610,18 +1605,20 @@ def test_player_names_match_whatever_their_case_and_accents():
     assert [d.player for d in shot.deaths] == ["Zoé", "Cid"]
 
 
-# --- issue 11: one language at a time --------------------------------------------------
-
 _ENGLISH = re.compile(
     r"\b(the|and|nobody|dies|shoots?|leaves?|players?|alive|winner|"
     r"pending|answer|next|between|with|of|error|invalid|is|not)\b",
     re.IGNORECASE,
 )
+
+
 _FRENCH = re.compile(
     r"\b(le|la|les|et|voix|personne|meurt|tire|joueurs?|vivants?|vainqueur|"
     r"attente|répondre|ensuite|entre|avec|erreur|est|pas|une?)\b|[éèàçù]",
     re.IGNORECASE,
 )
+
+
 _RUNS = [
     ["vote", "--state", str(STATES / "mafia-tie.yaml")],
     ["vote", *LG_OPTS, "-c", "Cid", "-v", "Ana=Bob,Bob=Ana", "--no-input"],
@@ -1777,8 +1774,6 @@ def test_a_captain_choosing_outside_the_tie_is_told_both_names_with_and(book):
     assert "entre Ana et Bob" in caught.value.message("fr")
 
 
-# --- the one reader: every scalar as written, each problem located -----------------------
-
 RETYPED_NAMES = ["No", "~", "010", "1e3", "yes", "null", "true", "12"]
 """Player names YAML 1.1 would read as false, None, 8, a date, true, a number."""
 
@@ -1898,8 +1893,6 @@ def test_a_self_save_on_the_first_night_only_is_allowed_on_night_one(night):
             make_state(LG, village().players, witch=witch, agreed=first)
 
 
-# --- what a state may say of the witch and the captain, per behaviour (docs/mutation.md) ----
-
 _WITCH_CASES = [
     # (witch, agreement (case, option) or None, refusal or None)
     ({}, None, None),
@@ -2001,3 +1994,20 @@ def test_the_tie_procedure_is_the_documents_with_or_without_a_captain(captain):
     lg_steps = ("captain-decides",) if captain else ("revote-tied", "nobody-leaves")
     assert tuple(tie_procedure(village(captain=captain))) == lg_steps
     assert tuple(tie_procedure(town())) == ("extra-time", "revote-tied", "lift-vote")
+
+
+@pytest.mark.parametrize(("attr", "limit"), _limits())
+@pytest.mark.parametrize("extra", [0, 1, 7])
+def test_a_player_whose_counts_disqualify_is_not_alive_in_any_state(attr, limit, extra):
+    counted = Player("1", "mafia", fouls=0, **{attr: limit + extra})
+    below = Player("2", "mafia", **{attr: limit - 1})
+    town = [Player(str(n), "citoyen") for n in (3, 4, 5)]
+    state = make_state(MF, [counted, below, *town])
+    assert [p.name for p in state.living()] == ["2", "3", "4", "5"]
+    data = {
+        "game": "mafia",
+        "players": {"1": {"role": "mafia", attr: limit + extra}, "2": "mafia"}
+        | {str(n): "citoyen" for n in (3, 4, 5)},
+    }
+    situation = parse_situation(BOOK, data, origin="s.yaml")
+    assert [p.name for p in situation.state.living()] == ["2", "3", "4", "5"]

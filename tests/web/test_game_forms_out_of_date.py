@@ -1,7 +1,4 @@
-"""Two faces on one game (the fifth hostile review, branch fix5b): every form a phone sends
-carries how many events the game had when its page was drawn (``seen``), and is refused
-with "this page is out of date, here is the current step" once another screen recorded,
-undid or timed something since — a stale page never answers a step it was not drawn for."""
+"""Tests of ``garou/web/game_forms_out_of_date.py``."""
 
 from __future__ import annotations
 
@@ -13,29 +10,17 @@ import pytest
 pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
 
 from garou.game.journal import open_journal  # noqa: E402
-from garou.rules import load_rules  # noqa: E402
-from garou.web import WebConfig, create_app  # noqa: E402
-from tests.web import test_game as lg  # noqa: E402
+from garou.web import (
+    WebConfig,  # noqa: E402
+    create_app,  # noqa: E402
+)
+from tests import helpers as lg  # noqa: E402
 from tests.web import test_mafia as mf  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("private_cache")
 
+
 STALE = {"en": "This page was out of date", "fr": "Cette page n’était plus à jour"}
-
-
-@pytest.fixture(scope="module")
-def book():
-    return load_rules()
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "games.sqlite"
-
-
-@pytest.fixture
-def clock() -> mf.FakeClock:
-    return mf.FakeClock()
 
 
 def kinds(db: Path, game_id: int) -> list[str]:
@@ -151,84 +136,3 @@ def test_every_form_without_its_page_count_or_from_an_older_page_is_refused(db, 
     # The same form from the page as it is now is recorded.
     assert judge.post(form, values, fields).status_code == 303
     assert len(kinds(db, game_id)) == len(before) + 1
-
-
-def test_two_forms_of_one_page_sent_at_once_record_only_the_first(db, book, clock):
-    """The check is inside the journal's write: a form whose page count was right when the
-    route looked, but wrong by the time it is recorded, is refused there too."""
-    from garou.game import session
-    from garou.game.errors import StaleFormError
-
-    game_id = mf.new_game(db, book, mf.load(mf.GAMES / "mafia-town-wins.yaml"))
-    with open_journal(db) as journal:
-        seen = len(journal.events(game_id))
-        session.record_form(journal, book, game_id, "a", "day", {}, "en", seen=seen)
-        with pytest.raises(StaleFormError):
-            session.record_form(
-                journal, book, game_id, "b", "speech", {"player": "Ana", "seconds": 60}, "en",
-                seen=seen,
-            )  # fmt: skip
-        assert [e.kind for e in journal.events(game_id)][-1] == "day"
-
-
-@pytest.mark.parametrize("when", ["at-the-prompt", "while-it-runs"])
-def test_the_terminal_never_times_a_speech_recorded_on_another_screen(db, book, when):
-    """F16: ``garou game play`` asks for Ana's speech; the phone records it (before Enter,
-    or while the countdown runs): the terminal says so and goes on to Bob's speech, with
-    no countdown for Ana written after her speech, and no refusal at the end."""
-    import contextlib
-    import io
-
-    from rich.console import Console
-
-    from garou.cli.commands.game_play import _Changed
-    from garou.cli.commands.mafia_play import MafiaSession
-    from garou.game import session
-
-    game_id = mf.new_game(db, book, mf.load(mf.GAMES / "mafia-town-wins.yaml"))
-    elsewhere = open_journal(db)  # the phone's connection to the same journal
-
-    def phone_ends_the_speech() -> None:
-        session.record(elsewhere, book, game_id, "speech", {"player": "Ana", "seconds": 60})
-
-    class Clock:
-        now_at = 1_000_000.0
-
-        @classmethod
-        def now(cls) -> float:
-            return cls.now_at
-
-        wall = now
-
-        @classmethod
-        def sleep(cls, seconds: float) -> None:
-            cls.now_at += seconds
-            if when == "while-it-runs" and cls.now_at - 1_000_000.0 == 5:
-                phone_ends_the_speech()
-
-    out = io.StringIO()
-    with open_journal(db) as journal:
-        session.record(journal, book, game_id, "day", {})
-        terminal = MafiaSession(journal, book, game_id, "en", Console(file=out, width=200),
-                                Clock, True)  # fmt: skip
-
-        def ask(question: str, default: str | None = None) -> str:
-            if when == "at-the-prompt":
-                phone_ends_the_speech()
-            return ""
-
-        terminal.ask = ask  # type: ignore[method-assign]
-        # Told, then the play loop asks the step anew from the state (left5's _Changed).
-        with contextlib.suppress(_Changed):
-            terminal.day(terminal.state())
-        events = journal.events(game_id)
-    elsewhere.close()
-    speech = next(e.seq for e in events if e.kind == "speech")
-    after = [e for e in events if e.seq > speech]
-    text = out.getvalue()
-    assert "Recorded on another screen" in text and "already spoken" not in text
-    assert after == []  # nothing written for Ana once her speech was recorded
-    timers = [e.data["action"] for e in events if e.kind == "timer"]
-    assert timers == ([] if when == "at-the-prompt" else ["start"])
-    assert Clock.now_at - 1_000_000.0 <= 5  # the countdown never ran on
-    assert [e.kind for e in events].count("speech") == 1
