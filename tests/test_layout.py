@@ -11,17 +11,16 @@ ROUND = re.compile(
     r"|session[0-9]+|heldout-[0-9]+)([_/.-]|$)"
 )
 """A name made for a round of work (``test_fixb.py``, ``review4``, ``left5.yaml``…)."""
-LATER = ("tests/data", "garou/core/messages")
-"""Renamed in their own commits: the relevance sets and the message catalogues."""
 
 
 def named_for_a_round(root) -> list[str]:
-    """The files and folders under ``root``'s ``garou/`` and ``tests/`` named for a round."""
+    """The files and folders under ``root``'s ``garou/``, ``tests/`` and ``bench/`` named for a
+    round (test data and message catalogues included)."""
     found = []
-    for top in ("garou", "tests"):
+    for top in ("garou", "tests", "bench"):
         for path in sorted((root / top).rglob("*")):
             name = path.relative_to(root).as_posix()
-            if "__pycache__" in name or name.startswith(LATER):
+            if "__pycache__" in name:
                 continue
             if ROUND.search(name.removeprefix(f"{top}/")):
                 found.append(name)
@@ -42,8 +41,15 @@ def test_the_round_check_finds_a_round_s_name(tmp_path):
         "garou/left5.py",
         "garou/wave2",
         "garou/wave2/x.py",
+        "tests/data/heldout-3.yaml",
         "tests/game/test_leftovers.py",
         "tests/test_fixb.py",
         "tests/test_fixes.py",
         "tests/test_review_a.py",
     ]
+
+
+def test_no_message_key_is_named_for_a_round_of_work():
+    from garou.core.catalogue import messages
+
+    assert [key for key in messages() if ROUND.search(key.split(".", 1)[0] + ".")] == []
