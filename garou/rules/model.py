@@ -648,7 +648,10 @@ class Behaviour:
     text: Text
     """The behaviour, as a short rule."""
     keywords: Words = Words()
-    """Search words."""
+    """Search words that describe the act itself: given whole, they name the behaviour."""
+    hints: Words = Words()
+    """Words for an object or a verb the act only involves (a phone, to speak): they make
+    the behaviour a candidate, never name it, so nobody is sentenced on them alone."""
     seconds: int | None = None
     """A time limit in the rule, if any."""
 

@@ -222,6 +222,18 @@ def _keyword_hits(behaviour: Behaviour, words: list[str]) -> tuple[int, set[str]
     return whole, used, partial
 
 
+def _hint_hits(behaviour: Behaviour, words: list[str]) -> set[str]:
+    """Return the words of ``words`` that give one of ``behaviour``'s hints whole (an
+    object or a verb the act involves: "téléphone" for exchanging messages)."""
+    found: set[str] = set()
+    for hint in behaviour.hints.all():
+        parts = _tokens(hint)
+        matches = {p: [w for w in words if _alike(p, w)] for p in parts}
+        if parts and all(matches.values()):
+            found.update(w for ws in matches.values() for w in ws)
+    return found
+
+
 def _own_words(fouls: Fouls) -> dict[str, set[str]]:
     """Map each behaviour to the words of its text no other behaviour's text shares."""
     texts = {
@@ -254,10 +266,11 @@ def find_behaviours(game: Game, query: str) -> BehaviourLookup:
     """Return the listed behaviours ``query`` names (an id, or words), best first.
 
     A behaviour is named by its id or by one of its keywords given whole (compared
-    without accents, by stem or prefix); one word shared with a behaviour's text only
-    makes it a candidate. The lookup is certain only when exactly one behaviour is named
-    and no other is a candidate. Raise UnknownIdError listing the behaviours and their
-    words when nothing matches.
+    without accents, by stem or prefix): its keywords describe the act. One of its hints
+    (an object or a verb the act only involves: a phone), a keyword given in part or two
+    words of its text only make it a candidate. The lookup is certain only when exactly
+    one behaviour is named and no other is a candidate. Raise UnknownIdError listing the
+    behaviours and their words when nothing matches.
     """
     fouls = game_fouls(game)
     seconds, bound = _read_duration(query)
@@ -267,11 +280,33 @@ def find_behaviours(game: Game, query: str) -> BehaviourLookup:
             return BehaviourLookup((behaviour,), True, seconds, bound)
     words = [w for w in _tokens(query) if not w.isdigit()]
     own = _own_words(fouls)
-    named: list[tuple[int, int, Behaviour]] = []
-    candidates: list[tuple[int, int, Behaviour]] = []
     hits_of = [_keyword_hits(behaviour, words) for behaviour in fouls.behaviours]
+    named: list[tuple[int, int, Behaviour]] = []
     for index, behaviour in enumerate(fouls.behaviours):
-        hits, used, partial = hits_of[index]
+        hits, used, _ = hits_of[index]
+        if hits and not any(
+            used < other_used for other_hits, other_used, _ in hits_of if other_hits
+        ):
+            # Named, unless every word it used named another behaviour along with more
+            # ("partie précédente" is out-of-game, not "partir").
+            named.append((-hits, index, behaviour))
+    # A word a named act used, or its text's, is that act's ("parle" in "parle en russe",
+    # "parle une langue inconnue"): it gives no other behaviour's keyword in part ("parler
+    # hors tour"). Two words of another behaviour's own text still make it a candidate
+    # ("montrer parties" is not only "partir").
+    explained = set().union(*(hits_of[index][1] for _, index, _ in named)) | {
+        w
+        for _, _, behaviour in named
+        for w in words
+        if any(_alike(w, t) for t in _tokens(behaviour.text.fr + " " + behaviour.text.en)
+               if len(t) > 3)
+    }  # fmt: skip
+    candidates: list[tuple[int, int, Behaviour]] = []
+    for index, behaviour in enumerate(fouls.behaviours):
+        hits, _, partial = hits_of[index]
+        if hits:
+            continue
+        partial = partial - explained
         evidence = partial | {
             w
             for w in words
@@ -279,18 +314,12 @@ def find_behaviours(game: Game, query: str) -> BehaviourLookup:
             and w not in _FUNCTION_WORDS
             and any(_alike(w, t) for t in own[behaviour.id])
         }
-        if hits and not any(
-            used < other_used for other_hits, other_used, _ in hits_of if other_hits
-        ):
-            # Named, unless every word it used named another behaviour along with more
-            # ("partie précédente" is out-of-game, not "partir").
-            named.append((-hits, index, behaviour))
-        elif hits:
-            continue
-        elif partial or len(evidence) >= 2:
-            # A keyword given in part, or two words of its own text: one word of the text
-            # alone ("montrer" for showing one's card) is no sign of it, nor of its sanction.
-            candidates.append((-len(evidence), index, behaviour))
+        hinted = _hint_hits(behaviour, words) - explained
+        if partial or hinted or len(evidence) >= 2:
+            # A keyword given in part, an object or verb the act involves (a phone), or two
+            # words of its own text: a candidate, never sentenced. One word of the text alone
+            # ("montrer" for showing one's card) is no sign of it, nor of its sanction.
+            candidates.append((-len(evidence | hinted), index, behaviour))
     if not named and not candidates:
         raise UnknownIdError(
             "fouls.no-match", query=query, game=game.info.name, behaviours=_what_to_type(fouls)

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from tests.helpers import MF
+from garou.rules.play import find_behaviours, judge_fouls
+from tests.helpers import MF, MafiaTable
 
 
 def _timed():
@@ -105,3 +106,86 @@ def test_a_function_word_alone_names_no_behaviour(word):
 
     with pytest.raises(UnknownIdError):
         find_behaviours(load_rules().game("mafia"), word)
+
+
+# --- a behaviour is sentenced only when the words describe its act (issue 24) ---------
+
+
+@pytest.fixture(scope="module")
+def mafia(book):
+    return book.game("mafia")
+
+
+@pytest.mark.parametrize(
+    ("words", "behaviour"),
+    [
+        ("parle en russe", "unknown-language"),
+        ("il parle anglais à Bob", "unknown-language"),
+        ("parle une langue inconnue", "unknown-language"),
+        ("speaks russian", "unknown-language"),
+        ("speaks in German to Bob", "unknown-language"),
+        ("envoie un sms à Bob", "messages"),
+        ("échange des messages avec Cid", "messages"),
+        ("sends a private message", "messages"),
+        ("is texting Ana", "messages"),
+        ("insulte Bob", "insults"),
+        ("speaks out of turn", "interrupt"),
+        ("quitte la table 20 secondes", "leave-table"),
+    ],
+)
+def test_words_that_describe_the_act_sentence_its_behaviour(mafia, words, behaviour):
+    found = find_behaviours(mafia, words)
+    assert found.certain
+    assert [b.id for b in found.behaviours] == [behaviour]
+
+
+@pytest.mark.parametrize(
+    ("words", "listed"),
+    [
+        ("regarde son téléphone", {"messages"}),
+        ("montre son téléphone", {"messages"}),
+        ("il consulte son portable", {"messages"}),
+        ("shows his phone", {"messages"}),
+        ("looks at his smartphone", {"messages"}),
+        ("glances at the screen", {"messages"}),
+        ("parle", {"interrupt", "unknown-language"}),
+        ("russe", {"unknown-language"}),
+        ("russian", {"unknown-language"}),
+        ("montrer parties", {"nudity", "leave-table"}),
+    ],
+)
+def test_a_shared_object_or_verb_lists_candidates_and_sentences_nobody(mafia, words, listed):
+    found = find_behaviours(mafia, words)
+    assert not found.certain
+    assert listed <= {b.id for b in found.behaviours}
+    for lang in ("fr", "en"):
+        result = judge_fouls(mafia, (), found, lang)
+        assert result.certain is False
+        assert [s.code for s in result.steps] == ["behaviour.unsure"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("words", ["regarde son téléphone", "shows his phone"])
+def test_the_fouls_command_sentences_nobody_for_a_phone(garou, lang, words):
+    run = garou("--lang", lang, "fouls", "-g", "mafia", *words.split(), "--json")
+    assert run.exit_code == 0
+    data = run.json()
+    assert data["certain"] is False
+    assert [b["id"] for b in data["behaviours"]] == ["messages"]
+    assert "disqualification" not in [s["code"] for s in data["steps"]]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_fouls_command_finds_a_language_for_speaking_russian(garou, lang):
+    words = "parle en russe" if lang == "fr" else "speaks russian"
+    run = garou("--lang", lang, "fouls", "-g", "mafia", *words.split(), "--json")
+    assert run.exit_code == 0
+    assert [b["id"] for b in run.json()["behaviours"]] == ["unknown-language"]
+
+
+def test_the_live_game_refuses_to_disqualify_for_a_phone(book, tmp_path):
+    table = MafiaTable(book, tmp_path)
+    table.refused("disqualify", player="Jon", behaviour="regarde son téléphone")
+    table.refused("disqualify", player="Jon", behaviour="shows his phone")
+    state = table.add("technical-foul", player="Jon", behaviour="parle en russe")
+    assert state.player("Jon").technical_fouls == 1
