@@ -49,6 +49,10 @@ def start_data(
     deal: Mapping[str, str] | None = None,
     force: bool = False,
     how: str = "game.hint.setup-differs",
+    seed: int | None = None,
+    turbo: bool = False,
+    club: Mapping[str, Any] | None = None,
+    date: str | None = None,
 ) -> dict[str, Any]:
     """Return the ``start`` event of a game: the checked setup and the table's agreement.
 
@@ -56,7 +60,9 @@ def start_data(
     A setup (or ``names``) that contradicts the agreement's is refused, saying what differs
     and ``how`` to go on (a catalogue key: the command line's options or the web's fields),
     unless ``force``. Refuse (:class:`RefusedSetupError`) a setup that ``garou check``
-    fails, with the fixes.
+    fails, with the fixes. A Mafia setup opens a Mafia evening (its cards ``deal``, or
+    drawn from ``seed``; ``turbo``, ``club`` and ``date`` are the evening's), as
+    ``--game mafia`` does.
     """
     from garou.core.names import resolve_role
     from garou.houserules import load_agreement
@@ -96,6 +102,8 @@ def start_data(
         cards[player] = (
             role if any(r.id == role for r in game.roles) else (resolve_role(game, role).id)
         )
+    if game.id == "mafia":
+        return _mafia_start(game, table, players, cards, name, seed, turbo, club, date)
     return {
         "game": game.id,
         "name": name,
@@ -111,6 +119,40 @@ def start_data(
         "deal": cards,
         KEY: ORDER,
     }
+
+
+def _mafia_start(
+    game: Game,
+    table: Any,
+    players: Sequence[str],
+    cards: Mapping[str, str],
+    name: str | None,
+    seed: int | None,
+    turbo: bool,
+    club: Mapping[str, Any] | None,
+    date: str | None,
+) -> dict[str, Any]:
+    """The ``start`` event of a Mafia evening whose setup file ``garou check`` passed: the
+    same event as ``garou game new --game mafia`` writes."""
+    import datetime
+
+    from .mafia import start_data as mafia_start
+
+    choices = {} if table is None else {
+        d.case: d.option for d in table.decisions if not d.custom
+    }  # fmt: skip
+    date = date or (table.date if table is not None else None)
+    return mafia_start(
+        game,
+        players,
+        roles=dict(cards) or None,
+        seed=seed,
+        agreement=choices,
+        turbo=turbo,
+        name=name,
+        date=date or datetime.date.today().isoformat(),
+        club=club,
+    )
 
 
 def _same_setup(

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import REPO
+from tests.helpers import MAFIA_NAMES as TEN_NAMES
 from tests.helpers import MAFIA_SEATS_TYPED as MAFIA_NAMES
 from tests.helpers import _setup
 
@@ -70,3 +72,51 @@ def test_a_deal_refused_with_a_count_is_said_and_exits_1(garou, tmp_path, monkey
     run = garou("game", "new", *setup, *args, "--lang", lang, "--json")
     assert run.exit_code == 1
     assert said[lang] in run.json()["error"]["message"]
+
+
+# --- a Mafia setup file starts an evening (issue 24) ---------------------------------------
+
+
+CLASSIC = REPO / "tests" / "data" / "setups" / "mafia-classic.yaml"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_example_mafia_setup_that_check_passes_starts_an_evening(garou, tmp_path, lang):
+    assert garou("--lang", lang, "check", str(CLASSIC)).exit_code == 0
+    db = str(tmp_path / "g.sqlite")
+    run = garou(
+        "--lang", lang, "game", "new", "--setup", str(CLASSIC),
+        "--names", ",".join(TEN_NAMES), "--seed", "7", "--db", db, "--json",
+    )  # fmt: skip
+    assert run.exit_code == 0, run.stdout
+    roles = run.json()["roles"]
+    assert list(roles) == TEN_NAMES
+    assert sorted(roles.values()) == sorted(["citoyen"] * 6 + ["sherif", "mafia", "mafia", "don"])
+    status = garou("game", "status", "--db", db, "--json")
+    assert status.exit_code == 0
+
+
+def test_a_mafia_setup_with_english_roles_and_names_takes_the_judge_s_deal(garou, tmp_path):
+    setup = tmp_path / "table.yaml"
+    setup.write_text(
+        "game: mafia\nroles: {Citizen: 6, Sheriff: 1, Mafioso: 2, Don: 1}\n"
+        f"names: [{', '.join(TEN_NAMES)}]\n",
+        encoding="utf-8",
+    )
+    deal = "Ana=don,Bob=mafia,Cid=mafia,Dan=sherif," + ",".join(
+        f"{n}=citoyen" for n in TEN_NAMES[4:]
+    )
+    run = garou("game", "new", "--setup", str(setup), "--deal", deal,
+                "--db", str(tmp_path / "g.sqlite"), "--json")  # fmt: skip
+    assert run.exit_code == 0, run.stdout
+    assert run.json()["roles"]["Ana"] == "don"
+
+
+def test_a_mafia_setup_check_refuses_is_refused_by_game_new_with_the_same_fix(garou, tmp_path):
+    setup = Path(tmp_path / "table.yaml")
+    setup.write_text("game: mafia\nroles: {citoyen: 5, sherif: 2, mafia: 2, don: 1}\n")
+    run = garou("game", "new", "--setup", str(setup), "--names", ",".join(TEN_NAMES),
+                "--db", str(tmp_path / "g.sqlite"))  # fmt: skip
+    assert run.exit_code == 1
+    assert "mf-composition" in run.stderr + run.stdout
+    assert "Traceback" not in run.stderr + run.stdout

@@ -176,8 +176,9 @@ def new_command(
             )
         else:  # without --setup, the agreement's own
             data = start_data(
-                book, setup, agreement, name=name, names=players, deal=cards, force=force
-            )
+                book, setup, agreement, name=name, names=players, deal=cards, force=force,
+                seed=seed, turbo=turbo, club=_club(club), date=date,
+            )  # fmt: skip
     with _open(db, create=True) as journal:
         game_id = session.new_game(journal, book, data)
         path = journal.path
@@ -195,6 +196,15 @@ def new_command(
     print_hint(out, say("game.cli.created", language, id=game_id, db=str(path)))
     if data["game"] == "mafia":
         _print_deal(out, book.game("mafia"), data, language)
+
+
+def _club(path: Path | None) -> dict[str, Any] | None:
+    """The club's scoring values of ``--club``, read once for every way to start."""
+    if path is None:
+        return None
+    from garou.game.mafia_points import read_club
+
+    return read_club(path)
 
 
 def _player_names(names: str | None) -> list[str]:
