@@ -834,9 +834,15 @@ def _vote_out(state: State, names: Sequence[str], round_: str | None, seq: int, 
 
 def counted_ballots(state: State, ballots: Mapping[str, str], round_: str | None) -> dict:
     """Every living player's vote as counted: a silent one against the last nominee of the
-    round (``mf-no-abstention``); the lift vote keeps only the ballots given."""
+    round (``mf-no-abstention``); at the lift, as the vote resolver counts it (garou's
+    reading, mf-lift: against the lift)."""
     if round_ == "lift":
-        return dict(ballots)
+        from garou.rules.play import silent_lift_ballot
+
+        silent = silent_lift_ballot(state.game)
+        if silent is None:
+            return dict(ballots)
+        return {s.name: ballots.get(s.name, silent) for s in state.living()}
     pool = [n for n in state.nominations if round_ != "revote" or n in state.tied]
     return {s.name: ballots.get(s.name, pool[-1]) for s in state.living()}
 

@@ -514,6 +514,9 @@ class Vote:
     """Id of the entry stating the abstention rule."""
     lift_passes: Literal["majority"] = "majority"
     """How the lift vote passes (everybody tied leaves)."""
+    lift_silent: Literal["not-counted", "against"] = "not-counted"
+    """What a living player who gives no lift ballot counts for: nothing, or against the
+    lift (everybody stays)."""
     lift_entry: str | None = None
     """Id of the entry describing the lift vote, where the game has one."""
 

@@ -45,7 +45,15 @@ from .state import (
     parse_cause,
     table_rules,
 )
-from .vote import VOTE_ROUNDS, NextVote, VoteResult, VoteRound, count_votes, lift_ballot
+from .vote import (
+    VOTE_ROUNDS,
+    NextVote,
+    VoteResult,
+    VoteRound,
+    count_votes,
+    lift_ballot,
+    silent_lift_ballot,
+)
 from .win import MarginInfo, NextEvent, WinResult, check_win, margin_left, win_after
 
 __all__ = [
@@ -87,6 +95,7 @@ __all__ = [
     "game_causes",
     "judge_fouls",
     "lift_ballot",
+    "silent_lift_ballot",
     "make_situation",
     "make_state",
     "margin_left",

@@ -15,7 +15,7 @@ from garou.core.catalogue import join, phrase, say
 from garou.core.names import fold
 from garou.core.records import record
 
-from ..model import TieStep
+from ..model import Game, TieStep
 from .state import (
     CAPTAIN_CASE,
     MAJORITY_CASE,
@@ -549,6 +549,12 @@ def _no_captain(state: TableState, lang: str) -> Step:
     return Step(tie.entry, code, say(f"vote.{code}", lang, reading=reading), data)
 
 
+def silent_lift_ballot(game: Game) -> str | None:
+    """Return what a living player who gives no lift ballot counts as: "no" where the game
+    reads its "no abstaining" so (Mafia, garou's reading, mf-lift), else None (not counted)."""
+    return "no" if game.day.vote.lift_silent == "against" else None
+
+
 def _lift(
     state: TableState,
     votes: Mapping[str, str] | None,
@@ -589,7 +595,25 @@ def _lift(
         )
     ]
     absent = alive - yes - no
-    if absent > 0:
+    if absent > 0 and silent_lift_ballot(state.game) == "no":
+        no += absent
+        tally = (("yes", yes), ("no", no))
+        steps.append(
+            Step(
+                entry,
+                "lift.silent-against",
+                say(
+                    "lift.silent-against",
+                    lang,
+                    count=absent,
+                    who=phrase("unit.living", count=absent),
+                    yes=yes,
+                    no=no,
+                ),
+                {"count": absent, "counted_as": "no", "reading": "garou", "tally": dict(tally)},
+            )
+        )
+    elif absent > 0:
         steps.append(
             Step(
                 entry,

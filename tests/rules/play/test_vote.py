@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import _agreement
+from garou.rules.play import Player, count_votes, make_state, silent_lift_ballot
+from tests.helpers import MAFIA_NAMES, MAFIA_ROLES, MafiaTable, _agreement
 
 LG_TABLE = ("-g", "loup-garou", "-p", "Ana=loup-garou,Bob=villageois,Cid=villageois,Dee=voyante")
 
@@ -39,3 +40,86 @@ def test_a_tie_with_a_captain_named_or_a_revote_says_no_captain_reading(garou, l
     revote = garou(*tie, "-v", "Ana=Bob,Bob=Ana", "--round", "revote", "--tied", "Ana,Bob").json()
     for data in (with_captain, revote):
         assert not [s for s in data["steps"] if s["code"].startswith("tie.no-captain")]
+
+
+# --- one reading of a silent lift ballot (issue 24) ----------------------------------------
+
+
+PLAYERS = ["-p", ",".join(f"{n}={r}" for n, r in MAFIA_ROLES.items())]
+YES, NO = ["Ana", "Cid", "Dan", "Eve"], ["Fay", "Gus", "Ivy"]  # Bob, Hal, Jon silent
+
+
+def _to_lift(t: MafiaTable) -> None:
+    """Bob and Hal tied twice: the lift vote."""
+    t.add("day")
+    t.speeches()
+    t.add("nominate", by="Ana", nominee="Bob")
+    t.add("nominate", by="Cid", nominee="Hal")
+    half = {n: "Bob" for n in ("Ana", "Cid", "Dan", "Eve", "Fay")}
+    t.add("vote", votes=half)
+    t.speeches()
+    t.add("vote", votes=half)
+    assert t.state().vote_round == "lift"
+
+
+def _table(book):
+    game = book.game("mafia")
+    return make_state(game, [Player(n, MAFIA_ROLES[n]) for n in MAFIA_NAMES])
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(
+    ("yes", "no", "leave"),
+    [(4, 3, False), (6, 0, True), (5, 0, False), (5, 4, False), (6, 4, True), (0, 0, False)],
+)
+def test_a_silent_lift_ballot_counts_against_the_lift_and_says_it_is_garou_s(
+    book, lang, yes, no, leave
+):
+    result = count_votes(
+        _table(book), tallies={"yes": yes, "no": no}, round="lift", tied=["Bob", "Hal"], lang=lang
+    )
+    assert dict(result.tally) == {"yes": yes, "no": 10 - yes}
+    assert bool(result.eliminated) is leave
+    silent = [s for s in result.steps if s.code == "lift.silent-against"]
+    if yes + no < 10:
+        assert silent[0].data["reading"] == "garou"
+        assert ("lecture de garou" if lang == "fr" else "garou's reading") in silent[0].message
+    else:
+        assert not silent
+
+
+def test_the_silent_lift_ballot_is_the_game_s_data(book):
+    assert silent_lift_ballot(book.game("mafia")) == "no"
+    assert book.game("mafia").reading_of("day.vote.lift_silent") is not None
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_vote_command_keeps_both_at_four_for_three_against_three_silent(garou, lang):
+    run = garou("--lang", lang, "vote", "-g", "mafia", *PLAYERS, "--round", "lift",
+                "--tied", "Bob,Hal", "--tally", "yes=4,no=3", "--json")  # fmt: skip
+    assert run.exit_code == 0, run.stdout
+    data = run.json()
+    assert data["eliminated"] == []
+    assert data["tally"] == {"yes": 4, "no": 6}
+    assert any(s.get("reading") == "garou" for s in data["steps"])
+
+
+def test_the_live_game_with_silent_voters_agrees_with_the_vote_command(book, tmp_path):
+    t = MafiaTable(book, tmp_path)
+    _to_lift(t)
+    ballots = {**dict.fromkeys(YES, "yes"), **dict.fromkeys(NO, "no")}
+    state = t.add("vote", votes=ballots)  # the phone sends only the ballots given
+    assert all(s.alive for s in state.seats)
+    last = state.today()["rounds"][-1]
+    assert last["tally"] == {"yes": 4, "no": 6}
+    assert last["counted"]["Jon"] == "no"
+
+
+def test_the_terminal_s_lift_ballots_count_as_the_phone_s(book, tmp_path):
+    from garou.game.mafia_script import lift_ballots
+
+    t = MafiaTable(book, tmp_path)
+    _to_lift(t)
+    state = t.add("vote", votes=lift_ballots(t.state(), YES))
+    assert all(s.alive for s in state.seats)
+    assert state.today()["rounds"][-1]["tally"] == {"yes": 4, "no": 6}
