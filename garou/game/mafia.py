@@ -237,6 +237,21 @@ class State:
                 return seat.name
         return None
 
+    def passed_over(self) -> list[str]:
+        """The players whose speech, lost to fouls (``mf-foul``), is passed over now: seated
+        before today's next speaker (every one once the speeches are over), not yet skipped
+        in the engine's record (that happens with the next event)."""
+        if self.phase != "day" or self.vote_round != "first" or self.today()["rounds"]:
+            return []
+        speaker = self.speaker()
+        before = self.player(speaker).seat if speaker is not None else len(self.seats) + 1
+        return [
+            s.name
+            for s in self.seats
+            if s.alive and s.loses_speech and s.seat < before
+            and s.name not in self.spoken and s.name not in self.skipped
+        ]  # fmt: skip
+
     def today(self) -> dict[str, Any]:
         return self.days[-1]
 
@@ -539,12 +554,13 @@ def _still_due(state: State, ending: str, seq: int) -> None:
                 return
             raise IllegalEventError("mafia.order.speech-due", name=speaker, rule="mf-speech")
         # The speeches are over: a speech lost to fouls and not yet skipped (the last seats')
-        # is skipped now, so that it is lost once, not again tomorrow.
+        # is skipped now, so that it is lost once, not again tomorrow. A player whose turn
+        # today is past (spoken or skipped) loses tomorrow's: « au tour suivant ».
         for seat in state.living():
-            if seat.loses_speech and seat.name not in state.spoken:
+            if seat.loses_speech and seat.name not in state.spoken + state.skipped:
                 seat.loses_speech = False
                 state.skipped.append(seat.name)
-                state.tell(seq, phrase("mafia.story.skipped", name=seat.name))
+                state.tell(seq, phrase("mafia.story.skipped", name=seat.name, count=seat.fouls))
         if steps and ending == "night" and state.nominations:
             due = list(state.nominations)
             raise IllegalEventError(
@@ -601,10 +617,10 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     for other in state.seats:
         if other.seat >= seat.seat:
             break
-        if other.alive and other.loses_speech and other.name not in state.spoken:
+        if other.alive and other.loses_speech and other.name not in state.spoken + state.skipped:
             other.loses_speech = False
             state.skipped.append(other.name)
-            state.tell(seq, phrase("mafia.story.skipped", name=other.name))
+            state.tell(seq, phrase("mafia.story.skipped", name=other.name, count=other.fouls))
     seconds = _seconds(data)
     state.spoken.append(seat.name)
     state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds, "seq": seq})
@@ -979,10 +995,11 @@ def _foul(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     seat.fouls += 1
     _sanction(state, seat, "foul", None, "mf-foul", seq)
     state.tell(seq, phrase("mafia.story.foul", name=seat.name, count=seat.fouls))
-    limit = state.game.fouls.foul.limit if state.game.fouls and state.game.fouls.foul else 3
-    if seat.fouls == limit:
+    from garou.rules.play import foul_costs_speech
+
+    if foul_costs_speech(state.game, seat.fouls) and not seat.loses_speech:
         seat.loses_speech = True
-        state.tell(seq, phrase("game.story.loses-speech", name=seat.name))
+        state.tell(seq, phrase("game.story.loses-speech", name=seat.name, count=seat.fouls))
 
 
 def _technical(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
@@ -1143,7 +1160,12 @@ def warnings(state: State, lang: str) -> list[dict[str, str]]:
     for seat in state.seats:
         if seat.alive and seat.loses_speech:
             found.append(
-                {"rule": "mf-foul", "message": say("game.warn.loses-speech", lang, name=seat.name)}
+                {
+                    "rule": "mf-foul",
+                    "message": say(
+                        "game.warn.loses-speech", lang, name=seat.name, count=seat.fouls
+                    ),
+                }
             )
     for name in state.farewell_due:
         found.append(

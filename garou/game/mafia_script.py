@@ -52,6 +52,9 @@ class Step:
     player's extra time before the revote."""
     pool: tuple[str, ...] = ()
     """The nominees of the vote (in nomination order), the tied ones for a revote."""
+    skipped: tuple[str, ...] = ()
+    """The players whose speech is passed over now, lost to fouls (``mf-foul``): the
+    judge says so before the next speaker (or the nominations) is called."""
 
     @property
     def event(self) -> str:
@@ -93,18 +96,19 @@ def next_step(state: State) -> Step:
         everyone = tuple(s.name for s in state.seats if s.name != name)
         return Step("farewell", name, everyone, seconds=state.farewell_seconds())
     speaker = state.speaker()
+    skipped = tuple(state.passed_over())
     if speaker is not None:
         if state.vote_round == "revote":  # a tied player's extra time (mf-vote-tie)
             pool = vote_pool(state)
             return Step(
                 "speech", speaker, seconds=state.speech_seconds(), round="revote", pool=pool
             )
-        return Step("speech", speaker, seconds=state.speech_seconds())
+        return Step("speech", speaker, seconds=state.speech_seconds(), skipped=skipped)
     if state.vote_round == "table":  # the table decides what follows (TABLE_DECISIONS)
         return Step("table-decision", state.undecided, TABLE_DECISIONS)
     if can_nominate(state):
         # the nominations stay open until the judge closes them (close-nominations)
-        return Step("nominate", targets=living, pool=tuple(state.nominations))
+        return Step("nominate", targets=living, pool=tuple(state.nominations), skipped=skipped)
     if state.vote_round is not None and state.nominations:
         pool = vote_pool(state)
         return Step("vote", round=state.vote_round, pool=pool, targets=living)

@@ -10,7 +10,9 @@ from garou.game.errors import IllegalEventError
 from garou.game.journal import open_journal
 from garou.game.mafia import start_data
 from garou.game.mafia_points import points
-from tests.helpers import GAMES, MafiaTable
+from garou.game.mafia_script import next_step
+from garou.rules.play import Player, foul_costs_speech, judge_fouls
+from tests.helpers import GAMES, MAFIA_ROLES, MafiaTable
 from tests.helpers import MAFIA_NAMES as NAMES
 from tests.helpers import MAFIA_ROLES as ROLES
 from tests.helpers import _new_evening_in as _new_evening
@@ -1308,3 +1310,92 @@ def test_every_mafia_event_kind_has_its_fields_listed():
     from garou.game import mafia
 
     assert set(mafia.FIELDS) == set(mafia.KINDS)
+
+
+# --- one count of fouls and one cost (issue 24) --------------------------------------------
+
+
+def _night_to_day(t: MafiaTable) -> None:
+    """The night after a day nobody was nominated: three shots on Jon, the checks, dawn."""
+    t.add("night")
+    for shooter in ("Bob", "Fay", "Hal"):
+        t.add("shot", shooter=shooter, target="Jon")
+    t.add("don-check", target="Ana")
+    t.add("sheriff-check", target="Bob")
+    t.add("day")
+    t.add("farewell", player="Jon")
+
+
+def _fouls(t: MafiaTable, name: str, n: int) -> None:
+    for _ in range(n):
+        t.add("foul", player=name)
+
+
+def test_a_fourth_foul_costs_the_next_speech_as_the_third_did(book, tmp_path):
+    t = MafiaTable(book, tmp_path)
+    t.add("day")
+    _fouls(t, "Ana", 3)
+    assert next_step(t.state()).skipped == ("Ana",)
+    t.speeches()
+    _fouls(t, "Ana", 1)
+    state = t.state()
+    assert state.player("Ana").loses_speech
+    _night_to_day(t)
+    step = next_step(t.state())
+    assert (step.kind, step.player, step.skipped) == ("speech", "Bob", ("Ana",))
+    state = t.add("speech", player="Bob")
+    assert "Ana" in state.skipped and not state.player("Ana").loses_speech
+
+
+@pytest.mark.parametrize("fouls", [3, 4, 5])
+def test_the_resolver_and_the_engine_give_one_cost_for_a_count(book, tmp_path, fouls):
+    game = book.game("mafia")
+    assert foul_costs_speech(game, fouls)
+    assert not foul_costs_speech(game, 2)
+    player = Player("Ana", MAFIA_ROLES["Ana"], fouls=fouls)
+    result = judge_fouls(game, [player], lang="en")
+    assert result.counts[0].loses_next_speech
+    t = MafiaTable(book, tmp_path)
+    t.add("day")
+    _fouls(t, "Cid", fouls)
+    assert t.state().player("Cid").loses_speech
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_count_beyond_the_limit_says_it_is_garou_s_reading(garou, lang):
+    run = garou("--lang", lang, "fouls", "-g", "mafia", "--foul", "Ana=4", "--json")
+    assert run.exit_code == 0, run.stdout
+    data = run.json()
+    assert data["players"][0]["loses_next_speech"] is True
+    step = data["steps"][0]
+    assert step["code"] == "fouls.beyond-limit" and step["reading"] == "garou"
+    assert ("lecture de garou" if lang == "fr" else "garou's reading") in step["message"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_speech_lost_to_fouls_is_said_when_it_is_skipped_on_the_terminal(
+    garou, book, tmp_path, lang
+):
+    t = MafiaTable(book, tmp_path)
+    t.add("day")
+    _fouls(t, "Ana", 3)
+    run = garou("game", "play", "--db", str(t.journal.path), "--no-countdown",
+                "--lang", lang, input="q\n")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    said = "perd sa prise de parole (3 fautes)" if lang == "fr" else "loses this speech (3 fouls)"
+    assert said in run.stdout
+    assert run.stdout.index(said) < run.stdout.rindex("Bob")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_speech_lost_to_fouls_is_said_on_the_judge_s_phone(book, tmp_path, lang):
+    from garou.web import WebConfig, create_app
+
+    t = MafiaTable(book, tmp_path)
+    t.add("day")
+    _fouls(t, "Ana", 3)
+    client = create_app(WebConfig(db=t.journal.path)).test_client()
+    page = client.get(f"/game/{t.id}?lang={lang}").text
+    assert 'data-skipped="Ana"' in page
+    said = "perd sa prise de parole (3 fautes)" if lang == "fr" else "loses this speech (3 fouls)"
+    assert said in page

@@ -84,7 +84,13 @@ class MafiaSession(Session):
     def _story(self, state: Any, seqs: set[int]) -> None:
         """Say the story lines of the events ``seqs`` (what the judge reads aloud; the
         judge's own lines marked so)."""
+        told: set[tuple[int, str]] = getattr(self, "skips_told", set())
         for line in state.story:
+            key = getattr(line.text, "key", None)
+            if key == "mafia.story.skipped" and (
+                (line.number, line.text.values.get("name")) in told
+            ):
+                continue  # said when the speech was passed over (skip_lost_speeches)
             if line.seq in seqs:
                 mark = f" [{self.say('mafia.play.judge-only')}]" if line.hidden else ""
                 self.show(line.text.say(self.lang) + mark, "cyan" if line.hidden else "")
@@ -320,6 +326,7 @@ class MafiaSession(Session):
         from garou.game.mafia_script import can_nominate, next_step
 
         step = next_step(state)
+        self.skip_lost_speeches(state, step.skipped)
         if step.kind == "farewell" and step.player is not None:
             self.farewell(state, step.player)
             return
@@ -367,6 +374,16 @@ class MafiaSession(Session):
             self.vote(state)
             return
         self.record("night", {})
+
+    def skip_lost_speeches(self, state: Any, names: tuple[str, ...]) -> None:
+        """Say, when it is passed over, each speech lost to fouls (``mf-foul``), once."""
+        if not hasattr(self, "skips_told"):
+            self.skips_told: set[tuple[int, str]] = set()
+        for name in names:
+            if (state.day, name) not in self.skips_told:
+                self.skips_told.add((state.day, name))
+                count = state.player(name).fouls
+                self.show(self.say("mafia.story.skipped", name=name, count=count), "bold")
 
     def vote(self, state: Any) -> None:
         from garou.game.mafia_script import lift_ballots, next_step

@@ -14,6 +14,7 @@ from .fouls import (
     FoulCount,
     FoulsResult,
     find_behaviours,
+    foul_costs_speech,
     judge_fouls,
     with_counts,
 )
@@ -92,6 +93,7 @@ __all__ = [
     "check_win",
     "count_votes",
     "find_behaviours",
+    "foul_costs_speech",
     "game_causes",
     "judge_fouls",
     "lift_ballot",

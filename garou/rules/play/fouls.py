@@ -363,7 +363,7 @@ def judge_fouls(
                 player.name,
                 player.fouls,
                 player.technical_fouls,
-                loses_next_speech=_reaches(player.fouls, fouls.foul, "lose-next-speech"),
+                loses_next_speech=foul_costs_speech(game, player.fouls),
                 disqualified=_reaches(player.fouls, fouls.foul, "disqualification")
                 or _reaches(player.technical_fouls, fouls.technical, "disqualification"),
             )
@@ -498,6 +498,8 @@ def _total_step(
     total = (player.fouls if ordinary else player.technical_fouls) + 1
     reached = total >= limit.limit
     code = f"{'fouls' if ordinary else 'technical'}.total-{'reached' if reached else 'below'}"
+    if ordinary and total > limit.limit and limit.consequence == "lose-next-speech":
+        code = "fouls.total-beyond-limit"  # garou's reading, as foul_costs_speech
     return [
         Step(
             limit.entry,
@@ -516,9 +518,20 @@ def _total_step(
                 "count": total,
                 "limit": limit.limit,
                 "consequence": limit.consequence if reached else None,
+                **({"reading": "garou"} if code == "fouls.total-beyond-limit" else {}),
             },
         )
     ]
+
+
+def foul_costs_speech(game: Game, fouls: int) -> bool:
+    """Return True when a player with ``fouls`` ordinary fouls loses their next speech.
+
+    mafia.txt: « À 3 fautes, vous perdez la parole au tour suivant. » garou's reading: from
+    the limit on, each foul costs the next speech (a fourth foul, like the third). The one
+    rule the resolver, the live game, the terminal and the phone all ask.
+    """
+    return game.fouls is not None and _reaches(fouls, game.fouls.foul, "lose-next-speech")
 
 
 def _reaches(count: int, limit: FoulLimit, consequence: str) -> bool:
@@ -528,6 +541,8 @@ def _reaches(count: int, limit: FoulLimit, consequence: str) -> bool:
 def _count_step(kind: str, name: str, count: int, limit: FoulLimit, lang: str) -> Step:
     reached = count >= limit.limit
     code = f"{kind}.{'reached' if reached else 'below'}"
+    if count > limit.limit and limit.consequence == "lose-next-speech":
+        code = "fouls.beyond-limit"  # garou's reading: each foul from the limit on costs it
     unit = "unit.foul" if kind == "fouls" else "unit.technical"
     message = say(
         code,
@@ -538,17 +553,15 @@ def _count_step(kind: str, name: str, count: int, limit: FoulLimit, lang: str) -
         consequence=phrase(f"consequence.{limit.consequence}"),
         left=limit.limit - count,
     )
-    return Step(
-        limit.entry,
-        code,
-        message,
-        {
-            "player": name,
-            "count": count,
-            "limit": limit.limit,
-            "consequence": limit.consequence if reached else None,
-        },
-    )
+    data = {
+        "player": name,
+        "count": count,
+        "limit": limit.limit,
+        "consequence": limit.consequence if reached else None,
+    }
+    if code == "fouls.beyond-limit":
+        data["reading"] = "garou"
+    return Step(limit.entry, code, message, data)
 
 
 def _behaviour_step(fouls: Fouls, behaviour: Behaviour, lang: str) -> Step:
