@@ -21,7 +21,16 @@ from garou.rules.model import Game
 
 from .errors import IllegalEventError
 from .fields import check_fields
-from .order import CHECKS, EXTRA_TIME, KEY, ORDER, STEPS_DUE, TABLE_DECIDES, order_checks
+from .order import (
+    CHECKS,
+    EXTRA_TIME,
+    FIRST_NIGHT_CHECKS,
+    KEY,
+    ORDER,
+    STEPS_DUE,
+    TABLE_DECIDES,
+    order_checks,
+)
 from .order import FIELDS as FIELDS_CHECKED
 from .sentences import event_kind
 
@@ -463,11 +472,42 @@ def _shot(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.tell(seq, phrase("mafia.story.shot", shooter=shooter.name, target=target.name), True)
 
 
+FIRST_NIGHT_CHECKS_CASE = "mf-setting-first-night-checks"
+"""The table's choice of checks on the first night (garou's case; the document: every night)."""
+
+
+def checks_tonight(state: State) -> bool:
+    """True when the Don and the Sheriff check tonight: every night (mafia.txt: « Chaque
+    nuit, il vérifie »), the first included, unless the table agreed on no checks before
+    night 2 (``mf-setting-first-night-checks``). The one rule the engine, the terminal and
+    the phone ask; an evening started before order 4 has no checks on night 1."""
+    if state.night >= state.game.night.regular_from:
+        return True
+    if FIRST_NIGHT_CHECKS not in state.order_rules:
+        return False
+    return state.agreement.get(FIRST_NIGHT_CHECKS_CASE, "every-night") != "from-night-2"
+
+
+def checks_due(state: State) -> list[tuple[str, Seat]]:
+    """The checks still due tonight, in the document's order (the Don's, then the
+    Sheriff's): each (event prefix, the checker's seat), a dead checker checking nobody."""
+    if state.phase != "night" or not checks_tonight(state):
+        return []
+    due = []
+    for who, role in (("don", "don"), ("sheriff", "sherif")):
+        seat = next(s for s in state.seats if s.role == role)
+        if seat.alive and who not in state.checked:
+            due.append((who, seat))
+    return due
+
+
 def _check(state: State, who: str, data: dict[str, Any], seq: int) -> None:
     role, rule = ("don", "mf-role-don") if who == "don" else ("sherif", "mf-role-sherif")
     _phase(state, "night", f"{who}-check")
-    if state.night < state.game.night.regular_from:
-        raise IllegalEventError("mafia.refused.meeting-night-check", rule="mf-first-night")
+    if not checks_tonight(state):
+        agreed = FIRST_NIGHT_CHECKS_CASE in state.agreement
+        why = FIRST_NIGHT_CHECKS_CASE if agreed else "mf-first-night"
+        raise IllegalEventError("mafia.refused.meeting-night-check", rule=why)
     checker = next(s for s in state.seats if s.role == role)
     _alive(checker, rule)
     if who in state.checked:
@@ -1187,6 +1227,10 @@ def next_step(state: State, lang: str) -> str | None:
         return None
     if state.phase == "night":
         if state.night < state.game.night.regular_from:
+            due = checks_due(state)
+            if due:
+                who, seat = due[0]
+                return say(f"mafia.next.{who}-check", lang, name=seat.name)
             return say("mafia.next.meeting", lang)
         shooters = [s.name for s in state.living() if s.role in MAFIA_ROLES]
         waiting = [n for n in shooters if n not in state.shots]

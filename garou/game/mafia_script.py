@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from garou.core.catalogue import Phrase, phrase
 
-from .mafia import MAFIA_ROLES, TABLE_DECISIONS
+from .mafia import MAFIA_ROLES, TABLE_DECISIONS, checks_due
 
 if TYPE_CHECKING:
     from .mafia import State
@@ -52,6 +52,8 @@ class Step:
     player's extra time before the revote."""
     pool: tuple[str, ...] = ()
     """The nominees of the vote (in nomination order), the tied ones for a revote."""
+    meeting: bool = False
+    """On the first night: the mafia's meeting (``seconds`` long) comes before this check."""
     skipped: tuple[str, ...] = ()
     """The players whose speech is passed over now, lost to fouls (``mf-foul``): the
     judge says so before the next speaker (or the nominations) is called."""
@@ -81,7 +83,15 @@ def next_step(state: State) -> Step:
     living = tuple(s.name for s in state.living())
     if state.phase == "night":
         if state.night < state.game.night.regular_from:
-            return Step("meeting", seconds=meeting_seconds(state))
+            due = checks_due(state)
+            if not due:
+                return Step("meeting", seconds=meeting_seconds(state))
+            # mafia.txt: « chaque nuit » the Don and the Sheriff check, after the meeting
+            who, seat = due[0]
+            others = tuple(n for n in living if n != seat.name)
+            first = not state.checked  # the meeting is read before the first check
+            seconds = meeting_seconds(state) if first else 0
+            return Step(f"{who}-check", seat.name, others, seconds=seconds, meeting=first)
         for seat in state.living():
             if seat.role in MAFIA_ROLES and seat.name not in state.shots:
                 return Step("shot", seat.name, living)
@@ -257,7 +267,7 @@ def timer_labels(state: State) -> dict[str, int]:
     countdown of an earlier speech is never shown for the next one.
     """
     step = next_step(state)
-    if step.kind == "meeting":
+    if step.kind == "meeting" or step.meeting:
         return {f"meeting:n{state.night}": step.seconds}
     if step.kind == "speech" and step.round == "revote":
         return {f"extra:d{state.day}:{step.player}": step.seconds}

@@ -19,6 +19,9 @@ the engines ask it, never the version number.
   farewell's seconds as a speech's; when the table's "majority" is more than half and
   nobody gets it, the day waits for what the table decides (:data:`TABLE_DECIDES`: a
   ``table-decision`` event; order 2 ended the vote with nobody out, deciding for the table).
+- order 4 (Mafia): the Don and the Sheriff check on the first night too, after the mafia's
+  meeting (:data:`FIRST_NIGHT_CHECKS`: mafia.txt « chaque nuit »), unless the table agreed
+  otherwise (``mf-setting-first-night-checks``); order 3 refused any check before night 2.
 """
 
 from __future__ import annotations
@@ -36,11 +39,14 @@ FIELDS = "fields"
 TABLE_DECIDES = "table-decides"
 """Mafia: a vote nobody wins by more than half waits for the table's decision."""
 """Mafia: an event key the event does not carry is refused, and its values are checked."""
+FIRST_NIGHT_CHECKS = "first-night-checks"
+"""Mafia: the Don and the Sheriff check on the first night, unless the table agreed not."""
 
 CHECKS: dict[int, frozenset[str]] = {
     1: frozenset(),
     2: frozenset({STEPS_DUE, EXTRA_TIME}),
     3: frozenset({STEPS_DUE, EXTRA_TIME, FIELDS, TABLE_DECIDES}),
+    4: frozenset({STEPS_DUE, EXTRA_TIME, FIELDS, TABLE_DECIDES, FIRST_NIGHT_CHECKS}),
 }
 """The order checks of each rules-of-order version."""
 ORDER = max(CHECKS)
@@ -71,6 +77,7 @@ __all__ = [
     "CHECKS",
     "EXTRA_TIME",
     "FIELDS",
+    "FIRST_NIGHT_CHECKS",
     "KEY",
     "ORDER",
     "STEPS_DUE",

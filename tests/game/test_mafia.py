@@ -57,7 +57,7 @@ def _pts(state, lang="en"):
 def test_a_town_win_with_a_missed_shot_and_checks_scored_by_hand(book, tmp_path):
     t = Table(book, tmp_path)
     t.refused("shot", "mf-first-night", shooter="Bob", target="Ana")
-    t.refused("don-check", "mf-first-night", target="Dan")  # garou's reading: none on night 1
+    # the checks of night 1 (mafia.txt: « chaque nuit ») are in tests/game/test_mafia.py
     t.add("day")
     t.speeches()
     t.add("nominate", by="Ana", nominee="Bob")
@@ -405,6 +405,7 @@ def test_random_games_score_the_same_from_their_exported_record(book, tmp_path, 
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
+    from garou.game.order import ORDER
     from garou.game.record import dump_record, import_record, record_to_dict
 
     game = book.game("mafia")
@@ -414,7 +415,8 @@ def test_random_games_score_the_same_from_their_exported_record(book, tmp_path, 
     def check(n):
         state, events = _random_game(game, n * 3 + seed)
         record = {
-            "game": {"id": "mafia", "name": None, "table": None, "date": None},
+            # the rules of order the game was played to (order 4: checks on night 1)
+            "game": {"id": "mafia", "name": None, "table": None, "date": None, "order": ORDER},
             "setup": {"players": NAMES, "roles": ROLES, "deal": {}},
             "agreement": {},
             "events": events,
@@ -506,7 +508,9 @@ def test_the_interactive_face_walks_a_night(garou, tmp_path):
     db = str(tmp_path / "club.sqlite")
     deal = ",".join(f"{k}={v}" for k, v in ROLES.items())
     garou("game", "new", "--game", "mafia", "--names", ",".join(NAMES), "--deal", deal, "--db", db)
-    answers = [*[""] * 10, "Ana Bob", "", "", "Fay, Hal", "", "Cid", "Cid", "Dan", "Hal", "q"]
+    # night 1: the meeting, then the Don's and the Sheriff's checks (mafia.txt: every night)
+    answers = ["Ana", "Ana", *[""] * 10, "Ana Bob", "", "", "Fay, Hal", "", "Cid", "Cid", "Dan",
+               "Hal", "q"]  # fmt: skip
     run = garou(
         "game",
         "play",
@@ -971,9 +975,13 @@ def test_a_countdown_not_started_is_neither_over_nor_warned_and_a_short_one_warn
 
 
 def test_the_next_step_of_a_night_names_who_acts_in_the_documents_order(book, tmp_path):
-    # mafia.txt: the first night the mafia meets; from night 2 the shots, then the Don's
-    # check, then the Sheriff's, then the morning.
+    # mafia.txt: the first night the mafia meets, then the Don and the Sheriff check (« chaque
+    # nuit »); from night 2 the shots, then the Don's check, then the Sheriff's, the morning.
     t = Table(book, tmp_path)
+    assert t.status()["next"].startswith("the Don's check, Fay ")
+    t.add("don-check", target="Ana")
+    assert t.status()["next"].startswith("the Sheriff's check, Dan ")
+    t.add("sheriff-check", target="Ana")
     assert "the mafia meets" in t.status()["next"]
     _to_night_two(t)
     assert t.status()["next"].startswith("the shots of ")
@@ -985,14 +993,16 @@ def test_the_next_step_of_a_night_names_who_acts_in_the_documents_order(book, tm
     assert t.status()["next"].startswith("the morning")
 
 
-def test_the_checks_answer_as_the_document_says_and_the_first_night_has_none(book, tmp_path):
-    # mafia.txt: the first night is the mafia's meeting (no shot, no check); from night 2 the
+def test_the_checks_answer_as_the_document_says_and_a_table_may_skip_night_one(book, tmp_path):
+    # mafia.txt: the first night is the mafia's meeting (no shot); the Don and the Sheriff
+    # check « chaque nuit » unless the table agreed none before night 2; from night 2 the
     # Don looks for the Sheriff and the Sheriff for the mafia (Mafiosi and Don), never
     # themselves.
-    first = Table(book, tmp_path / "first")
+    case = "mf-setting-first-night-checks"
+    first = Table(book, tmp_path / "first", agreement={case: "from-night-2"})
     first.refused("shot", "mf-first-night", shooter="Bob", target="Ana")
-    first.refused("don-check", "mf-first-night", target="Ana")
-    first.refused("sheriff-check", "mf-first-night", target="Bob")
+    first.refused("don-check", case, target="Ana")
+    first.refused("sheriff-check", case, target="Bob")
     for target in ["Cid", "Dan", "Fay", "Hal"]:  # alive on night 2 (Ana was voted out)
         t = Table(book, tmp_path / target)
         _to_night_two(t)
@@ -1399,3 +1409,65 @@ def test_a_speech_lost_to_fouls_is_said_on_the_judge_s_phone(book, tmp_path, lan
     assert 'data-skipped="Ana"' in page
     said = "perd sa prise de parole (3 fautes)" if lang == "fr" else "loses this speech (3 fouls)"
     assert said in page
+
+
+# --- the checks of the first night (mafia.txt: « Chaque nuit, il vérifie ») --------------
+
+FIRST_NIGHT = "mf-setting-first-night-checks"
+
+
+def test_the_first_night_asks_the_don_then_the_sheriff_after_the_meeting(book, tmp_path):
+    t = MafiaTable(book, tmp_path)
+    step = next_step(t.state())
+    assert (step.kind, step.player, step.meeting) == ("don-check", "Fay", True)
+    assert step.seconds == 60
+    state = t.add("don-check", target="Ana")
+    step = next_step(state)
+    assert (step.kind, step.player, step.meeting) == ("sheriff-check", "Dan", False)
+    state = t.add("sheriff-check", target="Bob")
+    assert state.checks[-1]["answer"] is True and state.checks[-1]["night"] == 1
+    assert next_step(state).kind == "meeting"
+    t.add("day")
+
+
+def test_a_table_that_agreed_no_checks_before_night_two_gets_the_meeting_alone(book, tmp_path):
+    from garou.game.errors import IllegalEventError
+
+    t = MafiaTable(book, tmp_path, agreement={FIRST_NIGHT: "from-night-2"})
+    assert next_step(t.state()).kind == "meeting"
+    error = t.refused("don-check", target="Ana")
+    assert isinstance(error, IllegalEventError) and error.rule == FIRST_NIGHT
+
+
+def test_an_evening_started_before_the_checks_of_night_one_replays_as_it_was(book, tmp_path):
+    t = MafiaTable(book, tmp_path, start={"order": 3})
+    assert next_step(t.state()).kind == "meeting"
+    t.refused("sheriff-check", target="Bob")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_terminal_asks_the_first_night_checks(garou, book, tmp_path, lang):
+    t = MafiaTable(book, tmp_path)
+    run = garou("game", "play", "--db", str(t.journal.path), "--no-countdown",
+                "--lang", lang, input="Ana\nBob\nq\n")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    checks = [(e.kind, e.data["target"]) for e in t.journal.events(t.id) if "check" in e.kind]
+    assert checks == [("don-check", "Ana"), ("sheriff-check", "Bob")]
+    meeting = "60 secondes" if lang == "fr" else "60 seconds"
+    assert meeting in run.stdout.split("Fay")[0]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_judge_s_phone_asks_the_first_night_checks(book, tmp_path, lang):
+    from garou.web import WebConfig, create_app
+
+    t = MafiaTable(book, tmp_path)
+    client = create_app(WebConfig(db=t.journal.path)).test_client()
+    page = client.get(f"/game/{t.id}?lang={lang}").text
+    assert 'data-step="don-check"' in page and "data-meeting" in page
+
+
+def test_the_sheriff_s_card_says_he_checks_every_night(book):
+    sheriff = book.game("mafia").role("sherif")
+    assert sheriff.summary.fr.count("Chaque nuit") == 1
+    assert "Each night" in sheriff.summary.en

@@ -186,10 +186,14 @@ def start_of(record: dict[str, Any]) -> dict[str, Any]:
 
     game = load_rules().game("mafia")
     setup = record["setup"]
-    return start_data(
+    data = start_data(
         game, setup["players"], roles=setup["roles"], agreement=record.get("agreement") or {},
         name=record["game"].get("name"),
     )  # fmt: skip
+    # The records were played before the first night's checks (rules of order 4): replayed
+    # step by step through the judge's page, they keep the order they were played to.
+    data["order"] = record["game"].get("order", 3)
+    return data
 
 
 def new_game(db: Path, book, record: dict[str, Any]) -> int:
@@ -795,7 +799,7 @@ def test_an_evening_started_from_the_form_is_in_the_journal(client, db, book):
     assert started.status_code == 303
     game_id = int(started.headers["Location"].rsplit("/", 1)[1])
     judge = Judge(client, game_id)
-    assert judge.step() == "meeting"
+    assert judge.step() == "don-check"  # after the meeting, the first night's checks
     with open_journal(db) as journal:
         state = session.load(journal, book, game_id).state
     assert [s.name for s in state.seats][-1] == "Jon"

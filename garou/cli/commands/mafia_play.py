@@ -307,10 +307,13 @@ class MafiaSession(Session):
         from garou.game.mafia_script import next_step
 
         step = next_step(state)
-        if step.kind == "meeting":
-            self.show(self.say("mafia.story.meeting", seconds=step.seconds))
-            if self.countdown and self.ask_yes(self.say("mafia.play.timer-meeting")):
-                self.timer(step.seconds, timer_label(state))
+        if step.kind == "meeting" or step.meeting:
+            self.meeting(state, step.seconds)
+            if step.meeting:  # the first night's checks follow the meeting (mf-first-night)
+                who = step.kind.removesuffix("-check")
+                question = self.say(f"mafia.play.{who}-check", name=step.player)
+                self.record(step.kind, {"target": self.name(question, list(step.targets))})
+                return
         elif step.kind == "shot":
             target = self.name(self.say("mafia.play.shot", name=step.player), list(step.targets))
             self.record("shot", {"shooter": step.player, "target": target})
@@ -321,6 +324,15 @@ class MafiaSession(Session):
             self.record(step.kind, {"target": self.name(question, list(step.targets))})
             return
         self.record("day", {})
+
+    def meeting(self, state: Any, seconds: int) -> None:
+        """Read the first night's meeting and offer its countdown, once a session."""
+        if getattr(self, "met", False):
+            return
+        self.met = True
+        self.show(self.say("mafia.story.meeting", seconds=seconds))
+        if self.countdown and self.ask_yes(self.say("mafia.play.timer-meeting")):
+            self.timer(seconds, timer_label(state))
 
     def day(self, state: Any) -> None:
         from garou.game.mafia_script import can_nominate, next_step
