@@ -141,7 +141,13 @@ def _reasons(
     camp_name = game.camp(camp).name
     name = system.name.get(lang)
     lines = []
-    if camp == state.winner:
+    if camp == state.winner and seat.out == "disqualified":
+        # garou's reading: the document gives the win to « tous les membres de l'équipe
+        # gagnante » and says nothing of a disqualified one; garou counts them a member.
+        value = float(system.win_points.get(camp, 0))
+        said = say("club.reason.win-disqualified", lang, system=name, camp=camp_name, points=value)
+        lines.append(_line(value, system.entry, "garou", said))
+    elif camp == state.winner:
         value = float(system.win_points.get(camp, 0))
         lines.append(
             _line(

@@ -90,8 +90,15 @@ def standings(
                     "wins": 0,
                     "points": {s: 0.0 for s in systems},
                     "roles": {},
+                    "readings": [],
                 },
             )
+            for system in systems:  # garou's readings the points rest on, said with them
+                entry["readings"] += [
+                    {"game": row.id, "system": system, "reason": r["reason"], "rule": r["rule"]}
+                    for r in player["points"][system]["reasons"]
+                    if r["source"] == "garou"
+                ]
             role = entry["roles"].setdefault(
                 player["role"], {"games": 0, "wins": 0, "points": {s: 0.0 for s in systems}}
             )

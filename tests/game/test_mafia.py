@@ -1471,3 +1471,58 @@ def test_the_sheriff_s_card_says_he_checks_every_night(book):
     sheriff = book.game("mafia").role("sherif")
     assert sheriff.summary.fr.count("Chaque nuit") == 1
     assert "Each night" in sheriff.summary.en
+
+
+# --- a disqualified player's win points: garou's reading, marked on every face ------------
+
+
+def _town_wins_with_ana_disqualified(book, tmp_path) -> MafiaTable:
+    t = MafiaTable(book, tmp_path, date="2026-12-10")
+    t.add("day")
+    t.add("disqualify", player="Ana", behaviour="messages")
+    for name in ("Bob", "Hal", "Fay"):
+        t.add("disqualify", player=name, behaviour="threats")
+    assert t.state().winner == "ville"
+    return t
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_disqualified_winner_s_points_say_they_are_garou_s_reading(book, tmp_path, lang):
+    from garou.game.mafia_points import points
+
+    t = _town_wins_with_ana_disqualified(book, tmp_path)
+    scored = {p["name"]: p for p in points(t.state(), lang)["players"]}
+    ana = scored["Ana"]["points"]["classic"]
+    assert ana["total"] == 1.0
+    assert [r["source"] for r in ana["reasons"]] == ["garou"]
+    reading = "lecture de garou" if lang == "fr" else "garou's reading"
+    assert reading in ana["reasons"][0]["reason"]
+    assert scored["Cid"]["points"]["classic"]["reasons"][0]["source"] == "document"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_club_standings_mark_a_disqualified_winner_s_points(garou, book, tmp_path, lang):
+    t = _town_wins_with_ana_disqualified(book, tmp_path)
+    db = str(t.journal.path)
+    table = garou("club", "standings", "--db", db, "--lang", lang, "--json").json()
+    ana = next(p for p in table["players"] if p["name"] == "Ana")
+    assert ana["readings"] and all(r["game"] == t.id for r in ana["readings"])
+    assert not next(p for p in table["players"] if p["name"] == "Cid")["readings"]
+    shown = garou("club", "standings", "--db", db, "--lang", lang)
+    assert "Ana *" in shown.stdout
+    assert ("lecture de garou" if lang == "fr" else "garou's reading") in shown.stdout
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_phone_and_the_terminal_mark_a_disqualified_winner_s_points(
+    garou, book, tmp_path, lang
+):
+    from garou.web import WebConfig, create_app
+
+    t = _town_wins_with_ana_disqualified(book, tmp_path)
+    client = create_app(WebConfig(db=t.journal.path)).test_client()
+    page = client.get(f"/game/{t.id}?lang={lang}").text
+    assert 'data-points-reading="Ana"' in page and 'data-points-reading="Cid"' not in page
+    run = garou("game", "play", "--db", str(t.journal.path), "--lang", lang, input="q\n")
+    assert run.exit_code == 0, run.stderr
+    assert ("lecture de garou" if lang == "fr" else "garou's reading") in run.stdout

@@ -75,13 +75,18 @@ def standings_command(
             f"{role_name(r)} {v['wins']}/{v['games']}" for r, v in sorted(p["roles"].items())
         )
         grid.add_row(
-            escape(p["name"]),
+            escape(p["name"]) + (" *" if p["readings"] else ""),
             str(p["games"]),
             str(p["wins"]),
             *(format_number(p["points"][s], language) for s in table["systems"]),
             escape(roles),
         )
     out.print(grid)
+    for p in table["players"]:  # the points that rest on garou's reading, said as such
+        if p["readings"]:
+            reasons = "; ".join(dict.fromkeys(r["reason"] for r in p["readings"]))
+            said = say("club.reading-mark", language, reasons=f"{p['name']}: {reasons}")
+            out.print(f"[dim]{escape(said)}[/]")
     merged = [p["spellings"] for p in table["players"] if len(p["spellings"]) > 1]
     if merged:  # said, so that a judge sees two people merged by mistake
         said = join([" = ".join(s) for s in merged], language, "and")

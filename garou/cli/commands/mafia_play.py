@@ -574,7 +574,11 @@ class MafiaSession(Session):
             )
             role = state.game.role(player["role"]).name.get(self.lang)
             label = f"{player['seat']:>2}. {player['name']} ({role})"
+            read = [r["reason"] for v in player["points"].values() for r in v["reasons"]
+                    if r["source"] == "garou"]  # fmt: skip
             self.show("  " + self.say("protocol.field", label=label, value=totals))
+            if read:  # points resting on garou's reading (a disqualified winner): said so
+                self.show("    " + self.say("club.reading-mark", reasons="; ".join(read)), "dim")
         self.show(self.say("mafia.play.protocol", id=self.game_id), "dim")
 
 

@@ -813,6 +813,15 @@ def _judge_page(
                         format_number(by_name[seat.name]["points"][s]["total"], lang)
                         for s in scored["systems"]
                     ],
+                    # the points resting on garou's reading (a disqualified winner)
+                    "readings": list(
+                        dict.fromkeys(
+                            r["reason"]
+                            for v in by_name[seat.name]["points"].values()
+                            for r in v["reasons"]
+                            if r["source"] == "garou"
+                        )
+                    ),
                 }
                 for seat in state.seats
             ],
