@@ -79,6 +79,12 @@ def entry_to_dict(book: Rulebook, entry: Entry, lang: str) -> dict[str, Any]:
     return data
 
 
+def _reading(game: Game, path: str, lang: str) -> str | None:
+    """Return garou's reading the value at ``path`` rests on, in ``lang``, or None."""
+    found = game.reading_of(path)
+    return found.text.get(lang) if found is not None else None
+
+
 def role_to_dict(game: Game, role: Role, lang: str) -> dict[str, Any]:
     """Return ``role`` as a dictionary in ``lang``."""
     return {
@@ -88,6 +94,8 @@ def role_to_dict(game: Game, role: Role, lang: str) -> dict[str, Any]:
         "camp": role.camp,
         "camp_name": game.camp(role.camp).name.get(lang),
         "power": role.power,
+        # garou's reading when the document has no such notion (Mafia) or does not say
+        "power_reading": _reading(game, f"role:{role.id}.power", lang),
         "night_action": role.night_action.get(lang) if role.night_action else None,
         "summary": role.summary.get(lang),
         "aliases": list(role.aliases.all()),

@@ -114,7 +114,10 @@ def roles_command(
             name = escape(r.name.get(language)) + (mark if r.addition else "")
             night = escape(r.night_action.get(language)) if r.night_action else "-"
             camp = escape(g.camp(r.camp).name.get(language))
-            table.add_row(escape(r.id), name, camp, yes if r.power else no, night)
+            power = yes if r.power else no
+            if g.reading_of(f"role:{r.id}.power") is not None:  # garou's, not the document's
+                power += f" [dim]{escape(say('browse.reading-mark', language))}[/]"
+            table.add_row(escape(r.id), name, camp, power, night)
         out.print(table)
         for s in g.statuses:
             out.print(
