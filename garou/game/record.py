@@ -63,11 +63,13 @@ class Saved:
     """Why it could not be read (a damaged page, a damaged event)."""
 
 
-def save_games(journal: Journal, folder: Path, force: bool = False) -> list[Saved]:
+def save_games(
+    journal: Journal, folder: Path, force: bool = False, lang: str = "en"
+) -> list[Saved]:
     """Write every game of ``journal`` that can still be read to ``folder`` as
-    ``game-ID.yaml`` (a record ``garou game import`` reads), and say which cannot be read:
-    what saves a damaged journal. No file is replaced without ``force``: the files to write
-    are checked before the first is written."""
+    ``game-ID.yaml`` (a record ``garou game import`` reads; its comments in ``lang``), and
+    say which cannot be read: what saves a damaged journal. No file is replaced without
+    ``force``: the files to write are checked before the first is written."""
     from garou.core.writer import OutputError, output_target, write_file
 
     rows = journal.games()
@@ -83,7 +85,7 @@ def save_games(journal: Journal, folder: Path, force: bool = False) -> list[Save
     saved = []
     for row in rows:
         try:
-            text = dump_record(record_to_dict(journal, row.id))
+            text = dump_record(record_to_dict(journal, row.id), lang)
         except GarouError as exc:
             saved.append(Saved(row.id, None, exc))
             continue
@@ -117,14 +119,16 @@ def _record_of(events: list[Event]) -> dict[str, Any]:
     }
 
 
-def dump_record(record: dict[str, Any]) -> str:
-    """Return ``record`` as YAML text, one event a line."""
+def dump_record(record: dict[str, Any], lang: str = "en") -> str:
+    """Return ``record`` as YAML text, one event a line, its comments said in ``lang``."""
     import yaml
 
+    from garou.core.catalogue import say
+
     head = {k: record[k] for k in ("game", "setup", "agreement")}
-    text = "# A garou game record: garou game import FILE replays it (docs/game-record.md).\n"
+    text = f"# {say('game.record.comment-head', lang)}\n"
     text += yaml.safe_dump(head, allow_unicode=True, sort_keys=False, width=100)
-    text += "events:  # each event's number (garou game correct N) after it; 1 is the start\n"
+    text += f"events:  # {say('game.record.comment-events', lang)}\n"
     for seq, event in enumerate(record["events"], start=2):
         line = yaml.safe_dump(
             event, allow_unicode=True, sort_keys=False, default_flow_style=True, width=10_000

@@ -683,8 +683,8 @@ def export_command(
     if every:
         _export_all(db, game_id if game_id is not None else id_, out, force, lang)
         return
-    with _game_journal(db, game_id, id_, lang) as (journal, game_id, _language):
-        text = dump_record(record_to_dict(journal, game_id))
+    with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
+        text = dump_record(record_to_dict(journal, game_id), language)
         if out is None or str(out) == "-":
             sys.stdout.write(text)
             return
@@ -708,7 +708,7 @@ def _export_all(
     if out is None or str(out) == "-":
         raise _usage("game.export.all-needs-folder")
     with _open(db) as journal:
-        saved = save_games(journal, out, force)
+        saved = save_games(journal, out, force, language)
     console = _console()
     for one in saved:
         if one.file is not None:

@@ -71,6 +71,12 @@ class MafiaSession(Session):
         from garou.game import session
         from garou.game.errors import IllegalEventError
 
+        drawn = getattr(self, "drawn", None)
+        if drawn is not None and self.theirs_since(drawn):
+            # The step was drawn before another screen recorded (an undo, a vote): the
+            # answer was for a game that has changed. Told, and the step asked anew.
+            self.told_elsewhere()
+            raise _Changed()
         self.told_elsewhere()  # what another screen recorded first, before this one's
         try:
             replayed = session.record(self.journal, self.book, self.game_id, kind, data, self.lang)
@@ -140,6 +146,26 @@ class MafiaSession(Session):
             self.show(self.say("game.play.elsewhere", count=len(said), events=said), "yellow")
             self._story(replayed.state, theirs)
         self.shown.clear()
+        return True
+
+    def theirs_since(self, seq: int) -> bool:
+        """True when another screen (the phone, ``garou game add``, another terminal)
+        recorded an event after event ``seq``: this session's own events (a foul typed at
+        a prompt) and the countdowns are no change of the step."""
+        journal = getattr(self, "journal", None)
+        if journal is None:
+            return False
+        return any(
+            e.seq > seq and e.kind != "timer" and (self.game_id, e.seq) not in journal.appended
+            for e in journal.events(self.game_id)
+        )
+
+    def recorded_since(self, seq: int) -> bool:
+        """True when another screen recorded after event ``seq`` (told, with what it gives
+        to read aloud): the judge's own command at the prompt is not another screen's."""
+        if not self.theirs_since(seq):
+            return False
+        self.told_elsewhere()
         return True
 
     def command(self, answer: str) -> bool:
@@ -306,6 +332,7 @@ class MafiaSession(Session):
     def night(self, state: Any) -> None:
         from garou.game.mafia_script import next_step
 
+        self.drawn = self.last_seq()  # the game as this step is drawn for
         step = next_step(state)
         if step.kind == "meeting" or step.meeting:
             self.meeting(state, step.seconds)
@@ -337,6 +364,7 @@ class MafiaSession(Session):
     def day(self, state: Any) -> None:
         from garou.game.mafia_script import can_nominate, next_step
 
+        self.drawn = self.last_seq()  # the game as this step is drawn for
         step = next_step(state)
         self.skip_lost_speeches(state, step.skipped)
         if step.kind == "farewell" and step.player is not None:
