@@ -623,8 +623,10 @@ def test_a_mafia_day_on_the_judges_phone_with_its_countdown(browser, mafia_serve
 
     base, clock, db = mafia_server
     with open_journal(db) as journal:  # garou game new --game mafia: the same journal
+        # a club that checks from night 2 on: the first night is the meeting alone
         game_id = session.new_game(journal, book, start_data(
-            book.game("mafia"), MAFIA_NAMES, roles=MAFIA_ROLES, name=f"Club {lang}"))  # fmt: skip
+            book.game("mafia"), MAFIA_NAMES, roles=MAFIA_ROLES, name=f"Club {lang}",
+            agreement={"mf-setting-first-night-checks": "from-night-2"}))  # fmt: skip
     browser.get(f"{base}/game/{game_id}?lang={lang}")
     master = browser.current_window_handle
     assert step_of(browser)[0] == "meeting"
