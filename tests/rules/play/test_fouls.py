@@ -127,7 +127,7 @@ def mafia(book):
         ("envoie un sms à Bob", "messages"),
         ("échange des messages avec Cid", "messages"),
         ("sends a private message", "messages"),
-        ("is texting Ana", "messages"),
+        ("sends a text to Ana", "messages"),
         ("insulte Bob", "insults"),
         ("speaks out of turn", "interrupt"),
         ("quitte la table 20 secondes", "leave-table"),
