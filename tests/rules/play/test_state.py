@@ -1513,7 +1513,8 @@ def test_the_mafia_agreement_reading_reaches_the_vote(garou, tmp_path):
     path = tmp_path / "mafia.yaml"
     path.write_text(
         "game: mafia\ndecisions:\n  mf-contested-majority: absolute-majority\n"
-        "  mf-setting-speech: normal\n  mf-setting-scoring: max-mafia\n",
+        "  mf-setting-speech: normal\n  mf-setting-scoring: max-mafia\n"
+        "  mf-setting-first-night-checks: every-night\n",
         encoding="utf-8",
     )
     votes = "1=3,2=3,4=3,6=3,7=8,9=8,10=8,3=5,5=5,8=5"
