@@ -1711,3 +1711,22 @@ def test_a_night_call_is_stored_by_its_step_and_said_in_each_language(garou, tmp
         assert name in said and (typed in (name, name.lower()) or typed not in said)
     run = garou("game", "undo", "--db", db, "--lang", "en")
     assert "Witch" in run.stdout and typed not in run.stdout.replace("Witch", "")
+
+
+def test_correcting_an_undone_event_says_so_before_asking_why(garou, tmp_path):
+    from garou.core.catalogue import say
+
+    db = str(tmp_path / "g.sqlite")
+    setup = tmp_path / "sp5.yaml"
+    setup.write_text(
+        "game: loup-garou\nplayers: 5\nroles: {loup-garou: 1, voyante: 1, villageois: 3}\n"
+        "names: [Ana, Bob, Cid, Dee, Eve]\n",
+        encoding="utf-8",
+    )
+    garou("game", "new", "--setup", str(setup), "--deal", "Ana=loup-garou", "--db", db)
+    garou("game", "add", "kill", "victim=Bob", "--db", db)
+    assert garou("game", "undo", "--db", db).exit_code == 0
+    run = garou("game", "correct", "2", "kill", "victim=Cid", "--db", db, "--lang", "en", input="")
+    assert run.exit_code == 1
+    assert say("game.refused.correct-undone", "en", seq="2") in run.stderr
+    assert say("game.correct.ask-why", "en", seq="2") not in run.stdout + run.stderr
