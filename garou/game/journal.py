@@ -375,13 +375,19 @@ class Journal:
         if not self.read_only:
             db.execute("PRAGMA journal_mode=WAL")
 
-    @contextmanager
-    def _write(self) -> Iterator[None]:
-        """Run the block in one immediate transaction: committed whole, or not at all."""
+    def check_writable(self) -> None:
+        """Refuse, as recording would, a journal that cannot be written (read only, or on a
+        full disk): a command that asks questions before it records checks first, so that
+        no answer is typed for nothing (``garou game play``, ``speak``, ``correct``)."""
         if self.full:
             raise DiskFullError("game.journal.disk-full", path=str(self.path))
         if self.read_only:
             raise JournalError("game.journal.read-only", path=str(self.path))
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """Run the block in one immediate transaction: committed whole, or not at all."""
+        self.check_writable()
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield

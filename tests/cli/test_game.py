@@ -1730,3 +1730,38 @@ def test_correcting_an_undone_event_says_so_before_asking_why(garou, tmp_path):
     assert run.exit_code == 1
     assert say("game.refused.correct-undone", "en", seq="2") in run.stderr
     assert say("game.correct.ask-why", "en", seq="2") not in run.stdout + run.stderr
+
+
+@pytest.mark.parametrize(
+    "command", [["game", "play"], ["game", "speak"], ["game", "correct", "2", "day"]]
+)
+def test_a_read_only_journal_is_refused_before_any_question(garou, tmp_path, monkeypatch, command):
+    import os
+    import stat
+
+    folder = tmp_path / "share"
+    folder.mkdir()
+    db = folder / "g.sqlite"
+    assert garou("game", "new", *MAFIA, "--db", str(db)).exit_code == 0
+    assert garou("game", "add", "day", "--db", str(db)).exit_code == 0
+    for extra in folder.iterdir():
+        if extra != db:
+            extra.unlink()
+    db.chmod(0o444)
+    folder.chmod(0o555)
+    real = os.access
+
+    def access(path, mode, *args, **kwargs):  # the permission bits honoured even for root
+        if mode & os.W_OK and not os.stat(path).st_mode & stat.S_IWUSR:
+            return False
+        return real(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr("garou.game.journal.os.access", access)
+    try:
+        run = garou(*command, "--db", str(db), "--lang", "en", input="Alice\n" * 20)
+    finally:
+        folder.chmod(0o755)
+        db.chmod(0o644)
+    assert run.exit_code == 1
+    assert "can only be read" in run.stderr
+    assert run.stdout == "" and "?" not in run.stderr

@@ -587,6 +587,7 @@ def correct_command(
         row = journal.game(game_id)
         event = {"kind": kind, **_parse_values(values, language)}
         check_correctable(journal.events(row.id), seq)  # before asking why
+        journal.check_writable()
         if why is None and json_:  # a program: no question on the terminal, the refusal
             raise _usage("game.correct.no-why")
         if why is None:  # asked, as the web's form asks it
@@ -849,6 +850,7 @@ def play_command(
 
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row = journal.game(game_id)
+        journal.check_writable()  # before the first question, not after its answer
         if row.game == "mafia":
             from .mafia_play import MafiaSession as Session  # noqa: F811
         try:
@@ -1043,6 +1045,7 @@ def speak_command(
 
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row, state = _mafia(journal, game_id, language)
+        journal.check_writable()  # before the countdown, not after it
         session = MafiaSession(journal, _book(), row.id, language, _console(), Clock, True)
         from garou.core.errors import GarouError
 
