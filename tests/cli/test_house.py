@@ -81,3 +81,27 @@ def test_another_game_s_question_is_said_so(garou):
                     "--defaults", "-o", "x.yaml", "--lang", lang)  # fmt: skip
         # a bad --set value is the command line's: 2, as the README's table of exit codes
         assert run.exit_code == 2 and other in run.stderr and "--game mafia" in run.stderr
+
+
+def test_house_pick_never_writes_a_control_character_house_show_would_refuse(garou, tmp_path):
+    out = tmp_path / "accord.yaml"
+    # an option: refused before the first question, nothing written
+    run = garou("house", "pick", "-g", "loup-garou", "--table", "T\x1b[31mable", "-o", str(out),
+                "--lang", "en", input="\n" * 30)  # fmt: skip
+    assert run.exit_code == 2 and "control characters" in run.stderr
+    assert "Choice" not in run.stdout and not out.exists()
+    names = "A\x01na,Bob,Cid,Dee,Eve"
+    run = garou("house", "pick", "-g", "loup-garou", "--defaults", "--players", "5", "--roles",
+                "loup-garou=1,voyante,villageois=3", "--names", names, "-o", str(out),
+                "--json")  # fmt: skip
+    assert run.exit_code == 2 and "setup.names[0]" in run.json()["error"]["message"]
+    assert not out.exists()
+    # typed at a question (an arrow key): asked again, and what is written reads back
+    answers = "\n" * 7 + "Qui\x1b[A ?\nQui ?\noui\nnon\n\n1\n\n" + "\n" * 10
+    run = garou("house", "pick", "-g", "loup-garou", "-o", str(out), "--lang", "en",
+                input=answers)  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert "type it again" in run.stdout
+    shown = garou("house", "show", str(out), "--json")
+    assert shown.exit_code == 0, shown.stderr
+    assert "Qui ?" in shown.stdout
