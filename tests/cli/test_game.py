@@ -959,7 +959,8 @@ def test_command_hints_are_never_wrapped(garou, tmp_path, monkeypatch):
              "Gavrilova", "Heraclius", "Innokenty", "Jaroslava"]  # fmt: skip
     created = garou("game", "new", "--game", "mafia", "--names", ",".join(names), "--seed", "1",
                     "--db", db, "--lang", "en")  # fmt: skip
-    assert say("game.cli.created", "en", id=1, db=db) in created.stdout.splitlines()
+    line = say("game.cli.created", "en", id=1, db=db, option=f" --db {db}")
+    assert line in created.stdout.splitlines()
     assert garou("game", "add", "day", "--db", db).exit_code == 0
     for name in names:  # every speech of the day is due before the night (mf-speech)
         assert garou("game", "add", "speech", f"player={name}", "--db", db).exit_code == 0
@@ -1765,3 +1766,21 @@ def test_a_read_only_journal_is_refused_before_any_question(garou, tmp_path, mon
     assert run.exit_code == 1
     assert "can only be read" in run.stderr
     assert run.stdout == "" and "?" not in run.stderr
+
+
+def test_the_commands_to_type_next_reach_the_journal_given_and_paste_whole(garou, tmp_path):
+    import shlex
+
+    folder = tmp_path / "it's a folder"
+    folder.mkdir()
+    db = folder / "g $HOME.sqlite"
+    made = garou("game", "new", *MAFIA, "--db", str(db), "--lang", "en")
+    assert made.exit_code == 0, made.stderr
+    command = made.stdout.splitlines()[0].split("Next: ", 1)[1]
+    assert shlex.split(command) == ["garou", "game", "play", "1", "--db", str(db)]
+    paused = garou("game", "play", "--db", str(db), "--lang", "en", input="q\n")
+    said = " ".join(paused.stdout.split())
+    assert f"resume with: garou game play 1 --db {shlex.quote(str(db))}" in said
+    # the journal a command opens without --db: nothing to add
+    plain = garou("game", "new", *MAFIA, "--lang", "en", env={"GAROU_DB": str(db)})
+    assert plain.stdout.splitlines()[0].endswith("Next: garou game play 2")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,21 @@ def test_house_pick_never_writes_a_control_character_house_show_would_refuse(gar
     shown = garou("house", "show", str(out), "--json")
     assert shown.exit_code == 0, shown.stderr
     assert "Qui ?" in shown.stdout
+
+
+def test_the_check_it_with_command_of_house_pick_pastes_for_any_file_name(garou, tmp_path):
+    import os
+    import subprocess
+
+    out = os.fsdecode(os.fsencode(str(tmp_path)) + b"/acc\xfford l'an.yaml")
+    run = garou("house", "pick", "-g", "loup-garou", "--defaults", "-o", out, "--lang", "en")
+    assert run.exit_code == 0, run.stderr
+    command = " ".join(run.stdout.split()).split("Check it with: ", 1)[1]
+    assert command.isprintable() and "\\xff" in command
+    assert command.startswith("garou house show $'")
+    word = command.removeprefix("garou house show ")
+    typed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True)
+    assert typed.stdout == os.fsencode(out)
+    text = Path(out).read_text(encoding="utf-8")
+    comment = next(line for line in text.splitlines() if "house show" in line)
+    assert comment.endswith("garou house show $'acc\\xfford l\\'an.yaml'")

@@ -180,7 +180,7 @@ def new_command(
             )
     with _open(db, create=True) as journal:
         game_id = session.new_game(journal, book, data)
-        path = journal.path
+        path, option = journal.path, journal.db_option()
     if json_:
         from ..output import print_json
 
@@ -192,7 +192,8 @@ def new_command(
     from garou.core.catalogue import say
 
     out = _console()
-    print_hint(out, say("game.cli.created", language, id=game_id, db=str(path)))
+    said = say("game.cli.created", language, id=game_id, db=str(path), option=option)
+    print_hint(out, said)
     if data["game"] == "mafia":
         _print_deal(out, book.game("mafia"), data, language)
 
@@ -858,7 +859,7 @@ def play_command(
         except KeyboardInterrupt:  # every answer so far is committed: say so, not "nothing"
             from garou.core.errors import Interrupted
 
-            raise Interrupted("game.play.bye", id=row.id) from None
+            raise Interrupted("game.play.bye", id=row.id, option=journal.db_option()) from None
 
 
 # --- Mafia: the protocol, the points, the fouls lookup -------------------------------------

@@ -215,13 +215,13 @@ def pick_command(
         print_json(agreement_to_dict(agreement, language))
         return
     changed = sum(1 for d in agreement.decisions if not d.default and not d.custom)
-    from garou.houserules.sheet import shell_word
+    from garou.core.lists import shell_word
 
     message = _t(
         language,
         "wrote",
         count=changed,
-        path=shell_word(str(path)),
+        path=shell_word(path),
         decisions=len(agreement.decisions),
         game=rules_game.id,
         changed=changed,
