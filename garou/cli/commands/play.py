@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
+from garou.core.files import AGREEMENT_ENV
 from garou.core.lists import shell_word
 
 from ..options import Game, Json, Lang, RulesDir, given
@@ -43,7 +44,7 @@ Captain = Annotated[
 ]
 AgreementFile = Annotated[
     Path | None,
-    given("--agreement", "-a", metavar="FILE", envvar="GAROU_AGREEMENT"),
+    given("--agreement", "-a", metavar="FILE", envvar=AGREEMENT_ENV),
 ]
 NoInput = Annotated[
     bool,
@@ -147,13 +148,10 @@ def _agreement(book: Any, path: Path | None, game: str | None) -> Any:
     """Return the agreement at ``path`` (None without one); refuse one for another game."""
     if path is None:
         return None
-    from garou.core.errors import ReadError
-    from garou.houserules import load_agreement
+    from garou.houserules import load_agreement_option
     from garou.rules import UsageError
 
-    if not path.exists():  # a file that is not there: exit 1, as every command's
-        raise ReadError("play.no-agreement-file", path=str(path))
-    agreement = load_agreement(path, book)
+    agreement = load_agreement_option(path, book)
     if game is not None and book.game(game).id != agreement.game:
         raise UsageError("play.agreement-other-game", path=str(path), game=agreement.game)
     return agreement
