@@ -380,6 +380,11 @@ class _Localised:
             pieces.append(_say("cli.usage.command"))
         return pieces
 
+    def make_parser(self, ctx: Any) -> Any:
+        parser = super().make_parser(ctx)  # type: ignore[misc]
+        _refuse_repeats(parser, ctx)
+        return parser
+
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = " ".join(self.collect_usage_pieces(ctx))
         formatter.write_usage(ctx.command_path, pieces, prefix=_say("cli.help.usage") + " ")
@@ -427,6 +432,48 @@ class _Localised:
                 raise _FrameUsageError(ctx, "cli.no-such-command-near", command=name, names=names)
             raise _FrameUsageError(ctx, "cli.no-such-command", command=name)
         return name if command else None, command, args[1:]
+
+
+# --- one value per single-valued option --------------------------------------------------------
+
+_SINGLE_ACTIONS = ("store", "store_const")
+"""The parser's actions that keep one value: a second one would silently replace the first
+(``store``: ``-c Ana -c Bob``; ``store_const``: a flag and its opposite, ``--x --no-x``).
+``append`` (a list option) and ``count`` take every occurrence, as they say."""
+
+
+def _refuse_repeats(parser: Any, ctx: Any) -> None:
+    """Make ``parser`` refuse a single-valued option given twice, naming it (exit 2).
+
+    Every garou command and group builds its parser here, so the rule holds for all of
+    them at once. A valued option repeated is refused even with the same value twice (the
+    user meant one); a flag repeated is refused only when its forms disagree (``--json
+    --json`` chooses nothing)."""
+    options = {id(o): o for o in [*parser._long_opt.values(), *parser._short_opt.values()]}
+    for option in options.values():
+        if option.action in _SINGLE_ACTIONS and not getattr(option.obj, "multiple", False):
+            option.process = _process_once(option, option.process, ctx)
+
+
+def _process_once(option: Any, process: Any, ctx: Any) -> Any:
+    def once(value: Any, state: Any) -> None:
+        given = state.__dict__.setdefault("garou_given", {})
+        kept = value if option.action == "store" else option.const
+        repeated = option.dest in given and not ctx.resilient_parsing
+        if repeated and (option.action == "store" or given[option.dest] != kept):
+            raise _FrameUsageError(ctx, "cli.option-repeated", option=_option_label(option))
+        given[option.dest] = kept
+        process(value, state)
+
+    return once
+
+
+def _option_label(option: Any) -> str:
+    """Return how an option is named in a message: its long names first (``--captain/-c``)."""
+    param = option.obj
+    names = [*(getattr(param, "opts", None) or ()), *(getattr(param, "secondary_opts", None) or ())]
+    names = sorted(names, key=lambda name: (not name.startswith("--"), name))
+    return "/".join(names) or str(option.dest)
 
 
 def _param_label(param: Any) -> str:

@@ -16,6 +16,10 @@ from .errors import DataFileError, Problem
 RULES_DIR_ENV = "GAROU_RULES_DIR"
 """Environment variable naming a folder of the user's own rule files."""
 
+AGREEMENT_ENV = "GAROU_AGREEMENT"
+"""Environment variable naming the table's agreement file, as --agreement does (``garou
+search``, ``vote``, ``cascade``, ``win``, ``fouls``)."""
+
 
 def cache_folder() -> Path:
     """Return garou's cache folder (``platformdirs.user_cache_dir("garou")``): the search

@@ -11,11 +11,14 @@ quote inside it doubled::
     quote_name('Jean, fils')                      → '"Jean, fils"'
 
 :func:`quote_name` writes a name so that these functions read it back whole: every line
-garou prints for a user to type again (a ``Next:`` command, a hint) goes through it.
+garou prints for a user to type again (a ``Next:`` command, a hint) goes through it, and
+:func:`shell_word` writes a word of such a line (a file's path) so that the shell reads it
+back whole.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 
 from .errors import UsageError
@@ -129,3 +132,34 @@ def read_pairs(
         seen.add(fold(name))
         pairs.append((name, value))
     return pairs
+
+
+def shell_word(text: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
+    """Return ``text`` (a path, a name) as one shell word that pastes whole and stays on one
+    line: every command garou prints for a user to type quotes its paths here.
+
+    A printable text comes back as it is, quoted when the shell needs it (``shlex.quote``:
+    spaces, quotes, ``$``). Anything else is written in Bash's ``$'...'`` form, printable
+    whatever it holds: a byte of a file name that is not UTF-8 (``os.fsdecode``'s
+    surrogate escape) as ``\\xff``, the very byte; a control character as ``\\x1b`` or
+    ``\\u0085``; so that it neither moves the terminal nor hides part of the command.
+    """
+    import shlex
+
+    word = os.fsdecode(text)
+    if word.isprintable():
+        return shlex.quote(word)
+    escaped = []
+    for char in word:
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:  # a byte of the name that is not UTF-8
+            escaped.append(f"\\x{code - 0xDC00:02x}")
+        elif char in "\\'":
+            escaped.append("\\" + char)
+        elif char.isprintable():
+            escaped.append(char)
+        elif code < 0x80:
+            escaped.append(f"\\x{code:02x}")
+        else:  # Bash writes \u in the locale's encoding (\x would be one lone byte)
+            escaped.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+    return "$'" + "".join(escaped) + "'"

@@ -30,6 +30,19 @@ from typing import Any
 from .catalogue import Phrase, phrase
 from .errors import DataFileError, Problem, safe_text, shown
 
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""The characters no text of a file garou reads may hold (tabs and line breaks aside): a
+terminal escape in a title or a name would repaint the user's screen. The files garou
+writes are held to the same rule (:func:`garou.core.writer.dump_yaml`)."""
+
+
+def control_character(text: str) -> str | None:
+    """Return the first character of ``text`` a file's text may not hold
+    (:data:`CONTROL_CHARACTERS`), or None."""
+    found = CONTROL_CHARACTERS.search(text)
+    return found.group() if found else None
+
+
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """Largest file garou reads as YAML: far above any rule file (the built-in ones are under
 60 KB), far below what would take the machine's memory."""

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .errors import GarouError, UsageError
+from .errors import GarouError, UsageError, shown
 from .reader import file_kind
 
 
@@ -26,10 +26,15 @@ class OutputExistsError(OutputError):
     """Raised when writing would replace an existing file and ``force`` was not given."""
 
 
-def dump_yaml(data: Any) -> str:
-    """Return ``data`` (plain dicts, lists, strings, numbers) as block-style UTF-8 YAML text."""
+def dump_yaml(data: Any, where: str = "") -> str:
+    """Return ``data`` (plain dicts, lists, strings, numbers) as block-style UTF-8 YAML text.
+
+    A text the reader would refuse (:func:`garou.core.reader.control_character`: a terminal
+    escape) is refused here, naming its key path under ``where``: garou never writes a file
+    it would not read back."""
     import yaml
 
+    refuse_unreadable_text(data, where)
     return yaml.safe_dump(
         data,
         allow_unicode=True,
@@ -37,6 +42,29 @@ def dump_yaml(data: Any) -> str:
         default_flow_style=False,
         width=88,
     )
+
+
+def refuse_unreadable_text(data: Any, where: str = "") -> None:
+    """Raise UsageError naming the first text of ``data`` (a key or a value, at any depth)
+    that holds a character no file garou reads may hold, with its key path under ``where``
+    (``table``, ``setup.names[0]``)."""
+    from .reader import control_character
+
+    def path(key: Any) -> str:
+        if isinstance(key, int):
+            return f"{where}[{key}]"
+        return f"{where}.{key}" if where else str(key)
+
+    if isinstance(data, str):
+        if control_character(data) is not None:
+            raise UsageError("writer.control", where=where or "-", value=shown(data))
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            refuse_unreadable_text(key, where)
+            refuse_unreadable_text(value, path(key))
+    elif isinstance(data, list | tuple):
+        for index, value in enumerate(data):
+            refuse_unreadable_text(value, path(index))
 
 
 def output_target(path: str | Path, force: bool = False, option: str = "--out") -> Path:

@@ -104,8 +104,10 @@ class DamagedJournalError(JournalError):
     games that still can (``garou game export --all``)."""
 
     def __init__(self, path: str, what: Any):
+        from garou.core.lists import shell_word
+
         self.what = what
-        super().__init__("game.journal.damaged-page", path=path, what=what)
+        super().__init__("game.journal.damaged-page", path=path, what=what, db=shell_word(path))
 
 
 class DiskFullError(JournalError):
@@ -375,13 +377,32 @@ class Journal:
         if not self.read_only:
             db.execute("PRAGMA journal_mode=WAL")
 
-    @contextmanager
-    def _write(self) -> Iterator[None]:
-        """Run the block in one immediate transaction: committed whole, or not at all."""
+    def db_option(self) -> str:
+        """Return the words a command printed for the user to type needs to reach this
+        journal: `` --db PATH`` (quoted for the shell), or nothing for the journal a command
+        opens without --db (``$GAROU_DB``, else the default one)."""
+        from garou.core.lists import shell_word
+
+        try:
+            if self.path.resolve() == default_path().resolve():
+                return ""
+        except (OSError, RuntimeError):
+            pass
+        return f" --db {shell_word(self.path)}"
+
+    def check_writable(self) -> None:
+        """Refuse, as recording would, a journal that cannot be written (read only, or on a
+        full disk): a command that asks questions before it records checks first, so that
+        no answer is typed for nothing (``garou game play``, ``speak``, ``correct``)."""
         if self.full:
             raise DiskFullError("game.journal.disk-full", path=str(self.path))
         if self.read_only:
             raise JournalError("game.journal.read-only", path=str(self.path))
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """Run the block in one immediate transaction: committed whole, or not at all."""
+        self.check_writable()
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield

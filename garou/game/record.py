@@ -448,11 +448,17 @@ def import_record(
     except IllegalEventError as exc:
         raise fail(read.setup_line, "events", _Refusal(exc)) from None
 
-    from .session import check_start_names
+    from .session import check_event_texts, check_start_names
 
     given = [Event(i, kind, data) for i, (kind, data) in enumerate([("start", start), *rest], 1)]
     try:  # every event checked once, before the journal is locked
         check_start_names(start)
+        for event in given[1:]:
+            try:
+                check_event_texts(event.data)
+            except IllegalEventError as exc:
+                exc.seq = event.seq
+                raise
         replay(book, given[:1])
         kept = trimmed_all(book, given)  # each event as a recording would keep it
         replay(book, kept)

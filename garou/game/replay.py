@@ -105,6 +105,25 @@ def check_correctable(events: Sequence[Event], seq: int) -> None:
     kind = next((e.kind for e in events if e.seq == seq), None)
     if kind in META_KINDS:
         raise IllegalEventError(f"game.refused.correct-{kind}", seq=seq)
+    last = max((e.seq for e in events), default=0)
+    if seq > last:  # as the replay says it, the correction being the next event
+        raise IllegalEventError("game.correct.beyond", seq=seq, last=last)
+    try:
+        live, undone, _ = effective_events(events)
+    except IllegalEventError:  # the replay says what is wrong with the game itself
+        return
+    _check_target(seq, live, undone)
+
+
+def _check_target(seq: Any, live: Sequence[Event], undone: Sequence[Event]) -> None:
+    """Refuse a correction of ``seq`` that is not an event in effect, saying why: undone
+    (an undo cancelled it), the start (a new game), or no such event."""
+    if any(e.seq == seq for e in undone):
+        raise IllegalEventError("game.refused.correct-undone", seq=str(seq))
+    if live and live[0].seq == seq:
+        raise IllegalEventError("game.refused.correct-start", seq=str(seq))
+    if not any(e.seq == seq for e in live):
+        raise IllegalEventError("game.refused.correct-seq", seq=str(seq))
 
 
 def _meta(
@@ -131,9 +150,8 @@ def _meta(
             raise IllegalEventError("game.correct.beyond", seq=target, last=event.seq - 1)
         if isinstance(target, int) and kinds.get(target) in META_KINDS:
             raise IllegalEventError(f"game.refused.correct-{kinds[target]}", seq=target)
-        index = next((i for i, e in enumerate(live) if e.seq == target), None)
-        if index is None or index == 0:
-            raise IllegalEventError("game.refused.correct-seq", seq=str(target))
+        _check_target(target, live, undone)
+        index = next(i for i, e in enumerate(live) if e.seq == target)
         old = live[index]
         kind = str(new.get("kind", old.kind))
         data = {str(k): v for k, v in new.items() if k != "kind"}

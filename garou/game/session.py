@@ -41,7 +41,6 @@ def check_start_names(data: Mapping[str, Any]) -> None:
     invisible one), or a player's name too long: the one check of every face a game starts
     from (the terminal, the web form, an import), so that what is recorded exports and
     imports again."""
-    from garou.core.errors import safe_text
     from garou.core.names import hidden_character
 
     from .errors import IllegalEventError
@@ -52,9 +51,45 @@ def check_start_names(data: Mapping[str, Any]) -> None:
     for text in [*named, data.get("name"), data.get("table")]:
         found = hidden_character(text) if isinstance(text, str) else None
         if found is not None:
-            said = safe_text(text).replace(found, f"\\u{ord(found):04x}")
+            said = _escaped(text)
             raise IllegalEventError(
                 "game.refused.hidden-character", text=said, code=f"U+{ord(found):04X}"
+            )
+
+
+def _escaped(text: str) -> str:
+    """Return ``text`` with every character no name may hold written as its code (a
+    terminal escape as ``\\x1b``, a direction mark as ``\\u202e``): fit to print."""
+    from garou.core.errors import safe_text
+    from garou.core.names import hidden_character
+
+    return "".join(
+        f"\\u{ord(c):04x}" if hidden_character(c) is not None else c for c in safe_text(text)
+    )
+
+
+def check_event_texts(data: Any) -> None:
+    """Refuse an event whose values (at any depth: a correction's reason, its event, a
+    vote's names) hold a text with a character no name may (a terminal escape, an
+    invisible one): the one check of every face an event is recorded from (the terminal,
+    the web, an import), so that the recap never prints what would move the terminal."""
+    from garou.core.names import hidden_character
+
+    from .errors import IllegalEventError
+
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            check_event_texts(key)
+            check_event_texts(value)
+    elif isinstance(data, list | tuple):
+        for value in data:
+            check_event_texts(value)
+    elif isinstance(data, str):
+        found = hidden_character(data)
+        if found is not None:
+            said = _escaped(data)
+            raise IllegalEventError(
+                "game.refused.hidden-text", text=said, code=f"U+{ord(found):04X}"
             )
 
 
@@ -78,6 +113,7 @@ def record(
 ) -> Replayed:
     """Record one event, checked by replaying the game with it; return the game after it."""
     done: list[Replayed] = []
+    check_event_texts(data)
     data = _named(journal, game_id, data, kind, book)
 
     def check(events: list[Event]) -> list[Event]:
@@ -308,6 +344,7 @@ def snapshot(
 __all__ = [
     "MAX_NAME",
     "check_player_names",
+    "check_event_texts",
     "check_start_names",
     "correct",
     "load",

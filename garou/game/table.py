@@ -793,12 +793,11 @@ class AnswerWord:
     chooser: str
 
     def get(self, lang: str) -> str:
-        import shlex
-
         from garou.core.catalogue import say
+        from garou.core.lists import shell_word
 
         word = f"{self.option}={{{yaml_name(self.chooser)}: {say('game.word.name', lang)}}}"
-        return shlex.quote(word)
+        return shell_word(word)
 
 
 def _choice_needed(ask: engine.Ask, hint: Phrase) -> IllegalEventError:

@@ -387,6 +387,22 @@ def build_agreement(
 # --- the file ------------------------------------------------------------------------
 
 
+def load_agreement_option(path: str | Path, book: Rulebook) -> Agreement:
+    """Read the agreement an ``--agreement`` option (or ``$GAROU_AGREEMENT``) names: the one
+    reader of every command that takes it. A missing file is said as such, naming the
+    variable it may come from; anything else the reader refuses is said as for every file
+    garou reads (a folder, a device, too big, unreadable, not an agreement)."""
+    import os
+
+    from garou.core.errors import ReadError, safe_text
+    from garou.core.files import AGREEMENT_ENV
+
+    if not os.path.lexists(path):
+        said = safe_text(str(path))
+        raise ReadError("house.no-agreement-file", path=said, variable=AGREEMENT_ENV)
+    return load_agreement(path, book)
+
+
 def load_agreement(path: str | Path, book: Rulebook) -> Agreement:
     """Read and fully validate the agreement at ``path``; raise DataFileError if unusable."""
     from garou.core.reader import read_document

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from garou.core.catalogue import LANGUAGES, say
+from garou.core.lists import shell_word
 from garou.core.writer import dump_yaml
 from garou.rules.model import Game
 
@@ -18,28 +19,6 @@ from .agreement import FORMAT, Agreement, Decision, Question, questions
 
 def _word(key: str, lang: str, **values: str) -> str:
     return say(f"house.file-{key}", lang, None, **values)
-
-
-def shell_word(text: str) -> str:
-    """Return ``text`` as one shell word that pastes whole and stays on one line.
-
-    Plain names come back as they are (quoted when the shell needs it); a name holding a
-    line break or another control character is written in Bash's ``$'...'`` form, so it
-    can neither end a comment of the file nor hide part of the command.
-    """
-    import shlex
-
-    if text.isprintable():
-        return shlex.quote(text)
-    escaped = []
-    for char in text:
-        if char in "\\'":
-            escaped.append("\\" + char)
-        elif char.isprintable():
-            escaped.append(char)
-        else:
-            escaped.append(f"\\x{ord(char):02x}" if ord(char) < 256 else f"\\u{ord(char):04x}")
-    return "$'" + "".join(escaped) + "'"
 
 
 def _line(text: str) -> str:

@@ -588,7 +588,12 @@ def _build_cached(
 
     from garou.core.catalogue import phrase
 
-    root.mkdir(parents=True, exist_ok=True)
+    if root == cache_root():  # the one place that makes it: private (0700), as XDG asks
+        from garou.core.files import made_cache_folder
+
+        made_cache_folder()
+    else:
+        root.mkdir(parents=True, exist_ok=True, mode=0o700)
     lock = FileLock(str(root / ".index.lock"))
     try:
         lock.acquire(timeout=LOCK_NOTICE if wait is None else wait)

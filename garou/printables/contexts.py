@@ -557,8 +557,8 @@ def check_setup(game: Game, setup: Distribution, lang: str, source: str) -> None
     sheet printed for a setup that cannot be dealt would mislead the game master. ``lang``
     is kept for callers.
     """
+    from garou.core.lists import shell_word
     from garou.houserules.deal import unsound_setup
-    from garou.houserules.sheet import shell_word
 
     failures = check_distribution(game, setup).failures
     if failures:

@@ -20,7 +20,6 @@ already typed.
 from __future__ import annotations
 
 import dataclasses
-import re
 import types
 from dataclasses import dataclass
 from functools import cache
@@ -36,14 +35,12 @@ from garou.core.reader import (
     as_bool,
     as_float,
     as_int,
+    control_character,
     is_null,
     untyped,
 )
 
 from .model import LANGS, Text, Words
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""Control characters a text may not hold: all but tab and line breaks."""
 
 
 @dataclass(frozen=True)
@@ -203,7 +200,7 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
     if tp is str:
         if not isinstance(value, str) or not value.strip():
             return out.add(where, phrase("schema.expected-text", value=_word(value)))
-        if _CONTROL.search(value):
+        if control_character(value) is not None:
             # A terminal escape in a title or a name would repaint the user's screen.
             return out.add(where, phrase("schema.control", value=shown(value)))
         return value.strip()

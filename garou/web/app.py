@@ -247,10 +247,12 @@ def _http_error(exc: HTTPException) -> Response:
 
 def garou_error(exc: GarouError) -> Response:
     """The one answer to garou's own errors on a page: a game that is not there is 404
-    (never the list of the games there are), a game the journal cannot give (damaged, busy,
-    a disk full, an event edited by hand) is 409, bad rule files or a broken cache are 500;
+    (never the list of the games there are), a value sent that cannot be used is 400, a game
+    the journal cannot give (damaged, busy, a disk full, an event edited by hand) is 409, bad
+    rule files or a broken cache are 500;
     each with garou's sentence, but to a client without a key under ``--lan``, who is told
     nothing of the server (no path, no file, no game): only that the page cannot be made."""
+    from garou.core.errors import UsageError
     from garou.game.errors import IllegalEventError
     from garou.game.journal import JournalError, UnknownGameIdError
 
@@ -259,7 +261,12 @@ def garou_error(exc: GarouError) -> Response:
     if isinstance(exc, UnknownGameIdError):  # the id asked, said back: nothing else
         asked = str((request.view_args or {}).get("game_id", ""))[:30]
         return refuse(404, "web.error.no-such-game", id=asked)
-    status = 409 if isinstance(exc, JournalError | IllegalEventError) else 500
+    if isinstance(exc, UsageError):  # a value the client sent cannot be used
+        status = 400
+    elif isinstance(exc, JournalError | IllegalEventError):
+        status = 409
+    else:
+        status = 500
     if config().lan and not _holds_a_key():
         return refuse(status, "web.error.unreadable")
     return refuse(status, "web.error.garou", message=exc.message(g.lang))

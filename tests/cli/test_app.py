@@ -895,3 +895,31 @@ def test_every_command_returns_the_exit_code_its_help_and_the_manual_document(
     assert shown.exit_code == expected, (shown.stdout[-300:], shown.stderr[-300:])
     if "error" in said or kind != "refused":  # a check's verdict is the JSON, not an error
         assert said["error"]["exit_code"] == expected
+
+
+# --- one value per single-valued option --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, option",
+    [(["vote", "-c", "Ana", "-c", "Bob"], "--captain"),
+     (["vote", "--captain", "Ana", "-c", "Ana"], "--captain"),
+     (["search", "--limit", "2", "--limit=3", "vote"], "--limit"),
+     (["game", "new", "--name", "a", "--name", "b", "-g", "mafia"], "--name"),
+     (["game", "play", "--countdown", "--no-countdown", "--db", "x.sqlite"], "--countdown"),
+     (["check", "-g", "mafia", "-g", "lg", "-n", "10"], "--game"),
+     (["cascade", "--lang", "en", "-l", "fr"], "--lang"),
+     (["house", "pick", "-o", "a.yaml", "--out", "b.yaml"], "--out")],
+)  # fmt: skip
+def test_a_single_valued_option_given_twice_is_refused_naming_it(garou, args, option):
+    run = garou(*args)
+    assert run.exit_code == 2
+    assert option in run.stderr and "deux fois" in run.stderr
+    error = json.loads(garou(*args, "--json").stdout)["error"]
+    assert error["exit_code"] == 2 and option in error["message"]
+
+
+def test_a_flag_repeated_alike_and_a_list_option_repeated_are_still_accepted(garou):
+    assert json.loads(garou("search", "--json", "--json", "vote").stdout)["query"] == "vote"
+    run = garou("win", "-g", "lg", "-p", "Ana=loup-garou", "-p", "Bob=villageois", "--json")
+    assert run.exit_code == 0, run.stderr

@@ -959,7 +959,8 @@ def test_command_hints_are_never_wrapped(garou, tmp_path, monkeypatch):
              "Gavrilova", "Heraclius", "Innokenty", "Jaroslava"]  # fmt: skip
     created = garou("game", "new", "--game", "mafia", "--names", ",".join(names), "--seed", "1",
                     "--db", db, "--lang", "en")  # fmt: skip
-    assert say("game.cli.created", "en", id=1, db=db) in created.stdout.splitlines()
+    line = say("game.cli.created", "en", id=1, db=db, option=f" --db {db}")
+    assert line in created.stdout.splitlines()
     assert garou("game", "add", "day", "--db", db).exit_code == 0
     for name in names:  # every speech of the day is due before the night (mf-speech)
         assert garou("game", "add", "speech", f"player={name}", "--db", db).exit_code == 0
@@ -1711,3 +1712,75 @@ def test_a_night_call_is_stored_by_its_step_and_said_in_each_language(garou, tmp
         assert name in said and (typed in (name, name.lower()) or typed not in said)
     run = garou("game", "undo", "--db", db, "--lang", "en")
     assert "Witch" in run.stdout and typed not in run.stdout.replace("Witch", "")
+
+
+def test_correcting_an_undone_event_says_so_before_asking_why(garou, tmp_path):
+    from garou.core.catalogue import say
+
+    db = str(tmp_path / "g.sqlite")
+    setup = tmp_path / "sp5.yaml"
+    setup.write_text(
+        "game: loup-garou\nplayers: 5\nroles: {loup-garou: 1, voyante: 1, villageois: 3}\n"
+        "names: [Ana, Bob, Cid, Dee, Eve]\n",
+        encoding="utf-8",
+    )
+    garou("game", "new", "--setup", str(setup), "--deal", "Ana=loup-garou", "--db", db)
+    garou("game", "add", "kill", "victim=Bob", "--db", db)
+    assert garou("game", "undo", "--db", db).exit_code == 0
+    run = garou("game", "correct", "2", "kill", "victim=Cid", "--db", db, "--lang", "en", input="")
+    assert run.exit_code == 1
+    assert say("game.refused.correct-undone", "en", seq="2") in run.stderr
+    assert say("game.correct.ask-why", "en", seq="2") not in run.stdout + run.stderr
+
+
+@pytest.mark.parametrize(
+    "command", [["game", "play"], ["game", "speak"], ["game", "correct", "2", "day"]]
+)
+def test_a_read_only_journal_is_refused_before_any_question(garou, tmp_path, monkeypatch, command):
+    import os
+    import stat
+
+    folder = tmp_path / "share"
+    folder.mkdir()
+    db = folder / "g.sqlite"
+    assert garou("game", "new", *MAFIA, "--db", str(db)).exit_code == 0
+    assert garou("game", "add", "day", "--db", str(db)).exit_code == 0
+    for extra in folder.iterdir():
+        if extra != db:
+            extra.unlink()
+    db.chmod(0o444)
+    folder.chmod(0o555)
+    real = os.access
+
+    def access(path, mode, *args, **kwargs):  # the permission bits honoured even for root
+        if mode & os.W_OK and not os.stat(path).st_mode & stat.S_IWUSR:
+            return False
+        return real(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr("garou.game.journal.os.access", access)
+    try:
+        run = garou(*command, "--db", str(db), "--lang", "en", input="Alice\n" * 20)
+    finally:
+        folder.chmod(0o755)
+        db.chmod(0o644)
+    assert run.exit_code == 1
+    assert "can only be read" in run.stderr
+    assert run.stdout == "" and "?" not in run.stderr
+
+
+def test_the_commands_to_type_next_reach_the_journal_given_and_paste_whole(garou, tmp_path):
+    import shlex
+
+    folder = tmp_path / "it's a folder"
+    folder.mkdir()
+    db = folder / "g $HOME.sqlite"
+    made = garou("game", "new", *MAFIA, "--db", str(db), "--lang", "en")
+    assert made.exit_code == 0, made.stderr
+    command = made.stdout.splitlines()[0].split("Next: ", 1)[1]
+    assert shlex.split(command) == ["garou", "game", "play", "1", "--db", str(db)]
+    paused = garou("game", "play", "--db", str(db), "--lang", "en", input="q\n")
+    said = " ".join(paused.stdout.split())
+    assert f"resume with: garou game play 1 --db {shlex.quote(str(db))}" in said
+    # the journal a command opens without --db: nothing to add
+    plain = garou("game", "new", *MAFIA, "--lang", "en", env={"GAROU_DB": str(db)})
+    assert plain.stdout.splitlines()[0].endswith("Next: garou game play 2")

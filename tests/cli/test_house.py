@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -81,3 +82,45 @@ def test_another_game_s_question_is_said_so(garou):
                     "--defaults", "-o", "x.yaml", "--lang", lang)  # fmt: skip
         # a bad --set value is the command line's: 2, as the README's table of exit codes
         assert run.exit_code == 2 and other in run.stderr and "--game mafia" in run.stderr
+
+
+def test_house_pick_never_writes_a_control_character_house_show_would_refuse(garou, tmp_path):
+    out = tmp_path / "accord.yaml"
+    # an option: refused before the first question, nothing written
+    run = garou("house", "pick", "-g", "loup-garou", "--table", "T\x1b[31mable", "-o", str(out),
+                "--lang", "en", input="\n" * 30)  # fmt: skip
+    assert run.exit_code == 2 and "control characters" in run.stderr
+    assert "Choice" not in run.stdout and not out.exists()
+    names = "A\x01na,Bob,Cid,Dee,Eve"
+    run = garou("house", "pick", "-g", "loup-garou", "--defaults", "--players", "5", "--roles",
+                "loup-garou=1,voyante,villageois=3", "--names", names, "-o", str(out),
+                "--json")  # fmt: skip
+    assert run.exit_code == 2 and "setup.names[0]" in run.json()["error"]["message"]
+    assert not out.exists()
+    # typed at a question (an arrow key): asked again, and what is written reads back
+    answers = "\n" * 7 + "Qui\x1b[A ?\nQui ?\noui\nnon\n\n1\n\n" + "\n" * 10
+    run = garou("house", "pick", "-g", "loup-garou", "-o", str(out), "--lang", "en",
+                input=answers)  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert "type it again" in run.stdout
+    shown = garou("house", "show", str(out), "--json")
+    assert shown.exit_code == 0, shown.stderr
+    assert "Qui ?" in shown.stdout
+
+
+def test_the_check_it_with_command_of_house_pick_pastes_for_any_file_name(garou, tmp_path):
+    import os
+    import subprocess
+
+    out = os.fsdecode(os.fsencode(str(tmp_path)) + b"/acc\xfford l'an.yaml")
+    run = garou("house", "pick", "-g", "loup-garou", "--defaults", "-o", out, "--lang", "en")
+    assert run.exit_code == 0, run.stderr
+    command = " ".join(run.stdout.split()).split("Check it with: ", 1)[1]
+    assert command.isprintable() and "\\xff" in command
+    assert command.startswith("garou house show $'")
+    word = command.removeprefix("garou house show ")
+    typed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True)
+    assert typed.stdout == os.fsencode(out)
+    text = Path(out).read_text(encoding="utf-8")
+    comment = next(line for line in text.splitlines() if "house show" in line)
+    assert comment.endswith("garou house show $'acc\\xfford l\\'an.yaml'")

@@ -30,3 +30,25 @@ def test_a_list_refuses_an_open_quote_a_pair_without_value_and_a_name_twice():
     for line in ("Ana=loup,Bob", "Ana=loup,ana=voyante", "=loup", '"Jean, fils"='):
         with pytest.raises(UsageError):
             read_pairs(line, option="--deal", example="--deal NAME=ROLE")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [b"a\xff b.yaml", b"it's $HOME.yaml", b"t\x1b[31mx\n.yaml",
+     "café \u0085\u200b.yaml".encode(), "\U0001f600 \U000e0001.yaml".encode(), b"plain.yaml"],
+)  # fmt: skip
+def test_a_path_printed_in_a_command_pastes_back_to_the_same_file_name(name):
+    import os
+    import shutil
+    import subprocess
+
+    from garou.core.lists import shell_word
+
+    word = shell_word(os.fsdecode(name))
+    assert word == shell_word(name) and word.isprintable()
+    bash = shutil.which("bash")
+    if bash is None:  # pragma: no cover - every CI image has it
+        pytest.skip("no bash")
+    env = {**os.environ, "LC_ALL": "C.UTF-8"}
+    typed = subprocess.run([bash, "-c", f"printf %s {word}"], capture_output=True, env=env)
+    assert typed.stdout == name

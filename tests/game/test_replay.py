@@ -56,3 +56,28 @@ def test_one_pass_follows_undos_corrections_countdowns_and_stops_at_a_refused_ev
     ]
     events = _events(record, extra)
     assert trimmed_all(book, events) == _one_by_one(book, events)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_correcting_an_undone_event_says_it_was_undone_not_that_the_start_cannot_be(lang):
+    from garou.core.catalogue import say
+    from garou.game.errors import IllegalEventError
+    from garou.game.replay import check_correctable, effective_events
+
+    kill = {"victim": "Bob"}
+    events = [Event(1, "start", {}), Event(2, "kill", kill), Event(3, "undo", {})]
+    fix = {"seq": 2, "why": "misheard", "event": {"victim": "Cid"}}
+    for check in (
+        lambda: check_correctable(events, 2),  # the terminal, before asking why
+        lambda: effective_events([*events, Event(4, "correct", fix)]),  # the replay, the web
+    ):
+        with pytest.raises(IllegalEventError) as refused:
+            check()
+        said = refused.value.message(lang)
+        assert said == say("game.refused.correct-undone", lang, seq="2")
+    with pytest.raises(IllegalEventError) as refused:
+        check_correctable(events, 1)
+    assert refused.value.message(lang) == say("game.refused.correct-start", lang, seq="1")
+    with pytest.raises(IllegalEventError) as refused:
+        check_correctable([*events, Event(9, "kill", kill)], 8)
+    assert refused.value.message(lang) == say("game.refused.correct-seq", lang, seq="8")

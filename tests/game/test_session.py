@@ -331,3 +331,31 @@ def test_a_timer_at_beyond_finite_numbers_is_refused_never_recorded(garou, tmp_p
     out = tmp_path / "g.yaml"
     assert garou("game", "export", "-o", str(out), "--db", db).exit_code == 0
     assert garou("game", "import", str(out), "--db", str(tmp_path / "again.sqlite")).exit_code == 0
+
+
+@pytest.mark.parametrize("text", ["evil\x1b[2J", "evil\u202eevil", "a\u200bb", "two\nlines"])
+def test_an_event_text_that_would_move_the_terminal_is_refused_from_every_face(
+    garou, tmp_path, text
+):
+    from tests.helpers import MAFIA_GAME_ARGS
+
+    db = str(tmp_path / "g.sqlite")
+    assert garou("game", "new", *MAFIA_GAME_ARGS, "--db", db).exit_code == 0
+    assert garou("game", "add", "day", "--db", db).exit_code == 0
+    assert garou("game", "add", "speech", "player=1", "--db", db).exit_code == 0
+    args = ("game", "correct", "3", "speech", "player=1", "seconds=30", "--db", db)
+    run = garou(*args, "--why", text, "--lang", "en", "--json")  # the terminal, as the web
+    assert run.exit_code == 1 and "invisible or control character" in run.stdout
+    assert "\x1b" not in run.stdout and "\u202e" not in run.stdout
+    assert garou(*args, "--why", "misheard").exit_code == 0
+    record = tmp_path / "g.yaml"
+    assert garou("game", "export", "--db", db, "-o", str(record)).exit_code == 0
+    escaped = text.encode("unicode_escape").decode("ascii").replace('"', '\\"')
+    record.write_text(
+        record.read_text(encoding="utf-8").replace("why: misheard", f'why: "{escaped}"'),
+        encoding="utf-8",
+    )
+    other = str(tmp_path / "other.sqlite")
+    run = garou("game", "import", str(record), "--db", other, "--lang", "en")
+    assert run.exit_code == 1 and "invisible or control character" in run.stderr
+    assert "events[" in run.stderr and "\x1b" not in run.stderr

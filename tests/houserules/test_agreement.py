@@ -1083,3 +1083,26 @@ def test_the_setup_library_takes_the_cards_as_values_as_well_as_typed(book):
     assert make_setup(game, 8, [("Loup-Garou", 2), ("voyante", 1), ("villageois", 5)]) == typed
     with pytest.raises(UsageError):
         make_setup(game, 8, {"loup-garou": 0, "villageois": 8})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_an_agreement_is_written_only_if_house_show_reads_it_back(book, tmp_path_factory, data):
+    from garou.core.errors import UsageError
+
+    game = book.game("loup-garou")
+    text = st.text(min_size=1, max_size=12).map(str.strip).filter(bool)
+    table = data.draw(text)
+    question = data.draw(text)
+    options = data.draw(st.lists(text, min_size=2, max_size=3, unique=True))
+    agreement = build_agreement(game, {}, table=table, date="2025-01-01")
+    own = custom_decision(1, question, options, options[0])
+    agreement = Agreement(game.id, table, agreement.date, (*agreement.decisions, own), None)
+    path = tmp_path_factory.mktemp("trip") / "accord.yaml"
+    try:
+        save_agreement(agreement, path, book=book)
+    except UsageError:
+        assert not path.exists()
+        return
+    again = load_agreement(path, book)
+    assert again.table == table and again.decisions[-1].choices == own.choices

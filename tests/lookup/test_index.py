@@ -41,3 +41,13 @@ def test_a_search_waits_a_couple_of_seconds_at_most_behind_a_held_lock_then_answ
         held.kill()
         held.wait()
     assert FileLock(str(root / ".index.lock")).acquire(timeout=1)
+
+
+def test_the_index_makes_a_missing_cache_folder_private(tmp_path, monkeypatch):
+    cache = tmp_path / "not" / "yet"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.delenv("GAROU_RULES_DIR", raising=False)
+    opened = lookup_index.rebuild_cached()
+    opened.index.close()
+    for folder in (tmp_path / "not", cache, lookup_index.cache_root()):
+        assert folder.stat().st_mode & 0o777 == 0o700, folder

@@ -720,3 +720,13 @@ def test_a_hostile_base_field_in_a_game_form_is_a_4xx(three_games, tmp_path, bas
     response = client.post("/game/3/record?lang=en", data=form, headers={"Origin": ORIGIN})
     assert 400 <= response.status_code < 500, response.text[:200]
     assert "Unreadable form" in response.text
+
+
+def test_the_picker_refuses_on_its_form_a_table_name_house_show_could_not_read(client, book):
+    game = book.game("loup-garou")
+    form = picked_form(game, token_of(client), table="Jeu\x1b[31mdi")
+    response = client.post("/house/agreement?lang=en", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 400
+    assert "Content-Disposition" not in response.headers
+    html = response.get_data(as_text=True)
+    assert "control characters" in html and 'name="table"' in html  # the form, kept

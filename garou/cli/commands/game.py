@@ -181,7 +181,7 @@ def new_command(
             )  # fmt: skip
     with _open(db, create=True) as journal:
         game_id = session.new_game(journal, book, data)
-        path = journal.path
+        path, option = journal.path, journal.db_option()
     if json_:
         from ..output import print_json
 
@@ -193,7 +193,8 @@ def new_command(
     from garou.core.catalogue import say
 
     out = _console()
-    print_hint(out, say("game.cli.created", language, id=game_id, db=str(path)))
+    said = say("game.cli.created", language, id=game_id, db=str(path), option=option)
+    print_hint(out, said)
     if data["game"] == "mafia":
         _print_deal(out, book.game("mafia"), data, language)
 
@@ -597,6 +598,7 @@ def correct_command(
         row = journal.game(game_id)
         event = {"kind": kind, **_parse_values(values, language)}
         check_correctable(journal.events(row.id), seq)  # before asking why
+        journal.check_writable()
         if why is None and json_:  # a program: no question on the terminal, the refusal
             raise _usage("game.correct.no-why")
         if why is None:  # asked, as the web's form asks it
@@ -859,6 +861,7 @@ def play_command(
 
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row = journal.game(game_id)
+        journal.check_writable()  # before the first question, not after its answer
         if row.game == "mafia":
             from .mafia_play import MafiaSession as Session  # noqa: F811
         try:
@@ -866,7 +869,7 @@ def play_command(
         except KeyboardInterrupt:  # every answer so far is committed: say so, not "nothing"
             from garou.core.errors import Interrupted
 
-            raise Interrupted("game.play.bye", id=row.id) from None
+            raise Interrupted("game.play.bye", id=row.id, option=journal.db_option()) from None
 
 
 # --- Mafia: the protocol, the points, the fouls lookup -------------------------------------
@@ -1053,6 +1056,7 @@ def speak_command(
 
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row, state = _mafia(journal, game_id, language)
+        journal.check_writable()  # before the countdown, not after it
         session = MafiaSession(journal, _book(), row.id, language, _console(), Clock, True)
         from garou.core.errors import GarouError
 

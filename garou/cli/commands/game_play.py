@@ -239,13 +239,18 @@ class Session:
                 try:
                     self.undo(state)
                 except _Quit:
-                    self.show(self.say("game.play.bye", id=self.game_id), "dim")
+                    self.bye()
                     return
             except _Quit:
-                self.show(self.say("game.play.bye", id=self.game_id), "dim")
+                self.bye()
                 return
             except _Changed:
                 continue  # the prompt named a player or a step that no longer holds
+
+    def bye(self) -> None:
+        """Say the game is paused, with the command that resumes it (on this journal)."""
+        said = self.say("game.play.bye", id=self.game_id, option=self.journal.db_option())
+        self.show(said, "dim")
 
     def undo(self, state: Any) -> None:
         """ "annuler" typed at a prompt: inside a step with answers kept (a vote's ballots, a

@@ -79,15 +79,23 @@ def ask(out: Console, prompt: str, default: str | None = None, lang: str | None 
     from rich.prompt import Prompt
 
     from garou.core.catalogue import say
+    from garou.core.errors import shown
     from garou.rules import GarouError
 
     suffix = say("game.prompt.suffix", lang) if lang else ": "
     asked: type[Prompt] = type("_Prompt", (Prompt,), {"prompt_suffix": suffix})
-    try:
-        answer = asked.ask(_e(prompt), default=default, console=out, show_default=bool(default))
-    except EOFError:
-        raise GarouError("house.input-ended") from None
-    return str(answer if answer is not None else "")
+    from garou.core.reader import control_character
+
+    while True:
+        try:
+            answer = asked.ask(_e(prompt), default=default, console=out, show_default=bool(default))
+        except EOFError:
+            raise GarouError("house.input-ended") from None
+        answer = str(answer if answer is not None else "")
+        if control_character(answer) is None:
+            return answer
+        # an arrow key or another terminal escape typed: the agreement could not hold it
+        out.print(f"[red]{_e(say('house.answer-control', lang or 'fr', value=shown(answer)))}[/]")
 
 
 def _prompt_console(json_: bool) -> Console:
@@ -194,6 +202,9 @@ def pick_command(
         agreement = build_agreement(
             rules_game, choices, base=base, table=table, date=date, setup=setup, lang=language
         )
+    from garou.houserules.sheet import render_agreement
+
+    render_agreement(agreement)  # a text it cannot write (--table, --names) said before asking
     if walk or not (defaults or set_ or from_ is not None):
         agreement = _walk(_prompt_console(json_), rules_game, agreement, language)
     if agreement.date is None:
@@ -204,13 +215,13 @@ def pick_command(
         print_json(agreement_to_dict(agreement, language))
         return
     changed = sum(1 for d in agreement.decisions if not d.default and not d.custom)
-    from garou.houserules.sheet import shell_word
+    from garou.core.lists import shell_word
 
     message = _t(
         language,
         "wrote",
         count=changed,
-        path=shell_word(str(path)),
+        path=shell_word(path),
         decisions=len(agreement.decisions),
         game=rules_game.id,
         changed=changed,

@@ -9,7 +9,6 @@ an option, or reports it as pending: garou never picks for a player.
 
 from __future__ import annotations
 
-import shlex
 import sys
 import unicodedata
 from collections.abc import Sequence
@@ -17,6 +16,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+
+from garou.core.files import AGREEMENT_ENV
+from garou.core.lists import shell_word
 
 from ..options import Game, Json, Lang, RulesDir, given
 
@@ -42,7 +44,7 @@ Captain = Annotated[
 ]
 AgreementFile = Annotated[
     Path | None,
-    given("--agreement", "-a", metavar="FILE", envvar="GAROU_AGREEMENT"),
+    given("--agreement", "-a", metavar="FILE", envvar=AGREEMENT_ENV),
 ]
 NoInput = Annotated[
     bool,
@@ -146,13 +148,10 @@ def _agreement(book: Any, path: Path | None, game: str | None) -> Any:
     """Return the agreement at ``path`` (None without one); refuse one for another game."""
     if path is None:
         return None
-    from garou.core.errors import ReadError
-    from garou.houserules import load_agreement
+    from garou.houserules import load_agreement_option
     from garou.rules import UsageError
 
-    if not path.exists():  # a file that is not there: exit 1, as every command's
-        raise ReadError("play.no-agreement-file", path=str(path))
-    agreement = load_agreement(path, book)
+    agreement = load_agreement_option(path, book)
     if game is not None and book.game(game).id != agreement.game:
         raise UsageError("play.agreement-other-game", path=str(path), game=agreement.game)
     return agreement
@@ -274,7 +273,7 @@ def quote_name(name: str) -> str:
 
 
 def _names_arg(names: Sequence[str]) -> str:
-    return shlex.quote(",".join(quote_name(n) for n in names))
+    return shell_word(",".join(quote_name(n) for n in names))
 
 
 def _pending_dict(pending: Any) -> dict[str, Any] | None:
@@ -286,7 +285,7 @@ def _pending_dict(pending: Any) -> dict[str, Any] | None:
 def _answer_with(pending: Any, lang: str = "en") -> str:
     option = _ANSWER_OPTION[pending.kind]
     chooser = "" if pending.kind == "captain-pick" else f"{quote_name(pending.chooser)}:"
-    return f"{option} {shlex.quote(chooser + _label('name', lang))}"
+    return f"{option} {shell_word(chooser + _label('name', lang))}"
 
 
 def _label(key: str, lang: str, **values: Any) -> str:
@@ -347,7 +346,7 @@ def _print(
 
 
 def _table_args(state_file: Path | None) -> str:
-    return f"--state {shlex.quote(str(state_file))}" if state_file is not None else "…"
+    return f"--state {shell_word(state_file)}" if state_file is not None else "…"
 
 
 # --- the commands -------------------------------------------------------------------
@@ -355,20 +354,20 @@ def _table_options(state_file: Path | None, situation: Any, agreement: Path | No
     """Return the options that describe this table again, for a command to paste."""
     parts: list[str] = []
     if state_file is not None:
-        parts.append(f"--state {shlex.quote(str(state_file))}")
+        parts.append(f"--state {shell_word(state_file)}")
     else:
         state = situation.state
         players = [quote_name(p.name) + (f"={p.role}" if p.role else "") for p in state.players]
-        parts.append(f"-g {state.game.id} -p {shlex.quote(','.join(players))}")
+        parts.append(f"-g {state.game.id} -p {shell_word(','.join(players))}")
         dead = [p.name for p in state.players if not p.alive]
         if dead:
             parts.append(f"--dead {_names_arg(dead)}")
         if state.lovers:
             parts.append(f"--lovers {_names_arg(state.lovers)}")
         if state.captain:
-            parts.append(f"--captain {shlex.quote(quote_name(state.captain))}")
+            parts.append(f"--captain {shell_word(quote_name(state.captain))}")
     if agreement is not None:
-        parts.append(f"--agreement {shlex.quote(str(agreement))}")
+        parts.append(f"--agreement {shell_word(agreement)}")
     return " ".join(parts)
 
 
@@ -464,7 +463,7 @@ def vote_command(
         commands.append(command + " -v " + _label(ballot, language))
     elif result.deaths:
         dies = ",".join(f"{quote_name(d.player)}:{d.cause}" for d in result.deaths)
-        commands.append(f"garou cascade {table} --dies {shlex.quote(dies)}")
+        commands.append(f"garou cascade {table} --dies {shell_word(dies)}")
     _print(
         _label("vote", language, game=situation.state.game.info.name),
         result.steps,

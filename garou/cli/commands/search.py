@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from garou.core.files import AGREEMENT_ENV
+
 from ..options import Game, Json, Lang, RulesDir
 
 if TYPE_CHECKING:
@@ -154,10 +156,6 @@ def _quiet_stdout() -> None:
     os.dup2(devnull, sys.stdout.fileno())
 
 
-AGREEMENT_ENV = "GAROU_AGREEMENT"
-"""Environment variable naming the table's agreement file, as --agreement does."""
-
-
 Decided = Callable[[str], "dict[str, Any] | None"]
 """What the table decided for an entry id (houserules.agreed), or None."""
 
@@ -167,13 +165,10 @@ def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> tuple[Decided, st
     and the game the table plays (None without a file)."""
     if not path:
         return (lambda entry_id: None), None
-    from garou.core.errors import ReadError
-    from garou.houserules import agreed, load_agreement
+    from garou.houserules import agreed, load_agreement_option
     from garou.rules import load_rules
 
-    if not Path(path).is_file():  # a file that is not there: exit 1, as every command's
-        raise ReadError("search.no-agreement", path=str(path), variable=AGREEMENT_ENV)
-    agreement = load_agreement(path, load_rules(rules_dir))
+    agreement = load_agreement_option(path, load_rules(rules_dir))
 
     def decided(entry_id: str) -> dict[str, Any] | None:
         found = agreed(agreement, entry_id, lang)
@@ -213,7 +208,7 @@ def _show(
     decided: Decided = lambda entry_id: None,
 ) -> None:
     if json_:
-        import json
+        from ..output import json_text
 
         data = result.to_dict()
         if not result.answered and result.verdict is not None and result.verdict.reason:
@@ -222,7 +217,7 @@ def _show(
             agreed = decided(hit["id"])
             if agreed is not None:
                 hit["agreed"] = agreed
-        text = json.dumps(data, ensure_ascii=False, indent=None if compact else 2)
+        text = json_text(data, indent=None if compact else 2)
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
         return
@@ -417,12 +412,10 @@ def _interactive(
             )  # fmt: skip
         except GarouError as exc:
             if json_:
-                import json
-
-                from ..output import error_to_dict
+                from ..output import error_to_dict, json_text
 
                 data = error_to_dict(exc, lang)
-                typer.echo(json.dumps(data, ensure_ascii=False))
+                typer.echo(json_text(data, indent=None))
                 code = code or int(data["error"]["exit_code"])
             else:
                 typer.echo(searcher.say("search.error", lang, message=exc.message(lang)), err=True)

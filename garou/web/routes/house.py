@@ -117,6 +117,9 @@ def agreement() -> Any:
             setup=setup,
             lang=g.lang,
         )
+        # a text the file cannot hold (a control character in the table's name) is the
+        # form's problem, said on the form: the same writer as garou house pick's
+        text = render_agreement(with_path(agreement, FILE_NAME), game, g.lang)
     except FormProblem as problem:
         context = _form_context(game, form)
         said = problem.phrase.say(g.lang)
@@ -124,7 +127,6 @@ def agreement() -> Any:
     except GarouError as exc:
         context = _form_context(game, form)
         return page("web/house.html", 400, games=games, problem=exc.message(g.lang), **context)
-    text = render_agreement(with_path(agreement, FILE_NAME), game, g.lang)
     response = Response(text, mimetype="application/yaml")
     response.headers["Content-Disposition"] = f'attachment; filename="{FILE_NAME}"'
     response.headers["Cache-Control"] = "no-store"
