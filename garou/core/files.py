@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable
+import stat
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .errors import DataFileError, Problem
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""The largest data file garou reads (rules, setups, agreements, records): 4 MiB."""
 
 RULES_DIR_ENV = "GAROU_RULES_DIR"
 """Environment variable naming a folder of the user's own rule files."""
@@ -95,10 +99,8 @@ def rule_files(rules_dir: str | Path | None = None) -> list[Path]:
 
 def fingerprint(files: Iterable[Path]) -> str:
     """Return a hash of the names and contents of ``files`` (for caches keyed on the rules),
-    each read as every data file is (:func:`garou.core.reader.read_chunks`): its size
-    checked before its first byte, hashed a piece at a time, never held whole in memory."""
-    from .reader import read_chunks
-
+    each read as every data file is (:func:`read_chunks`): its size checked before its
+    first byte, hashed a piece at a time, never held whole in memory."""
     digest = hashlib.sha256()
     for path in files:
         # os.fsencode: a name that is not UTF-8 hashes as its bytes instead of crashing.
@@ -108,3 +110,38 @@ def fingerprint(files: Iterable[Path]) -> str:
             digest.update(chunk)
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+def read_chunks(path: str | Path, limit: int | None = None) -> Iterator[bytes]:
+    """Yield the bytes of the regular file at ``path`` a piece at a time, checked as
+    :func:`garou.core.reader.read_bytes` checks a data file: its kind and its size (at most
+    ``limit``, by default the reader's), before the first byte is read. What hashes a file
+    without holding it whole in memory; the refusal is said by :mod:`garou.core.reader`,
+    imported only then (a search checking its index's freshness never loads it)."""
+    most = MAX_FILE_BYTES if limit is None else limit
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        from .reader import refused_open
+
+        raise refused_open(path, exc) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > most:
+            from .reader import refused_file
+
+            raise refused_file(path, info.st_mode, info.st_size, most)
+        total = 0
+        while chunk := os.read(fd, 1 << 16):
+            total += len(chunk)
+            if total > most:  # the file grew while being read
+                from .reader import refused_file
+
+                raise refused_file(path, info.st_mode, total, most)
+            yield chunk
+    except OSError as exc:
+        from .reader import refused_open
+
+        raise refused_open(path, exc) from None
+    finally:
+        os.close(fd)

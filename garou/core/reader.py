@@ -19,14 +19,13 @@ PyYAML is imported on the first file read, not with this module.
 from __future__ import annotations
 
 import math
-import os
 import re
 import stat
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import files
 from .catalogue import Phrase, phrase
 from .errors import DataFileError, Problem, safe_text, shown
 
@@ -43,7 +42,7 @@ def control_character(text: str) -> str | None:
     return found.group() if found else None
 
 
-MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_FILE_BYTES = files.MAX_FILE_BYTES
 """Largest file garou reads as YAML: far above any rule file (the built-in ones are under
 60 KB), far below what would take the machine's memory."""
 
@@ -500,47 +499,28 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     read (a pipe is opened without waiting for a writer), and so is a file larger than
     ``limit`` bytes. Raise :class:`DataFileError` saying what the path is and what to give.
     """
-    return b"".join(read_chunks(path, limit))
+    return b"".join(files.read_chunks(path, limit))
 
 
-def read_chunks(path: str | Path, limit: int = MAX_FILE_BYTES) -> Iterator[bytes]:
-    """Yield the bytes of the regular file at ``path`` a piece at a time, checked as
-    :func:`read_bytes` checks it (its kind and its size, before the first byte is read):
-    what hashes a file without holding it whole in memory."""
+def refused_open(path: str | Path, exc: OSError) -> DataFileError:
+    """Return the refusal of a data file that could not be opened or read (``exc``)."""
     name = str(path)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise _refuse(name, phrase("reader.missing")) from None
-    except IsADirectoryError:
-        raise _refuse(name, phrase("reader.folder")) from None
-    except PermissionError:
-        raise _refuse(name, phrase("reader.unreadable")) from None
-    except OSError as exc:
-        raise _refuse(name, phrase("reader.os-error", reason=exc.strerror or str(exc))) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise _refuse(name, phrase(f"reader.not-file.{file_kind(info.st_mode)}"))
-        if info.st_size > limit:
-            raise _refuse(
-                name,
-                phrase("reader.too-large", size=_megabytes(info.st_size), most=_megabytes(limit)),
-            )
-        total = 0
-        while chunk := os.read(fd, 1 << 16):
-            total += len(chunk)
-            if total > limit:  # the file grew while being read
-                raise _refuse(
-                    name, phrase("reader.too-large", size=_megabytes(total), most=_megabytes(limit))
-                )
-            yield chunk
-    except IsADirectoryError:
-        raise _refuse(name, phrase("reader.folder")) from None
-    except OSError as exc:
-        raise _refuse(name, phrase("reader.os-error", reason=exc.strerror or str(exc))) from None
-    finally:
-        os.close(fd)
+    if isinstance(exc, FileNotFoundError):
+        return _refuse(name, phrase("reader.missing"))
+    if isinstance(exc, IsADirectoryError):
+        return _refuse(name, phrase("reader.folder"))
+    if isinstance(exc, PermissionError):
+        return _refuse(name, phrase("reader.unreadable"))
+    return _refuse(name, phrase("reader.os-error", reason=exc.strerror or str(exc)))
+
+
+def refused_file(path: str | Path, mode: int, size: int, limit: int) -> DataFileError:
+    """Return the refusal of a data file that is not a regular file, or larger than
+    ``limit`` bytes (``size``: its size, or what was read of it)."""
+    if not stat.S_ISREG(mode):
+        return _refuse(str(path), phrase(f"reader.not-file.{file_kind(mode)}"))
+    too_large = phrase("reader.too-large", size=_megabytes(size), most=_megabytes(limit))
+    return _refuse(str(path), too_large)
 
 
 def file_kind(mode: int) -> str:

@@ -344,7 +344,7 @@ def test_garbage_meta_or_a_missing_file_is_rebuilt_too(garou, warm):
 
 def test_a_file_at_the_index_path_and_crashed_leftovers_leave_no_trash(garou, tmp_path):
     path = Path(garou("index", "--json").json()["path"])
-    path.parent.mkdir(parents=True)
+    path.parent.mkdir(parents=True, exist_ok=True)  # made by the first command
     path.write_text("not an index", encoding="utf-8")
     (path.parent / ".trash-1-0badf11e").write_text("left by a crashed process", "utf-8")
     (path.parent / ".trash-2-0badd1r").mkdir()

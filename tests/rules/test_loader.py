@@ -482,20 +482,26 @@ def test_a_file_name_that_is_not_utf8_is_hashed_and_said_safely(tmp_path):
 
 def test_an_unreadable_rule_file_is_a_read_error(tmp_path, monkeypatch):
     """Not "cannot write the output": reading fails, and the message says which file."""
+    import os
+
     from garou.core.errors import GarouError
     from garou.core.files import fingerprint
 
     path = tmp_path / "house.yaml"
     path.write_text(GOOD_EXTENSION, encoding="utf-8")
+    real_open = os.open
 
-    def refuse(self: Path) -> bytes:
-        raise PermissionError(13, "Permission denied")
+    def refuse(name, *args, **kwargs):
+        if str(name) == str(path):
+            raise PermissionError(13, "Permission denied")
+        return real_open(name, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     with pytest.raises(GarouError) as info:
         fingerprint([path])
     assert not isinstance(info.value, OSError)
-    assert "cannot read the rule file" in info.value.message("en")
+    assert str(path) in info.value.message("en")
+    assert "cannot read this file" in info.value.message("en")
     assert "impossible de lire" in info.value.message("fr")
 
 
