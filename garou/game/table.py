@@ -1125,6 +1125,72 @@ def _with_partner(state: State, name: str) -> set[str]:
     return gone
 
 
+def _parity_tonight(state: State) -> Warning | None:
+    """Warn when the night as it stands gives the wolves their win at dawn, saying what
+    can still prevent it, as the dawn's own cascade finds it (``engine.foresee_dawn``):
+    the witch's potions, a hunter's shot, a lover following."""
+    deaths = []
+    if state.victim is not None and not state.saved:
+        deaths.append((state.victim, "night"))
+    if state.poisoned is not None:
+        deaths.append((state.poisoned, "poison"))
+    if not deaths:
+        return None
+    called = any(STEP_KIND.get(s.does) == "potions" for s in state.steps() if s.id in state.done)
+    potions = {}
+    for potion, drunk in (("life", state.saved), ("death", state.poisoned is not None)):
+        if drunk:
+            potions[potion] = "tonight"
+        else:
+            potions[potion] = "unused" if potion in state.potions and not called else "used"
+    dawn = engine.foresee_dawn(
+        state.game,
+        state.resolver_seats(),
+        state.lovers,
+        state.captain,
+        deaths,
+        potions,
+        state.victim if state.saved else None,
+        state.night,
+        "en",
+        state.agreed(),
+    )
+    if dawn is None or dawn.camp not in _minority(state):
+        return None
+    name = [n for n, _ in deaths]
+    if dawn.certain:
+        return Warning("parity-tonight", dawn.rule, phrase("game.warn.parity-tonight", name=name))
+    ways: list[Phrase] = []
+    if dawn.life:
+        ways.append(phrase("game.warn.way-save", name=state.victim))
+    if dawn.poison:
+        ways.append(phrase("game.warn.way-poison", targets=Alternatives(dawn.poison)))
+    for shooter in dawn.shooters:
+        ways.append(
+            phrase("game.warn.way-shot", name=shooter, targets=Alternatives(dawn.shot_targets))
+        )
+    text = phrase("game.warn.parity-tonight-unless", name=name, ways=Alternatives(tuple(ways)))
+    return Warning("parity-tonight", dawn.rule, text)
+
+
+@dataclass(frozen=True)
+class Alternatives:
+    """Things said as alternatives in the language of the message: "A, B or C"."""
+
+    items: tuple[Any, ...]
+    """The names or phrases."""
+
+    def get(self, lang: str) -> str:
+        """Return the items joined with "or" in ``lang``."""
+        from garou.core.catalogue import join
+
+        return join(self.items, lang, "or")
+
+
+def _minority(state: State) -> set[str]:
+    return {c.id for c in state.game.info.camps if c.minority}
+
+
 def warnings(state: State) -> list[Warning]:
     """Return what is about to tip over now, each with the rule it cites."""
     found: list[Warning] = []
@@ -1133,19 +1199,9 @@ def warnings(state: State) -> list[Warning]:
     witch_roles = tuple(r for s in state.steps() if s.does == "save-or-poison" for r in s.roles)
     witches = [s for s in state.holders(witch_roles) if s.alive]
     if state.phase == "night":
-        if state.victim is not None and not state.saved:
-            counts = _wolves_others(state, _with_partner(state, state.victim))
-            if counts is not None and counts[0] > 0 and counts[0] >= counts[1]:
-                can = (
-                    witches
-                    and "life" in state.potions
-                    and "potions"
-                    not in [STEP_KIND.get(s.does) for s in state.steps() if s.id in state.done]
-                )
-                key = "game.warn.parity-tonight-witch" if can else "game.warn.parity-tonight"
-                found.append(
-                    Warning("parity-tonight", "lg-win-wolves", phrase(key, name=state.victim))
-                )
+        parity = _parity_tonight(state)
+        if parity is not None:
+            found.append(parity)
         if witches and not state.potions:
             found.append(
                 Warning(
