@@ -1053,11 +1053,14 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
 def announcement(state: State) -> list[Phrase]:
     """The sentences to read aloud after the last event, or none (it told nothing).
 
-    Every death of the phase is said in one list, in seat order (the document: "groupez-les"),
-    the chain resolved: the morning's list, or the vote's eliminated then, when others died
-    with them, the whole list; a hunter's shot is said after it as his act, whoever fired,
-    and no death is said as following another (that would tell the couple).
+    Every death of the phase is said in one list, the chain resolved, in the order
+    :func:`garou.rules.play.grouped` gives (seat order): the morning's list, or the vote's
+    eliminated then, when others died with them, the whole list. No death is said with
+    its cause nor as following another, and a hunter's shot is not said apart: either
+    would tell the order of events (loup-garou.txt: "Groupez-les").
     """
+    from garou.rules.play import grouped
+
     if not state.told:
         return []
     game = state.game
@@ -1067,30 +1070,22 @@ def announcement(state: State) -> list[Phrase]:
         role = roles.get(name) or state.role_of(name)
         return phrase("game.announced", name=name, role=game.role(role).name if role else "?")
 
-    # Every death of the phase together, in seat order, once the chain is resolved: the
-    # document forbids telling them one by one ("Annoncer une mort à la fois laisse le
-    # village déduire l'ordre des événements"), so no death is said as following another.
-    seats = [s.name for s in state.seats]
-    deaths = sorted(state.told_deaths, key=lambda d: seats.index(d[0]) if d[0] in seats else 99)
-    everyone = [card(n) for n, _, _ in deaths]
+    everyone = [card(n) for n in grouped(state.names(), (d[0] for d in state.told_deaths))]
     said: list[Phrase] = []
     if state.told == "dawn":
         if everyone:
             said.append(phrase("fixc.announce.dawn", count=len(everyone), deaths=everyone))
         else:
             said.append(phrase("game.play.nobody"))
+        return said
+    voted = [n for n, cause, _ in state.told_deaths if cause == "vote"]
+    out = [card(n) for n in grouped(state.names(), voted)]
+    if out:
+        said.append(phrase("fixb.announce.vote", count=len(out), deaths=out))
     else:
-        out = [card(n) for n, cause, _ in deaths if cause == "vote"]
-        if out:
-            said.append(phrase("fixb.announce.vote", count=len(out), deaths=out))
-        else:
-            said.append(phrase("fixb.announce.vote-nobody"))
-        if len(everyone) > len(out):
-            said.append(phrase("fixc.announce.leaving", deaths=everyone))
-    # The hunter's shot is his own public act: said as such, never as a death following one.
-    for name, cause, by in deaths:
-        if cause == "shot":
-            said.append(phrase("fixc.announce.shot", by=card(by) if by else "?", target=card(name)))
+        said.append(phrase("fixb.announce.vote-nobody"))
+    if len(everyone) > len(out):
+        said.append(phrase("fixc.announce.leaving", deaths=everyone))
     return said
 
 

@@ -90,3 +90,19 @@ def test_the_phone_shows_the_same_warning(book, tmp_path):
     page = create_app(WebConfig(db=db)).test_client().get(f"/game/{game_id}?lang=en")
     html = page.get_data(as_text=True)
     assert page.status_code == 200 and "Chloé shoots while dying" in html
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_dawn_read_aloud_groups_the_deaths_without_the_shot(book, tmp_path, lang):
+    from garou.game.table import announcement
+
+    db = tmp_path / "g.sqlite"
+    game_id, _ = _hunters_night(db, book, tmp_path)
+    with open_journal(db) as journal:
+        session.record(journal, book, game_id, "potions", {"save": False}, lang)
+        dawn = {"shoot": {"Chloé": "Hugo"}}
+        state = session.record(journal, book, game_id, "dawn", dawn, lang).state
+    said = " ".join(p.say(lang) for p in announcement(state))
+    assert said.index("Chloé") < said.index("Hugo")  # seat order, not the order of events
+    assert said.count("Chloé") == 1 and said.count("Hugo") == 1
+    assert not any(word in said for word in ("shoot", "tire", "shot", "abat"))

@@ -8,7 +8,7 @@ a :class:`Choice`, or route answers given in advance with :func:`settle`.
 """
 
 from .answers import Answer, Settled, settle
-from .cascade import Announced, CascadeResult, check_deaths, resolve_cascade
+from .cascade import Announced, CascadeResult, check_deaths, grouped, resolve_cascade
 from .fouls import (
     BehaviourLookup,
     FoulCount,
@@ -81,6 +81,7 @@ __all__ = [
     "Witch",
     "check_deaths",
     "check_state",
+    "grouped",
     "check_win",
     "count_votes",
     "find_behaviours",

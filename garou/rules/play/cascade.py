@@ -45,6 +45,14 @@ FAREWELL_CAUSES = ("vote", "lift", "night")
 night" (mf-farewell); a disqualified player does not."""
 
 
+def grouped(seats: Sequence[str], dead: Iterable[str]) -> list[str]:
+    """Return ``dead`` as the one announcement of a phase says them: in seat order, never
+    in the order of events nor with their causes (loup-garou.txt: "Groupez-les, sinon
+    l'ordre des annonces raconte l'ordre des événements")."""
+    gone = set(dead)
+    return [name for name in seats if name in gone]
+
+
 def say_cause(cause: str, lang: str, by: str | None = None) -> str:
     """Return how ``cause`` is said in ``lang``, naming ``by`` (the shooter, the lover)."""
     if by is not None and cause in ("shot", "lover"):
@@ -432,7 +440,7 @@ def _announce(
     game, day = before.game, before.game.day
     # Seat order, never the order of events: the order of announcements must not tell
     # the village which death set off which.
-    gone = [p.name for p in before.players if p.name in dead]
+    gone = grouped(before.names(), dead)
     reveal = day.reveal == "on-death"
     announced = tuple(
         Announced(
