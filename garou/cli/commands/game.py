@@ -207,7 +207,7 @@ def new_command(
     """
     from garou.core.lists import read_pairs
     from garou.game import session
-    from garou.game.start import start_data
+    from garou.game.start import forced_setup, start_data
 
     from ..options import option_values
 
@@ -233,6 +233,7 @@ def new_command(
             data = start_data(
                 book, setup, agreement, name=name, names=players, deal=cards, force=force
             )
+    forced = forced_setup(book, setup) if force and data["game"] != "mafia" else None
     with _open(db, create=True) as journal:
         game_id = session.new_game(journal, book, data)
         path = journal.path
@@ -240,6 +241,8 @@ def new_command(
         from ..output import print_json
 
         shown: dict[str, Any] = {"id": game_id, "db": str(path)}
+        if forced is not None:
+            shown["forced"] = [c.to_dict(language) for c in forced.failures]
         if data["game"] == "mafia":
             shown.update(seed=data["seed"], roles=data["roles"])
         print_json(shown)
@@ -247,6 +250,8 @@ def new_command(
     from garou.core.catalogue import say
 
     out = _console()
+    if forced is not None:
+        print_hint(out, say("game.cli.forced", language, refusal=forced.broken(language)))
     print_hint(out, say("game.cli.created", language, id=game_id, db=str(path)))
     if data["game"] == "mafia":
         _print_deal(out, book.game("mafia"), data, language)
