@@ -1436,9 +1436,9 @@ def test_no_result_depends_on_the_order_options_were_typed(voters, tied):
 
 
 def test_the_successor_is_named_once_the_chain_is_over_among_the_living_then():
-    state = village(captain="Cid")
-    for order in ([Death("Cid", "night"), Death("Ana", "night")],
-                  [Death("Ana", "night"), Death("Cid", "night")]):  # fmt: skip
+    state = village(captain="Cid")  # one victim a night: Ana dies of Dee's poison
+    for order in ([Death("Cid", "night"), Death("Ana", "poison")],
+                  [Death("Ana", "poison"), Death("Cid", "night")]):  # fmt: skip
         first = resolve_cascade(state, order)
         assert first.pending.kind == "shoot"  # the shot before the successor
         after_shot = resolve_cascade(state, order, [Choice("shoot", "Ana", "Eve")])
