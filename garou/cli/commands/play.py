@@ -469,7 +469,7 @@ def vote_command(
     Example: garou vote -g loup-garou -p Ana,Bob,Cid,Dee -v Ana=Bob,Bob=Ana,Cid=Bob,Dee=Ana
     """
     from garou.rules import resolve_language
-    from garou.rules.play import count_votes, settle
+    from garou.rules.play import count_votes, readings_applied, settle
 
     language = resolve_language(lang)
     book = _book(rules_dir)
@@ -507,6 +507,7 @@ def vote_command(
                 "game": situation.state.game.id,
                 **result.to_dict(),
                 "pending": _pending_dict(result.pending),
+                "readings": readings_applied(situation.state, result.steps, language),
             }
         )
         return
@@ -584,7 +585,7 @@ def cascade_command(
     Example: garou cascade -g lg -p Ana=hunter,Bob=wolf,Cid=seer --lovers Ana,Bob -x Ana:vote
     """
     from garou.rules import resolve_language
-    from garou.rules.play import resolve_cascade, settle, win_after
+    from garou.rules.play import readings_applied, resolve_cascade, settle, win_after
 
     language = resolve_language(lang)
     book = _book(rules_dir)
@@ -612,6 +613,9 @@ def cascade_command(
                 "winner": win.to_dict()["winner"] if win else None,
                 "win": win.to_dict() if win else None,
                 "pending": _pending_dict(result.pending),
+                "readings": readings_applied(
+                    situation.state, [*result.steps, *(win.steps if win else ())], language
+                ),
             }
         )
         return
@@ -694,7 +698,7 @@ def win_command(
     Example: garou win -g mafia -p 1=citoyen,2=citoyen,3=citoyen,4=mafia,5=don,6=sherif
     """
     from garou.rules import UsageError, resolve_language
-    from garou.rules.play import check_win
+    from garou.rules.play import check_win, readings_applied
 
     language = resolve_language(lang)
     if next_ not in ("vote", "night"):
@@ -705,7 +709,15 @@ def win_command(
     if json_:
         from ..output import print_json
 
-        print_json({"game": situation.state.game.id, **result.to_dict(), "pending": None})
+        readings = readings_applied(situation.state, result.steps, language)
+        print_json(
+            {
+                "game": situation.state.game.id,
+                **result.to_dict(),
+                "pending": None,
+                "readings": readings,
+            }
+        )
         return
     _print(
         _label("win", language, game=situation.state.game.info.name),

@@ -43,6 +43,7 @@ from .state import (
     game_causes,
     make_state,
     parse_cause,
+    readings_applied,
     table_rules,
 )
 from .vote import VOTE_ROUNDS, NextVote, VoteResult, VoteRound, count_votes, lift_ballot
@@ -92,6 +93,7 @@ __all__ = [
     "make_state",
     "margin_left",
     "parse_cause",
+    "readings_applied",
     "parse_situation",
     "read_situation",
     "resolve_cascade",

@@ -166,6 +166,7 @@ def check_win(state: TableState, lang: str = "fr", next: NextEvent = "vote") -> 
             steps += _night_parity(state, counts, camp_name, lang)
     elif game.day.reveal == "game-end":
         steps.append(Step(game.day.reveal_entry, "win.reveal-end", say("win.reveal-end", lang)))
+    steps = _with_readings(state, steps, lang)
     return WinResult(
         winner=None if winner is None else winner.camp,
         winner_name=None if winner is None else game.camp(winner.camp).name.get(lang),
@@ -174,6 +175,33 @@ def check_win(state: TableState, lang: str = "fr", next: NextEvent = "vote") -> 
         steps=tuple(steps),
         margin=margin,
     )
+
+
+_READ_CODES = ("win.parity", "win.night-parity")
+"""The steps that count a camp against the others: the count is garou's reading of the
+document's words, said right after them."""
+
+
+def _with_readings(state: TableState, steps: list[Step], lang: str) -> list[Step]:
+    """Return ``steps`` with garou's readings of the win condition each counting step
+    applies said right after it (loup-garou.txt's « villageois restants »: whom garou
+    counts)."""
+    said: list[Step] = []
+    for step in steps:
+        said.append(step)
+        if step.code not in _READ_CODES:
+            continue
+        for reading in state.game.entry(step.rule).readings:
+            text = reading.text.get(lang)
+            said.append(
+                Step(
+                    step.rule,
+                    "win.reading",
+                    say("win.reading", lang, reading=text),
+                    {"by": "garou"},
+                )
+            )
+    return said
 
 
 def winner_of(state: TableState) -> str | None:
