@@ -593,7 +593,7 @@ def _late(state: State, step: NightStep, seq: int) -> State:
     if not later:
         return state
     text = phrase(
-        "fixe.story.late",
+        f"game.story.late.{step_form(state, step)}",
         roles=_role_names(state, step),
         later=_role_names(state, later[0]),
         rule=state.game.night.entry,

@@ -106,3 +106,24 @@ def test_the_dawn_read_aloud_groups_the_deaths_without_the_shot(book, tmp_path, 
     assert said.index("Chloé") < said.index("Hugo")  # seat order, not the order of events
     assert said.count("Chloé") == 1 and said.count("Hugo") == 1
     assert not any(word in said for word in ("shoot", "tire", "shot", "abat"))
+
+
+@pytest.mark.parametrize(
+    ("roles", "deal", "step", "said"),
+    [
+        ({"loup-garou": 2, "voyante": 1, "villageois": 5}, {"Alice": "loup-garou",
+          "Bruno": "loup-garou", "Chloé": "voyante"}, "voyante", "Voyante appelée en retard"),
+        ({"loup-garou": 2, "chasseur": 1, "cupidon": 1, "villageois": 4}, {"Alice": "loup-garou",
+          "Bruno": "loup-garou", "Chloé": "cupidon"}, "couple", "Cupidon appelé en retard"),
+    ],
+)  # fmt: skip
+def test_a_late_call_agrees_with_the_roles_gender(book, tmp_path, roles, deal, step, said):
+    with open_journal(tmp_path / "g.sqlite") as journal:
+        data = start_data(book, lg_setup(tmp_path, roles), deal=deal)
+        game_id = session.new_game(journal, book, data)
+        session.record(journal, book, game_id, "kill", {"victim": "Hugo"}, "fr")
+        state = session.record(journal, book, game_id, "call", {"step": step}, "fr").state
+    late = [
+        line.text.say("fr") for line in state.story if line.text.key.startswith("game.story.late")
+    ]
+    assert late and late[-1].startswith(said) and "·" not in late[-1]
