@@ -14,7 +14,7 @@ the "answered" judgement and all), next to the hand ranking's.
 
 The file's header names the command, the sets, the date, the digest of the inputs (the
 studied sets, the rule data, ``lookup/``'s code and vocabulary, this script and
-``bench/learn.py``: tests/test_ranking.py checks it so that the file cannot go stale
+``bench/learn.py``: tests/lookup/test_ranking.py checks it so that the file cannot go stale
 silently) and the leave-one-set-out figures.
 
 Run: .venv/bin/python bench/fit_ranking.py [--check] [--out lookup/ranking.json]

@@ -24,14 +24,13 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-DATA = REPO / "tests" / "data"
-STUDIED = (
-    "relevance.yaml", "relevance-heldout.yaml", "relevance-heldout-2.yaml",
-    "relevance-heldout-5.yaml", "relevance-heldout-6.yaml", "relevance-heldout-7.yaml",
-    "relevance-heldout-8.yaml", "relevance-heldout-9.yaml", "relevance-heldout-10.yaml",
-    "relevance-heldout-11.yaml",
-)  # fmt: skip
+DATA = REPO / "tests" / "data" / "relevance"
+"""The relevance sets: ``studied/`` were looked at (their misses listed, learned from);
+``unseen/`` were written by people who never ran garou and are only ever measured."""
+STUDIED = tuple(sorted(f"studied/{p.name}" for p in (DATA / "studied").glob("*.yaml")))
 """The sets that were looked at (their misses listed): the only ones learned from."""
+UNSEEN = tuple(sorted(f"unseen/{p.name}" for p in (DATA / "unseen").glob("*.yaml")))
+"""The sets nobody changing the search has read: measured, never learned from."""
 
 
 def studied() -> list[tuple[str, dict[str, Any]]]:

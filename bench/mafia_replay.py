@@ -1,7 +1,7 @@
 """Measure replaying a long Mafia evening (the cost of every `garou game add`).
 
 Run: .venv/bin/python bench/mafia_replay.py
-The evening is the longest of 30 random legal games of tests/test_mafia.py.
+The evening is the longest of 30 random legal games of tests/game/test_mafia.py.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 def main() -> None:
     from garou.game import mafia
     from garou.rules import load_rules
-    from tests.test_mafia import _random_game
+    from tests.game.test_mafia import _random_game
 
     game = load_rules().game("mafia")
     state, events = max((_random_game(game, seed) for seed in range(30)), key=lambda g: len(g[1]))

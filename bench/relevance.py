@@ -1,31 +1,24 @@
 """Relevance of ``garou search``: top-1, top-3, MRR, and "the rules do not say".
 
-Two sets: ``tests/data/relevance.yaml`` (its ``holdout: true`` third was never looked at
-while tuning the first search) and ``tests/data/relevance-heldout.yaml`` (natural
-questions, the other game's words and out-of-scope questions, written before the issue-14
-mechanisms were tuned and never looked at while tuning them). Since wave 2 the failures of
-that first held-out set were looked at and added to the tuning set, so it is no longer
-unseen; ``tests/data/relevance-heldout-2.yaml`` is the unseen one (written before any
-failure of wave 2 was looked at, run once at the end; ``--without-heldout-2`` leaves it out
-while tuning, and its misses are never listed). In wave 3 that second set's misses were
-studied and tuned on (it is shown as seen, its misses listed with ``--holdout``); the
-unseen set of wave 3 is the ``h-search3-*`` groups of ``tests/data/relevance.yaml``,
-written before garou was run on them and run once at the end (``--without-heldout-3``
-leaves them out while tuning; their misses are listed only with ``--heldout-3-failures``).
-Wave 3's set was looked at after its single run, so it is shown as seen since wave 4; the
-unseen set of wave 4 is the ``h-search4-*`` groups, written the same way
-(``--without-heldout-4`` leaves them out; ``--heldout-4-failures`` lists their misses).
-``tests/data/relevance-heldout-5.yaml``, written by someone who never ran garou, was run
-once at the end of wave 4; in wave 5 its misses were studied and the mechanisms behind them
-fixed, so it is shown as seen (``--heldout-5-failures`` lists its misses).
+The sets live in ``tests/data/relevance/``: ``studied/`` holds the sets that were looked at
+(their misses listed, learned from by the fitted ranking and judgement, bench/learn.py);
+``unseen/`` holds the sets written by people who never ran garou, which nobody changing the
+search reads: they are measured, never listed, never learned from. Each file's header says
+who wrote it and from what. ``studied/tuning.yaml`` is the set the first search was tuned
+on; its ``holdout: true`` third was never looked at while tuning it, and its ``h-search3-*``
+and ``h-search4-*`` groups were written before garou was run on them.
 
 In-scope queries (``ids`` given) are scored by the rank of the first right hit: top-1,
-top-3 and MRR; and by how many were wrongly answered "not covered". Out-of-scope queries
+top-3 and MRR; by how many were wrongly answered "not covered"; and by how many have an
+answering ruling shown in full on the first screen ("shown in full": the first hit, each
+game's answer, or both hits of a close call; goal 0.98 on the unseen sets). Out-of-scope queries
 (``out: true``) are scored by the share answered "not covered". Each figure is given for
 the whole of a set and per language.
 
-``--failures`` lists the misses of the tuning part only; ``--holdout`` adds the held-out
-ones (look at them only once tuning is over).
+``--failures`` lists the misses of the tuning set only; ``--holdout`` adds the other studied
+sets' (look at them only once tuning is over); ``--SET-failures`` lists one studied set's
+misses. An unseen set's misses are never listed: listing them makes it a studied set (move
+its file to ``studied/``).
 
 Run: .venv/bin/python bench/relevance.py [--failures] [--holdout]
 """
@@ -40,82 +33,62 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-SET = REPO / "tests" / "data" / "relevance.yaml"
-HELDOUT = REPO / "tests" / "data" / "relevance-heldout.yaml"
-"""The issue-14 set: looked at in wave 2 and tuned on, so listed with the tuning misses."""
+_DATA = REPO / "tests" / "data" / "relevance"
+SET = _DATA / "studied" / "tuning.yaml"
+HELDOUT = _DATA / "studied" / "natural-questions.yaml"
+"""Natural questions, the other game's words, out of scope: listed with the tuning misses."""
 
 
 @dataclass(frozen=True)
 class HeldOut:
-    """One held-out set after the first: where its queries are, how it is shown, its flags."""
+    """One set measured apart from the tuning set: where its queries are, how it is shown."""
 
     name: str
-    """Its number: the flags are ``--without-heldout-NAME`` and ``--heldout-NAME-failures``."""
+    """Its name: the flags are ``--without-NAME`` and ``--NAME-failures``."""
     source: Path | str
     """A set file, or a group prefix of the queries of ``SET`` (left out of the tuning)."""
     label: str
-    """The block's label: whether the set was seen (looked at, tuned on) or not."""
+    """The block's label: the set's name and whether it was studied or is unseen."""
     leave_out: str
-    """Help of ``--without-heldout-NAME``."""
+    """Help of ``--without-NAME``."""
     list_misses: str | None
-    """Help of ``--heldout-NAME-failures`` (None: no such flag)."""
+    """Help of ``--NAME-failures`` (None: an unseen set, whose misses are never listed)."""
     listed: int = 0
-    """Where its misses come among the sets' (the order they were listed in before)."""
+    """Where its misses come among the sets'."""
 
 
-_DATA = REPO / "tests" / "data"
+def _studied(name: str, listed: int) -> HeldOut:
+    return HeldOut(name, _DATA / "studied" / f"{name}.yaml", f"{name} (studied)",
+                   f"leave out studied/{name}.yaml", f"list the misses of studied/{name}.yaml",
+                   listed)  # fmt: skip
+
+
+def _unseen(name: str) -> HeldOut:
+    return HeldOut(name, _DATA / "unseen" / f"{name}.yaml", f"{name} (unseen)",
+                   f"leave out unseen/{name}.yaml", None, 99)  # fmt: skip
+
+
 HELDOUT_SETS = (
-    # Shown in this order; wave 2's set was studied in wave 3, and is listed with --holdout.
-    HeldOut("2", _DATA / "relevance-heldout-2.yaml", "held out 2 (seen)",
-            "leave the second held-out set (wave 2) out", None),
-    # Wave 3's unseen groups, looked at after its single run: seen since wave 4.
-    HeldOut("3", "h-search3-", "held out 3 (seen)",
-            "leave wave 3's unseen h-search3-* groups out (while tuning)",
-            "list the misses of the h-search3-* groups (once, at the end)", 1),
-    HeldOut("4", "h-search4-", "held out 4 (unseen)",
-            "leave wave 4's unseen h-search4-* groups out (while tuning)",
-            "list the misses of the h-search4-* groups (once, at the end)", 2),
-    # Session 3: written by an engineer who never ran garou on it, while others tuned the
-    # search without reading it; run once, after the tuning.
-    HeldOut("5", _DATA / "relevance-heldout-5.yaml", "held out 5 (seen)",
-            "leave out the fifth held-out set", "list the fifth held-out set's misses", 6),
-    # Session 3, written like the fifth while the fifth was studied; run once after the last wave.
-    HeldOut("6", _DATA / "relevance-heldout-6.yaml", "held out 6 (seen)",
-            "leave out the sixth held-out set", "list the sixth held-out set's misses", 3),
-    # Session 4, the blind set: the engineers changing the search saw only its figures.
-    # Studied in session 5 (its misses listed; learned from: bench/learn.py STUDIED).
-    HeldOut("8", _DATA / "relevance-heldout-8.yaml", "held out 8 (seen)",
-            "leave out held out 8", "list held out 8's misses", 5),
-    # Session 4: written by someone who never ran garou; run once on the integrated tree.
-    # Studied in session 5, like the eighth.
-    HeldOut("7", _DATA / "relevance-heldout-7.yaml", "held out 7 (seen)",
-            "leave out the seventh held-out set", "list held out 7's misses", 4),
-    # Session 5, the blind set: written by someone who never ran garou; the engineers
-    # changing the search saw only its aggregated figures (at most 3 runs each). Studied
-    # in session 6 (learned from: bench/learn.py STUDIED).
-    HeldOut("10", _DATA / "relevance-heldout-10.yaml", "held out 10 (seen)",
-            "leave out the blind set (held out 10)",
-            "list the blind set's misses (it is then seen)", 7),
-    # Session 5: written alike, never read by anyone changing the search; run once by the
-    # lead on the integrated tree at the end of the session: the unseen measure. Studied in
-    # session 6, like the tenth.
-    HeldOut("9", _DATA / "relevance-heldout-9.yaml", "held out 9 (seen)",
-            "leave out the ninth held-out set", "list held out 9's misses (then seen)", 8),
-    # Session 6: a new writer (not 9's and 10's), from the documents and the entries' ids,
-    # titles and texts only, never running garou; never read by anyone changing the
-    # search; run once by the lead at the end of the session: the unseen measure. Studied
-    # in session 7.
-    HeldOut("11", _DATA / "relevance-heldout-11.yaml", "held out 11 (seen)",
-            "leave out the eleventh held-out set", "list held out 11's misses (then seen)", 9),
-    # Session 7: a new writer again (not 9's, 10's or 11's), from the documents and the
-    # entries' ids, titles and texts only, never running garou; never read by anyone
-    # changing the search; run once by the lead at the end of the session.
-    HeldOut("12", _DATA / "relevance-heldout-12.yaml", "held out 12 (unseen)",
-            "leave out the twelfth held-out set", "list held out 12's misses (then seen)", 10),
+    _studied("slang-and-other-game", 0),
+    # Groups of the tuning set written before garou was run on them, left out of it here.
+    HeldOut("h-search3", "h-search3-", "h-search3-* groups (studied)",
+            "leave the h-search3-* groups of the tuning set out",
+            "list the misses of the h-search3-* groups", 1),
+    HeldOut("h-search4", "h-search4-", "h-search4-* groups (studied)",
+            "leave the h-search4-* groups of the tuning set out",
+            "list the misses of the h-search4-* groups", 2),
+    _studied("typos-slang-abbreviations", 6),
+    _studied("questions-and-slang", 3),
+    _studied("from-entry-ids-blind", 5),
+    _studied("from-entry-ids", 4),
+    _studied("with-role-entries-blind", 7),
+    _studied("with-role-entries", 8),
+    _studied("from-entry-titles", 9),
+    *(_unseen(path.stem) for path in sorted((_DATA / "unseen").glob("*.yaml"))),
 )  # fmt: skip
-"""Every held-out set after the first, one line each: adding a set is adding a line."""
-UNSEEN_GROUPS = tuple(h.source for h in HELDOUT_SETS if isinstance(h.source, str))
-"""Group prefixes the tests leave out: the sets of waves 3 and 4, measured by this bench."""
+"""Every set measured apart from the tuning set, one line each, studied then unseen."""
+GROUPS_APART = tuple(h.source for h in HELDOUT_SETS if isinstance(h.source, str))
+"""Group prefixes of the tuning set measured apart (the tests leave them out)."""
 DEPTH = 10
 """Hits fetched per query (a right answer below this rank counts 0 in the MRR)."""
 
@@ -131,6 +104,15 @@ class Outcome:
     """The ids shown as each game's answer."""
     answered: bool = True
     """False when garou said the rules do not answer the query."""
+    full: list[str] | None = None
+    """The ids shown in full on the first screen (each game's answer, the close call's
+    two, else the first hit; none when "not covered"); None: as the first hit."""
+
+    @property
+    def shown_in_full(self) -> bool:
+        """True when an answering ruling is shown in full on the first screen."""
+        full = self.ids[:1] if self.full is None else self.full
+        return self.answered and any(i in self.query["ids"] for i in full)
 
     @property
     def out(self) -> bool:
@@ -182,8 +164,9 @@ def evaluate(queries: list[dict[str, Any]], rules_dir: str | None = None) -> lis
 def evaluate_one(searcher: Any, query: dict[str, Any]) -> Outcome:
     """Run one query with an opened ``Searcher``."""
     result = searcher.search(query["q"], game=query.get("game"), limit=DEPTH)
+    full = result.per_game or getattr(result, "close", []) or result.hits[:1]
     return Outcome(query, [h.id for h in result.hits], [h.id for h in result.per_game],
-                   result.answered)  # fmt: skip
+                   result.answered, [h.id for h in full])  # fmt: skip
 
 
 def figures(outcomes: list[Outcome]) -> dict[str, float]:
@@ -206,6 +189,7 @@ def figures(outcomes: list[Outcome]) -> dict[str, float]:
         "both": (sum(1 for o in both if o.both_shown) / len(both)) if both else nan,
         "false_split": sum(1 for o in single if o.per_game),
         "wrongly_out": (sum(1 for o in inside if not o.answered) / len(inside)) if inside else nan,
+        "full": sum(1 for o in inside if o.shown_in_full) / n,
         "n_out": len(outside),
         "said_out": (sum(1 for o in outside if not o.answered) / len(outside)) if outside else nan,
     }
@@ -215,7 +199,8 @@ def _line(label: str, f: dict[str, float]) -> str:
     text = f"{label:<20} n={f['n']:>3}"
     if f["n"]:
         text += (f"  top-1 {f['top1']:.3f}  top-3 {f['top3']:.3f}  MRR {f['mrr']:.3f}"
-                 f"  wrongly not covered {f['wrongly_out']:.3f}")  # fmt: skip
+                 f"  wrongly not covered {f['wrongly_out']:.3f}"
+                 f"  shown in full {f['full']:.3f}")  # fmt: skip
     if f["n_out"]:
         text += f"  | out of scope n={f['n_out']:>2}  said not covered {f['said_out']:.3f}"
     if not math.isnan(f["both"]):
@@ -254,7 +239,8 @@ def _failures(outcomes: list[Outcome]) -> list[str]:
 
 
 def _flag(held: HeldOut, failures: bool) -> str:
-    return f"heldout_{held.name}_failures" if failures else f"without_heldout_{held.name}"
+    name = held.name.replace("-", "_")
+    return f"{name}_failures" if failures else f"without_{name}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -263,10 +249,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--failures", action="store_true", help="list the tuning misses")
     parser.add_argument("--holdout", action="store_true", help="include held-out misses")
     for held in HELDOUT_SETS:
-        parser.add_argument(f"--without-heldout-{held.name}", action="store_true",
+        parser.add_argument(f"--without-{held.name}", action="store_true",
                             help=held.leave_out)  # fmt: skip
         if held.list_misses is not None:
-            parser.add_argument(f"--heldout-{held.name}-failures", action="store_true",
+            parser.add_argument(f"--{held.name}-failures", action="store_true",
                                 help=held.list_misses)  # fmt: skip
     parser.add_argument("--ranking", choices=("hand", "learned"),
                         help="hand, or lookup/ranking.json (default: the searcher's)")  # fmt: skip
@@ -276,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(REPO))
     queries = load_set(SET)
     main_set = evaluate(
-        [q for q in queries if not str(q.get("group", "")).startswith(UNSEEN_GROUPS)]
+        [q for q in queries if not str(q.get("group", "")).startswith(GROUPS_APART)]
     )
     fresh = evaluate(load_set(HELDOUT))
     sets: dict[str, list[Outcome]] = {}
@@ -295,8 +281,8 @@ def main(argv: list[str] | None = None) -> int:
     every = main_set + fresh + [o for outcomes in sets.values() for o in outcomes]
     lines = _block("all", every)
     lines += _block("tuning", tune)
-    lines += _block("held out (1st third)", held_first)
-    lines += _block("issue 14 set (seen)", fresh)
+    lines += _block("tuning, held-out third", held_first)
+    lines += _block("natural-questions (studied)", fresh)
     for held in HELDOUT_SETS:
         if sets[held.name]:
             lines += _block(held.label, sets[held.name])
@@ -306,9 +292,10 @@ def main(argv: list[str] | None = None) -> int:
         print(_line(group, figures([o for o in every if o.query["group"] == group])))
     if args.failures:
         print()
-        # The issue-14 set was looked at in wave 2 and tuned on: it is listed with the tuning;
-        # the second held-out set was studied in wave 3: it is listed with the held-out ones.
-        seen = held_first + fresh + sets["2"] + tune if args.holdout else tune + fresh
+        # natural-questions is listed with the tuning misses; --holdout adds the tuning set's
+        # held-out third and slang-and-other-game.
+        extra = held_first + sets["slang-and-other-game"] if args.holdout else []
+        seen = extra + fresh + tune if args.holdout else tune + fresh
         print("\n".join(_failures(seen)))
     for held in sorted(HELDOUT_SETS, key=lambda h: h.listed):
         if held.list_misses is not None and getattr(args, _flag(held, True)) and sets[held.name]:

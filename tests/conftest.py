@@ -108,3 +108,17 @@ def play_then_stop(garou, monkeypatch, db: str, answers: list[str], more: str, s
     monkeypatch.setattr(game_play.Session, "ask", ask)
     garou("game", "play", "--db", db, "--lang", "en", input="\n".join(answers) + "\n" + more)
     monkeypatch.setattr(game_play.Session, "ask", real)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """The path of a games journal not made yet, ``tmp_path/games.sqlite``."""
+    return tmp_path / "games.sqlite"
+
+
+@pytest.fixture
+def clock():
+    """The web's fake clock (:class:`tests.web.test_mafia.FakeClock`), at its start."""
+    from tests.web.test_mafia import FakeClock
+
+    return FakeClock()

@@ -519,7 +519,7 @@ def _inherit_globals(command: Any, ctx: Any) -> None:
         param = options.get(name)
         if param is None:
             raise _FrameUsageError(
-                ctx, "fixes.cli.option-not-for-command", option=f"--{name}",
+                ctx, "cli.option-not-for-command", option=f"--{name}",
                 command=ctx.command_path,
             )  # fmt: skip
         source = ctx.get_parameter_source(param.name)

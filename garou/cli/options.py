@@ -1,4 +1,7 @@
-"""Options shared by several commands, so that they read and behave the same everywhere."""
+"""Options shared by several commands, so that they read and behave the same everywhere.
+
+No help text here: every option's help is in ``garou/core/messages/help.yaml``
+(``help.option.<name>`` for the shared ones), which ``garou --help`` shows."""
 
 from __future__ import annotations
 
@@ -10,29 +13,25 @@ from typing import Annotated, Any
 import typer
 
 
-def given(*flags: str, help: str, metavar: str | None = None, envvar: str | None = None) -> Any:
+def given(*flags: str, metavar: str | None = None, envvar: str | None = None) -> Any:
     """An option that is None until the user gives it, no default shown in the help: the
     declaration every command's optional value shares (``typer.Option`` with
-    ``show_default=False``)."""
-    return typer.Option(*flags, metavar=metavar, envvar=envvar, help=help, show_default=False)
+    ``show_default=False``). Its help text is in help.yaml, as every option's."""
+    return typer.Option(*flags, metavar=metavar, envvar=envvar, show_default=False)
 
 
-Json = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of tables.")]
+Json = Annotated[bool, typer.Option("--json")]
 Lang = Annotated[
     str | None,
-    given("--lang", "-l", help="fr or en. Default: $GAROU_LANG, else the locale, else fr."),
+    given("--lang", "-l"),
 ]
 RulesDir = Annotated[
     Path | None,
-    given(
-        "--rules-dir",
-        envvar="GAROU_RULES_DIR",
-        help="A folder of your own rule files (YAML) that extends the built-in rules.",
-    ),
+    given("--rules-dir", envvar="GAROU_RULES_DIR"),
 ]
 Game = Annotated[
     str | None,
-    given("--game", "-g", help="loup-garou or mafia."),
+    given("--game", "-g"),
 ]
 
 
@@ -40,7 +39,8 @@ Game = Annotated[
 def option_values() -> Iterator[None]:
     """Read a command line option's values: an id the rules do not know in one (a role of
     ``--with`` or ``--roles``, a case or option of ``--set``, a card of ``--deal``) is a bad
-    value of the command line, exit 2 as the README's table says, with the same message."""
+    value of the command line, exit 2 as docs/files-and-exit-codes.md says, with the same
+    message."""
     from garou.core.errors import UnknownIdError, UsageError
 
     try:

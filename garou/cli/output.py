@@ -53,7 +53,7 @@ def print_line(text: str) -> None:
 def print_hint(out: Console, text: str, style: str = "") -> None:
     """Print a line that holds a command for the user to type (``next: garou game add …``)
     as one line, never wrapped at the terminal's (or 80 columns') width, nor read as markup:
-    what garou prints to be typed is copied whole (README)."""
+    what garou prints to be typed is copied whole (docs/index.md)."""
     from rich.text import Text
 
     out.print(Text(text, style=style), soft_wrap=True)
@@ -119,9 +119,21 @@ def look_up_emoji_only_when_named() -> None:
         rich_console._emoji_replace = emoji_replace  # type: ignore[attr-defined]
 
 
+def json_text(data: Any, indent: int | None = 2) -> str:
+    """Return ``data`` as the command line writes JSON: strict (``allow_nan=False``: never
+    ``NaN`` nor ``Infinity``, which no JSON reader reads; such a value is refused, as every
+    reader of numbers refuses it first), UTF-8 text, indented."""
+    from garou.core.errors import GarouError
+
+    try:
+        return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
+    except ValueError:
+        raise GarouError("cli.json-not-finite") from None
+
+
 def print_json(data: Any) -> None:
-    """Print ``data`` as indented UTF-8 JSON on standard output."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """Print ``data`` as indented UTF-8 JSON on standard output (:func:`json_text`)."""
+    sys.stdout.write(json_text(data) + "\n")
 
 
 def _said(value: Any, lang: str) -> str | None:

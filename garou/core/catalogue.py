@@ -277,8 +277,9 @@ def _write_cache(path: Any, body: bytes) -> None:
     import tempfile
 
     try:
-        # garou's own folder, inside the user's cache folder (never the latter itself).
-        path.parent.mkdir(exist_ok=True)
+        from .files import made_cache_folder
+
+        made_cache_folder()  # the user's cache folder too, when missing (the XDG rule)
         handle, temp = tempfile.mkstemp(prefix=".messages-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as out:

@@ -11,7 +11,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from .errors import DataFileError, Problem, ReadError
+from .errors import DataFileError, Problem
 
 RULES_DIR_ENV = "GAROU_RULES_DIR"
 """Environment variable naming a folder of the user's own rule files."""
@@ -23,6 +23,27 @@ def cache_folder() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("garou"))
+
+
+def made_cache_folder(sub: str = "") -> Path:
+    """Return garou's cache folder (or its subfolder ``sub``), made first when missing:
+    every folder of its path that does not exist yet is created private (mode 0700), the
+    user's cache folder itself included (``~/.cache`` on a fresh account, an
+    ``XDG_CACHE_HOME`` not made yet), as the XDG rule asks. The one place that makes it,
+    for whichever command first needs it. Raise OSError when it cannot be made."""
+    folder = cache_folder() / sub if sub else cache_folder()
+    missing = []
+    for parent in (folder, *folder.parents):
+        if parent.is_dir():
+            break
+        missing.append(parent)
+    for path in reversed(missing):
+        try:
+            path.mkdir(mode=0o700)
+        except FileExistsError:
+            if not path.is_dir():
+                raise
+    return folder
 
 
 def builtin_files() -> list[Path]:
@@ -69,25 +90,17 @@ def rule_files(rules_dir: str | Path | None = None) -> list[Path]:
 
 
 def fingerprint(files: Iterable[Path]) -> str:
-    """Return a hash of the names and contents of ``files`` (for caches keyed on the rules)."""
+    """Return a hash of the names and contents of ``files`` (for caches keyed on the rules),
+    each read as every data file is (:func:`garou.core.reader.read_chunks`): its size
+    checked before its first byte, hashed a piece at a time, never held whole in memory."""
+    from .reader import read_chunks
+
     digest = hashlib.sha256()
     for path in files:
         # os.fsencode: a name that is not UTF-8 hashes as its bytes instead of crashing.
         digest.update(os.fsencode(path.name))
         digest.update(b"\0")
-        try:
-            digest.update(path.read_bytes())
-        except OSError as exc:
-            from .catalogue import phrase
-
-            raise ReadError(
-                phrase("loader.cannot-read", file=_display(path), reason=_why(exc))
-            ) from None
+        for chunk in read_chunks(path):
+            digest.update(chunk)
         digest.update(b"\0")
     return digest.hexdigest()
-
-
-def _display(path: Path) -> str:
-    from .errors import safe_text
-
-    return safe_text(str(path))

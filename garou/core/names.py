@@ -19,8 +19,24 @@ LANG_ENV = "GAROU_LANG"
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "’": "'", "ß": "ss"})
 
 
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+"""The Unicode categories of the characters no name may hold: control characters (a
+newline, a tab, a terminal escape), format characters (a zero-width space or joiner, a
+direction mark, a soft hyphen: invisible), surrogates (an undecodable byte), private use,
+line and paragraph separators."""
+
+
+def hidden_character(text: str) -> str | None:
+    """Return the first character of ``text`` a name may not hold (:data:`HIDDEN_CATEGORIES`):
+    one that moves the terminal or that nobody sees, so that two names that look the same
+    are never two players; None when there is none."""
+    return next((c for c in text if unicodedata.category(c) in HIDDEN_CATEGORIES), None)
+
+
 def fold(text: str) -> str:
-    """Return ``text`` lowercased, without accents, ligatures spelled out, spaces trimmed."""
+    """Return ``text`` lowercased, without accents, ligatures spelled out, spaces trimmed,
+    and without the invisible characters (a zero-width space: ``A\u200bna`` is ``ana``)."""
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
     text = text.translate(_LIGATURES)
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
@@ -177,6 +193,6 @@ def unknown_game(name: str, names: Mapping[str, Iterable[str]]) -> UnknownGameEr
     typed = safe_text(name if len(name) <= 40 else name[:39] + "…")
     near = near_games(name, names)
     if not near:
-        return UnknownGameError("left5.unknown-game", game=typed, games=games)
-    quoted = Either(phrase("left5.game-quoted", name=gid) for gid in near)
-    return UnknownGameError("left5.unknown-game-near", game=typed, near=quoted, games=games)
+        return UnknownGameError("core.unknown-game", game=typed, games=games)
+    quoted = Either(phrase("core.game-quoted", name=gid) for gid in near)
+    return UnknownGameError("core.unknown-game-near", game=typed, near=quoted, games=games)

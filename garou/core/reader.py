@@ -18,9 +18,11 @@ PyYAML is imported on the first file read, not with this module.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import stat
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -203,30 +205,93 @@ def as_bool(value: Any) -> bool | None:
     return None
 
 
+MAX_INT = 2**63 - 1
+"""Largest whole number garou reads (SQLite's): a count, a seat, an id beyond it is no
+number any table needs, and the journal could not hold it."""
+
+
 def as_int(value: Any) -> int | None:
     """Return ``value`` as a whole-number field reads it (plain decimal digits: ``010`` is
-    ten, never YAML 1.1's octal eight), or None."""
+    ten, never YAML 1.1's octal eight), or None; beyond :data:`MAX_INT` either way, None."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value
+        return value if abs(value) <= MAX_INT else None
     if isinstance(value, Scalar) and value.plain and _INT.fullmatch(value):
-        return int(value.replace("_", ""), 10)
+        digits = value.replace("_", "").lstrip("+-").lstrip("0")
+        if len(digits) > len(str(MAX_INT)):  # never a 5,000-digit int() to refuse it
+            return None
+        return as_int(int(value.replace("_", ""), 10))
     return None
 
 
 def as_float(value: Any) -> float | None:
     """Return ``value`` as a number field reads it (``2``, ``0.25``, ``1e3``), or None.
 
-    Infinity and not-a-number are no number a garou file needs: refused.
+    Infinity and not-a-number are no number a garou file needs: refused, and so is a number
+    too large to be finite (``1e309``) or beyond :data:`MAX_INT`. The one reader of numbers:
+    every file, every ``KEY=VALUE`` of the terminal, every form field of the web.
     """
     if isinstance(value, bool):
         return None
+    number: float | None = None
     if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, Scalar) and value.plain and _FLOAT.fullmatch(value):
-        return float(value.replace("_", ""))
-    return None
+        try:
+            number = float(value)
+        except OverflowError:
+            return None
+    elif isinstance(value, Scalar) and value.plain and _FLOAT.fullmatch(value):
+        number = float(value.replace("_", ""))
+    if number is None or not math.isfinite(number) or abs(number) > MAX_INT:
+        return None
+    return number
+
+
+MAX_JSON_DEPTH = 32
+"""Deepest nesting of a JSON value garou reads from a client (a form's hidden field): an
+event's values are two levels deep."""
+
+
+def read_json(text: str) -> Any:
+    """Return the JSON value ``text`` holds, or None when it is none garou reads: not JSON,
+    nested deeper than :data:`MAX_JSON_DEPTH`, or holding a number that is not finite
+    (``NaN``, ``Infinity``, ``1e309``) or a whole number beyond :data:`MAX_INT`."""
+    import json
+
+    def constant(word: str) -> Any:
+        raise ValueError(word)
+
+    def decimal(word: str) -> float:
+        number = as_float(Scalar(word))
+        if number is None:
+            raise ValueError(word)
+        return number
+
+    def whole(word: str) -> int:
+        number = as_int(Scalar(word))
+        if number is None:
+            raise ValueError(word)
+        return number
+
+    try:
+        found = json.loads(text, parse_constant=constant, parse_float=decimal, parse_int=whole)
+    except (ValueError, RecursionError):
+        return None
+    return found if _depth(found) <= MAX_JSON_DEPTH else None
+
+
+def _depth(value: Any) -> int:
+    """How deep ``value`` nests (a list or mapping of plain values: 1), read without
+    recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        deepest = max(deepest, level)
+        if isinstance(item, dict):
+            stack += [(v, level + 1) for v in item.values()]
+        elif isinstance(item, list):
+            stack += [(v, level + 1) for v in item]
+    return deepest
 
 
 def untyped(value: Any) -> Any:
@@ -422,6 +487,13 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     read (a pipe is opened without waiting for a writer), and so is a file larger than
     ``limit`` bytes. Raise :class:`DataFileError` saying what the path is and what to give.
     """
+    return b"".join(read_chunks(path, limit))
+
+
+def read_chunks(path: str | Path, limit: int = MAX_FILE_BYTES) -> Iterator[bytes]:
+    """Yield the bytes of the regular file at ``path`` a piece at a time, checked as
+    :func:`read_bytes` checks it (its kind and its size, before the first byte is read):
+    what hashes a file without holding it whole in memory."""
     name = str(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -442,16 +514,14 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
                 name,
                 phrase("reader.too-large", size=_megabytes(info.st_size), most=_megabytes(limit)),
             )
-        chunks = []
         total = 0
         while chunk := os.read(fd, 1 << 16):
-            chunks.append(chunk)
             total += len(chunk)
             if total > limit:  # the file grew while being read
                 raise _refuse(
                     name, phrase("reader.too-large", size=_megabytes(total), most=_megabytes(limit))
                 )
-        return b"".join(chunks)
+            yield chunk
     except IsADirectoryError:
         raise _refuse(name, phrase("reader.folder")) from None
     except OSError as exc:
@@ -522,5 +592,5 @@ def refuse_agreement(file: str, data: Any, what: str) -> None:
     bare = "decisions" in data and not any(k in data for k in ("players", "roles", "events"))
     if written.startswith("garou-agreement") or bare:
         line = data.line_of("decisions") if isinstance(data, LocatedDict) else None
-        said = phrase("fixg.file.agreement-given", what=phrase(f"fixg.file.what.{what}"))
+        said = phrase("reader.file.agreement-given", what=phrase(f"reader.file.what.{what}"))
         raise DataFileError([Problem(file, line, "decisions", said)])

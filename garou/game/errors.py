@@ -77,10 +77,10 @@ class UnreplayableGameError(IllegalEventError):
         self.error = error
         why = _Reason(error)
         if error.seq and kind is not None:
-            key = "fix5a.replay.broken-named" if name else "fix5a.replay.broken"
+            key = "game.replay.broken-named" if name else "game.replay.broken"
             super().__init__(key, id=game_id, name=name or "", seq=error.seq, kind=kind, why=why)
         else:
-            key = "fix5a.replay.broken-start-named" if name else "fix5a.replay.broken-start"
+            key = "game.replay.broken-start-named" if name else "game.replay.broken-start"
             super().__init__(key, id=game_id, name=name or "", why=why)
         self.seq = error.seq
         self.event_kind = kind
@@ -106,7 +106,7 @@ class _Reason:
 
         text = self.error.reason(lang)
         if self.error.rule:
-            text = say("fix5a.replay.why-rule", lang, message=text, rule=self.error.rule)
+            text = say("game.replay.why-rule", lang, message=text, rule=self.error.rule)
         return text
 
 
@@ -118,12 +118,12 @@ class DuplicateRecordError(GarouError):
         from garou.core.catalogue import phrase
 
         self.game_id = game_id
-        key = "fix5a.import.duplicate-named" if name else "fix5a.import.duplicate"
+        key = "game.import.duplicate-named" if name else "game.import.duplicate"
         super().__init__(
             key,
             file=file,
             id=game_id,
             name=name or "",
             date=date,
-            hint=phrase("fix5a.import.duplicate-hint"),
+            hint=phrase("game.import.duplicate-hint"),
         )

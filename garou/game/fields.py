@@ -25,7 +25,7 @@ def check_fields(kind: str, data: Mapping[str, Any], fields: Iterable[str]) -> N
         kind=kind,
         field=unknown[0],
         fields=known,
-        hint=phrase("fixf.field.near", near=near[0]) if near else None,
+        hint=phrase("game.field.near", near=near[0]) if near else None,
     )
 
 

@@ -19,7 +19,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -82,6 +82,10 @@ the same schema version, since nothing of the events changes and an older garou 
 them."""
 
 
+_REVISION = "_revision"
+"""The key a draft's revision is kept under, beside its data (never shown to its readers)."""
+
+
 class JournalError(GarouError):
     """Raised when the journal file cannot be opened, read or written."""
 
@@ -92,6 +96,25 @@ class ForeignDatabaseError(JournalError):
 
 class NewerSchemaError(JournalError):
     """Raised when the journal was written by a newer garou (an unknown schema version)."""
+
+
+class DamagedJournalError(JournalError):
+    """Raised when SQLite finds part of the journal damaged (a page a disk fault or a copy
+    cut short spoiled): it names the journal, what cannot be read, and how to save the
+    games that still can (``garou game export --all``)."""
+
+    def __init__(self, path: str, what: Any):
+        self.what = what
+        super().__init__("game.journal.damaged-page", path=path, what=what)
+
+
+class DiskFullError(JournalError):
+    """Raised when the disk holding the journal is full: nothing more is recorded."""
+
+
+class DraftChangedError(JournalError):
+    """Raised when a draft is saved over one another screen saved since this one was drawn
+    (two phones typing the same show of hands): nothing is saved, the screen reloads."""
 
 
 class UnknownGameIdError(JournalError):
@@ -106,7 +129,7 @@ class DamagedEventError(JournalError):
         self.game_id = game_id
         self.seq = seq
         self.kind = kind
-        super().__init__("fix5a.journal.damaged", path=path, id=game_id, seq=seq, kind=kind)
+        super().__init__("game.journal.damaged", path=path, id=game_id, seq=seq, kind=kind)
 
 
 @dataclass(frozen=True)
@@ -147,6 +170,87 @@ class GameRow:
     """When it was created (UTC, ISO 8601)."""
 
 
+class _Rows:
+    """What one statement gave: its rows, read whole, and the id of the row it inserted."""
+
+    def __init__(self, rows: list[Any], lastrowid: int | None):
+        self.rows = rows
+        self.lastrowid = lastrowid
+
+    def fetchone(self) -> Any:
+        return self.rows[0] if self.rows else None
+
+    def fetchall(self) -> list[Any]:
+        return self.rows
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.rows)
+
+
+class _Sql:
+    """The one way to the journal's SQLite file: every statement runs here, its rows are
+    read here (SQLite reads a page only when a row needs it), and every SQLite error is
+    turned into garou's (:func:`journal_error`) but a missing side table's, which the
+    journal asks about."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path):
+        self.connection = connection
+        self.path = path
+
+    def execute(
+        self, sql: str, params: tuple[Any, ...] = (), *, what: Any = None, writing: bool = False
+    ) -> _Rows:
+        """Run ``sql`` and return its rows; ``what`` names what it reads, for the message
+        of a damaged journal (default: the journal itself); ``writing`` when it commits."""
+        try:
+            cursor = self.connection.execute(sql, params)
+            return _Rows(cursor.fetchall(), cursor.lastrowid)
+        except sqlite3.OperationalError as exc:
+            if "no such table" in str(exc):
+                raise
+            raise journal_error(exc, self.path, what, writing) from None
+        except sqlite3.Error as exc:
+            raise journal_error(exc, self.path, what, writing) from None
+        except OverflowError:  # an id beyond SQLite's integers: no game has it
+            given = next((v for v in params if isinstance(v, int) and abs(v) >= 2**63), "?")
+            raise UnknownGameIdError("game.journal.no-such-game", id=given) from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self.connection.close()
+
+
+def journal_error(
+    exc: sqlite3.Error, path: Path, what: Any = None, writing: bool = False
+) -> JournalError:
+    """Return garou's error for SQLite's ``exc`` on the journal ``path``: damaged (naming
+    ``what`` could not be read), busy, disk full, read only, else unreadable (unwritable
+    when ``writing``) with its why."""
+    from garou.core.catalogue import phrase
+
+    code = str(getattr(exc, "sqlite_errorname", "") or "")
+    base = "_".join(code.split("_")[:2])
+    if base in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+        return DamagedJournalError(str(path), what or phrase("game.journal.part-file"))
+    if base in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+        return JournalError("game.db.busy", path=str(path), why=_why(exc))
+    if base == "SQLITE_FULL" or base == "SQLITE_IOERR" and _disk_full(path):
+        return DiskFullError("game.journal.disk-full", path=str(path))
+    if base == "SQLITE_READONLY":
+        return JournalError("game.journal.read-only", path=str(path))
+    key = "game.db.unwritable" if writing else "game.db.unreadable"
+    return JournalError(key, path=str(path), why=_why(exc))
+
+
+def _disk_full(path: Path) -> bool:
+    """Whether the file system holding ``path`` has no block left for this account."""
+    try:
+        found = os.statvfs(path.parent)
+    except (OSError, AttributeError):
+        return False
+    return found.f_bavail == 0
+
+
 def default_path() -> Path:
     """Return the journal file: ``$GAROU_DB``, else ``games.sqlite`` in the user's data folder."""
     given = os.environ.get(DB_ENV)
@@ -172,6 +276,12 @@ class Journal:
         existed = self.path.exists()
         if existed and self.path.is_dir():
             raise JournalError("game.db.folder", path=str(self.path))
+        if existed and not self.path.is_file():  # a pipe, a device: refused before opening
+            from garou.core.catalogue import phrase
+            from garou.core.reader import file_kind
+
+            kind = phrase(f"game.journal.kind.{file_kind(self.path.stat().st_mode)}")
+            raise JournalError("game.journal.not-a-file", path=str(self.path), kind=kind)
         if existed and not create and _empty(self.path):
             # an empty file is no journal yet: only a command that creates one writes it
             raise JournalError("game.db.missing", path=str(self.path))
@@ -187,17 +297,30 @@ class Journal:
         self.read_only = existed and not _writable(self.path)
         """The file (or its folder) cannot be written: it is opened to be read only, and a
         command that records says so (a journal on a read-only share, another account's)."""
+        self.full = False
+        """The disk is full: the journal was opened to be read only, and a command that
+        records says the disk is full."""
+        self.db = self._open(existed)
+
+    def _open(self, existed: bool) -> _Sql:
+        """Connect and check the file is a journal of a known schema; on a full disk, where
+        SQLite cannot make the files it keeps beside the journal, open it to be read."""
         try:
-            self.db = self._connect()
+            self.db = _Sql(self._connect(), self.path)
         except sqlite3.Error as exc:
-            raise JournalError("game.db.unreadable", path=str(self.path), why=_why(exc)) from None
+            raise journal_error(exc, self.path) from None
         try:
             self._prepare(existed)
-        except sqlite3.DatabaseError as exc:
+            return self.db
+        except DamagedJournalError:  # its first pages: no telling it is a journal
             self.db.close()
-            if "not a database" in str(exc) or "malformed" in str(exc):
-                raise ForeignDatabaseError("game.db.foreign", path=str(self.path)) from None
-            raise JournalError("game.db.unreadable", path=str(self.path), why=_why(exc)) from None
+            raise ForeignDatabaseError("game.db.foreign", path=str(self.path)) from None
+        except DiskFullError:
+            self.db.close()
+            if self.read_only or not existed:
+                raise
+            self.read_only = self.full = True
+            return self._open(existed)
         except GarouError:
             self.db.close()
             raise
@@ -226,7 +349,7 @@ class Journal:
             if existed and self.path.stat().st_size > 0:
                 raise ForeignDatabaseError("game.db.foreign", path=str(self.path))
             if self.read_only:
-                raise JournalError("fix5a.journal.read-only", path=str(self.path))
+                raise JournalError("game.journal.read-only", path=str(self.path))
             db.execute("PRAGMA journal_mode=WAL")
             with self._write():
                 for statement in _SCHEMA.strip().split(";"):
@@ -255,21 +378,18 @@ class Journal:
     @contextmanager
     def _write(self) -> Iterator[None]:
         """Run the block in one immediate transaction: committed whole, or not at all."""
+        if self.full:
+            raise DiskFullError("game.journal.disk-full", path=str(self.path))
         if self.read_only:
-            raise JournalError("fix5a.journal.read-only", path=str(self.path))
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise JournalError("game.db.busy", path=str(self.path), why=_why(exc)) from None
+            raise JournalError("game.journal.read-only", path=str(self.path))
+        self.db.execute("BEGIN IMMEDIATE")
         try:
             yield
+            self.db.execute("COMMIT", writing=True)
         except BaseException:
-            self.db.execute("ROLLBACK")
+            with suppress(sqlite3.Error):
+                self.db.connection.execute("ROLLBACK")
             raise
-        try:
-            self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            raise JournalError("game.db.unwritable", path=str(self.path), why=_why(exc)) from None
 
     def close(self) -> None:
         """Close the file."""
@@ -285,7 +405,12 @@ class Journal:
 
     def games(self) -> list[GameRow]:
         """Return every game, oldest first."""
-        rows = self.db.execute("SELECT id, game, name, created FROM games ORDER BY id")
+        from garou.core.catalogue import phrase
+
+        rows = self.db.execute(
+            "SELECT id, game, name, created FROM games ORDER BY id",
+            what=phrase("game.journal.part-games"),
+        )
         return [GameRow(*row) for row in rows]
 
     def game(self, game_id: int | None = None) -> GameRow:
@@ -316,9 +441,12 @@ class Journal:
 
     def events(self, game_id: int) -> list[Event]:
         """Return the events of game ``game_id``, in the order they were recorded."""
+        from garou.core.catalogue import phrase
+
         rows = self.db.execute(
             "SELECT seq, kind, data, recorded FROM events WHERE game_id = ? ORDER BY seq",
             (game_id,),
+            what=phrase("game.journal.part-events", id=game_id),
         )
         return [
             Event(seq, kind, self._data(game_id, seq, kind, data), recorded)
@@ -448,16 +576,37 @@ class Journal:
             return None
         return None if row is None else str(row[0])
 
-    def save_draft(self, game_id: int, name: str, data: dict[str, Any]) -> None:
+    def save_draft(
+        self, game_id: int, name: str, data: dict[str, Any], revision: int | None = None
+    ) -> int:
         """Keep the draft ``name`` of game ``game_id`` (committed now: a Ctrl-C, a crash or a
-        reloaded page loses nothing of it); it holds until another event is recorded."""
+        reloaded page loses nothing of it); it holds until another event is recorded.
+        Return its new revision (:meth:`draft_revision`).
+
+        ``revision``: the revision the screen saving it was drawn with; when another screen
+        saved the draft since, DraftChangedError and nothing is saved (two phones on one
+        show of hands never overwrite each other's ballots without a word). None: saved
+        whatever is kept (the terminal, the only face typing)."""
         with self._write():
             self._side_table("drafts")
             self.game(game_id)
+            now = self.draft_revision(game_id, name)
+            if revision is not None and revision != now:
+                raise DraftChangedError("game.draft.changed", path=str(self.path))
+            kept = json.dumps({**data, _REVISION: now + 1}, ensure_ascii=False)
             self.db.execute(
                 "INSERT OR REPLACE INTO drafts (game_id, name, after, data) VALUES (?, ?, ?, ?)",
-                (game_id, name, self._last_seq(game_id), json.dumps(data, ensure_ascii=False)),
+                (game_id, name, self._last_seq(game_id), kept),
             )
+        return now + 1
+
+    def draft_revision(self, game_id: int, name: str) -> int:
+        """How many times the draft ``name`` of game ``game_id`` was saved since the game's
+        last event (0: no draft for the step the game is at)."""
+        kept = self._kept(game_id, name)
+        if kept is None or kept[0] != self._last_seq(game_id):
+            return 0
+        return kept[2]
 
     def draft(self, game_id: int, name: str) -> dict[str, Any] | None:
         """Return the draft ``name`` of game ``game_id``, or None when there is none or an
@@ -471,6 +620,11 @@ class Journal:
         """Return the draft ``name`` of game ``game_id`` with the number of the last event
         before it was kept, even when events were recorded since (:meth:`draft` says None
         then): for a face that checks it against those events instead of losing it."""
+        kept = self._kept(game_id, name)
+        return None if kept is None else (kept[0], kept[1])
+
+    def _kept(self, game_id: int, name: str) -> tuple[int, dict[str, Any], int] | None:
+        """The draft as stored: the last event before it, its data, its revision."""
         try:
             row = self.db.execute(
                 "SELECT after, data FROM drafts WHERE game_id = ? AND name = ?", (game_id, name)
@@ -479,8 +633,15 @@ class Journal:
             return None
         if row is None:
             return None
-        found = json.loads(row[1])
-        return (int(row[0]), found) if isinstance(found, dict) else None
+        try:
+            found = json.loads(row[1])
+        except ValueError:  # a row edited by hand: no draft
+            return None
+        if not isinstance(found, dict):
+            return None
+        revision = found.pop(_REVISION, 0)
+        whole = isinstance(revision, int) and not isinstance(revision, bool)
+        return int(row[0]), found, revision if whole else 0
 
     def drop_draft(self, game_id: int, name: str) -> None:
         """Forget the draft ``name`` of game ``game_id`` (its event is recorded)."""
@@ -561,12 +722,12 @@ def _why(exc: BaseException) -> Any:
     code = getattr(exc, "sqlite_errorname", None)
     if isinstance(code, str):
         found = _REASONS.get(code) or _REASONS.get(code.split("_", 2)[0] + "_" + code.split("_")[1])
-        return phrase(f"fix5a.why.{found}") if found else phrase("fix5a.why.code", code=code)
+        return phrase(f"core.why.{found}") if found else phrase("core.why.code", code=code)
     number = getattr(exc, "errno", None)
     name = errno.errorcode.get(number, "") if isinstance(number, int) else ""
     if name in _ERRNOS:
-        return phrase(f"fix5a.why.{_ERRNOS[name]}")
-    return phrase("fix5a.why.code", code=name or type(exc).__name__)
+        return phrase(f"core.why.{_ERRNOS[name]}")
+    return phrase("core.why.code", code=name or type(exc).__name__)
 
 
 def _empty(path: Path) -> bool:

@@ -286,7 +286,7 @@ def start_data(
     agreed = _agreed(game, agreement or {})
     if turbo and agreed.get(SPEECH_CASE) == "normal":
         # The table agreed normal speeches: turbo would override its decision silently.
-        raise IllegalEventError("fixf.refused.turbo-agreement", rule=SPEECH_CASE)
+        raise IllegalEventError("mafia.refused.turbo-agreement", rule=SPEECH_CASE)
     seat = {p.casefold(): p for p in players}
     data = {
         "game": game.id,
@@ -335,7 +335,7 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
         dealt = sum(1 for r in cards.values() if r == role)
         if dealt != count:
             raise IllegalEventError(
-                "fixd.mafia.refused.composition",
+                "mafia.refused.composition",
                 role=game.role(role).name,
                 count=dealt,
                 expected=count,
@@ -527,7 +527,7 @@ def _still_due(state: State, ending: str, seq: int) -> None:
         speaker = state.speaker()
         if speaker is not None:
             raise IllegalEventError(
-                "fixd.mafia.order.extra-due",
+                "mafia.order.extra-due",
                 name=speaker,
                 seconds=state.speech_seconds(),
                 rule="mf-vote-tie",
@@ -671,8 +671,8 @@ def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         raise IllegalEventError("mafia.refused.nominate-late", rule="mf-nominations")
     if state.nominations_closed:
         raise IllegalEventError(
-            "fixe.refused.nominations-closed",
-            names=list(state.nominations) or phrase("fixe.nobody"),
+            "mafia.refused.nominations-closed",
+            names=list(state.nominations) or phrase("mafia.nobody"),
             rule="mf-nominations",
         )
     by = _name(state, data, "by")
@@ -698,14 +698,14 @@ def _close_nominations(state: State, data: dict[str, Any], seq: int, lang: str) 
     if state.vote_round != "first" or state.today()["rounds"]:
         raise IllegalEventError("mafia.refused.nominate-late", rule="mf-nominations")
     if state.nominations_closed:
-        raise IllegalEventError("fixe.refused.closed-twice", rule="mf-nominations")
+        raise IllegalEventError("mafia.refused.closed-twice", rule="mf-nominations")
     _still_due(state, "vote", seq)
     state.nominations_closed = True
     names = list(state.nominations)
     if names:
-        state.tell(seq, phrase("fixe.story.nominations-closed", count=len(names), names=names))
+        state.tell(seq, phrase("mafia.story.nominations-closed", count=len(names), names=names))
     else:
-        state.tell(seq, phrase("fixe.story.nominations-closed-none"))
+        state.tell(seq, phrase("mafia.story.nominations-closed-none"))
 
 
 def table_state(state: State, without: str | None = None) -> Any:
@@ -752,7 +752,7 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     if state.vote_round is None:
         raise IllegalEventError("mafia.refused.voted", rule="mf-vote")
     if state.vote_round == "table":
-        raise IllegalEventError("fixf.refused.table-decides", name=state.undecided, rule="mf-vote")
+        raise IllegalEventError("mafia.refused.table-decides", name=state.undecided, rule="mf-vote")
     if not state.nominations:
         raise IllegalEventError("mafia.refused.no-nominee", rule="mf-nominations")
     _still_due(state, "vote", seq)
@@ -809,7 +809,7 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         state.argued = []
         if result.next.round == "revote":
             extra = phrase(
-                "fixd.mafia.story.extra-time", names=state.called(), seconds=state.speech_seconds()
+                "mafia.story.extra-time", names=state.called(), seconds=state.speech_seconds()
             )
             state.tell(seq, extra)
         return
@@ -976,7 +976,7 @@ def _foul(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     limit = state.game.fouls.foul.limit if state.game.fouls and state.game.fouls.foul else 3
     if seat.fouls == limit:
         seat.loses_speech = True
-        state.tell(seq, phrase("fix4.story.loses-speech", name=seat.name))
+        state.tell(seq, phrase("game.story.loses-speech", name=seat.name))
 
 
 def _technical(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
@@ -1031,15 +1031,15 @@ def _table_decision(state: State, data: dict[str, Any], seq: int, lang: str) -> 
     "absolute majority"): nobody leaves, the vote again, or the leader leaves."""
     _phase(state, "day", "table-decision")
     if state.vote_round != "table" or state.undecided is None:
-        raise IllegalEventError("fixf.refused.no-table-decision", rule="mf-vote")
+        raise IllegalEventError("mafia.refused.no-table-decision", rule="mf-vote")
     then = str(data.get("then") or "").strip().lower()
     if then not in TABLE_DECISIONS:
         raise IllegalEventError(
-            "fixf.refused.table-decision", value=then or "-", values=list(TABLE_DECISIONS)
+            "mafia.refused.table-decision", value=then or "-", values=list(TABLE_DECISIONS)
         )
     leader = state.undecided
     state.undecided = None
-    state.tell(seq, phrase(f"fixf.story.decided.{then}", name=leader))
+    state.tell(seq, phrase(f"mafia.story.decided.{then}", name=leader))
     if then == "again":
         state.vote_round = "first"  # the same nominees; nominations stay closed
         return
@@ -1051,7 +1051,7 @@ def _table_decision(state: State, data: dict[str, Any], seq: int, lang: str) -> 
 def _night(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "night")
     if state.vote_round == "table":
-        raise IllegalEventError("fixf.refused.table-decides", name=state.undecided, rule="mf-vote")
+        raise IllegalEventError("mafia.refused.table-decides", name=state.undecided, rule="mf-vote")
     if state.vote_round in ("revote", "lift"):
         raise IllegalEventError("mafia.refused.vote-pending", rule="mf-vote-tie")
     _still_due(state, "night", seq)
@@ -1072,7 +1072,7 @@ def _leave(state: State, seat: Seat, cause: str, at: str, seq: int, lang: str) -
         state.nominated_by.pop(seat.name, None)
         if seat.name in state.tied:
             state.tied.remove(seat.name)
-        state.tell(seq, phrase("fixe.story.nominee-out", name=seat.name))
+        state.tell(seq, phrase("mafia.story.nominee-out", name=seat.name))
     result = check_win(table_state(state), lang, "night" if state.phase == "day" else "vote")
     if result.winner is not None:
         state.winner, state.win_rule, state.phase = result.winner, result.rule, "over"
@@ -1137,7 +1137,7 @@ def warnings(state: State, lang: str) -> list[dict[str, str]]:
     for seat in state.seats:
         if seat.alive and seat.loses_speech:
             found.append(
-                {"rule": "mf-foul", "message": say("fix4.warn.loses-speech", lang, name=seat.name)}
+                {"rule": "mf-foul", "message": say("game.warn.loses-speech", lang, name=seat.name)}
             )
     for name in state.farewell_due:
         found.append(
@@ -1173,13 +1173,13 @@ def next_step(state: State, lang: str) -> str | None:
     if state.farewell_due:
         return say("mafia.next.farewell", lang, name=state.farewell_due[0])
     if state.vote_round == "table":
-        return say("fixf.next.table-decision", lang, name=state.undecided)
+        return say("mafia.next.table-decision", lang, name=state.undecided)
     if speaker is not None:
-        key = "fixd.mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
+        key = "mafia.next.extra" if state.vote_round == "revote" else "mafia.next.speech"
         return say(key, lang, name=speaker, seconds=state.speech_seconds())
     if state.vote_round is not None and state.nominations:
         if state.vote_round == "first" and not state.nominations_closed:
-            return say("fixe.next.nominations", lang, names=state.nominations)
+            return say("mafia.next.nominations", lang, names=state.nominations)
         return say(
             f"mafia.next.vote-{state.vote_round}", lang, names=state.tied or state.nominations
         )

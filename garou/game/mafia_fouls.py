@@ -17,7 +17,7 @@ def lookup(state: Any, name: str, query: str | None, lang: str) -> list[str]:
     if not seat.alive:  # gone: their counts, never a consequence still to come
         key = f"cause.{seat.out}"
         how = say(key, lang) if seat.out and has(key) else seat.out or "-"
-        said = [say("fixg.fouls.out", lang, name=seat.name, how=how)]
+        said = [say("mafia.fouls.out", lang, name=seat.name, how=how)]
         result = judge_fouls(state.game, players, None, lang, offender=seat.name)
         return said + [f"{s.message} ({s.rule})" for s in result.steps]
     behaviours = find_behaviours(state.game, query) if query else None

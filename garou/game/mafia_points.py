@@ -91,6 +91,14 @@ def _value(club: ClubScoring, system: str, camp: str, name: str) -> float | None
     return getattr(per_camp, name, None) if per_camp is not None else None
 
 
+def _signed(points: float, lang: str) -> str:
+    """``points`` with their sign, whatever the club set: ``+5.00``, ``-5.00`` (never
+    ``+-5.00``: a negative bonus, a penalty set below zero)."""
+    from garou.core.catalogue import format_number
+
+    return ("-" if points < 0 else "+") + format_number(abs(points), lang)
+
+
 def _line(points: float, rule: str, source: str, reason: str) -> dict[str, Any]:
     return {"points": round(float(points), 2), "rule": rule, "source": source, "reason": reason}
 
@@ -201,12 +209,13 @@ def _reasons(
                     )
                 else:
                     signed = -set_value if own else set_value
+                    said = _signed(signed, lang)
                     lines.append(
                         _line(
                             signed,
                             "mf-decisive-vote",
                             "club",
-                            say(f"club.reason.decisive-{which}", lang, value=set_value, **values),
+                            say(f"club.reason.decisive-{which}", lang, value=said, **values),
                         )
                     )
     return lines

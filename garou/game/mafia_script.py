@@ -202,10 +202,10 @@ def kept_ballots(
     raw_done = saved.get("done")
     done_before = [str(n) for n in raw_done] if isinstance(raw_done, list) else []
     if since and (typed or done_before):
-        told.append(phrase("fixe.draft.since", count=len(since), events=list(since)))
+        told.append(phrase("game.draft.since", count=len(since), events=list(since)))
     if saved.get("day") != state.day or saved.get("round") != state.vote_round:
         if typed:
-            told.append(phrase("fixe.draft.obsolete", count=len(typed)))
+            told.append(phrase("game.draft.obsolete", count=len(typed)))
         return Ballots({}, (), tuple(told))
     lift = state.vote_round == "lift"
     pool = vote_pool(state)
@@ -214,17 +214,17 @@ def kept_ballots(
     for voter, target in typed.items():
         if voter not in living:
             why = _out(state, voter)
-            told.append(phrase("fixe.draft.voter-out", voter=voter, target=target, why=why))
+            told.append(phrase("game.draft.voter-out", voter=voter, target=target, why=why))
         elif lift and target not in ("yes", "no") or not lift and target not in pool:
             why = _out(state, target)
-            told.append(phrase("fixe.draft.nominee-out", voter=voter, target=target, why=why))
+            told.append(phrase("game.draft.nominee-out", voter=voter, target=target, why=why))
         else:
             votes[voter] = target
     raw_voters = saved.get("voters")
     before = [str(n) for n in raw_voters] if isinstance(raw_voters, list) else []
     gone = [n for n in before if n not in living]
     if gone:
-        told.append(phrase("fixe.draft.voters", count=len(living), gone=gone))
+        told.append(phrase("game.draft.voters", count=len(living), gone=gone))
     done = tuple(n for n in done_before if n in pool)
     return Ballots(votes, done, tuple(told))
 
@@ -234,10 +234,10 @@ def _out(state: State, name: str) -> Any:
     try:
         seat = state.player(name)
     except Exception:  # a name no seat has any more: said as it is
-        return phrase("fixe.draft.not-on-vote")
+        return phrase("game.draft.not-on-vote")
     if seat.out is not None:
         return phrase(f"cause.{seat.out}")
-    return phrase("fixe.draft.not-on-vote")
+    return phrase("game.draft.not-on-vote")
 
 
 def lift_ballots(state: State, yes: Collection[str]) -> dict[str, str]:

@@ -170,7 +170,7 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
     )
     camp = None if state.winner is None else game.camp(state.winner).name
     winner = None if camp is None else camp.get(lang)
-    winner_line = None if camp is None else say("left.recap.winner", lang, camp=camp)
+    winner_line = None if camp is None else say("game.recap.winner", lang, camp=camp)
     title = say("game.recap.title", lang, id=game_id, name=state.name or game.info.name.get(lang))
     return Recap(
         lang,

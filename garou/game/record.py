@@ -31,7 +31,7 @@ from .errors import IllegalEventError
 from .journal import Event, Journal
 from .mafia_points import ClubScoring
 from .order import KEY
-from .replay import replay, trimmed
+from .replay import replay, trimmed_all
 
 TOP_KEYS = ("game", "setup", "agreement", "events")
 """The keys of a game record, in the order garou writes them."""
@@ -41,13 +41,63 @@ EXTRA_SETUP = ("seed", "turbo", "club")
 
 def record_to_dict(journal: Journal, game_id: int | None) -> dict[str, Any]:
     """Return game ``game_id`` (the latest when None) as a record."""
+    from .errors import UnreplayableGameError
+
     row = journal.game(game_id)
-    return _record_of(journal.events(row.id))
+    try:
+        return _record_of(journal.events(row.id))
+    except IllegalEventError as exc:  # a start edited by hand: import would refuse it
+        exc.seq = 1
+        raise UnreplayableGameError(row.id, row.name, "start", exc) from None
+
+
+@dataclass(frozen=True)
+class Saved:
+    """One game of a journal saved by :func:`save_games`, or the reason it could not be."""
+
+    game_id: int
+    """The game's id in the journal."""
+    file: Path | None
+    """The record written; None when the game could not be read."""
+    problem: GarouError | None = None
+    """Why it could not be read (a damaged page, a damaged event)."""
+
+
+def save_games(journal: Journal, folder: Path, force: bool = False) -> list[Saved]:
+    """Write every game of ``journal`` that can still be read to ``folder`` as
+    ``game-ID.yaml`` (a record ``garou game import`` reads), and say which cannot be read:
+    what saves a damaged journal. No file is replaced without ``force``: the files to write
+    are checked before the first is written."""
+    from garou.core.writer import OutputError, output_target, write_file
+
+    rows = journal.games()
+    if folder.exists() and not folder.is_dir():
+        raise OutputError("game.export.not-a-folder", path=str(folder))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError("writer.no-folder", path=str(folder)) from exc
+    targets = {row.id: folder / f"game-{row.id}.yaml" for row in rows}
+    for target in targets.values():
+        output_target(target, force, "--out")
+    saved = []
+    for row in rows:
+        try:
+            text = dump_record(record_to_dict(journal, row.id))
+        except GarouError as exc:
+            saved.append(Saved(row.id, None, exc))
+            continue
+        saved.append(Saved(row.id, write_file(targets[row.id], text, force, "--out")))
+    return saved
 
 
 def _record_of(events: list[Event]) -> dict[str, Any]:
-    """The record of a game's events (its start first), as exported."""
+    """The record of a game's events (its start first), as exported; IllegalEventError
+    when the start's values are not of their shape."""
+    from .replay import check_start_shape
+
     start = events[0].data
+    check_start_shape(start)
     return {
         "game": {
             "id": start.get("game"),
@@ -279,7 +329,7 @@ def named_as_players(players: Any, data: Mapping[str, Any]) -> dict[str, Any]:
             from .errors import IllegalEventError
 
             raise IllegalEventError(
-                "fixb.refused.ambiguous-name", name=value, names=Either(tuple(found))
+                "game.refused.ambiguous-name", name=value, names=Either(tuple(found))
             )
         return found[0] if found else value
 
@@ -394,26 +444,28 @@ def import_record(
     except IllegalEventError as exc:
         raise fail(read.setup_line, "events", _Refusal(exc)) from None
 
-    def check(stamped: list[Event]) -> list[Event]:
-        from .session import check_player_names
+    from .session import check_start_names
 
-        try:
-            check_player_names(stamped[0].data.get("players"))
-            replay(book, stamped[:1])
-            kept: list[Event] = stamped[:1]
-            for event in stamped[1:]:  # each event as a recording would keep it
-                kept = trimmed(book, [*kept, event])
-            replay(book, kept)
-            if not force:  # inside the write: no other import can slip in between
-                _refuse_a_copy(journal, kept, read.file)
-            return kept
-        except IllegalEventError as exc:
-            seq = getattr(exc, "seq", 1)
-            if seq <= 1:
-                raise fail(read.setup_line, "setup", _Refusal(exc)) from None
-            index = seq - 2
-            line = read.event_lines[index] if index < len(read.event_lines) else None
-            raise fail(line, f"events[{index}]", _Refusal(exc)) from None
+    given = [Event(i, kind, data) for i, (kind, data) in enumerate([("start", start), *rest], 1)]
+    try:  # every event checked once, before the journal is locked
+        check_start_names(start)
+        replay(book, given[:1])
+        kept = trimmed_all(book, given)  # each event as a recording would keep it
+        replay(book, kept)
+    except IllegalEventError as exc:
+        seq = getattr(exc, "seq", 1)
+        if seq <= 1:
+            raise fail(read.setup_line, "setup", _Refusal(exc)) from None
+        index = seq - 2
+        line = read.event_lines[index] if index < len(read.event_lines) else None
+        raise fail(line, f"events[{index}]", _Refusal(exc)) from None
+
+    def check(stamped: list[Event]) -> list[Event]:
+        if not force:  # inside the write: no other import can slip in between
+            _refuse_a_copy(journal, kept, read.file)
+        return [
+            replace(event, recorded=now.recorded) for event, now in zip(kept, stamped, strict=True)
+        ]
 
     return journal.import_game(game_id, game.name, [("start", start), *rest], check)
 
@@ -436,9 +488,10 @@ def _refuse_a_copy(journal: Journal, events: list[Event], file: str) -> None:
             continue
         try:
             theirs = journal.events(row.id)
-        except DamagedEventError:
+            same = bool(theirs) and _same(theirs) == wanted
+        except (DamagedEventError, IllegalEventError):
             continue
-        if theirs and _same(theirs) == wanted:
+        if same:
             date = theirs[0].data.get("date") or row.created[:10]
             raise DuplicateRecordError(file, row.id, row.name, str(date))
 
@@ -457,6 +510,6 @@ def _dated(file: str, record: GameRecord, data: Any) -> GameRecord:
     if date is None:
         game = data.get("game")
         line = game.line_of("date") if isinstance(game, LocatedDict) else None
-        said = phrase("fix5a.date.not-a-date", date=str(written))
+        said = phrase("core.date.not-a-date", date=str(written))
         raise DataFileError([Problem(file, line, "game.date", said)])
     return replace(record, game=replace(record.game, date=date))

@@ -128,7 +128,7 @@ def _meta(
             raise IllegalEventError("game.refused.correct-event")
         if isinstance(target, int) and target >= event.seq:
             # Only an earlier event can be corrected: the number is not the correction's own.
-            raise IllegalEventError("fixc.correct.beyond", seq=target, last=event.seq - 1)
+            raise IllegalEventError("game.correct.beyond", seq=target, last=event.seq - 1)
         if isinstance(target, int) and kinds.get(target) in META_KINDS:
             raise IllegalEventError(f"game.refused.correct-{kinds[target]}", seq=target)
         index = next((i for i, e in enumerate(live) if e.seq == target), None)
@@ -145,8 +145,47 @@ def _meta(
         live.append(event)
 
 
+START_SHAPES = {
+    "players": "list",
+    "roles": "mapping",
+    "agreement": "mapping",
+    "deal": "mapping",
+    "name": "one-value",
+    "table": "one-value",
+    "date": "one-value",
+}
+"""The shape of the values every game's ``start`` event holds: a list of names, a mapping
+of one value to one value, or one value (each may be null but the players)."""
+
+
+def check_start_shape(data: Mapping[str, Any]) -> None:
+    """Refuse a ``start`` event whose values are not of their shape (:data:`START_SHAPES`):
+    a hand-edited journal (``players: "Ana"``), never a traceback further on."""
+    for key, shape in START_SHAPES.items():
+        value = data.get(key)
+        if value is None and key != "players":
+            continue
+        if shape == "list":
+            fits = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        elif shape == "mapping":
+            fits = isinstance(value, Mapping) and all(
+                isinstance(k, str) and not isinstance(v, list | Mapping) for k, v in value.items()
+            )
+        else:
+            fits = isinstance(value, str | int | float) and not isinstance(value, bool)
+        if not fits:  # a hand-edited journal: said as a damaged start, never a traceback
+            raise IllegalEventError("game.refused.start-shape", key=key, shape=phrase_of(shape))
+
+
+def phrase_of(shape: str) -> Any:
+    from garou.core.catalogue import phrase
+
+    return phrase(f"game.start-shape.{shape}")
+
+
 def check_start(book: Rulebook, data: Mapping[str, Any]) -> Any:
     """Return the rules of the game a ``start`` event opens; refuse an unusable one."""
+    check_start_shape(data)
     game_id = data.get("game")
     if not isinstance(game_id, str) or game_id not in RULESETS:
         raise IllegalEventError("game.refused.game", game=str(game_id), games=list(RULESETS))
@@ -172,9 +211,9 @@ def replay(book: Rulebook, events: Sequence[Event], lang: str = "en") -> Replaye
     if not live or live[0].kind != "start":
         raise IllegalEventError("game.refused.no-start")
     first = live[0]
-    game = check_start(book, first.data)
-    rules = RULESETS[game.id]
     try:
+        game = check_start(book, first.data)
+        rules = RULESETS[game.id]
         state = rules.start(game, first.data)
     except IllegalEventError as exc:
         exc.seq = first.seq
@@ -268,6 +307,49 @@ def trimmed(book: Rulebook, events: Sequence[Event], lang: str = "en") -> list[E
     except IllegalEventError:
         return events
     return [*events[:-1], Event(new.seq, new.kind, data, new.recorded)]
+
+
+def trimmed_all(book: Rulebook, events: Sequence[Event], lang: str = "en") -> list[Event]:
+    """Return a whole game's ``events`` (its start first), each cut as :func:`trimmed` cuts
+    it when it is recorded after the ones before it (an import), in one pass: the state is
+    carried from event to event, an undo goes back to the state kept before the event it
+    cancels, and only a correction replays the game again. From the first event the rules
+    refuse, the rest is left as it is (the replay that follows says which)."""
+    events = list(events)
+    if len(events) < 2:
+        return events
+    try:
+        start = replay(book, events[:1], lang).state
+    except IllegalEventError:
+        return events
+    if start.game.id not in TRIMMED:
+        return events
+    rules = RULESETS[start.game.id]
+    kept = events[:1]
+    states = [start]  # the state after each event in effect, the start's first
+    for index, event in enumerate(events[1:], start=1):
+        try:
+            if event.kind == "correct":
+                kept = trimmed(book, [*kept, event], lang)
+                live, _, _ = effective_events(kept)
+                states = [replay(book, live[:n], lang).state for n in range(1, len(live) + 1)]
+                continue
+            kept.append(event)
+            if event.kind == TIMER_KIND:
+                continue
+            if event.kind == "undo":
+                if len(states) <= 1:
+                    raise IllegalEventError("game.refused.nothing-to-undo")
+                states.pop()
+                continue
+            if event.kind == "start":
+                raise IllegalEventError("game.refused.second-start")
+            data = applied(rules, states[-1], event.kind, event.data, event.seq, lang)
+            kept[-1] = Event(event.seq, event.kind, data, event.recorded)
+            states.append(rules.apply(states[-1], event.kind, data, event.seq, lang))
+        except IllegalEventError:
+            return kept + events[index + 1 :]
+    return kept
 
 
 def _trimmed_correction(

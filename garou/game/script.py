@@ -64,7 +64,7 @@ class Step:
     @property
     def cue_key(self) -> str | None:
         """The catalogue key of the cue, agreed with the roles called, or None."""
-        return f"fixg.cue.{self.cue}.{self.form}" if self.cue is not None else None
+        return f"game.cue.{self.cue}.{self.form}" if self.cue is not None else None
 
     @property
     def call_data(self) -> dict[str, Any]:
@@ -246,10 +246,10 @@ def kept_ballots(state: State, saved: dict[str, Any] | None, since: Iterable[Any
     asked = [str(n) for n in raw_asked] if isinstance(raw_asked, list) else []
     told: list[Any] = []
     if since and (typed or asked):
-        told.append(phrase("fixe.draft.since", count=len(since), events=since))
+        told.append(phrase("game.draft.since", count=len(since), events=since))
     if (saved.get("day"), saved.get("round")) != (state.day, state.vote_round):
         if typed:
-            told.append(phrase("fixe.draft.obsolete", count=len(typed)))
+            told.append(phrase("game.draft.obsolete", count=len(typed)))
         return Ballots({}, (), tuple(told))
     living = {s.name for s in state.living()}
     targets = set(next_step(state).targets)
@@ -257,10 +257,10 @@ def kept_ballots(state: State, saved: dict[str, Any] | None, since: Iterable[Any
     for voter, target in typed.items():
         if voter not in living:
             why = _gone(state, voter)
-            told.append(phrase("fixe.draft.voter-out", voter=voter, target=target, why=why))
+            told.append(phrase("game.draft.voter-out", voter=voter, target=target, why=why))
         elif target not in targets:
             why = _gone(state, target)
-            told.append(phrase("fixe.draft.nominee-out", voter=voter, target=target, why=why))
+            told.append(phrase("game.draft.nominee-out", voter=voter, target=target, why=why))
             asked = [n for n in asked if n != voter]  # asked again
         else:
             votes[voter] = target
@@ -268,7 +268,7 @@ def kept_ballots(state: State, saved: dict[str, Any] | None, since: Iterable[Any
     before = [str(n) for n in raw_voters] if isinstance(raw_voters, list) else []
     gone = [n for n in before if n not in living and n not in typed]
     if gone:
-        told.append(phrase("fixe.draft.voters", count=len(living), gone=gone))
+        told.append(phrase("game.draft.voters", count=len(living), gone=gone))
     return Ballots(votes, tuple(n for n in asked if n in living), tuple(told))
 
 
@@ -279,4 +279,4 @@ def _gone(state: State, name: str) -> Any:
     seat = next((s for s in state.seats if s.name == name), None)
     if seat is not None and not seat.alive and seat.death:
         return phrase(f"cause.{seat.death}")
-    return phrase("left.draft.not-a-target")
+    return phrase("game.draft.not-a-target")

@@ -1,9 +1,9 @@
 """Every event of both games said as a sentence, in any language: for the recap's
 corrections and undos, the correction form's list, and wherever an event is shown to a
-person. Loup-Garou's sentences are ``fixes.event.*``, a Mafia evening's ``mafia.event.*``.
+person. Loup-Garou's sentences are ``game.event.*``, a Mafia evening's ``mafia.event.*``.
 
-Each kind has its sentence (``fixes.event.<kind>``), each value its clause
-(``fixes.event.field.<key>``): players by name, cards by their name in the language, the
+Each kind has its sentence (``game.event.<kind>``), each value its clause
+(``game.event.field.<key>``): players by name, cards by their name in the language, the
 enumerations through ``enums.yaml``. Nothing of an event reaches a person as Python data
 (no ``{'Ana': 'Bob'}``).
 """
@@ -57,7 +57,7 @@ def event_sentence(
             return _mafia_sentence(game, "extra-time", data)
         return _mafia_sentence(game, kind, data)
     main = _MAIN.get(kind, ())
-    key = f"fixes.event.{kind}"
+    key = f"game.event.{kind}"
     if kind == "start":
         head = phrase(key, count=len(data.get("players") or ()))
     elif kind == "roles":
@@ -75,14 +75,14 @@ def event_sentence(
     elif has(key):
         head = phrase(key)
     else:
-        head = phrase("fixes.event.other", kind=kind)
+        head = phrase("game.event.other", kind=kind)
     found = (_clause(game, k, v) for k, v in data.items() if k not in main)
     clauses = [c for c in found if c is not None]
     if kind == "potions" and not any(k in data for k in ("save", "poison")):
-        clauses.insert(0, phrase("fixes.event.field.no-potion"))
+        clauses.insert(0, phrase("game.event.field.no-potion"))
     if not clauses:
         return head
-    return phrase("fixes.event.with", event=head, details=_Clauses(clauses))
+    return phrase("game.event.with", event=head, details=_Clauses(clauses))
 
 
 def event_said(replayed: Any, event: Any) -> Phrase:
@@ -109,32 +109,32 @@ def event_said(replayed: Any, event: Any) -> Phrase:
 
 
 def _mafia_sentence(game: Game, kind: str, data: Mapping[str, Any]) -> Phrase:
-    key = f"mafia.event.{kind}" if has(f"mafia.event.{kind}") else f"fixe.event.{kind}"
+    key = f"mafia.event.{kind}" if has(f"mafia.event.{kind}") else f"mafia.event.{kind}"
     main = _MAFIA_MAIN.get(kind, ())
     if kind == "table-decision":  # one sentence: "the table's decision: nobody leaves"
         then = str(data.get("then") or "")
         if then in ("nobody", "again", "leader"):
-            return phrase("fixf.event.table-decision", then=phrase(f"fixf.then.{then}"))
-        key = "fixf.event.table-decision-other"
+            return phrase("mafia.event.table-decision", then=phrase(f"mafia.then.{then}"))
+        key = "mafia.event.table-decision-other"
     if kind == "start":
-        head = phrase("fixes.event.start", count=len(data.get("players") or ()))
+        head = phrase("game.event.start", count=len(data.get("players") or ()))
         main = tuple(data)
     elif has(key):
         named: dict[str, Any] = {k: _name(data.get(k)) for k in main}
         head = phrase(key, None, **named)
     else:
-        head = phrase("fixes.event.other", kind=kind)
+        head = phrase("game.event.other", kind=kind)
         main = ()
     clauses = [c for k, v in data.items() if k not in main
                for c in [_mafia_clause(game, k, v)] if c is not None]  # fmt: skip
     if not clauses:
         return head
-    return phrase("fixes.event.with", event=head, details=_Clauses(clauses))
+    return phrase("game.event.with", event=head, details=_Clauses(clauses))
 
 
 def _mafia_clause(game: Game, key: str, value: Any) -> Phrase | None:
     if key == "votes" and value == {}:
-        return phrase("fixes.event.field.votes", ballots=phrase("mafia.event.silent"))
+        return phrase("game.event.field.votes", ballots=phrase("mafia.event.silent"))
     if value is None or value == [] or value == {}:
         return None
     field = f"mafia.event.field.{key}"
@@ -152,11 +152,11 @@ def _mafia_clause(game: Game, key: str, value: Any) -> Phrase | None:
         ballots = [
             phrase(f"mafia.event.ballot-{v}", voter=_name(k))
             if v in ("yes", "no")
-            else phrase("fixes.event.ballot", voter=_name(k), target=_name(v))
+            else phrase("game.event.ballot", voter=_name(k), target=_name(v))
             for k, v in value.items()
         ]
-        return phrase("fixes.event.field.votes", ballots=ballots or phrase("mafia.event.silent"))
-    return phrase("fixes.event.field.other", key=key, value=_plain(value))
+        return phrase("game.event.field.votes", ballots=ballots or phrase("mafia.event.silent"))
+    return phrase("game.event.field.other", key=key, value=_plain(value))
 
 
 class _Clauses:
@@ -172,7 +172,7 @@ class _Clauses:
 def _clause(game: Game, key: str, value: Any) -> Phrase | None:
     if key == "start" or value is None:
         return None
-    field = f"fixes.event.field.{key}"
+    field = f"game.event.field.{key}"
     if key == "by":
         return phrase(field, names=_names(value))
     if key == "role":
@@ -191,15 +191,15 @@ def _clause(game: Game, key: str, value: Any) -> Phrase | None:
         each = [phrase(f"{field}.one", by=_name(k), name=_name(v)) for k, v in value.items()]
         return phrase(field, choices=each) if each else None
     if key == "votes" and isinstance(value, Mapping):
-        ballots = [phrase("fixes.event.ballot", voter=_name(k), target=_name(v))
+        ballots = [phrase("game.event.ballot", voter=_name(k), target=_name(v))
                    for k, v in value.items()]  # fmt: skip
         return phrase(field, ballots=ballots or phrase("game.tally-none"))
     if key == "tallies" and isinstance(value, Mapping):
         counts = [phrase("game.tally", name=_name(k), count=_int(v)) for k, v in value.items()]
         return phrase(field, tallies=counts or phrase("game.tally-none"), count=len(counts))
     if key == "players":
-        return phrase("fixes.event.field.players", names=_names(value))
-    return phrase("fixes.event.field.other", key=key, value=_plain(value))
+        return phrase("game.event.field.players", names=_names(value))
+    return phrase("game.event.field.other", key=key, value=_plain(value))
 
 
 def _int(value: Any) -> int:
@@ -284,4 +284,4 @@ def event_kind(kind: str) -> Phrase | str:
     """Return event ``kind`` as a sentence names it: its name in the message's language and
     the id typed (« l'aube (dawn) »), never the bare English id inside a French sentence;
     an unknown kind (a typo being refused) stays as typed."""
-    return phrase(f"fixd.kind.{kind}") if has(f"fixd.kind.{kind}") else kind
+    return phrase(f"game.kind.{kind}") if has(f"game.kind.{kind}") else kind

@@ -31,13 +31,36 @@ def check_player_names(players: Any) -> None:
         if isinstance(name, str) and len(name.strip()) > MAX_NAME:
             shown = name.strip()[:24] + "…"
             raise IllegalEventError(
-                "fix5a.names.too-long", name=shown, length=len(name.strip()), most=MAX_NAME
+                "game.names.too-long", name=shown, length=len(name.strip()), most=MAX_NAME
+            )
+
+
+def check_start_names(data: Mapping[str, Any]) -> None:
+    """Refuse a ``start`` whose players' names, game's name or table's name hold a character
+    no name may (:func:`garou.core.names.hidden_character`: a control character, an
+    invisible one), or a player's name too long: the one check of every face a game starts
+    from (the terminal, the web form, an import), so that what is recorded exports and
+    imports again."""
+    from garou.core.errors import safe_text
+    from garou.core.names import hidden_character
+
+    from .errors import IllegalEventError
+
+    players = data.get("players")
+    check_player_names(players)
+    named = [*(players if isinstance(players, list | tuple) else ())]
+    for text in [*named, data.get("name"), data.get("table")]:
+        found = hidden_character(text) if isinstance(text, str) else None
+        if found is not None:
+            said = safe_text(text).replace(found, f"\\u{ord(found):04x}")
+            raise IllegalEventError(
+                "game.refused.hidden-character", text=said, code=f"U+{ord(found):04X}"
             )
 
 
 def new_game(journal: Journal, book: Rulebook, data: Mapping[str, Any]) -> int:
     """Create a game from its ``start`` event data; return its id."""
-    check_player_names(data.get("players"))
+    check_start_names(data)
 
     def check(events: list[Event]) -> None:
         replay(book, events)
@@ -127,8 +150,10 @@ def stale_form(book: Rulebook, events: list[Event], lang: str = "en") -> StaleFo
 
     replayed = replay(book, events, lang)
     if len(replayed.effective) > 1:
-        return StaleFormError("fix5b.stale.last", last=event_said(replayed, replayed.effective[-1]))
-    return StaleFormError("fix5b.stale.start")
+        return StaleFormError(
+            "web.game.stale.last", last=event_said(replayed, replayed.effective[-1])
+        )
+    return StaleFormError("web.game.stale.start")
 
 
 def _replayed(book: Rulebook, events: list[Event], lang: str) -> Replayed:
@@ -215,7 +240,7 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
             given.setdefault(key.strip(), []).append(pair.strip())
     for key, values in given.items():
         if len(values) > 1:
-            raise UsageError("fix5a.usage.key-twice", key=key, values=values)
+            raise UsageError("cli.usage.key-twice", key=key, values=values)
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
@@ -224,10 +249,10 @@ def parse_values(pairs: list[str] | tuple[str, ...]) -> dict[str, Any]:
             read = parse_yaml(value, "", source=True) if value.strip() else None
         except DataFileError as exc:  # what is wrong said (a voter twice), not only that
             why = exc.problems[0].message if exc.problems else ""
-            raise UsageError("fix4.usage.value", pair=pair, why=why) from None
+            raise UsageError("cli.usage.value", pair=pair, why=why) from None
         for _, _, said in shape_problems({key.strip(): read})[:1]:
             # a name that reads as YAML (a list, a mapping): quoted, it is the name
-            hint = phrase("fix5a.usage.quote", key=key.strip(), value=value.strip())
+            hint = phrase("cli.usage.quote", key=key.strip(), value=value.strip())
             raise UsageError("msgs.usage.shape", pair=pair, why=said, hint=hint)
         data[key.strip()] = event_data(read, key.strip())
     return data
@@ -283,6 +308,7 @@ def snapshot(
 __all__ = [
     "MAX_NAME",
     "check_player_names",
+    "check_start_names",
     "correct",
     "load",
     "format_values",
@@ -363,11 +389,11 @@ def _said_since(replayed: Replayed, event: Event) -> Any:
         return _undo_said(replayed, event)
     if event.kind == "correct":
         target, why = event.data.get("seq"), event.data.get("why")
-        return phrase("left.draft.correct", target=target, why=why or "-")
+        return phrase("game.draft.correct", target=target, why=why or "-")
     return event_said(replayed, event)
 
 
 def _undo_said(replayed: Replayed, event: Event) -> Any:
     from garou.core.catalogue import phrase
 
-    return phrase("fixe.draft.undo", seq=event.seq)
+    return phrase("game.draft.undo", seq=event.seq)

@@ -67,7 +67,7 @@ def standings(
         written = str(state.date or row.created[:10])
         day = iso_date(written)  # a journal of an older garou may hold 15/12/2026
         if day is None:
-            message = phrase("fix5a.club.bad-date", id=row.id, date=written).say(lang)
+            message = phrase("club.bad-date", id=row.id, date=written).say(lang)
             left_out.append(
                 {"id": row.id, "name": row.name, "seq": 1, "kind": "start", "message": message}
             )

@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from garou.rules.distribution import UnsoundSetupError
 from garou.rules.loader import Rulebook
 from garou.rules.model import Game
-from garou.rules.setup import UnsoundSetupError
 
 from .errors import IllegalEventError
 from .order import KEY, ORDER
@@ -41,7 +41,7 @@ class RefusedSetupError(UnsoundSetupError):
 def refused_setup(game: Game, dist: Any, where: str) -> RefusedSetupError | None:
     """Return why ``garou check`` refuses ``dist`` (read from ``where``), or None: the
     refusal without --force, the warning to show with it."""
-    from garou.rules.setup import check_distribution
+    from garou.rules.distribution import check_distribution
 
     verdict = check_distribution(game, dist)
     return None if verdict.ok else RefusedSetupError(verdict.failures, setup=where)
@@ -49,7 +49,7 @@ def refused_setup(game: Game, dist: Any, where: str) -> RefusedSetupError | None
 
 def forced_setup(book: Rulebook, setup: str | Path | None) -> RefusedSetupError | None:
     """Return the checks the setup file ``setup`` fails, dealt anyway with --force, or None."""
-    from garou.rules.setup import read_setup
+    from garou.rules.distribution import read_setup
 
     if setup is None:
         return None
@@ -66,7 +66,7 @@ def start_data(
     names: Sequence[str] = (),
     deal: Mapping[str, str] | None = None,
     force: bool = False,
-    how: str = "fix4.hint.setup-differs",
+    how: str = "game.hint.setup-differs",
 ) -> dict[str, Any]:
     """Return the ``start`` event of a game: the checked setup and the table's agreement.
 
@@ -79,7 +79,7 @@ def start_data(
     """
     from garou.core.names import resolve_role
     from garou.houserules import load_agreement
-    from garou.rules.setup import read_setup
+    from garou.rules.distribution import read_setup
 
     table = load_agreement(agreement, book) if agreement is not None else None
     if setup is not None:
@@ -110,7 +110,7 @@ def start_data(
     for typed, role in (deal or {}).items():
         player = dealt_to(players, typed)
         if player in cards:
-            raise IllegalEventError("fix4.refused.dealt-twice", name=player, typed=typed)
+            raise IllegalEventError("game.refused.dealt-twice", name=player, typed=typed)
         cards[player] = (
             role if any(r.id == role for r in game.roles) else (resolve_role(game, role).id)
         )
@@ -141,19 +141,23 @@ def _same_setup(
 
     differs = []
     if dist.players != agreed.players:
-        differs.append(phrase("fix4.setup.players", given=dist.players, agreed=agreed.players))
+        differs.append(
+            phrase("game.setup-differs.players", given=dist.players, agreed=agreed.players)
+        )
     given_roles = {r: n for r, n in dist.roles.items() if n}
     agreed_roles = {r: n for r, n in agreed.roles.items() if n}
     if given_roles != agreed_roles:
         differs.append(
-            phrase("fix4.setup.roles", given=_Cards(game, given_roles),
+            phrase("game.setup-differs.roles", given=_Cards(game, given_roles),
                    agreed=_Cards(game, agreed_roles))
         )  # fmt: skip
     if agreed.names and sorted(map(fold, players)) != sorted(map(fold, agreed.names)):
-        differs.append(phrase("fix4.setup.names", given=list(players), agreed=list(agreed.names)))
+        differs.append(
+            phrase("game.setup-differs.names", given=list(players), agreed=list(agreed.names))
+        )
     if differs:
         raise IllegalEventError(
-            "fix4.refused.setup-differs", path=path, parts=_Parts(differs), hint=phrase(how)
+            "game.refused.setup-differs", path=path, parts=_Parts(differs), hint=phrase(how)
         )
 
 
@@ -195,7 +199,7 @@ def dealt_to(players: Sequence[str], typed: str) -> str:
     if found in players:
         return found
     near = closest(typed, list(players))
-    hint = phrase("fixg.play.did-you-mean", typed=typed, names=Either(near)) if near else None
+    hint = phrase("game.play.did-you-mean", typed=typed, names=Either(near)) if near else None
     raise IllegalEventError("game.refused.no-player", name=typed, players=list(players), hint=hint)
 
 

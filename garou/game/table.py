@@ -316,7 +316,7 @@ def _check_cards(state: State, given: Mapping[str, str], kind: str) -> None:
             dealt = [game.role(r).name for r in state.cards]
             form = "f" if role_form([game.role(role)]) == "f" else "m"
             raise IllegalEventError(
-                f"fixg.refused.role-not-dealt.{form}", role=role, dealt=dealt, rule="lg-dealing"
+                f"game.refused.role-not-dealt.{form}", role=role, dealt=dealt, rule="lg-dealing"
             )
     if kind == "start":
         count = Counter(given.values())
@@ -353,7 +353,7 @@ def role_form(roles: Any, count: int | None = None) -> str:
     """The French agreement of a sentence about ``roles`` (rule-data roles): "p" for
     several (``count``: the cards, when there are more than the roles), "f" when the one
     role's name is feminine (``Role.gender``), else "m". The catalogue's keys about a role
-    end with it (``fixg.cue.dead.f``: « Morte : appelez-la »)."""
+    end with it (``game.cue.dead.f``: « Morte : appelez-la »)."""
     roles = list(roles)
     if max(len(roles), count or 0) > 1:
         return "p"
@@ -430,7 +430,7 @@ def _noted(after: State, before: State, seq: int) -> State:
         return after
     phase = after.phase if after.phase in ("night", "day") else "day"
     number = after.night if phase == "night" else after.day
-    line = Line(phase, number, phrase("fixes.story.roles", cards=cards), True, seq)
+    line = Line(phase, number, phrase("game.story.roles", cards=cards), True, seq)
     return replace(after, story=(*after.story, line))
 
 
@@ -501,7 +501,7 @@ def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
 def step_name(state: State, step: NightStep) -> Phrase:
     """A night step said by the names of the roles it calls ("Werewolf", "Loup-Garou"),
     never by its id (which ``call step=`` accepts too)."""
-    return phrase("fixb.step.name", roles=_role_names(state, step))
+    return phrase("game.step.name", roles=_role_names(state, step))
 
 
 def _typed_step(state: State, step: NightStep) -> Any:
@@ -540,7 +540,7 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
         line = Line(
             "night",
             state.night,
-            phrase(f"fixg.story.called.{step_form(state, step)}", roles=_role_names(state, step)),
+            phrase(f"game.story.called.{step_form(state, step)}", roles=_role_names(state, step)),
             True,
             seq,
         )
@@ -548,7 +548,7 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     if not state.in_play(step.roles):
         names = [game.role(r).name for r in step.roles]
         raise IllegalEventError(
-            f"fixg.refused.not-dealt.{role_form([game.role(r) for r in step.roles])}",
+            f"game.refused.not-dealt.{role_form([game.role(r) for r in step.roles])}",
             roles=names,
             step=_typed_step(state, step),
             rule=game.night.call_absent.entry if game.night.call_absent else "lg-night",
@@ -568,7 +568,7 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     ):
         dead = [s.name for s in known]
         raise IllegalEventError(
-            "fixg.refused.actor-dead",
+            "game.refused.actor-dead",
             count=len(dead),
             names=dead,
             step=_typed_step(state, step),
@@ -670,7 +670,7 @@ def _kill(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> S
             reading=state.agreed().reading(CASE_WOLVES),
             rule=CASE_WOLVES,
         )
-    key = {"game-master": "game.story.kill-gm", "majority": "fixes.story.kill-majority"}.get(
+    key = {"game-master": "game.story.kill-gm", "majority": "game.story.kill-majority"}.get(
         str(decided), "game.story.kill"
     )
     line = Line("night", state.night, phrase(key, name=victim, who=_who(state, step)), True, seq)
@@ -797,7 +797,7 @@ class AnswerWord:
 
         from garou.core.catalogue import say
 
-        word = f"{self.option}={{{yaml_name(self.chooser)}: {say('fixes.word.name', lang)}}}"
+        word = f"{self.option}={{{yaml_name(self.chooser)}: {say('game.word.name', lang)}}}"
         return shlex.quote(word)
 
 
@@ -841,7 +841,7 @@ def _resolve(
         raise _choice_needed(
             chain.pending,
             phrase(
-                "fixes.hint.choice",
+                "game.hint.choice",
                 answer=AnswerWord(option, chain.pending.chooser),
                 options=[yaml_name(o) for o in chain.pending.options],
             ),
@@ -921,7 +921,7 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
                     "night",
                     state.night,
                     phrase(
-                        f"fixg.story.skipped.{step_form(state, step)}",
+                        f"game.story.skipped.{step_form(state, step)}",
                         roles=_role_names(state, step),
                     ),
                     True,
@@ -967,7 +967,7 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     votes = data.get("votes")
     tallies = data.get("tallies")
     if votes is None and tallies is None:  # none given (or `votes=` left empty)
-        raise IllegalEventError("fix4.refused.no-ballots", rule=rule)
+        raise IllegalEventError("game.refused.no-ballots", rule=rule)
     if votes is not None and tallies is not None:
         raise IllegalEventError("game.refused.votes-or-tallies", rule=rule)
     if votes is not None:
@@ -1037,7 +1037,7 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
         )
     top = [name for name, votes in count.tally if votes == count.tally[0][1]] if count.tally else []
     if pick is not None and len(top) > 1 and state.captain and count.eliminated == (str(pick),):
-        said = phrase("fixes.story.captain-settles", names=top, captain=state.captain, name=pick)
+        said = phrase("game.story.captain-settles", names=top, captain=state.captain, name=pick)
         state = replace(state, story=(*state.story, Line("day", state.day, said, False, seq)))
     if not count.eliminated:
         line = Line("day", state.day, phrase("game.story.nobody-out"), False, seq)
@@ -1074,18 +1074,18 @@ def announcement(state: State) -> list[Phrase]:
     said: list[Phrase] = []
     if state.told == "dawn":
         if everyone:
-            said.append(phrase("fixc.announce.dawn", count=len(everyone), deaths=everyone))
+            said.append(phrase("game.announce.dawn", count=len(everyone), deaths=everyone))
         else:
             said.append(phrase("game.play.nobody"))
         return said
     voted = [n for n, cause, _ in state.told_deaths if cause == "vote"]
     out = [card(n) for n in grouped(state.names(), voted)]
     if out:
-        said.append(phrase("fixb.announce.vote", count=len(out), deaths=out))
+        said.append(phrase("game.announce.vote", count=len(out), deaths=out))
     else:
-        said.append(phrase("fixb.announce.vote-nobody"))
+        said.append(phrase("game.announce.vote-nobody"))
     if len(everyone) > len(out):
-        said.append(phrase("fixc.announce.leaving", deaths=everyone))
+        said.append(phrase("game.announce.leaving", deaths=everyone))
     return said
 
 
@@ -1211,7 +1211,7 @@ def warnings(state: State) -> list[Warning]:
                     f"skipped-{step.id}",
                     "lg-mistake-absent-role",
                     phrase(
-                        f"fixe.warn.skipped.{step_form(state, step)}",
+                        f"game.warn.skipped.{step_form(state, step)}",
                         roles=_role_names(state, step),
                         step=_typed_step(state, step),
                     ),

@@ -100,7 +100,7 @@ def check_timer(data: Mapping[str, Any]) -> None:
         raise IllegalEventError("judge.refused.timer-action", action=str(action), actions=ACTIONS)
     if not isinstance(label, str) or not label.strip() or len(label) > 200:
         raise IllegalEventError("judge.refused.timer-label")
-    if isinstance(at, bool) or not isinstance(at, int | float) or at < 0:
+    if isinstance(at, bool) or not isinstance(at, int | float) or not 0 <= at < 2**63:
         raise IllegalEventError("judge.refused.timer-at", value=str(at))
     if action == "start":
         seconds = data.get("seconds")

@@ -29,13 +29,13 @@ from .compare import (
     diff_agreements,
     diff_setups,
 )
+from .deal import make_setup, same_name
 from .export import (
     agreement_to_dict,
     difference_to_dict,
     question_to_dict,
     setup_difference_to_dict,
 )
-from .setup import make_setup, same_name
 from .sheet import render_agreement
 
 __all__ = [

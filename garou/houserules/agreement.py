@@ -20,10 +20,10 @@ from garou.core.names import closest, fold
 from garou.core.reader import LocatedDict, LocatedList, is_null
 from garou.core.records import record
 from garou.core.writer import OutputError, OutputExistsError, output_target, write_file
+from garou.rules.distribution import Distribution
 from garou.rules.loader import Rulebook
 from garou.rules.model import Default, Entry, Game, Option, Text
 from garou.rules.schema import INVALID, Collector, Positive, Where, convert, type_hints, unknown_key
-from garou.rules.setup import Distribution
 
 FORMAT = "garou-agreement/1"
 """The value of the ``format`` key that marks an agreement file."""
@@ -712,7 +712,7 @@ class _Validator:
         line = typed.get("setup")
         if line is None:
             return None
-        from .setup import setup_problems
+        from .deal import setup_problems
 
         setup, found = setup_problems(game, line, data["setup"])
         for container, key, path, message in found:

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from garou.core.catalogue import phrase
 from garou.core.errors import GarouError, UnknownIdError, UsageError
 from garou.core.names import fold
+from garou.rules.distribution import MAX_PLAYERS, parse_players
 from garou.rules.model import Game
-from garou.rules.setup import MAX_PLAYERS, parse_players
 
 from .agreement import Decision, Question, find_option, iso_date, questions
 

@@ -325,6 +325,10 @@ def judge(
     asked = _Asked(entries, docnum, matched, query, dict(corrected or {}), game, tuple(scores))
     if quantity.asks_only_duration(asked.folded) and not quantity.states_duration(asked.texts):
         return Verdict(False, "quantity", {})
+    # Still a veto, not weighed: without it the fitted judgement answers every question
+    # of an act the role has not ("can the witch fly", "steal a potion", "can the seer
+    # kill"). The evidence it needs is an act the entry says in no word of that act's
+    # group (ACTS, both languages): "drink" a potion is the entry's « boire ».
     if _rule_act(asked):
         return Verdict(False, "act", {})
     fitted = model if model is not None else loaded_model()
@@ -341,12 +345,14 @@ def judge(
 
 
 REASONS = ("outside", "game", "advice", "unknown-named", "quantity", "unknown-word", "subject",
-           "essential", "other-game", "decline", "act", "predicate", "weak", "open")  # fmt: skip
+           "essential", "other-game", "decline", "act", "predicate", "weak", "open",
+           "no-words")  # fmt: skip
 """Why an entry does not answer: the three hard rules, the nine rules in the order the hand
 rules try them, then the fitted judgement's graded measures: ``predicate`` (the first hit
 does not speak of what is asked), ``weak`` (it matches weakly, or hardly better than the
 next), ``open`` (the query is nearer a question the rules leave open than any they
-answer: :mod:`garou.lookup.bank`)."""
+answer: :mod:`garou.lookup.bank`); and ``no-words``: the query has no word of the rules'
+language (``searcher._wordless``, judged before any entry is)."""
 RULES = ("unknown-named", "quantity", "unknown-word", "subject", "essential", "other-game",
          "decline", "act")  # fmt: skip
 """The rules weighed (each a veto for the hand rules), after the hard ones."""
@@ -842,7 +848,13 @@ ACTS: tuple[str, ...] = (
     "tuer tue tuent kill kills killed eliminer elimine eliminent eliminate eliminates "
     "eliminated empoisonner empoisonne empoisonnent poison poisons poisoned devorer devore "
     "devorent devour devours devoured manger mange mangent eat eats eaten tirer tire tirent "
-    "shoot shoots shot abattre abat assassiner murder murders",
+    "shoot shoots shot abattre abat assassiner murder murders fire fires fired",
+    # Using up a role's item or power: the witch drinks, pours, throws her potions.
+    "utiliser utilise utilisent use uses used employer emploie emploient boire boit boivent "
+    "drink drinks drank drunk verser verse versent pour pours poured jeter jette jettent "
+    "throw throws threw thrown lancer lance lancent consommer consomme consomment consume "
+    "consumes consumed depenser depense spend spends spent activer active activate "
+    "activates declencher declenche trigger triggers",
     # Saving.
     "sauver sauve sauvent save saves saved proteger protege protegent protect protects "
     "protected soigner soigne heal heals healed guerir guerit ressusciter ressuscite revive "

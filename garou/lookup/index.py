@@ -38,10 +38,14 @@ INDEX_FORMAT = "19"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
-"""Seconds to wait in all for another process that is building the same cache (then a
-private index is built for the run, and the user is told why)."""
+"""Seconds ``garou index --rebuild`` waits in all for another process that is building the
+same cache (then it fails, saying where and why)."""
 LOCK_NOTICE = 1.0
-"""Seconds after which a search waiting for another process's lock says so."""
+"""Seconds after which ``garou index --rebuild`` waiting for another process's lock says so."""
+SEARCH_WAIT = 2.0
+"""Seconds a search waits for another process that holds the cache's lock: the index
+builds in under a second, so a lock held longer is a stopped or stuck process. The search
+then builds a private temporary index for its run, saying nothing (it is no fault)."""
 BIG_RULE_SET = 2000
 """A rule set with more entries than this says that its index is being built (it takes
 more than a few seconds)."""
@@ -561,13 +565,25 @@ Notify = Callable[[Any], None]
 """Told a catalogue phrase at once (a wait for another process, a long build)."""
 
 
+class _LockBusy(Exception):
+    """Another process held the cache's lock for longer than a search waits."""
+
+
 def _build_cached(
-    root: Path, folder: Path, key_: str, rules_dir: Any, force: bool, notify: Notify | None = None
+    root: Path,
+    folder: Path,
+    key_: str,
+    rules_dir: Any,
+    force: bool,
+    notify: Notify | None = None,
+    wait: float | None = None,
 ) -> OpenIndex:
     """Build the index into the cache under the lock, unless another process just did.
 
-    When another process holds the lock, ``notify`` is told within ``LOCK_NOTICE`` seconds,
-    then the wait goes on up to ``LOCK_TIMEOUT`` (filelock.Timeout after that)."""
+    ``wait`` (a search): raise _LockBusy when another process holds the lock that long,
+    and tell nothing. Otherwise, when another process holds the lock, ``notify`` is told
+    within ``LOCK_NOTICE`` seconds, then the wait goes on up to ``LOCK_TIMEOUT``
+    (filelock.Timeout after that)."""
     import shutil
     import tempfile
 
@@ -578,8 +594,10 @@ def _build_cached(
     root.mkdir(parents=True, exist_ok=True)
     lock = FileLock(str(root / ".index.lock"))
     try:
-        lock.acquire(timeout=LOCK_NOTICE)
+        lock.acquire(timeout=LOCK_NOTICE if wait is None else wait)
     except Timeout:
+        if wait is not None:
+            raise _LockBusy from None
         if notify is not None:
             notify(phrase("index.waiting", path=str(root), seconds=int(LOCK_TIMEOUT)))
         lock.acquire(timeout=LOCK_TIMEOUT)
@@ -655,9 +673,15 @@ def open_index(
             return opened
     damaged = not rebuild and (folder / META).exists()
     try:
-        opened = _build_cached(root, folder, key_, rules_dir, force=rebuild, notify=notify)
+        opened = _build_cached(
+            root, folder, key_, rules_dir, force=rebuild, notify=notify, wait=SEARCH_WAIT
+        )
     except GarouError:
         raise
+    except _LockBusy:
+        # Another process holds the lock (stopped, or stuck): this run answers from its
+        # own index; the cache is sound, so there is nothing to tell.
+        return _build_private(rules_dir, key_)
     except Exception as exc:  # unwritable, full disk, lock timeout: a private index
         from garou.core.catalogue import phrase
 

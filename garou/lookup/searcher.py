@@ -58,6 +58,7 @@ from .scoring import Scorer, best_of, field_lengths
 
 if TYPE_CHECKING:
     from .bank import Bank, Match
+    from .explain import Explanation, Term
     from .vocabulary import Outside
 
 MAX_CHARS = 500
@@ -149,6 +150,10 @@ _PUNCT = re.compile(r"(?:[^\w\s'’ʼ‘\-‐‑]|_)+")
 _GLUED = re.compile(rf"{_PIECE}(?:{_PUNCT.pattern}{_PIECE})+")
 """Words glued by punctuation other than an apostrophe or a hyphen: "cha?seur", "vote/tie"."""
 _RUN = re.compile(r"[^\W_]+")
+_MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
+"""An HTML or XML tag ("<script>", "</b>"): markup, never words of a question."""
+_CODE = re.compile(r"[=;{}|$`*\\]|--|&&")
+"""Operators of code (SQL, shell, templates) that a question at the table never has."""
 
 
 @dataclass(frozen=True)
@@ -250,15 +255,29 @@ class SearchResult:
     """Roles or concepts of other editions or games the query names (not in these rules)."""
     verdict: coverage.Verdict | None = None
     """The judgement of the first hit (:func:`coverage.judge`): why not, what it weighed."""
+    close: list[Hit] = field(default_factory=list)
+    """The first two hits when they are a close call (:data:`CLOSE_CALL`): the question may
+    be either; both are shown in full."""
+    explanation: Explanation | None = None
+    """Why each hit is where it is and why the verdict, when asked (``explain=True``)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the result as in ``garou search --json``."""
+        """Return the result as in ``garou search --json`` (with ``why``: ``--explain``)."""
         data: dict[str, Any] = {"query": self.query, "answered": self.answered,
                                 "hits": [h.to_dict() for h in self.hits]}  # fmt: skip
+        if self.explanation is not None:
+            for hit in data["hits"]:
+                why = self.explanation.hits.get(hit["id"])
+                if why is not None:
+                    hit["why"] = why.to_dict()
+            if self.explanation.verdict is not None:
+                data["why"] = self.explanation.verdict.to_dict()
         if self.outside:
             data["outside"] = [o.to_dict() for o in self.outside]
         if self.per_game:
             data["per_game"] = {h.game: h.id for h in self.per_game}
+        if self.close:
+            data["close_call"] = [h.id for h in self.close]
         if self.corrected is not None:
             data["corrected"] = self.corrected
         if self.suggestions:
@@ -687,6 +706,13 @@ LEARNED_RANKING = True
 """Whether ``garou search`` orders its candidates by the learned ranking (else by hand)."""
 RERANKED = 10
 """Candidates (the hand ranking's first) the learned ranking orders."""
+CLOSE_CALL = 0.8
+"""The first two hits are a close call, both shown in full, when the learned ranking's
+values (the logits of their scores) differ by at most this. Chosen on the studied sets
+(bench/learn.py ``STUDIED``, in-scope queries, 1,266): of the margins 0 to 2 tried, the
+one where the second hit shown is the answer the first was not most often (21 of the 100
+close calls; the answering ruling shown in full goes from 0.910 to 0.927, with two rulings
+shown for 7.9 % of the questions; a margin of 2 gives 0.956 for 49 %)."""
 FEATURE_FIELDS = ("title", "names", "about", "text", "asks")
 """The fields whose BM25 (summed over the query's words) is a feature; a field the index
 does not have (``asks`` before it was added) scores 0."""
@@ -730,9 +756,19 @@ class Ranking:
         if tuple(features) != FEATURES:
             raise ValueError("the ranking's features are not the searcher's: re-fit it")
         self.weights = tuple(weights)
+        self._mean = tuple(mean)
         # Standardising folded into the weights: a few dozen multiplications a candidate.
         self._slopes = tuple(w / s if s else 0.0 for w, s in zip(weights, scale, strict=True))
         self._offset = -sum(a * m for a, m in zip(self._slopes, mean, strict=True))
+
+    def terms(self, row: list[float]) -> list[Term]:
+        """Return each feature's term of :meth:`value` (``slope × (x − mean)``: they add
+        up to the value, as the offset is the slopes times the means)."""
+        from .explain import Term
+
+        return [Term(name, x, a, a * (x - m), m)
+                for name, x, a, m in zip(FEATURES, row, self._slopes, self._mean,
+                                         strict=True)]  # fmt: skip
 
     def value(self, row: list[float]) -> float:
         """Return the model's value of one candidate's features (higher ranks first)."""
@@ -822,6 +858,9 @@ class Searcher:
         self._entry_ids: list[str] | None = None
         self._per_entry: list[list[float]] | None = None
         self._bank: Bank | None = None
+        self._explain = False
+        """Set while a search explains itself: the pipeline keeps its trace."""
+        self._trace: dict[str, Any] = {}
 
     def say(self, key_: str, lang: str, count: int | None = None, **values: Any) -> str:
         """Return the catalogue's message ``key_`` (``search.*``) in ``lang``, from the copy
@@ -887,17 +926,21 @@ class Searcher:
         limit: int = 5,
         lang: str = "fr",
         prefer: str | None = None,
+        explain: bool = False,
     ) -> SearchResult:
         """Return the entries that answer ``query``, best first, displayed in ``lang``.
 
         ``game`` keeps that game's entries only; ``prefer`` (the game of the table's
-        agreement) puts that game's entries first unless the query names the other game.
-        Raise UsageError for an empty query, an unknown game or kind or a bad limit.
+        agreement) puts that game's entries first unless the query names the other game;
+        ``explain`` adds why each hit is where it is and why the verdict
+        (``SearchResult.explanation``). Raise UsageError for an empty query, an unknown
+        game or kind or a bad limit.
         """
         if limit < 1:
             raise UsageError("search.bad-limit", limit=limit)
         game_id = self.check_filters(game, kind)
         prefer_id = self.check_filters(prefer, None) if prefer else None
+        self._explain, self._trace = explain, {}
         try:
             return self._answer(query, game_id, kind, limit, lang, prefer_id)
         except GarouError:
@@ -909,7 +952,10 @@ class Searcher:
                 error = f"{type(exc).__name__}: {exc}"
                 raise SearchIndexError("search.failed", error=error) from exc
             self._rebuild()
+            self._explain = explain
             return self._answer(query, game_id, kind, limit, lang, prefer_id)
+        finally:
+            self._explain, self._trace = False, {}
 
     def _answer(
         self,
@@ -920,7 +966,7 @@ class Searcher:
         lang: str,
         prefer: str | None = None,
     ) -> SearchResult:
-        text = unicodedata.normalize("NFC", query)
+        text = _MARKUP.sub(" ", unicodedata.normalize("NFC", query))
         truncated = len(text) > MAX_CHARS
         searched, shown, glued = self._unglue(text[:MAX_CHARS])
         units, cut = _units(searched)
@@ -1013,6 +1059,17 @@ class Searcher:
             if fixes:
                 corrected = self._respell(query if shown is None else shown, fixes, lang)
         _weigh_condition(concepts, query if shown is None else shown)
+        if _wordless(concepts, query):
+            # "1=1", "<script>", SQL: nothing of the rules' language to answer.
+            wordless = SearchResult(query, [], corrected=corrected, truncated=truncated,
+                                    answered=False,
+                                    verdict=coverage.Verdict(False, "no-words", {}))  # fmt: skip
+            if self._explain:
+                from .explain import Explanation, VerdictWhy
+
+                wordless.explanation = Explanation(verdict=VerdictWhy(False, "no-words",
+                                                                      rule="no-words"))  # fmt: skip
+            return wordless
         named = {g for c in concepts for g in c.games}
         by_name = {g for c in concepts if c.game_word for g in c.games}
         scene: str | None = None
@@ -1076,7 +1133,55 @@ class Searcher:
         result.answered = result.verdict.answered
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
+        if (result.answered and not result.per_game and len(hits) > 1
+                and self._ranking is not None and _close_call(scored)):  # fmt: skip
+            result.close = hits[:2]
+        if self._explain:
+            result.explanation = self._explanation(scored, result, fixes)
         return result
+
+    def _explanation(
+        self, scored: list[_Scored], result: SearchResult, fixes: dict[str, str]
+    ) -> Explanation:
+        """Return why each hit of ``result`` is where it is, and why the verdict, from the
+        trace :meth:`_run` kept (:mod:`lookup.explain`)."""
+        from .explain import Explanation, HitWhy, Match, ordered, verdict_why
+
+        trace = self._trace
+        wanted = {h.id for h in [*result.hits, *result.per_game]}
+        ids = self._ids()
+        groups = self._lexicon.groups
+        explanation = Explanation()
+        for item in scored:
+            entry_id = ids[item.docnum]
+            if entry_id not in wanted:
+                continue
+            matches = []
+            for concept, fields, via in zip(trace["concepts"], trace["in_fields"], trace["vias"],
+                                            strict=True):  # fmt: skip
+                found = [(v[item.docnum], name) for name, v in fields.items() if item.docnum in v]
+                if not found:
+                    continue
+                value, name = max(found)
+                alt = via[name][item.docnum][1]
+                source = groups[alt.group].source if alt.group >= 0 else "typed"
+                typed = next((t for t, f in fixes.items() if f in concept.words.split(" ")), None)
+                base, lang = name.rsplit("_", 1)
+                matches.append(Match(concept.words, base, lang, alt.text,
+                                     "typed" if source == "typed" else
+                                     "alias" if source in ("role", "status", "entry", "game")
+                                     else "synonym", typed, value))  # fmt: skip
+            placed, factor = trace["placed"].get(item.docnum, ("lexical", 1.0))
+            row = trace["rows"].get(item.docnum)
+            terms = ordered(self._ranking.terms(row)) if row and self._ranking else ()
+            model = sum(t.contribution for t in terms) if placed == "reranked" else None
+            explanation.hits[entry_id] = HitWhy(
+                entry_id, item.score, item.hand, placed, tuple(matches), model,
+                terms if placed == "reranked" else (), factor,
+            )  # fmt: skip
+        if result.verdict is not None:
+            explanation.verdict = verdict_why(result.verdict, coverage.loaded_model())
+        return explanation
 
     def _run(
         self,
@@ -1098,7 +1203,14 @@ class Searcher:
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
-        in_fields = [self._concept_fields(concept) for concept in concepts]
+        vias: list[dict[str, dict[int, tuple[float, _Alternative]]]] = [{} for _ in concepts]
+        in_fields = [
+            self._concept_fields(concept, via=via if self._explain else None)
+            for concept, via in zip(concepts, vias, strict=True)
+        ]
+        if self._explain:
+            self._trace = {"concepts": concepts, "in_fields": in_fields, "vias": vias,
+                           "rows": {}, "placed": {}}  # fmt: skip
         self._matched = [
             (concept, self._combined(found))
             for concept, found in zip(concepts, in_fields, strict=True)
@@ -1210,10 +1322,15 @@ class Searcher:
             learned = []
             for (score, negdoc), row in zip(top, rows, strict=True):
                 value = 1.0 / (1.0 + math.exp(-max(-700.0, self._ranking.value(row))))
+                factor = 1.0
                 if obeyed and preferred and games[-negdoc] != preferred:
                     # The game named or agreed is obeyed: no model puts the other first.
-                    value *= OTHER_GAME_OBEYED
+                    factor = OTHER_GAME_OBEYED
+                    value *= factor
                 learned.append((value, score, negdoc))
+                if self._explain:
+                    self._trace["rows"][-negdoc] = row
+                    self._trace["placed"][-negdoc] = ("reranked", factor)
             learned.sort(key=lambda t: (-t[0], -t[1], -t[2]))
         chosen = {negdoc for _, _, negdoc in learned}
         last = learned[-1][0] if learned else 1.0
@@ -1222,6 +1339,9 @@ class Searcher:
                 if negdoc not in chosen]  # fmt: skip
         learned += [(last * min(1.0, score / floor) if floor > 0 else 0.0, score, negdoc)
                     for score, negdoc in rest]  # fmt: skip
+        if self._explain and self._ranking is not None:
+            for value, _, negdoc in learned[len(learned) - len(rest) :]:
+                self._trace["placed"][-negdoc] = ("after", value)
         return [
             _Scored(value, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
             for value, score, negdoc in learned
@@ -1556,10 +1676,16 @@ class Searcher:
         (:meth:`_concept_scores` of :meth:`_concept_fields`)."""
         return best_of([(found, 1.0) for found in fields.values()], FIELD_TIEBREAK)
 
-    def _concept_fields(self, concept: _Concept, asks: bool = True) -> dict[str, dict[int, float]]:
+    def _concept_fields(
+        self,
+        concept: _Concept,
+        asks: bool = True,
+        via: dict[str, dict[int, tuple[float, _Alternative]]] | None = None,
+    ) -> dict[str, dict[int, float]]:
         """Return a concept's score per entry in each field: the best of its alternatives
         (plus ``TIEBREAK`` of the others), one weight per synonym group; without ``asks``,
-        in the rule data's own fields only."""
+        in the rule data's own fields only. ``via`` (explaining): filled with the
+        alternative that scored best per field and entry, and its weighed score."""
         scorer = self._scorer
         games = scorer.games
         # The asks of the entry a concept names repeat its name ("what does the GM do?"
@@ -1578,6 +1704,11 @@ class Searcher:
             if found:
                 groups = per_field.setdefault(name, {})
                 groups.setdefault(alt.group, []).append((found, alt.weight * weight))
+                if via is not None:
+                    best = via.setdefault(name, {})
+                    for docnum, value in found.items():
+                        if value * alt.weight * weight > best.get(docnum, (-1.0, alt))[0]:
+                            best[docnum] = (value * alt.weight * weight, alt)
         # One weight per synonym group: a group scores its best phrase only, then the
         # groups are combined as the best plus a share of the others.
         return {
@@ -1831,6 +1962,33 @@ def _weigh_condition(concepts: list[_Concept], query: str) -> None:
         if keys and keys <= inside and not keys & rest:
             for alt in concept.alternatives:
                 alt.weight *= CONDITION_WEIGHT
+
+
+def _close_call(scored: list[_Scored]) -> bool:
+    """Return True when the first two hits, ordered by the learned ranking, are within
+    :data:`CLOSE_CALL` of each other (in the logits of their scores)."""
+    if len(scored) < 2 or not 0.0 < scored[1].score <= scored[0].score < 1.0:
+        return False
+    first, second = (math.log(s.score / (1.0 - s.score)) for s in scored[:2])
+    return first - second <= CLOSE_CALL
+
+
+def _wordless(concepts: list[_Concept], query: str) -> bool:
+    """Return True when the query has no word of the rules' language: no word of letters
+    at all ("1=1", "1 2 3"); or code (an operator of code or a tag: "SELECT * FROM users
+    WHERE id=1", "<script>alert(1)</script>") with more unknown words of letters than
+    known ones, none a role, status, game or outside concept. Unknown words alone are
+    typos to suggest for ("hcasseur"), and a player's slang without code ("can i insult
+    ppl if im tilted lol") is a question."""
+    lettered = [c for c in concepts if any(ch.isalpha() for ch in c.words)]
+    if not lettered:
+        return True
+    known = [c for c in lettered if c.known]
+    if not (_CODE.search(query) or _MARKUP.search(query)):
+        return False
+    if any(c.names_role or c.game_word or c.outside for c in known):
+        return False
+    return len(lettered) - len(known) > len(known)
 
 
 def _in_lang(value: Any, lang: str) -> str:

@@ -16,8 +16,8 @@ from garou.core.catalogue import has as has_message
 from garou.core.catalogue import say
 from garou.core.errors import UsageError
 from garou.core.records import record
+from garou.rules.distribution import Distribution, check_distribution
 from garou.rules.model import Entry, Game, NightStep, Ref
-from garou.rules.setup import Distribution, check_distribution
 
 if TYPE_CHECKING:  # houserules is only read through its public attributes
     from garou.houserules import Agreement
@@ -550,14 +550,14 @@ def _dealt(game: Game, plan: Distribution | None) -> dict[str, int] | None:
 
 
 def check_setup(game: Game, setup: Distribution, lang: str, source: str) -> None:
-    """Raise :class:`~garou.rules.setup.UnsoundSetupError` when ``setup`` breaks a rule.
+    """Raise :class:`~garou.rules.distribution.UnsoundSetupError` when ``setup`` breaks a rule.
 
     The error carries the failing checks; its message lists each with its fix, in any
     language, and names the setup (``source``, its file) and the command that checks it. A
     sheet printed for a setup that cannot be dealt would mislead the game master. ``lang``
     is kept for callers.
     """
-    from garou.houserules.setup import unsound_setup
+    from garou.houserules.deal import unsound_setup
     from garou.houserules.sheet import shell_word
 
     failures = check_distribution(game, setup).failures
@@ -1011,7 +1011,7 @@ def _win(game: Game, lang: str, t: _Words, removed: frozenset[str] = frozenset()
     return WinSheet(rows, notes, margin, margin_rule)
 
 
-_READ_BY_GAROU = {"lose-next-speech": "fix4.sheet.lose-next-speech"}
+_READ_BY_GAROU = {"lose-next-speech": "sheet.lose-next-speech"}
 """The sanctions whose wording is garou's reading of the document, said so on the sheet:
 mafia.txt loses the speech « au tour suivant »; garou skips the next speech due (this
 round's, when it has not come yet)."""

@@ -71,14 +71,12 @@ def _bytecode_cache() -> BytecodeCache | None:
 
     from jinja2 import FileSystemBytecodeCache
 
-    from garou.core.files import cache_folder
+    from garou.core.files import made_cache_folder
 
     if os.environ.get("GAROU_RULES_CACHE") == "0":
         return None
-    folder = cache_folder() / "templates"
     try:
-        folder.parent.mkdir(exist_ok=True)
-        folder.mkdir(exist_ok=True)
+        folder = made_cache_folder("templates")
     except OSError:
         return None
     return FileSystemBytecodeCache(str(folder))

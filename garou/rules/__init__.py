@@ -19,7 +19,8 @@ _EXPORTS = {
     "garou.rules.odds": ["village_win_chance"],
     "garou.core.reader": ["read_document", "read_yaml"],
     "garou.rules.schema": ["read_record"],
-    "garou.rules.setup": ["CheckResult", "Distribution", "NoSoundDistributionError", "Verdict",
+    "garou.rules.distribution": [
+              "CheckResult", "Distribution", "NoSoundDistributionError", "Verdict",
               "check_distribution", "describe", "make_distribution", "parse_players",
               "parse_role_counts", "parse_roles", "read_setup", "suggest_distribution"],
 }  # fmt: skip
@@ -96,11 +97,7 @@ if TYPE_CHECKING:
     from garou.core.names import LANG_ENV, fold, resolve_language, resolve_role
     from garou.core.reader import read_document, read_yaml
 
-    from .loader import Rulebook, load_rules
-    from .model import LANGS, Entry, Game, Role, Status, Text
-    from .odds import village_win_chance
-    from .schema import read_record
-    from .setup import (
+    from .distribution import (
         CheckResult,
         Distribution,
         NoSoundDistributionError,
@@ -114,3 +111,7 @@ if TYPE_CHECKING:
         read_setup,
         suggest_distribution,
     )
+    from .loader import Rulebook, load_rules
+    from .model import LANGS, Entry, Game, Role, Status, Text
+    from .odds import village_win_chance
+    from .schema import read_record

@@ -22,6 +22,7 @@ from garou.core.files import (  # noqa: F401  (rule_files, fingerprint: re-expor
     builtin_files,
     cache_folder,
     fingerprint,
+    made_cache_folder,
     rule_files,
     user_files,
 )
@@ -178,10 +179,7 @@ def _write_cache(key: str, book: Rulebook) -> None:
     try:
         body = pickle.dumps(book, protocol=pickle.HIGHEST_PROTOCOL)
         digest = hashlib.blake2b(body, digest_size=16).hexdigest().encode()
-        # garou's own folder is made inside the user's cache folder, never the user's
-        # cache folder itself: where there is none (XDG_CACHE_HOME pointing nowhere),
-        # nothing is written and the rules are simply validated on each run.
-        path.parent.mkdir(exist_ok=True)
+        made_cache_folder()  # the user's cache folder too, when missing (the XDG rule)
         handle, temp = tempfile.mkstemp(prefix=".rules-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as out:

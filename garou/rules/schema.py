@@ -196,9 +196,10 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
             return out.add(where, phrase("schema.expected-int", value=_word(value)))
         return value
     if tp is float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
+        real = as_float(value) if isinstance(value, int | float) else None
+        if real is None:  # not a number, or none a table needs: inf, nan, beyond MAX_INT
             return out.add(where, phrase("schema.expected-number", value=_word(value)))
-        return float(value)
+        return real
     if tp is str:
         if not isinstance(value, str) or not value.strip():
             return out.add(where, phrase("schema.expected-text", value=_word(value)))

@@ -245,15 +245,45 @@ def _http_error(exc: HTTPException) -> Response:
     return refuse(code, key)
 
 
+def garou_error(exc: GarouError) -> Response:
+    """The one answer to garou's own errors on a page: a game that is not there is 404
+    (never the list of the games there are), a game the journal cannot give (damaged, busy,
+    a disk full, an event edited by hand) is 409, bad rule files or a broken cache are 500;
+    each with garou's sentence, but to a client without a key under ``--lan``, who is told
+    nothing of the server (no path, no file, no game): only that the page cannot be made."""
+    from garou.game.errors import IllegalEventError
+    from garou.game.journal import JournalError, UnknownGameIdError
+
+    if not hasattr(g, "lang"):
+        g.lang = config().lang
+    if isinstance(exc, UnknownGameIdError):  # the id asked, said back: nothing else
+        asked = str((request.view_args or {}).get("game_id", ""))[:30]
+        return refuse(404, "web.error.no-such-game", id=asked)
+    status = 409 if isinstance(exc, JournalError | IllegalEventError) else 500
+    if config().lan and not _holds_a_key():
+        return refuse(status, "web.error.unreadable")
+    return refuse(status, "web.error.garou", message=exc.message(g.lang))
+
+
+def _holds_a_key() -> bool:
+    """Whether the client showed a key this server gave (the server's, or the game's whose
+    page it asks): what lets it be told about the server's files."""
+    cfg = config()
+    view = _view(request.endpoint) if request.endpoint else None
+    access = security.access_of(view)
+    if access.public:  # a table screen: whose key it holds does not matter, it needs none
+        access = security.Access(public=False, game_of=access.game_of)
+    return _check_key(cfg, access, request.view_args or {}) is None
+
+
 def _unexpected(exc: Exception) -> Response:
     """Never a traceback on a page: one sentence, and the details in the server's log."""
     if isinstance(exc, HTTPException):
         return _http_error(exc)
     if not hasattr(g, "lang"):
         g.lang = config().lang
-    if isinstance(exc, GarouError):  # bad rule files, a broken cache: say what, not how
-        response = refuse(500, "web.error.garou", message=exc.message(g.lang))
-        return response
+    if isinstance(exc, GarouError):
+        return garou_error(exc)
     print(f"garou serve: {type(exc).__name__}: {exc}", file=sys.stderr)
     log.exception("unexpected error on %s", request.path)
     return refuse(500, "web.error.500")

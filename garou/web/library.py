@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from garou.lookup import Searcher, SearchResult
@@ -51,10 +51,23 @@ class Library:
         return found
 
     def search(
-        self, query: str, game: str | None, kind: str | None, limit: int, lang: str
+        self,
+        query: str,
+        game: str | None,
+        kind: str | None,
+        limit: int,
+        lang: str,
+        explain: bool = False,
     ) -> SearchResult:
-        """Answer ``query`` as ``garou search`` does (UsageError for an empty query)."""
-        return self.searcher().search(query, game=game, kind=kind, limit=limit, lang=lang)
+        """Answer ``query`` as ``garou search`` does (UsageError for an empty query);
+        ``explain``: with why each hit and the verdict (``garou search --explain``)."""
+        return self.searcher().search(
+            query, game=game, kind=kind, limit=limit, lang=lang, explain=explain
+        )
+
+    def say(self, key: str, lang: str, **values: Any) -> str:
+        """Return the search's catalogue message ``key`` (``Searcher.say``)."""
+        return self.searcher().say(key, lang, **values)
 
     def close(self) -> None:
         """Close every searcher opened (at the end of the server)."""

@@ -8,26 +8,19 @@ import typer
 
 from ..options import Game, Json, Lang, RulesDir
 
-EPILOG = "Exit codes: 0 success; 1 unknown id or invalid rule files; 2 bad command line."
-
 
 def rules_command(
     game: Game = None,
     kind: Annotated[
         str | None,
-        typer.Option("--kind", "-k", help="rule, role, contested, mistake, concept, ...."),
+        typer.Option("--kind", "-k"),
     ] = None,
-    section: Annotated[
-        str | None, typer.Option("--section", "-s", help="A section id (see the listing).")
-    ] = None,
+    section: Annotated[str | None, typer.Option("--section", "-s")] = None,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """List the rule entries, filtered by game, kind or section.
-
-    Example: garou rules --game loup-garou --kind contested
-    """
+    """List the rule entries, filtered by game, kind or section."""
     from ..loading import Loading
 
     with Loading():  # Rich, loaded for the rest of the run
@@ -64,15 +57,12 @@ def rules_command(
 
 
 def show_command(
-    entry_id: Annotated[str, typer.Argument(metavar="ID", help="An entry id, e.g. lg-vote-tie.")],
+    entry_id: Annotated[str, typer.Argument(metavar="ID")],
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Show one entry in full: ruling, source, options, related entries.
-
-    Example: garou show lg-vote-tie --lang en
-    """
+    """Show one entry in full: ruling, source, options, related entries."""
     from garou.rules import load_rules, resolve_language
     from garou.rules.export import entry_to_dict
 
@@ -94,12 +84,7 @@ def roles_command(
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """List the roles of each game: camp, power role or not, night action.
-
-    The captain and the lovers are statuses, not roles: they are listed under the table.
-
-    Example: garou roles --game mafia --lang en
-    """
+    """List the roles of each game: camp, power role or not, night action."""
     from ..loading import Loading
 
     with Loading():  # Rich, loaded for the rest of the run
@@ -148,6 +133,6 @@ def roles_command(
 
 def register(app: typer.Typer) -> None:
     """Add ``rules``, ``show`` and ``roles`` to ``app``."""
-    app.command("rules", epilog=EPILOG)(rules_command)
-    app.command("show", epilog=EPILOG)(show_command)
-    app.command("roles", epilog=EPILOG)(roles_command)
+    app.command("rules")(rules_command)
+    app.command("show")(show_command)
+    app.command("roles")(roles_command)

@@ -11,25 +11,11 @@ from ..options import Game, Json, Lang, RulesDir, given
 
 if TYPE_CHECKING:
     from garou.rules import Game as RulesGame
-    from garou.rules.setup import Verdict
-
-CHECK_EPILOG = (
-    "Exit codes: 0 the distribution is sound; 1 a rule is broken, or the setup file or "
-    "the rule files are invalid; 2 bad command line (counts, options)."
-)
-SUGGEST_EPILOG = (
-    "Exit codes: 0 a sound distribution was found; 1 none exists (the reason is printed); "
-    "2 bad command line (counts, options, a role the game does not have)."
-)
+    from garou.rules.distribution import Verdict
 
 Players = Annotated[
     str | None,
-    given(
-        "--players",
-        "-n",
-        metavar="N",
-        help="How many players. With --roles it defaults to the number of cards.",
-    ),
+    given("--players", "-n", metavar="N"),
 ]
 
 _STYLE = {"pass": "green", "fail": "bold red", "advice": "cyan"}
@@ -40,7 +26,6 @@ def check_command(
         Path | None,
         typer.Argument(
             metavar="[SETUP.yaml]",
-            help="A setup file (game, players, roles, names); or use the options.",
             show_default=False,
         ),
     ] = None,
@@ -48,28 +33,16 @@ def check_command(
     players: Players = None,
     roles: Annotated[
         str | None,
-        given(
-            "--roles",
-            "-r",
-            help='Role counts, e.g. "loup-garou=2,voyante,sorciere,villageois=4" (a role '
-            "without =N counts 1; French or English names, accents optional).",
-        ),
+        given("--roles", "-r"),
     ] = None,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Check a distribution of roles before dealing: every rule, why, and how to fix it.
-
-    Prints each check (pass, fail or advice) with the entry it comes from and a fix, and
-    the village's winning chance under random play: a baseline to compare setups, not a
-    prediction of a real table.
-
-    Example: garou check -g loup-garou -r "loup-garou=2,voyante,sorciere,villageois=4"
-    """
+    """Check a distribution of roles before dealing: every rule, why, and how to fix it."""
     from garou.core.names import Either
     from garou.rules import UsageError, load_rules, resolve_language
-    from garou.rules.setup import (
+    from garou.rules.distribution import (
         check_distribution,
         example_roles,
         make_distribution,
@@ -114,34 +87,22 @@ def suggest_command(
     game: Game = None,
     players: Annotated[
         str | None,
-        given("--players", "-n", metavar="N", help="How many players."),
+        given("--players", "-n", metavar="N"),
     ] = None,
     with_: Annotated[
         str | None,
-        given(
-            "--with",
-            "-w",
-            help="Roles you want, e.g. voyante,sorciere,chasseur (a role without =N: as many "
-            "as the rules ask, else 1). Default: the roles the documents recommend for a "
-            "first group, as far as they fit.",
-        ),
+        given("--with", "-w"),
     ] = None,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Suggest a sound distribution for a number of players, or say why none exists.
-
-    The minority comes from the rules (the player-count table, or the fixed composition),
-    then the roles asked for if they fit, and simple villagers (citizens) for the rest.
-
-    Example: garou suggest --game loup-garou --players 10 --with voyante,sorciere,chasseur
-    """
+    """Suggest a sound distribution for a number of players, or say why none exists."""
     from rich.markup import escape
 
     from garou.core.names import Either
     from garou.rules import UsageError, load_rules, resolve_language
-    from garou.rules.setup import (
+    from garou.rules.distribution import (
         check_distribution,
         describe,
         parse_players,
@@ -183,7 +144,7 @@ def _print_verdict(game: RulesGame, verdict: Verdict, lang: str) -> None:
     from rich.table import Table
 
     from garou.core.catalogue import say
-    from garou.rules.setup import describe
+    from garou.rules.distribution import describe
 
     from ..output import console
 
@@ -210,5 +171,5 @@ def _print_verdict(game: RulesGame, verdict: Verdict, lang: str) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``check`` and ``suggest`` to ``app``."""
-    app.command("check", epilog=CHECK_EPILOG)(check_command)
-    app.command("suggest", epilog=SUGGEST_EPILOG)(suggest_command)
+    app.command("check")(check_command)
+    app.command("suggest")(suggest_command)

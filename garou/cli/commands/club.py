@@ -7,25 +7,17 @@ from typing import Annotated
 import typer
 
 from ..options import Json, Lang
-from .game import EPILOG, Db, _book, _lang, _open
+from .game import Db, _book, _lang, _open
 
 
 def standings_command(
-    since: Annotated[
-        str | None, typer.Option("--from", metavar="YYYY-MM-DD", help="First day counted.")
-    ] = None,
-    until: Annotated[
-        str | None, typer.Option("--to", metavar="YYYY-MM-DD", help="Last day counted.")
-    ] = None,
+    since: Annotated[str | None, typer.Option("--from", metavar="YYYY-MM-DD")] = None,
+    until: Annotated[str | None, typer.Option("--to", metavar="YYYY-MM-DD")] = None,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """Per player: games, wins, points in each system and by role, over the finished Mafia
-    games of the journal (recomputed from their events, never a stored total).
-
-    Example: garou club standings --from 2026-09-01 --to 2026-12-31
-    """
+    """The club's standings over the finished Mafia games of the journal (help.club.standings)."""
     from garou.core.catalogue import format_number, join, say
     from garou.core.errors import UsageError
     from garou.game.standings import standings
@@ -39,7 +31,7 @@ def standings_command(
             return None
         date = iso_date(value)
         if date is None:
-            raise UsageError("fix5a.date.option", value=value, option=option)
+            raise UsageError("core.date.option", value=value, option=option)
         return date
 
     since, until = day(since, "--from"), day(until, "--to")
@@ -60,7 +52,7 @@ def standings_command(
     out.print(f"[bold]{escape(say('club.cli.title', language, count=len(table['games'])))}[/]")
     left = table["left_out"]
     if left:
-        out.print(f"[yellow]{escape(say('fix5a.club.left-out', language, count=len(left)))}[/]")
+        out.print(f"[yellow]{escape(say('club.left-out', language, count=len(left)))}[/]")
         for game in left:
             out.print(f"[yellow]  {escape(game['message'])}[/]")
     names = [table["names"][s] for s in table["systems"]]
@@ -93,15 +85,14 @@ def standings_command(
     merged = [p["spellings"] for p in table["players"] if len(p["spellings"]) > 1]
     if merged:  # said, so that a judge sees two people merged by mistake
         said = join([" = ".join(s) for s in merged], language, "and")
-        out.print(escape(say("fix5a.club.spellings", language, names=said)))
+        out.print(escape(say("club.spellings", language, names=said)))
 
 
 def register(app: typer.Typer) -> None:
     """Add ``club standings`` to ``app``."""
     sub = typer.Typer(
         no_args_is_help=True,
-        help="The club's season over the Mafia games of the journal.",
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    sub.command("standings", epilog=EPILOG)(standings_command)
-    app.add_typer(sub, name="club", help="The club's season: standings over the Mafia games.")
+    sub.command("standings")(standings_command)
+    app.add_typer(sub, name="club")

@@ -24,41 +24,26 @@ if TYPE_CHECKING:
     from garou.game.journal import Journal
     from garou.game.table import State
 
-EPILOG = (
-    "Exit codes: 0 done; 1 an event refused by the rules (nothing recorded), a setup that "
-    "breaks a rule, a damaged or foreign journal, an unknown game id; 2 bad command line (a "
-    "date that is none, a --deal card the game does not have); "
-    "130 interrupted (everything answered so far is kept)."
-)
-
 Db = Annotated[
     Path | None,
-    given(
-        "--db",
-        metavar="FILE",
-        envvar="GAROU_DB",
-        help="The game journal (SQLite). Default: $GAROU_DB, else games.sqlite in your data "
-        "folder.",
-    ),
+    given("--db", metavar="FILE", envvar="GAROU_DB"),
 ]
 GameId = Annotated[
     int | None,
-    typer.Argument(
-        metavar="[ID]", help="The game's id (default: the latest game).", show_default=False
-    ),
+    typer.Argument(metavar="[ID]", show_default=False),
 ]
 
 
 GameIdOption = Annotated[
     int | None,
-    given("--id", help="The game (default: the game last written to)."),
+    given("--id"),
 ]
 
 
 def _which(positional: int | None, option: int | None) -> int | None:
     """The game asked for, by its positional id or ``--id`` (the same one if both)."""
     if positional is not None and option is not None and positional != option:
-        raise _usage("fixb.cli.two-ids", first=positional, second=option)
+        raise _usage("game.cli.two-ids", first=positional, second=option)
     return option if option is not None else positional
 
 
@@ -130,81 +115,41 @@ def _lang(lang: str | None) -> str:
 def new_command(
     setup: Annotated[
         Path | None,
-        given(
-            "--setup",
-            "-s",
-            metavar="FILE",
-            help="The table's setup (garou check must pass it): game, players, roles, names. "
-            "Not needed for --game mafia.",
-        ),
+        given("--setup", "-s", metavar="FILE"),
     ] = None,
     agreement: Annotated[
         Path | None,
-        given(
-            "--agreement",
-            "-a",
-            metavar="FILE",
-            help="The table's agreement (garou house pick); default: the proposed answers.",
-        ),
+        given("--agreement", "-a", metavar="FILE"),
     ] = None,
-    name: Annotated[str | None, typer.Option("--name", help="A name for the game.")] = None,
+    name: Annotated[str | None, typer.Option("--name")] = None,
     names: Annotated[
         str | None,
-        given(
-            "--names",
-            metavar="A,B,...",
-            help="The players in seat order, when the setup does not name them.",
-        ),
+        given("--names", metavar="A,B,..."),
     ] = None,
     deal: Annotated[
         str | None,
-        given(
-            "--deal",
-            metavar="NAME=ROLE,...",
-            help="Cards the game master noted "
-            "at the deal (the others are learned as each role wakes).",
-        ),
+        given("--deal", metavar="NAME=ROLE,..."),
     ] = None,
     game: Annotated[
         str | None,
-        given(
-            "--game",
-            "-g",
-            help="mafia: a sports-Mafia evening of 10 seats (--names in seat order; --deal, "
-            "or garou draws the cards from --seed).",
-        ),
+        given("--game", "-g"),
     ] = None,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Mafia: draw the cards from this seed (reproducible)."),
+        typer.Option("--seed"),
     ] = None,
-    turbo: Annotated[
-        bool, typer.Option("--turbo", help="Mafia: turbo speeches (25 s instead of 60 s).")
-    ] = False,
+    turbo: Annotated[bool, typer.Option("--turbo")] = False,
     club: Annotated[
         Path | None,
-        given(
-            "--club",
-            metavar="FILE",
-            help="Mafia: the club's scoring values (YAML; docs/game-record.md).",
-        ),
+        given("--club", metavar="FILE"),
     ] = None,
-    date: Annotated[
-        str | None, typer.Option("--date", metavar="YYYY-MM-DD", help="The evening's date.")
-    ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Play a setup other than the agreement's.")
-    ] = False,
+    date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD")] = None,
+    force: Annotated[bool, typer.Option("--force")] = False,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """Start a game from a setup garou check passes and the table's agreement.
-
-    Example: garou game new --setup table.yaml --agreement accord.yaml --name "Jeudi"
-
-    Example: garou game new --game mafia --names A,B,C,D,E,F,G,H,I,J --seed 7
-    """
+    """Start a game from a setup garou check passes and the table's agreement."""
     from garou.core.lists import read_pairs
     from garou.game import session
     from garou.game.start import forced_setup, start_data
@@ -306,7 +251,7 @@ def _mafia_start(
 
         written, date = date, iso_date(date)
         if date is None:
-            raise UsageError("fix5a.date.option", value=written, option="--date")
+            raise UsageError("core.date.option", value=written, option="--date")
     if not date:  # as --help says: else the day the game is created (local date)
         import datetime
 
@@ -345,10 +290,7 @@ def _print_deal(out: Console, game: Any, data: dict[str, Any], lang: str) -> Non
 
 
 def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
-    """List the games of the journal, with where each one stands.
-
-    Example: garou game list
-    """
+    """List the games of the journal, with where each one stands."""
     from garou.core.catalogue import say
     from garou.core.errors import GarouError
     from garou.game import session
@@ -416,7 +358,7 @@ def _where(data: dict[str, Any], lang: str) -> str:
     if data["phase"] == "day":
         return say("game.recap.day", lang, number=data["day"])
     if data.get("damaged"):
-        return say("fix5a.list.damaged", lang)
+        return say("game.list.damaged", lang)
     return "?"
 
 
@@ -427,10 +369,7 @@ def status_command(
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """Show where a game stands: phase, players, lovers, captain, potions, warnings.
-
-    Example: garou game status 1 --json
-    """
+    """Show where a game stands: phase, players, lovers, captain, potions, warnings."""
     from garou.game import session
 
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
@@ -534,7 +473,6 @@ def add_command(
         str,
         typer.Argument(
             metavar="KIND",
-            help="The event: roles, couple, look, kill, potions, call, dawn, election, vote.",
             show_default=False,
         ),
     ],
@@ -542,19 +480,15 @@ def add_command(
         list[str] | None,
         typer.Argument(
             metavar="[KEY=VALUE]...",
-            help="Its values; VALUE is YAML: a name, [A, B], {A: B}, true.",
             show_default=False,
         ),
     ] = None,
-    game_id: Annotated[int | None, given("--id", help="The game (default: the latest).")] = None,
+    game_id: Annotated[int | None, given("--id")] = None,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """Record one event without prompts: checked by the rules, then committed at once.
-
-    Example: garou game add vote 'votes={Ana: Bob, Bob: Ana, Cid: Bob}'
-    """
+    """Record one event without prompts: checked by the rules, then committed at once."""
     from garou.game import session
 
     language = _lang(lang)
@@ -601,10 +535,7 @@ def undo_command(
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """Cancel the latest event by recording an undo marker (nothing is deleted).
-
-    Example: garou game undo 1
-    """
+    """Cancel the latest event by recording an undo marker (nothing is deleted)."""
     from garou.core.catalogue import say
     from garou.game import session
 
@@ -627,7 +558,7 @@ def undo_command(
     print_hint(
         _console(),
         say(
-            "fixb.cli.undone.named" if row.name else "fixb.cli.undone",
+            "game.cli.undone.named" if row.name else "game.cli.undone",
             language,
             id=row.id,
             name=row.name or "",
@@ -641,22 +572,17 @@ def undo_command(
 def correct_command(
     seq: Annotated[
         int,
-        typer.Argument(
-            metavar="SEQ", help="The event to correct (its number in garou game export or recap)."
-        ),
+        typer.Argument(metavar="SEQ"),
     ],
-    kind: Annotated[str, typer.Argument(metavar="KIND", help="The event as it should have been.")],
+    kind: Annotated[str, typer.Argument(metavar="KIND")],
     values: Annotated[list[str] | None, typer.Argument(metavar="[KEY=VALUE]...")] = None,
-    why: Annotated[str | None, given("--why", help="Why: it goes into the recap.")] = None,
-    game_id: Annotated[int | None, given("--id", help="The game (default: the latest).")] = None,
+    why: Annotated[str | None, given("--why")] = None,
+    game_id: Annotated[int | None, given("--id")] = None,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """Correct an earlier event: what was wrong and why stay in the journal and the recap.
-
-    Example: garou game correct 4 kill victim=Emma --why "I misheard the wolves"
-    """
+    """Correct an earlier event: what was wrong and why stay in the journal and the recap."""
     from garou.game import session
     from garou.game.replay import check_correctable
 
@@ -702,7 +628,7 @@ def _print_corrected(
         print_json({"corrected": done, **status})
         return
     out = _console()
-    key = "fix5a.cli.corrected-named" if row.name else "fix5a.cli.corrected"
+    key = "game.cli.corrected-named" if row.name else "game.cli.corrected"
     out.print(
         escape(
             say(key, lang, id=row.id, name=row.name or "", seq=fix.target, before=before,
@@ -738,21 +664,20 @@ def export_command(
     id_: GameIdOption = None,
     out: Annotated[
         Path | None,
-        typer.Option(
-            "--out", "-o", metavar="FILE", help="Write to FILE (default: standard output)."
-        ),
+        typer.Option("--out", "-o", metavar="FILE"),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    force: Annotated[bool, typer.Option("--force")] = False,
+    every: Annotated[bool, typer.Option("--all")] = False,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
-    """Export a whole game as one YAML record (game, setup, agreement, events).
-
-    Example: garou game export 1 -o jeudi.yaml
-    """
+    """Export a whole game as one YAML record (game, setup, agreement, events)."""
     from garou.core.writer import write_file
     from garou.game.record import dump_record, record_to_dict
 
+    if every:
+        _export_all(db, game_id if game_id is not None else id_, out, force, lang)
+        return
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, _language):
         text = dump_record(record_to_dict(journal, game_id))
         if out is None or str(out) == "-":
@@ -761,23 +686,54 @@ def export_command(
         write_file(out, text, force, option="-o")
 
 
+def _export_all(
+    db: Path | None, game_id: int | None, out: Path | None, force: bool, lang: str | None
+) -> None:
+    """Save every game still readable into the folder ``out``; fail naming the others."""
+    from rich.markup import escape
+
+    from garou.core.catalogue import say
+    from garou.core.errors import GarouError
+    from garou.game.journal import DamagedJournalError
+    from garou.game.record import save_games
+
+    language = _lang(lang)
+    if game_id is not None:
+        raise _usage("game.export.all-and-id", id=game_id)
+    if out is None or str(out) == "-":
+        raise _usage("game.export.all-needs-folder")
+    with _open(db) as journal:
+        saved = save_games(journal, out, force)
+    console = _console()
+    for one in saved:
+        if one.file is not None:
+            said = say("game.export.saved", language, id=one.game_id, file=str(one.file))
+            console.print(escape(said))
+        elif one.problem is not None:
+            if isinstance(one.problem, DamagedJournalError):
+                said = say("game.export.damaged", language, id=one.game_id)
+            else:
+                why = one.problem.message(language)
+                said = say("game.export.not-saved", language, id=one.game_id, why=why)
+            console.print(f"[yellow]{escape(said)}[/]")
+    lost = [str(one.game_id) for one in saved if one.file is None]
+    if lost:
+        raise GarouError(
+            "game.export.lost", count=len(lost), ids=", ".join(lost), saved=len(saved) - len(lost)
+        )
+
+
 def import_command(
-    file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="A game record (garou game export).")
-    ],
+    file: Annotated[Path, typer.Argument(metavar="FILE")],
     force: Annotated[
         bool,
-        typer.Option("--force", help="Import a record the journal already holds, as another game."),
+        typer.Option("--force"),
     ] = False,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """Import a game record: every event is replayed through the rules; the first illegal
-    one stops the import with its file:line, and nothing is recorded.
-
-    Example: garou game import tests/data/games/couple-wins.yaml --json
-    """
+    """Import a game record, replaying every event through the rules (help.game.import)."""
     from garou.core.catalogue import say
     from garou.game.record import import_record, read_game_record
 
@@ -798,23 +754,15 @@ def recap_command(
     id_: GameIdOption = None,
     fmt: Annotated[
         str | None,
-        typer.Option(
-            "--format",
-            "-f",
-            help="md, html or pdf (default: the terminal, or from the -o file name).",
-        ),
+        typer.Option("--format", "-f"),
     ] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    force: Annotated[bool, typer.Option("--force")] = False,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """Give the evening back: the timeline, what nobody saw at night, the close calls and
-    the corrections.
-
-    Example: garou game recap 1 -o soiree.html
-    """
+    """Give the evening back: timeline, night secrets, close calls, corrections."""
     from garou.game import session
     from garou.game.recap import build_recap, recap_to_dict, render_recap
 
@@ -896,20 +844,11 @@ def _print_recap(out: Console, recap: Any) -> None:
 def play_command(
     game_id: GameId = None,
     id_: GameIdOption = None,
-    countdown: Annotated[
-        bool, typer.Option("--countdown/--no-countdown", help="Offer the debate's countdown.")
-    ] = True,
+    countdown: Annotated[bool, typer.Option("--countdown/--no-countdown")] = True,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
-    """Walk the game step by step with prompts, from where it stopped: the night's calls in
-    order with the text to read aloud, dawn, the captain's election, the debate, the vote.
-
-    Each answer is committed at once; Ctrl-C loses nothing already answered. Type "annuler"
-    (or "undo") at any prompt to cancel the last event, "q" to stop.
-
-    Example: garou game play 1 --lang fr
-    """
+    """Walk the game step by step with prompts, from where it stopped (help.game.play)."""
 
     from .game_play import Session
 
@@ -944,27 +883,18 @@ def _mafia(journal: Journal, game_id: int | None, lang: str) -> Any:
 def protocol_command(
     game_id: GameId = None,
     id_: GameIdOption = None,
-    blank: Annotated[
-        bool, typer.Option("--blank", help="An empty protocol to print, for paper.")
-    ] = False,
+    blank: Annotated[bool, typer.Option("--blank")] = False,
     fmt: Annotated[
         str | None,
-        typer.Option(
-            "--format", "-f", help="md, html or pdf (default: the terminal, or from -o's name)."
-        ),
+        typer.Option("--format", "-f"),
     ] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    force: Annotated[bool, typer.Option("--force")] = False,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """The judge's sheet of a Mafia evening: seats, roles, fouls, nominations and votes,
-    kills and missed shots, checks, farewells, best moves, testaments, crowns, winner,
-    points. On one A4 page as HTML, Markdown or PDF.
-
-    Example: garou game protocol 3 -o protocole.pdf ; garou game protocol --blank -o vide.pdf
-    """
+    """The judge's sheet of a Mafia evening, on the terminal or one A4 page."""
     from garou.game.protocol import (
         blank_protocol,
         build_protocol,
@@ -1045,10 +975,7 @@ def points_command(
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """The points of a finished Mafia evening in both systems, each line with its reason.
-
-    Example: garou game points 3 --json
-    """
+    """The points of a finished Mafia evening in both systems, each line with its reason."""
     from garou.game.mafia_points import points
 
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
@@ -1078,20 +1005,17 @@ def _print_protocol_points(out: Console, p: Any) -> None:
 
 
 def fouls_command(
-    player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player (name or seat).")],
+    player: Annotated[str, typer.Argument(metavar="PLAYER")],
     words: Annotated[
         list[str] | None,
-        typer.Argument(metavar="[WORDS]...", help="What they did (as for garou fouls)."),
+        typer.Argument(metavar="[WORDS]..."),
     ] = None,
-    game_id: Annotated[int | None, given("--id", help="The game (default: the latest).")] = None,
+    game_id: Annotated[int | None, given("--id")] = None,
     db: Db = None,
     lang: Lang = None,
     json_: Json = False,
 ) -> None:
-    """The fouls lookup of garou fouls inside a Mafia evening, the player's counts known.
-
-    Example: garou game fouls Bob insulte
-    """
+    """The fouls lookup of garou fouls inside a Mafia evening, the player's counts known."""
     from garou.game.mafia_fouls import lookup, lookup_to_dict
 
     language = _lang(lang)
@@ -1117,10 +1041,7 @@ def speak_command(
     db: Db = None,
     lang: Lang = None,
 ) -> None:
-    """Time the next Mafia speech (or farewell) with a countdown, then record it.
-
-    Ctrl-C pauses (Enter resumes, s stops). Example: garou game speak
-    """
+    """Time the next Mafia speech (or farewell) with a countdown, then record it."""
     from garou.core.catalogue import say
 
     from .mafia_play import MafiaSession
@@ -1162,8 +1083,6 @@ def register(app: typer.Typer) -> None:
     """Add ``game new|play|add|undo|correct|status|list|recap|export|import`` to ``app``."""
     sub = typer.Typer(
         no_args_is_help=True,
-        help="Hold a live game: the night's calls, the counts, the warnings, the recap.\n\n"
-        "Example: garou game new --setup table.yaml",
         context_settings={"help_option_names": ["-h", "--help"]},
     )
     for name, command in (
@@ -1182,5 +1101,5 @@ def register(app: typer.Typer) -> None:
         ("fouls", fouls_command),
         ("speak", speak_command),
     ):
-        sub.command(name, epilog=EPILOG)(command)
-    app.add_typer(sub, name="game", help="Hold a live Loup-Garou game, from night 1 to the recap.")
+        sub.command(name)(command)
+    app.add_typer(sub, name="game")

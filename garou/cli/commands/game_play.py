@@ -223,7 +223,7 @@ class Session:
     # --- the loop ---------------------------------------------------------------------
 
     def run(self) -> None:
-        self.show(self.say("fix4.play.intro"), "dim")
+        self.show(self.say("game.play.intro"), "dim")
         while True:
             state = self.state()
             self.header(state)
@@ -265,13 +265,13 @@ class Session:
         last = [e for e in replayed.effective if e.kind not in (*META_KINDS, "start")]
         if last:
             said = event_said(replayed, last[-1])
-            question = self.say("fix4.play.undo-confirm", seq=last[-1].seq, event=said)
+            question = self.say("game.play.undo-confirm", seq=last[-1].seq, event=said)
             try:
                 sure = self.ask_yes(question)
             except _Undo:
                 sure = True  # "annuler" typed twice: the game master means it
             if not sure:
-                self.show(self.say("fix4.play.undo-kept"), "dim")
+                self.show(self.say("game.play.undo-kept"), "dim")
                 return
         self.shown.clear()
         try:
@@ -297,7 +297,7 @@ class Session:
             voter = asked.pop()
             votes = {k: v for k, v in ballots.votes.items() if k != voter}
             self.journal.save_draft(self.game_id, BALLOT_DRAFT, ballot_draft(state, votes, asked))
-            return self.say("fix4.play.ballot-back", voter=voter)
+            return self.say("game.play.ballot-back", voter=voter)
         if state.phase == "night":
             step = state.next_step()
             draft = self.journal.draft(self.game_id, NIGHT_DRAFT)
@@ -308,7 +308,7 @@ class Session:
             if not answers:
                 return None
             _Answers(self, where, answers).drop_last()
-            return self.say("fix4.play.answer-back")
+            return self.say("game.play.answer-back")
         return None
 
     def last_seq(self) -> int:
@@ -330,7 +330,7 @@ class Session:
         undone = [e for e in replayed.undone if e.seq > seq]
         if since or undone:
             events = since or [event_said(replayed, e) for e in undone]
-            self.show(self.say("fix4.play.elsewhere", count=len(events), events=events), "yellow")
+            self.show(self.say("game.play.elsewhere", count=len(events), events=events), "yellow")
         if since and replayed.effective[-1].seq > seq:
             self.told(replayed.state)
         self.shown.clear()
@@ -396,7 +396,7 @@ class Session:
             kept = dict(draft.get("answers") or {})
         read = f"read{state.night}{step.id}"
         if kept:
-            self.show(self.say("fixg.play.step-kept", count=len(kept)), "yellow")
+            self.show(self.say("game.play.step-kept", count=len(kept)), "yellow")
         elif read not in self.shown:
             self.show(self.say("game.play.read", text=step.action.get(self.lang)), "cyan")
         self.shown.add(read)
@@ -456,7 +456,7 @@ class Session:
                 "victim", lambda: self.ask_name(self.say("game.play.victim"), options)
             )
             if todo.disagree is not None:
-                key = f"fixg.play.agreed.{todo.disagree}"
+                key = f"game.play.agreed.{todo.disagree}"
                 if not answers.get("agreed", lambda: self.ask_yes(self.say(key), True)):
                     data["decided"] = todo.disagree
         elif kind == "potions":
@@ -493,7 +493,7 @@ class Session:
         rules = script.potion_rules(state, todo.night_step, by)
         if rules.self_save_forbidden:
             reading = state.agreed().reading(CASE_SELF_SAVE)
-            self.show(self.say("fixg.play.no-self-save", reading=reading), "magenta")
+            self.show(self.say("game.play.no-self-save", reading=reading), "magenta")
         if rules.can_save:
             question = self.say("game.play.save", name=state.victim)
             data["save"] = answers.get("save", lambda: self.ask_yes(question))
@@ -501,7 +501,7 @@ class Session:
             return
         if rules.one_potion and data.get("save"):
             reading = state.agreed().reading(CASE_TWO_POTIONS)
-            self.show(self.say("fixg.play.one-potion", reading=reading), "magenta")
+            self.show(self.say("game.play.one-potion", reading=reading), "magenta")
             return
         # the wolves' victim cannot be poisoned unless saved (the same refusal as the table's)
         alive = [s.name for s in state.living() if s.name != state.victim or data.get("save")]
@@ -556,7 +556,7 @@ class Session:
             self.show(self.say("game.play.revote", names=list(state.tied)), "bold")
         self.show(self.say("game.play.vote-how"), "dim")
         if asked:
-            self.show(self.say("fixb.play.ballots-kept", count=len(asked), names=asked), "yellow")
+            self.show(self.say("game.play.ballots-kept", count=len(asked), names=asked), "yellow")
         targets = list(state.tied) if state.vote_round == "revote" else alive
         seq = self.last_seq()
         for voter in alive:
@@ -625,7 +625,7 @@ def suggest(session: Any, typed: list[str], options: list[str]) -> None:
     for word in typed:
         near = closest(word, options) if word.strip() else []
         if near:
-            said = session.say("fixg.play.did-you-mean", typed=word, names=Either(near))
+            said = session.say("game.play.did-you-mean", typed=word, names=Either(near))
             session.show(said, "yellow")
 
 

@@ -20,20 +20,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from garou.houserules import Agreement, Question
+    from garou.rules.distribution import Distribution
     from garou.rules.model import Game as GameRules
-    from garou.rules.setup import Distribution
-
-EPILOG = (
-    "Exit codes: 0 success; 1 a missing or invalid agreement file (an unknown case or option "
-    "in it included), unsound setup, the output file exists (use --force) or is not a regular "
-    "file; 2 bad command line (a --set case or option, a --roles card the game does not have); "
-    "130 interrupted (nothing written)."
-)
-DIFF_EPILOG = (
-    "Exit codes: 0 compared, whether or not the agreements differ (the output says which; "
-    'with --json, read "same"); 1 invalid agreement file or different games; '
-    "2 bad command line."
-)
 
 CaseOption = Annotated[
     list[str] | None,
@@ -41,11 +29,6 @@ CaseOption = Annotated[
         "--set",
         "-s",
         metavar="CASE=OPTION",
-        help=(
-            "Decide CASE (entry id like lg-contested-witch-self-save, or without the game "
-            "prefix: contested-witch-self-save, or without the kind: witch-self-save) with "
-            "OPTION (its id, number or label). Repeatable."
-        ),
         show_default=False,
     ),
 ]
@@ -82,7 +65,7 @@ def _own_questions(book: Any, game: Any, choices: dict[str, str]) -> None:
             except GarouError:
                 continue
             raise UsageError(  # a --set value: the command line's (exit 2)
-                "fix4.house.other-game",
+                "house.case-of.other-game",
                 case=case,
                 game=game.info.name,
                 other=other.info.name,
@@ -98,7 +81,7 @@ def ask(out: Console, prompt: str, default: str | None = None, lang: str | None 
     from garou.core.catalogue import say
     from garou.rules import GarouError
 
-    suffix = say("fix4.prompt.suffix", lang) if lang else ": "
+    suffix = say("game.prompt.suffix", lang) if lang else ": "
     asked: type[Prompt] = type("_Prompt", (Prompt,), {"prompt_suffix": suffix})
     try:
         answer = asked.ask(_e(prompt), default=default, console=out, show_default=bool(default))
@@ -122,7 +105,7 @@ def pick_command(
     game: Game = None,
     defaults: Annotated[
         bool,
-        typer.Option("--defaults", help="Ask nothing: keep the default of every case not --set."),
+        typer.Option("--defaults"),
     ] = False,
     set_: CaseOption = None,
     from_: Annotated[
@@ -130,71 +113,44 @@ def pick_command(
         typer.Option(
             "--from",
             metavar="FILE",
-            help="Start from an existing agreement: its choices replace the defaults.",
             show_default=False,
         ),
     ] = None,
     walk: Annotated[
         bool,
-        typer.Option("--ask", help="Walk through the questions even with --set or --from."),
+        typer.Option("--ask"),
     ] = False,
-    table: Annotated[
-        str | None, typer.Option("--table", help="The table's name.", show_default=False)
-    ] = None,
+    table: Annotated[str | None, typer.Option("--table", show_default=False)] = None,
     date: Annotated[
         str | None,
-        typer.Option(
-            "--date", help="The game's date (default: today, YYYY-MM-DD).", show_default=False
-        ),
+        typer.Option("--date", show_default=False),
     ] = None,
     players: Annotated[
         str | None,
-        typer.Option("--players", metavar="N", help="How many players.", show_default=False),
+        typer.Option("--players", metavar="N", show_default=False),
     ] = None,
     roles: Annotated[
         str | None,
         typer.Option(
             "--roles",
             metavar="SPEC",
-            help="The cards, e.g. loup-garou=2,voyante,villageois=5 (checked against the rules).",
             show_default=False,
         ),
     ] = None,
     names: Annotated[
         str | None,
-        typer.Option(
-            "--names", help="The players' names, separated by commas.", show_default=False
-        ),
+        typer.Option("--names", show_default=False),
     ] = None,
-    out: Annotated[
-        str, typer.Option("--out", "-o", metavar="FILE", help="The agreement file to write.")
-    ] = "accord.yaml",
+    out: Annotated[str, typer.Option("--out", "-o", metavar="FILE")] = "accord.yaml",
     force: Annotated[
         bool,
-        typer.Option(
-            "--force",
-            help=(
-                "Replace --out if it exists. A symbolic link is followed: the file it points "
-                "to is replaced. Never replaces anything but a regular file."
-            ),
-        ),
+        typer.Option("--force"),
     ] = False,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Walk the table through every contested case and setting, and write the agreement.
-
-    Without --defaults, --set or --from, garou asks each question in turn (Enter keeps
-    the proposed answer), then the players and cards, the table's name and the date.
-    With them, it asks nothing (add --ask to be asked anyway). With --json the questions
-    go to standard error and standard output holds only the JSON. The file is written
-    atomically and never replaces an existing one without --force; with --force, a
-    symbolic link is followed (a shared, linked accord.yaml stays shared), and anything
-    but a regular file (a device, a pipe) is still refused.
-
-    Example: garou house pick --game loup-garou --set witch-self-save=never --out accord.yaml
-    """
+    """Walk the table through every contested case and setting, and write the agreement."""
     from dataclasses import replace
 
     from garou.houserules import (
@@ -208,7 +164,7 @@ def pick_command(
         writable_path,
     )
     from garou.rules import UsageError, load_rules, resolve_language
-    from garou.rules.setup import parse_players
+    from garou.rules.distribution import parse_players
 
     from ..output import console, print_json
 
@@ -393,7 +349,7 @@ def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
     from garou.houserules import make_setup
     from garou.houserules.interview import AnswerError, read_players
     from garou.rules import GarouError
-    from garou.rules.setup import example_roles
+    from garou.rules.distribution import example_roles
 
     out.print()
     while True:
@@ -428,15 +384,12 @@ def _ask_setup(out: Console, game: GameRules, lang: str) -> Distribution | None:
 
 
 def show_command(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="An agreement file.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE")],
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Show the decisions of an agreement file (checking it against the rules).
-
-    Example: garou house show accord.yaml --lang en
-    """
+    """Show the decisions of an agreement file (checking it against the rules)."""
     from rich.table import Table
 
     from garou.houserules import agreement_to_dict, load_agreement
@@ -492,16 +445,13 @@ def show_command(
 
 
 def diff_command(
-    first: Annotated[Path, typer.Argument(metavar="A", help="An agreement file.")],
-    second: Annotated[Path, typer.Argument(metavar="B", help="Another agreement file.")],
+    first: Annotated[Path, typer.Argument(metavar="A")],
+    second: Annotated[Path, typer.Argument(metavar="B")],
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Show what two tables decided differently (exit 0 whether or not they differ).
-
-    Example: garou house diff jeudi.yaml samedi.yaml
-    """
+    """Show what two tables decided differently (exit 0 whether or not they differ)."""
     from rich.table import Table
 
     from garou.houserules import (
@@ -578,10 +528,7 @@ def list_command(
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """List the questions a table settles before a game, with their options and defaults.
-
-    Example: garou house list --game mafia
-    """
+    """List the questions a table settles before a game, with their options and defaults."""
     from rich.table import Table
 
     from garou.houserules import question_to_dict, questions
@@ -617,16 +564,9 @@ def list_command(
 
 def register(app: typer.Typer) -> None:
     """Add ``house pick|show|diff|list`` to ``app``."""
-    sub = typer.Typer(
-        cls=TyperGroup,
-        no_args_is_help=True,
-        help=(
-            "Settle the contested cases before dealing, and keep the table's agreement.\n\n"
-            "Example: garou house pick --game loup-garou"
-        ),
-    )
-    sub.command("pick", epilog=EPILOG)(pick_command)
-    sub.command("show", epilog=EPILOG)(show_command)
-    sub.command("diff", epilog=DIFF_EPILOG)(diff_command)
-    sub.command("list", epilog=EPILOG)(list_command)
-    app.add_typer(sub, name="house", help="Settle contested cases before dealing (house rules).")
+    sub = typer.Typer(cls=TyperGroup, no_args_is_help=True)
+    sub.command("pick")(pick_command)
+    sub.command("show")(show_command)
+    sub.command("diff")(diff_command)
+    sub.command("list")(list_command)
+    app.add_typer(sub, name="house")

@@ -4,7 +4,7 @@ Same face as the Loup-Garou session (the prompts, "annuler" to undo, "q" to stop
 answer committed at once); at any prompt of the day the judge may also type
 ``foul NAME``, ``tech NAME [BEHAVIOUR]``, ``dq NAME BEHAVIOUR``, ``ov NAME [BEHAVIOUR]`` or
 ``fouls NAME [WORDS]`` (the fouls lookup, the player known), or their French words
-(« faute », « technique », « exclure », « défaite », « fautes »: ``fixf.command.*``).
+(« faute », « technique », « exclure », « défaite », « fautes »: ``mafia.command.*``).
 """
 
 from __future__ import annotations
@@ -35,19 +35,19 @@ SANCTION_WORDS = {
 
 
 COMMANDS = (*SANCTION_WORDS, "fouls")
-"""The judge's day commands, by their English words (ids of ``fixf.command.*``)."""
+"""The judge's day commands, by their English words (ids of ``mafia.command.*``)."""
 
 
 def command_words() -> dict[str, str]:
     """Every word of each day command, folded, to the command: the catalogue's words of
-    both languages (``fixf.command.<command>``, comma-separated), whatever ``--lang``."""
+    both languages (``mafia.command.<command>``, comma-separated), whatever ``--lang``."""
     from garou.core.catalogue import say
     from garou.core.names import fold
 
     words = {command: command for command in COMMANDS}
     for command in COMMANDS:
         for lang in ("fr", "en"):
-            for word in say(f"fixf.command.{command}", lang).split(","):
+            for word in say(f"mafia.command.{command}", lang).split(","):
                 words[fold(word.strip())] = command
     return words
 
@@ -56,7 +56,7 @@ def command_help(lang: str) -> dict[str, Any]:
     """The first word of each day command in ``lang``, for the prompts' help."""
     from garou.core.catalogue import say
 
-    return {c: say(f"fixf.command.{c}", lang).split(",")[0].strip() for c in COMMANDS}
+    return {c: say(f"mafia.command.{c}", lang).split(",")[0].strip() for c in COMMANDS}
 
 
 class MafiaSession(Session):
@@ -127,11 +127,11 @@ class MafiaSession(Session):
         said = [event_said(replayed, e) for e in replayed.effective if e.seq in theirs]
         taken = [e for e in replayed.undone if e.seq not in self.undone]
         said += [
-            phrase("left5.play.undone", event=event_said(replayed, e), seq=e.seq) for e in taken
+            phrase("mafia.play.undone", event=event_said(replayed, e), seq=e.seq) for e in taken
         ]
         self.undone = undone
         if said:
-            self.show(self.say("fix4.play.elsewhere", count=len(said), events=said), "yellow")
+            self.show(self.say("game.play.elsewhere", count=len(said), events=said), "yellow")
             self._story(replayed.state, theirs)
         self.shown.clear()
         return True
@@ -146,7 +146,7 @@ class MafiaSession(Session):
         if command is None:
             return False
         if len(words) < 2:
-            self.show(self.say("fixf.play.commands", **command_help(self.lang)), "yellow")
+            self.show(self.say("mafia.play.commands", **command_help(self.lang)), "yellow")
             return True
         name, rest = words[1], " ".join(words[2:])
         if command == "fouls":
@@ -185,7 +185,7 @@ class MafiaSession(Session):
             nominee = done.pop()
             votes = {k: v for k, v in ballots.votes.items() if v != nominee}
             self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes, done))
-            return self.say("fix4.play.votes-back", name=nominee)
+            return self.say("game.play.votes-back", name=nominee)
         if step.kind == "farewell":
             kept = self.journal.kept_draft(self.game_id, FAREWELL_DRAFT)
             draft = dict(kept[1]) if kept is not None else {}
@@ -194,7 +194,7 @@ class MafiaSession(Session):
                 return None
             draft.pop(answered[-1])
             self.journal.save_draft(self.game_id, FAREWELL_DRAFT, draft)
-            return self.say("fix4.play.answer-back")
+            return self.say("game.play.answer-back")
         return None
 
     def waiting(self) -> tuple[Any, ...]:
@@ -235,7 +235,7 @@ class MafiaSession(Session):
 
         by_fold = {fold(o): o for o in options}
         by_fold.update({str(i): o for i, o in self.seat_numbers(options).items()})
-        none = {fold(say("fixf.play.word.nobody", lang)) for lang in ("fr", "en")} - set(by_fold)
+        none = {fold(say("mafia.play.word.nobody", lang)) for lang in ("fr", "en")} - set(by_fold)
         from garou.core.lists import quote_name, quote_names
 
         while True:
@@ -265,7 +265,7 @@ class MafiaSession(Session):
         if seat is None or seat.alive:
             return False
         how = phrase(f"cause.{seat.out}") if seat.out else ""
-        self.show(self.say("fix4.play.left-table", name=seat.name, how=how), "yellow")
+        self.show(self.say("game.play.left-table", name=seat.name, how=how), "yellow")
         return True
 
     def seat_numbers(self, options: list[str]) -> dict[int, str]:
@@ -327,7 +327,7 @@ class MafiaSession(Session):
             self.table_decision(step.player)
             return
         if step.kind == "speech":
-            key = "fixf.play.extra-speech" if step.round == "revote" else "fixf.play.speech"
+            key = "mafia.play.extra-speech" if step.round == "revote" else "mafia.play.speech"
             words = command_help(self.lang)
             seq = self.last_seq()
             answer = self.prompt(self.say(key, name=step.player, seconds=step.seconds, **words))
@@ -336,12 +336,12 @@ class MafiaSession(Session):
             if answer:  # not a command: say so and list them, then ask again
                 from garou.core.catalogue import phrase
 
-                commands = phrase("fixf.play.commands", **words)
+                commands = phrase("mafia.play.commands", **words)
                 if answer.lower() in {"help", "aide", "?", "h"}:
-                    self.show(self.say("fixb.play.commands", commands=commands), "yellow")
+                    self.show(self.say("game.play.commands", commands=commands), "yellow")
                 else:
                     self.show(
-                        self.say("fixb.play.unknown-command", word=answer, commands=commands),
+                        self.say("game.play.unknown-command", word=answer, commands=commands),
                         "yellow",
                     )
                 return
@@ -386,13 +386,13 @@ class MafiaSession(Session):
                 self.show(said.say(self.lang), "yellow")
             kept = [n for n in living if n in ballots.votes]
             if kept:
-                self.show(self.say("fixb.play.ballots-kept", count=len(kept), names=kept), "yellow")
+                self.show(self.say("game.play.ballots-kept", count=len(kept), names=kept), "yellow")
             said_yes = [n for n in kept if ballots.votes[n] == "yes"]
             question = self.say("mafia.play.lift", names=list(step.pool))
             if said_yes:  # Enter keeps names: how to say nobody instead
-                question += " " + self.say("left5.play.lift-nobody")
+                question += " " + self.say("mafia.play.lift-nobody")
             # Enter keeps the yes voters kept, else says nobody; "nobody" typed says so too
-            default = quote_names(said_yes, ", ") or self.say("fixf.play.word.nobody")
+            default = quote_names(said_yes, ", ") or self.say("mafia.play.word.nobody")
             yes = self.names(question, living, default=default, nobody=True)
             votes = lift_ballots(state, yes)
             self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes))
@@ -419,7 +419,7 @@ class MafiaSession(Session):
                 if first and votes:
                     kept = [n for n in living if n in votes]
                     self.show(
-                        self.say("fixb.play.ballots-kept", count=len(kept), names=kept), "yellow"
+                        self.say("game.play.ballots-kept", count=len(kept), names=kept), "yellow"
                     )
                 first = False
                 pool = list(step.pool)
@@ -442,17 +442,21 @@ class MafiaSession(Session):
         from garou.core.catalogue import say
         from garou.core.names import fold
 
-        words = {fold(say(f"fixf.play.word.{w}", lang)): w for w in ("nobody", "again")
+        words = {fold(say(f"mafia.play.word.{w}", lang)): w for w in ("nobody", "again")
                  for lang in ("fr", "en")}  # fmt: skip
         words[fold(leader)] = "leader"
         words.update({fold(w): w for w in ("nobody", "again", "leader")})
         while True:
-            answer = self.prompt(self.say("fixf.play.table-decision", name=leader))
+            answer = self.prompt(self.say("mafia.play.table-decision", name=leader))
             then = words.get(fold(answer))
             if then is not None:
                 self.record("table-decision", {"then": then})
                 return
-            choices = [self.say("fixf.play.word.nobody"), self.say("fixf.play.word.again"), leader]
+            choices = [
+                self.say("mafia.play.word.nobody"),
+                self.say("mafia.play.word.again"),
+                leader,
+            ]
             self.show(self.say("game.play.pick-one", options=choices), "yellow")
 
     def farewell(self, state: Any, name: str) -> None:
@@ -474,7 +478,7 @@ class MafiaSession(Session):
             if draft.get("crown") is not None and draft["crown"] not in living:
                 draft.pop("crown")
             if len(draft) > 1:
-                self.show(self.say("fixf.play.farewell-kept", name=name), "yellow")
+                self.show(self.say("mafia.play.farewell-kept", name=name), "yellow")
 
         def keep(key: str, value: Any) -> None:
             draft[key] = value

@@ -20,66 +20,33 @@ import typer
 
 from ..options import Game, Json, Lang, RulesDir, given
 
-EPILOG = (
-    "Exit codes: 0 settled, or a player's choice is pending (printed, and 'pending' in the "
-    "JSON); 1 a missing or invalid state or agreement file, or invalid rule files; 2 bad "
-    "command line, or an invalid table "
-    "given in options."
-)
-
 StateFile = Annotated[
     Path | None,
-    given(
-        "--state",
-        "-s",
-        metavar="FILE",
-        help="A table state file (YAML): game, players (NAME: ROLE, or NAME: {role, alive, "
-        "fouls, technical_fouls}), lovers, captain, witch ({life, death: unused, tonight "
-        "or used; saved: NAME; night: N}), and optionally votes, tallies, nominations, "
-        "round, tied, deaths. Names are read as typed. The event options below replace "
-        "the file's.",
-    ),
+    given("--state", "-s", metavar="FILE"),
 ]
 Players = Annotated[
     list[str] | None,
-    given(
-        "--player",
-        "-p",
-        metavar="NAME[=ROLE]",
-        help="A player and their card, in seat order (French or English role names); "
-        "repeat, or separate with commas: -p Alice=chasseur,Bob=loup. A name holding a "
-        "comma, = or : is written in double quotes: -p '\"Smith, J\"=loup'.",
-    ),
+    given("--player", "-p", metavar="NAME[=ROLE]"),
 ]
 Dead = Annotated[
     list[str] | None,
-    given("--dead", "-d", metavar="NAME", help="A player already dead (commas allowed)."),
+    given("--dead", "-d", metavar="NAME"),
 ]
 Lovers = Annotated[
     str | None,
-    given("--lovers", metavar="A,B", help="The two lovers."),
+    given("--lovers", metavar="A,B"),
 ]
 Captain = Annotated[
     str | None,
-    given("--captain", "-c", metavar="NAME", help="The captain."),
+    given("--captain", "-c", metavar="NAME"),
 ]
 AgreementFile = Annotated[
     Path | None,
-    given(
-        "--agreement",
-        "-a",
-        metavar="FILE",
-        envvar="GAROU_AGREEMENT",
-        help="Your table's agreement (garou house pick): playing without a captain, the "
-        "reading of 'the majority', the witch's self-save and potions. Without it, the "
-        "game's defaults apply, and each step says which reading it used.",
-    ),
+    given("--agreement", "-a", metavar="FILE", envvar="GAROU_AGREEMENT"),
 ]
 NoInput = Annotated[
     bool,
-    typer.Option(
-        "--no-input", help="Never ask on the terminal: report a needed choice as pending."
-    ),
+    typer.Option("--no-input"),
 ]
 
 _ANSWER_OPTION = {"shoot": "--hunter-shoots", "successor": "--successor",
@@ -225,7 +192,7 @@ def _situation(
     for option, values in given.items():
         for value in values or ():
             if value is not None and value.startswith("--"):  # an option read as the value
-                raise UsageError("fixg.cli.option-as-value", option=option, value=value)
+                raise UsageError("cli.option-as-value", option=option, value=value)
     pairs = []
     for item in _items(players):
         pairs.append(_pair(item, "--player", "--player NAME=ROLE"))
@@ -414,45 +381,27 @@ def vote_command(
     captain: Captain = None,
     votes: Annotated[
         list[str] | None,
-        given(
-            "--vote",
-            "-v",
-            metavar="VOTER=TARGET",
-            help="One ballot (lift vote: VOTER=yes or VOTER=no); commas allowed.",
-        ),
+        given("--vote", "-v", metavar="VOTER=TARGET"),
     ] = None,
     tallies: Annotated[
         list[str] | None,
-        given(
-            "--tally",
-            "-t",
-            metavar="NAME=COUNT",
-            help="Votes per player instead of the ballots (lift vote: yes=N,no=N).",
-        ),
+        given("--tally", "-t", metavar="NAME=COUNT"),
     ] = None,
     round: Annotated[
         str | None,
-        given("--round", "-r", metavar="ROUND", help="first (default), revote or lift."),
+        given("--round", "-r", metavar="ROUND"),
     ] = None,
     tied: Annotated[
         list[str] | None,
-        given("--tied", metavar="A,B", help="The tied players, for a revote or a lift vote."),
+        given("--tied", metavar="A,B"),
     ] = None,
     nominated: Annotated[
         list[str] | None,
-        given(
-            "--nominated",
-            "-n",
-            metavar="A,B",
-            help="The nominees in the order they were named, the same for every round of "
-            "the day (Mafia: a player who does not vote counts against the last one).",
-        ),
+        given("--nominated", "-n", metavar="A,B"),
     ] = None,
     captain_picks: Annotated[
         str | None,
-        given(
-            "--captain-picks", metavar="NAME", help="The captain's choice when the vote is tied."
-        ),
+        given("--captain-picks", metavar="NAME"),
     ] = None,
     agreement: AgreementFile = None,
     no_input: NoInput = False,
@@ -460,14 +409,7 @@ def vote_command(
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Count a day vote and say what happens next: who leaves, or the tie step to run.
-
-    A tie follows the game's procedure: the captain decides (asked, or --captain-picks,
-    else reported as pending), a revote between the tied players (--round revote --tied),
-    the Mafia lift vote (--round lift), or nobody leaves.
-
-    Example: garou vote -g loup-garou -p Ana,Bob,Cid,Dee -v Ana=Bob,Bob=Ana,Cid=Bob,Dee=Ana
-    """
+    """Count a day vote and say what happens next: who leaves, or the tie step to run."""
     from garou.rules import resolve_language
     from garou.rules.play import count_votes, readings_applied, settle
 
@@ -543,31 +485,15 @@ def cascade_command(
     captain: Captain = None,
     dies: Annotated[
         list[str] | None,
-        given(
-            "--dies",
-            "-x",
-            metavar="NAME:CAUSE",
-            help="Who dies and why: night, vote, poison, shot, lover, lift, "
-            "disqualified (French words too); commas allowed. Each game takes only the "
-            "causes its rules know of (an error lists them); a lover's death needs the "
-            "lovers and the other lover's death.",
-        ),
+        given("--dies", "-x", metavar="NAME:CAUSE"),
     ] = None,
     hunter_shoots: Annotated[
         list[str] | None,
-        given(
-            "--hunter-shoots",
-            metavar="[HUNTER:]NAME",
-            help="Whom the dying hunter shoots; with two dying hunters, say which: Ana:Bob.",
-        ),
+        given("--hunter-shoots", metavar="[HUNTER:]NAME"),
     ] = None,
     successor: Annotated[
         list[str] | None,
-        given(
-            "--successor",
-            metavar="[CAPTAIN:]NAME",
-            help="Whom the dying captain names (once the chain is over).",
-        ),
+        given("--successor", metavar="[CAPTAIN:]NAME"),
     ] = None,
     agreement: AgreementFile = None,
     no_input: NoInput = False,
@@ -575,15 +501,7 @@ def cascade_command(
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Resolve a chain of deaths to its end, then give the one grouped announcement.
-
-    The hunter shoots whatever the cause, a lover follows the other at once, a dying
-    captain names a successor once the chain is over; the roles are revealed or kept
-    hidden as the game says. Then the win check. A player's choice is asked, taken from
-    an option, or reported as pending (nothing is announced until the chain is over).
-
-    Example: garou cascade -g lg -p Ana=hunter,Bob=wolf,Cid=seer --lovers Ana,Bob -x Ana:vote
-    """
+    """Resolve a chain of deaths to its end, then give the one grouped announcement."""
     from garou.rules import resolve_language
     from garou.rules.play import readings_applied, resolve_cascade, settle, win_after
 
@@ -680,23 +598,14 @@ def win_command(
     captain: Captain = None,
     next_: Annotated[
         str,
-        typer.Option(
-            "--next",
-            metavar="vote|night",
-            help="What comes next at the table: the day's vote, or the night (the vote is "
-            "over). Mafia: the margin of error; Loup-Garou: a warning when tonight's kill "
-            "would give the wolves parity.",
-        ),
+        typer.Option("--next", metavar="vote|night"),
     ] = "vote",
     agreement: AgreementFile = None,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Say who has won, if anyone, and how close the game is to parity.
-
-    Example: garou win -g mafia -p 1=citoyen,2=citoyen,3=citoyen,4=mafia,5=don,6=sherif
-    """
+    """Say who has won, if anyone, and how close the game is to parity."""
     from garou.rules import UsageError, resolve_language
     from garou.rules.play import check_win, readings_applied
 
@@ -732,8 +641,6 @@ def fouls_command(
         list[str] | None,
         typer.Argument(
             metavar="[BEHAVIOUR]...",
-            help="A behaviour id or words describing it (insulte, message, "
-            "'quitte la table 20 secondes'...).",
             show_default=False,
         ),
     ] = None,
@@ -742,33 +649,21 @@ def fouls_command(
     players: Players = None,
     fouls: Annotated[
         list[str] | None,
-        given("--foul", "-f", metavar="NAME=COUNT", help="A player's fouls."),
+        given("--foul", "-f", metavar="NAME=COUNT"),
     ] = None,
     technical: Annotated[
         list[str] | None,
-        given("--technical", "-T", metavar="NAME=COUNT", help="A player's technical fouls."),
+        given("--technical", "-T", metavar="NAME=COUNT"),
     ] = None,
     by: Annotated[
         str | None,
-        given(
-            "--by",
-            metavar="NAME",
-            help="Who behaved so (default: the only player given a count): the behaviour's "
-            "technical foul is added to their count.",
-        ),
+        given("--by", metavar="NAME"),
     ] = None,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Say what fouls and technical fouls lead to, and what a behaviour draws (Mafia).
-
-    Counts come from --foul/--technical or the state file's players; a behaviour is
-    looked up by id or by words; when the words could name several behaviours, garou
-    lists them and sentences nobody. With neither, every listed behaviour is shown.
-
-    Example: garou fouls -g mafia --foul 7=3 --technical 2=1 insulte
-    """
+    """Say what fouls and technical fouls lead to, and what a behaviour draws (Mafia)."""
     from garou.rules import UsageError, resolve_language
     from garou.rules.play import find_behaviours, judge_fouls, with_counts
 
@@ -794,7 +689,7 @@ def fouls_command(
 
 def register(app: typer.Typer) -> None:
     """Add ``vote``, ``cascade``, ``win`` and ``fouls`` to ``app``."""
-    app.command("vote", epilog=EPILOG)(vote_command)
-    app.command("cascade", epilog=EPILOG)(cascade_command)
-    app.command("win", epilog=EPILOG)(win_command)
-    app.command("fouls", epilog=EPILOG)(fouls_command)
+    app.command("vote")(vote_command)
+    app.command("cascade")(cascade_command)
+    app.command("win")(win_command)
+    app.command("fouls")(fouls_command)

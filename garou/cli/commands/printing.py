@@ -14,14 +14,8 @@ if TYPE_CHECKING:
     from garou.houserules import Agreement
     from garou.printables import AgreementSheet, CheatSheet
     from garou.rules import Rulebook
+    from garou.rules.distribution import Distribution
     from garou.rules.model import Game as GameRules
-    from garou.rules.setup import Distribution
-
-EPILOG = (
-    "Exit codes: 0 written; 1 invalid setup or agreement file, a setup that breaks a rule "
-    "(see garou check), the output exists (use --force) or is a folder, or PDF asked for "
-    "without WeasyPrint; 2 bad command line (the inputs are for different games)."
-)
 
 Format = Annotated[
     str | None,
@@ -29,20 +23,14 @@ Format = Annotated[
         "--format",
         "-f",
         metavar="html|md|pdf",
-        help="Output format. Default: from the name of -o (.html, .md, .pdf); html for -o -.",
         show_default=False,
     ),
 ]
 Output = Annotated[
     str,
-    typer.Option(
-        "--output",
-        "-o",
-        metavar="OUT",
-        help="The file to write, or - for standard output (html and md only).",
-    ),
+    typer.Option("--output", "-o", metavar="OUT"),
 ]
-Force = Annotated[bool, typer.Option("--force", help="Replace OUT if it exists.")]
+Force = Annotated[bool, typer.Option("--force")]
 
 
 def _emit(
@@ -124,7 +112,7 @@ def _load_setup(path: Path | None, book: Rulebook) -> tuple[GameRules | None, Di
         return None, None
     from garou.core.catalogue import Phrase, phrase
     from garou.rules import DataFileError, Problem, UnknownIdError, resolve_role
-    from garou.rules.setup import read_setup
+    from garou.rules.distribution import read_setup
 
     game, dist = read_setup(path, book)
     problems = []
@@ -149,8 +137,6 @@ def cheatsheet_command(
         typer.Option(
             "--setup",
             metavar="FILE",
-            help="A setup file (game, players, roles, names): print the roles in play. "
-            "It must pass garou check.",
             show_default=False,
         ),
     ] = None,
@@ -159,7 +145,6 @@ def cheatsheet_command(
         typer.Option(
             "--agreement",
             metavar="FILE",
-            help="The table's agreement (garou house pick): print its decisions.",
             show_default=False,
         ),
     ] = None,
@@ -170,15 +155,7 @@ def cheatsheet_command(
     rules_dir: RulesDir = None,
     json_: Json = False,
 ) -> None:
-    """Print the game master's one-page cheat sheet: roles, night calls, day, vote, deaths.
-
-    Without a setup, the game's roles are listed; without an agreement, each case its default.
-    A setup that breaks a rule is refused (see garou check). The table's answers show where
-    they matter: at the night call of the role a case is about, and a status the table plays
-    without (the captain) leaves the sheet.
-
-    Example: garou print cheatsheet --game loup-garou --lang en -o cheatsheet.pdf
-    """
+    """Print the game master's one-page cheat sheet: roles, night calls, day, vote, deaths."""
     from garou.printables import build_cheatsheet, check_setup
     from garou.rules import load_rules, resolve_language
 
@@ -198,9 +175,7 @@ def cheatsheet_command(
 
 
 def agreement_command(
-    file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="The agreement file (garou house pick).")
-    ],
+    file: Annotated[Path, typer.Argument(metavar="FILE")],
     lang: Lang = None,
     fmt: Format = None,
     out: Output = "-",
@@ -208,12 +183,7 @@ def agreement_command(
     rules_dir: RulesDir = None,
     json_: Json = False,
 ) -> None:
-    """Print the table's agreement on one page, to read aloud and initial.
-
-    Game, table, date, each question with the table's answer, setup, a line per player.
-
-    Example: garou print agreement accord.yaml -o accord.pdf
-    """
+    """Print the table's agreement on one page, to read aloud and initial."""
     from garou.houserules import load_agreement
     from garou.printables import build_agreement_sheet
     from garou.rules import load_rules, resolve_language
@@ -229,13 +199,9 @@ def register(app: typer.Typer) -> None:
     """Add ``print cheatsheet`` and ``print agreement`` to ``app``."""
     group = typer.Typer(
         name="print",
-        help=(
-            "Print the sheets a table keeps at hand (HTML, Markdown or PDF, one A4 page).\n\n"
-            "Example: garou print cheatsheet --game mafia -o mafia.html"
-        ),
         no_args_is_help=True,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
-    group.command("cheatsheet", epilog=EPILOG)(cheatsheet_command)
-    group.command("agreement", epilog=EPILOG)(agreement_command)
+    group.command("cheatsheet")(cheatsheet_command)
+    group.command("agreement")(agreement_command)
     app.add_typer(group, name="print")

@@ -16,14 +16,6 @@ if TYPE_CHECKING:
 
     from garou.lookup import Hit, Searcher, SearchResult
 
-SEARCH_EPILOG = (
-    "Exit codes: 0 a ruling was found (or the interactive prompt was left); 1 nothing "
-    "matched, the agreement file is missing or invalid, or the rule files are invalid; 2 bad "
-    "command line (empty query, unknown game "
-    "or kind); 130 interrupted."
-)
-INDEX_EPILOG = "Exit codes: 0 success; 1 the rule files are invalid or the index cannot be built."
-
 Say = Callable[..., str]
 """A catalogue lookup: ``say(key, lang, count=None, **values)`` (``Searcher.say``)."""
 
@@ -33,8 +25,6 @@ def search_command(
         list[str] | None,
         typer.Argument(
             metavar="[WORDS]...",
-            help="The question, as you would ask it (French or English, accents optional). "
-            "Without words: an interactive prompt.",
             show_default=False,
         ),
     ] = None,
@@ -44,13 +34,10 @@ def search_command(
         typer.Option(
             "--kind",
             "-k",
-            help="Only entries of this kind (rule, contested, role, ...).",
             show_default=False,
         ),
     ] = None,
-    limit: Annotated[
-        int, typer.Option("--limit", "-n", min=1, max=100, help="How many answers to list.")
-    ] = 5,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=100)] = 5,
     lang: Lang = None,
     json_: Json = False,
     rules_dir: RulesDir = None,
@@ -60,40 +47,25 @@ def search_command(
             "--agreement",
             "-a",
             envvar=AGREEMENT_ENV,
-            help="Your table's agreement (garou house pick): on a contested case, show what "
-            "the table decided above the general ruling.",
             show_default=False,
         ),
     ] = None,
+    explain: Annotated[bool, typer.Option("--explain")] = False,
 ) -> None:
-    """Find the ruling that answers a question, in both games and both languages.
-
-    The best answer is shown whole, the next ones one line each. When the query names no
-    game and both games rule on it, each game's answer is shown, labelled. Typos are
-    corrected. Without words, ask one question after another (empty line or Ctrl-D quits).
-
-    Example: garou search la sorcière peut-elle se sauver elle-même --agreement accord.yaml
-    """
-    code = run_search(words or [], game, kind, limit, lang, json_, rules_dir, agreement)
+    """Find the ruling that answers a question, in both games and both languages."""
+    code = run_search(words or [], game, kind, limit, lang, json_, rules_dir, agreement,
+                      explain=explain)  # fmt: skip
     if code:
         raise typer.Exit(code)
 
 
 def index_command(
-    rebuild: Annotated[
-        bool, typer.Option("--rebuild", help="Rebuild the index now, even if it is fresh.")
-    ] = False,
+    rebuild: Annotated[bool, typer.Option("--rebuild")] = False,
     json_: Json = False,
     lang: Lang = None,
     rules_dir: RulesDir = None,
 ) -> None:
-    """Show where the search index is and whether it matches the rules; rebuild it.
-
-    The index is kept in your cache folder and rebuilt by itself when the rule files
-    (built-in or yours) change; --rebuild forces it.
-
-    Example: garou index --rebuild
-    """
+    """Show where the search index is and whether it matches the rules; rebuild it."""
     from garou import lookup
     from garou.rules import resolve_language
 
@@ -125,6 +97,7 @@ def run_search(
     json_: bool,
     rules_dir: Any,
     agreement: Any = None,
+    explain: bool = False,
 ) -> int:
     """Answer the question ``words`` (or open the prompt when empty); return the exit code."""
     from garou.lookup import Searcher
@@ -144,10 +117,12 @@ def run_search(
         _check_game(searcher, game, rules_dir)
         if not words:
             searcher.check_filters(game, kind)
-            return _interactive(searcher, game, kind, limit, language, json_, decided, table_game)
+            return _interactive(searcher, game, kind, limit, language, json_, decided, table_game,
+                                explain)  # fmt: skip
         result = searcher.search(
-            query, game=game, kind=kind, limit=limit, lang=language, prefer=table_game
-        )
+            query, game=game, kind=kind, limit=limit, lang=language, prefer=table_game,
+            explain=explain,
+        )  # fmt: skip
         _notices(searcher, language)
         try:
             _show(result, language, json_, searcher.say, decided=decided)
@@ -209,8 +184,8 @@ def _agreement_lookup(path: Any, rules_dir: Any, lang: str) -> tuple[Decided, st
 
 def register(app: typer.Typer) -> None:
     """Add ``search`` and ``index`` to ``app``."""
-    app.command("search", epilog=SEARCH_EPILOG)(search_command)
-    app.command("index", epilog=INDEX_EPILOG)(index_command)
+    app.command("search")(search_command)
+    app.command("index")(index_command)
 
 
 # --- output ---------------------------------------------------------------------------------
@@ -255,12 +230,29 @@ def _show(
     out.on_broken_pipe = _quiet_stdout  # type: ignore[method-assign]  # quiet, same exit code
     for part in render_result(result, lang, say, decided):
         out.print(part)
+    if result.explanation is not None:
+        out.print(render_explanation(result, lang, say))
+
+
+def render_explanation(result: SearchResult, lang: str, say: Say) -> RenderableType:
+    """Return what ``--explain`` adds below the answer."""
+    from rich.markup import escape
+    from rich.text import Text
+
+    from garou.lookup.explain import explanation_lines
+
+    lines = [f"[bold]{escape(say('search.explain.heading', lang))}[/]"]
+    for heading, said in explanation_lines(result, lang, say):
+        lines.append(escape(heading))
+        lines += [f"   [dim]{escape(line)}[/]" for line in said]
+    return Text.from_markup("\n".join(lines))
 
 
 WHY = {
     "advice": "search.why.advice", "quantity": "search.why.quantity", "act": "search.why.act",
     "essential": "search.why.essential", "other-game": "search.why.other-game",
     "decline": "search.why.decline", "unknown-word": "search.why.unknown-word",
+    "no-words": "search.why.no-words",
 }  # fmt: skip
 """The judgement's reasons (``coverage.REASONS``) that a sentence explains to the table; the
 others (a weak match, a predicate the hit does not state) say nothing a reader could use."""
@@ -302,8 +294,11 @@ def render_result(
     if result.corrected:
         parts.append(Text(say("search.corrected", lang, query=result.corrected), style="dim"))
     if not result.hits:
-        if result.outside:
+        why = why_line(result, lang, say)
+        if result.outside or why is not None:
             parts.append(Text(not_covered_line(result, lang, say), style="bold yellow"))
+            if why is not None:
+                parts.append(Text(why, style="yellow"))
         else:
             parts.append(Text(say("search.none", lang, query=result.query.strip()[:80])))
         if result.suggestions:
@@ -321,10 +316,12 @@ def render_result(
         shown = []
         heading = say("search.related", lang)
     else:
-        shown = result.per_game or result.hits[:1]
+        shown = result.per_game or result.close or result.hits[:1]
         heading = say("search.more", lang)
     if result.per_game and result.answered:
         parts.append(Text(say("search.differs", lang), style="bold yellow"))
+    elif result.close and result.answered:
+        parts.append(Text(say("search.close-call", lang), style="bold yellow"))
     for hit in shown:
         agreed = decided(hit.id)
         note = None
@@ -391,6 +388,7 @@ def _interactive(
     json_: bool,
     decided: Decided,
     table_game: str | None = None,
+    explain: bool = False,
 ) -> int:
     """Ask one question after another until an empty line or Ctrl-D (exit code 0). Ctrl-C
     is the command line's to report (130, as every interrupted command; JSON with --json)."""
@@ -414,8 +412,9 @@ def _interactive(
         asked += 1
         try:
             result = searcher.search(
-                line, game=game, kind=kind, limit=limit, lang=lang, prefer=table_game
-            )
+                line, game=game, kind=kind, limit=limit, lang=lang, prefer=table_game,
+                explain=explain,
+            )  # fmt: skip
         except GarouError as exc:
             if json_:
                 import json

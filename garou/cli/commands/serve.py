@@ -13,10 +13,6 @@ import typer
 from ..options import Json, Lang, RulesDir
 from .game import Db
 
-EPILOG = (
-    "Exit codes: 0 stopped with Ctrl-C; 1 the port is taken or cannot be listened on, or "
-    "the rule files are invalid; 2 bad command line."
-)
 DEFAULT_PORT = 8765
 """The port when --port is not given."""
 THREADS = 8
@@ -26,33 +22,18 @@ THREADS = 8
 def serve_command(
     port: Annotated[
         int,
-        typer.Option("--port", "-p", metavar="N", help="The port to listen on (0: any free one)."),
+        typer.Option("--port", "-p", metavar="N"),
     ] = DEFAULT_PORT,
     lan: Annotated[
         bool,
-        typer.Option(
-            "--lan",
-            help="Listen on every network interface, for a phone on the same network; every "
-            "game master page then needs the key printed here (as text and as a QR code).",
-        ),
+        typer.Option("--lan"),
     ] = False,
     lang: Lang = None,
     rules_dir: RulesDir = None,
     db: Db = None,
     json_: Json = False,
 ) -> None:
-    """Serve garou as a web app: search, rulings, cheat sheet, setup check, house rules,
-    and the live game (the game master's view and the table's screen).
-
-    The live game reads and records into the same journal as garou game (--db/GAROU_DB):
-    an action in one shows in the other.
-
-    By default only this machine can open it (127.0.0.1). With --lan the phones on the
-    same network can, with the address and key printed here. Nothing is fetched from the
-    internet: every page and asset comes with garou.
-
-    Example: garou serve --lan --port 8765
-    """
+    """Serve garou as a local web app (help.serve)."""
     from garou.core.catalogue import say
     from garou.rules import UsageError, load_rules, resolve_language
 
@@ -105,7 +86,7 @@ def serve_command(
         if address is None:
             # No address a phone can open: say so, never print (or encode) a dead URL.
             key = config.keys.server_key
-            typer.echo(say("serve.no-lan-address", language, port=actual, key=key))
+            typer.echo(say("web.serve.no-lan-address", language, port=actual, key=key))
             typer.echo(say("web.serve.keep", language))
         else:
             url = f"http://{address}:{actual}/?key={config.keys.server_key}"
@@ -229,10 +210,10 @@ def _print_games(path: object, root: str, lang: str) -> None:
         )
     older = _older(path)
     if older:  # said, not silently left out
-        typer.echo(say("fix5a.serve.older", lang, count=older))
+        typer.echo(say("web.serve.older", lang, count=older))
     typer.echo(say("web.serve.table-view", lang, url=f"{root}/game/{found[0]['id']}/table"))
 
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` to ``app``."""
-    app.command("serve", epilog=EPILOG)(serve_command)
+    app.command("serve")(serve_command)

@@ -410,7 +410,7 @@ def _within_step(
     more: bool = False,
 ) -> Step:
     code = (
-        "fixc.fouls.more-than"
+        "fouls.more-than"
         if more
         else ("behaviour.over-limit" if over else "behaviour.within-limit")
     )

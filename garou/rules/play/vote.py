@@ -548,7 +548,7 @@ def _no_captain(state: TableState, lang: str) -> Step:
         "case": CAPTAIN_CASE,
         "option": option,
     }
-    return Step(tie.entry, code, say(f"fixd.{code}", lang, reading=reading), data)
+    return Step(tie.entry, code, say(f"vote.{code}", lang, reading=reading), data)
 
 
 def _lift(

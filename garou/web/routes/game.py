@@ -24,7 +24,6 @@ from flask import Blueprint, Response, g, request
 
 from garou.core.catalogue import format_number, phrase, say
 from garou.core.errors import GarouError
-from garou.game.journal import UnknownGameIdError
 from garou.game.session import MAX_NAME as SESSION_MAX_NAME
 
 from .. import security
@@ -52,14 +51,6 @@ PUBLIC_STORY = frozenset(
 """The lines of the story the table view may show while the game goes on: the public
 announcements and votes. Every other line (night actions, causes of death, the warnings)
 is the game master's until the game is over."""
-
-
-@bp.errorhandler(UnknownGameIdError)
-def _unknown_game(exc: UnknownGameIdError) -> Response:
-    """A game id that is not in the journal: a plain refusal naming the games there are."""
-    response = Response(exc.message(g.lang) + "\n", status=404, mimetype="text/plain")
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 def scope_of(game_id: int) -> str:
@@ -337,7 +328,7 @@ def new() -> Any:
                 agreement = Path(folder) / "agreement.yaml"
                 agreement.write_text(form["agreement"], encoding="utf-8")
             try:
-                how = "fix4.hint.setup-differs-web"
+                how = "game.hint.setup-differs-web"
                 data = start_data(book, setup, agreement, name=name, deal=deal, how=how)
             except RefusedSetupError as exc:
                 return _games_page(400, _refused_setup(exc, g.lang), form)
@@ -400,7 +391,7 @@ def _names(text: str) -> list[str]:
         raise FormProblem(phrase("web.game.names-needed"))
     long = next((n for n in names if len(n) > MAX_NAME), None)
     if long is not None:  # which name, as the terminal says it
-        said = phrase("fix5a.names.too-long", name=long[:24] + "…", length=len(long), most=MAX_NAME)
+        said = phrase("game.names.too-long", name=long[:24] + "…", length=len(long), most=MAX_NAME)
         raise FormProblem(said)
     if len(names) > MAX_PLAYERS:
         raise FormProblem(phrase("web.game.names-too-long", most=MAX_PLAYERS, length=MAX_NAME))
@@ -429,7 +420,7 @@ def _deal(text: str) -> dict[str, str]:
         name = pair[0][:MAX_NAME]
         if fold(name) in lines:
             first = lines[fold(name)]
-            raise FormProblem(phrase("fix4.web.dealt-twice", name=name, first=first, second=number))
+            raise FormProblem(phrase("web.game.dealt-twice", name=name, first=first, second=number))
         lines[fold(name)] = number
         deal[name] = pair[1][:MAX_NAME]
     return deal
@@ -480,6 +471,7 @@ def _master_page(
         if pending is None and problem is None and correcting is None and draft is not None:
             pending = _pending(journal, book, game_id, str(draft["kind"]), dict(draft["data"]))
         ballots = session.lg_ballots(journal, book, game_id, lang)
+        draft_revision = journal.draft_revision(game_id, LG_DRAFT)
     state: State = replayed.state
     step = script.next_step(state)
     last = replayed.effective[-1] if replayed.effective else None
@@ -534,6 +526,7 @@ def _master_page(
         "correction": correction_form(replayed, correcting),
         "ballots": ballots.votes,
         "ballots_told": [p.say(lang) for p in ballots.told],
+        "draft_revision": draft_revision,
         "typed": _typed(typed),
     }
     if config().lan:
@@ -652,7 +645,7 @@ def _undone_note(game_id: int, seq_text: str) -> str | None:
     found = next((e for e in replayed.undone if e.seq == int(seq_text)), None)
     if found is None:
         return None
-    return say("fix5b.undone", g.lang, event=event_said(replayed, found), seq=found.seq)
+    return say("web.game.undone", g.lang, event=event_said(replayed, found), seq=found.seq)
 
 
 @bp.post("/game/<int:game_id>/timer")
@@ -720,8 +713,7 @@ def draft(game_id: int) -> Any:
             data = mafia_script.draft_data(
                 state, votes, [n for n in done if n in state.nominations]
             )
-            journal.save_draft(game_id, mafia_script.DRAFT, data)
-            return _json({"saved": True})
+            return _save_draft(journal, game_id, mafia_script.DRAFT, data)
         from garou.game import script
 
         step = script.next_step(state)
@@ -734,8 +726,23 @@ def draft(game_id: int) -> Any:
             if k.startswith("vote.") and v.strip() in step.targets and k[len("vote.") :] in living
         }
         asked = [s.name for s in state.living() if s.name in votes]
-        journal.save_draft(game_id, LG_DRAFT, script.ballot_draft(state, votes, asked))
-    return _json({"saved": True})
+        return _save_draft(journal, game_id, LG_DRAFT, script.ballot_draft(state, votes, asked))
+
+
+def _save_draft(journal: Journal, game_id: int, name: str, data: dict[str, Any]) -> Response:
+    """Keep a phone's ballots over the draft its page was drawn with (its ``draft_revision``
+    field): when another phone saved since, nothing is kept and the page is told to reload,
+    with a word (its pick is not lost silently, nor the other phone's)."""
+    from garou.game.journal import DraftChangedError
+
+    given = request.form.get("draft_revision", "").strip()
+    revision = int(given) if given.isdigit() and len(given) <= 9 else None
+    try:
+        saved = journal.save_draft(game_id, name, data, revision)
+    except DraftChangedError:
+        problem = say("web.game.draft-changed", g.lang)
+        return _json({"saved": False, "changed": True, "problem": problem})
+    return _json({"saved": True, "revision": saved})
 
 
 @bp.get("/game/<int:game_id>/version.json")
@@ -856,6 +863,7 @@ def _judge_page(
         "share": _share(row.id, journal.secret(row.id)) if config().lan else None,
         "ballots": ballots.votes,
         "ballots_told": [p.say(lang) for p in ballots.told],
+        "draft_revision": journal.draft_revision(row.id, mafia_script.DRAFT),
     }
     return page("web/mafia_judge.html", status, **context)
 
@@ -915,7 +923,7 @@ def undo_what(replayed: Any, lang: str) -> str | None:
 
     if len(replayed.effective) <= 1:
         return None
-    return say("fix5b.undo-what", lang, event=event_said(replayed, replayed.effective[-1]))
+    return say("web.game.undo-what", lang, event=event_said(replayed, replayed.effective[-1]))
 
 
 def _cut(text: str, width: int) -> str:
@@ -1005,10 +1013,9 @@ def _values(form: Any, kind: str) -> dict[str, Any]:
     data: dict[str, Any] = {}
     base = form.get("base", "")
     if base:
-        try:
-            loaded = json.loads(base)
-        except ValueError:
-            loaded = None
+        from garou.core.reader import read_json
+
+        loaded = read_json(base)
         if not isinstance(loaded, dict):
             raise FormProblem(phrase("web.game.bad-form"))
         data.update(loaded)

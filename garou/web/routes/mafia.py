@@ -30,8 +30,8 @@ PUBLIC_STORY = frozenset(
         "won",
     )
 ) | {
-    "fixe.story." + key for key in ("nominations-closed", "nominations-closed-none", "nominee-out")
-} | {"fixd.mafia.story.extra-time"}  # fmt: skip
+    "mafia.story." + key for key in ("nominations-closed", "nominations-closed-none", "nominee-out")
+} | {"mafia.story.extra-time"}  # fmt: skip
 """The lines of the evening's story the table's screen shows while the game goes on. A
 shot (``mafia.story.shot``) and a check (``mafia.story.*-check-*``) are the judge's until
 the end: the morning only says who died (``killed``) or that nobody did (``missed``).

@@ -35,7 +35,8 @@ def search() -> Any:
     book = library().book()
     games = [(g.id, g.info.name) for g in book.games.values()]
     query = request.args.get("q", "")
-    context: dict[str, Any] = {"games": games, "query": query, "game": "", "result": None}
+    context: dict[str, Any] = {"games": games, "query": query, "game": "", "result": None,
+                               "why": {}}  # fmt: skip
     try:
         chosen = game_of(request.args, book, required=False)
     except FormProblem as problem:
@@ -44,7 +45,11 @@ def search() -> Any:
     if not query.strip():
         return page("web/search.html", problem=None, **context)
     try:
-        result = library().search(query, chosen.id if chosen else None, None, LIMIT, _lang())
+        # Always explained: the "why" under each hit is a <details> opened on demand, and
+        # the explanation is the pipeline's own trace (no second pass).
+        result = library().search(
+            query, chosen.id if chosen else None, None, LIMIT, _lang(), explain=True
+        )
     except UsageError as exc:
         return page("web/search.html", 400, problem=exc.message(_lang()), **context)
     lang = _lang()
@@ -52,13 +57,17 @@ def search() -> Any:
     answered = getattr(result, "answered", None)
     if answered is None:
         answered = bool(result.hits)
-    shown = (result.per_game or result.hits[:1]) if answered else []
+    close = list(getattr(result, "close", []) or [])
+    shown = (result.per_game or close or result.hits[:1]) if answered else []
     rest = [h for h in result.hits if h not in shown]
+    why = _why(result, lang)
     context.update(
+        why=why,
         result=result,
         answered=bool(answered),
         shown=[_ruling_of(book, hit.id, lang) for hit in shown],
         labelled=bool(result.per_game) and bool(answered),
+        close_call=bool(close) and bool(answered) and not result.per_game,
         rest=rest,
     )
     return page("web/search.html", problem=None, **context)
@@ -74,6 +83,22 @@ def rule(entry_id: str) -> Any:
     except GarouError:
         return page("web/missing.html", 404, entry_id=entry_id[:80])
     return page("web/rule.html", ruling=ruling(book, entry, _lang()))
+
+
+def _why(result: Any, lang: str) -> dict[str, Any]:
+    """Return the explanation's lines per hit id, and the verdict's under ``""``."""
+    from garou.lookup.explain import hit_lines, verdict_lines
+
+    explanation = getattr(result, "explanation", None)
+    if explanation is None:
+        return {}
+    say = library().say
+    lines: dict[str, Any] = {
+        entry_id: hit_lines(why, say, lang) for entry_id, why in explanation.hits.items()
+    }
+    if explanation.verdict is not None:
+        lines[""] = verdict_lines(explanation.verdict, say, lang)
+    return lines
 
 
 def _lang() -> str:

@@ -21,7 +21,7 @@ bp = Blueprint("setup", __name__)
 @game_master_page()
 def setup() -> Any:
     """The cards of a game, one number each; check them, or ask for a sound distribution."""
-    from garou.rules.setup import (
+    from garou.rules.distribution import (
         check_distribution,
         describe,
         make_distribution,

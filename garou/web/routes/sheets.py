@@ -27,7 +27,7 @@ def _sheet(values: Any) -> Any:
     from garou.core.catalogue import phrase
     from garou.houserules import build_agreement
     from garou.printables import build_cheatsheet, check_setup
-    from garou.rules.setup import make_distribution
+    from garou.rules.distribution import make_distribution
 
     book = library().book()
     game = game_of(values, book)

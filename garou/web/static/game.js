@@ -54,7 +54,9 @@
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
           if (data && data.saved) form.dataset.saved = String(Date.now());
-          if (data && data.stale) {  // drawn for a step another screen has left
+          var revision = form.querySelector("[name=draft_revision]");
+          if (data && data.saved && revision && data.revision) revision.value = data.revision;
+          if (data && (data.stale || data.changed)) {  // another screen moved on, or typed
             var notice = document.querySelector("[data-stale]");
             if (notice) notice.hidden = false;
           }

@@ -1,0 +1,263 @@
+"""Why a search returned what it returned: each hit's placing and the verdict's weights.
+
+Built only when asked (``Searcher.search(..., explain=True)``: ``garou search --explain``,
+the web's "why"), from what the pipeline computed on the way (a small trace the searcher
+keeps while it explains), never by a second pass:
+
+- per hit, the query's words it matched, in which field and language, as typed, through
+  a name or a synonym (which phrase), or after a typo's correction; its lexical score (the
+  hand ranking's); and how its final score came out of it: the reranker's contributions
+  (each feature's standardised value times its weight: they add up to the model's value,
+  whose logistic is the score), or its place after the reranked candidates, or the lexical
+  score itself when no reranker ran;
+- for the verdict, the hard rule that decided alone, or the fitted judgement's terms
+  (intercept, each feature's value times its weight: they add up to the logit of the
+  probability compared with the threshold).
+
+Pure records and the lines that say them (through a catalogue lookup ``say``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+SHOWN_TERMS = 5
+"""Contributions said per hit and per verdict (the largest; the others are summed)."""
+HARD_RULES = frozenset({"outside", "game", "advice", "quantity", "act", "no-words"})
+"""The verdict's reasons that decide alone, before any weighing (``coverage.judge``)."""
+
+Say = Callable[..., str]
+
+
+@dataclass(frozen=True)
+class Match:
+    """One word (or phrase) of the query found in a hit."""
+
+    words: str
+    """The query's words, as searched (folded; corrected when they were a typo)."""
+    field: str
+    """The field it was found in, the best of the hit's: title, names, about, text, asks."""
+    lang: str
+    """The field's language."""
+    phrase: str
+    """What was looked for there: the words themselves, a name or a synonym."""
+    via: str
+    """``typed``, ``alias`` (a name or alias from the rule data) or ``synonym``."""
+    typed: str | None = None
+    """The word as typed when the search corrected it (a typo, a nickname)."""
+    score: float = 0.0
+    """What it scored in that field (BM25 times the field's and the phrase's weights)."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """One term of a linear model: ``weight × (value − mean)``."""
+
+    feature: str
+    value: float
+    weight: float
+    contribution: float
+    mean: float = 0.0
+    """What the value is measured from: the learned ranking standardises its features
+    (their mean over the rows it was fitted on); the judgement's terms are ``weight ×
+    value`` (0)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the term as in ``--json``."""
+        return {"feature": self.feature, "value": round(self.value, 4),
+                "mean": round(self.mean, 4), "weight": round(self.weight, 4),
+                "contribution": round(self.contribution, 4)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class HitWhy:
+    """What placed one hit where it is."""
+
+    id: str
+    score: float
+    """The final score the hits are ordered by."""
+    lexical: float
+    """The hand ranking's score: BM25 per concept, weighed (``Searcher._run``)."""
+    placed: str
+    """``reranked`` (by the learned ranking), ``after`` (a game's best hit beyond the
+    reranked candidates, scaled below them by its lexical score) or ``lexical``."""
+    matches: tuple[Match, ...] = ()
+    model: float | None = None
+    """The learned ranking's value (the sum of ``terms``), when reranked."""
+    terms: tuple[Term, ...] = ()
+    """Every term of the learned ranking, largest first (by size)."""
+    factor: float = 1.0
+    """What the logistic of ``model`` was multiplied by: the other game's entries when a
+    game is obeyed (``OTHER_GAME_OBEYED``), or the scale of a hit placed ``after``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the explanation as in ``garou search --json --explain``."""
+        data: dict[str, Any] = {
+            "score": round(self.score, 6),
+            "lexical": round(self.lexical, 4),
+            "placed": self.placed,
+            "matched": [
+                {"words": m.words, "field": m.field, "lang": m.lang, "phrase": m.phrase,
+                 "via": m.via, **({"typed": m.typed} if m.typed else {}),
+                 "score": round(m.score, 4)}
+                for m in self.matches
+            ],
+        }  # fmt: skip
+        if self.model is not None:
+            shown, rest = split_terms(self.terms)
+            data["ranking"] = {"value": round(self.model, 4),
+                               "terms": [t.to_dict() for t in shown],
+                               "others": round(rest, 4)}  # fmt: skip
+        if self.factor != 1.0:
+            data["factor"] = self.factor
+        return data
+
+
+@dataclass(frozen=True)
+class VerdictWhy:
+    """Why the first hit answers the question, or why the rules do not say."""
+
+    answered: bool
+    reason: str | None
+    rule: str | None = None
+    """The hard rule that decided alone (:data:`HARD_RULES`), if one did."""
+    probability: float | None = None
+    threshold: float | None = None
+    intercept: float = 0.0
+    terms: tuple[Term, ...] = ()
+    """Every term of the fitted judgement, largest first (by size)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the explanation as in ``garou search --json --explain``."""
+        data: dict[str, Any] = {"answered": self.answered, "reason": self.reason}
+        if self.rule is not None:
+            data["rule"] = self.rule
+        if self.probability is not None:
+            shown, rest = split_terms(self.terms)
+            data.update(probability=round(self.probability, 4),
+                        threshold=round(self.threshold or 0.0, 4),
+                        intercept=round(self.intercept, 4),
+                        terms=[t.to_dict() for t in shown], others=round(rest, 4))  # fmt: skip
+        return data
+
+
+@dataclass
+class Explanation:
+    """Why a search returned what it returned."""
+
+    hits: dict[str, HitWhy] = field(default_factory=dict)
+    """Per hit id (the hits and each game's best)."""
+    verdict: VerdictWhy | None = None
+
+
+def split_terms(terms: Sequence[Term], shown: int = SHOWN_TERMS) -> tuple[list[Term], float]:
+    """Return the largest ``shown`` terms, and the sum of the others."""
+    return list(terms[:shown]), sum(t.contribution for t in terms[shown:])
+
+
+def ordered(terms: list[Term]) -> tuple[Term, ...]:
+    """Return ``terms`` largest first (by size), zeros out."""
+    return tuple(sorted((t for t in terms if t.contribution),
+                        key=lambda t: (-abs(t.contribution), t.feature)))  # fmt: skip
+
+
+def verdict_why(verdict: Any, model: Any) -> VerdictWhy:
+    """Return the explanation of a ``coverage.Verdict`` judged with ``model`` (a
+    ``coverage.Model``, None for the hand rules)."""
+    if verdict.reason in HARD_RULES and not verdict.features:
+        return VerdictWhy(verdict.answered, verdict.reason, rule=verdict.reason)
+    if model is None or verdict.probability is None:
+        rule = verdict.reason  # the hand rules: each a veto
+        return VerdictWhy(verdict.answered, verdict.reason, rule=rule)
+    terms = [
+        Term(name, verdict.features.get(name, 0.0), weight,
+             weight * verdict.features.get(name, 0.0))
+        for name, weight in zip(model.features, model.weights[1:], strict=True)
+    ]  # fmt: skip
+    return VerdictWhy(verdict.answered, verdict.reason, probability=verdict.probability,
+                      threshold=model.threshold, intercept=model.weights[0],
+                      terms=ordered(terms))  # fmt: skip
+
+
+def logistic(value: float) -> float:
+    """Return the logistic of ``value``, as the searcher computes it."""
+    return 1.0 / (1.0 + math.exp(-max(-700.0, value)))
+
+
+# --- the lines that say it ---------------------------------------------------------------------
+
+
+def _number(value: float) -> str:
+    return f"{value:+.2f}" if abs(value) >= 0.005 else f"{value:+.1e}"
+
+
+def _terms(terms: Sequence[Term], rest: float) -> tuple[str, str]:
+    parts = [f"{t.feature} {_number(t.contribution)}" for t in terms]
+    return ", ".join(parts), _number(rest)
+
+
+def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
+    """Return the lines saying what placed the hit (the catalogue's words)."""
+    lines = [say("search.explain.score", lang, score=f"{why.score:.4g}",
+                 lexical=f"{why.lexical:.3f}")]  # fmt: skip
+    for m in why.matches:
+        where = say(f"search.explain.field.{m.field}", lang)
+        line = say("search.explain.match", lang, words=m.words, field=where,
+                   language=m.lang, score=f"{m.score:.2f}")  # fmt: skip
+        if m.via != "typed":
+            line += " " + say(f"search.explain.via-{m.via}", lang, phrase=m.phrase)
+        if m.typed:
+            line += " " + say("search.explain.corrected", lang, typed=m.typed)
+        lines.append(line)
+    if why.placed == "reranked" and why.model is not None:
+        shown, rest = split_terms(why.terms)
+        listed, others = _terms(shown, rest)
+        lines.append(say("search.explain.ranking", lang, terms=listed, others=others,
+                         value=f"{why.model:+.3f}",
+                         score=f"{logistic(why.model):.4g}"))  # fmt: skip
+        if why.factor != 1.0:
+            lines.append(say("search.explain.other-game", lang, factor=f"{why.factor:g}"))
+    elif why.placed == "after":
+        lines.append(say("search.explain.after", lang))
+    else:
+        lines.append(say("search.explain.lexical", lang))
+    return lines
+
+
+def verdict_lines(why: VerdictWhy, say: Say, lang: str) -> list[str]:
+    """Return the lines saying why the first hit answers, or why the rules do not say."""
+    if why.rule is not None:
+        key = "search.explain.rule-answered" if why.answered else "search.explain.rule"
+        return [say(key, lang, rule=why.rule)]
+    if why.probability is None:
+        return [say("search.explain.answered-by-rules", lang)]
+    key = "search.explain.weighed-answered" if why.answered else "search.explain.weighed-not"
+    shown, rest = split_terms(why.terms)
+    listed, others = _terms(shown, rest)
+    return [
+        say(key, lang, probability=f"{why.probability:.3f}",
+            threshold=f"{why.threshold or 0.0:.3f}", reason=why.reason or ""),
+        say("search.explain.weights", lang, terms=listed, others=others,
+            intercept=_number(why.intercept)),
+    ]  # fmt: skip
+
+
+def explanation_lines(result: Any, lang: str, say: Say) -> list[tuple[str, list[str]]]:
+    """Return, per hit of a ``SearchResult`` then for its verdict, a heading and the lines
+    saying why (``garou search --explain``, the web's "why")."""
+    explanation = result.explanation
+    if explanation is None:
+        return []
+    blocks = []
+    for rank, hit in enumerate(result.hits, 1):
+        why = explanation.hits.get(hit.id)
+        if why is not None:
+            heading = say("search.explain.hit", lang, rank=rank, title=hit.title, id=hit.id)
+            blocks.append((heading, hit_lines(why, say, lang)))
+    if explanation.verdict is not None:
+        blocks.append((say("search.explain.verdict", lang),
+                       verdict_lines(explanation.verdict, say, lang)))  # fmt: skip
+    return blocks

@@ -1,0 +1,139 @@
+"""Tests of ``garou/game/record.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from garou.game import session
+from tests.helpers import GAMES
+
+
+def _extras(journal, book, game_id: int) -> None:
+    """Add to a game the event kinds its record lacks: timers (clock times with decimals and
+    without), a correction, an undo, and the game's rare kinds."""
+    from garou.game.replay import replay
+
+    def add(kind: str, **data: Any):
+        return session.record(journal, book, game_id, kind, data, "en")
+
+    events = journal.events(game_id)
+    last = [e for e in events if e.kind not in ("timer", "undo", "correct")][-1]
+    add("timer", action="start", label="speech:x", at=1796135391.663, seconds=60)
+    add("timer", action="pause", label="speech:x", at=1796135392.5)
+    add("timer", action="resume", label="speech:x", at=1796135400)
+    add("timer", action="stop", label="speech:x", at=1796135401.25)
+    add("correct", seq=last.seq, why="misheard", event={"kind": last.kind, **last.data})
+    state = replay(book, journal.events(game_id), "en").state
+    if state.game.id == "mafia":
+        alive = [s.name for s in state.seats if s.alive]
+        if state.phase != "over":
+            add("disqualify", player=alive[0], behaviour="leave-table")
+            add("opponent-victory", player=alive[1])
+    else:
+        roles = state.known_roles()
+        unknown = [name for name, role in roles.items() if role is None]
+        if unknown:
+            left = state.remaining_cards()
+            add("roles", roles={unknown[0]: next(iter(left))})
+    add("undo")
+
+
+ROLES_FIRST = """\
+game: {id: loup-garou, name: Cartes notées}
+setup:
+  players: [Alice, Bruno, Chloé, Driss, Emma, Farid, Gaëlle, Hugo]
+  roles: {loup-garou: 2, voyante: 1, sorciere: 1, villageois: 4}
+  deal: {}
+agreement: {}
+events:
+  - {kind: roles, roles: {Chloé: voyante}}
+  - {kind: look, target: Alice, role: loup-garou, by: [Chloé]}
+  - {kind: kill, victim: Emma, by: [Alice, Bruno]}
+"""
+
+
+def _table_decides(path: Path) -> Path:
+    """A Mafia evening of the table's absolute majority whose vote nobody wins by more than
+    half: the table's decision (``table-decision``, rules of order 3) recorded, exported."""
+    from garou.game.journal import open_journal
+    from garou.game.mafia import start_data
+    from garou.game.record import dump_record, record_to_dict
+    from garou.rules import load_rules
+
+    book = load_rules()
+    names = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+    cards = ["citoyen", "mafia", "citoyen", "sherif", "citoyen", "don", "citoyen", "mafia",
+             "citoyen", "citoyen"]  # fmt: skip
+    with open_journal(path.with_suffix(".sqlite"), create=True) as journal:
+        data = start_data(book.game("mafia"), names, roles=dict(zip(names, cards, strict=True)),
+                          agreement={"mf-contested-majority": "absolute-majority"})  # fmt: skip
+        game_id = session.new_game(journal, book, data)
+
+        def add(kind: str, **values: Any) -> None:
+            session.record(journal, book, game_id, kind, values, "en")
+
+        add("day")
+        for name in names:
+            add("speech", player=name)
+        for by, nominee in (("Ana", "Bob"), ("Cid", "Hal"), ("Eve", "Fay")):
+            add("nominate", by=by, nominee=nominee)
+        votes = dict.fromkeys(("Ana", "Cid", "Eve", "Gus"), "Bob")
+        add("vote", votes=votes | dict.fromkeys(("Dan", "Ivy", "Jon"), "Hal"))
+        add("table-decision", then="nobody")
+        path.write_text(dump_record(record_to_dict(journal, game_id)), encoding="utf-8")
+    return path
+
+
+def _evenings(tmp_path: Path) -> list[Path]:
+    extra = tmp_path / "roles-first.yaml"
+    extra.write_text(ROLES_FIRST, encoding="utf-8")
+    return [*sorted(GAMES.glob("*.yaml")), extra, _table_decides(tmp_path / "table.yaml")]
+
+
+@pytest.mark.parametrize("index", range(len(list(GAMES.glob("*.yaml"))) + 2))
+def test_a_played_evening_survives_export_then_import(journal, book, tmp_path, index):
+    from garou.game.record import dump_record, import_record, record_to_dict
+
+    first = import_record(journal, book, _evenings(tmp_path)[index])
+    _extras(journal, book, first)
+    path = tmp_path / "out.yaml"
+    path.write_text(dump_record(record_to_dict(journal, first)), encoding="utf-8")
+    second = import_record(journal, book, path, force=True)
+    assert record_to_dict(journal, second) == record_to_dict(journal, first)
+    assert session.status(journal, book, second, "en") | {"id": first} == session.status(
+        journal, book, first, "en"
+    )
+
+
+def test_the_round_trip_covers_every_event_kind(journal, book, tmp_path):
+    from garou.game.mafia import KINDS as MAFIA_KINDS
+    from garou.game.record import import_record
+    from garou.game.replay import META_KINDS
+    from garou.game.table import KINDS as LG_KINDS
+
+    kinds: set[str] = set()
+    for record in _evenings(tmp_path):
+        game_id = import_record(journal, book, record)
+        _extras(journal, book, game_id)
+        kinds |= {e.kind for e in journal.events(game_id)}
+    assert kinds >= {*LG_KINDS, *MAFIA_KINDS, *META_KINDS}, {
+        *LG_KINDS,
+        *MAFIA_KINDS,
+        *META_KINDS,
+    } - kinds
+
+
+def test_only_a_truly_ambiguous_name_is_refused():
+    from garou.game.errors import IllegalEventError
+    from garou.game.record import named_as_players
+
+    players = ["Léa", "Lea", "Bob"]
+    assert named_as_players(players, {"victim": "Lea"}) == {"victim": "Lea"}  # exact
+    assert named_as_players(players, {"votes": {"bob": "Léa"}}) == {"votes": {"Bob": "Léa"}}
+    assert named_as_players(players, {"roles": {"BOB": "voyante"}}) == {"roles": {"Bob": "voyante"}}
+    with pytest.raises(IllegalEventError) as refused:
+        named_as_players(players, {"victim": "LEA"})
+    assert "Léa" in refused.value.message("en") and "Lea" in refused.value.message("en")

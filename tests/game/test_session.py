@@ -1,0 +1,333 @@
+"""Tests of ``garou/game/session.py``."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from garou.game import session
+from garou.game.journal import open_journal
+from garou.game.table import announcement
+from tests.conftest import REPO
+from tests.helpers import (
+    ACTIONS,
+    LG_RECORDS,
+    NAMES,
+    NIGHT_WORDS,
+    STEPS12,
+    TABLE6,
+    VOTE_WORDS,
+    _game,
+    _imported,
+    _lg_day,
+    _load,
+    _twelve,
+    lg_setup,
+    lg_start_of,
+)
+from tests.helpers import LG_GAME_FILES as GAMES
+
+
+def _said(state, lang: str) -> str:
+    return " ".join(p.say(lang) for p in announcement(state)).replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("record", LG_RECORDS, ids=lambda p: p.stem)
+def test_each_announcement_says_the_phase_it_closes(journal, book, record, lang):
+    data = _load(record)
+    game_id = session.new_game(journal, book, lg_start_of(data))
+    told = 0
+    for event in data["events"]:
+        kind = event["kind"]
+        values = {k: v for k, v in event.items() if k != "kind"}
+        state = session.record(journal, book, game_id, kind, values, lang).state
+        text = _said(state, lang)
+        if kind not in ("dawn", "vote"):
+            assert text == "", (kind, text)
+            continue
+        if kind == "vote" and state.tied and state.vote_round == "revote":
+            assert text == ""  # a tie announces nothing yet: the revote comes
+            continue
+        told += 1
+        if kind == "dawn":
+            assert any(w in text for w in NIGHT_WORDS[lang]), text
+            assert VOTE_WORDS[lang] not in text
+        else:
+            assert VOTE_WORDS[lang] in text, text
+            assert not any(w in text for w in NIGHT_WORDS[lang]), text
+        for name, _, _ in state.told_deaths:
+            role = state.game.role(state.role_of(name)).name.get(lang)
+            assert f"{name} ({role})" in text
+            # no shot said apart: it would tell the order of events (loup-garou.txt)
+            assert not re.search(r"\b(shoots|tire)\b", text), text
+    assert told
+
+
+def test_a_draft_is_forgotten_once_another_event_is_recorded(tmp_path, book):
+    with open_journal(tmp_path / "g.sqlite") as journal:
+        data = {"game": "loup-garou", "name": None, "players": NAMES[:5], "roles": TABLE6,
+                "agreement": {}, "table": None, "date": None, "deal": {}}  # fmt: skip
+        game_id = session.new_game(journal, book, data)
+        journal.save_draft(game_id, "ballot", {"votes": {"Alice": "Bruno"}})
+        assert journal.draft(game_id, "ballot") == {"votes": {"Alice": "Bruno"}}
+        session.record(journal, book, game_id, "timer", {"action": "start", "label": "x",
+                       "at": 1.5, "seconds": 60})  # fmt: skip
+        assert journal.draft(game_id, "ballot") is not None  # a countdown changes nothing
+        session.record(journal, book, game_id, "call", {"step": "couple"})
+        assert journal.draft(game_id, "ballot") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_night_step_is_called_by_a_role_name_of_either_language(journal, book, tmp_path, lang):
+    from garou.core.names import fold
+    from garou.game.start import start_data
+
+    game_id = session.new_game(journal, book, start_data(book, lg_setup(tmp_path, STEPS12)))
+    state = session.load(journal, book, game_id, lang).state
+    ids = [s.id for s in state.steps()]
+    for step in state.steps():
+        name = state.game.role(step.roles[0]).name.get(lang)
+        typed = fold(name) if lang == "fr" else name.upper()  # accents and case optional
+        after = session.record(journal, book, game_id, "call", {"step": typed}, lang).state
+        assert step.id in after.done
+    other = "fr" if lang == "en" else "en"
+    session.undo(journal, book, game_id)
+    last = state.game.role(state.steps()[-1].roles[0]).name.get(other)
+    assert session.record(journal, book, game_id, "call", {"step": last}, lang).state.done
+    assert ids
+
+
+def test_a_refusal_with_a_hint_is_two_sentences(journal, book, tmp_path):
+    from garou.game.errors import IllegalEventError
+    from garou.game.start import start_data
+
+    roles = {"loup-garou": 2, "voyante": 1, "cupidon": 1, "villageois": 4}
+    data = start_data(book, lg_setup(tmp_path, roles), deal={"Alice": "cupidon"})
+    game_id = session.new_game(journal, book, data)
+    with pytest.raises(IllegalEventError) as refused:
+        session.record(journal, book, game_id, "roles", {"roles": {"Alice": "voyante"}}, "en")
+    assert re.search(r"Cupid\. \S", refused.value.message("en")), refused.value.message("en")
+
+
+def test_the_documents_order_is_still_kept_when_calling_late(book, journal):
+    """A late call is no way around the document's constraint: the witch after the wolves."""
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
+    game_id = _twelve(book, journal)
+    session.record(journal, book, game_id, *ACTIONS["voyante"])
+    with pytest.raises(IllegalEventError) as refused:
+        session.record(journal, book, game_id, "call", {"step": "sorciere"})
+    assert refused.value.rule == "lg-mistake-witch-first"
+
+
+def _state_after(book, events):
+    from garou.game.replay import replay
+
+    return replay(book, events).state
+
+
+def _holds_only_what_applies(book, events, index):
+    """Assert that no value of event ``index`` can be left out with the same game after it:
+    each key, and each entry of a mapping, either changes the state or is required."""
+    from garou.game.errors import IllegalEventError
+    from garou.game.journal import Event
+
+    event = events[index]
+    before, after = events[:index], _state_after(book, events[: index + 1])
+
+    def same_without(data):
+        try:
+            trial = _state_after(book, [*before, Event(event.seq, event.kind, data)])
+        except IllegalEventError:
+            return False
+        return trial == after
+
+    for key, value in event.data.items():
+        less = {k: v for k, v in event.data.items() if k != key}
+        assert not same_without(less), (event.kind, key, event.data)
+        for sub in value if isinstance(value, dict) else ():
+            less = {**event.data, key: {k: v for k, v in value.items() if k != sub}}
+            assert not same_without(less), (event.kind, key, sub, event.data)
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_every_event_of_the_example_games_holds_only_values_that_apply(book, path, tmp_path):
+    import yaml
+
+    journal, game_id = _imported(book, path, tmp_path)
+    with journal:
+        events = journal.events(game_id)
+    for index in range(1, len(events)):
+        _holds_only_what_applies(book, events, index)
+    # The files themselves show the shape of a record: nothing that did not happen.
+    written = yaml.safe_load(path.read_text(encoding="utf-8"))["events"]
+    assert [{"kind": e.kind, **e.data} for e in events[1:]] == written
+
+
+# Values that only apply in some games, added to every event they could belong to.
+NOT_HAPPENED = {
+    "dawn": {"shoot": {"Hugo": "Alice"}, "successor": {"Gaëlle": "Alice"}},
+    "vote": {"captain_pick": "Alice", "shoot": {"Hugo": "Alice"}},
+    "kill": {"decided": "wolves"},
+    "potions": {"save": False},
+    "call": {"why": "absent"},
+    "look": {"by": None},
+}
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_a_value_given_that_did_not_happen_is_not_recorded(book, path, tmp_path):
+    from garou.game import session
+    from garou.game.errors import IllegalEventError
+
+    journal, game_id = _imported(book, path, tmp_path)
+    with journal:
+        events = journal.events(game_id)
+    tried = 0
+    for index, event in enumerate(events[1:], start=1):
+        extra = NOT_HAPPENED.get(event.kind, {})
+        data = dict(event.data)
+        for key, value in extra.items():
+            if isinstance(value, dict):
+                data[key] = {**value, **data.get(key, {})}
+            else:
+                data.setdefault(key, value)
+        if data == event.data:
+            continue
+        with open_journal_copy(tmp_path / f"{index}.sqlite", events[:index]) as (copy, new_id):
+            try:
+                session.record(copy, book, new_id, event.kind, data)
+            except IllegalEventError:
+                continue  # refused as a whole: nothing recorded either
+            assert copy.events(new_id)[-1].data == event.data, (event.kind, data)
+            tried += 1
+    assert tried >= 3
+
+
+def open_journal_copy(path, events):
+    """A new journal holding ``events`` (a game's first events), and its game id."""
+    from contextlib import contextmanager
+
+    from garou.game.journal import open_journal
+
+    @contextmanager
+    def made():
+        with open_journal(path) as journal:
+            game_id = journal.create("loup-garou", None, (events[0].kind, events[0].data))
+            for event in events[1:]:
+                journal.record(game_id, event.kind, event.data)
+            yield journal, game_id
+
+    return made()
+
+
+ROLE_SENTENCES = [
+    # (roles, events, event refused, words of the refusal (fr))
+    ({"loup-garou": 1, "voyante": 1, "villageois": 4},
+     [("call", {"step": "couple"}), ("call", {"step": "voyante"}),
+      ("kill", {"victim": "Cid", "by": ["Bob"]})], ("potions", {"save": True}),
+     "Sorcière n'est pas distribuée : appelez-la"),
+    ({"loup-garou": 1, "sorciere": 1, "villageois": 4}, [], ("look", {"target": "Bob"}),
+     "Voyante n'est pas distribuée : appelez-la"),
+    ({"loup-garou": 1, "voyante": 1, "villageois": 4}, [], ("couple", {"lovers": ["Bob", "Cid"]}),
+     "Cupidon n'est pas distribué : appelez-le"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("roles", "events", "refused", "words"), ROLE_SENTENCES)
+def test_a_sentence_about_a_role_agrees_with_its_name(
+    tmp_path, book, roles, events, refused, words
+):
+    from garou.game.errors import IllegalEventError
+
+    game_id = _game(tmp_path / "g.sqlite", book, {}, events, roles, {})
+    with open_journal(tmp_path / "g.sqlite") as journal, pytest.raises(IllegalEventError) as e:
+        session.record(journal, book, game_id, *refused, "fr")
+    raised = e
+    assert words in raised.value.message("fr").replace("\u00a0", " ")
+
+
+def test_the_show_of_hands_of_another_vote_is_abandoned_said(garou, tmp_path):
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.game.script import BALLOT_DRAFT
+    from garou.rules import load_rules
+
+    db = _lg_day(garou, tmp_path)
+    journal = open_journal(db)
+    game_id = journal.games()[-1].id
+    other = {"day": 1, "round": "revote", "votes": {"Ana": "Bob"}, "asked": ["Ana"]}
+    journal.save_draft(game_id, BALLOT_DRAFT, other)
+    ballots = session.lg_ballots(journal, load_rules(), game_id, "en")
+    assert ballots.votes == {} and ballots.asked == ()
+    told = [p.say("en") for p in ballots.told]
+    assert told[-1].startswith("The ballot typed for a vote already held")
+
+
+TEN_NAMES = "Ana,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy,Jon"
+
+
+@pytest.mark.parametrize("bad", ["A\x1bna", "A\nna", "A\u200bna", "A\u202ena", "A\u00adna"])
+def test_a_player_name_holding_a_hidden_character_is_refused_in_the_terminal(garou, tmp_path, bad):
+    names = TEN_NAMES.replace("Ana", bad)
+    db = str(tmp_path / "games.sqlite")
+    run = garou("game", "new", "--game", "mafia", "--names", names, "--db", db,
+                "--lang", "en")  # fmt: skip
+    assert run.exit_code != 0 and "Traceback" not in run.stderr
+    assert "invisible or control character" in run.stderr or "given twice" in run.stderr
+
+
+@pytest.mark.parametrize("bad", ["Jeudi\x07", "Jeudi\u200b", "Jeu\u2028di"])
+def test_a_game_name_holding_a_hidden_character_is_refused_in_the_terminal(garou, tmp_path, bad):
+    db = str(tmp_path / "games.sqlite")
+    run = garou("game", "new", "--game", "mafia", "--names", TEN_NAMES, "--name", bad,
+                "--db", db, "--lang", "en")  # fmt: skip
+    assert run.exit_code == 1 and "invisible or control character" in run.stderr
+
+
+def test_two_names_that_differ_by_an_invisible_character_are_one_name():
+    from garou.core.names import fold
+
+    assert fold("A\u200bna") == fold("Ana") == fold("A\u2060NA")
+
+
+def test_a_game_name_holding_a_control_character_is_refused_by_the_web_form(tmp_path):
+    pytest.importorskip("flask")
+    import re
+
+    from garou.web import WebConfig, create_app
+
+    client = create_app(WebConfig(db=tmp_path / "games.sqlite")).test_client()
+    html = client.get("/game?lang=en").text
+    token = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert token
+    form = {"csrf": token.group(1), "names": TEN_NAMES.replace(",", "\n"), "deal": "",
+            "name": "Jeudi\x1b[2J", "turbo": "no"}  # fmt: skip
+    response = client.post(
+        "/game/new-mafia?lang=en", data=form, headers={"Origin": "http://localhost"}
+    )
+    assert response.status_code == 400
+    assert "invisible or control character" in response.text
+
+
+def test_an_import_refuses_an_invisible_character_in_a_player_name(garou, tmp_path):
+    text = (REPO / "tests/data/games/couple-wins.yaml").read_text(encoding="utf-8")
+    record = tmp_path / "record.yaml"
+    record.write_text(text.replace("Hugo]", "Hu\u200bgo]"), encoding="utf-8")
+    run = garou("game", "import", str(record), "--db", str(tmp_path / "g.sqlite"), "--lang", "en")
+    assert run.exit_code == 1 and "U+200B" in run.stderr
+
+
+def test_a_timer_at_beyond_finite_numbers_is_refused_never_recorded(garou, tmp_path):
+    db = str(tmp_path / "games.sqlite")
+    garou("game", "new", "--game", "mafia", "--names", TEN_NAMES, "--db", db)
+    for at in ("1e309", "-1", ".nan", "1e20"):
+        run = garou("game", "add", "timer", "action=start", "label=x", f"at={at}", "seconds=60",
+                    "--db", db, "--lang", "en")  # fmt: skip
+        assert run.exit_code == 1, at
+    out = tmp_path / "g.yaml"
+    assert garou("game", "export", "-o", str(out), "--db", db).exit_code == 0
+    assert garou("game", "import", str(out), "--db", str(tmp_path / "again.sqlite")).exit_code == 0

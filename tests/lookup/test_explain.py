@@ -1,0 +1,130 @@
+"""``garou search --explain``: each hit's place and the verdict, accounted for."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from garou.lookup.explain import HARD_RULES, logistic
+
+QUERIES = [
+    "can the witch drink both potions the same night",
+    "égalité au vote du village",
+    "lynch tie",
+    "sorcirre potion",
+    "que fait le capitaine quand il meurt",
+]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_the_explanation_accounts_for_every_hit_s_rank(searcher, query):
+    result = searcher.search(query, lang="en", limit=8, explain=True)
+    explanation = result.explanation
+    assert explanation is not None and result.hits
+    scores = [explanation.hits[h.id].score for h in result.hits]
+    assert scores == [h.score for h in result.hits]
+    assert scores == sorted(scores, reverse=True)  # ordered as shown
+    for hit in result.hits:
+        why = explanation.hits[hit.id]
+        assert why.matches, hit.id  # some word of the query placed it
+        if why.placed == "reranked":
+            total = sum(t.contribution for t in why.terms)
+            assert math.isclose(total, why.model, abs_tol=1e-9)
+            assert math.isclose(logistic(total) * why.factor, hit.score, rel_tol=1e-9)
+            # the terms said (the largest) and the others add up to the value too
+            data = why.to_dict()["ranking"]
+            said = sum(t["contribution"] for t in data["terms"]) + data["others"]
+            assert math.isclose(said, data["value"], abs_tol=1e-3)
+        elif why.placed == "after":
+            assert why.factor == hit.score
+        else:
+            assert why.lexical == hit.score
+
+
+def test_the_explanation_costs_nothing_when_not_asked(searcher):
+    result = searcher.search("chasseur amoureux", lang="en")
+    assert result.explanation is None and "why" not in result.to_dict()
+
+
+def test_a_match_only_through_a_synonym_names_the_synonym(searcher):
+    # "lynch" is in no ruling: a synonym group (lookup.synonyms) takes it to the vote.
+    result = searcher.search("lynch", lang="en", explain=True)
+    why = result.explanation.hits[result.hits[0].id]
+    [match] = why.matches
+    assert match.words == "lynch" and match.via in ("synonym", "alias")
+    assert match.phrase != "lynch"
+    assert match.phrase in str(result.to_dict()["hits"][0]["why"]["matched"])
+
+
+def test_a_typo_names_its_correction(searcher):
+    result = searcher.search("sorcirre", lang="fr", explain=True)
+    assert result.corrected
+    why = result.explanation.hits[result.hits[0].id]
+    assert any(m.typed == "sorcirre" and m.words == "sorciere" for m in why.matches)
+    matched = result.to_dict()["hits"][0]["why"]["matched"]
+    assert any(m.get("typed") == "sorcirre" for m in matched)
+
+
+@pytest.mark.parametrize(
+    ("query", "rule"),
+    [
+        ("can the witch steal a potion", "act"),
+        ("que fait le salvateur ?", "outside"),
+        ("1=1", "no-words"),
+    ],
+)
+def test_a_not_covered_verdict_names_the_rule_that_decided(searcher, query, rule):
+    result = searcher.search(query, lang="en", explain=True)
+    assert not result.answered
+    verdict = result.explanation.verdict
+    assert verdict.rule == rule and rule in HARD_RULES
+    assert result.to_dict()["why"] == {"answered": False, "reason": rule, "rule": rule}
+
+
+def test_a_weighed_verdict_gives_its_terms_which_add_up_to_its_probability(searcher):
+    result = searcher.search("le chasseur peut-il tirer sur un amoureux", lang="fr", explain=True)
+    verdict = result.explanation.verdict
+    assert verdict.rule is None and verdict.probability is not None
+    z = verdict.intercept + sum(t.contribution for t in verdict.terms)
+    assert math.isclose(logistic(z), verdict.probability, rel_tol=1e-9)
+    assert verdict.answered == (verdict.probability >= verdict.threshold)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_command_explains_in_the_catalogue_s_words(garou, lang):
+    from garou.core.catalogue import say
+
+    done = garou("search", "lynch", "tie", "--explain", "--lang", lang, "-n", "2")
+    assert done.exit_code == 0
+    out = " ".join(done.stdout.split())
+    assert say("search.explain.heading", lang) in out
+    assert say("search.explain.verdict", lang) in out
+    data = garou("search", "lynch", "tie", "--explain", "--json", "--lang", lang).json()
+    assert all("why" in hit for hit in data["hits"]) and "why" in data
+    plain = garou("search", "lynch", "tie", "--json", "--lang", lang).json()
+    assert "why" not in plain and all("why" not in hit for hit in plain["hits"])
+
+
+def test_the_web_search_shows_the_why_of_each_hit_on_demand(private_cache):
+    from html.parser import HTMLParser
+
+    from garou.core.catalogue import say
+    from garou.web import create_app
+
+    html = create_app().test_client().get("/search?q=lynch+tie&lang=en").text
+
+    class Details(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.count, self.open = 0, 0
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "details" and ("class", "why") in attrs:
+                self.count += 1
+                self.open += any(name == "open" for name, _ in attrs)
+
+    found = Details()
+    found.feed(html)
+    assert found.count >= 3 and found.open == 0  # the hits' and the verdict's, closed
+    assert say("web.search.why-verdict", "en") in html
