@@ -124,6 +124,7 @@ def _state(
     captain: str | None,
     lang: str,
     agreed: Any = None,
+    witch: Any = None,
 ):
     from garou.rules.play import Player, StateError, make_state
 
@@ -133,6 +134,7 @@ def _state(
             [Player(s.name, s.role, s.alive) for s in seats],
             lovers=list(lovers) if lovers else None,
             captain=captain,
+            witch=witch,
             agreed=agreed,
         )
     except StateError as exc:
@@ -204,6 +206,68 @@ def _refused_choice(state: Any, dying: list[Any], given: list[Any], exc: Any, la
             rule=ask.rule,
         )
     return IllegalEventError("game.refused.resolver", why=exc.message(lang))
+
+
+@dataclass(frozen=True)
+class Dawn:
+    """The win a night's pending deaths bring at dawn, and what can still prevent it."""
+
+    camp: str
+    """Id of the camp that wins at dawn if the night ends as it stands."""
+    rule: str
+    """Id of the entry of that win."""
+    certain: bool
+    """True when nothing the rules still allow tonight can prevent it."""
+    shooters: tuple[str, ...]
+    """Players whose shot as they die can prevent it."""
+    shot_targets: tuple[str, ...]
+    """Whom those shots must take."""
+    life: bool
+    """True when the witch's life potion can prevent it."""
+    poison: tuple[str, ...]
+    """Whom the witch's death potion must take to prevent it."""
+
+
+def foresee_dawn(
+    game: Game,
+    seats: Sequence[Seat],
+    lovers: Sequence[str] | None,
+    captain: str | None,
+    deaths: Sequence[tuple[str, str]],
+    potions: Mapping[str, str],
+    saved: str | None,
+    night: int,
+    lang: str,
+    agreed: Any = None,
+) -> Dawn | None:
+    """Say what the night's pending ``deaths`` (player, cause) bring at dawn, through
+    :func:`garou.rules.play.outlook.night_outlook` (``potions``: "life"/"death" → "unused",
+    "tonight" or "used"; ``saved``: whom the life potion saved tonight), or None when
+    they bring no win or a card is unknown."""
+    from garou.rules.play import Death, StateError, Witch
+    from garou.rules.play.outlook import night_outlook
+
+    witch = Witch(potions.get("life"), potions.get("death"), saved, night)  # type: ignore[arg-type]
+    try:
+        state = _state(game, seats, lovers, captain, lang, agreed, witch)
+        outlook = night_outlook(
+            state,
+            [Death(n, c) for n, c in deaths],  # type: ignore[arg-type]
+            lang,
+        )
+    except (StateError, IllegalEventError):
+        return None
+    if outlook is None:
+        return None
+    return Dawn(
+        outlook.camp,
+        outlook.rule,
+        outlook.certain,
+        outlook.shooters,
+        outlook.shot_targets,
+        outlook.life,
+        outlook.poison,
+    )
 
 
 def count_vote(

@@ -22,13 +22,12 @@ class RefusedSetupError(UnsoundSetupError):
         """Return the refusal, one broken rule a line, each with its fix and entry."""
         from garou.core.catalogue import say
 
-        lines = [
-            say(
-                "game.setup-refused",
-                lang,
-                setup=self.phrase.values.get("setup", "") if self.phrase else "",
-            )
-        ]
+        setup = self.phrase.values.get("setup", "") if self.phrase else ""
+        return "\n".join([say("game.setup-refused", lang, setup=setup), self.broken(lang)])
+
+    def broken(self, lang: str) -> str:
+        """Return the broken rules, one a line, each with its fix and entry."""
+        lines = []
         for check in self.failures:
             line = check.message.get(lang)
             if check.fix is not None:
@@ -37,6 +36,25 @@ class RefusedSetupError(UnsoundSetupError):
                 line += f" ({check.entry})"
             lines.append(f"  - {line}")
         return "\n".join(lines)
+
+
+def refused_setup(game: Game, dist: Any, where: str) -> RefusedSetupError | None:
+    """Return why ``garou check`` refuses ``dist`` (read from ``where``), or None: the
+    refusal without --force, the warning to show with it."""
+    from garou.rules.distribution import check_distribution
+
+    verdict = check_distribution(game, dist)
+    return None if verdict.ok else RefusedSetupError(verdict.failures, setup=where)
+
+
+def forced_setup(book: Rulebook, setup: str | Path | None) -> RefusedSetupError | None:
+    """Return the checks the setup file ``setup`` fails, dealt anyway with --force, or None."""
+    from garou.rules.distribution import read_setup
+
+    if setup is None:
+        return None
+    game, dist = read_setup(setup, book)
+    return refused_setup(game, dist, str(setup))
 
 
 def start_data(
@@ -60,13 +78,13 @@ def start_data(
     A setup (or ``names``) that contradicts the agreement's is refused, saying what differs
     and ``how`` to go on (a catalogue key: the command line's options or the web's fields),
     unless ``force``. Refuse (:class:`RefusedSetupError`) a setup that ``garou check``
-    fails, with the fixes. A Mafia setup opens a Mafia evening (its cards ``deal``, or
-    drawn from ``seed``; ``turbo``, ``club`` and ``date`` are the evening's), as
-    ``--game mafia`` does.
+    fails, with the fixes, unless ``force`` (the table insists: :func:`forced_setup` says
+    what it breaks). A Mafia setup opens a Mafia evening (its cards ``deal``, or drawn from
+    ``seed``; ``turbo``, ``club`` and ``date`` are the evening's), as ``--game mafia`` does.
     """
     from garou.core.names import resolve_role
     from garou.houserules import load_agreement
-    from garou.rules.distribution import check_distribution, read_setup
+    from garou.rules.distribution import read_setup
 
     table = load_agreement(agreement, book) if agreement is not None else None
     if setup is not None:
@@ -76,10 +94,9 @@ def start_data(
     else:
         raise IllegalEventError("mafia.cli.setup-or-game")
     where = str(setup if setup is not None else agreement)
-    verdict = check_distribution(game, dist)
-    if not verdict.ok:
-        error = RefusedSetupError(verdict.failures, setup=where)
-        raise error
+    refused = refused_setup(game, dist, where)
+    if refused is not None and not force:
+        raise refused
     players = list(names) or list(dist.names)
     if not players:
         raise IllegalEventError("game.refused.no-names", setup=where, players=dist.players)

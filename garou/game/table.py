@@ -593,7 +593,7 @@ def _late(state: State, step: NightStep, seq: int) -> State:
     if not later:
         return state
     text = phrase(
-        "mafia.story.late",
+        f"game.story.late.{step_form(state, step)}",
         roles=_role_names(state, step),
         later=_role_names(state, later[0]),
         rule=state.game.night.entry,
@@ -1052,11 +1052,14 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
 def announcement(state: State) -> list[Phrase]:
     """The sentences to read aloud after the last event, or none (it told nothing).
 
-    Every death of the phase is said in one list, in seat order (the document: "groupez-les"),
-    the chain resolved: the morning's list, or the vote's eliminated then, when others died
-    with them, the whole list; a hunter's shot is said after it as his act, whoever fired,
-    and no death is said as following another (that would tell the couple).
+    Every death of the phase is said in one list, the chain resolved, in the order
+    :func:`garou.rules.play.grouped` gives (seat order): the morning's list, or the vote's
+    eliminated then, when others died with them, the whole list. No death is said with
+    its cause nor as following another, and a hunter's shot is not said apart: either
+    would tell the order of events (loup-garou.txt: "Groupez-les").
     """
+    from garou.rules.play import grouped
+
     if not state.told:
         return []
     game = state.game
@@ -1066,30 +1069,22 @@ def announcement(state: State) -> list[Phrase]:
         role = roles.get(name) or state.role_of(name)
         return phrase("game.announced", name=name, role=game.role(role).name if role else "?")
 
-    # Every death of the phase together, in seat order, once the chain is resolved: the
-    # document forbids telling them one by one ("Annoncer une mort à la fois laisse le
-    # village déduire l'ordre des événements"), so no death is said as following another.
-    seats = [s.name for s in state.seats]
-    deaths = sorted(state.told_deaths, key=lambda d: seats.index(d[0]) if d[0] in seats else 99)
-    everyone = [card(n) for n, _, _ in deaths]
+    everyone = [card(n) for n in grouped(state.names(), (d[0] for d in state.told_deaths))]
     said: list[Phrase] = []
     if state.told == "dawn":
         if everyone:
             said.append(phrase("game.announce.dawn", count=len(everyone), deaths=everyone))
         else:
             said.append(phrase("game.play.nobody"))
+        return said
+    voted = [n for n, cause, _ in state.told_deaths if cause == "vote"]
+    out = [card(n) for n in grouped(state.names(), voted)]
+    if out:
+        said.append(phrase("game.announce.vote", count=len(out), deaths=out))
     else:
-        out = [card(n) for n, cause, _ in deaths if cause == "vote"]
-        if out:
-            said.append(phrase("game.announce.vote", count=len(out), deaths=out))
-        else:
-            said.append(phrase("game.announce.vote-nobody"))
-        if len(everyone) > len(out):
-            said.append(phrase("game.announce.leaving", deaths=everyone))
-    # The hunter's shot is his own public act: said as such, never as a death following one.
-    for name, cause, by in deaths:
-        if cause == "shot":
-            said.append(phrase("game.announce.shot", by=card(by) if by else "?", target=card(name)))
+        said.append(phrase("game.announce.vote-nobody"))
+    if len(everyone) > len(out):
+        said.append(phrase("game.announce.leaving", deaths=everyone))
     return said
 
 
@@ -1124,6 +1119,72 @@ def _with_partner(state: State, name: str) -> set[str]:
     return gone
 
 
+def _parity_tonight(state: State) -> Warning | None:
+    """Warn when the night as it stands gives the wolves their win at dawn, saying what
+    can still prevent it, as the dawn's own cascade finds it (``engine.foresee_dawn``):
+    the witch's potions, a hunter's shot, a lover following."""
+    deaths = []
+    if state.victim is not None and not state.saved:
+        deaths.append((state.victim, "night"))
+    if state.poisoned is not None:
+        deaths.append((state.poisoned, "poison"))
+    if not deaths:
+        return None
+    called = any(STEP_KIND.get(s.does) == "potions" for s in state.steps() if s.id in state.done)
+    potions = {}
+    for potion, drunk in (("life", state.saved), ("death", state.poisoned is not None)):
+        if drunk:
+            potions[potion] = "tonight"
+        else:
+            potions[potion] = "unused" if potion in state.potions and not called else "used"
+    dawn = engine.foresee_dawn(
+        state.game,
+        state.resolver_seats(),
+        state.lovers,
+        state.captain,
+        deaths,
+        potions,
+        state.victim if state.saved else None,
+        state.night,
+        "en",
+        state.agreed(),
+    )
+    if dawn is None or dawn.camp not in _minority(state):
+        return None
+    name = [n for n, _ in deaths]
+    if dawn.certain:
+        return Warning("parity-tonight", dawn.rule, phrase("game.warn.parity-tonight", name=name))
+    ways: list[Phrase] = []
+    if dawn.life:
+        ways.append(phrase("game.warn.way-save", name=state.victim))
+    if dawn.poison:
+        ways.append(phrase("game.warn.way-poison", targets=Alternatives(dawn.poison)))
+    for shooter in dawn.shooters:
+        ways.append(
+            phrase("game.warn.way-shot", name=shooter, targets=Alternatives(dawn.shot_targets))
+        )
+    text = phrase("game.warn.parity-tonight-unless", name=name, ways=Alternatives(tuple(ways)))
+    return Warning("parity-tonight", dawn.rule, text)
+
+
+@dataclass(frozen=True)
+class Alternatives:
+    """Things said as alternatives in the language of the message: "A, B or C"."""
+
+    items: tuple[Any, ...]
+    """The names or phrases."""
+
+    def get(self, lang: str) -> str:
+        """Return the items joined with "or" in ``lang``."""
+        from garou.core.catalogue import join
+
+        return join(self.items, lang, "or")
+
+
+def _minority(state: State) -> set[str]:
+    return {c.id for c in state.game.info.camps if c.minority}
+
+
 def warnings(state: State) -> list[Warning]:
     """Return what is about to tip over now, each with the rule it cites."""
     found: list[Warning] = []
@@ -1132,19 +1193,9 @@ def warnings(state: State) -> list[Warning]:
     witch_roles = tuple(r for s in state.steps() if s.does == "save-or-poison" for r in s.roles)
     witches = [s for s in state.holders(witch_roles) if s.alive]
     if state.phase == "night":
-        if state.victim is not None and not state.saved:
-            counts = _wolves_others(state, _with_partner(state, state.victim))
-            if counts is not None and counts[0] > 0 and counts[0] >= counts[1]:
-                can = (
-                    witches
-                    and "life" in state.potions
-                    and "potions"
-                    not in [STEP_KIND.get(s.does) for s in state.steps() if s.id in state.done]
-                )
-                key = "game.warn.parity-tonight-witch" if can else "game.warn.parity-tonight"
-                found.append(
-                    Warning("parity-tonight", "lg-win-wolves", phrase(key, name=state.victim))
-                )
+        parity = _parity_tonight(state)
+        if parity is not None:
+            found.append(parity)
         if witches and not state.potions:
             found.append(
                 Warning(

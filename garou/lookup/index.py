@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from garou.rules import Entry, Game, Role, Rulebook, Status
 
-INDEX_FORMAT = "18"
+INDEX_FORMAT = "19"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -173,6 +173,8 @@ def _holders(game: Game, entry: Entry) -> list[Role | Status]:
 
 def documents(book: Rulebook) -> list[dict[str, Any]]:
     """Return one index document per entry, in the rule files' order (deterministic)."""
+    from garou.rules.export import readings_of
+
     docs = []
     titles = {e.id: e.title for e in book.entries()}
     for game in book.games.values():
@@ -231,6 +233,7 @@ def documents(book: Rulebook) -> list[dict[str, Any]]:
                 "default": default,
                 "source": {lang: entry.source.label(lang) for lang in ("fr", "en")},
                 "addition": entry.addition or entry.source.addition,
+                "readings": {lang: readings_of(entry, lang) for lang in ("fr", "en")},
             }
             docs.append(doc)
     return docs

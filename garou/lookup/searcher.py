@@ -214,11 +214,14 @@ class Hit:
     """Where the ruling comes from."""
     addition: bool = False
     """True when the entry is garou's addition beyond the documents."""
+    readings: tuple[dict[str, Any], ...] = ()
+    """The entry's marks, whose each is (:func:`garou.rules.export.readings_of`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the hit as in ``garou search --json``."""
         return {"id": self.id, "game": self.game, "kind": self.kind, "section": self.section,
-                "title": self.title, "text": self.text, "score": round(self.score, 4)}  # fmt: skip
+                "title": self.title, "text": self.text, "score": round(self.score, 4),
+                "readings": list(self.readings)}  # fmt: skip
 
 
 @dataclass
@@ -1933,6 +1936,7 @@ class Searcher:
             default_reason=default["reason"][lang] if default else None,
             source=_in_lang(data.get("source", ""), lang),
             addition=bool(data.get("addition")),
+            readings=tuple((data.get("readings") or {}).get(lang, ())),
         )
 
 

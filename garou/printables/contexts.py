@@ -803,6 +803,11 @@ def _night(
     def call(step: NightStep, first_only: bool) -> NightCall:
         held = None if dealt is None else any(dealt.get(r, 0) > 0 for r in step.roles)
         added = any(game.role(r).addition for r in step.roles)
+        # A step whose action rests on garou's reading (the witch's potions, the seer's
+        # look) bears the proposal mark, as the data's reading says.
+        steps = night.first if first_only else night.every
+        path = f"night.{'first' if first_only else 'every'}[{steps.index(step)}]"
+        read = step in steps and game.reading_of(path) is not None
         table = {a.case: a for r in step.roles for a in answers.get(r, [])}
         return NightCall(
             id=step.id,
@@ -814,7 +819,7 @@ def _night(
             dealt=held,
             call_anyway=held is False and call_absent,
             addition=added,
-            proposed=step.addition and not added,
+            proposed=(step.addition or read) and not added,
             table=tuple(table.values()),
             entry=step.entry,
         )

@@ -907,10 +907,16 @@ def _check_power(game: Game, dist: Distribution) -> CheckResult:
     power_roles = {r: n for r, n in dist.roles.items() if game.role(r).power}
     power = sum(power_roles.values())
     fillers = dist.roles.get(filler.id, 0)
+    # The document names no power role; counting garou's own additions (Cupid) with the
+    # document's cards is garou's reading of the threshold, and is said where it applies.
+    added = {r: n for r, n in power_roles.items() if game.role(r).addition}
     fields = {
         "power": _plural("power", power),
         "filler": _cards(fillers, filler),
         "filler_name": filler.name,
+        "apart": _Joined(
+            (_say("power-limit.additions-counted", names=_card_list(game, added)),) if added else ()
+        ),
     }
     if power <= fillers:
         return CheckResult("power-limit", "pass", _say("power-limit.pass", **fields), rule.entry)

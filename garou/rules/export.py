@@ -7,6 +7,39 @@ from typing import Any
 from .loader import Rulebook
 from .model import Entry, Game, Role
 
+ReadingBy = str
+"""Whose a reading is: "garou" (garou's reading or addition), "document" (the document's
+own default of a case it leaves open), or "agreement" (the table's agreement)."""
+
+
+def readings_of(item: Entry | Role, lang: str) -> list[dict[str, Any]]:
+    """Return the marks of an entry or a role as plain data, each saying whose it is: garou's
+    readings of what the document leaves unsaid, garou's additions, and whose default a
+    contested case proposes. Every ``--json`` output that shows the item carries them."""
+    from garou.core.catalogue import say
+
+    found: list[dict[str, Any]] = [
+        {"by": "garou", "kind": "reading", "text": r.text.get(lang), "fields": list(r.fields)}
+        for r in item.readings
+    ]
+    addition = item.addition or (isinstance(item, Entry) and item.source.addition)
+    if addition:
+        found.append(
+            {"by": "garou", "kind": "addition", "text": say("rules.reading.addition", lang)}
+        )
+    if isinstance(item, Entry) and item.default is not None:
+        option = next((o for o in item.options if o.id == item.default.option), None)
+        label = option.label.get(lang) if option is not None else item.default.option
+        found.append(
+            {
+                "by": "garou" if item.default.addition else "document",
+                "kind": "default",
+                "text": say("rules.reading.default", lang, option=label),
+                "option": item.default.option,
+            }
+        )
+    return found
+
 
 def filter_entries(
     book: Rulebook,
@@ -58,6 +91,7 @@ def entry_to_dict(book: Rulebook, entry: Entry, lang: str) -> dict[str, Any]:
             "section": entry.source.section,
             "addition": entry.source.addition,
         },
+        "readings": readings_of(entry, lang),
     }
     if entry.options:
         data["options"] = [
@@ -101,4 +135,5 @@ def role_to_dict(game: Game, role: Role, lang: str) -> dict[str, Any]:
         "aliases": list(role.aliases.all()),
         "addition": role.addition,
         "entry": role.entry_id,
+        "readings": readings_of(role, lang),
     }

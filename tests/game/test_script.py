@@ -45,7 +45,7 @@ def test_a_step_passed_over_is_called_late_and_the_warning_says_how(
         else:
             state = session.record(journal, book, game_id, *ACTIONS[step]).state
         assert f"skipped-{step}" not in {w.code for w in warnings(state)}
-        late = [line for line in state.story if line.text.key == "mafia.story.late"]
+        late = [line for line in state.story if line.text.key.startswith("game.story.late.")]
         assert late[-1].hidden and late[-1].seq == len(journal.events(game_id))
     done = set(state.done)
     left = [s for s in steps if s not in done]

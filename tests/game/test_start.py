@@ -9,7 +9,7 @@ import pytest
 from tests.conftest import REPO
 from tests.helpers import MAFIA_NAMES as TEN_NAMES
 from tests.helpers import MAFIA_SEATS_TYPED as MAFIA_NAMES
-from tests.helpers import _setup
+from tests.helpers import _setup, lg_setup
 
 ACCENTED = ["Alice", "Bruno", "Chloé", "David", "Émile", "Fanny"]
 
@@ -120,3 +120,32 @@ def test_a_mafia_setup_check_refuses_is_refused_by_game_new_with_the_same_fix(ga
     assert run.exit_code == 1
     assert "mf-composition" in run.stderr + run.stdout
     assert "Traceback" not in run.stderr + run.stdout
+
+
+# --- a setup garou check refuses, dealt with --force ---------------------------------------
+
+WITH_CUPID = {"loup-garou": 2, "voyante": 1, "sorciere": 1, "chasseur": 1, "cupidon": 1,
+              "villageois": 3}  # fmt: skip
+CUPID_NAMES = "Ana,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy"
+
+
+def test_a_refused_setup_is_refused_without_force(garou, tmp_path):
+    setup = str(lg_setup(tmp_path, WITH_CUPID, CUPID_NAMES.split(",")))
+    run = garou(
+        "game", "new", "--setup", setup, "--names", CUPID_NAMES, "--db", str(tmp_path / "g")
+    )
+    assert run.exit_code == 1 and "power" in (run.stderr + run.stdout).lower()
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Dealt with --force"),
+                                            ("fr", "Distribuée avec --force")])  # fmt: skip
+def test_force_deals_a_refused_setup_and_says_what_it_breaks(garou, tmp_path, lang, said):
+    setup = str(lg_setup(tmp_path, WITH_CUPID, CUPID_NAMES.split(",")))
+    db = str(tmp_path / "g.sqlite")
+    run = garou("game", "new", "--setup", setup, "--names", CUPID_NAMES, "--db", db, "--force",
+                "--lang", lang)  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert said in run.stdout and "lg-power-threshold" in run.stdout
+    shown = garou("game", "new", "--setup", setup, "--names", CUPID_NAMES, "--db", db, "--force",
+                  "--json")  # fmt: skip
+    assert [c["id"] for c in shown.json()["forced"]] == ["power-limit"]

@@ -464,7 +464,7 @@ def test_search_json_lists_hits_best_first(garou, warm):
     assert data["query"] == "la sorcière peut-elle se sauver"
     assert data["hits"][0]["id"] == "lg-contested-witch-self-save"
     for hit in data["hits"]:
-        assert set(hit) == {"id", "game", "kind", "section", "title", "text", "score"}
+        assert set(hit) == {"id", "game", "kind", "section", "title", "text", "score", "readings"}
     scores = [h["score"] for h in data["hits"]]
     assert scores == sorted(scores, reverse=True)
 

@@ -788,6 +788,7 @@ def test_additions_are_marked_with_a_footnote(book: rules.Rulebook) -> None:
                 source=dataclasses.replace(e.source, addition=False),
                 options=tuple(dataclasses.replace(o, addition=False) for o in e.options),
                 default=e.default and dataclasses.replace(e.default, addition=False),
+                readings=(),  # a step resting on a reading bears the proposal mark
             )
             for e in game.entries
         ),
@@ -818,7 +819,10 @@ def _why_marked(game: rules.Game, mark: Node) -> tuple[bool, bool]:
     if "data-step" in holder.attrs:
         step = steps[holder.attrs["data-step"]]
         added = any(game.role(r).addition for r in step.roles)
-        return added, step.addition and not added
+        part = "first" if step in game.night.first else "every"
+        path = f"night.{part}[{getattr(game.night, part).index(step)}]"
+        read = game.reading_of(path) is not None  # garou's reading of the step: proposed
+        return added, (step.addition or read) and not added
     if "data-case" in holder.attrs:
         entry = game.entry(holder.attrs["data-case"])
         cell = _ancestor(mark, lambda n: n.tag == "td")

@@ -1091,3 +1091,41 @@ def test_the_version_poll_moves_when_the_terminal_records(client, db, book):
     assert client.get(f"/game/{game_id}/version.json").get_json()["version"] == before + 1
     # A night step changes nothing the table may see: its poll stays the same.
     assert client.get(f"/game/{game_id}/table.json").get_json()["version"] == table_before
+
+
+# --- the card question keeps the step and the text to read ---------------------------------
+
+PARITY = REPO / "tests" / "data" / "games" / "parity.yaml"
+
+
+def _phone(db: Path, record: dict):
+    with open_journal(db) as journal:
+        from garou.rules import load_rules
+
+        game_id = session.new_game(journal, load_rules(), lg_start_of(record))
+    return create_app(WebConfig(db=db)).test_client(), game_id
+
+
+def _send(client, game_id: int, kind: str, values: dict, lang: str):
+    page = client.get(f"/game/{game_id}?lang={lang}").text
+    fields = {k: re.search(rf'name="{k}" value="([^"]+)"', page).group(1)
+              for k in ("csrf", "form_id", "seen")}  # fmt: skip
+    return client.post(
+        f"/game/{game_id}/record?lang={lang}",
+        data={**fields, "kind": kind, **values},
+        headers={"Origin": "http://localhost"},
+    )
+
+
+@pytest.mark.usefixtures("private_cache")
+@pytest.mark.parametrize(("lang", "read"), [("en", "Read aloud"), ("fr", "À lire")])
+def test_the_card_question_shows_the_step_and_the_text_to_read(tmp_path, lang, read):
+    record = yaml.safe_load(PARITY.read_text(encoding="utf-8"))
+    record["setup"]["deal"] = {"Chloé": "voyante"}
+    client, game_id = _phone(tmp_path / "g.sqlite", record)
+    assert _send(client, game_id, "call", {"step": "couple"}, lang).status_code == 303
+    asked = _send(client, game_id, "look", {"target": "Alice"}, lang)
+    assert asked.status_code == 200 and "data-pending" in asked.text
+    before = asked.text.split('class="pending"', 1)[0]
+    assert "data-pending-step" in before and read in before
+    assert "sees their card" in before or "voit sa carte" in before

@@ -110,8 +110,10 @@ def roles_command(
         table = Table(title=escape(g.info.name.get(language)), title_justify="left")
         for column in ("id", "name", "camp", "power", "night"):
             table.add_column(say(f"browse.column.{column}", language), overflow="fold")
+        read = f" [dim]{escape(say('browse.reading-mark', language))}[/]"
         for r in g.roles:
             name = escape(r.name.get(language)) + (mark if r.addition else "")
+            name += read if r.readings else ""
             night = escape(r.night_action.get(language)) if r.night_action else "-"
             camp = escape(g.camp(r.camp).name.get(language))
             power = yes if r.power else no
@@ -119,6 +121,11 @@ def roles_command(
                 power += f" [dim]{escape(say('browse.reading-mark', language))}[/]"
             table.add_row(escape(r.id), name, camp, power, night)
         out.print(table)
+        for r in g.roles:
+            for reading in r.readings:
+                said = say("browse.reading-line", language, name=r.name.get(language),
+                           reading=reading.text.get(language))  # fmt: skip
+                out.print(f"  {escape(said)}")
         for s in g.statuses:
             out.print(
                 f"  [bold]{escape(s.name.get(language))}[/] ({escape(s.id)}): "

@@ -152,7 +152,7 @@ def new_command(
     """Start a game from a setup garou check passes and the table's agreement."""
     from garou.core.lists import read_pairs
     from garou.game import session
-    from garou.game.start import start_data
+    from garou.game.start import forced_setup, start_data
 
     from ..options import option_values
 
@@ -179,6 +179,7 @@ def new_command(
                 book, setup, agreement, name=name, names=players, deal=cards, force=force,
                 seed=seed, turbo=turbo, club=_club(club), date=date,
             )  # fmt: skip
+    forced = forced_setup(book, setup) if force and data["game"] != "mafia" else None
     with _open(db, create=True) as journal:
         game_id = session.new_game(journal, book, data)
         path, option = journal.path, journal.db_option()
@@ -186,6 +187,8 @@ def new_command(
         from ..output import print_json
 
         shown: dict[str, Any] = {"id": game_id, "db": str(path)}
+        if forced is not None:
+            shown["forced"] = [c.to_dict(language) for c in forced.failures]
         if data["game"] == "mafia":
             shown.update(seed=data["seed"], roles=data["roles"])
         print_json(shown)
@@ -193,6 +196,8 @@ def new_command(
     from garou.core.catalogue import say
 
     out = _console()
+    if forced is not None:
+        print_hint(out, say("game.cli.forced", language, refusal=forced.broken(language)))
     said = say("game.cli.created", language, id=game_id, db=str(path), option=option)
     print_hint(out, said)
     if data["game"] == "mafia":

@@ -410,7 +410,7 @@ def vote_command(
 ) -> None:
     """Count a day vote and say what happens next: who leaves, or the tie step to run."""
     from garou.rules import resolve_language
-    from garou.rules.play import count_votes, settle
+    from garou.rules.play import count_votes, readings_applied, settle
 
     language = resolve_language(lang)
     book = _book(rules_dir)
@@ -448,6 +448,7 @@ def vote_command(
                 "game": situation.state.game.id,
                 **result.to_dict(),
                 "pending": _pending_dict(result.pending),
+                "readings": readings_applied(situation.state, result.steps, language),
             }
         )
         return
@@ -501,7 +502,7 @@ def cascade_command(
 ) -> None:
     """Resolve a chain of deaths to its end, then give the one grouped announcement."""
     from garou.rules import resolve_language
-    from garou.rules.play import resolve_cascade, settle, win_after
+    from garou.rules.play import readings_applied, resolve_cascade, settle, win_after
 
     language = resolve_language(lang)
     book = _book(rules_dir)
@@ -529,6 +530,9 @@ def cascade_command(
                 "winner": win.to_dict()["winner"] if win else None,
                 "win": win.to_dict() if win else None,
                 "pending": _pending_dict(result.pending),
+                "readings": readings_applied(
+                    situation.state, [*result.steps, *(win.steps if win else ())], language
+                ),
             }
         )
         return
@@ -602,7 +606,7 @@ def win_command(
 ) -> None:
     """Say who has won, if anyone, and how close the game is to parity."""
     from garou.rules import UsageError, resolve_language
-    from garou.rules.play import check_win
+    from garou.rules.play import check_win, readings_applied
 
     language = resolve_language(lang)
     if next_ not in ("vote", "night"):
@@ -613,7 +617,15 @@ def win_command(
     if json_:
         from ..output import print_json
 
-        print_json({"game": situation.state.game.id, **result.to_dict(), "pending": None})
+        readings = readings_applied(situation.state, result.steps, language)
+        print_json(
+            {
+                "game": situation.state.game.id,
+                **result.to_dict(),
+                "pending": None,
+                "readings": readings,
+            }
+        )
         return
     _print(
         _label("win", language, game=situation.state.game.info.name),

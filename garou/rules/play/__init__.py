@@ -8,7 +8,7 @@ a :class:`Choice`, or route answers given in advance with :func:`settle`.
 """
 
 from .answers import Answer, Settled, settle
-from .cascade import Announced, CascadeResult, check_deaths, resolve_cascade
+from .cascade import Announced, CascadeResult, check_deaths, grouped, resolve_cascade
 from .fouls import (
     BehaviourLookup,
     FoulCount,
@@ -44,6 +44,7 @@ from .state import (
     game_causes,
     make_state,
     parse_cause,
+    readings_applied,
     table_rules,
 )
 from .vote import (
@@ -90,6 +91,7 @@ __all__ = [
     "Witch",
     "check_deaths",
     "check_state",
+    "grouped",
     "check_win",
     "count_votes",
     "find_behaviours",
@@ -102,6 +104,7 @@ __all__ = [
     "make_state",
     "margin_left",
     "parse_cause",
+    "readings_applied",
     "parse_situation",
     "read_situation",
     "resolve_cascade",

@@ -45,6 +45,14 @@ FAREWELL_CAUSES = ("vote", "lift", "night")
 night" (mf-farewell); a disqualified player does not."""
 
 
+def grouped(seats: Sequence[str], dead: Iterable[str]) -> list[str]:
+    """Return ``dead`` as the one announcement of a phase says them: in seat order, never
+    in the order of events nor with their causes (loup-garou.txt: "Groupez-les, sinon
+    l'ordre des annonces raconte l'ordre des événements")."""
+    gone = set(dead)
+    return [name for name in seats if name in gone]
+
+
 def say_cause(cause: str, lang: str, by: str | None = None) -> str:
     """Return how ``cause`` is said in ``lang``, naming ``by`` (the shooter, the lover)."""
     if by is not None and cause in ("shot", "lover"):
@@ -130,6 +138,49 @@ def check_deaths(state: TableState, deaths: Sequence[Death]) -> list[Issue]:
             problem = phrase("cascade.saved-tonight", name=death.player)
         if problem is not None:
             issues.append(Issue((*where, "cause"), problem))
+    return issues + check_night(state, deaths)
+
+
+NIGHT_CAUSES = ("night", "poison")
+"""Causes of death that only a night gives."""
+DAY_CAUSES = ("vote", "lift")
+"""Causes of death that only a day's vote gives."""
+
+
+def check_night(state: TableState, deaths: Sequence[Death]) -> list[Issue]:
+    """Return why the deaths that start a chain cannot be one night's (or one vote's): a
+    night and a vote at once, more victims than the killers' one ("une victime"), nobody
+    alive to kill, more than one poisoning (the one death potion). The live game's dawn
+    and ``garou cascade`` both resolve through here."""
+    issues: list[Issue] = []
+    causes = {d.cause for d in deaths}
+    if causes & set(NIGHT_CAUSES) and causes & set(DAY_CAUSES):
+        issues.append(issue(("deaths",), "cascade.night-and-vote"))
+    kill = next(
+        (s for s in (*state.game.night.first, *state.game.night.every) if s.does == "kill"), None
+    )
+    victims = [state.resolve(d.player) for d in deaths if d.cause == "night"]
+    if kill is not None and victims:
+        rule = kill.entry or state.game.night.entry
+        killers = [state.game.role(r).name for r in kill.roles]
+        if len(victims) > 1:
+            issues.append(
+                issue(("deaths",), "cascade.one-victim", names=victims, killers=killers, rule=rule)
+            )
+        known = all(p.role is not None for p in state.players)
+        if known and not any(p.role in kill.roles for p in state.living()):
+            issues.append(issue(("deaths",), "cascade.no-killer", killers=killers, rule=rule))
+    poisoned = [state.resolve(d.player) for d in deaths if d.cause == "poison"]
+    if len(poisoned) > 1:
+        role = poisoner(state.game)
+        issues.append(
+            issue(
+                ("deaths",),
+                "cascade.one-poison",
+                names=poisoned,
+                role=state.game.role(role).name if role else "-",
+            )
+        )
     return issues
 
 
@@ -432,7 +483,7 @@ def _announce(
     game, day = before.game, before.game.day
     # Seat order, never the order of events: the order of announcements must not tell
     # the village which death set off which.
-    gone = [p.name for p in before.players if p.name in dead]
+    gone = grouped(before.names(), dead)
     reveal = day.reveal == "on-death"
     announced = tuple(
         Announced(

@@ -403,6 +403,49 @@ class Step:
 # --- which status is which ---------------------------------------------------------
 
 
+def readings_applied(state: TableState, steps: Iterable[Step], lang: str) -> list[dict[str, Any]]:
+    """Return the readings a ruling applies, each with its entry and whose it is: those of
+    every entry its ``steps`` cite (:func:`garou.rules.export.readings_of`), and how the
+    table reads each case a step applies ("agreement", "garou", "document"). Every
+    resolver's ``--json`` carries them."""
+    from garou.rules.export import readings_of
+
+    steps = list(steps)
+    found: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    ids = {e.id for e in state.game.entries}
+    for step in steps:
+        if step.rule in seen or step.rule not in ids:
+            continue
+        seen.add(step.rule)
+        entry = state.game.entry(step.rule)
+        found += [
+            {"rule": step.rule, **r} for r in readings_of(entry, lang) if r["kind"] != "default"
+        ]
+    agreed = state.agreed
+    for case in APPLIED_CASES:
+        if case not in ids or not any(case == s.rule or case in s.message for s in steps):
+            continue
+        by = (
+            "agreement"
+            if agreed.agreed(case)
+            else "garou"
+            if case in agreed.proposed
+            else "document"
+        )
+        label = agreed.labels.get(case)
+        found.append(
+            {
+                "rule": case,
+                "by": by,
+                "kind": "case",
+                "text": label.get(lang) if label is not None else agreed.option(case),
+                "option": agreed.option(case),
+            }
+        )
+    return found
+
+
 def lovers_status(game: Game) -> str | None:
     """Return the id of the status lovers hold (the holder of a follow-partner rule)."""
     return _status_that(game, "follow-partner")

@@ -446,9 +446,11 @@ def _tie(
                 (c for c in given if c.kind == "captain-pick" and c.chooser == captain), None
             )
             if chosen is None:
+                # The count comes first: the captain settles a tie the table has seen.
                 question = say(
-                    "play.question-captain-pick",
+                    "play.question-captain-pick-count",
                     lang,
+                    tally=[phrase("game.tally", name=n, count=c) for n, c in tally if c],
                     chooser=captain,
                     options=join(tied, lang, "or"),
                 )

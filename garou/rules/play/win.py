@@ -20,6 +20,7 @@ from .state import (
     POTIONS_CASE,
     SELF_SAVE_CASE,
     Death,
+    Either,
     Step,
     TableState,
     poisoner,
@@ -165,6 +166,7 @@ def check_win(state: TableState, lang: str = "fr", next: NextEvent = "vote") -> 
             steps += _night_parity(state, counts, camp_name, lang)
     elif game.day.reveal == "game-end":
         steps.append(Step(game.day.reveal_entry, "win.reveal-end", say("win.reveal-end", lang)))
+    steps = _with_readings(state, steps, lang)
     return WinResult(
         winner=None if winner is None else winner.camp,
         winner_name=None if winner is None else game.camp(winner.camp).name.get(lang),
@@ -173,6 +175,46 @@ def check_win(state: TableState, lang: str = "fr", next: NextEvent = "vote") -> 
         steps=tuple(steps),
         margin=margin,
     )
+
+
+_READ_CODES = ("win.parity", "win.night-parity")
+"""The steps that count a camp against the others: the count is garou's reading of the
+document's words, said right after them."""
+
+
+def _with_readings(state: TableState, steps: list[Step], lang: str) -> list[Step]:
+    """Return ``steps`` with garou's readings of the win condition each counting step
+    applies said right after it (loup-garou.txt's « villageois restants »: whom garou
+    counts)."""
+    said: list[Step] = []
+    for step in steps:
+        said.append(step)
+        if step.code not in _READ_CODES:
+            continue
+        for reading in state.game.entry(step.rule).readings:
+            text = reading.text.get(lang)
+            said.append(
+                Step(
+                    step.rule,
+                    "win.reading",
+                    say("win.reading", lang, reading=text),
+                    {"by": "garou"},
+                )
+            )
+    return said
+
+
+def winner_of(state: TableState) -> str | None:
+    """Return the id of the camp that has won in ``state`` (every living card known), or
+    None: the conditions of :func:`check_win`, without its ruling."""
+    living = state.living()
+    if not living:
+        return None
+    counts: Counter[str] = Counter(state.camp(p.name) for p in living)  # type: ignore[misc]
+    ordered = sorted(
+        state.game.win.conditions, key=lambda c: c.when != "lovers-last-two-opposite-camps"
+    )
+    return next((c.camp for c in ordered if _met(state, c, counts)), None)
 
 
 def _minority(state: TableState) -> set[str]:
@@ -312,47 +354,88 @@ def _night_parity(
     state: TableState, counts: Counter[str], camp_name: dict[str, str], lang: str
 ) -> list[Step]:
     """Warn when tonight's kill would give a camp parity (a game with no margin rule, such
-    as Loup-Garou), and say whether the witch can still prevent it."""
+    as Loup-Garou), and say what can still prevent it: the witch's potions, a hunter's
+    shot (:func:`~garou.rules.play.outlook.night_outlook`, the dawn's own cascade)."""
+    from .outlook import night_outlook
+
     game = state.game
+    outlook = night_outlook(state, None, lang)
+    if outlook is None:
+        return []
     total = sum(counts.values())
-    parity = next((c for c in game.win.conditions if c.when == "parity"), None)
-    if parity is None:
-        return []
-    mine = counts[parity.camp]
-    # The night's victim is never one of the killers: one fewer among the others.
-    if not (mine > 0 and mine < total - mine and mine >= total - 1 - mine):
-        return []
+    mine = counts[outlook.camp]
     values: dict[str, Any] = {
-        "camp": camp_name[parity.camp],
+        "camp": camp_name[outlook.camp],
         "mine": mine,
         "others": phrase("unit.other-player", count=total - mine),
     }
     steps = [
         Step(
-            parity.entry,
+            outlook.rule,
             "win.night-parity",
             say("win.night-parity", lang, **values),
-            {"camp": parity.camp, "warning": "night-parity"},
+            {"camp": outlook.camp, "warning": "night-parity", "certain": outlook.certain},
         )
     ]
+    if outlook.spared:
+        steps.append(
+            Step(
+                outlook.rule,
+                "win.tonight-spared",
+                say(
+                    "win.tonight-spared",
+                    lang,
+                    count=len(outlook.spared),
+                    names=Either(outlook.spared),
+                ),
+                {"spared": list(outlook.spared)},
+            )
+        )
+    if outlook.shooters:
+        entry = next((c.entry for c in game.deaths.consequences if c.does == "shoot"), outlook.rule)
+        steps.append(
+            Step(
+                entry,
+                "win.tonight-shot",
+                say(
+                    "win.tonight-shot",
+                    lang,
+                    count=len(outlook.shooters),
+                    names=list(outlook.shooters),
+                    targets=join(list(outlook.shot_targets), lang, "or"),
+                ),
+                {"shooters": list(outlook.shooters), "shot_targets": list(outlook.shot_targets)},
+            )
+        )
     role = poisoner(game)
     if role is None:
         return steps
-    witches = [p for p in state.living() if p.role == role]
     steps_of_night = (*game.night.first, *game.night.every)
     entry = next(
-        (s.entry for s in steps_of_night if s.does == "save-or-poison" and s.entry), parity.entry
+        (s.entry for s in steps_of_night if s.does == "save-or-poison" and s.entry), outlook.rule
     )
-    role_name = game.role(role).name
-    key, data = (
-        _witch_answer(state, parity.camp, total - mine)
-        if witches
-        else ("win.night-parity-no-witch", dict[str, Any]())
-    )
-    reading = state.agreed.reading(POTIONS_CASE)
-    targets = data.pop("targets", [])
+    targets = list(outlook.poison)
+    key = {
+        "no-witch": "win.night-parity-no-witch",
+        "drunk-tonight": "win.night-parity-drunk-tonight",
+        "spent": "win.night-parity-potions-spent",
+        "unhelpful": "win.night-parity-witch-unhelpful",
+    }.get(outlook.witch)
+    if key is None:
+        key = (
+            "win.night-parity-witch-can-both"
+            if outlook.life and targets
+            else "win.night-parity-witch-can"
+            if outlook.life
+            else "win.night-parity-witch-can-poison"
+        )
     said = say(
-        key, lang, role=role_name, potions=reading, targets=join(targets, lang, "or"), **data
+        key,
+        lang,
+        role=game.role(role).name,
+        potions=state.agreed.reading(POTIONS_CASE),
+        targets=join(targets, lang, "or"),
+        self_save=state.agreed.reading(SELF_SAVE_CASE),
     )
     steps.append(
         Step(
@@ -360,66 +443,13 @@ def _night_parity(
             key,
             said,
             {
-                "witch_can_save": key in _LIFE_HELPS,
-                "witch_can_poison": key in _DEATH_HELPS,
+                "witch_can_save": outlook.life,
+                "witch_can_poison": bool(targets),
                 "poison_targets": targets,
             },
         )
     )
     return steps
-
-
-_LIFE_HELPS = ("win.night-parity-witch-can", "win.night-parity-witch-can-both")
-_DEATH_HELPS = ("win.night-parity-witch-can-poison", "win.night-parity-witch-can-both")
-
-
-def _witch_answer(state: TableState, camp: str, others: int) -> tuple[str, dict[str, Any]]:
-    """Return the key (and values) saying whether the living witch can still prevent the
-    night's parity of ``camp``, potion by potion (loup-garou.txt: the wolves win "quand ils
-    sont aussi nombreux que les villageois restants").
-
-    The life potion saves the victim: nobody dies, no parity. The death potion kills a
-    player of ``camp`` on the same night: their victim dies, but the camp has one fewer,
-    below parity (unless that player's lover, of the other side, dies with them). A potion
-    spent on a past night is gone; one drunk tonight is gone too, and with the table's
-    "one potion a night" reading it also closes the other.
-    """
-    witch = state.witch
-    one_a_night = state.agreed.option(POTIONS_CASE) == "one-per-night"
-    drunk_tonight = "tonight" in (witch.life, witch.death)
-    life = witch.life in (None, "unused") and not (one_a_night and drunk_tonight)
-    death = witch.death in (None, "unused") and not (one_a_night and drunk_tonight)
-    targets = _poison_targets(state, camp, others) if death else []
-    death = death and bool(targets)
-    data: dict[str, Any] = {"self_save": state.agreed.reading(SELF_SAVE_CASE), "targets": targets}
-    if life and death:
-        return "win.night-parity-witch-can-both", data
-    if life:
-        return "win.night-parity-witch-can", {"self_save": data["self_save"]}
-    if death:
-        return "win.night-parity-witch-can-poison", {"targets": targets}
-    if one_a_night and drunk_tonight and "unused" in (witch.life, witch.death):
-        return "win.night-parity-drunk-tonight", {}
-    return "win.night-parity-potions-spent", {}
-
-
-def _poison_targets(state: TableState, camp: str, others: int) -> list[str]:
-    """Return the living players of ``camp`` whose poisoning tonight keeps ``camp`` below
-    parity once the night's victim (one of the ``others``) dies; a lover dies too."""
-    living = [p.name for p in state.living()]
-    mine = [name for name in living if state.camp(name) == camp]
-    found = []
-    for name in mine:
-        partner = None
-        if state.lovers and name in state.lovers:
-            partner = state.lovers[1] if state.lovers[0] == name else state.lovers[0]
-            partner = partner if partner in living else None
-        lost_mine = 1 + (partner is not None and state.camp(partner) == camp)
-        lost_others = 1 + (partner is not None and state.camp(partner) != camp)
-        left_mine, left_others = len(mine) - lost_mine, others - lost_others
-        if left_mine <= 0 or left_mine < left_others:
-            found.append(name)
-    return found
 
 
 def win_after(state: TableState, deaths: Sequence[Death], lang: str = "fr") -> WinResult | None:

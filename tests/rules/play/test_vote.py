@@ -123,3 +123,19 @@ def test_the_terminal_s_lift_ballots_count_as_the_phone_s(book, tmp_path):
     state = t.add("vote", votes=lift_ballots(t.state(), YES))
     assert all(s.alive for s in state.seats)
     assert state.today()["rounds"][-1]["tally"] == {"yes": 4, "no": 6}
+
+
+# --- the captain's tie question shows the count --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "Count: A (2 votes) and B (2 votes). A tie. Captain C"),
+     ("fr", "Décompte : A (2 voix) et B (2 voix). Égalité. Capitaine C")],
+)  # fmt: skip
+def test_the_captains_question_shows_the_count_first(garou, lang, said):
+    run = garou("vote", "-g", "loup-garou", "-p", "A,B,C,D", "-c", "C",
+                "-v", "A=B,B=A,C=B,D=A", "--no-input", "--json", "--lang", lang)  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    question = run.json()["pending"]["question"].replace("\u00a0", " ")
+    assert question.startswith(said)
