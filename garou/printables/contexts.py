@@ -805,9 +805,10 @@ def _night(
         added = any(game.role(r).addition for r in step.roles)
         # A step whose action rests on garou's reading (the witch's potions, the seer's
         # look) bears the proposal mark, as the data's reading says.
+        # (a role from the user's folder with no step of its own has no path: no reading)
         steps = night.first if first_only else night.every
-        path = f"night.{'first' if first_only else 'every'}[{steps.index(step)}]"
-        read = step in steps and game.reading_of(path) is not None
+        kind = "first" if first_only else "every"
+        read = step in steps and game.reading_of(f"night.{kind}[{steps.index(step)}]") is not None
         table = {a.case: a for r in step.roles for a in answers.get(r, [])}
         return NightCall(
             id=step.id,
