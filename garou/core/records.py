@@ -14,6 +14,10 @@ same classes, built another way:
 - ``__init__`` is dataclass's own, compiled the first time the class is called (or its
   ``__init__`` looked at), so that a class never instantiated never compiles one.
 
+This is garou's one way to make a record: a frozen value (a rule, a verdict, an event, a
+hit) is ``@record``; a ``@dataclass`` that is not frozen is working state that a function
+fills in (a builder, a live game's state), never a record.
+
 The class is a dataclass in every other way (``dataclasses.fields``, ``replace``,
 ``asdict``, ``is_dataclass``, ``__match_args__``, pickling, ``__dataclass_params__``
 saying frozen). A class whose needs go beyond that (a dataclass base, a missing docstring,

@@ -9,15 +9,15 @@ here; the resolvers decide, this module translates.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from garou.core.records import record
 from garou.rules.model import Game
 
 from .errors import IllegalEventError
 
 
-@dataclass(frozen=True)
+@record
 class Said:
     """One step of a ruling: the entry applied and what it says here."""
 
@@ -27,7 +27,7 @@ class Said:
     """What happens, in the language asked for."""
 
 
-@dataclass(frozen=True)
+@record
 class Ask:
     """A choice the rules leave to a player, which the game master must record."""
 
@@ -43,7 +43,7 @@ class Ask:
     """The question, in the language asked for."""
 
 
-@dataclass(frozen=True)
+@record
 class Seat:
     """A player as the resolvers need them."""
 
@@ -55,7 +55,7 @@ class Seat:
     """False once dead."""
 
 
-@dataclass(frozen=True)
+@record
 class Chain:
     """A chain of deaths resolved to its end, or to the first choice it waits for."""
 
@@ -71,7 +71,7 @@ class Chain:
     """The ruling, step by step."""
 
 
-@dataclass(frozen=True)
+@record
 class Count:
     """A counted vote."""
 
@@ -89,7 +89,7 @@ class Count:
     """The ruling, step by step."""
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """The win check."""
 
@@ -208,7 +208,7 @@ def _refused_choice(state: Any, dying: list[Any], given: list[Any], exc: Any, la
     return IllegalEventError("game.refused.resolver", why=exc.message(lang))
 
 
-@dataclass(frozen=True)
+@record
 class Dawn:
     """The win a night's pending deaths bring at dawn, and what can still prevent it."""
 

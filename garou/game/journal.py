@@ -20,12 +20,13 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from garou.core.errors import GarouError
+from garou.core.records import record
 
 SCHEMA_VERSION = 1
 """The version of the tables below; stored in the file's ``meta`` table."""
@@ -134,7 +135,7 @@ class DamagedEventError(JournalError):
         super().__init__("game.journal.damaged", path=path, id=game_id, seq=seq, kind=kind)
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     """One recorded event of a game."""
 
@@ -158,7 +159,7 @@ committed: it raises to refuse them, and may return them with the new ones' data
 the values that apply (``garou.game.replay.trimmed``), which are then recorded instead."""
 
 
-@dataclass(frozen=True)
+@record
 class GameRow:
     """One game of the journal."""
 

@@ -11,16 +11,16 @@ the points always come from the replayed events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from garou.core.catalogue import say
+from garou.core.records import record
 
 from .errors import IllegalEventError
 
 
-@dataclass(frozen=True)
+@record
 class ClubValues:
     """The club's values for one team in one system (None: the club sets none)."""
 
@@ -32,7 +32,7 @@ class ClubValues:
     """Per decisive vote that put out a player of one's own team (subtracted)."""
 
 
-@dataclass(frozen=True)
+@record
 class ClubSystem:
     """The club's values in one scoring system, per team."""
 
@@ -40,7 +40,7 @@ class ClubSystem:
     mafia: ClubValues | None = None
 
 
-@dataclass(frozen=True)
+@record
 class ClubScoring:
     """A club's scoring settings (``--club FILE``): every value optional, none by default."""
 

@@ -11,10 +11,10 @@ records or decides anything: it only reads the replayed :class:`~garou.game.mafi
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from garou.core.catalogue import Phrase, phrase
+from garou.core.records import record
 
 from .mafia import MAFIA_ROLES, TABLE_DECISIONS, checks_due
 
@@ -29,7 +29,7 @@ CHECKS = (("don", "don"), ("sheriff", "sherif"))
 """The night's checks in the document's order: (event prefix, role id)."""
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     """The one thing the evening waits for now."""
 
@@ -168,7 +168,7 @@ def ballots(state: State, picks: Mapping[str, str]) -> dict[str, str]:
     return {voter: pick for voter, pick in picks.items() if voter in living and pick}
 
 
-@dataclass(frozen=True)
+@record
 class Ballots:
     """The ballots typed for the vote being held, as they still stand now."""
 

@@ -3,17 +3,18 @@ the corrections, as data, and printed through the printables' templates."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from garou.core.catalogue import say
+from garou.core.records import record
 
 from .replay import Replayed
 from .sentences import event_said
 from .table import Line
 
 
-@dataclass(frozen=True)
+@record
 class Part:
     """One night or one day of the timeline."""
 
@@ -45,7 +46,7 @@ class Part:
         return groups
 
 
-@dataclass(frozen=True)
+@record
 class Fate:
     """One player at the end."""
 
@@ -57,7 +58,7 @@ class Fate:
     """Alive, or how they died."""
 
 
-@dataclass(frozen=True)
+@record
 class Recap:
     """The recap's context: every text already in the recap's language."""
 

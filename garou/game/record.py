@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
 
 from garou.core.catalogue import Phrase, phrase
 from garou.core.errors import DataFileError, GarouError, Problem
+from garou.core.records import record
 from garou.rules.loader import Rulebook
 from garou.rules.schema import record_data
 
@@ -51,7 +52,7 @@ def record_to_dict(journal: Journal, game_id: int | None) -> dict[str, Any]:
         raise UnreplayableGameError(row.id, row.name, "start", exc) from None
 
 
-@dataclass(frozen=True)
+@record
 class Saved:
     """One game of a journal saved by :func:`save_games`, or the reason it could not be."""
 
@@ -147,7 +148,7 @@ class _Refusal:
         return self.error.message(lang)
 
 
-@dataclass(frozen=True)
+@record
 class RecordGame:
     """The ``game`` mapping of a record: which game, and what the table called it."""
 
@@ -162,7 +163,7 @@ class RecordGame:
     without it was written before garou recorded it, and is played to order 1."""
 
 
-@dataclass(frozen=True)
+@record
 class RecordSetup:
     """The ``setup`` mapping of a record: the players in seat order and the cards."""
 
@@ -177,7 +178,7 @@ class RecordSetup:
     club: ClubScoring | None = None
 
 
-@dataclass(frozen=True)
+@record
 class GameRecord:
     """A game record as written (docs/game-record.md): the four keys, each required."""
 
@@ -352,7 +353,7 @@ def named_as_players(players: Any, data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: walk(str(k), v) for k, v in data.items()}
 
 
-@dataclass(frozen=True)
+@record
 class ReadRecord:
     """A game record read from a file, with the lines of its parts."""
 

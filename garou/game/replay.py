@@ -11,9 +11,9 @@ registers its own module there, with its own event kinds, and the journal does n
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from garou.core.records import record
 from garou.rules.loader import Rulebook
 
 from . import mafia, table
@@ -44,7 +44,7 @@ RULESETS: dict[str, Any] = {"loup-garou": table, "mafia": mafia}
 """The rules module of each game that can be held live."""
 
 
-@dataclass(frozen=True)
+@record
 class Correction:
     """A correction, as the recap shows it."""
 
@@ -62,7 +62,7 @@ class Correction:
     """Why, as the game master wrote it."""
 
 
-@dataclass(frozen=True)
+@record
 class Replayed:
     """A game's state and what its meta-events did."""
 

@@ -9,8 +9,10 @@ only reads the replayed :class:`~garou.game.table.State`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from garou.core.records import record
 
 from .table import STEP_KIND, role_form, step_form
 
@@ -25,7 +27,7 @@ DEAD = "dead"
 """Cue: every holder of the role called is dead (likewise)."""
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     """The one thing the game waits for now."""
 
@@ -132,7 +134,7 @@ def _disagree(state: State, step: NightStep, cards: int) -> str | None:
     return "majority" if state.decision(CASE_WOLVES) == "wolf-majority" else "game-master"
 
 
-@dataclass(frozen=True)
+@record
 class PotionRules:
     """What the witch may be asked tonight (see :class:`Step`'s fields of the same names)."""
 
@@ -197,7 +199,7 @@ BALLOT_DRAFT = "ballot"
 (``garou game play``) and the game master's phone (``garou serve``)."""
 
 
-@dataclass(frozen=True)
+@record
 class Ballots:
     """The ballots of a show of hands typed so far, as they still stand now."""
 

@@ -20,10 +20,11 @@ import json
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from garou.core.catalogue import Phrase, phrase
+from garou.core.records import record
 from garou.rules.model import Game, NightStep
 
 from . import engine
@@ -59,7 +60,7 @@ CASE_CAPTAIN = "lg-setting-captain"
 CASE_DEBATE = "lg-setting-debate"
 
 
-@dataclass(frozen=True)
+@record
 class Seat:
     """One player of the game."""
 
@@ -73,7 +74,7 @@ class Seat:
     """How they died (a cause of the rules: night, vote, poison, shot, lover)."""
 
 
-@dataclass(frozen=True)
+@record
 class Line:
     """One line of the evening's story, said later in a language."""
 
@@ -89,7 +90,7 @@ class Line:
     """The event it comes from."""
 
 
-@dataclass(frozen=True)
+@record
 class Warning:
     """Something about to tip over, with the rule it comes from."""
 
@@ -101,7 +102,7 @@ class Warning:
     """The warning."""
 
 
-@dataclass(frozen=True)
+@record
 class State:
     """Everything a Loup-Garou game holds at one point of its events."""
 
@@ -784,7 +785,7 @@ def yaml_name(name: str) -> str:
     return json.dumps(name, ensure_ascii=False)
 
 
-@dataclass(frozen=True)
+@record
 class AnswerWord:
     """The ``KEY='{CHOOSER: NAME}'`` word of a hint, quoted for the shell, NAME said in the
     language (a catalogue value: anything with ``get(lang)``)."""
@@ -1167,7 +1168,7 @@ def _parity_tonight(state: State) -> Warning | None:
     return Warning("parity-tonight", dawn.rule, text)
 
 
-@dataclass(frozen=True)
+@record
 class Alternatives:
     """Things said as alternatives in the language of the message: "A, B or C"."""
 

@@ -71,6 +71,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from garou.core.records import record
+
 from . import quantity
 from .bank import NEAR
 from .text import fold_chars, key
@@ -262,7 +264,7 @@ def unanswered(
     return judge(entries, docnum, matched, query, corrected, game, outside, scores).reason
 
 
-@dataclass(frozen=True)
+@record
 class Verdict:
     """The judgement of one first hit: answered or not, why not, and what it weighed."""
 
@@ -565,7 +567,7 @@ DEFAULT = "fitted"
 """The judgement used when :data:`SWITCH` is unset."""
 
 
-@dataclass(frozen=True)
+@record
 class Model:
     """A logistic regression over :data:`FEATURES`: the probability that the first hit
     answers; below ``threshold``, the rules do not say."""

@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from garou.core.records import record
+
 SHOWN_TERMS = 5
 """Contributions said per hit and per verdict (the largest; the others are summed)."""
 HARD_RULES = frozenset({"outside", "game", "advice", "quantity", "act", "no-words"})
@@ -32,7 +34,7 @@ HARD_RULES = frozenset({"outside", "game", "advice", "quantity", "act", "no-word
 Say = Callable[..., str]
 
 
-@dataclass(frozen=True)
+@record
 class Match:
     """One word (or phrase) of the query found in a hit."""
 
@@ -52,7 +54,7 @@ class Match:
     """What it scored in that field (BM25 times the field's and the phrase's weights)."""
 
 
-@dataclass(frozen=True)
+@record
 class Term:
     """One term of a linear model: ``weight × (value − mean)``."""
 
@@ -72,7 +74,7 @@ class Term:
                 "contribution": round(self.contribution, 4)}  # fmt: skip
 
 
-@dataclass(frozen=True)
+@record
 class HitWhy:
     """What placed one hit where it is."""
 
@@ -116,7 +118,7 @@ class HitWhy:
         return data
 
 
-@dataclass(frozen=True)
+@record
 class VerdictWhy:
     """Why the first hit answers the question, or why the rules do not say."""
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from garou.core.errors import GarouError
 from garou.core.files import fingerprint, rule_files
+from garou.core.records import record
 
 from .analysis import ANALYZER_VERSION, collapsed, fold_chars, gap_words, gaps, key, spellings
 
@@ -77,7 +78,7 @@ class SearchIndexError(GarouError):
     """Raised when the search index can be neither read, nor built, nor replaced."""
 
 
-@dataclass(frozen=True)
+@record
 class IndexStatus:
     """Where the index of a rule set is, and whether it matches the rules."""
 

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from garou.core.errors import GarouError, UnknownGameError, UsageError
+from garou.core.records import record
 
 from . import coverage, quantity, synonyms
 from .analysis import (
@@ -156,7 +157,7 @@ _CODE = re.compile(r"[=;{}|$`*\\]|--|&&")
 """Operators of code (SQL, shell, templates) that a question at the table never has."""
 
 
-@dataclass(frozen=True)
+@record
 class Related:
     """An entry related to a hit."""
 
@@ -166,7 +167,7 @@ class Related:
     """Its title in the display language."""
 
 
-@dataclass(frozen=True)
+@record
 class HitOption:
     """One answer of a contested case or setting."""
 
@@ -182,7 +183,7 @@ class HitOption:
     """True when garou adds it beyond the document."""
 
 
-@dataclass(frozen=True)
+@record
 class Hit:
     """One entry that answers the query, in the display language."""
 
@@ -308,7 +309,7 @@ class Judgement:
         return phrase("search.not-covered-because", reasons=_Reasons(tuple(self.outside)))
 
 
-@dataclass(frozen=True)
+@record
 class _Reasons:
     outside: tuple[Outside, ...]
 
@@ -319,7 +320,7 @@ class _Reasons:
 # --- the lexicon: synonyms from the rule data and from lookup.synonyms ---------------------
 
 
-@dataclass(frozen=True)
+@record
 class _Group:
     game: str | None
     source: str  # role, status, game, entry (rule data) or synonym (lookup.synonyms)

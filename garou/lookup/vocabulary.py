@@ -8,10 +8,11 @@ a typo. Everything in the file is garou's addition (the documents define none of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from garou.core.records import record
 
 from .coverage import compound_names, joined
 from .text import collapsed, key
@@ -20,7 +21,7 @@ LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
 """The vocabulary file (part of the search index's cache key: ``index.LEXICON_FILE``)."""
 
 
-@dataclass(frozen=True)
+@record
 class Outside:
     """A role or concept players know from elsewhere, that these rules do not have."""
 
@@ -45,7 +46,7 @@ class Outside:
         return phrase(key_, name=_Named(self.name))
 
 
-@dataclass(frozen=True)
+@record
 class _Named:
     names: dict[str, str]
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from garou.core.catalogue import phrase
@@ -26,11 +25,12 @@ from garou.core.files import (  # noqa: F401  (rule_files, fingerprint: re-expor
     rule_files,
     user_files,
 )
+from garou.core.records import record
 
 from .model import Entry, Game
 
 
-@dataclass(frozen=True)
+@record
 class Rulebook:
     """Every loaded game, and every entry by id."""
 

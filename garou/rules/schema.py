@@ -39,11 +39,12 @@ from garou.core.reader import (
     is_null,
     untyped,
 )
+from garou.core.records import record
 
 from .model import LANGS, Text, Words
 
 
-@dataclass(frozen=True)
+@record
 class AtLeast:
     """The smallest value a whole number may take: ``Annotated[int, AtLeast(0)]``."""
 

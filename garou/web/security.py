@@ -23,9 +23,10 @@ import hmac
 import secrets
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
+
+from garou.core.records import record
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,7 +49,7 @@ MAX_QUERY = 4096
 """Longest query string accepted, in bytes."""
 
 
-@dataclass(frozen=True)
+@record
 class Access:
     """What a page needs."""
 

@@ -3,17 +3,17 @@ left for the templates but layout."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from garou.core.catalogue import say, typeset
+from garou.core.records import record
 
 if TYPE_CHECKING:
     from garou.rules import Entry, Rulebook
     from garou.rules.model import Source
 
 
-@dataclass(frozen=True)
+@record
 class OptionView:
     """One answer of a contested case or a setting."""
 
@@ -24,7 +24,7 @@ class OptionView:
     addition: bool
 
 
-@dataclass(frozen=True)
+@record
 class Link:
     """A related entry: its id and title."""
 
@@ -32,7 +32,7 @@ class Link:
     title: str
 
 
-@dataclass(frozen=True)
+@record
 class Ruling:
     """One entry of the rules as a page shows it."""
 
