@@ -130,7 +130,7 @@ class Seat:
 
 
 @dataclass
-class State:
+class MafiaState:
     """Where a Mafia evening stands."""
 
     game: Game
@@ -333,7 +333,7 @@ def start_data(
     return data
 
 
-def start(game: Game, data: Mapping[str, Any]) -> State:
+def start(game: Game, data: Mapping[str, Any]) -> MafiaState:
     """Open the evening from its ``start`` event; refuse a table that is not the document's."""
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
@@ -376,7 +376,7 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
     from .mafia_points import check_club
 
     check_club(data.get("club"))
-    state = State(
+    state = MafiaState(
         game=game,
         seats=[Seat(n, i + 1, cards[n]) for i, n in enumerate(players)],
         agreement=agreement,
@@ -396,7 +396,7 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
 # --- the events -------------------------------------------------------------------------
 
 
-def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str) -> State:
+def apply(state: MafiaState, kind: str, data: Mapping[str, Any], seq: int, lang: str) -> MafiaState:
     """Return the state after one event; raise IllegalEventError (nothing changes)."""
     if kind not in KINDS:
         raise IllegalEventError("mafia.refused.kind", kind=kind, kinds=list(KINDS))
@@ -432,7 +432,7 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
     return new
 
 
-def _name(state: State, data: Mapping[str, Any], key: str) -> Seat:
+def _name(state: MafiaState, data: Mapping[str, Any], key: str) -> Seat:
     value = data.get(key)
     if value is None or isinstance(value, list | dict):
         raise IllegalEventError("mafia.refused.missing", key=key)
@@ -445,7 +445,7 @@ def _alive(seat: Seat, rule: str) -> None:
         raise IllegalEventError(f"mafia.refused.{why}", name=seat.name, rule=rule)
 
 
-def _phase(state: State, phase: str, kind: str) -> None:
+def _phase(state: MafiaState, phase: str, kind: str) -> None:
     if state.phase != phase:
         raise IllegalEventError(
             f"mafia.refused.not-{phase}",
@@ -454,7 +454,7 @@ def _phase(state: State, phase: str, kind: str) -> None:
         )
 
 
-def _shot(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _shot(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "night", "shot")
     if state.night < state.game.night.regular_from:
         raise IllegalEventError("mafia.refused.meeting-night", rule="mf-first-night")
@@ -476,7 +476,7 @@ FIRST_NIGHT_CHECKS_CASE = "mf-setting-first-night-checks"
 """The table's choice of checks on the first night (garou's case; the document: every night)."""
 
 
-def checks_tonight(state: State) -> bool:
+def checks_tonight(state: MafiaState) -> bool:
     """True when the Don and the Sheriff check tonight: every night (mafia.txt: « Chaque
     nuit, il vérifie »), the first included, unless the table agreed on no checks before
     night 2 (``mf-setting-first-night-checks``). The one rule the engine, the terminal and
@@ -488,7 +488,7 @@ def checks_tonight(state: State) -> bool:
     return state.agreement.get(FIRST_NIGHT_CHECKS_CASE, "every-night") != "from-night-2"
 
 
-def checks_due(state: State) -> list[tuple[str, Seat]]:
+def checks_due(state: MafiaState) -> list[tuple[str, Seat]]:
     """The checks still due tonight, in the document's order (the Don's, then the
     Sheriff's): each (event prefix, the checker's seat), a dead checker checking nobody."""
     if state.phase != "night" or not checks_tonight(state):
@@ -501,7 +501,7 @@ def checks_due(state: State) -> list[tuple[str, Seat]]:
     return due
 
 
-def _check(state: State, who: str, data: dict[str, Any], seq: int) -> None:
+def _check(state: MafiaState, who: str, data: dict[str, Any], seq: int) -> None:
     role, rule = ("don", "mf-role-don") if who == "don" else ("sherif", "mf-role-sherif")
     _phase(state, "night", f"{who}-check")
     if not checks_tonight(state):
@@ -531,15 +531,15 @@ def _check(state: State, who: str, data: dict[str, Any], seq: int) -> None:
     state.tell(seq, phrase(key, checker=checker.name, target=target.name), True)
 
 
-def _don_check(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _don_check(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     _check(state, "don", data, seq)
 
 
-def _sheriff_check(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _sheriff_check(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     _check(state, "sheriff", data, seq)
 
 
-def _still_due(state: State, ending: str, seq: int) -> None:
+def _still_due(state: MafiaState, ending: str, seq: int) -> None:
     """Refuse the event that ends a phase while the document's steps of it are still due.
 
     ``ending``: "day" (the morning ends the night), "vote" (the vote ends the speeches and
@@ -608,7 +608,7 @@ def _still_due(state: State, ending: str, seq: int) -> None:
             )
 
 
-def _day(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _day(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "night", "day")
     _still_due(state, "day", seq)
     if state.night >= state.game.night.regular_from:
@@ -637,7 +637,7 @@ def _day(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.tell(seq, phrase("mafia.story.day", number=state.day))
 
 
-def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _speech(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "speech")
     seat = _name(state, data, "player")
     _alive(seat, "mf-speech")
@@ -666,7 +666,7 @@ def _speech(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.speeches.append({"day": state.day, "player": seat.name, "seconds": seconds, "seq": seq})
 
 
-def is_extra_time(state: State, player: str) -> bool:
+def is_extra_time(state: MafiaState, player: str) -> bool:
     """True when a ``speech`` of ``player`` recorded now is a tied player's extra time
     before the revote (``mf-vote-tie``), not an ordinary speech. Order 1 knew no extra
     time: a tied player's is taken when recorded, any other speech during the revote is an
@@ -680,7 +680,7 @@ def is_extra_time(state: State, player: str) -> bool:
     )
 
 
-def extra_time_seqs(state: State) -> frozenset[int]:
+def extra_time_seqs(state: MafiaState) -> frozenset[int]:
     """The numbers of the ``speech`` events in effect that were a tied player's extra time."""
     return frozenset(s["seq"] for s in state.speeches if s.get("round") == "revote")
 
@@ -702,7 +702,7 @@ def _seconds(data: Mapping[str, Any]) -> int | None:
     return seconds
 
 
-def _extra_time(state: State, seat: Seat, data: Mapping[str, Any], seq: int) -> None:
+def _extra_time(state: MafiaState, seat: Seat, data: Mapping[str, Any], seq: int) -> None:
     """A tied player's extra time before the revote (``mf-vote-tie``): each tied player
     once, in any order, as long as a speech (the data's ``day.speech``: garou's reading,
     the document gives the extra time no length of its own)."""
@@ -721,7 +721,7 @@ def _extra_time(state: State, seat: Seat, data: Mapping[str, Any], seq: int) -> 
     state.tell(seq, phrase("mafia.story.argued", name=seat.name))
 
 
-def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _nominate(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "nominate")
     if state.vote_round != "first" or state.today()["rounds"]:
         raise IllegalEventError("mafia.refused.nominate-late", rule="mf-nominations")
@@ -745,7 +745,7 @@ def _nominate(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.tell(seq, phrase("mafia.story.nominated", by=by.name, nominee=nominee.name))
 
 
-def _close_nominations(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _close_nominations(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     """The judge closes today's nominations: the vote on the nominees comes next (or the
     night, nobody nominated). Recorded, so that an evening resumed goes on at the vote and
     never asks for nominations again; it waits for what the vote waits for (the farewell,
@@ -764,7 +764,7 @@ def _close_nominations(state: State, data: dict[str, Any], seq: int, lang: str) 
         state.tell(seq, phrase("mafia.story.nominations-closed-none"))
 
 
-def table_state(state: State, without: str | None = None) -> Any:
+def table_state(state: MafiaState, without: str | None = None) -> Any:
     """Return the resolvers' table state (roles known, the agreement's readings)."""
     from garou.rules.play import Player, make_state
 
@@ -781,7 +781,9 @@ MAJORITY_CASE = "mf-contested-majority"
 SCORING_CASE = "mf-setting-scoring"
 
 
-def count(state: State, votes: Mapping[str, str], without: str | None = None, lang: str = "en"):
+def count(
+    state: MafiaState, votes: Mapping[str, str], without: str | None = None, lang: str = "en"
+):
     """Count this round's ballots through the vote resolver (``without``: that voter's
     ballot taken out, for the decisive votes)."""
     from garou.rules.play import StateError, count_votes
@@ -803,7 +805,7 @@ def count(state: State, votes: Mapping[str, str], without: str | None = None, la
         ) from None
 
 
-def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _vote(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "vote")
     if state.vote_round is None:
         raise IllegalEventError("mafia.refused.voted", rule="mf-vote")
@@ -879,7 +881,7 @@ def _vote(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     _vote_out(state, result.eliminated, round_, seq, lang)
 
 
-def _vote_out(state: State, names: Sequence[str], round_: str | None, seq: int, lang: str):
+def _vote_out(state: MafiaState, names: Sequence[str], round_: str | None, seq: int, lang: str):
     for name in names:
         seat = state.player(name)
         if state.game.role(seat.role).camp == "ville":
@@ -888,7 +890,7 @@ def _vote_out(state: State, names: Sequence[str], round_: str | None, seq: int, 
         state.farewell_due.append(name)
 
 
-def counted_ballots(state: State, ballots: Mapping[str, str], round_: str | None) -> dict:
+def counted_ballots(state: MafiaState, ballots: Mapping[str, str], round_: str | None) -> dict:
     """Every living player's vote as counted: a silent one against the last nominee of the
     round (``mf-no-abstention``); at the lift, as the vote resolver counts it (garou's
     reading, mf-lift: against the lift)."""
@@ -903,7 +905,9 @@ def counted_ballots(state: State, ballots: Mapping[str, str], round_: str | None
     return {s.name: ballots.get(s.name, pool[-1]) for s in state.living()}
 
 
-def decisive_votes(state: State, ballots: Mapping[str, str], result: Any, lang: str) -> list[str]:
+def decisive_votes(
+    state: MafiaState, ballots: Mapping[str, str], result: Any, lang: str
+) -> list[str]:
     """Return the voters whose ballot decided the result: without it, the resolver gives
     another result (another player out, nobody out, or another round)."""
     outcome = (tuple(result.eliminated), result.next.round if result.next else None)
@@ -928,7 +932,7 @@ def decisive_votes(state: State, ballots: Mapping[str, str], result: Any, lang: 
     return found
 
 
-def _count_without_ballot(state: State, ballots: Mapping[str, str], voter: str, lang: str):
+def _count_without_ballot(state: MafiaState, ballots: Mapping[str, str], voter: str, lang: str):
     """Count without ``voter``'s ballot when the voter is a nominee: the tallies of the
     other ballots, and one voter fewer at the table (a citizen not nominated sits out)."""
     stand_in = next(
@@ -956,7 +960,7 @@ def _count_without_ballot(state: State, ballots: Mapping[str, str], voter: str, 
     return count(state, rest, without=stand_in, lang=lang)
 
 
-def _farewell(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _farewell(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     seat = _name(state, data, "player")
     if seat.name not in state.farewell_due:
         raise IllegalEventError("mafia.refused.no-farewell", name=seat.name, rule="mf-farewell")
@@ -987,7 +991,7 @@ def _farewell(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.tell(seq, phrase("mafia.story.farewell", name=seat.name))
 
 
-def _sanction(state: State, seat: Seat, kind: str, behaviour: str | None, rule: str, seq: int):
+def _sanction(state: MafiaState, seat: Seat, kind: str, behaviour: str | None, rule: str, seq: int):
     state.sanctions.append(
         {
             "player": seat.name,
@@ -1000,11 +1004,11 @@ def _sanction(state: State, seat: Seat, kind: str, behaviour: str | None, rule: 
     )
 
 
-def _at(state: State) -> str:
+def _at(state: MafiaState) -> str:
     return f"n{state.night}" if state.phase == "night" else f"d{state.day}"
 
 
-def _behaviour(state: State, data: dict[str, Any], sanction: str | None) -> str | None:
+def _behaviour(state: MafiaState, data: dict[str, Any], sanction: str | None) -> str | None:
     from garou.rules.play import find_behaviours
 
     value = data.get("behaviour")
@@ -1029,7 +1033,7 @@ def _behaviour(state: State, data: dict[str, Any], sanction: str | None) -> str 
     return behaviour.id
 
 
-def _foul(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _foul(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     seat = _name(state, data, "player")
     _alive(seat, "mf-foul")
     seat.fouls += 1
@@ -1042,7 +1046,7 @@ def _foul(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         state.tell(seq, phrase("game.story.loses-speech", name=seat.name, count=seat.fouls))
 
 
-def _technical(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _technical(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     seat = _name(state, data, "player")
     _alive(seat, "mf-technical-foul")
     behaviour = _behaviour(state, data, "technical-foul")
@@ -1055,12 +1059,12 @@ def _technical(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
         _disqualified(state, seat, seq, lang, "mf-technical-foul")
 
 
-def _disqualified(state: State, seat: Seat, seq: int, lang: str, rule: str) -> None:
+def _disqualified(state: MafiaState, seat: Seat, seq: int, lang: str, rule: str) -> None:
     state.tell(seq, phrase("mafia.story.disqualified", name=seat.name, rule=rule))
     _leave(state, seat, "disqualified", _at(state), seq, lang)
 
 
-def _disqualify(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _disqualify(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     seat = _name(state, data, "player")
     _alive(seat, "mf-disqualification")
     behaviour = _behaviour(state, data, "disqualification")
@@ -1070,7 +1074,7 @@ def _disqualify(state: State, data: dict[str, Any], seq: int, lang: str) -> None
     _disqualified(state, seat, seq, lang, "mf-disqualifying")
 
 
-def _opponent(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _opponent(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     seat = _name(state, data, "player")
     behaviour = _behaviour(state, data, None)
     loser = state.game.role(seat.role).camp
@@ -1089,7 +1093,7 @@ def _opponent(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     )
 
 
-def _table_decision(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _table_decision(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     """What the table decided after a vote nobody won by more than half (the table's
     "absolute majority"): nobody leaves, the vote again, or the leader leaves."""
     _phase(state, "day", "table-decision")
@@ -1111,7 +1115,7 @@ def _table_decision(state: State, data: dict[str, Any], seq: int, lang: str) -> 
         _vote_out(state, [leader], "first", seq, lang)
 
 
-def _night(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
+def _night(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
     _phase(state, "day", "night")
     if state.vote_round == "table":
         raise IllegalEventError("mafia.refused.table-decides", name=state.undecided, rule="mf-vote")
@@ -1124,7 +1128,7 @@ def _night(state: State, data: dict[str, Any], seq: int, lang: str) -> None:
     state.tell(seq, phrase("mafia.story.night", number=state.night))
 
 
-def _leave(state: State, seat: Seat, cause: str, at: str, seq: int, lang: str) -> None:
+def _leave(state: MafiaState, seat: Seat, cause: str, at: str, seq: int, lang: str) -> None:
     from garou.rules.play import check_win
 
     seat.alive, seat.out, seat.out_at = False, cause, at
@@ -1171,7 +1175,7 @@ HANDLERS = {
 # --- what the judge sees ------------------------------------------------------------------
 
 
-def margin_info(state: State, lang: str) -> dict[str, Any] | None:
+def margin_info(state: MafiaState, lang: str) -> dict[str, Any] | None:
     """The margin of error before the day's vote (the win resolver's), or None."""
     from garou.rules.play import check_win
 
@@ -1187,7 +1191,7 @@ def margin_info(state: State, lang: str) -> dict[str, Any] | None:
     }
 
 
-def warnings(state: State, lang: str) -> list[dict[str, str]]:
+def warnings(state: MafiaState, lang: str) -> list[dict[str, str]]:
     """The warnings that matter now: the margin or the critical phase before a vote."""
     found: list[dict[str, str]] = []
     if state.phase == "over":
@@ -1219,7 +1223,7 @@ def warnings(state: State, lang: str) -> list[dict[str, str]]:
     return found
 
 
-def next_step(state: State, lang: str) -> str | None:
+def next_step(state: MafiaState, lang: str) -> str | None:
     """What the judge records next, in words."""
     if state.phase == "over":
         if state.farewell_due:
@@ -1258,7 +1262,7 @@ def next_step(state: State, lang: str) -> str | None:
     return say("mafia.next.night", lang)
 
 
-def to_dict(state: State, lang: str) -> dict[str, Any]:
+def to_dict(state: MafiaState, lang: str) -> dict[str, Any]:
     """The ``status --json`` data of a Mafia evening."""
     game = state.game
     margin = margin_info(state, lang)

@@ -5,7 +5,7 @@ judge view (``garou serve``) both read the next step here and record its answer 
 :mod:`garou.game.session`: the same order (the shots, the Don's check, the Sheriff's check,
 the morning; the farewell, the speeches, the nominations, the vote, the night), the same
 choices, the same ballots. Like :mod:`garou.game.script` for Loup-Garou, nothing here
-records or decides anything: it only reads the replayed :class:`~garou.game.mafia.State`.
+records or decides anything: it only reads the replayed :class:`~garou.game.mafia.MafiaState`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from garou.core.records import record
 from .mafia import MAFIA_ROLES, TABLE_DECISIONS, checks_due
 
 if TYPE_CHECKING:
-    from .mafia import State
+    from .mafia import MafiaState
 
 DRAFT = "mafia-vote"
 """The journal's draft of the vote being typed (``Journal.save_draft``): the same one for
@@ -64,7 +64,7 @@ class Step:
         return "day" if self.kind == "meeting" else self.kind
 
 
-def meeting_seconds(state: State) -> int:
+def meeting_seconds(state: MafiaState) -> int:
     """The first night's meeting, as the rule data gives it (``night.first``: 60 s)."""
     for step in state.game.night.first:
         if step.does == "meet" and step.seconds:
@@ -72,7 +72,7 @@ def meeting_seconds(state: State) -> int:
     return 0
 
 
-def next_step(state: State) -> Step:
+def next_step(state: MafiaState) -> Step:
     """Return what ``state`` waits for now."""
     if state.phase == "over":
         if state.farewell_due:  # the last vote's or shot's player still has the farewell
@@ -125,7 +125,7 @@ def next_step(state: State) -> Step:
     return Step("night")
 
 
-def can_nominate(state: State) -> bool:
+def can_nominate(state: MafiaState) -> bool:
     """True while nominations are open today: before the judge closes them
     (``close-nominations``) or the day's first vote does."""
     return (
@@ -136,25 +136,25 @@ def can_nominate(state: State) -> bool:
     )
 
 
-def nominators(state: State) -> list[str]:
+def nominators(state: MafiaState) -> list[str]:
     """The living players, who may each nominate: the document sets no number
     (``mf-nominations``), so neither does garou."""
     return [s.name for s in state.living()]
 
 
-def nominees(state: State) -> list[str]:
+def nominees(state: MafiaState) -> list[str]:
     """The living players who may still be nominated today."""
     return [s.name for s in state.living() if s.name not in state.nominations]
 
 
-def vote_pool(state: State) -> tuple[str, ...]:
+def vote_pool(state: MafiaState) -> tuple[str, ...]:
     """Whom the vote is on, in nomination order (the silent ballots go to the last): the
     nominees, or the tied ones for the revote and the lift."""
     tied = state.vote_round in ("revote", "lift") and state.tied
     return tuple(n for n in state.nominations if not tied or n in state.tied)
 
 
-def ballots(state: State, picks: Mapping[str, str]) -> dict[str, str]:
+def ballots(state: MafiaState, picks: Mapping[str, str]) -> dict[str, str]:
     """Return the ``vote`` event's ballots from each voter's pick (a nominee, or for the
     lift "yes"/"no"); a voter who picked nothing is left out: the engine counts a silent
     ballot against the last nominee (``mf-no-abstention``), a silent lift ballot as no."""
@@ -185,7 +185,9 @@ class Ballots:
         return bool(self.told)
 
 
-def draft_data(state: State, votes: Mapping[str, str], done: Sequence[str] = ()) -> dict[str, Any]:
+def draft_data(
+    state: MafiaState, votes: Mapping[str, str], done: Sequence[str] = ()
+) -> dict[str, Any]:
     """The draft of the vote being typed, as the journal keeps it (both faces)."""
     return {
         "day": state.day,
@@ -198,7 +200,7 @@ def draft_data(state: State, votes: Mapping[str, str], done: Sequence[str] = ())
 
 
 def kept_ballots(
-    state: State, saved: Mapping[str, Any] | None, since: Sequence[Any] = ()
+    state: MafiaState, saved: Mapping[str, Any] | None, since: Sequence[Any] = ()
 ) -> Ballots:
     """Return the ballots of the draft ``saved`` that still hold in ``state`` (the vote
     now: :func:`next_step` is "vote"), each one dropped said with why, never silently.
@@ -243,7 +245,7 @@ def kept_ballots(
     return Ballots(votes, done, tuple(told))
 
 
-def _out(state: State, name: str) -> Any:
+def _out(state: MafiaState, name: str) -> Any:
     """Why ``name`` is no longer at the table (or on the vote), in words."""
     try:
         seat = state.player(name)
@@ -254,12 +256,12 @@ def _out(state: State, name: str) -> Any:
     return phrase("game.draft.not-on-vote")
 
 
-def lift_ballots(state: State, yes: Collection[str]) -> dict[str, str]:
+def lift_ballots(state: MafiaState, yes: Collection[str]) -> dict[str, str]:
     """The lift vote's ballots: "yes" for the players named, "no" for every other."""
     return {s.name: ("yes" if s.name in yes else "no") for s in state.living()}
 
 
-def timer_labels(state: State) -> dict[str, int]:
+def timer_labels(state: MafiaState) -> dict[str, int]:
     """The countdowns the current step may run, each with its length in seconds.
 
     A countdown is recorded under its label (the speaker's, the farewell's, a tied
@@ -278,7 +280,7 @@ def timer_labels(state: State) -> dict[str, int]:
     return {}
 
 
-def timer_label(state: State, player: str | None = None) -> str | None:
+def timer_label(state: MafiaState, player: str | None = None) -> str | None:
     """The label under which the current step's countdown is recorded (``player``: which
     tied player's extra time, at a revote); None when the step has no countdown."""
     labels = timer_labels(state)

@@ -96,7 +96,7 @@ def _num(value: float, lang: str) -> str:
 
 
 def build_protocol(state: Any, lang: str) -> Protocol:
-    """Return the protocol of the evening ``state`` (a :class:`garou.game.mafia.State`)."""
+    """Return the protocol of the evening ``state`` (a :class:`garou.game.mafia.MafiaState`)."""
     from .mafia_points import points
 
     game = state.game

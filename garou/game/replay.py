@@ -67,7 +67,7 @@ class Replayed:
     """A game's state and what its meta-events did."""
 
     state: Any
-    """The game's state (a :class:`garou.game.table.State` for Loup-Garou)."""
+    """The game's state (a :class:`garou.game.table.LoupGarouState` for Loup-Garou)."""
     effective: tuple[Event, ...]
     """The events in effect, corrections applied, undone ones left out."""
     undone: tuple[Event, ...]

@@ -3,7 +3,7 @@
 The terminal (``garou game play``) and the web app (``garou serve``) both read the next
 step here and record its answer through :mod:`garou.game.session`: the same order, the
 same cues, the same choices. Nothing here records or decides anything for a player; it
-only reads the replayed :class:`~garou.game.table.State`.
+only reads the replayed :class:`~garou.game.table.LoupGarouState`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .table import STEP_KIND, role_form, step_form
 if TYPE_CHECKING:
     from garou.rules.model import NightStep
 
-    from .table import State
+    from .table import LoupGarouState
 
 ABSENT = "absent"
 """Cue: the role called was not dealt (call it anyway, wait, record nothing else)."""
@@ -77,7 +77,7 @@ class Step:
         return data
 
 
-def next_step(state: State) -> Step:
+def next_step(state: LoupGarouState) -> Step:
     """Return what ``state`` waits for: the next role to call, dawn, the election, the vote."""
     if state.phase == "over":
         return Step("over")
@@ -124,7 +124,7 @@ def next_step(state: State) -> Step:
     return found
 
 
-def _disagree(state: State, step: NightStep, cards: int) -> str | None:
+def _disagree(state: LoupGarouState, step: NightStep, cards: int) -> str | None:
     """What a disagreement of the wolves records, per the agreement, or None for one wolf."""
     from .table import CASE_WOLVES
 
@@ -143,7 +143,7 @@ class PotionRules:
     one_potion: bool
 
 
-def potion_rules(state: State, step: NightStep, by: Iterable[str] = ()) -> PotionRules:
+def potion_rules(state: LoupGarouState, step: NightStep, by: Iterable[str] = ()) -> PotionRules:
     """What the witch may be asked tonight, per her potions and the table's agreement
     (``by``: the witches named at this very step, when their card was not known yet)."""
     from .table import CASE_SELF_SAVE, CASE_TWO_POTIONS
@@ -162,7 +162,9 @@ def potion_rules(state: State, step: NightStep, by: Iterable[str] = ()) -> Potio
     )
 
 
-def look_cards(state: State, step: Step, by: list[str] | tuple[str, ...] = ()) -> list[str]:
+def look_cards(
+    state: LoupGarouState, step: Step, by: list[str] | tuple[str, ...] = ()
+) -> list[str]:
     """Return the cards a target of the seer whose card is unknown may hold (role ids).
 
     ``by`` are the seers named with this very look (their card is not left to others).
@@ -173,7 +175,7 @@ def look_cards(state: State, step: Step, by: list[str] | tuple[str, ...] = ()) -
     return list(+left)
 
 
-def shown_name(state: State, shown: str, lang: str) -> str:
+def shown_name(state: LoupGarouState, shown: str, lang: str) -> str:
     """Return what the seer was shown (a role or a camp id) in ``lang``."""
     game = state.game
     role = next((r for r in game.roles if r.id == shown), None)
@@ -216,7 +218,9 @@ class Ballots:
         return bool(self.told)
 
 
-def ballot_draft(state: State, votes: dict[str, str], asked: Iterable[str] = ()) -> dict[str, Any]:
+def ballot_draft(
+    state: LoupGarouState, votes: dict[str, str], asked: Iterable[str] = ()
+) -> dict[str, Any]:
     """The draft of the show of hands being typed, as the journal keeps it (both faces)."""
     return {
         "day": state.day,
@@ -227,7 +231,9 @@ def ballot_draft(state: State, votes: dict[str, str], asked: Iterable[str] = ())
     }
 
 
-def kept_ballots(state: State, saved: dict[str, Any] | None, since: Iterable[Any] = ()) -> Ballots:
+def kept_ballots(
+    state: LoupGarouState, saved: dict[str, Any] | None, since: Iterable[Any] = ()
+) -> Ballots:
     """Return the ballots of the draft ``saved`` that still hold in ``state`` (the vote held
     now), each one dropped said with why, never silently (as the Mafia's,
     :func:`garou.game.mafia_script.kept_ballots`).
@@ -274,7 +280,7 @@ def kept_ballots(state: State, saved: dict[str, Any] | None, since: Iterable[Any
     return Ballots(votes, tuple(n for n in asked if n in living), tuple(told))
 
 
-def _gone(state: State, name: str) -> Any:
+def _gone(state: LoupGarouState, name: str) -> Any:
     """Why ``name`` is no longer at the table, or no longer a target of the vote."""
     from garou.core.catalogue import phrase
 

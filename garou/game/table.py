@@ -103,7 +103,7 @@ class Warning:
 
 
 @record
-class State:
+class LoupGarouState:
     """Everything a Loup-Garou game holds at one point of its events."""
 
     game: Game
@@ -288,12 +288,12 @@ class State:
 # --- starting ---------------------------------------------------------------------
 
 
-def start(game: Game, data: Mapping[str, Any]) -> State:
+def start(game: Game, data: Mapping[str, Any]) -> LoupGarouState:
     """Return the state a ``start`` event opens with (already checked by :func:`check_start`)."""
     names = [str(n) for n in data["players"]]
     deal = {str(k): _role_id(game, v) for k, v in (data.get("deal") or {}).items()}
     seats = tuple(Seat(n, deal.get(n)) for n in names)
-    state = State(
+    state = LoupGarouState(
         game=game,
         name=data.get("name"),
         seats=seats,
@@ -304,7 +304,7 @@ def start(game: Game, data: Mapping[str, Any]) -> State:
     return replace(state, story=(Line("night", 1, phrase("game.story.start", players=len(names))),))
 
 
-def _check_cards(state: State, given: Mapping[str, str], kind: str) -> None:
+def _check_cards(state: LoupGarouState, given: Mapping[str, str], kind: str) -> None:
     """Refuse cards that are no player's, no role dealt, or more than were dealt."""
     game = state.game
     count: Counter[str] = Counter(s.role for s in state.seats if s.role is not None)
@@ -342,7 +342,7 @@ def _check_cards(state: State, given: Mapping[str, str], kind: str) -> None:
             )
 
 
-def _who(state: State, step: NightStep) -> str:
+def _who(state: LoupGarouState, step: NightStep) -> str:
     """Return the living players known to hold the step's roles ("?" when none is known)."""
     from garou.core.catalogue import join
 
@@ -361,13 +361,13 @@ def role_form(roles: Any, count: int | None = None) -> str:
     return "f" if roles and all(r.gender == "f" for r in roles) else "m"
 
 
-def step_form(state: State, step: NightStep) -> str:
+def step_form(state: LoupGarouState, step: NightStep) -> str:
     """:func:`role_form` of the roles a night step calls, with the cards dealt of them."""
     cards = sum(state.cards.get(r, 0) for r in step.roles)
     return role_form([state.game.role(r) for r in step.roles], cards)
 
 
-def _role_names(state: State, step: NightStep) -> list[Any]:
+def _role_names(state: LoupGarouState, step: NightStep) -> list[Any]:
     return [state.game.role(r).name for r in step.roles]
 
 
@@ -386,7 +386,7 @@ def _role_id(game: Game, role: Any) -> str:
         ) from None
 
 
-def _learn(state: State, given: Mapping[str, Any] | None) -> State:
+def _learn(state: LoupGarouState, given: Mapping[str, Any] | None) -> LoupGarouState:
     if not given:
         return state
     given = {str(k): _role_id(state.game, v) for k, v in given.items()}
@@ -398,7 +398,9 @@ def _learn(state: State, given: Mapping[str, Any] | None) -> State:
 # --- applying one event -------------------------------------------------------------
 
 
-def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str) -> State:
+def apply(
+    state: LoupGarouState, kind: str, data: Mapping[str, Any], seq: int, lang: str
+) -> LoupGarouState:
     """Return the state after the event ``kind`` with ``data``; raise IllegalEventError."""
     if kind not in KINDS or kind == "start":
         raise IllegalEventError("game.refused.kind", kind=kind, kinds=list(KINDS[1:]))
@@ -419,7 +421,7 @@ def apply(state: State, kind: str, data: Mapping[str, Any], seq: int, lang: str)
     return _note_warnings(after, seq)
 
 
-def _noted(after: State, before: State, seq: int) -> State:
+def _noted(after: LoupGarouState, before: LoupGarouState, seq: int) -> LoupGarouState:
     """The cards a ``roles`` event noted, in the story (for the game master only)."""
     was, now = before.known_roles(), after.known_roles()
     cards = [
@@ -444,7 +446,7 @@ def _mapping(data: Mapping[str, Any], key: str, kind: str) -> dict[str, Any]:
     return {str(k): v for k, v in value.items()}
 
 
-def _living(state: State, name: Any, what: str, rule: str) -> str:
+def _living(state: LoupGarouState, name: Any, what: str, rule: str) -> str:
     """Return ``name`` when it is a living player; refuse it otherwise."""
     if name is None:
         raise IllegalEventError("game.refused.missing", what=phrase(f"game.what.{what}"))
@@ -459,7 +461,7 @@ def _living(state: State, name: Any, what: str, rule: str) -> str:
     return name
 
 
-def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
+def _step_for(state: LoupGarouState, kind: str, data: Mapping[str, Any]) -> NightStep:
     if state.phase != "night":
         raise IllegalEventError("game.refused.not-night", kind=event_kind(kind), rule="lg-night")
     steps = state.steps()
@@ -499,13 +501,13 @@ def _step_for(state: State, kind: str, data: Mapping[str, Any]) -> NightStep:
     return step
 
 
-def step_name(state: State, step: NightStep) -> Phrase:
+def step_name(state: LoupGarouState, step: NightStep) -> Phrase:
     """A night step said by the names of the roles it calls ("Werewolf", "Loup-Garou"),
     never by its id (which ``call step=`` accepts too)."""
     return phrase("game.step.name", roles=_role_names(state, step))
 
 
-def _typed_step(state: State, step: NightStep) -> Any:
+def _typed_step(state: LoupGarouState, step: NightStep) -> Any:
     """What to type after ``call step=`` for ``step``, in the message's language: its first
     role's name, quoted when it holds a space."""
     from garou.rules.model import Text
@@ -515,7 +517,9 @@ def _typed_step(state: State, step: NightStep) -> Any:
     return Text(fr=quote(name.get("fr")), en=quote(name.get("en")))
 
 
-def _steps_named(state: State, steps: tuple[NightStep, ...], wanted: Any) -> list[NightStep]:
+def _steps_named(
+    state: LoupGarouState, steps: tuple[NightStep, ...], wanted: Any
+) -> list[NightStep]:
     """The steps ``wanted`` names: by their id, or by one of their roles in French or
     English (case and accents optional, as every role name garou reads)."""
     from garou.core.errors import GarouError
@@ -533,7 +537,9 @@ def _steps_named(state: State, steps: tuple[NightStep, ...], wanted: Any) -> lis
     return [s for s in steps if role in s.roles]
 
 
-def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> State:
+def _night_step(
+    state: LoupGarouState, kind: str, data: Mapping[str, Any], seq: int
+) -> LoupGarouState:
     step = _step_for(state, kind, data)
     game = state.game
     state = _late(state, step, seq)
@@ -586,7 +592,7 @@ def _night_step(state: State, kind: str, data: Mapping[str, Any], seq: int) -> S
     return replace(state, done=(*state.done, step.id))
 
 
-def _late(state: State, step: NightStep, seq: int) -> State:
+def _late(state: LoupGarouState, step: NightStep, seq: int) -> LoupGarouState:
     """Note, for the game master, a step called after a later one of tonight's script (it
     had been passed over): out of garou's usual order, which the document does not set."""
     steps = state.steps()
@@ -602,7 +608,9 @@ def _late(state: State, step: NightStep, seq: int) -> State:
     return replace(state, story=(*state.story, Line("night", state.night, text, True, seq)))
 
 
-def _couple(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
+def _couple(
+    state: LoupGarouState, data: Mapping[str, Any], seq: int, step: NightStep
+) -> LoupGarouState:
     rule = step.entry or "lg-lovers-formed"
     if state.lovers is not None:
         raise IllegalEventError(
@@ -619,7 +627,9 @@ def _couple(state: State, data: Mapping[str, Any], seq: int, step: NightStep) ->
     return replace(state, lovers=(a, b), story=(*state.story, line))
 
 
-def _look(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
+def _look(
+    state: LoupGarouState, data: Mapping[str, Any], seq: int, step: NightStep
+) -> LoupGarouState:
     rule = step.entry or "lg-role-voyante"
     target = _living(state, data.get("target"), "target", rule)
     seers = [s.name for s in state.holders(step.roles) if s.alive]
@@ -650,14 +660,16 @@ def _look(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> S
     )
 
 
-def _shown(state: State, shown: str) -> Any:
+def _shown(state: LoupGarouState, shown: str) -> Any:
     game = state.game
     if any(r.id == shown for r in game.roles):
         return game.role(shown).name
     return game.camp(shown).name
 
 
-def _kill(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
+def _kill(
+    state: LoupGarouState, data: Mapping[str, Any], seq: int, step: NightStep
+) -> LoupGarouState:
     rule = step.entry or "lg-night-wolves"
     victim = _living(state, data.get("victim"), "victim", rule)
     if state.camp_of(victim) is not None and state.role_of(victim) in step.roles:
@@ -678,7 +690,9 @@ def _kill(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> S
     return replace(state, victim=victim, story=(*state.story, line))
 
 
-def _potions(state: State, data: Mapping[str, Any], seq: int, step: NightStep) -> State:
+def _potions(
+    state: LoupGarouState, data: Mapping[str, Any], seq: int, step: NightStep
+) -> LoupGarouState:
     rule = "lg-witch-potions"
     save = data.get("save", False)
     if not isinstance(save, bool):
@@ -752,7 +766,7 @@ def _choices(data: Mapping[str, Any], kind: str) -> dict[str, dict[str, str]]:
     }
 
 
-def _need_roles(state: State, kind: str) -> None:
+def _need_roles(state: LoupGarouState, kind: str) -> None:
     roles = state.known_roles()
     unknown = [n for n, r in roles.items() if r is None and state.seat(n).alive]
     if unknown:
@@ -813,7 +827,7 @@ def _choice_needed(ask: engine.Ask, hint: Phrase) -> IllegalEventError:
 
 
 def _resolve(
-    state: State,
+    state: LoupGarouState,
     deaths: list[tuple[str, str]],
     data: Mapping[str, Any],
     kind: str,
@@ -821,7 +835,7 @@ def _resolve(
     lang: str,
     phase: str,
     number: int,
-) -> State:
+) -> LoupGarouState:
     """Run the deaths through the cascade resolver, then the win check."""
     if not deaths:
         line = Line(phase, number, phrase("game.story.nobody-died"), False, seq)
@@ -881,7 +895,7 @@ def _resolve(
     return _win(after, seq, lang, phase, number)
 
 
-def _win(state: State, seq: int, lang: str, phase: str, number: int) -> State:
+def _win(state: LoupGarouState, seq: int, lang: str, phase: str, number: int) -> LoupGarouState:
     outcome = engine.check_win(
         state.game, state.resolver_seats(), state.lovers, state.captain, lang, state.agreed()
     )
@@ -908,7 +922,7 @@ def _win(state: State, seq: int, lang: str, phase: str, number: int) -> State:
     )
 
 
-def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
+def _dawn(state: LoupGarouState, data: Mapping[str, Any], seq: int, lang: str) -> LoupGarouState:
     if state.phase != "night":
         raise IllegalEventError("game.refused.not-night", kind=event_kind("dawn"), rule="lg-night")
     state = _noted(_learn(state, _mapping(data, "roles", "dawn")), state, seq)
@@ -943,7 +957,7 @@ def _dawn(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     return replace(after, phase="day", day=state.night, vote_round="first", tied=(), **reset)  # type: ignore[arg-type]
 
 
-def _election(state: State, data: Mapping[str, Any], seq: int) -> State:
+def _election(state: LoupGarouState, data: Mapping[str, Any], seq: int) -> LoupGarouState:
     rule = "lg-captain-election"
     if state.phase != "day":
         raise IllegalEventError("game.refused.not-day", kind=event_kind("election"), rule=rule)
@@ -956,7 +970,7 @@ def _election(state: State, data: Mapping[str, Any], seq: int) -> State:
     return replace(state, captain=captain, story=(*state.story, line))
 
 
-def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
+def _vote(state: LoupGarouState, data: Mapping[str, Any], seq: int, lang: str) -> LoupGarouState:
     rule = state.game.day.vote.entry
     if state.phase != "day":
         raise IllegalEventError("game.refused.not-day", kind=event_kind("vote"), rule=rule)
@@ -1050,7 +1064,7 @@ def _vote(state: State, data: Mapping[str, Any], seq: int, lang: str) -> State:
     return after if after.phase == "over" else _nightfall(after)
 
 
-def announcement(state: State) -> list[Phrase]:
+def announcement(state: LoupGarouState) -> list[Phrase]:
     """The sentences to read aloud after the last event, or none (it told nothing).
 
     Every death of the phase is said in one list, the chain resolved, in the order
@@ -1089,14 +1103,14 @@ def announcement(state: State) -> list[Phrase]:
     return said
 
 
-def _nightfall(state: State) -> State:
+def _nightfall(state: LoupGarouState) -> LoupGarouState:
     return replace(state, phase="night", night=state.night + 1, vote_round="first", tied=())
 
 
 # --- warnings -----------------------------------------------------------------------
 
 
-def _wolves_others(state: State, gone: set[str]) -> tuple[int, int] | None:
+def _wolves_others(state: LoupGarouState, gone: set[str]) -> tuple[int, int] | None:
     """Return (wolves, others) alive once ``gone`` are dead, or None when a card is unknown."""
     wolves = others = 0
     minority = {c.id for c in state.game.info.camps if c.minority}
@@ -1113,14 +1127,14 @@ def _wolves_others(state: State, gone: set[str]) -> tuple[int, int] | None:
     return wolves, others
 
 
-def _with_partner(state: State, name: str) -> set[str]:
+def _with_partner(state: LoupGarouState, name: str) -> set[str]:
     gone = {name}
     if state.lovers and name in state.lovers:
         gone |= set(state.lovers)
     return gone
 
 
-def _parity_tonight(state: State) -> Warning | None:
+def _parity_tonight(state: LoupGarouState) -> Warning | None:
     """Warn when the night as it stands gives the wolves their win at dawn, saying what
     can still prevent it, as the dawn's own cascade finds it (``engine.foresee_dawn``):
     the witch's potions, a hunter's shot, a lover following."""
@@ -1182,11 +1196,11 @@ class Alternatives:
         return join(self.items, lang, "or")
 
 
-def _minority(state: State) -> set[str]:
+def _minority(state: LoupGarouState) -> set[str]:
     return {c.id for c in state.game.info.camps if c.minority}
 
 
-def warnings(state: State) -> list[Warning]:
+def warnings(state: LoupGarouState) -> list[Warning]:
     """Return what is about to tip over now, each with the rule it cites."""
     found: list[Warning] = []
     if state.phase == "over":
@@ -1247,7 +1261,7 @@ def warnings(state: State) -> list[Warning]:
     return found
 
 
-def _note_warnings(state: State, seq: int) -> State:
+def _note_warnings(state: LoupGarouState, seq: int) -> LoupGarouState:
     """Keep each warning the first time it is raised, for the recap's close calls: the
     same warning saying the same thing, still raised in the next phase, is not one more
     close call (the recap listed it again for each day and night it held)."""
@@ -1264,7 +1278,7 @@ def _note_warnings(state: State, seq: int) -> State:
     return replace(state, close_calls=(*state.close_calls, *new)) if new else state
 
 
-def to_dict(state: State, lang: str) -> dict[str, Any]:
+def to_dict(state: LoupGarouState, lang: str) -> dict[str, Any]:
     """Return the state as the ``status --json`` data (without the id)."""
     roles = state.known_roles()
     players = [
@@ -1306,7 +1320,7 @@ def to_dict(state: State, lang: str) -> dict[str, Any]:
     }
 
 
-def _next_name(state: State, step: Any, lang: str) -> str | None:
+def _next_name(state: LoupGarouState, step: Any, lang: str) -> str | None:
     """Return what ``next`` names, said in ``lang``: the roles the night step calls (their
     names in the rule data), else dawn, the election or the vote (the catalogue)."""
     from garou.core.catalogue import join, say
@@ -1323,4 +1337,14 @@ def _next_name(state: State, step: Any, lang: str) -> str | None:
     return None
 
 
-__all__ = ["KINDS", "Line", "Seat", "State", "Warning", "apply", "start", "to_dict", "warnings"]
+__all__ = [
+    "KINDS",
+    "Line",
+    "Seat",
+    "LoupGarouState",
+    "Warning",
+    "apply",
+    "start",
+    "to_dict",
+    "warnings",
+]

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from garou.game.journal import Journal
-    from garou.game.table import State
+    from garou.game.table import LoupGarouState
 
 Db = Annotated[
     Path | None,
@@ -395,7 +395,7 @@ def status_command(
     _print_status(_console(), state, data, language)
 
 
-def _print_status(out: Console, state: State, data: dict[str, Any], lang: str) -> None:
+def _print_status(out: Console, state: LoupGarouState, data: dict[str, Any], lang: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from garou.game.journal import Journal
-    from garou.game.table import State
+    from garou.game.table import LoupGarouState
     from garou.rules.loader import Rulebook
     from garou.rules.model import NightStep
 
@@ -170,12 +170,12 @@ class Session:
 
     # --- recording --------------------------------------------------------------------
 
-    def state(self) -> State:
+    def state(self) -> LoupGarouState:
         from garou.game import session
 
         return session.load(self.journal, self.book, self.game_id, self.lang).state
 
-    def record(self, kind: str, data: dict[str, Any]) -> State | None:
+    def record(self, kind: str, data: dict[str, Any]) -> LoupGarouState | None:
         """Record an event, asking what a player must choose first; None when refused."""
         from garou.game import session
         from garou.game.errors import IllegalEventError
@@ -350,7 +350,7 @@ class Session:
         """True once nothing is left to ask: the game is over."""
         return bool(state.phase == "over")
 
-    def header(self, state: State) -> None:
+    def header(self, state: LoupGarouState) -> None:
         from garou.game.table import warnings
 
         where = (
@@ -376,7 +376,7 @@ class Session:
 
     # --- night ------------------------------------------------------------------------
 
-    def night(self, state: State) -> None:
+    def night(self, state: LoupGarouState) -> None:
         step = state.next_step()
         if not state.done and state.night >= 1 and f"asleep{state.night}" not in self.shown:
             self.shown.add(f"asleep{state.night}")
@@ -386,7 +386,7 @@ class Session:
             return
         self.call(state, step)
 
-    def call(self, state: State, step: NightStep) -> None:
+    def call(self, state: LoupGarouState, step: NightStep) -> None:
         from garou.game import script
 
         game = state.game
@@ -481,7 +481,12 @@ class Session:
             self.show(self.say("game.play.seen", target=target, shown=seen), "bold green")
 
     def potions(
-        self, state: State, todo: Any, by: list[str], answers: _Answers, data: dict[str, Any]
+        self,
+        state: LoupGarouState,
+        todo: Any,
+        by: list[str],
+        answers: _Answers,
+        data: dict[str, Any],
     ) -> None:
         """Ask the witch only what the table's agreement lets her do tonight."""
         from garou.game import script
@@ -514,14 +519,14 @@ class Session:
             "poison", lambda: self.ask_name(self.say("game.play.poison"), alive, empty=True)
         )
 
-    def dawn(self, state: State) -> None:
+    def dawn(self, state: LoupGarouState) -> None:
         self.show(self.say("game.play.dawn"), "bold")
         self.ask(self.say("game.play.enter"))
         after = self.record("dawn", {})
         if after is not None:
             self.announce(after, "game.play.deaths")
 
-    def announce(self, state: State, key: str) -> None:
+    def announce(self, state: LoupGarouState, key: str) -> None:
         """Give the one grouped announcement to read, then the ruling for the game master.
 
         What is read says what happened in the phase the event closed (``key``: the morning
@@ -537,7 +542,7 @@ class Session:
 
     # --- day --------------------------------------------------------------------------
 
-    def day(self, state: State) -> None:
+    def day(self, state: LoupGarouState) -> None:
         alive = [s.name for s in state.living()]
         if state.day_stage() == "election":
             self.show(self.say("game.play.election"), "bold")
@@ -585,7 +590,7 @@ class Session:
             for said in after.said:
                 self.show(f"  [{said.rule}] {said.message}", "dim")
 
-    def debate(self, state: State) -> None:
+    def debate(self, state: LoupGarouState) -> None:
         minutes = state.debate_minutes()
         if minutes is None:
             return
@@ -593,7 +598,7 @@ class Session:
         if self.countdown and self.ask_yes(self.say("game.play.countdown")):
             run_countdown(self, minutes * 60)
 
-    def over(self, state: State) -> None:
+    def over(self, state: LoupGarouState) -> None:
         winner = state.game.camp(state.winner).name.get(self.lang) if state.winner else "-"
         self.show(
             self.say("game.play.read", text=self.say("game.play.winner", camp=winner)), "bold green"

@@ -33,7 +33,7 @@ from .forms import FormProblem, counts, deal_line, names_of_lines
 
 if TYPE_CHECKING:
     from garou.game.journal import Journal
-    from garou.game.table import State
+    from garou.game.table import LoupGarouState
 
 bp = Blueprint("game", __name__)
 
@@ -202,24 +202,24 @@ def countdown(replayed: Any) -> dict[str, Any] | None:
 # --- reading a game ------------------------------------------------------------------------
 
 
-def _role(state: State, role: str | None, lang: str) -> str:
+def _role(state: LoupGarouState, role: str | None, lang: str) -> str:
     return state.game.role(role).name.get(lang) if role else "?"
 
 
-def _where(state: State, lang: str) -> str:
+def _where(state: LoupGarouState, lang: str) -> str:
     from .mafia import where
 
     return where(state, lang)
 
 
-def _announcement(state: State, lang: str) -> str:
+def _announcement(state: LoupGarouState, lang: str) -> str:
     """What the last dawn or vote gives to read aloud (garou.game.table.announcement)."""
     from garou.game.table import announcement
 
     return " ".join(p.say(lang) for p in announcement(state))
 
 
-def public_view(state: State, lang: str) -> dict[str, Any]:
+def public_view(state: LoupGarouState, lang: str) -> dict[str, Any]:
     """Return what the table view shows: only what everybody at the table may know.
 
     While the game goes on: who is alive, the roles the announcements revealed (the dead's),
@@ -472,7 +472,7 @@ def _master_page(
             pending = _pending(journal, book, game_id, str(draft["kind"]), dict(draft["data"]))
         ballots = session.lg_ballots(journal, book, game_id, lang)
         draft_revision = journal.draft_revision(game_id, LG_DRAFT)
-    state: State = replayed.state
+    state: LoupGarouState = replayed.state
     step = script.next_step(state)
     last = replayed.effective[-1] if replayed.effective else None
     seen = None
@@ -1140,7 +1140,9 @@ def _ask(kind: str, data: dict[str, Any], ask: Any) -> dict[str, Any]:
     }
 
 
-def _learn(state: State, kind: str, data: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+def _learn(
+    state: LoupGarouState, kind: str, data: dict[str, Any], names: tuple[str, ...]
+) -> dict[str, Any]:
     """Every living player's card is needed (before a vote or a death): ask for them."""
     left = state.remaining_cards()
     return {

@@ -17,7 +17,7 @@ from garou.core.catalogue import phrase, say
 from .forms import FormProblem
 
 if TYPE_CHECKING:
-    from garou.game.mafia import State
+    from garou.game.mafia import MafiaState
 
 SANCTIONS = ("foul", "technical-foul", "disqualify", "opponent-victory")
 """The sanctions the judge gives from the seats' table (the data's, through the engine)."""
@@ -53,11 +53,11 @@ def where(state: Any, lang: str) -> str:
     return say("game.recap.day", lang, number=state.day)
 
 
-def _role(state: State, role: str, lang: str) -> str:
+def _role(state: MafiaState, role: str, lang: str) -> str:
     return state.game.role(role).name.get(lang)
 
 
-def foul_rules(state: State, lang: str) -> dict[str, Any]:
+def foul_rules(state: MafiaState, lang: str) -> dict[str, Any]:
     """The data's sanctions for fouls: each kind's limit and what reaching it leads to."""
     fouls = state.game.fouls
     found: dict[str, Any] = {}
@@ -73,7 +73,7 @@ def foul_rules(state: State, lang: str) -> dict[str, Any]:
     return found
 
 
-def seats(state: State, lang: str, *, secret: bool) -> list[dict[str, Any]]:
+def seats(state: MafiaState, lang: str, *, secret: bool) -> list[dict[str, Any]]:
     """The seats in order; with ``secret`` (the judge) every card, else none until the end
     (the document: a player's role "reste caché jusqu'à la fin de la partie")."""
     over = state.phase == "over"
@@ -104,7 +104,7 @@ def seats(state: State, lang: str, *, secret: bool) -> list[dict[str, Any]]:
     return found
 
 
-def rounds_today(state: State, lang: str) -> list[dict[str, Any]]:
+def rounds_today(state: MafiaState, lang: str) -> list[dict[str, Any]]:
     """Today's vote rounds: the round, the count per nominee, who left, what comes next."""
     if not state.days or state.phase == "night":
         return []
@@ -127,7 +127,7 @@ def rounds_today(state: State, lang: str) -> list[dict[str, Any]]:
     return found
 
 
-def nights(state: State, lang: str) -> list[dict[str, Any]]:
+def nights(state: MafiaState, lang: str) -> list[dict[str, Any]]:
     """Each night's shots, result and checks, as the judge recorded them (tonight's too)."""
     by_night: dict[int, dict[str, Any]] = {}
 
@@ -153,7 +153,7 @@ def nights(state: State, lang: str) -> list[dict[str, Any]]:
     return [by_night[n] for n in sorted(by_night, reverse=True)]
 
 
-def public_story(state: State, lang: str) -> list[dict[str, str]]:
+def public_story(state: MafiaState, lang: str) -> list[dict[str, str]]:
     """What the table's screen shows of the story: everything once over, else the public
     lines (:data:`PUBLIC_STORY` and the vote's count), newest first."""
     from garou.game.mafia import Said
@@ -169,7 +169,7 @@ def public_story(state: State, lang: str) -> list[dict[str, str]]:
     return list(reversed(found))
 
 
-def public_view(state: State, lang: str, timer: dict[str, Any] | None) -> dict[str, Any]:
+def public_view(state: MafiaState, lang: str, timer: dict[str, Any] | None) -> dict[str, Any]:
     """What the table's screen shows of a Mafia evening: only what everybody may know."""
     from garou.game.mafia_script import next_step
 
@@ -197,7 +197,7 @@ def public_view(state: State, lang: str, timer: dict[str, Any] | None) -> dict[s
 # --- reading the forms -------------------------------------------------------------------
 
 
-def form_values(form: Any, kind: str, state: State) -> dict[str, Any]:
+def form_values(form: Any, kind: str, state: MafiaState) -> dict[str, Any]:
     """Return the event's values from the judge's form (FormProblem for a bad one)."""
     from garou.game import mafia, mafia_script
 
@@ -224,7 +224,7 @@ def form_values(form: Any, kind: str, state: State) -> dict[str, Any]:
     return data
 
 
-def _check_voters(state: State, picks: dict[str, str]) -> None:
+def _check_voters(state: MafiaState, picks: dict[str, str]) -> None:
     """Refuse a ballot (a non-empty pick) from a name that is no seat's, or from a seat that
     does not vote (out of the game, disqualified): never drop it silently."""
     living = {s.name for s in state.living()}
