@@ -71,7 +71,7 @@ def test_the_digest_changes_with_any_studied_set(monkeypatch, tmp_path):
     script = _script()
     before = script.digest()
     copied = tmp_path / "data"
-    copied.mkdir()
+    (copied / "studied").mkdir(parents=True)
     for name in script.learn.STUDIED:
         (copied / name).write_bytes((script.learn.DATA / name).read_bytes())
     monkeypatch.setattr(script.learn, "DATA", copied)
