@@ -5,8 +5,8 @@ The sets live in ``tests/data/relevance/``: ``studied/`` holds the sets that wer
 ``unseen/`` holds the sets written by people who never ran garou, which nobody changing the
 search reads: they are measured, never listed, never learned from. Each file's header says
 who wrote it and from what. ``studied/tuning.yaml`` is the set the first search was tuned
-on; its ``holdout: true`` third was never looked at while tuning it, and its ``h-search3-*``
-and ``h-search4-*`` groups were written before garou was run on them.
+on; its ``holdout: true`` third was never looked at while tuning it, and its ``blind-questions-*``
+and ``blind-near-scope-*`` groups were written before garou was run on them.
 
 In-scope queries (``ids`` given) are scored by the rank of the first right hit: top-1,
 top-3 and MRR; by how many were wrongly answered "not covered"; and by how many have an
@@ -71,12 +71,12 @@ def _unseen(name: str) -> HeldOut:
 HELDOUT_SETS = (
     _studied("slang-and-other-game", 0),
     # Groups of the tuning set written before garou was run on them, left out of it here.
-    HeldOut("h-search3", "h-search3-", "h-search3-* groups (studied)",
-            "leave the h-search3-* groups of the tuning set out",
-            "list the misses of the h-search3-* groups", 1),
-    HeldOut("h-search4", "h-search4-", "h-search4-* groups (studied)",
-            "leave the h-search4-* groups of the tuning set out",
-            "list the misses of the h-search4-* groups", 2),
+    HeldOut("blind-questions", "blind-questions-", "blind-questions-* groups (studied)",
+            "leave the blind-questions-* groups of the tuning set out",
+            "list the misses of the blind-questions-* groups", 1),
+    HeldOut("blind-near-scope", "blind-near-scope-", "blind-near-scope-* groups (studied)",
+            "leave the blind-near-scope-* groups of the tuning set out",
+            "list the misses of the blind-near-scope-* groups", 2),
     _studied("typos-slang-abbreviations", 6),
     _studied("questions-and-slang", 3),
     _studied("from-entry-ids-blind", 5),
