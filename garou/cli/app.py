@@ -155,7 +155,7 @@ class _ParamError(click_errors.BadParameter):
 
 _TRUE = {"1", "true", "t", "yes", "y", "on"}
 _FALSE = {"0", "false", "f", "no", "n", "off", ""}
-_INTEGER = r"[+-]?\d+"
+_INTEGER = r"[+-]?[0-9]+"  # ASCII digits only (garou.core.numbers): never "٣"
 """The patterns here are compiled on first use (by ``re``'s cache), not at every start."""
 
 
