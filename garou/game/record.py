@@ -363,6 +363,9 @@ class ReadRecord:
     event_lines: tuple[int | None, ...]
     game_line: int | None = None
     """The line of ``game: id:``."""
+    count_problems: tuple[Problem, ...] = ()
+    """``setup.roles`` values that are no whole number (``1e3``, ``2.0``, ``'7'``, ``~``):
+    a Loup-Garou record's counts, refused once its game is known (Mafia's are cards)."""
 
 
 def read_game_record(path: str | Path) -> ReadRecord:
@@ -400,7 +403,29 @@ def read_game_record(path: str | Path) -> ReadRecord:
     record = replace(record, events=typed)
     head = data.get("game")
     game_line = head.line_of("id") if isinstance(head, LocatedDict) else data.line_of("game")
-    return ReadRecord(file, record, data.line_of("setup"), lines, game_line)
+    counts = _count_problems(file, data.get("setup"))
+    return ReadRecord(file, record, data.line_of("setup"), lines, game_line, counts)
+
+
+def _count_problems(file: str, setup: Any) -> tuple[Problem, ...]:
+    """Each ``setup.roles`` value that the schema's whole-number rule does not read as one,
+    at its own line."""
+    from garou.core.reader import LocatedDict, as_int
+    from garou.rules.schema import value_said
+
+    roles = setup.get("roles") if isinstance(setup, LocatedDict) else None
+    if not isinstance(roles, LocatedDict):
+        return ()
+    return tuple(
+        Problem(
+            file,
+            roles.line_of(name),
+            f"setup.roles.{name}",
+            phrase("schema.expected-int", value=value_said(value)),
+        )
+        for name, value in roles.items()
+        if as_int(value) is None
+    )
 
 
 def import_record(
@@ -424,6 +449,8 @@ def import_record(
         game_id = book.game(game.id).id
     except GarouError as exc:
         raise fail(read.game_line, "game.id", exc.phrase or str(exc)) from None
+    if game_id != "mafia" and read.count_problems:  # Loup-Garou: role to count
+        raise DataFileError(list(read.count_problems))
     start: dict[str, Any] = {
         "game": game_id,
         "name": game.name,
