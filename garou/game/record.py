@@ -407,6 +407,28 @@ def read_game_record(path: str | Path) -> ReadRecord:
     return ReadRecord(file, record, data.line_of("setup"), lines, game_line, counts)
 
 
+def _refuse_an_unsound_start(book: Rulebook, start: Mapping[str, Any], file: str) -> None:
+    """Raise RefusedSetupError when ``garou check`` refuses the record's setup, as
+    ``garou game new`` does (``--force`` imports it anyway)."""
+    from garou.rules.distribution import Distribution
+
+    from .start import refused_setup
+
+    game = book.game(start["game"])
+    counts = {str(k): int(v) for k, v in start["roles"].items()}
+    ids = [r.id for r in game.roles]
+    dist = Distribution(
+        game=game.id,
+        players=len(start["players"]),
+        roles={r: counts[r] for r in ids if r in counts},
+        unknown={r: n for r, n in counts.items() if r not in ids},
+        names=tuple(str(n) for n in start["players"]),
+    )
+    refused = refused_setup(game, dist, file)
+    if refused is not None:
+        raise refused
+
+
 def _count_problems(file: str, setup: Any) -> tuple[Problem, ...]:
     """Each ``setup.roles`` value that the schema's whole-number rule does not read as one,
     at its own line."""
@@ -497,6 +519,8 @@ def import_record(
         index = seq - 2
         line = read.event_lines[index] if index < len(read.event_lines) else None
         raise fail(line, f"events[{index}]", _Refusal(exc)) from None
+    if game_id != "mafia" and not force:  # the start goes through game new's check
+        _refuse_an_unsound_start(book, start, read.file)
 
     def check(stamped: list[Event]) -> list[Event]:
         if not force:  # inside the write: no other import can slip in between

@@ -158,3 +158,15 @@ def test_an_imported_start_whose_role_count_is_no_whole_number_is_said_at_its_li
     run = garou("--lang", "en", "game", "import", str(record), "--db", str(tmp_path / "g.db"))
     assert run.exit_code != 0 and "Traceback" not in run.stderr
     assert f"{record}:4 (setup.roles.loup-garou): expected a whole number" in run.stderr
+
+
+def test_an_imported_start_that_garou_check_refuses_is_refused_unless_forced(garou, tmp_path):
+    record = tmp_path / "record.yaml"
+    record.write_text(RECORD_WITH_COUNT.replace("COUNT", "5"), encoding="utf-8")
+    db = str(tmp_path / "g.db")
+    refused = garou("--lang", "en", "game", "import", str(record), "--db", db)
+    assert refused.exit_code != 0 and "breaks the rules (garou check)" in refused.stderr
+    assert "lg-wolf-count" in refused.stderr
+    assert garou("game", "list", "--db", db, "--json").json()["games"] == []
+    forced = garou("--lang", "en", "game", "import", str(record), "--db", db, "--force")
+    assert forced.exit_code == 0
