@@ -442,7 +442,7 @@ def _count_problems(file: str, setup: Any) -> tuple[Problem, ...]:
         Problem(
             file,
             roles.line_of(name),
-            f"setup.roles.{name}",
+            ".".join(("setup", "roles", str(name))),  # a key path, not a message key
             phrase("schema.expected-int", value=value_said(value)),
         )
         for name, value in roles.items()
