@@ -21,6 +21,7 @@ from __future__ import annotations
 import errno
 import gc
 import importlib
+import io
 import os
 import re
 import sys
@@ -155,7 +156,7 @@ class _ParamError(click_errors.BadParameter):
 
 _TRUE = {"1", "true", "t", "yes", "y", "on"}
 _FALSE = {"0", "false", "f", "no", "n", "off", ""}
-_INTEGER = r"[+-]?\d+"
+_INTEGER = r"[+-]?[0-9]+"  # ASCII digits only (garou.core.numbers): never "٣"
 """The patterns here are compiled on first use (by ``re``'s cache), not at every start."""
 
 
@@ -835,6 +836,24 @@ def _quiet_stdout() -> None:
         pass
 
 
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when garou was started with it closed: a command that prints nothing
+    (``-o FILE``) runs as usual; the first thing printed ends garou as a closed pipe does
+    (quietly, exit 1), never with a traceback."""
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(errno.EPIPE, "standard output is closed")
+
+    def fileno(self) -> int:
+        raise BrokenPipeError(errno.EPIPE, "standard output is closed")
+
+
 class GarouGroup(_Globals, _Localised, TyperGroup):
     """``garou`` itself: every command, loaded on demand, and every error reported here."""
 
@@ -864,6 +883,10 @@ class GarouGroup(_Globals, _Localised, TyperGroup):
         _frame.json = wants_json(argv)
         if sys.stdin is None:  # started with standard input closed: read it as empty
             sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115
+        if sys.stdout is None:  # started with standard output closed (>&-): see _ClosedOutput
+            sys.stdout = _ClosedOutput()
+        if sys.stderr is None:  # nowhere to say an error: said nowhere, the exit code stays
+            sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
         code = self._run(argv, prog_name or "garou", extra)
         # Python collects cycles once more as it exits, walking every object left: all
         # that is left is handed to it frozen, out of that walk (about 2% of a start).

@@ -78,14 +78,33 @@ def user_files(rules_dir: str | Path | None) -> list[Path]:
         key = "loader.folder.not-folder" if path.exists() else "loader.folder.missing"
         raise DataFileError([Problem(str(path), None, where, phrase(key))])
     try:
-        found = sorted(
-            p for p in path.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file()
-        )
+        found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".yaml", ".yml"))
     except OSError as exc:
         raise DataFileError(
             [Problem(str(path), None, where, phrase("loader.folder.unreadable", reason=_why(exc)))]
         ) from None
+    problems = [problem for p in found if (problem := _not_a_rule_file(p)) is not None]
+    if problems:  # never skipped silently: the user put it there to be read
+        raise DataFileError(problems)
     return found
+
+
+def _not_a_rule_file(path: Path) -> Problem | None:
+    """Why the folder's ``.yaml`` entry ``path`` cannot be read as a rule file (a dangling
+    symbolic link, a pipe, a folder...), or None when it is a regular file."""
+    from .catalogue import phrase
+    from .reader import file_kind
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        target = os.readlink(path) if path.is_symlink() else ""
+        return Problem(str(path), None, "", phrase("loader.folder.broken-link", target=target))
+    except OSError as exc:
+        return Problem(str(path), None, "", phrase("reader.os-error", reason=_why(exc)))
+    if stat.S_ISREG(mode):
+        return None
+    return Problem(str(path), None, "", phrase(f"reader.not-file.{file_kind(mode)}"))
 
 
 def _why(exc: OSError) -> str:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from garou.core.errors import GarouError
+from garou.core.numbers import whole_number
 from garou.core.records import record
 
 SCHEMA_VERSION = 1
@@ -368,8 +369,10 @@ class Journal:
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("application") != APPLICATION:
             raise ForeignDatabaseError("game.db.foreign", path=str(self.path))
-        version = meta.get("schema", "")
-        if not version.isdigit() or int(version) > SCHEMA_VERSION:
+        version = whole_number(str(meta.get("schema", "")), max_digits=9)
+        if version is None:  # '²', 'abc', '': no garou wrote this schema number
+            raise ForeignDatabaseError("game.db.foreign", path=str(self.path))
+        if version > SCHEMA_VERSION:
             raise NewerSchemaError(
                 "game.db.newer", path=str(self.path), found=version, known=SCHEMA_VERSION
             )

@@ -363,6 +363,9 @@ class ReadRecord:
     event_lines: tuple[int | None, ...]
     game_line: int | None = None
     """The line of ``game: id:``."""
+    count_problems: tuple[Problem, ...] = ()
+    """``setup.roles`` values that are no whole number (``1e3``, ``2.0``, ``'7'``, ``~``):
+    a Loup-Garou record's counts, refused once its game is known (Mafia's are cards)."""
 
 
 def read_game_record(path: str | Path) -> ReadRecord:
@@ -400,7 +403,51 @@ def read_game_record(path: str | Path) -> ReadRecord:
     record = replace(record, events=typed)
     head = data.get("game")
     game_line = head.line_of("id") if isinstance(head, LocatedDict) else data.line_of("game")
-    return ReadRecord(file, record, data.line_of("setup"), lines, game_line)
+    counts = _count_problems(file, data.get("setup"))
+    return ReadRecord(file, record, data.line_of("setup"), lines, game_line, counts)
+
+
+def _refuse_an_unsound_start(book: Rulebook, start: Mapping[str, Any], file: str) -> None:
+    """Raise RefusedSetupError when ``garou check`` refuses the record's setup, as
+    ``garou game new`` does (``--force`` imports it anyway)."""
+    from garou.rules.distribution import Distribution
+
+    from .start import refused_setup
+
+    game = book.game(start["game"])
+    counts = {str(k): int(v) for k, v in start["roles"].items()}
+    ids = [r.id for r in game.roles]
+    dist = Distribution(
+        game=game.id,
+        players=len(start["players"]),
+        roles={r: counts[r] for r in ids if r in counts},
+        unknown={r: n for r, n in counts.items() if r not in ids},
+        names=tuple(str(n) for n in start["players"]),
+    )
+    refused = refused_setup(game, dist, file)
+    if refused is not None:
+        raise refused
+
+
+def _count_problems(file: str, setup: Any) -> tuple[Problem, ...]:
+    """Each ``setup.roles`` value that the schema's whole-number rule does not read as one,
+    at its own line."""
+    from garou.core.reader import LocatedDict, as_int
+    from garou.rules.schema import value_said
+
+    roles = setup.get("roles") if isinstance(setup, LocatedDict) else None
+    if not isinstance(roles, LocatedDict):
+        return ()
+    return tuple(
+        Problem(
+            file,
+            roles.line_of(name),
+            ".".join(("setup", "roles", str(name))),  # a key path, not a message key
+            phrase("schema.expected-int", value=value_said(value)),
+        )
+        for name, value in roles.items()
+        if as_int(value) is None
+    )
 
 
 def import_record(
@@ -424,6 +471,8 @@ def import_record(
         game_id = book.game(game.id).id
     except GarouError as exc:
         raise fail(read.game_line, "game.id", exc.phrase or str(exc)) from None
+    if game_id != "mafia" and read.count_problems:  # Loup-Garou: role to count
+        raise DataFileError(list(read.count_problems))
     start: dict[str, Any] = {
         "game": game_id,
         "name": game.name,
@@ -470,6 +519,8 @@ def import_record(
         index = seq - 2
         line = read.event_lines[index] if index < len(read.event_lines) else None
         raise fail(line, f"events[{index}]", _Refusal(exc)) from None
+    if game_id != "mafia" and not force:  # the start goes through game new's check
+        _refuse_an_unsound_start(book, start, read.file)
 
     def check(stamped: list[Event]) -> list[Event]:
         if not force:  # inside the write: no other import can slip in between

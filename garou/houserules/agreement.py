@@ -17,6 +17,7 @@ from typing import Any
 from garou.core.catalogue import Phrase, phrase
 from garou.core.errors import DataFileError, GarouError, Problem, UnknownIdError
 from garou.core.names import closest, fold
+from garou.core.numbers import is_whole_number
 from garou.core.reader import LocatedDict, LocatedList, is_null
 from garou.core.records import record
 from garou.core.writer import OutputError, OutputExistsError, output_target, write_file
@@ -267,7 +268,7 @@ def find_option(question: Question, answer: str, lang: str = "fr") -> Option:
     for option in question.options:
         if wanted == option.id:
             return option
-    if wanted.isdigit() and 1 <= int(wanted) <= len(question.options):
+    if is_whole_number(wanted) and 1 <= int(wanted) <= len(question.options):
         return question.options[int(wanted) - 1]
     folded = fold(wanted)
     for option in question.options:

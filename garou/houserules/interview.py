@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from garou.core.catalogue import phrase
 from garou.core.errors import GarouError, UnknownIdError, UsageError
 from garou.core.names import fold
+from garou.core.numbers import is_whole_number
 from garou.rules.distribution import MAX_PLAYERS, parse_players
 from garou.rules.model import Game
 
@@ -75,7 +76,7 @@ def read_custom_option(options: Sequence[str], typed: str) -> str | None:
 def read_custom_answer(options: Sequence[str], typed: str) -> str:
     """Return the option ``typed`` names: its number, its text (case and accents aside)."""
     answer = typed.strip()
-    if answer.isdigit() and 1 <= int(answer) <= len(options):
+    if is_whole_number(answer) and 1 <= int(answer) <= len(options):
         return options[int(answer) - 1]
     for option in options:
         if fold(option) == fold(answer):

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from garou.core.catalogue import Phrase, phrase
 from garou.core.errors import DataFileError, safe_text, shown
 from garou.core.files import builtin_files
+from garou.core.numbers import is_whole_number
 from garou.core.reader import LocatedDict, LocatedList, read_document
 
 from .model import (
@@ -627,7 +628,11 @@ class _Locator:
             while index:
                 number, _, index = index.partition("]")
                 index = index.lstrip("[")
-                if isinstance(value, LocatedList) and number.isdigit() and int(number) < len(value):
+                if (
+                    isinstance(value, LocatedList)
+                    and is_whole_number(number)
+                    and int(number) < len(value)
+                ):
                     where = where.item(value, int(number))
                     value = value[int(number)]
         return where

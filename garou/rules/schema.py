@@ -92,7 +92,7 @@ class Collector:
         return INVALID
 
 
-def _word(value: Any) -> Any:
+def value_said(value: Any) -> Any:
     """Return ``value`` as the YAML user wrote it: null and true, not Python's None and True."""
     if isinstance(value, Scalar):
         if value.plain and value == "":
@@ -140,14 +140,14 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
         for mark in marks:
             if isinstance(mark, AtLeast) and isinstance(result, int) and result < mark.least:
                 return out.add(
-                    where, phrase("reader.at-least", value=_word(value), least=mark.least)
+                    where, phrase("reader.at-least", value=value_said(value), least=mark.least)
                 )
         return result
     if invalid and tp in (str, int, float, bool):
         probe = Collector()
         result = convert(tp, value, where, probe)
         if result is INVALID:
-            return out.add(where, phrase(invalid, value=_word(value)))
+            return out.add(where, phrase(invalid, value=value_said(value)))
         return result
     if tp is Any:
         return untyped(value)
@@ -167,7 +167,9 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
             if shaped:
                 return convert(shaped[0], value, where, out)
             kinds = _Either([phrase(f"reader.kind.{_kind(o)}") for o in options])
-            return out.add(where, phrase("reader.expected-either", kinds=kinds, value=_word(value)))
+            return out.add(
+                where, phrase("reader.expected-either", kinds=kinds, value=value_said(value))
+            )
         return convert(options[0], value, where, out)
     if isinstance(value, Scalar):
         return _convert_scalar(tp, value, where, out)
@@ -181,26 +183,28 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
             return out.add(
                 where,
                 phrase(
-                    "schema.not-allowed", value=_word(value), allowed=", ".join(map(str, allowed))
+                    "schema.not-allowed",
+                    value=value_said(value),
+                    allowed=", ".join(map(str, allowed)),
                 ),
             )
         return value
     if tp is bool:
         if not isinstance(value, bool):
-            return out.add(where, phrase("reader.expected-bool", value=_word(value)))
+            return out.add(where, phrase("reader.expected-bool", value=value_said(value)))
         return value
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            return out.add(where, phrase("schema.expected-int", value=_word(value)))
+            return out.add(where, phrase("schema.expected-int", value=value_said(value)))
         return value
     if tp is float:
         real = as_float(value) if isinstance(value, int | float) else None
         if real is None:  # not a number, or none a table needs: inf, nan, beyond MAX_INT
-            return out.add(where, phrase("schema.expected-number", value=_word(value)))
+            return out.add(where, phrase("schema.expected-number", value=value_said(value)))
         return real
     if tp is str:
         if not isinstance(value, str) or not value.strip():
-            return out.add(where, phrase("schema.expected-text", value=_word(value)))
+            return out.add(where, phrase("schema.expected-text", value=value_said(value)))
         if control_character(value) is not None:
             # A terminal escape in a title or a name would repaint the user's screen.
             return out.add(where, phrase("schema.control", value=shown(value)))
@@ -208,7 +212,7 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
     if origin is tuple:
         (item_type, _ellipsis) = get_args(tp)
         if not isinstance(value, list):
-            return out.add(where, phrase("schema.expected-list", value=_word(value)))
+            return out.add(where, phrase("schema.expected-list", value=value_said(value)))
         items = [
             convert(item_type, v, where.item(value, i), out, invalid) for i, v in enumerate(value)
         ]
@@ -216,11 +220,11 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
     if origin is dict:
         key_type, value_type = get_args(tp)
         if not isinstance(value, dict):
-            return out.add(where, phrase("schema.expected-mapping", value=_word(value)))
+            return out.add(where, phrase("schema.expected-mapping", value=value_said(value)))
         result = {}
         for k, v in value.items():
             if not isinstance(k, str):
-                out.add(where.key(value, k), phrase("schema.key-text", key=_word(k)))
+                out.add(where.key(value, k), phrase("schema.key-text", key=value_said(k)))
                 continue
             result[str(k)] = convert(value_type, v, where.key(value, k), out)
         return INVALID if any(v is INVALID for v in result.values()) else result
@@ -251,40 +255,40 @@ def _convert_scalar(tp: Any, value: Scalar, where: Where, out: Collector) -> Any
             where,
             phrase(
                 "schema.not-allowed",
-                value=_word(value),
+                value=value_said(value),
                 allowed=", ".join(map(str, get_args(tp))),
             ),
         )
     if tp is bool:
         flag = as_bool(value)
         if flag is None:
-            return out.add(where, phrase("reader.expected-bool", value=_word(value)))
+            return out.add(where, phrase("reader.expected-bool", value=value_said(value)))
         return flag
     if tp is int:
         number = as_int(value)
         if number is None:
-            return out.add(where, phrase("schema.expected-int", value=_word(value)))
+            return out.add(where, phrase("schema.expected-int", value=value_said(value)))
         return number
     if tp is float:
         real = as_float(value)
         if real is None:
-            return out.add(where, phrase("schema.expected-number", value=_word(value)))
+            return out.add(where, phrase("schema.expected-number", value=value_said(value)))
         return real
     if tp is str:
         if not value.strip():  # said as the user wrote it: "an empty value", a quoted ''
-            return out.add(where, phrase("schema.expected-text", value=_word(value)))
+            return out.add(where, phrase("schema.expected-text", value=value_said(value)))
         return convert(str, str(value), where, out)  # the text as written, control chars refused
     if get_origin(tp) is tuple:
-        return out.add(where, phrase("schema.expected-list", value=_word(value)))
+        return out.add(where, phrase("schema.expected-list", value=value_said(value)))
     if tp is Text or tp is Words:
-        return out.add(where, phrase("schema.expected-langs", value=_word(value)))
-    return out.add(where, phrase("schema.expected-mapping", value=_word(value)))
+        return out.add(where, phrase("schema.expected-langs", value=value_said(value)))
+    return out.add(where, phrase("schema.expected-mapping", value=value_said(value)))
 
 
 def convert_record(cls: Any, value: Any, where: Where, out: Collector, **extra: Any) -> Any:
     """Build record ``cls`` from the mapping ``value``; ``extra`` fills loader-made fields."""
     if not isinstance(value, dict):
-        return out.add(where, phrase("schema.expected-mapping", value=_word(value)))
+        return out.add(where, phrase("schema.expected-mapping", value=value_said(value)))
     hints = type_hints(cls)
     fields = _yaml_fields(cls)
     kwargs: dict[str, Any] = dict(extra)
@@ -366,7 +370,7 @@ def _kind(tp: Any) -> str:
 def _convert_lang_map(tp: Any, value: Any, where: Where, out: Collector) -> Any:
     """Convert a per-language mapping: a Text (one text per language) or Words (lists)."""
     if not isinstance(value, dict):
-        return out.add(where, phrase("schema.expected-langs", value=_word(value)))
+        return out.add(where, phrase("schema.expected-langs", value=value_said(value)))
     ok = True
     for key in value:
         if key not in LANGS:

@@ -923,3 +923,22 @@ def test_a_flag_repeated_alike_and_a_list_option_repeated_are_still_accepted(gar
     assert json.loads(garou("search", "--json", "--json", "vote").stdout)["query"] == "vote"
     run = garou("win", "-g", "lg", "-p", "Ana=loup-garou", "-p", "Bob=villageois", "--json")
     assert run.exit_code == 0, run.stderr
+
+
+@pytest.mark.parametrize("json_flag", [["--json"], []])
+def test_garou_started_with_standard_output_closed_ends_quietly_with_a_failure(tmp_path, json_flag):
+    from garou.game.journal import open_journal
+
+    db = tmp_path / "j.sqlite"
+    open_journal(db).close()  # an empty journal: the list is printed, to nowhere
+    command = [sys.executable, "-m", "garou", *json_flag, "game", "list", "--db", str(db)]
+    closed = subprocess.run(
+        ["/bin/sh", "-c", '"$@" >&-', "sh", *command],
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+        timeout=60,
+    )
+    assert closed.returncode == 1
+    assert "Traceback" not in closed.stderr and closed.stderr == ""

@@ -124,3 +124,11 @@ def test_the_check_it_with_command_of_house_pick_pastes_for_any_file_name(garou,
     text = Path(out).read_text(encoding="utf-8")
     comment = next(line for line in text.splitlines() if "house show" in line)
     assert comment.endswith("garou house show $'acc\\xfford l\\'an.yaml'")
+
+
+@pytest.mark.parametrize("answer", ["²", "③", "٣"])
+def test_house_pick_refuses_an_option_number_in_other_than_ascii_digits(garou, tmp_path, answer):
+    out = tmp_path / "x.yaml"
+    run = garou("house", "pick", "--game", "loup-garou", "--set",
+                f"lg-setting-captain={answer}", "-o", str(out))  # fmt: skip
+    assert run.exit_code == 2 and answer in run.stderr and not out.exists()

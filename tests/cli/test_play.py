@@ -87,3 +87,11 @@ def test_garou_fouls_counts_an_interruption_as_an_ordinary_foul(garou, lang):
     assert [b["id"] for b in result["behaviours"]] == ["interrupt"] and result["certain"]
     total = [s for s in result["steps"] if s["code"] == "fouls.total-reached"]
     assert total and total[0]["rule"] == "mf-foul" and total[0]["count"] == 3
+
+
+@pytest.mark.parametrize("count", ["²", "③", "٣"])
+def test_a_tally_in_other_than_ascii_digits_is_refused_with_a_message(garou, count):
+    run = garou("vote", "--game", "loup-garou", "-p", "Ana", "-p", "Bob", "-p", "Cid",
+                "--tally", f"Ana={count}")  # fmt: skip
+    assert run.exit_code == 2
+    assert f"Ana={count}" in run.stderr and "Traceback" not in run.stderr

@@ -84,3 +84,18 @@ def test_a_cache_folder_that_cannot_be_made_leaves_the_command_working(tmp_path)
     blocked.write_text("not a folder\n")
     _garou("roles", cache=blocked / "cache")  # check=True: it still answers
     assert blocked.read_text() == "not a folder\n"
+
+
+def test_a_rules_folder_entry_named_yaml_that_is_no_regular_file_is_named_and_refused(
+    garou, tmp_path
+):
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "dangling.yaml").symlink_to(tmp_path / "gone.yaml")
+    os.mkfifo(folder / "pipe.yaml")
+    run = garou("--lang", "en", "rules", "--rules-dir", str(folder))
+    assert run.exit_code == 1 and "Traceback" not in run.stderr
+    assert f"{folder / 'dangling.yaml'}: is a symbolic link to a file that does not exist" in (
+        run.stderr
+    )
+    assert f"{folder / 'pipe.yaml'}: is a pipe (FIFO)" in run.stderr

@@ -205,3 +205,16 @@ def test_a_pipe_or_a_device_as_the_journal_is_refused_before_it_is_opened(garou,
             run = garou("game", *command, "--db", str(db), "--lang", "en")
             assert run.exit_code == 1, (db, command)
             assert f"{kind}" in run.stderr and "not a regular file" in run.stderr
+
+
+@pytest.mark.parametrize("schema", ["²", "٣", "abc", ""])
+def test_a_journal_whose_schema_is_not_a_whole_number_is_damaged_or_foreign(tmp_path, schema):
+    from garou.game.journal import ForeignDatabaseError
+
+    path = tmp_path / "g.sqlite"
+    open_journal(path).close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value=? WHERE key='schema'", (schema,))
+    with pytest.raises(ForeignDatabaseError) as caught:
+        open_journal(path)
+    assert "damaged" in caught.value.message("en")

@@ -137,3 +137,36 @@ def test_only_a_truly_ambiguous_name_is_refused():
     with pytest.raises(IllegalEventError) as refused:
         named_as_players(players, {"victim": "LEA"})
     assert "Léa" in refused.value.message("en") and "Lea" in refused.value.message("en")
+
+
+RECORD_WITH_COUNT = """\
+game: {id: loup-garou, name: x, table: null, date: null}
+setup:
+  players: [Alice, Bruno, Chloé, Driss, Emma, Farid, Gaëlle, Hugo]
+  roles: {loup-garou: COUNT, voyante: 1, sorciere: 1, villageois: 4}
+agreement: {lg-setting-captain: without-captain}
+events: []
+"""
+
+
+@pytest.mark.parametrize("count", ["1e3", "2.0", "abc", "~", "0x2", "'7'", "²"])
+def test_an_imported_start_whose_role_count_is_no_whole_number_is_said_at_its_line(
+    garou, tmp_path, count
+):
+    record = tmp_path / "record.yaml"
+    record.write_text(RECORD_WITH_COUNT.replace("COUNT", count), encoding="utf-8")
+    run = garou("--lang", "en", "game", "import", str(record), "--db", str(tmp_path / "g.db"))
+    assert run.exit_code != 0 and "Traceback" not in run.stderr
+    assert f"{record}:4 (setup.roles.loup-garou): expected a whole number" in run.stderr
+
+
+def test_an_imported_start_that_garou_check_refuses_is_refused_unless_forced(garou, tmp_path):
+    record = tmp_path / "record.yaml"
+    record.write_text(RECORD_WITH_COUNT.replace("COUNT", "5"), encoding="utf-8")
+    db = str(tmp_path / "g.db")
+    refused = garou("--lang", "en", "game", "import", str(record), "--db", db)
+    assert refused.exit_code != 0 and "breaks the rules (garou check)" in refused.stderr
+    assert "lg-wolf-count" in refused.stderr
+    assert garou("game", "list", "--db", db, "--json").json()["games"] == []
+    forced = garou("--lang", "en", "game", "import", str(record), "--db", db, "--force")
+    assert forced.exit_code == 0

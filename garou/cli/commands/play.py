@@ -19,6 +19,7 @@ import typer
 
 from garou.core.files import AGREEMENT_ENV
 from garou.core.lists import shell_word
+from garou.core.numbers import is_whole_number
 
 from ..options import Game, Json, Lang, RulesDir, given
 
@@ -111,7 +112,7 @@ def _counts(values: Sequence[str] | None, option: str) -> dict[str, int] | None:
         return None
     counts = {}
     for key, value in found.items():
-        if not value.isdigit():
+        if not is_whole_number(value):
             raise UsageError("play.option-count", option=option, value=f"{key}={value}")
         counts[key] = int(value)
     return counts

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from garou.core.numbers import whole_number
+
 from ..options import Game, Json, Lang, RulesDir
 
 if TYPE_CHECKING:
@@ -123,7 +125,7 @@ def _load_setup(path: Path | None, book: Rulebook) -> tuple[GameRules | None, Di
             resolve_role(game, name)
         except UnknownIdError as exc:  # with the closest roles
             message = exc.phrase or str(exc)
-        number = int(line) if line.isdigit() else None
+        number = whole_number(line)
         problems.append(Problem(file or str(path), number, f"roles.{name}", message))
     if problems:
         raise DataFileError(problems)

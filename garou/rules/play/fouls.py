@@ -128,7 +128,7 @@ class BehaviourLookup:
 
 
 _DURATION = re.compile(
-    r"(\d+(?:[.,]\d+)?)\s*(secondes?|seconds?|secs?|s|minutes?|mins?|mn|m)\b", re.IGNORECASE
+    r"([0-9]+(?:[.,][0-9]+)?)\s*(secondes?|seconds?|secs?|s|minutes?|mins?|mn|m)\b", re.IGNORECASE
 )
 
 _NUMBER_WORDS = {

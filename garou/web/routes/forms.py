@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from garou.core.catalogue import Phrase, phrase
 from garou.core.errors import UnknownGameError
+from garou.core.numbers import is_whole_number
 
 if TYPE_CHECKING:
     from garou.rules import Rulebook
@@ -45,7 +46,7 @@ def whole_number(raw: str | None, field: object, low: int, high: int) -> int | N
     text = (raw or "").strip()
     if not text:
         return None
-    if not text.isdigit() or not low <= int(text) <= high:
+    if not is_whole_number(text) or not low <= int(text) <= high:
         raise FormProblem(phrase("web.form.bad-number", field=field, low=low, high=high))
     return int(text)
 

@@ -24,6 +24,7 @@ from flask import Blueprint, Response, g, request
 
 from garou.core.catalogue import format_number, phrase, say
 from garou.core.errors import GarouError
+from garou.core.numbers import is_whole_number, whole_number
 from garou.game.session import MAX_NAME as SESSION_MAX_NAME
 
 from .. import security
@@ -110,7 +111,7 @@ def _seen() -> int | None:
     """How many events the game had when the form's page was drawn (its ``seen`` field),
     or None when the form does not say."""
     seen = request.form.get("seen", "").strip()
-    return int(seen) if seen.isdigit() and len(seen) <= 9 else None
+    return whole_number(seen, max_digits=9)
 
 
 def _refused(journal: Journal, game_id: int, form_id: str) -> Response | None:
@@ -638,7 +639,7 @@ def _undone_note(game_id: int, seq_text: str) -> str | None:
     from garou.game import session
     from garou.game.sentences import event_said
 
-    if not seq_text.isdigit():
+    if not is_whole_number(seq_text):
         return None
     with _journal() as journal:
         replayed = session.load(journal, library().book(), game_id, g.lang)
@@ -736,7 +737,7 @@ def _save_draft(journal: Journal, game_id: int, name: str, data: dict[str, Any])
     from garou.game.journal import DraftChangedError
 
     given = request.form.get("draft_revision", "").strip()
-    revision = int(given) if given.isdigit() and len(given) <= 9 else None
+    revision = whole_number(given, max_digits=9)
     try:
         saved = journal.save_draft(game_id, name, data, revision)
     except DraftChangedError:
@@ -981,7 +982,7 @@ def correct(game_id: int) -> Any:
     if stale is not None:
         return _master_page(game_id, 409, stale, correcting=typed)
     try:
-        if not seq_text.isdigit():
+        if not is_whole_number(seq_text):
             raise FormProblem(phrase("judge.correct.no-seq"))
         if not why:
             raise FormProblem(phrase("game.correct.no-why"))
@@ -1059,7 +1060,7 @@ def _values(form: Any, kind: str) -> dict[str, Any]:
         tallies: dict[str, int] = {}
         for k, v in form.items():
             if k.startswith("tally.") and v.strip():
-                if not v.strip().isdigit():
+                if not is_whole_number(v.strip()):
                     raise FormProblem(
                         phrase("web.form.bad-number", field=k[6:], low=0, high=MAX_PLAYERS)
                     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from garou.core.catalogue import phrase, say
+from garou.core.numbers import is_whole_number
 
 from .forms import FormProblem
 
@@ -214,7 +215,7 @@ def form_values(form: Any, kind: str, state: MafiaState) -> dict[str, Any]:
             data[name] = values
     seconds = form.get("seconds", "").strip()
     if seconds:
-        if not seconds.isdigit() or int(seconds) > 3600:
+        if not is_whole_number(seconds) or int(seconds) > 3600:
             raise FormProblem(phrase("web.form.bad-number", field="seconds", low=0, high=3600))
         data["seconds"] = int(seconds)
     if kind == "vote":

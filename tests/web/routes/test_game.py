@@ -78,3 +78,18 @@ def test_one_phone_saving_pick_after_pick_is_never_refused(at_the_vote):
     again = Phone(app)  # a page drawn now sees them, and saves over them
     assert again.pick(Alice="Bruno")["saved"]
     assert phone.pick(Alice="Emma")["changed"]
+
+
+@pytest.mark.parametrize("digits", ["²", "③", "٣"])
+def test_a_form_number_in_other_than_ascii_digits_is_refused_never_a_server_error(
+    at_the_vote, digits
+):
+    app = create_app(WebConfig(db=at_the_vote))
+    phone = Phone(app)
+    form = {**phone.fields, "seen": digits, "draft_revision": digits}
+    for path in ("/game/1/record?lang=en", "/game/1/draft?lang=en"):
+        answer = phone.client.post(path, data=form, headers={"Origin": ORIGIN})
+        assert answer.status_code < 500
+    setup = phone.client.get(f"/setup?game=loup-garou&players={digits}&action=suggest&lang=en")
+    assert setup.status_code == 400
+    assert "whole number" in setup.text or "from" in setup.text
