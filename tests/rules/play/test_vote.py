@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from garou.rules.play import Player, count_votes, make_state, silent_lift_ballot
-from tests.helpers import MAFIA_NAMES, MAFIA_ROLES, MafiaTable, _agreement
+from tests.helpers import MAFIA_NAMES, MAFIA_ROLES, MafiaTable, _agreement, _to_lift
 
 LG_TABLE = ("-g", "loup-garou", "-p", "Ana=loup-garou,Bob=villageois,Cid=villageois,Dee=voyante")
 
@@ -47,19 +47,6 @@ def test_a_tie_with_a_captain_named_or_a_revote_says_no_captain_reading(garou, l
 
 PLAYERS = ["-p", ",".join(f"{n}={r}" for n, r in MAFIA_ROLES.items())]
 YES, NO = ["Ana", "Cid", "Dan", "Eve"], ["Fay", "Gus", "Ivy"]  # Bob, Hal, Jon silent
-
-
-def _to_lift(t: MafiaTable) -> None:
-    """Bob and Hal tied twice: the lift vote."""
-    t.add("day")
-    t.speeches()
-    t.add("nominate", by="Ana", nominee="Bob")
-    t.add("nominate", by="Cid", nominee="Hal")
-    half = {n: "Bob" for n in ("Ana", "Cid", "Dan", "Eve", "Fay")}
-    t.add("vote", votes=half)
-    t.speeches()
-    t.add("vote", votes=half)
-    assert t.state().vote_round == "lift"
 
 
 def _table(book):
