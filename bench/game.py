@@ -129,7 +129,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     options = parser.parse_args()
     from garou.game.journal import open_journal
-    from garou.game.record import dump_record, record_to_dict
+    from garou.game.record import dump_record, game_record
     from garou.game.replay import replay
     from garou.rules import load_rules
 
@@ -145,7 +145,7 @@ def main() -> None:
             replayed = replay(book, events)
             replays.append(time.perf_counter() - start)
         record = folder / "record.yaml"
-        record.write_text(dump_record(record_to_dict(journal, game_id)), encoding="utf-8")
+        record.write_text(dump_record(game_record(journal, game_id)), encoding="utf-8")
         journal.close()
         print(f"game: {len(events)} events ({len(replayed.effective)} in effect), "
               f"winner {replayed.state.winner}, {replayed.state.night} nights")  # fmt: skip

@@ -13,7 +13,7 @@ and the environment (:func:`frame_language`), before parsing, so that a usage er
 said in it too. The help of every command and option comes from ``help.yaml``, chosen at
 format time (see :func:`help_key`). Every error is reported here and nowhere else: one
 ``Error: …`` line (the catalogue's ``error.prefix``) and an exit code, or with ``--json``
-on the command line one JSON object on standard output (:func:`garou.cli.output.error_to_dict`).
+on the command line one JSON object on standard output (:func:`garou.cli.output.error_json`).
 """
 
 from __future__ import annotations
@@ -85,12 +85,12 @@ def _interrupted_at_start() -> NoReturn:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from garou.core.errors import Interrupted
 
-    from .output import error_to_dict
+    from .output import error_json
 
     args, error = sys.argv[1:], Interrupted()
     lang = frame_language(args)
     if wants_json(args):
-        sys.stdout.write(json.dumps(error_to_dict(error, lang), ensure_ascii=False, indent=2))
+        sys.stdout.write(json.dumps(error_json(error, lang), ensure_ascii=False, indent=2))
         sys.stdout.write("\n")
     else:
         sys.stderr.write("\n" + error.message(lang) + "\n")
@@ -754,7 +754,7 @@ def report_error(exc: BaseException) -> int:
     """
     from garou.core.errors import Interrupted
 
-    from .output import error_lines, error_to_dict
+    from .output import error_json, error_lines
 
     if not isinstance(exc, GarouError):  # Ctrl-C (or the end of input at a prompt)
         exc = Interrupted()
@@ -763,7 +763,7 @@ def report_error(exc: BaseException) -> int:
         return int(exc.exit_code)
     if isinstance(exc, GarouError):
         if _frame.json:
-            _write_json(error_to_dict(exc, _frame.lang))
+            _write_json(error_json(exc, _frame.lang))
         else:
             _stderr("\n".join(error_lines(exc, _frame.lang)))
         return int(exc.exit_code)

@@ -156,7 +156,7 @@ def error_lines(exc: BaseException, lang: str) -> list[str]:
     return lines
 
 
-def error_to_dict(
+def error_json(
     exc: BaseException, lang: str, exit_code: int | None = None, **extra: Any
 ) -> dict[str, Any]:
     """Return an error as the JSON object garou prints with ``--json``:

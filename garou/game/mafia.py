@@ -264,6 +264,52 @@ class MafiaState:
     def today(self) -> dict[str, Any]:
         return self.days[-1]
 
+    def to_dict(self, lang: str) -> dict[str, Any]:
+        """The ``status --json`` data of a Mafia evening."""
+        game = self.game
+        margin = margin_info(self, lang)
+        winner = self.winner
+        return {
+            "game": game.id,
+            "name": self.name,
+            "phase": self.phase,
+            "night": self.night,
+            "day": self.day,
+            "turbo": self.turbo,
+            "speech_seconds": self.speech_seconds(),
+            "players": [
+                {
+                    "name": s.name,
+                    "seat": s.seat,
+                    "role": s.role,
+                    "role_name": game.role(s.role).name.get(lang),
+                    "alive": s.alive,
+                    "out": s.out,
+                    "fouls": s.fouls,
+                    "technical_fouls": s.technical_fouls,
+                    "loses_next_speech": s.loses_speech,
+                }
+                for s in self.seats
+            ],
+            "speaker": self.speaker(),
+            "nominations": list(self.nominations),
+            "vote_round": self.vote_round if self.phase == "day" else None,
+            "tied": list(self.tied),
+            "margin": None
+            if margin is None
+            else {
+                "errors_left": margin["left"],
+                "critical": margin["critical"],
+                "rule": margin["rule"],
+            },
+            "farewell_due": list(self.farewell_due),
+            "warnings": warnings(self, lang),
+            "next": next_step(self, lang),
+            "winner": winner,
+            "winner_name": None if winner is None else game.camp(winner).name.get(lang),
+            "win_rule": self.win_rule,
+        }
+
 
 def _agreed(game: Game, choices: Mapping[str, Any]) -> dict[str, str]:
     from .start import agreed_choices
@@ -1260,53 +1306,6 @@ def next_step(state: MafiaState, lang: str) -> str | None:
             f"mafia.next.vote-{state.vote_round}", lang, names=state.tied or state.nominations
         )
     return say("mafia.next.night", lang)
-
-
-def to_dict(state: MafiaState, lang: str) -> dict[str, Any]:
-    """The ``status --json`` data of a Mafia evening."""
-    game = state.game
-    margin = margin_info(state, lang)
-    winner = state.winner
-    return {
-        "game": game.id,
-        "name": state.name,
-        "phase": state.phase,
-        "night": state.night,
-        "day": state.day,
-        "turbo": state.turbo,
-        "speech_seconds": state.speech_seconds(),
-        "players": [
-            {
-                "name": s.name,
-                "seat": s.seat,
-                "role": s.role,
-                "role_name": game.role(s.role).name.get(lang),
-                "alive": s.alive,
-                "out": s.out,
-                "fouls": s.fouls,
-                "technical_fouls": s.technical_fouls,
-                "loses_next_speech": s.loses_speech,
-            }
-            for s in state.seats
-        ],
-        "speaker": state.speaker(),
-        "nominations": list(state.nominations),
-        "vote_round": state.vote_round if state.phase == "day" else None,
-        "tied": list(state.tied),
-        "margin": None
-        if margin is None
-        else {
-            "errors_left": margin["left"],
-            "critical": margin["critical"],
-            "rule": margin["rule"],
-        },
-        "farewell_due": list(state.farewell_due),
-        "warnings": warnings(state, lang),
-        "next": next_step(state, lang),
-        "winner": winner,
-        "winner_name": None if winner is None else game.camp(winner).name.get(lang),
-        "win_rule": state.win_rule,
-    }
 
 
 def said(value: Phrase | Said | str, lang: str) -> str:

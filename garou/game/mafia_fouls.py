@@ -25,7 +25,7 @@ def lookup(state: Any, name: str, query: str | None, lang: str) -> list[str]:
     return [f"{s.message} ({s.rule})" for s in result.steps]
 
 
-def lookup_to_dict(state: Any, name: str, query: str | None, lang: str) -> dict[str, Any]:
+def foul_lookup(state: Any, name: str, query: str | None, lang: str) -> dict[str, Any]:
     """The same lookup as data (the resolver's ``to_dict``)."""
     from garou.rules.play import Player, find_behaviours, judge_fouls
 

@@ -74,6 +74,26 @@ class Protocol:
     fields: dict[str, str] = field(default_factory=dict)
     """The winner, judge and signature lines, "label: value"."""
 
+    def to_dict(self) -> dict[str, Any]:
+        """The protocol as JSON data (``points`` per player per system, each with its reasons)."""
+        return {
+            "lang": self.lang,
+            "name": self.name,
+            "date": self.date,
+            "seed": self.seed,
+            "speech": self.speech,
+            "seats": [
+                {k: r[k] for k in ("seat", "name", "role", "fouls", "technical", "out")}
+                for r in self.rows
+            ],
+            "nights": self.nights,
+            "days": self.days,
+            "farewells": self.farewells,
+            "sanctions": self.sanctions,
+            "winner": self.winner,
+            "points": self.points,
+        }
+
 
 def _semi(items: Any, lang: str) -> str:
     """``items`` one after the other, "a ; b" (French typography) or "a; b"."""
@@ -317,27 +337,6 @@ def _when(at: str | None, lang: str) -> str:
         return ""
     key = "game.recap.night" if at[0] == "n" else "game.recap.day"
     return say(key, lang, number=int(at[1:]))
-
-
-def protocol_to_dict(protocol: Protocol) -> dict[str, Any]:
-    """The protocol as JSON data (``points`` per player per system, each with its reasons)."""
-    return {
-        "lang": protocol.lang,
-        "name": protocol.name,
-        "date": protocol.date,
-        "seed": protocol.seed,
-        "speech": protocol.speech,
-        "seats": [
-            {k: r[k] for k in ("seat", "name", "role", "fouls", "technical", "out")}
-            for r in protocol.rows
-        ],
-        "nights": protocol.nights,
-        "days": protocol.days,
-        "farewells": protocol.farewells,
-        "sanctions": protocol.sanctions,
-        "winner": protocol.winner,
-        "points": protocol.points,
-    }
 
 
 def render_protocol(protocol: Protocol, fmt: str) -> str | bytes:

@@ -89,6 +89,31 @@ class Recap:
     labels: dict[str, str]
     """The headings of the sheet."""
 
+    def to_dict(self) -> dict[str, Any]:
+        """Return the recap as data (``garou game recap --json``)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "over": self.over,
+            "winner": self.winner,
+            "players": [{"name": f.name, "role": f.role, "fate": f.fate} for f in self.players],
+            "timeline": [
+                {
+                    "phase": p.phase,
+                    "number": p.number,
+                    "title": p.title,
+                    "lines": [
+                        {"seq": n, "text": t, "hidden": h}
+                        for n, t, h in zip(p.seqs, p.lines, p.hidden, strict=True)
+                    ],
+                }
+                for p in self.timeline
+            ],
+            "unseen": list(self.unseen),
+            "close_calls": list(self.close_calls),
+            "corrections": list(self.corrections),
+        }
+
 
 _LABELS = (
     "players",
@@ -203,32 +228,6 @@ def _event(game: Any, data: dict[str, Any], lang: str, extra_time: bool = False)
     kind = str(data.get("kind", ""))
     values = {k: v for k, v in data.items() if k != "kind"}
     return event_sentence(game, kind, values, extra_time=extra_time).say(lang)
-
-
-def recap_to_dict(recap: Recap) -> dict[str, Any]:
-    """Return the recap as data (``garou game recap --json``)."""
-    return {
-        "id": recap.id,
-        "title": recap.title,
-        "over": recap.over,
-        "winner": recap.winner,
-        "players": [{"name": f.name, "role": f.role, "fate": f.fate} for f in recap.players],
-        "timeline": [
-            {
-                "phase": p.phase,
-                "number": p.number,
-                "title": p.title,
-                "lines": [
-                    {"seq": n, "text": t, "hidden": h}
-                    for n, t, h in zip(p.seqs, p.lines, p.hidden, strict=True)
-                ],
-            }
-            for p in recap.timeline
-        ],
-        "unseen": list(recap.unseen),
-        "close_calls": list(recap.close_calls),
-        "corrections": list(recap.corrections),
-    }
 
 
 def render_recap(recap: Recap, fmt: str) -> str | bytes:

@@ -40,7 +40,7 @@ EXTRA_SETUP = ("seed", "turbo", "club")
 """Setup keys only some games have (Mafia: the seed of the draw, turbo, the club's values)."""
 
 
-def record_to_dict(journal: Journal, game_id: int | None) -> dict[str, Any]:
+def game_record(journal: Journal, game_id: int | None) -> dict[str, Any]:
     """Return game ``game_id`` (the latest when None) as a record."""
     from .errors import UnreplayableGameError
 
@@ -86,7 +86,7 @@ def save_games(
     saved = []
     for row in rows:
         try:
-            text = dump_record(record_to_dict(journal, row.id), lang)
+            text = dump_record(game_record(journal, row.id), lang)
         except GarouError as exc:
             saved.append(Saved(row.id, None, exc))
             continue

@@ -37,8 +37,6 @@ class Ruleset(Protocol):
 
     def apply(self, state: Any, kind: str, data: Mapping[str, Any], seq: int, lang: str) -> Any: ...
 
-    def to_dict(self, state: Any, lang: str) -> dict[str, Any]: ...
-
 
 RULESETS: dict[str, Any] = {"loup-garou": table, "mafia": mafia}
 """The rules module of each game that can be held live."""

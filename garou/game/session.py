@@ -332,12 +332,10 @@ def snapshot(
     journal: Journal, book: Rulebook, game_id: int | None, lang: str
 ) -> tuple[Replayed, dict[str, Any]]:
     """Return a game replayed once, and its ``status --json`` data."""
-    from .replay import RULESETS
-
     row = journal.game(game_id)
     replayed = stored(journal, book, row, lang)
-    rules = RULESETS[replayed.state.game.id]  # each game says its own status
-    data = {"id": row.id, **rules.to_dict(replayed.state, lang), "events": len(replayed.effective)}
+    # each game's state says its own status
+    data = {"id": row.id, **replayed.state.to_dict(lang), "events": len(replayed.effective)}
     return replayed, data
 
 

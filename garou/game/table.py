@@ -284,6 +284,48 @@ class LoupGarouState:
             first, later = first + 2, later + 2
         return first if self.day <= 1 else later
 
+    def to_dict(self, lang: str) -> dict[str, Any]:
+        """Return the state as the ``status --json`` data (without the id)."""
+        roles = self.known_roles()
+        players = [
+            {
+                "name": s.name,
+                "role": roles[s.name],
+                "alive": s.alive,
+                "death": s.death,
+                "lover": bool(self.lovers and s.name in self.lovers),
+                "captain": self.captain == s.name,
+            }
+            for s in self.seats
+        ]
+        nxt = self.next_step() if self.phase == "night" else None
+        return {
+            "game": self.game.id,
+            "name": self.name,
+            "phase": self.phase,
+            "night": self.night,
+            "day": self.day,
+            "players": players,
+            "captain": self.captain,
+            "lovers": list(self.lovers) if self.lovers else None,
+            "potions": {"life": "life" in self.potions, "death": "death" in self.potions},
+            "looks": [{"night": n, "target": t, "shown": s} for n, t, s in self.looks],
+            "next": (nxt.id if nxt else "dawn")
+            if self.phase == "night"
+            else (self.day_stage() if self.phase == "day" else None),
+            "next_name": _next_name(self, nxt, lang),
+            "vote_round": self.vote_round if self.phase == "day" else None,
+            "tied": list(self.tied),
+            "victim": self.victim,
+            "warnings": [
+                {"code": w.code, "rule": w.rule, "message": w.text.say(lang)}
+                for w in warnings(self)
+            ],
+            "winner": self.winner,
+            "winner_name": self.game.camp(self.winner).name.get(lang) if self.winner else None,
+            "win_rule": self.win_rule,
+        }
+
 
 # --- starting ---------------------------------------------------------------------
 
@@ -1278,48 +1320,6 @@ def _note_warnings(state: LoupGarouState, seq: int) -> LoupGarouState:
     return replace(state, close_calls=(*state.close_calls, *new)) if new else state
 
 
-def to_dict(state: LoupGarouState, lang: str) -> dict[str, Any]:
-    """Return the state as the ``status --json`` data (without the id)."""
-    roles = state.known_roles()
-    players = [
-        {
-            "name": s.name,
-            "role": roles[s.name],
-            "alive": s.alive,
-            "death": s.death,
-            "lover": bool(state.lovers and s.name in state.lovers),
-            "captain": state.captain == s.name,
-        }
-        for s in state.seats
-    ]
-    nxt = state.next_step() if state.phase == "night" else None
-    return {
-        "game": state.game.id,
-        "name": state.name,
-        "phase": state.phase,
-        "night": state.night,
-        "day": state.day,
-        "players": players,
-        "captain": state.captain,
-        "lovers": list(state.lovers) if state.lovers else None,
-        "potions": {"life": "life" in state.potions, "death": "death" in state.potions},
-        "looks": [{"night": n, "target": t, "shown": s} for n, t, s in state.looks],
-        "next": (nxt.id if nxt else "dawn")
-        if state.phase == "night"
-        else (state.day_stage() if state.phase == "day" else None),
-        "next_name": _next_name(state, nxt, lang),
-        "vote_round": state.vote_round if state.phase == "day" else None,
-        "tied": list(state.tied),
-        "victim": state.victim,
-        "warnings": [
-            {"code": w.code, "rule": w.rule, "message": w.text.say(lang)} for w in warnings(state)
-        ],
-        "winner": state.winner,
-        "winner_name": state.game.camp(state.winner).name.get(lang) if state.winner else None,
-        "win_rule": state.win_rule,
-    }
-
-
 def _next_name(state: LoupGarouState, step: Any, lang: str) -> str | None:
     """Return what ``next`` names, said in ``lang``: the roles the night step calls (their
     names in the rule data), else dawn, the election or the vote (the catalogue)."""
@@ -1345,6 +1345,5 @@ __all__ = [
     "Warning",
     "apply",
     "start",
-    "to_dict",
     "warnings",
 ]

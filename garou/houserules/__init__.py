@@ -31,12 +31,6 @@ from .compare import (
     diff_setups,
 )
 from .deal import make_setup, same_name
-from .export import (
-    agreement_to_dict,
-    difference_to_dict,
-    question_to_dict,
-    setup_difference_to_dict,
-)
 from .sheet import render_agreement
 
 __all__ = [
@@ -50,22 +44,18 @@ __all__ = [
     "Difference",
     "Question",
     "agreed",
-    "agreement_to_dict",
     "build_agreement",
     "custom_decision",
     "decide",
     "SetupDifference",
     "diff_agreements",
     "diff_setups",
-    "setup_difference_to_dict",
-    "difference_to_dict",
     "find_option",
     "find_question",
     "iso_date",
     "load_agreement",
     "load_agreement_option",
     "make_setup",
-    "question_to_dict",
     "same_name",
     "questions",
     "render_agreement",

@@ -154,6 +154,35 @@ class Question:
         """Return the options as "id (label), id (label)" for messages."""
         return ", ".join(f"{o.id} ({o.label.get(lang)})" for o in self.options)
 
+    def to_dict(self, lang: str) -> dict[str, Any]:
+        """Return the question with its options and default, in ``lang``."""
+        default = self.default
+        return {
+            "case": self.id,
+            "short": self.short,
+            "kind": self.kind,
+            "self": self.title.get(lang),
+            "text": self.text.get(lang),
+            "options": [
+                {
+                    "id": o.id,
+                    "label": o.label.get(lang),
+                    "text": o.text.get(lang) if o.text else None,
+                    "addition": o.addition,
+                    "default": default is not None and default.option == o.id,
+                }
+                for o in self.options
+            ],
+            "default": None
+            if default is None
+            else {
+                "option": default.option,
+                "reason": default.reason.get(lang),
+                "addition": default.addition,
+                "by": "garou" if default.addition else "document",
+            },
+        }
+
 
 @record
 class Decision:
@@ -176,6 +205,20 @@ class Decision:
     def custom(self) -> bool:
         """True for a table's own question."""
         return self.case.startswith(CUSTOM_PREFIX)
+
+    def to_dict(self, lang: str) -> dict[str, Any]:
+        """Return the decision in ``lang``."""
+        data: dict[str, Any] = {
+            "case": self.case,
+            "question": self.question.get(lang),
+            "option": self.option,
+            "answer": self.answer.get(lang),
+            "default": self.default,
+            "custom": self.custom,
+        }
+        if self.custom:
+            data["options"] = list(self.choices)
+        return data
 
 
 @record
@@ -201,6 +244,20 @@ class Agreement:
             if decision.case == case:
                 return decision
         return None
+
+    def to_dict(self, lang: str) -> dict[str, Any]:
+        """Return the agreement as a dictionary in ``lang``."""
+        setup = self.setup
+        return {
+            "game": self.game,
+            "table": self.table,
+            "date": self.date,
+            "path": self.path,
+            "decisions": [d.to_dict(lang) for d in self.decisions],
+            "setup": None
+            if setup is None
+            else {"players": setup.players, "roles": dict(setup.roles), "names": list(setup.names)},
+        }
 
 
 # --- questions -----------------------------------------------------------------------

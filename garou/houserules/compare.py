@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from garou.core.errors import GarouError
 from garou.core.names import fold
 from garou.core.records import record
@@ -27,6 +29,21 @@ class Difference:
     right: Decision | None
     """The second agreement's decision; None when only the first asks this question."""
 
+    def to_dict(self, lang: str) -> dict[str, Any]:
+        """Return the difference in ``lang``; a side that does not ask the question is None."""
+
+        def side(decision: Decision | None) -> dict[str, Any] | None:
+            if decision is None:
+                return None
+            return {"option": decision.option, "answer": decision.answer.get(lang)}
+
+        return {
+            "case": self.case,
+            "question": self.question.get(lang),
+            "left": side(self.left),
+            "right": side(self.right),
+        }
+
 
 @record
 class SetupDifference:
@@ -38,6 +55,14 @@ class SetupDifference:
     """The first agreement's value (a count, role id -> cards, or names); None if unset."""
     right: object
     """The second agreement's value; None if unset."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the difference as JSON: the part, and each side's value (None when unset)."""
+
+        def side(value: object) -> Any:
+            return list(value) if isinstance(value, tuple) else value
+
+        return {"part": self.part, "left": side(self.left), "right": side(self.right)}
 
 
 def _names_key(names: tuple[str, ...]) -> list[str]:

@@ -7,7 +7,7 @@ them a shape. A field whose metadata says ``yaml: False`` is filled in by the lo
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Literal
+from typing import Any, Literal
 
 from garou.core.records import record
 
@@ -201,6 +201,28 @@ class Role:
     entry_id: str = _loader_made("")  # type: ignore[assignment]
     """Id of the entry generated for this role (filled in by the loader)."""
 
+    def to_dict(self, game: Game, lang: str) -> dict[str, Any]:
+        """Return the role as JSON data in ``lang`` (``garou roles --json``) of its ``game``."""
+        from .export import readings_of
+
+        # garou's reading when the document has no such notion (Mafia) or does not say
+        power_reading = game.reading_of(f"role:{self.id}.power")
+        return {
+            "id": self.id,
+            "game": game.id,
+            "name": self.name.get(lang),
+            "camp": self.camp,
+            "camp_name": game.camp(self.camp).name.get(lang),
+            "power": self.power,
+            "power_reading": power_reading.text.get(lang) if power_reading else None,
+            "night_action": self.night_action.get(lang) if self.night_action else None,
+            "summary": self.summary.get(lang),
+            "aliases": list(self.aliases.all()),
+            "addition": self.addition,
+            "entry": self.entry_id,
+            "readings": readings_of(self, lang),
+        }
+
 
 @record
 class Status:
@@ -310,6 +332,52 @@ class Entry:
     """Id of the game (filled in by the loader)."""
     source: Source = _loader_made(Source("", ""))  # type: ignore[assignment]
     """Document and section it comes from (filled in by the loader)."""
+
+    def to_dict(self, game: Game, lang: str) -> dict[str, Any]:
+        """Return the entry as JSON data in ``lang`` (``garou show --json``); ``game`` is its
+        game, which names its section."""
+        from .export import readings_of
+
+        data: dict[str, Any] = {
+            "id": self.id,
+            "game": self.game,
+            "kind": self.kind,
+            "section": game.section(self.section).title.get(lang),
+            "section_id": self.section,
+            "title": self.title.get(lang),
+            "text": self.text.get(lang),
+            "keywords": list(self.keywords.get(lang)),
+            "aliases": list(self.aliases.get(lang)),
+            "asks": list(self.asks.get(lang)),
+            "leaves_open": list(self.leaves_open.get(lang)),
+            "related": list(self.related),
+            "roles": list(self.roles),
+            "addition": self.addition or self.source.addition,
+            "source": {
+                "document": self.source.document,
+                "section": self.source.section,
+                "addition": self.source.addition,
+            },
+            "readings": readings_of(self, lang),
+        }
+        if self.options:
+            data["options"] = [
+                {
+                    "id": o.id,
+                    "label": o.label.get(lang),
+                    "text": o.text.get(lang) if o.text else None,
+                    "addition": o.addition,
+                    "default": self.default is not None and self.default.option == o.id,
+                }
+                for o in self.options
+            ]
+            if self.default is not None:
+                data["default"] = {
+                    "option": self.default.option,
+                    "reason": self.default.reason.get(lang),
+                    "addition": self.default.addition,
+                }
+        return data
 
 
 # --- structured data that programs compute with --------------------------------------

@@ -25,10 +25,10 @@ from garou.core.errors import DataFileError, GarouError
 from garou.game import session
 from garou.game.errors import IllegalEventError
 from garou.game.journal import SCHEMA_VERSION, Journal, open_journal
-from garou.game.record import dump_record, import_record, record_to_dict
+from garou.game.record import dump_record, game_record, import_record
 from garou.game.replay import replay
 from garou.game.start import start_data
-from garou.game.table import to_dict, warnings
+from garou.game.table import warnings
 from tests.conftest import REPO
 from tests.helpers import (
     AGREED_NAMES,
@@ -301,11 +301,11 @@ def test_new_and_status_give_the_documented_json(garou, tmp_path):
 def test_undo_appends_a_marker_and_the_same_event_gives_the_same_state(journal, book, tmp_path):
     game_id = _game(journal, book, tmp_path, FIRST, FIRST_DEAL)
     _add(journal, book, game_id, "call", step="couple")
-    before = to_dict(_add(journal, book, game_id, "look", target="Emma").state, "en")
+    before = _add(journal, book, game_id, "look", target="Emma").state.to_dict("en")
     session.undo(journal, book, game_id)
     assert [e.kind for e in journal.events(game_id)][-1] == "undo"
     assert len(journal.events(game_id)) == 4
-    again = to_dict(_add(journal, book, game_id, "look", target="Emma").state, "en")
+    again = _add(journal, book, game_id, "look", target="Emma").state.to_dict("en")
     assert again == before
 
 
@@ -350,7 +350,7 @@ def test_export_then_import_gives_the_same_game(journal, book, tmp_path):
     first = import_record(journal, book, GAMES / "couple-wins.yaml")
     session.undo(journal, book, first)
     path = tmp_path / "out.yaml"
-    path.write_text(dump_record(record_to_dict(journal, first)), encoding="utf-8")
+    path.write_text(dump_record(game_record(journal, first)), encoding="utf-8")
     second = import_record(journal, book, path, force=True)
     assert session.status(journal, book, second, "en") | {"id": first} == session.status(
         journal, book, first, "en"
@@ -625,7 +625,7 @@ def test_random_legal_games_stay_possible_and_replay_the_same(data, tmp_path_fac
         for line in state.story:
             line.text.say("fr"), line.text.say("en")
         # Replaying the record gives the same state.
-        record = record_to_dict(journal, game_id)
+        record = game_record(journal, game_id)
         path = tmp_path / "r.yaml"
         path.write_text(dump_record(record), encoding="utf-8")
         copy = import_record(journal, book, path, force=True)

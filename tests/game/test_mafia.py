@@ -406,7 +406,7 @@ def test_random_games_score_the_same_from_their_exported_record(book, tmp_path, 
     from hypothesis import strategies as st
 
     from garou.game.order import ORDER
-    from garou.game.record import dump_record, import_record, record_to_dict
+    from garou.game.record import dump_record, game_record, import_record
 
     game = book.game("mafia")
 
@@ -426,7 +426,7 @@ def test_random_games_score_the_same_from_their_exported_record(book, tmp_path, 
         with open_journal(tmp_path / f"g{n}.sqlite", create=True) as journal:
             game_id = import_record(journal, book, path)
             again = session.load(journal, book, game_id).state
-            assert record_to_dict(journal, game_id)["events"] == events
+            assert game_record(journal, game_id)["events"] == events
         assert points(again, "en") == points(state, "en")
         if state.winner is not None:
             winners = [s for s in state.seats if game.role(s.role).camp == state.winner]
@@ -1265,7 +1265,7 @@ def test_old_evenings_replay_the_same_and_a_closing_changes_no_outcome(
     """An evening recorded before the event (no closing, the vote closing them) replays to
     the very state it did; the same evening with the nominations closed before each day's
     first vote ends in the same state, points and protocol included."""
-    from garou.game import mafia, session
+    from garou.game import session
     from garou.game.mafia_points import points
     from garou.game.record import import_record
 
@@ -1293,7 +1293,7 @@ def test_old_evenings_replay_the_same_and_a_closing_changes_no_outcome(
         state = session.load(journal, book, game_id, "en").state
         states.append(state)
     plain, with_close = states
-    assert mafia.to_dict(plain, "en") == mafia.to_dict(with_close, "en")
+    assert plain.to_dict("en") == with_close.to_dict("en")
     assert points(plain, "en") == points(with_close, "en")
     assert [r["tally"] for d in plain.days for r in d["rounds"]] == [
         r["tally"] for d in with_close.days for r in d["rounds"]

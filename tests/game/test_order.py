@@ -14,7 +14,7 @@ from garou.game import mafia, session
 from garou.game.errors import IllegalEventError
 from garou.game.journal import Journal
 from garou.game.order import CHECKS, ORDER, order_checks
-from garou.game.record import dump_record, import_record, record_to_dict
+from garou.game.record import dump_record, game_record, import_record
 from garou.game.replay import replay
 from garou.game.start import start_data
 from tests.conftest import REPO
@@ -95,7 +95,7 @@ def test_an_old_evening_with_a_step_skipped_imports_and_goes_on(book, journal, t
     after = session.record(journal, book, game_id, kind, data)
     assert after.state.order_rules == CHECKS[1]
     # the whole journal, ending included, replays and exports as it was: no order written
-    exported = record_to_dict(journal, game_id)
+    exported = game_record(journal, game_id)
     assert "order" not in exported["game"]
     path = tmp_path / "again.yaml"
     path.write_text(dump_record(exported), "utf-8")
@@ -165,7 +165,7 @@ def test_new_games_record_the_order_and_records_carry_it(book, journal, tmp_path
     assert lg["order"] == ORDER
     second = session.new_game(journal, book, lg)
     for game_id in (first, second):
-        exported = record_to_dict(journal, game_id)
+        exported = game_record(journal, game_id)
         assert exported["game"]["order"] == ORDER
         path = tmp_path / f"{game_id}.yaml"
         path.write_text(dump_record(exported), "utf-8")

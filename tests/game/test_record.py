@@ -60,7 +60,7 @@ def _table_decides(path: Path) -> Path:
     half: the table's decision (``table-decision``, rules of order 3) recorded, exported."""
     from garou.game.journal import open_journal
     from garou.game.mafia import start_data
-    from garou.game.record import dump_record, record_to_dict
+    from garou.game.record import dump_record, game_record
     from garou.rules import load_rules
 
     book = load_rules()
@@ -83,7 +83,7 @@ def _table_decides(path: Path) -> Path:
         votes = dict.fromkeys(("Ana", "Cid", "Eve", "Gus"), "Bob")
         add("vote", votes=votes | dict.fromkeys(("Dan", "Ivy", "Jon"), "Hal"))
         add("table-decision", then="nobody")
-        path.write_text(dump_record(record_to_dict(journal, game_id)), encoding="utf-8")
+        path.write_text(dump_record(game_record(journal, game_id)), encoding="utf-8")
     return path
 
 
@@ -95,14 +95,14 @@ def _evenings(tmp_path: Path) -> list[Path]:
 
 @pytest.mark.parametrize("index", range(len(list(GAMES.glob("*.yaml"))) + 2))
 def test_a_played_evening_survives_export_then_import(journal, book, tmp_path, index):
-    from garou.game.record import dump_record, import_record, record_to_dict
+    from garou.game.record import dump_record, game_record, import_record
 
     first = import_record(journal, book, _evenings(tmp_path)[index])
     _extras(journal, book, first)
     path = tmp_path / "out.yaml"
-    path.write_text(dump_record(record_to_dict(journal, first)), encoding="utf-8")
+    path.write_text(dump_record(game_record(journal, first)), encoding="utf-8")
     second = import_record(journal, book, path, force=True)
-    assert record_to_dict(journal, second) == record_to_dict(journal, first)
+    assert game_record(journal, second) == game_record(journal, first)
     assert session.status(journal, book, second, "en") | {"id": first} == session.status(
         journal, book, first, "en"
     )

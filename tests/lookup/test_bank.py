@@ -78,11 +78,10 @@ def test_a_bad_leaves_open_is_said_with_file_line_and_key(tmp_path, old, new, li
 
 
 def test_an_entrys_json_lists_what_it_leaves_open(tmp_path):
-    from garou.rules.export import entry_to_dict
 
     book = load_rules(rules_folder(tmp_path, HOUSE))
     entry = book.entry("lg-house-protector")
-    assert entry_to_dict(book, entry, "en")["leaves_open"] == list(entry.leaves_open.en)
+    assert entry.to_dict(book.game(entry.game), "en")["leaves_open"] == list(entry.leaves_open.en)
 
 
 def _terms(text: str, lang: str) -> list[str]:

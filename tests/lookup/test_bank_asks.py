@@ -129,11 +129,10 @@ def test_every_loup_garou_ruling_lists_the_questions_it_answers(book):
 
 
 def test_an_entrys_json_lists_its_asks_in_the_language_asked(book):
-    from garou.rules.export import entry_to_dict
 
     entry = next(e for e in book.entries() if e.asks.fr and e.asks.en)
-    assert entry_to_dict(book, entry, "fr")["asks"] == list(entry.asks.fr)
-    assert entry_to_dict(book, entry, "en")["asks"] == list(entry.asks.en)
+    assert entry.to_dict(book.game(entry.game), "fr")["asks"] == list(entry.asks.fr)
+    assert entry.to_dict(book.game(entry.game), "en")["asks"] == list(entry.asks.en)
 
 
 NICKNAMES = HOUSE.replace(

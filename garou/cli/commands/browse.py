@@ -29,7 +29,7 @@ def rules_command(
 
     from garou.core.catalogue import say
     from garou.rules import load_rules, resolve_language
-    from garou.rules.export import entry_to_dict, filter_entries
+    from garou.rules.export import filter_entries
     from garou.rules.model import KINDS
 
     from ..output import console, print_json
@@ -42,7 +42,7 @@ def rules_command(
     book = load_rules(rules_dir)
     entries = filter_entries(book, game=game, kind=kind, section=section)
     if json_:
-        print_json([entry_to_dict(book, e, language) for e in entries])
+        print_json([e.to_dict(book.game(e.game), language) for e in entries])
         return
     table = Table(title=say("browse.entries", language, count=len(entries)))
     for column in ("id", "game", "kind", "section", "title"):
@@ -64,7 +64,6 @@ def show_command(
 ) -> None:
     """Show one entry in full: ruling, source, options, related entries."""
     from garou.rules import load_rules, resolve_language
-    from garou.rules.export import entry_to_dict
 
     from ..output import console, print_json
     from ..render import entry_panel
@@ -73,7 +72,7 @@ def show_command(
     book = load_rules(rules_dir)
     entry = book.entry(entry_id)
     if json_:
-        print_json(entry_to_dict(book, entry, language))
+        print_json(entry.to_dict(book.game(entry.game), language))
         return
     console().print(entry_panel(book, entry, language))
 
@@ -93,7 +92,6 @@ def roles_command(
 
     from garou.core.catalogue import say
     from garou.rules import load_rules, resolve_language
-    from garou.rules.export import role_to_dict
 
     from ..output import console, print_json
 
@@ -101,7 +99,7 @@ def roles_command(
     book = load_rules(rules_dir)
     games = [book.game(game)] if game else list(book.games.values())
     if json_:
-        print_json([role_to_dict(g, r, language) for g in games for r in g.roles])
+        print_json([r.to_dict(g, language) for g in games for r in g.roles])
         return
     out = console()
     yes, no = say("word.yes", language), say("word.no", language)

@@ -685,13 +685,13 @@ def export_command(
 ) -> None:
     """Export a whole game as one YAML record (game, setup, agreement, events)."""
     from garou.core.writer import write_file
-    from garou.game.record import dump_record, record_to_dict
+    from garou.game.record import dump_record, game_record
 
     if every:
         _export_all(db, game_id if game_id is not None else id_, out, force, lang)
         return
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
-        text = dump_record(record_to_dict(journal, game_id), language)
+        text = dump_record(game_record(journal, game_id), language)
         if out is None or str(out) == "-":
             sys.stdout.write(text)
             return
@@ -776,7 +776,7 @@ def recap_command(
 ) -> None:
     """Give the evening back: timeline, night secrets, close calls, corrections."""
     from garou.game import session
-    from garou.game.recap import build_recap, recap_to_dict, render_recap
+    from garou.game.recap import build_recap, render_recap
 
     if fmt is not None:  # a format that is none is refused, --json or not
         from garou.printables import choose_format
@@ -792,7 +792,7 @@ def recap_command(
         if _to_file(out):  # --json never drops -o: the file is written, its path said
             print_json(_emit(lambda chosen: render_recap(recap, chosen), fmt, out, force))
             return
-        print_json(recap_to_dict(recap))
+        print_json(recap.to_dict())
         return
     if fmt is None and out is None:
         _print_recap(_console(), recap)
@@ -911,7 +911,6 @@ def protocol_command(
     from garou.game.protocol import (
         blank_protocol,
         build_protocol,
-        protocol_to_dict,
         render_protocol,
     )
 
@@ -933,7 +932,7 @@ def protocol_command(
         if _to_file(out):  # --json never drops -o: the file is written, its path said
             print_json(_emit(lambda chosen: render_protocol(protocol, chosen), fmt, out, force))
             return
-        print_json(protocol_to_dict(protocol))
+        print_json(protocol.to_dict())
         return
     if fmt is None and out is None:
         _print_protocol(_console(), protocol)
@@ -1029,7 +1028,7 @@ def fouls_command(
     json_: Json = False,
 ) -> None:
     """The fouls lookup of garou fouls inside a Mafia evening, the player's counts known."""
-    from garou.game.mafia_fouls import lookup, lookup_to_dict
+    from garou.game.mafia_fouls import foul_lookup, lookup
 
     language = _lang(lang)
     with _open(db) as journal:
@@ -1038,7 +1037,7 @@ def fouls_command(
         if json_:
             from ..output import print_json
 
-            print_json(lookup_to_dict(state, player, query, language))
+            print_json(foul_lookup(state, player, query, language))
             return
         lines = lookup(state, player, query, language)
     from rich.markup import escape

@@ -162,7 +162,6 @@ def pick_command(
     from dataclasses import replace
 
     from garou.houserules import (
-        agreement_to_dict,
         build_agreement,
         iso_date,
         load_agreement,
@@ -212,7 +211,7 @@ def pick_command(
     path = save_agreement(agreement, out, force, book=book, lang=language)
     agreement = with_path(agreement, path)
     if json_:
-        print_json(agreement_to_dict(agreement, language))
+        print_json(agreement.to_dict(language))
         return
     changed = sum(1 for d in agreement.decisions if not d.default and not d.custom)
     from garou.core.lists import shell_word
@@ -403,7 +402,7 @@ def show_command(
     """Show the decisions of an agreement file (checking it against the rules)."""
     from rich.table import Table
 
-    from garou.houserules import agreement_to_dict, load_agreement
+    from garou.houserules import load_agreement
     from garou.rules import load_rules, resolve_language
 
     from ..output import console, print_json
@@ -412,7 +411,7 @@ def show_command(
     book = load_rules(rules_dir)
     agreement = load_agreement(file, book)
     if json_:
-        print_json(agreement_to_dict(agreement, language))
+        print_json(agreement.to_dict(language))
         return
     game = book.game(agreement.game)
     title = f"{game.info.name.get(language)}: {agreement.table or file.name}"
@@ -468,9 +467,7 @@ def diff_command(
     from garou.houserules import (
         diff_agreements,
         diff_setups,
-        difference_to_dict,
         load_agreement,
-        setup_difference_to_dict,
     )
     from garou.rules import load_rules, resolve_language
 
@@ -487,8 +484,8 @@ def diff_command(
                 "a": str(first),
                 "b": str(second),
                 "same": not differences and not setups,
-                "differences": [difference_to_dict(d, language) for d in differences],
-                "setup": [setup_difference_to_dict(d) for d in setups],
+                "differences": [d.to_dict(language) for d in differences],
+                "setup": [d.to_dict() for d in setups],
             }
         )
         return
@@ -542,7 +539,7 @@ def list_command(
     """List the questions a table settles before a game, with their options and defaults."""
     from rich.table import Table
 
-    from garou.houserules import question_to_dict, questions
+    from garou.houserules import questions
     from garou.rules import load_rules, resolve_language
 
     from ..output import console, print_json
@@ -551,7 +548,7 @@ def list_command(
     book = load_rules(rules_dir)
     games = [book.game(game)] if game else list(book.games.values())
     if json_:
-        print_json([question_to_dict(q, language) for g in games for q in questions(g)])
+        print_json([q.to_dict(language) for g in games for q in questions(g)])
         return
     out = console()
     for g in games:

@@ -412,9 +412,9 @@ def _interactive(
             )  # fmt: skip
         except GarouError as exc:
             if json_:
-                from ..output import error_to_dict, json_text
+                from ..output import error_json, json_text
 
-                data = error_to_dict(exc, lang)
+                data = error_json(exc, lang)
                 typer.echo(json_text(data, indent=None))
                 code = code or int(data["error"]["exit_code"])
             else:
