@@ -136,6 +136,19 @@ class DamagedEventError(JournalError):
         super().__init__("game.journal.damaged", path=path, id=game_id, seq=seq, kind=kind)
 
 
+class MissingEventError(DamagedEventError):
+    """Raised when a game's events are not numbered 1, 2, 3… without a gap (a row deleted
+    or renumbered by hand): replaying or appending would put events out of their order."""
+
+    def __init__(self, path: str, game_id: int, missing: int, found: int, kind: str):
+        self.game_id = game_id
+        self.seq = missing
+        self.kind = kind
+        JournalError.__init__(
+            self, "game.journal.missing-event", path=path, id=game_id, seq=missing, found=found
+        )
+
+
 @record
 class Event:
     """One recorded event of a game."""
@@ -473,10 +486,12 @@ class Journal:
             (game_id,),
             what=phrase("game.journal.part-events", id=game_id),
         )
-        return [
-            Event(seq, kind, self._data(game_id, seq, kind, data), recorded)
-            for seq, kind, data, recorded in rows
-        ]
+        events = []
+        for number, (seq, kind, data, recorded) in enumerate(rows, 1):
+            if seq != number:  # every event's place is its number: a gap is a damage
+                raise MissingEventError(str(self.path), game_id, number, seq, str(kind))
+            events.append(Event(seq, kind, self._data(game_id, seq, kind, data), recorded))
+        return events
 
     def _data(self, game_id: int, seq: int, kind: str, text: Any) -> dict[str, Any]:
         """An event's stored data, read back; DamagedEventError when it is no JSON mapping."""

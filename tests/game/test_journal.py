@@ -218,3 +218,31 @@ def test_a_journal_whose_schema_is_not_a_whole_number_is_damaged_or_foreign(tmp_
     with pytest.raises(ForeignDatabaseError) as caught:
         open_journal(path)
     assert "damaged" in caught.value.message("en")
+
+
+@pytest.mark.parametrize("renumbered", [(3, 10), (3, 4), (1, 0)])
+def test_a_gap_in_a_games_event_numbers_is_a_damage_never_replayed_or_appended_to(
+    garou, six_games, tmp_path, renumbered
+):
+    """Every event's number is its place: a row renumbered by hand (the third event moved
+    to 10, or 4 while 4 exists elsewhere, or the first to 0) is said as the missing event,
+    and nothing is appended out of order."""
+    old, new = renumbered
+    path = tmp_path / "gap.sqlite"
+    shutil.copy(six_games, path)
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM events WHERE game_id = 2 AND seq = ?", (new,))
+        db.execute("UPDATE events SET seq = ? WHERE game_id = 2 AND seq = ?", (new, old))
+        before = db.execute("SELECT count(*) FROM events WHERE game_id = 2").fetchone()[0]
+    for command in (["status"], ["add", "dawn"], ["export"]):
+        run = garou("game", *command, "--id", "2", "--db", str(path), "--lang", "en")
+        assert run.exit_code == 1, (command, run.stdout)
+        assert f"game 2, event {old} is missing" in run.stderr, run.stderr
+        assert "Traceback" not in run.stderr
+    with sqlite3.connect(path) as db:
+        after = db.execute("SELECT count(*) FROM events WHERE game_id = 2").fetchone()[0]
+    assert after == before  # nothing appended
+    other = garou("game", "status", "--id", "1", "--db", str(path), "--json")
+    assert other.exit_code == 0  # the other games still read
+    listed = garou("game", "list", "--db", str(path), "--json").json()["games"]
+    assert [g["id"] for g in listed if g["damaged"]] == [2]
