@@ -20,7 +20,7 @@ def test_one_broken_game_is_left_out_of_the_standings_and_named(garou, tmp_path,
     if column == "delete":
         with sqlite3.connect(db) as c:
             c.execute("DELETE FROM events WHERE game_id = 2 AND seq = 2")
-        seq = 3  # the first event the rules refuse once the row before it is gone
+        seq = 2  # the missing event: the journal says the gap before any replay
     else:
         seq = 12
         _edit(db, 2, seq, column, value)
@@ -30,10 +30,13 @@ def test_one_broken_game_is_left_out_of_the_standings_and_named(garou, tmp_path,
     assert table["games"] == [1, 3]
     (left,) = table["left_out"]
     assert left["id"] == 2 and left["name"] == "La Ville gagne"
-    assert (
-        "game 2 (La Ville gagne)" in left["message"]
-        and "nothing was recorded" not in left["message"]
-    )
+    if column == "delete":  # the journal's own damage: the game and the missing event
+        assert "game 2, event 2 is missing" in left["message"] and left["seq"] == seq
+    else:
+        assert (
+            "game 2 (La Ville gagne)" in left["message"]
+            and "nothing was recorded" not in left["message"]
+        )
     assert left["seq"] is not None and f"event {left['seq']}" in left["message"]
     ana = next(p for p in table["players"] if p["name"] == "Ana")
     assert ana["games"] == 2  # the other evenings are counted as before
@@ -42,7 +45,8 @@ def test_one_broken_game_is_left_out_of_the_standings_and_named(garou, tmp_path,
         assert text.exit_code == 0 and word in text.stdout
         assert "Traceback" not in text.stdout + text.stderr
     status = garou("--lang", "fr", "game", "status", "2", "--db", db)
-    assert status.exit_code == 1 and "partie 2 (La Ville gagne)" in status.stderr
+    named = "partie 2, l'événement 2 manque" if column == "delete" else "partie 2 (La Ville gagne)"
+    assert status.exit_code == 1 and named in status.stderr
     assert "rien n'a été enregistré" not in status.stderr
 
 
