@@ -495,6 +495,11 @@ def test_the_scripted_face_status_protocol_and_standings(garou, tmp_path):
     pts = garou("game", "points", "1", "--db", db, "--json").json()
     ana = next(p for p in pts["players"] if p["name"] == "Ana")
     assert ana["points"]["max-mafia"]["total"] == 1.35
+    # each player's line is the catalogue's field, as at the end of game play: « Ana (…) : »
+    heads = {"fr": "1. Ana (Citoyen)\u00a0: Classic 1,00", "en": "1. Ana (Citizen): Classic 1.00"}
+    for lang, head in heads.items():
+        said = garou("game", "points", "1", "--db", db, "--lang", lang).stdout
+        assert said.splitlines()[0].startswith(head), said
     table = garou("club", "standings", "--db", db, "--json").json()
     assert table["games"] == [1]
     assert next(p for p in table["players"] if p["name"] == "Ana")["points"]["classic"] == 1.0

@@ -1000,17 +1000,18 @@ def points_command(
         return
     from garou.game.protocol import build_protocol
 
-    _print_protocol_points(_console(), build_protocol(state, language))
+    _print_protocol_points(_console(), build_protocol(state, language), language)
 
 
-def _print_protocol_points(out: Console, p: Any) -> None:
+def _print_protocol_points(out: Console, p: Any, lang: str) -> None:
     from rich.markup import escape
+
+    from garou.core.catalogue import say
 
     for r in p.rows:
         totals = ", ".join(f"{s} {v}" for s, v in zip(p.systems, r["points"].values(), strict=True))
-        out.print(
-            f"[bold]{r['seat']}. {escape(r['name'])}[/] ({escape(r['role'])}): {escape(totals)}"
-        )
+        label = f"[bold]{r['seat']}. {escape(r['name'])}[/] ({escape(r['role'])})"
+        out.print(say("protocol.field", lang, label=label, value=escape(totals)))
         for lines in r["reasons"].values():
             for line in lines:
                 out.print(f"  - {escape(line)}")
