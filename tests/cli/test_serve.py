@@ -1,4 +1,4 @@
-"""Tests of ``garou/cli/serve.py``."""
+"""Tests of ``garou/cli/commands/serve.py``."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ import pytest
 from tests.helpers import MAFIA_NAMES_TYPED as NAMES
 
 
-def test_serve_lan_says_how_many_older_games_it_does_not_list(tmp_path, book, capsys):
-    from garou.cli.commands.serve import GAMES_SHOWN, _print_games
+def test_serve_lan_says_how_many_older_games_it_does_not_list(tmp_path, book, capsys, monkeypatch):
+    from garou.cli.commands.serve import _print_started
     from garou.game import session
     from garou.game.journal import open_journal
     from garou.game.mafia import start_data
+    from garou.web import WebConfig, network
+    from garou.web.server import GAMES_SHOWN, started
 
     db = tmp_path / "many.sqlite"
     with open_journal(db) as journal:
@@ -19,11 +21,48 @@ def test_serve_lan_says_how_many_older_games_it_does_not_list(tmp_path, book, ca
             session.new_game(
                 journal, book, start_data(book.game("mafia"), NAMES.split(","), seed=1)
             )
-    _print_games(db, "http://10.0.0.2:8765", "en")
+    monkeypatch.setattr(network, "lan_address", lambda: "10.0.0.2")
+    where = started(WebConfig(lan=True, db=db), "0.0.0.0", 8765, "en")
+    assert len(where.games) == GAMES_SHOWN and where.games_older == 2
+    assert [g["id"] for g in where.games] == list(range(GAMES_SHOWN + 2, 2, -1))  # latest first
+    assert where.table == f"http://10.0.0.2:8765/game/{GAMES_SHOWN + 2}/table"
+    _print_started(where, "en", json_=False)
     out = capsys.readouterr().out
     assert out.count("/game/") >= GAMES_SHOWN and "and 2 older games" in out
-    _print_games(db, "http://10.0.0.2:8765", "fr")
+    assert where.url is not None and where.url in out
+    _print_started(where, "fr", json_=False)
     assert "et 2 parties plus anciennes" in capsys.readouterr().out
+
+
+def test_serve_lan_without_a_reachable_address_gives_no_url_but_the_key(
+    tmp_path, capsys, monkeypatch
+):
+    from garou.cli.commands.serve import _print_started
+    from garou.web import WebConfig, network
+    from garou.web.server import started
+
+    monkeypatch.setattr(network, "lan_address", lambda: None)
+    config = WebConfig(lan=True, db=tmp_path / "none.sqlite")
+    where = started(config, "0.0.0.0", 8765, "en")
+    assert where.url is None and where.games == () and where.key == config.keys.server_key
+    _print_started(where, "en", json_=False)
+    out = capsys.readouterr().out
+    assert config.keys.server_key in out and "http://None" not in out
+
+
+def test_serve_lan_on_a_damaged_journal_still_starts_and_says_why(tmp_path, capsys, monkeypatch):
+    from garou.cli.commands.serve import _print_started
+    from garou.web import WebConfig, network
+    from garou.web.server import started
+
+    damaged = tmp_path / "damaged.sqlite"
+    damaged.write_bytes(b"not a database at all" * 100)
+    monkeypatch.setattr(network, "lan_address", lambda: "10.0.0.2")
+    where = started(WebConfig(lan=True, db=damaged), "0.0.0.0", 8765, "en")
+    assert where.problem is not None and where.games == ()
+    _print_started(where, "en", json_=False)
+    captured = capsys.readouterr()
+    assert where.url in captured.out and captured.err.strip()
 
 
 @pytest.mark.parametrize("lan", [False, True])
