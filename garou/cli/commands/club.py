@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..options import Json, Lang
 from .game import Db, _book, _lang, _open
+
+if TYPE_CHECKING:
+    from garou.rules.model import Game
 
 
 def standings_command(
@@ -18,23 +21,10 @@ def standings_command(
     json_: Json = False,
 ) -> None:
     """The club's standings over the finished Mafia games of the journal (help.club.standings)."""
-    from garou.core.catalogue import format_number, join, say
-    from garou.core.errors import UsageError
     from garou.game.standings import standings
-    from garou.houserules.agreement import iso_date
 
     language = _lang(lang)
-
-    def day(value: str | None, option: str) -> str | None:
-        # read as every date of garou (ISO, or French day first) and compared as ISO
-        if value is None:
-            return None
-        date = iso_date(value)
-        if date is None:
-            raise UsageError("core.date.option", value=value, option=option)
-        return date
-
-    since, until = day(since, "--from"), day(until, "--to")
+    since, until = _date(since, "--from"), _date(until, "--to")
     book = _book()
     with _open(db) as journal:
         table = standings(journal, book, since, until, language)
@@ -43,32 +33,53 @@ def standings_command(
 
         print_json(table)
         return
+    _print_standings(table, book.games["mafia"], language)
+
+
+def _date(value: str | None, option: str) -> str | None:
+    """The ISO date of an option's value, read as every date of garou (ISO, or French day
+    first), or None when the option is not given."""
+    from garou.core.errors import UsageError
+    from garou.houserules.agreement import iso_date
+
+    if value is None:
+        return None
+    date = iso_date(value)
+    if date is None:
+        raise UsageError("core.date.option", value=value, option=option)
+    return date
+
+
+def _print_standings(table: dict[str, Any], game: Game, lang: str) -> None:
+    """The standings as a table, with what was left out, the points resting on garou's
+    reading and the names merged, each said."""
     from rich.markup import escape
     from rich.table import Table
+
+    from garou.core.catalogue import format_number, join, say
 
     from ..output import console
 
     out = console()
-    out.print(f"[bold]{escape(say('club.cli.title', language, count=len(table['games'])))}[/]")
+    out.print(f"[bold]{escape(say('club.cli.title', lang, count=len(table['games'])))}[/]")
     left = table["left_out"]
     if left:
-        out.print(f"[yellow]{escape(say('club.left-out', language, count=len(left)))}[/]")
-        for game in left:
-            out.print(f"[yellow]  {escape(game['message'])}[/]")
+        out.print(f"[yellow]{escape(say('club.left-out', lang, count=len(left)))}[/]")
+        for game_left in left:
+            out.print(f"[yellow]  {escape(game_left['message'])}[/]")
     names = [table["names"][s] for s in table["systems"]]
     grid = Table(
-        say("protocol.label.player", language),
-        say("club.cli.games", language),
-        say("club.cli.wins", language),
+        say("protocol.label.player", lang),
+        say("club.cli.games", lang),
+        say("club.cli.wins", lang),
         *names,
-        say("club.cli.roles", language),
+        say("club.cli.roles", lang),
     )
-    game = book.games["mafia"]
     ids = {r.id for r in game.roles}
 
     def role_name(role: str) -> str:
         # The role's name in the output language (the JSON keeps the data's ids).
-        return game.role(role).name.get(language) if role in ids else role
+        return game.role(role).name.get(lang) if role in ids else role
 
     for p in table["players"]:
         roles = ", ".join(
@@ -78,19 +89,20 @@ def standings_command(
             escape(p["name"]) + (" *" if p["readings"] else ""),
             str(p["games"]),
             str(p["wins"]),
-            *(format_number(p["points"][s], language) for s in table["systems"]),
+            *(format_number(p["points"][s], lang) for s in table["systems"]),
             escape(roles),
         )
     out.print(grid)
     for p in table["players"]:  # the points that rest on garou's reading, said as such
         if p["readings"]:
             reasons = "; ".join(dict.fromkeys(r["reason"] for r in p["readings"]))
-            said = say("club.reading-mark", language, reasons=f"{p['name']}: {reasons}")
+            named = say("protocol.field", lang, label=p["name"], value=reasons)
+            said = say("club.reading-mark", lang, reasons=named)
             out.print(f"[dim]{escape(said)}[/]")
     merged = [p["spellings"] for p in table["players"] if len(p["spellings"]) > 1]
     if merged:  # said, so that a judge sees two people merged by mistake
-        said = join([" = ".join(s) for s in merged], language, "and")
-        out.print(escape(say("club.spellings", language, names=said)))
+        said = join([" = ".join(s) for s in merged], lang, "and")
+        out.print(escape(say("club.spellings", lang, names=said)))
 
 
 def register(app: typer.Typer) -> None:
