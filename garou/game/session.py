@@ -328,6 +328,29 @@ def status(journal: Journal, book: Rulebook, game_id: int | None, lang: str) -> 
     return snapshot(journal, book, game_id, lang)[1]
 
 
+def listing(journal: Journal, book: Rulebook, lang: str) -> list[dict[str, Any]]:
+    """Every game of the journal with where it stands: ``id, game, name, created, phase,
+    night, day, winner, winner_name, damaged``. A game that does not replay is listed all
+    the same, its phase None and ``damaged`` saying why, so that the judge knows what to
+    repair."""
+    from garou.core.errors import GarouError
+
+    rows = []
+    for row in journal.games():
+        damaged = None
+        try:
+            data = status(journal, book, row.id, lang)
+        except GarouError as exc:
+            data, damaged = {}, exc.message(lang)
+        where = {k: data.get(k) for k in ("phase", "night", "day", "winner", "winner_name")}
+        rows.append(
+            {"id": row.id, "game": row.game, "name": row.name, "created": row.created}
+            | where
+            | {"damaged": damaged}
+        )
+    return rows
+
+
 def snapshot(
     journal: Journal, book: Rulebook, game_id: int | None, lang: str
 ) -> tuple[Replayed, dict[str, Any]]:

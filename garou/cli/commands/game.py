@@ -303,40 +303,11 @@ def _print_deal(out: Console, game: Any, data: dict[str, Any], lang: str) -> Non
 def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
     """List the games of the journal, with where each one stands."""
     from garou.core.catalogue import say
-    from garou.core.errors import GarouError
     from garou.game import session
 
     language = _lang(lang)
-    rows = []
     with _open(db) as journal:
-        book = _book()
-        for row in journal.games():
-            damaged = None
-            try:
-                data = session.status(journal, book, row.id, language)
-            except GarouError as exc:  # a game this garou cannot replay is still listed
-                data = {
-                    "phase": None,
-                    "night": None,
-                    "day": None,
-                    "winner": None,
-                    "winner_name": None,
-                }
-                damaged = exc.message(language)
-            rows.append(
-                {
-                    "id": row.id,
-                    "game": row.game,
-                    "name": row.name,
-                    "created": row.created,
-                    "phase": data["phase"],
-                    "night": data["night"],
-                    "day": data["day"],
-                    "winner": data["winner"],
-                    "winner_name": data.get("winner_name"),
-                    "damaged": damaged,
-                }
-            )
+        rows = session.listing(journal, _book(), language)
     if json_:
         from ..output import print_json
 
