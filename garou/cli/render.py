@@ -1,4 +1,5 @@
-"""Rich renderables shared by several commands: a ruling as a panel."""
+"""Rich renderables of the rule data: a ruling as a panel, the entries and the roles as
+tables."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ with Loading():  # Rich, loaded for the rest of the run
     from rich.text import Text
 
 if TYPE_CHECKING:  # search shows panels without loading the rules (no YAML on its path)
-    from garou.rules import Entry, Rulebook
+    from rich.console import RenderableType
+
+    from garou.rules import Entry, Game, Rulebook
 
 _LABELS = ("source", "related", "options", "default", "addition", "yours")
 """The words of a panel: catalogue keys ``panel.<word>``."""
@@ -122,3 +125,55 @@ def entry_panel(book: Rulebook, entry: Entry, lang: str, note: str | None = None
         related=[(rel, book.entry(rel).title.get(lang)) for rel in entry.related],
         note=note,
     )
+
+
+def entries_table(book: Rulebook, entries: Sequence[Entry], lang: str) -> RenderableType:
+    """The entries as one table: id, game, kind, section, title (garou's additions marked)."""
+    from rich.table import Table
+
+    from garou.core.catalogue import say
+
+    table = Table(title=say("browse.entries", lang, count=len(entries)))
+    for column in ("id", "game", "kind", "section", "title"):
+        table.add_column(say(f"browse.column.{column}", lang), overflow="fold")
+    mark = f" [dim]{escape(say('browse.addition-mark', lang))}[/]"
+    for e in entries:
+        section_title = book.game(e.game).section(e.section).title.get(lang)
+        title = escape(e.title.get(lang)) + (mark if e.source.addition else "")
+        kind = say(f"kind.{e.kind}", lang)
+        table.add_row(escape(e.id), e.game, kind, escape(section_title), title)
+    return table
+
+
+def roles_view(game: Game, lang: str) -> list[RenderableType]:
+    """A game's roles as a table (id, name, camp, power role, night action; garou's
+    additions and readings marked), then each role's readings and the game's statuses."""
+    from rich.table import Table
+
+    from garou.core.catalogue import say
+
+    table = Table(title=escape(game.info.name.get(lang)), title_justify="left")
+    for column in ("id", "name", "camp", "power", "night"):
+        table.add_column(say(f"browse.column.{column}", lang), overflow="fold")
+    yes, no = say("word.yes", lang), say("word.no", lang)
+    added = f" [dim]{escape(say('browse.addition-mark', lang))}[/]"
+    read = f" [dim]{escape(say('browse.reading-mark', lang))}[/]"
+    for r in game.roles:
+        name = escape(r.name.get(lang)) + (added if r.addition else "")
+        name += read if r.readings else ""
+        night = escape(r.night_action.get(lang)) if r.night_action else "-"
+        power = yes if r.power else no
+        if game.reading_of(f"role:{r.id}.power") is not None:  # garou's, not the document's
+            power += read
+        table.add_row(escape(r.id), name, escape(game.camp(r.camp).name.get(lang)), power, night)
+    lines: list[RenderableType] = [table]
+    for r in game.roles:
+        for reading in r.readings:
+            said = say("browse.reading-line", lang, name=r.name.get(lang),
+                       reading=reading.text.get(lang))  # fmt: skip
+            lines.append(f"  {escape(said)}")
+    for s in game.statuses:
+        label = f"[bold]{escape(s.name.get(lang))}[/] ({escape(s.id)})"
+        summary = escape(s.summary.get(lang))
+        lines.append("  " + say("core.label-value", lang, label=label, value=summary))
+    return lines

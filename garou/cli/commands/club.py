@@ -96,7 +96,7 @@ def _print_standings(table: dict[str, Any], game: Game, lang: str) -> None:
     for p in table["players"]:  # the points that rest on garou's reading, said as such
         if p["readings"]:
             reasons = "; ".join(dict.fromkeys(r["reason"] for r in p["readings"]))
-            named = say("protocol.field", lang, label=p["name"], value=reasons)
+            named = say("core.label-value", lang, label=p["name"], value=reasons)
             said = say("club.reading-mark", lang, reasons=named)
             out.print(f"[dim]{escape(said)}[/]")
     merged = [p["spellings"] for p in table["players"] if len(p["spellings"]) > 1]

@@ -982,7 +982,7 @@ def _print_protocol_points(out: Console, p: Any, lang: str) -> None:
     for r in p.rows:
         totals = ", ".join(f"{s} {v}" for s, v in zip(p.systems, r["points"].values(), strict=True))
         label = f"[bold]{r['seat']}. {escape(r['name'])}[/] ({escape(r['role'])})"
-        out.print(say("protocol.field", lang, label=label, value=escape(totals)))
+        out.print(say("core.label-value", lang, label=label, value=escape(totals)))
         for lines in r["reasons"].values():
             for line in lines:
                 out.print(f"  - {escape(line)}")
