@@ -59,7 +59,7 @@ def ruling_panel(
 ) -> Panel:
     """Return a ruling as a panel: an optional note (rich markup), the text, the options
     (``chosen`` marked as the table's), related entries (id, title) and the source."""
-    from garou.core.catalogue import has, say, typeset
+    from garou.core.catalogue import has, say, typeset, verbatim
 
     from .output import look_up_emoji_only_when_named
 
@@ -83,7 +83,9 @@ def ruling_panel(
             extra = f" [dim]({labels['addition']})[/]" if option.addition else ""
             if option.id == chosen:
                 extra += f" [bold green]← {labels['yours']}[/]"
-            lines.append(f"{mark} [cyan]{escape(option.id)}[/]: {escape(option.label)}{extra}")
+            said = say("core.label-value", lang, label=f"[cyan]{escape(option.id)}[/]",
+                       value=verbatim(escape(option.label)))  # fmt: skip
+            lines.append(f"{mark} {said}{extra}")
         if default_reason:
             lines.append(f"   ★ {labels['default']} {escape(default_reason)}")
         parts.append(Text.from_markup("\n".join(lines)))
@@ -150,7 +152,7 @@ def roles_view(game: Game, lang: str) -> list[RenderableType]:
     additions and readings marked), then each role's readings and the game's statuses."""
     from rich.table import Table
 
-    from garou.core.catalogue import say
+    from garou.core.catalogue import say, verbatim
 
     table = Table(title=escape(game.info.name.get(lang)), title_justify="left")
     for column in ("id", "name", "camp", "power", "night"):
@@ -174,6 +176,6 @@ def roles_view(game: Game, lang: str) -> list[RenderableType]:
             lines.append(f"  {escape(said)}")
     for s in game.statuses:
         label = f"[bold]{escape(s.name.get(lang))}[/] ({escape(s.id)})"
-        summary = escape(s.summary.get(lang))
+        summary = verbatim(escape(s.summary.get(lang)))
         lines.append("  " + say("core.label-value", lang, label=label, value=summary))
     return lines

@@ -56,7 +56,7 @@ def _print_standings(table: dict[str, Any], game: Game, lang: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from garou.core.catalogue import format_number, join, say
+    from garou.core.catalogue import format_number, join, say, verbatim
 
     from ..output import console
 
@@ -96,7 +96,7 @@ def _print_standings(table: dict[str, Any], game: Game, lang: str) -> None:
     for p in table["players"]:  # the points that rest on garou's reading, said as such
         if p["readings"]:
             reasons = "; ".join(dict.fromkeys(r["reason"] for r in p["readings"]))
-            named = say("core.label-value", lang, label=p["name"], value=reasons)
+            named = say("core.label-value", lang, label=p["name"], value=verbatim(reasons))
             said = say("club.reading-mark", lang, reasons=named)
             out.print(f"[dim]{escape(said)}[/]")
     merged = [p["spellings"] for p in table["players"] if len(p["spellings"]) > 1]

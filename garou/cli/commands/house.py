@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from garou.core.catalogue import say
+from garou.core.catalogue import say, verbatim
 
 from ..options import Game, Json, Lang, RulesDir
 
@@ -414,7 +414,8 @@ def show_command(
         print_json(agreement.to_dict(language))
         return
     game = book.game(agreement.game)
-    title = f"{game.info.name.get(language)}: {agreement.table or file.name}"
+    title = say("core.label-value", language, label=game.info.name.get(language),
+                value=verbatim(agreement.table or file.name))  # fmt: skip
     if agreement.date:
         title += f" ({agreement.date})"
     table = Table(title=_e(title), title_justify="left")
@@ -438,8 +439,6 @@ def show_command(
     out = console()
     out.print(table)
     if agreement.setup is not None:
-        from garou.core.catalogue import say
-
         mark = say("sheet.addition-mark", language)  # garou's own roles marked, as on the sheets
         cards = ", ".join(
             f"{game.role(r).name.get(language)}{mark if game.role(r).addition else ''} × {n}"
@@ -558,7 +557,15 @@ def list_command(
             table.add_column(_e(_t(language, column)), overflow="fold", ratio=ratio)
         for q in questions(g):
             options = "\n".join(
-                _e(f"{o.id}: {o.label.get(language)}" + (" (+garou)" if o.addition else ""))
+                _e(
+                    say(
+                        "core.label-value",
+                        language,
+                        label=o.id,
+                        value=verbatim(o.label.get(language)),
+                    )
+                )  # fmt: skip
+                + (_e(" " + say("browse.addition-mark", language)) if o.addition else "")
                 for o in q.options
             )
             default = "-"
