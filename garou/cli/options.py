@@ -47,3 +47,18 @@ def option_values() -> Iterator[None]:
         yield
     except UnknownIdError as exc:
         raise UsageError(exc.phrase or str(exc), hint=exc.hint) from None
+
+
+def option_date(value: str | None, option: str = "--date") -> str | None:
+    """The ISO date of a date option (``--date``, ``--from``, ``--to``), read as every date of
+    garou (``2026-12-15`` or ``15/12/2026``), or None when the option is not given; a value
+    that is no date is the command line's error (exit 2), saying how to write one."""
+    if value is None:
+        return None
+    from garou.core.errors import UsageError
+    from garou.houserules.agreement import iso_date
+
+    date = iso_date(value)
+    if date is None:
+        raise UsageError("core.date.option", value=value, option=option)
+    return date

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.helpers import TYPOS, _names
+from tests.helpers import MAFIA_NAMES_TYPED, TYPOS, _names
 
 pytestmark = pytest.mark.usefixtures("private_cache")
 
@@ -47,3 +47,38 @@ def test_a_mistyped_game_option_is_refused_with_the_closest_game(garou, command,
 def test_a_game_name_players_use_is_still_accepted(garou):
     for name in ("Werewolf", "loups-garous", "LG", "Mafia"):
         assert garou("rules", "--game", name).exit_code == 0, name
+
+
+DATED = [
+    (["club", "standings", "--from", "{date}"], "--from"),
+    (["club", "standings", "--to", "{date}"], "--to"),
+    (["house", "pick", "-g", "mafia", "--defaults", "-o", "{out}", "--date", "{date}"], "--date"),
+    (["game", "new", "-g", "mafia", "--names", MAFIA_NAMES_TYPED, "--date", "{date}"], "--date"),
+]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(("args", "option"), DATED)
+def test_every_date_option_refuses_a_non_date_the_same_way(garou, tmp_path, args, option, lang):
+    from garou.core.catalogue import say
+
+    out, db = str(tmp_path / "accord.yaml"), str(tmp_path / "j.sqlite")
+    typed = [a.format(date="31/02/2026", out=out) for a in args]
+    run = (
+        garou(*typed, "--db", db, "--lang", lang)
+        if typed[0] != "house"
+        else garou(*typed, "--lang", lang)
+    )
+    assert run.exit_code == 2, run.stderr
+    said = say("core.date.option", lang, value="31/02/2026", option=option)
+    assert " ".join(said.split()) in " ".join(run.stderr.split()), run.stderr
+    assert not (tmp_path / "accord.yaml").exists()
+
+
+@pytest.mark.parametrize(
+    ("typed", "iso"), [("15/12/2026", "2026-12-15"), ("2026-12-15", "2026-12-15")]
+)
+def test_a_date_option_is_read_as_every_date_of_garou(typed, iso):
+    from garou.cli.options import option_date
+
+    assert option_date(typed) == iso and option_date(None) is None

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..options import Json, Lang
+from ..options import Json, Lang, option_date
 from .game import Db, _book, _lang, _open
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ def standings_command(
     from garou.game.standings import standings
 
     language = _lang(lang)
-    since, until = _date(since, "--from"), _date(until, "--to")
+    since, until = option_date(since, "--from"), option_date(until, "--to")
     book = _book()
     with _open(db) as journal:
         table = standings(journal, book, since, until, language)
@@ -34,20 +34,6 @@ def standings_command(
         print_json(table)
         return
     _print_standings(table, book.games["mafia"], language)
-
-
-def _date(value: str | None, option: str) -> str | None:
-    """The ISO date of an option's value, read as every date of garou (ISO, or French day
-    first), or None when the option is not given."""
-    from garou.core.errors import UsageError
-    from garou.houserules.agreement import iso_date
-
-    if value is None:
-        return None
-    date = iso_date(value)
-    if date is None:
-        raise UsageError("core.date.option", value=value, option=option)
-    return date
 
 
 def _print_standings(table: dict[str, Any], game: Game, lang: str) -> None:

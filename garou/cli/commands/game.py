@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..options import Json, Lang, given
+from ..options import Json, Lang, given, option_date
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -157,15 +157,7 @@ def new_command(
     from ..options import option_values
 
     language = _lang(lang)
-    if date is not None:  # a date that is none is the command line's, never recorded
-        from garou.houserules.agreement import iso_date
-
-        typed, date = date, iso_date(date)
-        if date is None:
-            import datetime
-
-            today = datetime.date.today().isoformat()
-            raise _usage("house.date-option-bad", date=typed, today=today)
+    date = option_date(date)  # a date that is none is the command line's, never recorded
     book = _book()
     cards = dict(read_pairs(deal, option="--deal", example="--deal NAME=ROLE,NAME=ROLE"))
     players = _player_names(names)
@@ -256,13 +248,7 @@ def _mafia_start(
 
         table = load_agreement(agreement, book)
         choices = {d.case: d.option for d in table.decisions if not d.case.startswith("custom:")}
-        date = date or table.date
-    if date:  # read as every date of garou (ISO, or French day first), kept ISO
-        from garou.houserules.agreement import iso_date
-
-        written, date = date, iso_date(date)
-        if date is None:
-            raise UsageError("core.date.option", value=written, option="--date")
+        date = date or table.date  # an agreement's date is read (ISO) with the agreement
     if not date:  # as --help says: else the day the game is created (local date)
         import datetime
 

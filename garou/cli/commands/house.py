@@ -14,7 +14,7 @@ from typer.core import TyperGroup
 
 from garou.core.catalogue import say, verbatim
 
-from ..options import Game, Json, Lang, RulesDir
+from ..options import Game, Json, Lang, RulesDir, option_date
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -163,7 +163,6 @@ def pick_command(
 
     from garou.houserules import (
         build_agreement,
-        iso_date,
         load_agreement,
         make_setup,
         save_agreement,
@@ -179,10 +178,7 @@ def pick_command(
     if defaults and walk:
         raise UsageError("house.defaults-and-ask")
     count = parse_players(players) if players is not None else None
-    if date is not None:
-        typed, date = date, iso_date(date)
-        if date is None:
-            raise UsageError("house.date-option-bad", date=typed, today=_today())
+    date = option_date(date)
     writable_path(out, force)  # say so before the questions, not after
     book = load_rules(rules_dir)
     base = load_agreement(from_, book) if from_ is not None else None
