@@ -312,7 +312,7 @@ def new() -> Any:
         if not dealt and not theirs:
             raise FormProblem(phrase("web.setup.cards-needed"))
         deal = _deal(form.get("deal", ""))
-        name = form.get("name", "").strip()[:MAX_NAME] or None
+        name = form.get("name", "").strip() or None  # bounded by the start's check
         with tempfile.TemporaryDirectory(prefix="garou-") as folder:
             setup: Path | None = None
             if not theirs:
@@ -356,7 +356,7 @@ def new_mafia() -> Any:
     try:
         names = _names(form.get("names", ""))
         deal = _deal(form.get("deal", ""))
-        name = form.get("name", "").strip()[:MAX_NAME] or None
+        name = form.get("name", "").strip() or None  # bounded by the start's check
         data = mafia.start_data(
             game, names, roles=deal or None, turbo=form.get("turbo") == "yes", name=name
         )
@@ -390,9 +390,10 @@ def _names(text: str) -> list[str]:
     names = names_of_lines(text)
     if not names:
         raise FormProblem(phrase("web.game.names-needed"))
-    long = next((n for n in names if len(n) > MAX_NAME), None)
-    if long is not None:  # which name, as the terminal says it
-        said = phrase("game.names.too-long", name=long[:24] + "…", length=len(long), most=MAX_NAME)
+    from garou.core.names import name_problem
+
+    said = next((p for p in map(name_problem, names) if p is not None), None)
+    if said is not None:  # which name and why, as the terminal says it
         raise FormProblem(said)
     if len(names) > MAX_PLAYERS:
         raise FormProblem(phrase("web.game.names-too-long", most=MAX_PLAYERS, length=MAX_NAME))
