@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import files
+from . import files, numbers
 from .catalogue import Phrase, phrase
 from .errors import DataFileError, Problem, safe_text, shown
 
@@ -221,9 +221,8 @@ def as_bool(value: Any) -> bool | None:
     return None
 
 
-MAX_INT = 2**63 - 1
-"""Largest whole number garou reads (SQLite's): a count, a seat, an id beyond it is no
-number any table needs, and the journal could not hold it."""
+MAX_INT = numbers.MAX_INT
+"""Largest whole number garou reads (:data:`garou.core.numbers.MAX_INT`)."""
 
 
 def as_int(value: Any) -> int | None:
@@ -315,8 +314,9 @@ def untyped(value: Any) -> Any:
     whose type is not declared (an event's values, handed to the game's own checks).
 
     Only the unambiguous plain scalars are typed: empty/``~``/``null``, ``true``/``false``,
-    a whole number without leading zero, a decimal number with a point. Everything else is
-    the text as written: ``No``, ``yes``, ``010``, ``1e3`` and ``2024-01-01`` stay texts.
+    a whole number without leading zero, a decimal number with a point (neither larger than
+    :data:`MAX_INT`). Everything else is the text as written: ``No``, ``yes``, ``010``,
+    ``1e3``, ``2024-01-01`` and ``99999999999999999999`` stay texts.
     """
     if isinstance(value, dict):
         return {str(k): untyped(v) for k, v in value.items()}
@@ -333,6 +333,8 @@ def untyped(value: Any) -> Any:
         return True
     if text in ("false", "False", "FALSE"):
         return False
+    if numbers.too_large(text):  # no number garou keeps (an int() of it may even fail)
+        return text
     if _PLAIN_INT.fullmatch(text):
         return int(text)
     if _PLAIN_FLOAT.fullmatch(text):

@@ -46,10 +46,15 @@ def check_start_names(data: Mapping[str, Any]) -> None:
 
 
 def _check_text(text: Any, field: str) -> None:
+    from garou.core.catalogue import phrase
     from garou.core.names import text_problem
+    from garou.core.numbers import too_large, too_large_said
 
     from .errors import IllegalEventError
 
+    if isinstance(text, str) and too_large(text):  # a number kept as typed: too large
+        large = too_large_said(text)
+        raise IllegalEventError(phrase("core.text.field", field=field, problem=large))
     said = text_problem(text, field) if isinstance(text, str) else None
     if said is not None:
         raise IllegalEventError(said)

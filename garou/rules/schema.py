@@ -28,6 +28,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_typ
 from garou.core.catalogue import Phrase, phrase
 from garou.core.errors import Problem, shown
 from garou.core.names import closest, fold, name_problem, text_problem
+from garou.core.numbers import too_large, too_large_said
 from garou.core.reader import (
     LocatedDict,
     LocatedList,
@@ -283,16 +284,14 @@ def _convert_scalar(tp: Any, value: Scalar, where: Where, out: Collector) -> Any
         if flag is None:
             return out.add(where, phrase("reader.expected-bool", value=value_said(value)))
         return flag
-    if tp is int:
-        number = as_int(value)
+    if tp in (int, float):
+        number = as_int(value) if tp is int else as_float(value)
+        if number is None and value.plain and too_large(value):  # written right, too large
+            return out.add(where, too_large_said(value))
         if number is None:
-            return out.add(where, phrase("schema.expected-int", value=value_said(value)))
+            key = "schema.expected-int" if tp is int else "schema.expected-number"
+            return out.add(where, phrase(key, value=value_said(value)))
         return number
-    if tp is float:
-        real = as_float(value)
-        if real is None:
-            return out.add(where, phrase("schema.expected-number", value=value_said(value)))
-        return real
     if tp is str:
         if not value.strip():  # said as the user wrote it: "an empty value", a quoted ''
             return out.add(where, phrase("schema.expected-text", value=value_said(value)))

@@ -557,3 +557,11 @@ def test_a_recursive_alias_is_said_as_such_never_as_a_tab():
     with pytest.raises(DataFileError) as caught:
         parse_yaml("a: &a [*a]\n", "f.yaml", source=True)
     assert "anchor" in str(caught.value) and "tab" not in str(caught.value)
+
+
+def test_a_number_too_large_for_garou_stays_the_text_as_written_in_an_untyped_field():
+    from garou.core.reader import parse_yaml, untyped
+
+    text = "a: " + "9" * 5000 + "\nb: 1" + "0" * 400 + ".5\nc: 12\n"
+    data = untyped(parse_yaml(text, "f", source=True))
+    assert data == {"a": "9" * 5000, "b": "1" + "0" * 400 + ".5", "c": 12}

@@ -397,3 +397,24 @@ def test_an_import_says_the_line_of_a_game_name_too_long_or_a_player_name_too_lo
     where = re.search(r"record\.yaml:\d+ \(setup\.players\[\d\]\)", run.stderr)
     assert run.exit_code == 1 and where
     assert "at most 40" in run.stderr
+
+
+def test_an_event_number_too_large_is_said_with_the_bound_from_every_face(garou, tmp_path):
+    from garou.core.numbers import MAX_INT
+    from tests.helpers import MAFIA_GAME_ARGS
+
+    db = str(tmp_path / "g.sqlite")
+    assert garou("game", "new", *MAFIA_GAME_ARGS, "--db", db).exit_code == 0
+    assert garou("game", "add", "day", "--db", db).exit_code == 0
+    for digits in ("99999999999999999999", "9" * 5000):
+        run = garou("game", "add", "speech", "player=1", f"seconds={digits}", "--db", db,
+                    "--lang", "en")  # fmt: skip
+        assert run.exit_code == 1 and "Traceback" not in run.stderr
+        assert "seconds:" in run.stderr and f"at most {MAX_INT}" in run.stderr
+    text = (REPO / "tests/data/games/couple-wins.yaml").read_text(encoding="utf-8")
+    record = tmp_path / "record.yaml"
+    big = "{kind: kill, victim: Hugo, seconds: " + "9" * 5000 + "}"
+    record.write_text(text.replace("{kind: kill, victim: Hugo}", big), encoding="utf-8")
+    run = garou("game", "import", str(record), "--db", str(tmp_path / "o.sqlite"), "--lang", "en")
+    assert run.exit_code == 1 and "Traceback" not in run.stderr
+    assert "events[" in run.stderr and "too large" in run.stderr
