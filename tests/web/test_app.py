@@ -390,6 +390,8 @@ def test_on_the_network_a_page_without_the_key_is_refused_plainly(lan_app, path)
         assert response.status_code == 403, suffix
         assert response.mimetype == "text/plain"
         assert "<html" not in response.text and "garou serve" in response.text
+        said = response.text  # the key it needs: the server's, never "the game's"
+        assert "server's key" in said or "clé du serveur" in said, said
     client.set_cookie("garou_key", "wrong")
     assert client.get(path).status_code == 403
 
@@ -417,6 +419,7 @@ def test_a_game_page_needs_that_games_key(tmp_path):
     one, two = keys.game_key("one"), keys.game_key("two")
     client = app.test_client()
     assert client.get("/game/one").status_code == 403
+    assert "the game's key (or the server's)" in client.get("/game/one?lang=en").text
     assert client.get(f"/game/one?key={two}").status_code == 403
     assert client.get(f"/game/one?key={one}").status_code == 303
     assert client.get("/game/one").text == "game one"
