@@ -30,7 +30,7 @@ from garou.game.session import MAX_NAME as SESSION_MAX_NAME
 from .. import security
 from ..app import config, library, page, refuse
 from ..security import game_master_page, public_page
-from .forms import FormProblem, counts, deal_line, names_of_lines
+from .forms import FormProblem, counts, deal_line, names_of_lines, typed_counts
 
 if TYPE_CHECKING:
     from garou.game.journal import Journal
@@ -286,7 +286,7 @@ def _games_page(status: int = 200, problem: str | None = None, form: Any = None)
         game_names={k: v.info.name.get(g.lang) for k, v in book.games.items()},
         problem=problem,
         players="",
-        counts=counts(values, game) if form is not None else {},
+        counts=typed_counts(values, game) if form is not None else {},  # as sent
         names=values.get("names", ""),
         name=values.get("name", ""),
         deal=values.get("deal", ""),
