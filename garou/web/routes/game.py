@@ -972,7 +972,10 @@ def correct(game_id: int) -> Any:
     form_id = _form_id()
     if form_id is None:
         return refuse(400, "web.game.no-form-id")
-    typed = {k: form.get(k, "")[:2000] for k in ("seq", "kind", "values", "why")}
+    # the why whole (the body is bounded): the rule of a free text says its true length
+    typed = {
+        k: form.get(k, "")[: None if k == "why" else 2000] for k in ("seq", "kind", "values", "why")
+    }
     seq_text, kind, why = typed["seq"].strip(), typed["kind"].strip(), typed["why"].strip()
     book = library().book()
     with _journal() as journal:
