@@ -210,6 +210,15 @@ class _PlainParam(RuntimeParam):
             if isinstance(value, int) and not isinstance(value, bool):
                 number = value
             elif re.fullmatch(_INTEGER, str(value).strip()):
+                from garou.core.errors import shown
+                from garou.core.numbers import too_large, too_large_said
+
+                if too_large(str(value)):  # the one bound of a number (garou.core.numbers)
+                    if info.min is not None and info.max is not None:  # its own bounds, said
+                        raise _ParamError("cli.out-of-range", ctx, param, value=shown(value, 30),
+                                          min=info.min, max=info.max)  # fmt: skip
+                    said = too_large_said(str(value))
+                    raise _ParamError(said.key, ctx, param, **said.values)
                 number = int(str(value).strip())
             else:
                 raise _ParamError("cli.not-an-integer", ctx, param, value=value)

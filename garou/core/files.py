@@ -75,7 +75,12 @@ def user_files(rules_dir: str | Path | None) -> list[Path]:
     path = Path(folder).expanduser()
     where = f"--rules-dir, ${RULES_DIR_ENV}"
     if not path.is_dir():
-        key = "loader.folder.not-folder" if path.exists() else "loader.folder.missing"
+        key = "loader.folder.missing"
+        if path.exists():  # a file, or a pipe, a device, a socket: said for what it is
+            from .reader import file_kind
+
+            kind = file_kind(path.stat().st_mode)
+            key = f"loader.folder.not-folder.{'file' if kind == 'other' else kind}"
         raise DataFileError([Problem(str(path), None, where, phrase(key))])
     try:
         found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".yaml", ".yml"))

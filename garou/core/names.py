@@ -13,6 +13,8 @@ from .errors import UnknownGameError, UnknownIdError, UnknownLanguageError, safe
 if TYPE_CHECKING:  # only annotations: a search on a fresh index must not build the model
     from garou.rules.model import Game, Role
 
+    from .catalogue import Phrase
+
 LANG_ENV = "GAROU_LANG"
 """Environment variable that sets the language when --lang is not given."""
 
@@ -31,6 +33,64 @@ def hidden_character(text: str) -> str | None:
     one that moves the terminal or that nobody sees, so that two names that look the same
     are never two players; None when there is none."""
     return next((c for c in text if unicodedata.category(c) in HIDDEN_CATEGORIES), None)
+
+
+MAX_NAME = 40
+"""The longest player's name, in characters, on every face (a phone's seat table, a
+printed protocol): the terminal, a file, an import and the web refuse a longer one alike."""
+MAX_TEXT = 500
+"""The longest free text a person types, in characters: a game's or a table's name, a
+reason (``--why``), a note, a table's own question or answer. A paragraph at most, on
+every face: the terminal's options, the web's forms, ``game import``, agreement files."""
+
+
+def escaped(text: str) -> str:
+    """Return ``text`` with every character no name may hold written as its code (a
+    terminal escape as ``\\x1b``, a direction mark as ``\\u202e``): fit to print."""
+    return "".join(
+        f"\\u{ord(c):04x}" if hidden_character(c) is not None else c for c in safe_text(text)
+    )
+
+
+def _beginning(text: str, width: int = 24) -> str:
+    return escaped(text[:width] + "…" if len(text) > width else text)
+
+
+def name_problem(name: str) -> Phrase | None:
+    """Return what makes ``name`` no player's name, said, or None: a character nobody sees
+    or that moves the terminal (:func:`hidden_character`), or more than :data:`MAX_NAME`
+    characters once trimmed. The one rule of a name, whatever face it is typed on."""
+    from .catalogue import phrase
+
+    found = hidden_character(name)
+    if found is not None:
+        code = f"U+{ord(found):04X}"
+        return phrase("game.refused.hidden-character", text=_beginning(name, 60), code=code)
+    length = len(name.strip())
+    if length > MAX_NAME:
+        return phrase("game.names.too-long", name=_beginning(name.strip()), length=length,
+                      most=MAX_NAME)  # fmt: skip
+    return None
+
+
+def text_problem(text: str, field: object = None) -> Phrase | None:
+    """Return what makes ``text`` no free text garou keeps, said, or None: a character
+    nobody sees or that moves the terminal, or more than :data:`MAX_TEXT` characters once
+    trimmed. ``field`` (an option, a form's field, a key) is named in the message when given
+    (a file's message names its key itself). The one rule of every free text."""
+    from .catalogue import phrase
+
+    found = hidden_character(text)
+    if found is not None:
+        code = f"U+{ord(found):04X}"
+        said = phrase("core.text.hidden-character", text=_beginning(text, 60), code=code)
+    else:
+        length = len(text.strip())
+        if length <= MAX_TEXT:
+            return None
+        said = phrase("core.text.too-long", text=_beginning(text.strip()), length=length,
+                      most=MAX_TEXT)  # fmt: skip
+    return said if field is None else phrase("core.text.field", field=field, problem=said)
 
 
 def fold(text: str) -> str:

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from . import files
+from . import files, numbers
 from .catalogue import Phrase, phrase
 from .errors import DataFileError, Problem, safe_text, shown
 
@@ -45,6 +45,10 @@ def control_character(text: str) -> str | None:
 MAX_FILE_BYTES = files.MAX_FILE_BYTES
 """Largest file garou reads as YAML: far above any rule file (the built-in ones are under
 60 KB), far below what would take the machine's memory."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of the values of a YAML document garou reads (a list in a mapping in a
+list...): a rule file goes six levels deep; a file deeper than this is none of garou's."""
 
 MAX_NODES = 1_000_000
 """Most values a YAML document may hold once its aliases (``*name``) are expanded: a few
@@ -217,9 +221,8 @@ def as_bool(value: Any) -> bool | None:
     return None
 
 
-MAX_INT = 2**63 - 1
-"""Largest whole number garou reads (SQLite's): a count, a seat, an id beyond it is no
-number any table needs, and the journal could not hold it."""
+MAX_INT = numbers.MAX_INT
+"""Largest whole number garou reads (:data:`garou.core.numbers.MAX_INT`)."""
 
 
 def as_int(value: Any) -> int | None:
@@ -311,8 +314,9 @@ def untyped(value: Any) -> Any:
     whose type is not declared (an event's values, handed to the game's own checks).
 
     Only the unambiguous plain scalars are typed: empty/``~``/``null``, ``true``/``false``,
-    a whole number without leading zero, a decimal number with a point. Everything else is
-    the text as written: ``No``, ``yes``, ``010``, ``1e3`` and ``2024-01-01`` stay texts.
+    a whole number without leading zero, a decimal number with a point (neither larger than
+    :data:`MAX_INT`). Everything else is the text as written: ``No``, ``yes``, ``010``,
+    ``1e3``, ``2024-01-01`` and ``99999999999999999999`` stay texts.
     """
     if isinstance(value, dict):
         return {str(k): untyped(v) for k, v in value.items()}
@@ -329,6 +333,8 @@ def untyped(value: Any) -> Any:
         return True
     if text in ("false", "False", "FALSE"):
         return False
+    if numbers.too_large(text):  # no number garou keeps (an int() of it may even fail)
+        return text
     if _PLAIN_INT.fullmatch(text):
         return int(text)
     if _PLAIN_FLOAT.fullmatch(text):
@@ -403,7 +409,15 @@ def parse_yaml(text: str, name: str, *, source: bool = False) -> Any:
         return DataFileError([Problem(name, line, path, message)])
 
     try:
-        data = yaml.load(text, Loader=loader)  # noqa: S506 - both derive from SafeLoader
+        reading = loader(text)
+        try:  # the document's nodes first: one nested too deep is said at its line
+            node = reading.get_single_node()
+            deep = _too_deep(node)
+            if deep is not None:
+                raise refuse(deep, "", phrase("reader.too-deep-at", most=MAX_DEPTH))
+            data = reading.construct_document(node) if node is not None else None
+        finally:
+            reading.dispose()
     except _Refused as refused:
         raise refuse(refused.line, "", refused.message) from None
     except _DuplicateKey as dup:
@@ -422,6 +436,8 @@ def parse_yaml(text: str, name: str, *, source: bool = False) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
+        if "nesting depth" in str(exc.problem):  # libyaml's own limit, past garou's
+            raise refuse(line, "", phrase("reader.too-deep-at", most=MAX_DEPTH)) from None
         said = _yaml_problem(str(exc.problem or exc.context or ""))
         if exc.context and exc.context_mark is not None and exc.context_mark is not mark:
             started = phrase(
@@ -438,6 +454,46 @@ def parse_yaml(text: str, name: str, *, source: bool = False) -> Any:
     if _expanded_size(data, MAX_NODES) > MAX_NODES:
         raise refuse(None, "", phrase("reader.too-many-values", most=MAX_NODES))
     return data
+
+
+def _too_deep(root: Any) -> int | None:
+    """Return the line of the first node of ``root`` (a composed YAML node) nested deeper
+    than :data:`MAX_DEPTH`, or None. Each node is measured once (an alias is the same node
+    again, a recursive one counts once) and the walk never goes past the bound, so that
+    building the values never meets Python's recursion limit."""
+    heights: dict[int, int] = {}
+
+    def height(node: Any, level: int) -> int:
+        if level > MAX_DEPTH:
+            raise _Deep(node.start_mark.line + 1)
+        if not isinstance(node.value, list):
+            return 1
+        known = heights.get(id(node))
+        if known is not None:  # measured already (an alias): its caller checks the sum
+            return known
+        heights[id(node)] = 1  # a cycle (a recursive alias) counts once
+        children = [c for pair in node.value for c in pair] if node.id == "mapping" else node.value
+        tallest = 1
+        for child in children:
+            below = height(child, level + 1)
+            if level + below > MAX_DEPTH:  # an alias's levels below this node
+                raise _Deep(node.start_mark.line + 1)
+            tallest = max(tallest, 1 + below)
+        heights[id(node)] = tallest
+        return tallest
+
+    if root is None:
+        return None
+    try:
+        height(root, 1)
+    except _Deep as deep:
+        return deep.line
+    return None
+
+
+class _Deep(Exception):
+    def __init__(self, line: int):
+        self.line = line
 
 
 _YAML_PROBLEMS = (  # the parser's own words (libyaml's, then PyYAML's), said in the catalogue
@@ -460,7 +516,8 @@ _YAML_PROBLEMS = (  # the parser's own words (libyaml's, then PyYAML's), said in
     ("did not find expected node content", "content"),
     ("expected the node content", "content"),
     ("block sequence entries are not allowed", "dash-here"),
-    ("tab", "tab"),
+    ("tab character", "tab"),
+    ("recursive", "recursive"),
     ("directive", "directive"),
     ("for merging", "merge"),
 )

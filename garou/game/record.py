@@ -26,7 +26,7 @@ from garou.core.catalogue import Phrase, phrase
 from garou.core.errors import DataFileError, GarouError, Problem
 from garou.core.records import record
 from garou.rules.loader import Rulebook
-from garou.rules.schema import record_data
+from garou.rules.schema import FreeText, Name, record_data
 
 from .errors import IllegalEventError
 from .journal import Event, Journal
@@ -154,8 +154,8 @@ class RecordGame:
 
     id: str
     """The game's id (``loup-garou``, ``mafia``)."""
-    name: str | None = None
-    table: str | None = None
+    name: FreeText | None = None
+    table: FreeText | None = None
     date: str | None = None
     """As written (``2026-12-03``): never YAML's date type."""
     order: int | None = None
@@ -167,7 +167,7 @@ class RecordGame:
 class RecordSetup:
     """The ``setup`` mapping of a record: the players in seat order and the cards."""
 
-    players: tuple[str, ...] = ()
+    players: tuple[Name, ...] = ()
     """Names as typed: ``No``, ``010`` or ``~`` is a name."""
     roles: dict[str, int | str] = field(default_factory=dict)
     """Loup-Garou: role to count; Mafia: player to card."""

@@ -12,85 +12,69 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from garou.core.names import MAX_NAME, MAX_TEXT
 from garou.rules.loader import Rulebook
 
 from .errors import StaleFormError
 from .journal import Event, GameRow, Journal
 from .replay import Replayed, replay, trimmed
 
-MAX_NAME = 40
-"""The longest player's name, in characters, on every face (a phone's seat table, a
-printed protocol): the terminal, an import and the web app refuse a longer one alike."""
-
 
 def check_player_names(players: Any) -> None:
-    """Refuse a player's name longer than :data:`MAX_NAME`, naming it (shortened)."""
+    """Refuse a player's name garou cannot keep (:func:`garou.core.names.name_problem`: a
+    character nobody sees or that moves the terminal, more than :data:`MAX_NAME`
+    characters), naming it (shortened)."""
+    from garou.core.names import name_problem
+
     from .errors import IllegalEventError
 
     for name in players if isinstance(players, list | tuple) else ():
-        if isinstance(name, str) and len(name.strip()) > MAX_NAME:
-            shown = name.strip()[:24] + "…"
-            raise IllegalEventError(
-                "game.names.too-long", name=shown, length=len(name.strip()), most=MAX_NAME
-            )
+        said = name_problem(name) if isinstance(name, str) else None
+        if said is not None:
+            raise IllegalEventError(said)
 
 
 def check_start_names(data: Mapping[str, Any]) -> None:
-    """Refuse a ``start`` whose players' names, game's name or table's name hold a character
-    no name may (:func:`garou.core.names.hidden_character`: a control character, an
-    invisible one), or a player's name too long: the one check of every face a game starts
-    from (the terminal, the web form, an import), so that what is recorded exports and
-    imports again."""
-    from garou.core.names import hidden_character
+    """Refuse a ``start`` whose players' names break the rule of a name, or whose game's
+    name or table's name the rule of a free text (:func:`garou.core.names.text_problem`: no
+    hidden character, at most :data:`MAX_TEXT` characters): the one check of every face a
+    game starts from (the terminal, the web form, an import), so that what is recorded
+    exports and imports again."""
+    check_player_names(data.get("players"))
+    _check_text(data.get("name"), "name")
+    _check_text(data.get("table"), "table")
+
+
+def _check_text(text: Any, field: str) -> None:
+    from garou.core.catalogue import phrase
+    from garou.core.names import text_problem
+    from garou.core.numbers import too_large, too_large_said
 
     from .errors import IllegalEventError
 
-    players = data.get("players")
-    check_player_names(players)
-    named = [*(players if isinstance(players, list | tuple) else ())]
-    for text in [*named, data.get("name"), data.get("table")]:
-        found = hidden_character(text) if isinstance(text, str) else None
-        if found is not None:
-            said = _escaped(text)
-            raise IllegalEventError(
-                "game.refused.hidden-character", text=said, code=f"U+{ord(found):04X}"
-            )
+    if isinstance(text, str) and too_large(text):  # a number kept as typed: too large
+        large = too_large_said(text)
+        raise IllegalEventError(phrase("core.text.field", field=field, problem=large))
+    said = text_problem(text, field) if isinstance(text, str) else None
+    if said is not None:
+        raise IllegalEventError(said)
 
 
-def _escaped(text: str) -> str:
-    """Return ``text`` with every character no name may hold written as its code (a
-    terminal escape as ``\\x1b``, a direction mark as ``\\u202e``): fit to print."""
-    from garou.core.errors import safe_text
-    from garou.core.names import hidden_character
-
-    return "".join(
-        f"\\u{ord(c):04x}" if hidden_character(c) is not None else c for c in safe_text(text)
-    )
-
-
-def check_event_texts(data: Any) -> None:
+def check_event_texts(data: Any, path: str = "") -> None:
     """Refuse an event whose values (at any depth: a correction's reason, its event, a
-    vote's names) hold a text with a character no name may (a terminal escape, an
-    invisible one): the one check of every face an event is recorded from (the terminal,
-    the web, an import), so that the recap never prints what would move the terminal."""
-    from garou.core.names import hidden_character
-
-    from .errors import IllegalEventError
-
+    vote's names) hold a text that breaks the rule of a free text (a terminal escape, an
+    invisible character, more than :data:`MAX_TEXT` characters), naming its key: the one
+    check of every face an event is recorded from (the terminal, the web, an import), so
+    that the recap never prints what would move the terminal."""
     if isinstance(data, Mapping):
         for key, value in data.items():
-            check_event_texts(key)
-            check_event_texts(value)
+            check_event_texts(key, path)
+            check_event_texts(value, f"{path}.{key}" if path else str(key))
     elif isinstance(data, list | tuple):
-        for value in data:
-            check_event_texts(value)
-    elif isinstance(data, str):
-        found = hidden_character(data)
-        if found is not None:
-            said = _escaped(data)
-            raise IllegalEventError(
-                "game.refused.hidden-text", text=said, code=f"U+{ord(found):04X}"
-            )
+        for index, value in enumerate(data):
+            check_event_texts(value, f"{path}[{index}]")
+    else:
+        _check_text(data, path or "?")
 
 
 def new_game(journal: Journal, book: Rulebook, data: Mapping[str, Any]) -> int:
@@ -164,6 +148,7 @@ def record_form(
     form answers a step that is gone and :class:`~garou.game.errors.StaleFormError` refuses
     it, inside the same transaction (two phones sending at once: the second is stale)."""
     done: list[Replayed] = []
+    check_event_texts(data)
     data = _named(journal, game_id, data, kind, book)
 
     def check(events: list[Event]) -> list[Event]:
@@ -364,6 +349,7 @@ def snapshot(
 
 __all__ = [
     "MAX_NAME",
+    "MAX_TEXT",
     "check_player_names",
     "check_event_texts",
     "check_start_names",

@@ -24,7 +24,17 @@ from garou.core.writer import OutputError, OutputExistsError, output_target, wri
 from garou.rules.distribution import Distribution
 from garou.rules.loader import Rulebook
 from garou.rules.model import Default, Entry, Game, Option, Text
-from garou.rules.schema import INVALID, Collector, Positive, Where, convert, type_hints, unknown_key
+from garou.rules.schema import (
+    INVALID,
+    Collector,
+    FreeText,
+    Name,
+    Positive,
+    Where,
+    convert,
+    type_hints,
+    unknown_key,
+)
 
 FORMAT = "garou-agreement/1"
 """The value of the ``format`` key that marks an agreement file."""
@@ -37,10 +47,10 @@ CUSTOM_PREFIX = "custom:"
 class CustomLine:
     """One of the table's own questions, as written under ``custom``."""
 
-    question: str
-    options: tuple[str, ...]
+    question: FreeText
+    options: tuple[FreeText, ...]
     """At least two, each different."""
-    answer: str
+    answer: FreeText
     """One of the options, as written."""
 
 
@@ -52,7 +62,7 @@ class SetupLine:
     """Role (French or English, accents optional) to number of cards (1 or more)."""
     players: Positive
     """The number of players (1 or more)."""
-    names: tuple[str, ...] = ()
+    names: tuple[Name, ...] = ()
 
 
 @record
@@ -66,7 +76,7 @@ class AgreementFile:
     format: str | None = None
     """``garou-agreement/1`` when written by garou."""
     game: str | None = None
-    table: str | None = None
+    table: FreeText | None = None
     date: str | None = None
     """YYYY-MM-DD (or JJ/MM/AAAA)."""
     decisions: dict[str, str] | None = None

@@ -48,9 +48,37 @@ def _comments(question: Question | None, decision: Decision, lang: str) -> list[
     return lines
 
 
+def refuse_unkept_texts(agreement: Agreement) -> None:
+    """Raise UsageError naming the first text of ``agreement`` its file could not hold, as
+    reading it back would refuse it (:mod:`garou.core.names`: a table's name, a question
+    or an answer of its own longer than a free text may be or holding a hidden character; a
+    player's name breaking the rule of a name). ``garou house pick`` (``--table``, the
+    answers typed) and the web's house form are refused before anything is written."""
+    from garou.core.errors import UsageError
+    from garou.core.names import name_problem, text_problem
+
+    texts: list[tuple[str, str | None, Any]] = [("table", agreement.table, text_problem)]
+    custom = [d for d in agreement.decisions if d.custom]
+    for index, decision in enumerate(custom):
+        where = f"custom[{index}]"
+        texts.append((f"{where}.question", decision.question.fr, text_problem))
+        texts += [
+            (f"{where}.options[{i}]", option, text_problem)
+            for i, option in enumerate(decision.choices)
+        ]
+        texts.append((f"{where}.answer", decision.option, text_problem))
+    names = agreement.setup.names if agreement.setup is not None else ()
+    texts += [(f"setup.names[{i}]", name, name_problem) for i, name in enumerate(names)]
+    for where, text, rule in texts:
+        said = rule(text) if isinstance(text, str) else None
+        if said is not None:
+            raise UsageError("core.text.field", field=where, problem=said)
+
+
 def render_agreement(agreement: Agreement, game: Game | None = None, lang: str = "fr") -> str:
     """Return the YAML text of ``agreement``; with ``game``, comments list each case's options."""
     lang = lang if lang in LANGUAGES else "fr"
+    refuse_unkept_texts(agreement)
     name = Path(agreement.path).name if agreement.path else "accord.yaml"
     out = [
         f"# {_word('head', lang)}",

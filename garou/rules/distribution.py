@@ -25,6 +25,7 @@ from .loader import Rulebook
 from .model import Band, Game, Role, Status, Text
 from .odds import MAX_PLAYERS as ODDS_MAX_PLAYERS
 from .odds import village_win_chance
+from .schema import Name
 
 MAX_PLAYERS = 100
 """Most players (and most cards of one role) garou accepts: a sanity limit on input, not a
@@ -518,7 +519,7 @@ class SetupFile:
     """Role (as typed) to number of cards."""
     players: int | None = None
     """How many players; the number of cards when left out."""
-    names: tuple[str, ...] = field(default=(), metadata={"invalid": "setup.file.bad-name"})
+    names: tuple[Name, ...] = field(default=(), metadata={"invalid": "setup.file.bad-name"})
     """The players' names, one per player, when given."""
 
 

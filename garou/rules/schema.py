@@ -27,7 +27,8 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_typ
 
 from garou.core.catalogue import Phrase, phrase
 from garou.core.errors import Problem, shown
-from garou.core.names import closest, fold
+from garou.core.names import closest, fold, name_problem, text_problem
+from garou.core.numbers import too_large, too_large_said
 from garou.core.reader import (
     LocatedDict,
     LocatedList,
@@ -50,6 +51,21 @@ class AtLeast:
 
     least: int
 
+
+@record
+class Typed:
+    """A text a person types, held to the one rule of its kind (:mod:`garou.core.names`):
+    ``"name"`` a player's name (:func:`~garou.core.names.name_problem`), ``"text"`` a free
+    text (:func:`~garou.core.names.text_problem`): no hidden character, a bounded length."""
+
+    kind: Literal["name", "text"]
+
+
+Name = Annotated[str, Typed("name")]
+"""A player's name: at most :data:`~garou.core.names.MAX_NAME` characters, none hidden."""
+FreeText = Annotated[str, Typed("text")]
+"""A free text (a game's or a table's name, a question): at most
+:data:`~garou.core.names.MAX_TEXT` characters, none hidden."""
 
 Count = Annotated[int, AtLeast(0)]
 """A count: a whole number, 0 or more."""
@@ -142,6 +158,10 @@ def convert(tp: Any, value: Any, where: Where, out: Collector, invalid: str = ""
                 return out.add(
                     where, phrase("reader.at-least", value=value_said(value), least=mark.least)
                 )
+            if isinstance(mark, Typed) and isinstance(result, str):
+                said = name_problem(result) if mark.kind == "name" else text_problem(result)
+                if said is not None:
+                    return out.add(where, said)
         return result
     if invalid and tp in (str, int, float, bool):
         probe = Collector()
@@ -264,16 +284,14 @@ def _convert_scalar(tp: Any, value: Scalar, where: Where, out: Collector) -> Any
         if flag is None:
             return out.add(where, phrase("reader.expected-bool", value=value_said(value)))
         return flag
-    if tp is int:
-        number = as_int(value)
+    if tp in (int, float):
+        number = as_int(value) if tp is int else as_float(value)
+        if number is None and value.plain and too_large(value):  # written right, too large
+            return out.add(where, too_large_said(value))
         if number is None:
-            return out.add(where, phrase("schema.expected-int", value=value_said(value)))
+            key = "schema.expected-int" if tp is int else "schema.expected-number"
+            return out.add(where, phrase(key, value=value_said(value)))
         return number
-    if tp is float:
-        real = as_float(value)
-        if real is None:
-            return out.add(where, phrase("schema.expected-number", value=value_said(value)))
-        return real
     if tp is str:
         if not value.strip():  # said as the user wrote it: "an empty value", a quoted ''
             return out.add(where, phrase("schema.expected-text", value=value_said(value)))

@@ -184,10 +184,13 @@ def _check_key(
     scope = security.SERVER_SCOPE
     if access.game_of is not None:
         scope = access.game_of(values) or security.SERVER_SCOPE
+    # The key this page needs, named: a game's page takes the game's key (or the
+    # server's), every other page the server's alone.
+    refused = "web.refused.server-key" if scope == security.SERVER_SCOPE else "web.refused.key"
     given = request.args.get(security.KEY_PARAM)
     if given is not None:
         if not cfg.keys.opens(given, scope):
-            return refuse(403, "web.refused.key")
+            return refuse(403, refused)
         # Keep it in a cookie and take it out of the address (history, screenshots).
         response = Response(status=303, headers={"Location": url_with()})
         _set_cookie(response, security.key_cookie(scope), given)
@@ -198,7 +201,7 @@ def _check_key(
         request.cookies.get(security.KEY_COOKIE), scope
     ):
         return None
-    return refuse(403, "web.refused.key")
+    return refuse(403, refused)
 
 
 def _set_cookie(response: Response, name: str, value: str) -> None:

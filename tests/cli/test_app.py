@@ -942,3 +942,20 @@ def test_garou_started_with_standard_output_closed_ends_quietly_with_a_failure(t
     )
     assert closed.returncode == 1
     assert "Traceback" not in closed.stderr and closed.stderr == ""
+
+
+def test_a_number_option_too_large_is_said_with_the_bound_never_a_traceback(garou, tmp_path):
+    from garou.core.numbers import MAX_INT
+
+    db = str(tmp_path / "g.sqlite")
+    for args in (("game", "status", "--id", "9" * 5000), ("game", "status", "9" * 5000),
+                 ("game", "new", "--game", "mafia", "--names", "1,2,3,4,5,6,7,8,9,10",
+                  "--seed", "99999999999999999999")):  # fmt: skip
+        run = garou(*args, "--db", db, "--lang", "en")
+        assert run.exit_code == 2 and "Traceback" not in run.stderr
+        assert "too large" in run.stderr and str(MAX_INT) in run.stderr
+    run = garou("search", "-n", "99999999999999999999", "vote", "--lang", "en")
+    assert run.exit_code == 2 and "not between 1 and 100" in run.stderr  # its own bounds
+    run = garou("vote", "-g", "loup-garou", "-p", "Ana", "-p", "Bob", "--tally",
+                "Ana=99999999999999999999", "--lang", "fr")  # fmt: skip
+    assert run.exit_code == 2 and "trop grand" in run.stderr

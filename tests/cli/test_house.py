@@ -89,7 +89,7 @@ def test_house_pick_never_writes_a_control_character_house_show_would_refuse(gar
     # an option: refused before the first question, nothing written
     run = garou("house", "pick", "-g", "loup-garou", "--table", "T\x1b[31mable", "-o", str(out),
                 "--lang", "en", input="\n" * 30)  # fmt: skip
-    assert run.exit_code == 2 and "control characters" in run.stderr
+    assert run.exit_code == 2 and "control character" in run.stderr
     assert "Choice" not in run.stdout and not out.exists()
     names = "A\x01na,Bob,Cid,Dee,Eve"
     run = garou("house", "pick", "-g", "loup-garou", "--defaults", "--players", "5", "--roles",

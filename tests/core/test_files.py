@@ -99,3 +99,14 @@ def test_a_rules_folder_entry_named_yaml_that_is_no_regular_file_is_named_and_re
         run.stderr
     )
     assert f"{folder / 'pipe.yaml'}: is a pipe (FIFO)" in run.stderr
+
+
+def test_a_rules_folder_given_as_a_fifo_is_said_to_be_a_pipe_without_waiting(garou, tmp_path):
+    pipe = tmp_path / "rules"
+    os.mkfifo(pipe)  # nobody writes to it: opening it would wait for ever
+    run = garou("--lang", "en", "rules", "--rules-dir", str(pipe))
+    assert run.exit_code == 1 and "is a pipe (FIFO), not a folder" in run.stderr
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("game: x\n", encoding="utf-8")
+    run = garou("--lang", "fr", "roles", "--rules-dir", str(plain))
+    assert run.exit_code == 1 and "c'est un fichier, pas un dossier" in run.stderr

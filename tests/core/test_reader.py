@@ -510,3 +510,58 @@ def test_a_json_field_of_an_event_reads_as_it_was_written():
         "at": 1.5,
         "n": 3,
     }
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("a: " + "[" * 100 + "]" * 100 + "\n", 1),  # under libyaml's limit, past garou's
+        ("a: " + "[" * 2000 + "]" * 2000 + "\n", 1),  # past libyaml's own limit
+        ("game: x\nroles:\n" + "".join("  " * i + "-\n" for i in range(1, 80)), 66),
+        # aliases stacking levels: each list holds the one before twice
+        (
+            "x0: &x0 [1]\n"
+            + "".join(f"x{i}: &x{i} [*x{i - 1}, *x{i - 1}]\n" for i in range(1, 70)),
+            63,
+        ),  # fmt: skip
+    ],
+)
+def test_values_nested_too_deeply_are_said_as_such_at_their_line(tmp_path, text, line):
+    from garou.core.reader import MAX_DEPTH, read_document, read_yaml
+
+    path = tmp_path / "deep.yaml"
+    path.write_text(text, encoding="utf-8")
+    for read in (read_document, read_yaml):
+        with pytest.raises(DataFileError) as caught:
+            read(path)
+        problem = caught.value.problems[0]
+        assert problem.line == line, str(caught.value)
+        said = str(caught.value)
+        assert "nested too deeply" in said and str(MAX_DEPTH) in said and "syntax" not in said
+
+
+def test_a_file_nested_to_the_bound_is_read():
+    from garou.core.reader import MAX_DEPTH, parse_yaml
+
+    def nested(levels: int) -> str:  # the mapping holding "a" is the first level
+        return "a: " + "[" * (levels - 1) + "]" * (levels - 1) + "\n"
+
+    assert parse_yaml(nested(MAX_DEPTH), "f.yaml", source=True)["a"] is not None
+    with pytest.raises(DataFileError):
+        parse_yaml(nested(MAX_DEPTH + 1), "f.yaml", source=True)
+
+
+def test_a_recursive_alias_is_said_as_such_never_as_a_tab():
+    from garou.core.reader import parse_yaml
+
+    with pytest.raises(DataFileError) as caught:
+        parse_yaml("a: &a [*a]\n", "f.yaml", source=True)
+    assert "anchor" in str(caught.value) and "tab" not in str(caught.value)
+
+
+def test_a_number_too_large_for_garou_stays_the_text_as_written_in_an_untyped_field():
+    from garou.core.reader import parse_yaml, untyped
+
+    text = "a: " + "9" * 5000 + "\nb: 1" + "0" * 400 + ".5\nc: 12\n"
+    data = untyped(parse_yaml(text, "f", source=True))
+    assert data == {"a": "9" * 5000, "b": "1" + "0" * 400 + ".5", "c": 12}

@@ -359,3 +359,62 @@ def test_an_event_text_that_would_move_the_terminal_is_refused_from_every_face(
     run = garou("game", "import", str(record), "--db", other, "--lang", "en")
     assert run.exit_code == 1 and "invisible or control character" in run.stderr
     assert "events[" in run.stderr and "\x1b" not in run.stderr
+
+
+def test_a_free_text_longer_than_the_bound_is_refused_from_every_face_naming_its_field(
+    garou, tmp_path
+):
+    from garou.core.names import MAX_TEXT
+    from tests.helpers import MAFIA_GAME_ARGS
+
+    db = str(tmp_path / "g.sqlite")
+    huge = "x" * 100_000
+    run = garou("game", "new", *MAFIA_GAME_ARGS, "--name", huge, "--db", db, "--lang", "en")
+    assert run.exit_code == 1 and f"at most {MAX_TEXT}" in run.stderr
+    assert "name:" in run.stderr and huge not in run.stderr
+    assert garou("game", "new", *MAFIA_GAME_ARGS, "--db", db).exit_code == 0
+    assert garou("game", "add", "day", "--db", db).exit_code == 0
+    assert garou("game", "add", "speech", "player=1", "--db", db).exit_code == 0
+    args = ("game", "correct", "3", "speech", "player=1", "seconds=30", "--db", db)
+    run = garou(*args, "--why", huge, "--lang", "en", "--json")
+    assert run.exit_code == 1
+    message = run.json()["error"]["message"]
+    assert message.startswith("why:") and "100000 characters" in message
+    assert garou(*args, "--why", "x" * MAX_TEXT).exit_code == 0
+    record = tmp_path / "g.yaml"
+    assert garou("game", "export", "--db", db, "-o", str(record)).exit_code == 0
+    text = record.read_text(encoding="utf-8").replace("x" * MAX_TEXT, "x" * (MAX_TEXT + 1))
+    record.write_text(text, encoding="utf-8")
+    run = garou("game", "import", str(record), "--db", str(tmp_path / "o.sqlite"), "--lang", "en")
+    assert run.exit_code == 1 and "events[" in run.stderr and f"at most {MAX_TEXT}" in run.stderr
+
+
+def test_an_import_says_the_line_of_a_game_name_too_long_or_a_player_name_too_long(garou, tmp_path):
+    text = (REPO / "tests/data/games/couple-wins.yaml").read_text(encoding="utf-8")
+    record = tmp_path / "record.yaml"
+    record.write_text(text.replace("Hugo]", "H" + "u" * 60 + "go]"), encoding="utf-8")
+    run = garou("game", "import", str(record), "--db", str(tmp_path / "g.sqlite"), "--lang", "en")
+    where = re.search(r"record\.yaml:\d+ \(setup\.players\[\d\]\)", run.stderr)
+    assert run.exit_code == 1 and where
+    assert "at most 40" in run.stderr
+
+
+def test_an_event_number_too_large_is_said_with_the_bound_from_every_face(garou, tmp_path):
+    from garou.core.numbers import MAX_INT
+    from tests.helpers import MAFIA_GAME_ARGS
+
+    db = str(tmp_path / "g.sqlite")
+    assert garou("game", "new", *MAFIA_GAME_ARGS, "--db", db).exit_code == 0
+    assert garou("game", "add", "day", "--db", db).exit_code == 0
+    for digits in ("99999999999999999999", "9" * 5000):
+        run = garou("game", "add", "speech", "player=1", f"seconds={digits}", "--db", db,
+                    "--lang", "en")  # fmt: skip
+        assert run.exit_code == 1 and "Traceback" not in run.stderr
+        assert "seconds:" in run.stderr and f"at most {MAX_INT}" in run.stderr
+    text = (REPO / "tests/data/games/couple-wins.yaml").read_text(encoding="utf-8")
+    record = tmp_path / "record.yaml"
+    big = "{kind: kill, victim: Hugo, seconds: " + "9" * 5000 + "}"
+    record.write_text(text.replace("{kind: kill, victim: Hugo}", big), encoding="utf-8")
+    run = garou("game", "import", str(record), "--db", str(tmp_path / "o.sqlite"), "--lang", "en")
+    assert run.exit_code == 1 and "Traceback" not in run.stderr
+    assert "events[" in run.stderr and "too large" in run.stderr

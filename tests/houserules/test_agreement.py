@@ -609,6 +609,31 @@ def test_pick_table_name_with_markup_reads_back_and_shows(garou, book, tmp_path)
     assert shown.exit_code == 0 and MARKUP[0] in shown.stdout
 
 
+def test_a_table_name_or_a_question_too_long_is_refused_at_its_line_and_never_written(
+    garou, book, tmp_path
+):
+    from garou.core.names import MAX_TEXT
+
+    long = "T" * (MAX_TEXT + 1)
+    written = tmp_path / "accord.yaml"
+    lines = ["game: loup-garou", f"table: {long}", "decisions: {}", "custom:",
+             f"  - question: {long}", "    options: [a, b]", "    answer: a"]  # fmt: skip
+    written.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        load_agreement(written, book)
+    message = str(caught.value)
+    assert "accord.yaml:2 (table)" in message and "accord.yaml:5 (custom[0].question)" in message
+    assert f"at most {MAX_TEXT}" in message
+    out = tmp_path / "picked.yaml"
+    run = garou("house", "pick", "-g", "lg", "--defaults", "--table", long, "-o", str(out),
+                "--lang", "en")  # fmt: skip
+    assert run.exit_code == 2 and "table: 'TTT" in run.stderr
+    assert f"at most {MAX_TEXT}" in run.stderr
+    assert not out.exists()
+    kept = garou("house", "pick", "-g", "lg", "--defaults", "--table", long[1:], "-o", str(out))
+    assert kept.exit_code == 0 and load_agreement(out, book).table == long[1:]
+
+
 def test_the_walk_prints_typed_options_as_written(garou, tmp_path, book):
     every = questions(book.game("mafia"))
     answers = [""] * len(every) + [MARKUP[2], MARKUP[1], "plain", "", "1", ""]

@@ -359,6 +359,21 @@ def test_the_example_setup_files():
         ("game: loup-garou\nroles: {loup-garou: 1, villageois: 3}\nnames: [A, B]\n", 3, "2 names"),
         ("game: loup-garou\nroles: {loup-garou: 1, villageois: 1}\nnames: [A, a]\n", 3, "already"),
         ("game: loup-garou\nroles: {loup-garou: 1\n", None, "not valid YAML"),
+        ("game: loup-garou\nroles: {loup-garou: 99999999999999999999}\n", 2, "too large: at most"),
+        ("game: loup-garou\nplayers: 1e400\nroles: {loup-garou: 1}\n", 2, "'1e400' is too large"),
+        # a player's name breaking the rule of a name: its line and its key, not only its text
+        (
+            "game: loup-garou\nroles: {loup-garou: 1, villageois: 1}\nnames:\n  - A\n  - "
+            + "B" * 5000
+            + "\n",
+            5,
+            "(names[1]): the name 'BBB",
+        ),  # fmt: skip
+        (
+            "game: loup-garou\nroles: {loup-garou: 1, villageois: 1}\nnames: [A, 'B\u200bob']\n",
+            3,
+            "(names[1]): 'B\\u200bob' holds an invisible",
+        ),  # fmt: skip
     ],
 )
 def test_a_malformed_setup_file_says_where(tmp_path, text, line, where):

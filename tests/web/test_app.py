@@ -390,6 +390,8 @@ def test_on_the_network_a_page_without_the_key_is_refused_plainly(lan_app, path)
         assert response.status_code == 403, suffix
         assert response.mimetype == "text/plain"
         assert "<html" not in response.text and "garou serve" in response.text
+        said = response.text  # the key it needs: the server's, never "the game's"
+        assert "server's key" in said or "clé du serveur" in said, said
     client.set_cookie("garou_key", "wrong")
     assert client.get(path).status_code == 403
 
@@ -417,6 +419,7 @@ def test_a_game_page_needs_that_games_key(tmp_path):
     one, two = keys.game_key("one"), keys.game_key("two")
     client = app.test_client()
     assert client.get("/game/one").status_code == 403
+    assert "the game's key (or the server's)" in client.get("/game/one?lang=en").text
     assert client.get(f"/game/one?key={two}").status_code == 403
     assert client.get(f"/game/one?key={one}").status_code == 303
     assert client.get("/game/one").text == "game one"
@@ -722,6 +725,35 @@ def test_a_hostile_base_field_in_a_game_form_is_a_4xx(three_games, tmp_path, bas
     assert "Unreadable form" in response.text
 
 
+def test_the_picker_refuses_a_table_name_too_long_never_cuts_it(client, book):
+    from garou.core.names import MAX_TEXT
+
+    game = book.game("loup-garou")
+    form = picked_form(game, token_of(client), table="T" * (MAX_TEXT + 1))
+    response = client.post("/house/agreement?lang=en", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 400 and "Content-Disposition" not in response.headers
+    assert f"at most {MAX_TEXT}" in response.get_data(as_text=True)
+    form = picked_form(game, token_of(client), table="T" * MAX_TEXT)
+    response = client.post("/house/agreement?lang=en", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 200 and "T" * MAX_TEXT in response.get_data(as_text=True)
+
+
+def test_a_game_name_too_long_is_refused_by_the_start_forms_never_cut(tmp_path):
+    from garou.core.names import MAX_TEXT
+
+    client = create_app(WebConfig(db=tmp_path / "games.sqlite")).test_client()
+    token = re.search(r'name="csrf" value="([^"]+)"', client.get("/game?lang=en").text)
+    assert token
+    names = "Ana\nBob\nCid\nDan\nEve\nFay\nGus\nHal\nIvy\nJon"
+    form = {"csrf": token.group(1), "names": names, "name": "N" * (MAX_TEXT + 1), "turbo": "no"}
+    response = client.post("/game/new-mafia?lang=en", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 400 and f"at most {MAX_TEXT}" in response.text
+    form["name"] = "N" * 60  # longer than a player's name, kept whole
+    response = client.post("/game/new-mafia?lang=en", data=form, headers={"Origin": ORIGIN})
+    assert response.status_code == 303
+    assert "N" * 60 in client.get("/game?lang=en").text
+
+
 def test_the_picker_refuses_on_its_form_a_table_name_house_show_could_not_read(client, book):
     game = book.game("loup-garou")
     form = picked_form(game, token_of(client), table="Jeu\x1b[31mdi")
@@ -729,4 +761,4 @@ def test_the_picker_refuses_on_its_form_a_table_name_house_show_could_not_read(c
     assert response.status_code == 400
     assert "Content-Disposition" not in response.headers
     html = response.get_data(as_text=True)
-    assert "control characters" in html and 'name="table"' in html  # the form, kept
+    assert "control character" in html and 'name="table"' in html  # the form, kept

@@ -52,6 +52,31 @@ def test_a_key_given_twice_is_refused_in_the_phone_s_correction_box(tmp_path, bo
         assert len(journal.events(game_id)) == count
 
 
+def test_a_why_too_long_or_hidden_in_the_phone_s_correction_box_is_refused_with_its_length(
+    tmp_path, book
+):
+    from garou.core.names import MAX_TEXT
+
+    db = tmp_path / "web.sqlite"
+    client = create_app(WebConfig(db=db, clock=FakeClock())).test_client()
+    game_id = new_game(db, book, load(RECORD))
+    judge = Judge(client, game_id)
+    judge.send("day", {})
+    judge.send("nominate", {"by": "Ana", "nominee": "Bob"})
+    with open_journal(db) as journal:
+        seq = journal.events(game_id)[-1].seq
+        count = len(journal.events(game_id))
+    values = "by=Ana\nnominee=Cid"
+    for why, said in (
+        ("w" * 3000, f"3000 characters long: at most {MAX_TEXT}"),
+        ("a\u200bb", "U+200B"),
+    ):
+        sent = judge.post("correct", {"seq": str(seq), "kind": "", "values": values, "why": why})
+        assert sent.status_code == 400 and said in sent.text
+    with open_journal(db) as journal:
+        assert len(journal.events(game_id)) == count
+
+
 def test_the_judges_phone_closes_the_nominations_before_the_vote(garou, tmp_path):
     db = mafia_at_the_vote(garou, tmp_path, nominees=[("1", "8")])
     phone = _Phone(db)

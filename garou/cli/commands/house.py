@@ -79,12 +79,11 @@ def ask(out: Console, prompt: str, default: str | None = None, lang: str | None 
     from rich.prompt import Prompt
 
     from garou.core.catalogue import say
-    from garou.core.errors import shown
     from garou.rules import GarouError
 
     suffix = say("game.prompt.suffix", lang) if lang else ": "
     asked: type[Prompt] = type("_Prompt", (Prompt,), {"prompt_suffix": suffix})
-    from garou.core.reader import control_character
+    from garou.core.names import text_problem
 
     while True:
         try:
@@ -92,10 +91,12 @@ def ask(out: Console, prompt: str, default: str | None = None, lang: str | None 
         except EOFError:
             raise GarouError("house.input-ended") from None
         answer = str(answer if answer is not None else "")
-        if control_character(answer) is None:
+        said = text_problem(answer)
+        if said is None:
             return answer
-        # an arrow key or another terminal escape typed: the agreement could not hold it
-        out.print(f"[red]{_e(say('house.answer-control', lang or 'fr', value=shown(answer)))}[/]")
+        # an arrow key, another terminal escape or a text too long typed: the agreement
+        # could not hold it (the one rule of a free text, garou.core.names)
+        out.print(f"[red]{_e(said.say(lang or 'fr'))}[/]")
 
 
 def _prompt_console(json_: bool) -> Console:

@@ -19,7 +19,7 @@ import typer
 
 from garou.core.files import AGREEMENT_ENV
 from garou.core.lists import shell_word
-from garou.core.numbers import is_whole_number
+from garou.core.numbers import is_whole_number, too_large, too_large_said
 
 from ..options import Game, Json, Lang, RulesDir, given
 
@@ -112,6 +112,9 @@ def _counts(values: Sequence[str] | None, option: str) -> dict[str, int] | None:
         return None
     counts = {}
     for key, value in found.items():
+        if too_large(value):  # written right, beyond the one bound (garou.core.numbers)
+            said = too_large_said(value)
+            raise UsageError("core.text.field", field=f"{option} {key}", problem=said)
         if not is_whole_number(value):
             raise UsageError("play.option-count", option=option, value=f"{key}={value}")
         counts[key] = int(value)

@@ -52,13 +52,42 @@ def whole_number(raw: str | None, field: object, low: int, high: int) -> int | N
 
 
 def counts(values: Mapping[str, str], game: Game) -> dict[str, int]:
-    """Return role id to count from the ``n.<role>`` fields (empty and 0 left out)."""
+    """Return role id to count from the ``n.<role>`` fields (empty and 0 left out).
+
+    Every ``n.`` field is read, none dropped without a word: one naming no role of the game
+    (``n.wolf``, a role of the other game) is refused with garou's message for an unknown
+    role (the closest roles named), a role given twice (``n.voyante`` twice, or ``n.seer``
+    beside it) is refused, and so is a count that is no whole number from 0 to 99."""
+    from garou.core.errors import UnknownIdError
+    from garou.core.names import resolve_role
+
     found: dict[str, int] = {}
-    for role in game.roles:
-        n = whole_number(values.get(COUNT_PREFIX + role.id), role.name, 0, MOST)
+    given: dict[str, str] = {}
+    for field in values:
+        if not str(field).startswith(COUNT_PREFIX):
+            continue
+        written = str(field)[len(COUNT_PREFIX) :]
+        try:
+            role = resolve_role(game, written)
+        except UnknownIdError as exc:  # the message of every mistyped role
+            assert exc.phrase is not None
+            raise FormProblem(exc.phrase) from None
+        every = values.getlist(field) if hasattr(values, "getlist") else [values[field]]
+        if role.id in given or len(every) > 1:
+            first = given.get(role.id, field)
+            raise FormProblem(phrase("web.form.count-twice", role=role.name, first=first,
+                                     second=field))  # fmt: skip
+        given[role.id] = str(field)
+        n = whole_number(every[0], role.name, 0, MOST)
         if n:
             found[role.id] = n
-    return found
+    return {role.id: found[role.id] for role in game.roles if role.id in found}
+
+
+def typed_counts(values: Mapping[str, str], game: Game) -> dict[str, str]:
+    """Return role id to the count as typed in its ``n.<role>`` field, to show a refused form
+    again as it was sent (never read: :func:`counts` says what is wrong with it)."""
+    return {role.id: str(values.get(COUNT_PREFIX + role.id) or "") for role in game.roles}
 
 
 def name_of_line(line: str) -> str:

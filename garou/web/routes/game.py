@@ -30,7 +30,7 @@ from garou.game.session import MAX_NAME as SESSION_MAX_NAME
 from .. import security
 from ..app import config, library, page, refuse
 from ..security import game_master_page, public_page
-from .forms import FormProblem, counts, deal_line, names_of_lines
+from .forms import FormProblem, counts, deal_line, names_of_lines, typed_counts
 
 if TYPE_CHECKING:
     from garou.game.journal import Journal
@@ -286,7 +286,7 @@ def _games_page(status: int = 200, problem: str | None = None, form: Any = None)
         game_names={k: v.info.name.get(g.lang) for k, v in book.games.items()},
         problem=problem,
         players="",
-        counts=counts(values, game) if form is not None else {},
+        counts=typed_counts(values, game) if form is not None else {},  # as sent
         names=values.get("names", ""),
         name=values.get("name", ""),
         deal=values.get("deal", ""),
@@ -312,7 +312,7 @@ def new() -> Any:
         if not dealt and not theirs:
             raise FormProblem(phrase("web.setup.cards-needed"))
         deal = _deal(form.get("deal", ""))
-        name = form.get("name", "").strip()[:MAX_NAME] or None
+        name = form.get("name", "").strip() or None  # bounded by the start's check
         with tempfile.TemporaryDirectory(prefix="garou-") as folder:
             setup: Path | None = None
             if not theirs:
@@ -356,7 +356,7 @@ def new_mafia() -> Any:
     try:
         names = _names(form.get("names", ""))
         deal = _deal(form.get("deal", ""))
-        name = form.get("name", "").strip()[:MAX_NAME] or None
+        name = form.get("name", "").strip() or None  # bounded by the start's check
         data = mafia.start_data(
             game, names, roles=deal or None, turbo=form.get("turbo") == "yes", name=name
         )
@@ -390,9 +390,10 @@ def _names(text: str) -> list[str]:
     names = names_of_lines(text)
     if not names:
         raise FormProblem(phrase("web.game.names-needed"))
-    long = next((n for n in names if len(n) > MAX_NAME), None)
-    if long is not None:  # which name, as the terminal says it
-        said = phrase("game.names.too-long", name=long[:24] + "…", length=len(long), most=MAX_NAME)
+    from garou.core.names import name_problem
+
+    said = next((p for p in map(name_problem, names) if p is not None), None)
+    if said is not None:  # which name and why, as the terminal says it
         raise FormProblem(said)
     if len(names) > MAX_PLAYERS:
         raise FormProblem(phrase("web.game.names-too-long", most=MAX_PLAYERS, length=MAX_NAME))
@@ -971,7 +972,10 @@ def correct(game_id: int) -> Any:
     form_id = _form_id()
     if form_id is None:
         return refuse(400, "web.game.no-form-id")
-    typed = {k: form.get(k, "")[:2000] for k in ("seq", "kind", "values", "why")}
+    # the why whole (the body is bounded): the rule of a free text says its true length
+    typed = {
+        k: form.get(k, "")[: None if k == "why" else 2000] for k in ("seq", "kind", "values", "why")
+    }
     seq_text, kind, why = typed["seq"].strip(), typed["kind"].strip(), typed["why"].strip()
     book = library().book()
     with _journal() as journal:

@@ -25,8 +25,6 @@ CASE_PREFIX = "case."
 """Form fields ``case.<entry id>`` carry the option chosen for a question."""
 FILE_NAME = "accord.yaml"
 """The name the download is offered under (the default of ``garou house pick --out``)."""
-MAX_TEXT = 200
-"""Longest table name or player name accepted."""
 
 
 def _form_context(game: Any, values: Mapping[str, str]) -> dict[str, Any]:
@@ -96,7 +94,7 @@ def agreement() -> Any:
             for q in questions(game)
             if form.get(CASE_PREFIX + q.id, "").strip()
         }
-        table = form.get("table", "").strip()[:MAX_TEXT] or None
+        table = form.get("table", "").strip() or None
         date_text = form.get("date", "").strip()
         if date_text and iso_date(date_text) is None:
             raise FormProblem(phrase("web.house.bad-date", date=date_text[:40]))
@@ -134,5 +132,6 @@ def agreement() -> Any:
 
 
 def _names(text: str) -> list[str]:
-    """The players' names of the form: one a line, as the game start forms (forms.name_of_line)."""
-    return [name[:MAX_TEXT] for name in names_of_lines(text)]
+    """The players' names of the form: one a line, as the game start forms (forms.name_of_line).
+    A name too long is refused when the agreement is written (houserules.sheet), not cut."""
+    return names_of_lines(text)

@@ -1,0 +1,32 @@
+"""garou.core.names: the one rule of a name and of a free text a person types."""
+
+from __future__ import annotations
+
+import pytest
+
+from garou.core.names import MAX_NAME, MAX_TEXT, name_problem, text_problem
+
+
+def test_a_name_up_to_the_bound_is_kept_and_one_past_it_is_said_with_its_length():
+    assert name_problem("A" * MAX_NAME) is None
+    said = name_problem("A" * (MAX_NAME + 1))
+    assert said is not None
+    message = said.say("en")
+    assert f"{MAX_NAME + 1} characters long" in message and f"at most {MAX_NAME}" in message
+
+
+def test_a_free_text_up_to_the_bound_is_kept_and_a_longer_one_names_its_field():
+    assert text_problem("x" * MAX_TEXT, "--why") is None
+    said = text_problem("x" * 100_000, "--why")
+    assert said is not None
+    for lang in ("en", "fr"):
+        message = said.say(lang)
+        assert message.startswith("--why") and "100000" in message and str(MAX_TEXT) in message
+        assert len(message) < 300  # the text is shown by its beginning, never whole
+
+
+@pytest.mark.parametrize("text", ["a\u200bb", "a\x1b[2Jb", "a\u202eb", "a\nb"])
+def test_a_hidden_character_is_refused_in_a_name_and_in_a_free_text(text):
+    for said in (name_problem(text), text_problem(text)):
+        assert said is not None and "U+" in said.say("en")
+        assert "\x1b" not in said.say("en") and "\u202e" not in said.say("fr")
