@@ -24,14 +24,19 @@ def check_player_names(players: Any) -> None:
     """Refuse a player's name garou cannot keep (:func:`garou.core.names.name_problem`: a
     character nobody sees or that moves the terminal, more than :data:`MAX_NAME`
     characters), naming it (shortened)."""
-    from garou.core.names import name_problem
+    from garou.core.names import fold, name_problem
 
     from .errors import IllegalEventError
 
+    seen: dict[str, str] = {}
     for name in players if isinstance(players, list | tuple) else ():
         said = name_problem(name) if isinstance(name, str) else None
         if said is not None:
             raise IllegalEventError(said)
+        if isinstance(name, str):  # one player once: as every reader matches a name typed
+            if fold(name) in seen:
+                raise IllegalEventError("game.names.same", name=name, other=seen[fold(name)])
+            seen[fold(name)] = name
 
 
 def check_start_names(data: Mapping[str, Any]) -> None:
@@ -43,6 +48,25 @@ def check_start_names(data: Mapping[str, Any]) -> None:
     check_player_names(data.get("players"))
     _check_text(data.get("name"), "name")
     _check_text(data.get("table"), "table")
+
+
+def as_read(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A ``start``'s values as every reader reads them back (a record's import, a form):
+    the players' names, the deal's and the game's and table's names trimmed, a blank name
+    no name; so that what is recorded is what an export gives back."""
+
+    def trim(value: Any) -> Any:
+        return value.strip() if isinstance(value, str) else value
+
+    read = dict(data)
+    if isinstance(data.get("players"), list | tuple):
+        read["players"] = [trim(p) for p in data["players"]]
+    if isinstance(data.get("deal"), Mapping):
+        read["deal"] = {trim(k): v for k, v in data["deal"].items()}
+    for key in ("name", "table"):
+        if key in data:
+            read[key] = trim(data[key]) or None
+    return read
 
 
 def _check_text(text: Any, field: str) -> None:
@@ -79,7 +103,8 @@ def check_event_texts(data: Any, path: str = "") -> None:
 
 def new_game(journal: Journal, book: Rulebook, data: Mapping[str, Any]) -> int:
     """Create a game from its ``start`` event data; return its id."""
-    check_start_names(data)
+    check_start_names(data)  # on the names as typed, so that a refusal quotes them so
+    data = as_read(data)
 
     def check(events: list[Event]) -> None:
         replay(book, events)

@@ -170,11 +170,14 @@ def test_a_start_edited_by_hand_is_a_damaged_start_in_every_command(
 
 
 @pytest.mark.parametrize("game_id", ["9223372036854775808", "-9223372036854775809", "1" * 40])
-def test_an_id_beyond_sqlite_integers_is_no_such_game(garou, six_games, game_id):
+def test_an_id_beyond_sqlite_integers_is_a_number_too_large_never_a_traceback(
+    garou, six_games, game_id
+):
+    # the one bound of a number (garou.core.numbers): the command line's error, exit 2
     for command in (["status"], ["recap"], ["export"], ["undo"], ["add", "dawn"]):
         run = garou("game", *command, "--id", game_id, "--db", str(six_games), "--lang", "en")
-        assert run.exit_code == 1, (command, run.stderr)
-        assert "no game number" in run.stderr
+        assert run.exit_code == 2, (command, run.stderr)
+        assert "--id" in run.stderr and "at most 9223372036854775807" in run.stderr
 
 
 def test_a_full_disk_is_said_as_such_and_reading_still_works(six_games, tmp_path, monkeypatch):

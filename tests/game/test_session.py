@@ -418,3 +418,36 @@ def test_an_event_number_too_large_is_said_with_the_bound_from_every_face(garou,
     run = garou("game", "import", str(record), "--db", str(tmp_path / "o.sqlite"), "--lang", "en")
     assert run.exit_code == 1 and "Traceback" not in run.stderr
     assert "events[" in run.stderr and "too large" in run.stderr
+
+
+FIVE = {"game": "loup-garou", "roles": {"loup-garou": 1, "voyante": 1, "villageois": 3}}
+
+
+@pytest.mark.parametrize(
+    ("typed", "twin"), [("Ana", "Ana "), ("Zoé", "ZOE"), ("Ana", " ana"), ("ﬁn", "Fin")]
+)
+def test_two_players_whose_names_read_the_same_are_refused_at_the_start(journal, book, typed, twin):
+    from garou.game.errors import IllegalEventError
+
+    players = [typed, "Bob", "Cid", "Dee", twin]
+    with pytest.raises(IllegalEventError) as refused:
+        session.new_game(journal, book, FIVE | {"players": players})
+    assert refused.value.message("en").startswith(f"'{twin}' and '{typed}' are the same name")
+    assert journal.games() == []
+
+
+def test_a_start_is_recorded_as_an_export_reads_it_back(journal, book):
+    """Names trimmed, a blank game name no name: what an import of its export gives."""
+    players = [" Ana", "Bob ", "Cid", "Dee", "Eve"]
+    data = FIVE | {
+        "players": players,
+        "name": "  ",
+        "table": " Jeudi ",
+        "deal": {"Ana ": "voyante"},
+    }
+    game_id = session.new_game(journal, book, data)
+    start = journal.events(game_id)[0].data
+    assert start["players"] == ["Ana", "Bob", "Cid", "Dee", "Eve"]
+    assert start["name"] is None and start["table"] == "Jeudi"
+    assert start["deal"] == {"Ana": "voyante"}
+    assert journal.game(game_id).name is None
