@@ -454,6 +454,7 @@ def _master_page(
     """The game master's page; ``typed``: the answers of a refused night form, shown again
     as they were given (nothing valid is thrown away)."""
     from garou.game import script, session
+    from garou.game.questions import night_questions
     from garou.game.recap import build_recap
     from garou.game.table import warnings
 
@@ -497,6 +498,7 @@ def _master_page(
         for s in state.seats
     ]
     night = step.night_step
+    questions = night_questions(state, step) if night is not None else ()
     context: dict[str, Any] = {
         "row": row,
         "state": state,
@@ -529,6 +531,8 @@ def _master_page(
         "ballots_told": [p.say(lang) for p in ballots.told],
         "draft_revision": draft_revision,
         "typed": _typed(typed),
+        "questions": questions,
+        "asked": {q.field: q for q in questions},
     }
     if config().lan:
         context["share"] = _share(game_id, secret)

@@ -1,0 +1,124 @@
+"""Tests of ``garou/game/questions.py``: the questions of a step, the same on every face."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from garou.game import questions, script, session
+from garou.game.journal import open_journal
+from tests.helpers import NIGHT1, ROLES, SELF, TO_SELF, TO_WITCH, TWO, WITHOUT, _game
+
+
+def _asked(db: Path, book, answers=None) -> tuple[questions.Question, ...]:
+    with open_journal(db) as journal:
+        state = session.load(journal, book, 1, "en").state
+    return questions.night_questions(state, script.next_step(state), answers)
+
+
+def _fields(asked) -> list[str]:
+    return [q.field or q.kind for q in asked]
+
+
+def test_the_seers_target_whose_card_nobody_recorded_is_then_asked_for_their_card(tmp_path, book):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {}, NIGHT1[:1], ROLES, WITHOUT("Eve"))
+    assert _fields(_asked(db, book)) == ["target"]
+    asked = _asked(db, book, {"target": "Dee"})
+    assert _fields(asked) == ["target", "role"]
+    assert asked[1].kind == questions.CARD and "Dee" in asked[1].say("en")
+    assert set(asked[1].options) == {"loup-garou", "villageois"}  # Eve's card is not known
+    assert _fields(_asked(db, book, {"target": "Bob"})) == ["target"]  # a known wolf
+
+
+def test_a_disagreement_of_the_wolves_records_the_agreements_decision_only_when_said(
+    tmp_path, book
+):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {}, NIGHT1)
+    victim, agreed = _asked(db, book)
+    assert (victim.field, agreed.kind, agreed.default) == ("victim", questions.YES, True)
+    assert agreed.into({"victim": "Fay"}, True) == {"victim": "Fay"}
+    assert agreed.into({"victim": "Fay"}, False) == {"victim": "Fay", "decided": "game-master"}
+
+
+def test_the_victim_may_be_poisoned_only_while_the_save_may_still_be_yes(tmp_path, book):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {TWO: "both-allowed"}, TO_WITCH)
+    save, poison = _asked(db, book)
+    assert (save.field, poison.field, poison.empty) == ("save", "poison", True)
+    assert "Fay" in poison.options and poison.only_one is None
+    assert [n.say("en") for n in save.notes] == ["(show the witch) The wolves' victim: Fay."]
+    assert "Fay" not in _asked(db, book, {"save": False})[1].options
+    assert "Fay" in _asked(db, book, {"save": True})[1].options
+
+
+def test_a_save_at_a_one_potion_table_leaves_no_poison_to_ask(tmp_path, book):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {TWO: "one-per-night"}, TO_WITCH)
+    save, poison = _asked(db, book)
+    assert poison.only_one == "save" and "Fay" not in poison.options
+    saved = _asked(db, book, {"save": True})
+    assert _fields(saved) == ["save", questions.TELL]
+    assert [n.cue for n in saved[1].notes] == ["one-potion"]
+
+
+def test_a_witch_who_may_not_save_herself_is_told_so_and_only_asked_the_poison(tmp_path, book):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {SELF: "never", TWO: "both-allowed"}, TO_SELF)
+    (poison,) = _asked(db, book)
+    assert poison.field == "poison" and "Cid" not in poison.options
+    assert [n.cue for n in poison.notes] == [None, "no-self-save"]
+
+
+def test_a_role_not_dealt_is_called_with_its_cue_and_nothing_asked(tmp_path, book):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {}, [])
+    (enter,) = _asked(db, book)
+    assert enter.kind == questions.ENTER and [n.cue for n in enter.notes] == ["absent"]
+
+
+# --- the terminal and the phone ask the same --------------------------------------------
+
+
+def _terminal_options(garou, db: Path, typed: list[str], question: str) -> list[str]:
+    """The options ``garou game play`` offers at ``question``, after ``typed``."""
+    from garou.core.catalogue import say
+
+    run = garou(
+        "game", "play", "--db", str(db), "--lang", "en", input="".join(f"{t}\n" for t in typed)
+    )
+    found = re.search(re.escape(say(question, "en")) + r" \(([^)]*)\)", run.stdout)
+    assert found, run.stdout
+    return [n.strip() for n in found.group(1).split(",")]
+
+
+def _phone_options(db: Path, field: str, prefix: str = "") -> list[str]:
+    from garou.web import WebConfig, create_app
+    from tests.helpers import GameMaster
+
+    html = GameMaster(create_app(WebConfig(db=db)).test_client(), 1).page()
+    return re.findall(rf'name="{field}" value="{prefix}([^"]+)"', html)
+
+
+@pytest.mark.parametrize(
+    ("agreement", "events", "typed", "question", "field", "prefix"),
+    [
+        ({}, NIGHT1[:1], [], "game.play.look", "target", ""),
+        ({}, NIGHT1, [], "game.play.victim", "victim", ""),
+        ({TWO: "one-per-night"}, TO_WITCH, ["no"], "game.play.poison", "one_potion",
+         "death:"),
+        ({TWO: "both-allowed", SELF: "never"}, TO_SELF, [], "game.play.poison",
+         "poison", ""),
+    ],
+)  # fmt: skip
+def test_the_terminal_and_the_phone_offer_the_same_players(
+    garou, tmp_path, book, agreement, events, typed, question, field, prefix
+):
+    pytest.importorskip("flask")
+    db = tmp_path / "g.sqlite"
+    _game(db, book, agreement, events)
+    phone = _phone_options(db, field, prefix)
+    assert phone and _terminal_options(garou, db, typed, question) == phone
