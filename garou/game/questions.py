@@ -15,6 +15,9 @@ from garou.core.catalogue import Phrase, phrase
 from garou.core.records import record
 
 if TYPE_CHECKING:
+    from garou.rules.loader import Rulebook
+
+    from .journal import Event
     from .script import Step
     from .table import LoupGarouState
 
@@ -196,6 +199,53 @@ def _potions(
     ]
 
 
+def pending(
+    events: list[Event], book: Rulebook, kind: str, data: Mapping[str, Any], lang: str
+) -> Question | None:
+    """What the event ``kind`` with ``data`` still waits for before it can be recorded in
+    the game of ``events``, or None: the card of the player the seer looks at when nobody
+    recorded it, a player's choice (the hunter's shot, a successor, the captain's pick in
+    a tie), the cards of the living (before a vote or a death). Checked by replaying the
+    game with it; nothing recorded."""
+    from .errors import IllegalEventError
+    from .journal import Event
+    from .replay import replay, trimmed
+
+    state = replay(book, events, lang).state
+    if kind == "look" and data.get("target") and "role" not in data:
+        from .script import next_step
+
+        step = next_step(state)
+        if step.kind == "look":
+            card = [q for q in night_questions(state, step, data) if q.field == "role"]
+            if card:
+                return card[0]
+    try:
+        new = Event(len(events) + 1, kind, dict(data))
+        replay(book, trimmed(book, [*events, new], lang), lang)
+    except IllegalEventError as exc:
+        return waited(exc, state, data)
+    return None
+
+
+def waited(error: Any, state: LoupGarouState, data: Mapping[str, Any]) -> Question | None:
+    """The question a refused event asks before it can be recorded (``error``: the
+    table's :class:`~garou.game.errors.IllegalEventError`; ``state``: the game before the
+    event), or None when it was refused for good."""
+    ask = error.ask
+    if ask is not None:
+        field = {"captain-pick": "captain_pick", "shoot": "shoot"}.get(ask.kind, "successor")
+        choice = phrase("game.play.choice", chooser=ask.chooser)
+        return Question(field, NAME, choice, tuple(ask.options), chooser=ask.chooser,
+                        notes=(Note(ask.question),))  # fmt: skip
+    if error.unknown:
+        given = data.get("roles") or {}
+        names = tuple(n for n in error.unknown if n not in given)
+        cards = tuple(state.remaining_cards().items())
+        return Question("roles", CARDS, phrase("game.play.learn"), names, cards=cards)
+    return None
+
+
 __all__ = [
     "CARD",
     "CARDS",
@@ -207,5 +257,7 @@ __all__ = [
     "TELL",
     "YES",
     "night_questions",
+    "pending",
+    "waited",
     "said",
 ]

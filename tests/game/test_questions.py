@@ -83,14 +83,15 @@ def test_a_role_not_dealt_is_called_with_its_cue_and_nothing_asked(tmp_path, boo
 # --- the terminal and the phone ask the same --------------------------------------------
 
 
-def _terminal_options(garou, db: Path, typed: list[str], question: str) -> list[str]:
-    """The options ``garou game play`` offers at ``question``, after ``typed``."""
+def _terminal_options(garou, db: Path, typed: list[str], question: str, **values) -> list[str]:
+    """The options ``garou game play`` offers at ``question`` (a key, and its ``values``),
+    after ``typed``."""
     from garou.core.catalogue import say
 
     run = garou(
         "game", "play", "--db", str(db), "--lang", "en", input="".join(f"{t}\n" for t in typed)
     )
-    found = re.search(re.escape(say(question, "en")) + r" \(([^)]*)\)", run.stdout)
+    found = re.search(re.escape(say(question, "en", **values)) + r" \(([^)]*)\)", run.stdout)
     assert found, run.stdout
     return [n.strip() for n in found.group(1).split(",")]
 
@@ -122,3 +123,76 @@ def test_the_terminal_and_the_phone_offer_the_same_players(
     _game(db, book, agreement, events)
     phone = _phone_options(db, field, prefix)
     assert phone and _terminal_options(garou, db, typed, question) == phone
+
+
+# --- what an event still waits for ------------------------------------------------------
+
+
+def _tie(tmp_path: Path, book) -> Path:
+    """A six-player game at its first vote, captain Bruno (the TABLE6 table)."""
+    from garou.game.start import start_data
+    from tests.helpers import DEAL6, NAMES, TABLE6, lg_setup
+
+    db = tmp_path / "tie.sqlite"
+    deal = dict(pair.split("=") for pair in DEAL6.split(","))
+    with open_journal(db) as journal:
+        setup = lg_setup(tmp_path, TABLE6, NAMES[:5])
+        game_id = session.new_game(journal, book, start_data(book, setup, deal=deal))
+        for kind, data in [("look", {"target": "Alice"}), ("kill", {"victim": "Chloé"}),
+                           ("dawn", {}), ("election", {"captain": "Bruno"})]:  # fmt: skip
+            session.record(journal, book, game_id, kind, data, "en")
+    return db
+
+
+TIED = {"Alice": "Driss", "Bruno": "Emma", "Driss": "Emma", "Emma": "Driss"}
+
+
+def _pending(db: Path, book, kind: str, data: dict) -> questions.Question | None:
+    with open_journal(db) as journal:
+        return questions.pending(journal.events(1), book, kind, data, "en")
+
+
+def test_a_tie_waits_for_the_captains_pick_among_the_tied(tmp_path, book):
+    db = _tie(tmp_path, book)
+    pick = _pending(db, book, "vote", {"votes": TIED})
+    assert pick is not None and (pick.field, pick.chooser) == ("captain_pick", "Bruno")
+    assert set(pick.options) == {"Driss", "Emma"} and pick.notes
+    answered = pick.into({"votes": TIED}, "Emma")
+    assert answered == {"votes": TIED, "captain_pick": "Emma"}
+    assert _pending(db, book, "vote", answered) is None
+
+
+def test_the_seers_look_at_a_card_nobody_recorded_waits_for_that_card(tmp_path, book):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {}, NIGHT1[:1], ROLES, WITHOUT("Eve"))
+    card = _pending(db, book, "look", {"target": "Eve"})
+    assert card is not None and card.field == "role" and "villageois" in card.options
+    assert _pending(db, book, "look", {"target": "Eve", "role": "villageois"}) is None
+    assert _pending(db, book, "look", {"target": "Bob"}) is None  # a known wolf
+
+
+def test_the_terminal_and_the_phone_offer_the_same_captains_pick(garou, tmp_path, book):
+    pytest.importorskip("flask")
+    from garou.web import WebConfig, create_app
+    from tests.helpers import GameMaster
+
+    db = _tie(tmp_path, book)
+    gm = GameMaster(create_app(WebConfig(db=db)).test_client(), 1)
+    asked = gm.send("vote", {"how": "ballots", **{f"vote.{k}": v for k, v in TIED.items()}})
+    phone = re.findall(r'name="captain_pick" value="([^"]+)"', asked.text)
+    with open_journal(db) as journal:
+        journal.drop_draft(1, "pending")
+    typed = ["no", *(TIED[voter] for voter in ("Alice", "Bruno", "Driss", "Emma"))]
+    terminal = _terminal_options(garou, db, typed, "game.play.choice", chooser="Bruno")
+    assert phone and terminal == phone
+
+
+def test_a_death_with_cards_still_unknown_waits_for_the_cards_of_the_living(tmp_path, book):
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {}, [*TO_WITCH, ("potions", {})], ROLES, WITHOUT("Eve"))
+    cards = _pending(db, book, "dawn", {})
+    assert cards is not None and cards.kind == questions.CARDS and cards.field == "roles"
+    assert set(cards.options) == {"Eve", "Fay"}
+    assert dict(cards.cards) == {"loup-garou": 1, "villageois": 1}
+    learnt = cards.into({}, {"Eve": "loup-garou", "Fay": "villageois"})
+    assert _pending(db, book, "dawn", learnt) is None

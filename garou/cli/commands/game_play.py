@@ -176,9 +176,11 @@ class Session:
         return session.load(self.journal, self.book, self.game_id, self.lang).state
 
     def record(self, kind: str, data: dict[str, Any]) -> LoupGarouState | None:
-        """Record an event, asking what a player must choose first; None when refused."""
+        """Record an event, asking what it waits for first (a player's choice, the cards
+        of the living: :func:`garou.game.questions.waited`); None when refused."""
         from garou.game import session
         from garou.game.errors import IllegalEventError
+        from garou.game.questions import waited
 
         while True:
             try:
@@ -186,39 +188,36 @@ class Session:
                     self.journal, self.book, self.game_id, kind, data, self.lang
                 ).state
             except IllegalEventError as exc:
-                if exc.ask is not None:
-                    data = self.answer(exc.ask, data)
-                    continue
-                if exc.unknown:
-                    data = self.learn(exc.unknown, data)
-                    continue
-                self.show(self.say("error.prefix", message=exc.message(self.lang)), "bold red")
-                return None
+                question = waited(exc, self.state(), data)
+                if question is None:
+                    message = exc.message(self.lang)
+                    self.show(self.say("error.prefix", message=message), "bold red")
+                    return None
+                data = question.into(data, self.answer(question))
 
-    def answer(self, ask: Any, data: dict[str, Any]) -> dict[str, Any]:
-        self.show(ask.question, "bold")
-        chosen = self.ask_name(self.say("game.play.choice", chooser=ask.chooser), list(ask.options))
-        if ask.kind == "captain-pick":
-            return {**data, "captain_pick": chosen}
-        key = "shoot" if ask.kind == "shoot" else "successor"
-        return {**data, key: {**(data.get(key) or {}), ask.chooser: chosen}}
+    def answer(self, question: Any) -> Any:
+        """Ask what an event waits for: a player's choice, or who holds each card still
+        unmatched (by card, the most common one inferred)."""
+        from garou.game.questions import CARDS
 
-    def learn(self, names: tuple[str, ...], data: dict[str, Any]) -> dict[str, Any]:
-        """Ask who holds each card still unmatched (the most common one is inferred)."""
-        state = self.state()
-        roles = dict(data.get("roles") or {})
-        left = state.remaining_cards()
-        unknown = [n for n in names if n not in roles]
-        self.show(self.say("game.play.learn"), "bold")
+        if question.kind != CARDS:
+            for note in question.notes:
+                self.show(note.say(self.lang), "bold")
+            return self.ask_name(question.say(self.lang), list(question.options))
+        game = self.state().game
+        roles: dict[str, str] = {}
+        unknown = list(question.options)
+        self.show(question.say(self.lang), "bold")
+        left = dict(question.cards)
         for role, count in sorted(left.items(), key=lambda kv: kv[1])[:-1] or left.items():
-            label = state.game.role(role).name.get(self.lang)
+            label = game.role(role).name.get(self.lang)
             picked = self.ask_names(
                 self.say("game.play.who-holds", role=label, count=count), unknown, count
             )
             for name in picked:
                 roles[name] = role
             unknown = [n for n in unknown if n not in picked]
-        return {**data, "roles": roles}
+        return roles
 
     # --- the loop ---------------------------------------------------------------------
 
