@@ -33,6 +33,8 @@ CARDS = "cards"
 """The card of each player of ``options``, among ``cards`` (role id, how many left)."""
 ENTER = "enter"
 """Nothing to answer: the game master goes on when the table is ready."""
+BALLOTS = "ballots"
+"""A show of hands: each of ``voters`` names one of ``options``, or nobody (``empty``)."""
 TELL = "tell"
 """Nothing to answer nor to wait for: only the notes are shown."""
 
@@ -83,11 +85,19 @@ class Question:
     """The player whose choice it is (the hunter's shot, a successor, a captain's pick)."""
     cards: tuple[tuple[str, int], ...] = ()
     """A :data:`CARDS`: the cards still unmatched, and how many of each."""
+    voters: tuple[str, ...] = ()
+    """A :data:`BALLOTS`: who votes, in the order they are asked (``text`` names each)."""
     notes: tuple[Note, ...] = ()
     """What to show before it, in order."""
 
-    def say(self, lang: str) -> str:
-        return said(self.text, lang) if self.text is not None else ""
+    def say(self, lang: str, **more: Any) -> str:
+        """The question in ``lang`` (``more``: the values it names for each one asked, a
+        :data:`BALLOTS`'s voter)."""
+        if self.text is None:
+            return ""
+        if more:
+            return Phrase(self.text.key, {**self.text.values, **more}, self.text.count).say(lang)
+        return said(self.text, lang)
 
     def into(self, data: Mapping[str, Any], value: Any) -> dict[str, Any]:
         """The event's values ``data`` with ``value`` (the face's answer) recorded in
@@ -106,6 +116,25 @@ def said(text: Any, lang: str) -> str:
     from garou.core.catalogue import render_value
 
     return render_value(text, lang)
+
+
+def questions(
+    state: LoupGarouState, step: Step, answers: Mapping[str, Any] | None = None
+) -> tuple[Question, ...]:
+    """The questions of ``step`` (:func:`garou.game.script.next_step`), given the
+    ``answers`` already given: the night's (:func:`night_questions`), the captain's
+    election, the show of hands; none at dawn and once the game is over."""
+    if step.kind == "election":
+        election = Note(phrase("game.play.election"))
+        elected = phrase("game.play.elected")
+        return (Question("captain", NAME, elected, step.targets, notes=(election,)),)
+    if step.kind == "vote":
+        voters = tuple(s.name for s in state.living())
+        ballot = phrase("game.play.ballot")
+        return (Question("votes", BALLOTS, ballot, step.targets, empty=True, voters=voters),)
+    if step.kind in ("dawn", "over"):
+        return ()
+    return night_questions(state, step, answers)
 
 
 def night_questions(
@@ -247,6 +276,7 @@ def waited(error: Any, state: LoupGarouState, data: Mapping[str, Any]) -> Questi
 
 
 __all__ = [
+    "BALLOTS",
     "CARD",
     "CARDS",
     "ENTER",
@@ -257,6 +287,7 @@ __all__ = [
     "TELL",
     "YES",
     "night_questions",
+    "questions",
     "pending",
     "waited",
     "said",

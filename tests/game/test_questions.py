@@ -96,12 +96,16 @@ def _terminal_options(garou, db: Path, typed: list[str], question: str, **values
     return [n.strip() for n in found.group(1).split(",")]
 
 
-def _phone_options(db: Path, field: str, prefix: str = "") -> list[str]:
+def _phone_page(db: Path) -> str:
     from garou.web import WebConfig, create_app
     from tests.helpers import GameMaster
 
-    html = GameMaster(create_app(WebConfig(db=db)).test_client(), 1).page()
-    return re.findall(rf'name="{field}" value="{prefix}([^"]+)"', html)
+    return GameMaster(create_app(WebConfig(db=db)).test_client(), 1).page()
+
+
+def _phone_options(db: Path, field: str, prefix: str = "") -> list[str]:
+    """The players the phone's form offers for ``field`` (each value after ``prefix``)."""
+    return re.findall(rf'name="{field}" value="{prefix}([^"]+)"', _phone_page(db))
 
 
 @pytest.mark.parametrize(
@@ -196,3 +200,25 @@ def test_a_death_with_cards_still_unknown_waits_for_the_cards_of_the_living(tmp_
     assert dict(cards.cards) == {"loup-garou": 1, "villageois": 1}
     learnt = cards.into({}, {"Eve": "loup-garou", "Fay": "villageois"})
     assert _pending(db, book, "dawn", learnt) is None
+
+
+# --- the day ----------------------------------------------------------------------------
+
+
+def test_the_show_of_hands_asks_each_living_voter_among_the_targets(tmp_path, book):
+    db = _tie(tmp_path, book)
+    with open_journal(db) as journal:
+        state = session.load(journal, book, 1, "en").state
+        (ballots,) = questions.questions(state, script.next_step(state))
+        assert ballots.kind == questions.BALLOTS and ballots.empty
+        assert ballots.voters == ballots.options == ("Alice", "Bruno", "Driss", "Emma")
+        assert ballots.say("en", voter="Alice") == "Alice votes against"
+
+
+def test_the_terminal_and_the_phone_offer_the_same_ballots(garou, tmp_path, book):
+    pytest.importorskip("flask")
+    db = _tie(tmp_path, book)
+    select = _phone_page(db).split('name="vote.Alice"', 1)[1].split("</select>", 1)[0]
+    phone = re.findall(r'<option value="([^"]+)"', select)  # the empty one: no hand raised
+    terminal = _terminal_options(garou, db, ["no"], "game.play.ballot", voter="Alice")
+    assert phone and terminal == phone

@@ -499,10 +499,15 @@ class Session:
     # --- day --------------------------------------------------------------------------
 
     def day(self, state: LoupGarouState) -> None:
-        alive = [s.name for s in state.living()]
-        if state.day_stage() == "election":
-            self.show(self.say("game.play.election"), "bold")
-            captain = self.ask_name(self.say("game.play.elected"), alive)
+        from garou.game.questions import questions
+        from garou.game.script import next_step
+
+        step = next_step(state)
+        (question,) = questions(state, step)  # the election, or the show of hands
+        if step.kind == "election":
+            for note in question.notes:
+                self.show(note.say(self.lang), "bold")
+            captain = self.ask_name(question.say(self.lang), list(question.options))
             self.record("election", {"captain": captain})
             return
         # each ballot is kept in the journal as it is typed: a Ctrl-C resumes at the next
@@ -523,14 +528,15 @@ class Session:
         self.show(self.say("game.play.vote-how"), "dim")
         if asked:
             self.show(self.say("game.play.ballots-kept", count=len(asked), names=asked), "yellow")
-        targets = list(state.tied) if state.vote_round == "revote" else alive
+        targets = list(question.options)
         seq = self.last_seq()
-        for voter in alive:
+        for voter in question.voters:
             if voter in asked:
                 continue
             if asked and self.journal.draft(self.game_id, BALLOT_DRAFT) is None:
                 return  # recorded meanwhile elsewhere: the ballots are checked again
-            target = self.ask_name(self.say("game.play.ballot", voter=voter), targets, empty=True)
+            said = question.say(self.lang, voter=voter)
+            target = self.ask_name(said, targets, empty=question.empty)
             if self.recorded_since(seq):
                 return  # the vote (or what it waits for) recorded on another screen
             if target is not None:

@@ -454,7 +454,7 @@ def _master_page(
     """The game master's page; ``typed``: the answers of a refused night form, shown again
     as they were given (nothing valid is thrown away)."""
     from garou.game import script, session
-    from garou.game.questions import night_questions
+    from garou.game.questions import questions
     from garou.game.recap import build_recap
     from garou.game.table import warnings
 
@@ -498,7 +498,7 @@ def _master_page(
         for s in state.seats
     ]
     night = step.night_step
-    questions = night_questions(state, step) if night is not None else ()
+    asked = questions(state, step)
     context: dict[str, Any] = {
         "row": row,
         "state": state,
@@ -531,8 +531,8 @@ def _master_page(
         "ballots_told": [p.say(lang) for p in ballots.told],
         "draft_revision": draft_revision,
         "typed": _typed(typed),
-        "questions": questions,
-        "asked": {q.field: q for q in questions},
+        "questions": asked,
+        "asked": {q.field: q for q in asked},
     }
     if config().lan:
         context["share"] = _share(game_id, secret)
