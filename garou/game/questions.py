@@ -119,11 +119,15 @@ def said(text: Any, lang: str) -> str:
 
 
 def questions(
-    state: LoupGarouState, step: Step, answers: Mapping[str, Any] | None = None
+    state: Any, step: Any, answers: Mapping[str, Any] | None = None
 ) -> tuple[Question, ...]:
     """The questions of ``step`` (:func:`garou.game.script.next_step`), given the
     ``answers`` already given: the night's (:func:`night_questions`), the captain's
-    election, the show of hands; none at dawn and once the game is over."""
+    election, the show of hands; none at dawn and once the game is over. A Mafia
+    evening's (``step``: :func:`garou.game.mafia_script.next_step`) are
+    :func:`mafia_questions`'."""
+    if state.game.id == "mafia":
+        return mafia_questions(state, step, answers)
     if step.kind == "election":
         election = Note(phrase("game.play.election"))
         elected = phrase("game.play.elected")
@@ -228,6 +232,21 @@ def _potions(
     ]
 
 
+def mafia_questions(
+    state: Any, step: Any, answers: Mapping[str, Any] | None = None
+) -> tuple[Question, ...]:
+    """The questions of the Mafia evening's step ``step``
+    (:func:`garou.game.mafia_script.next_step`): a shot's or a check's target."""
+    if step.kind == "shot":
+        shot = phrase("mafia.play.shot", name=step.player)
+        return (Question("target", NAME, shot, step.targets),)
+    if step.kind in ("don-check", "sheriff-check"):
+        who = step.kind.removesuffix("-check")
+        check = phrase(f"mafia.play.{who}-check", name=step.player)
+        return (Question("target", NAME, check, step.targets),)
+    return ()
+
+
 def pending(
     events: list[Event], book: Rulebook, kind: str, data: Mapping[str, Any], lang: str
 ) -> Question | None:
@@ -286,6 +305,7 @@ __all__ = [
     "Question",
     "TELL",
     "YES",
+    "mafia_questions",
     "night_questions",
     "questions",
     "pending",

@@ -222,3 +222,36 @@ def test_the_terminal_and_the_phone_offer_the_same_ballots(garou, tmp_path, book
     phone = re.findall(r'<option value="([^"]+)"', select)  # the empty one: no hand raised
     terminal = _terminal_options(garou, db, ["no"], "game.play.ballot", voter="Alice")
     assert phone and terminal == phone
+
+
+# --- a Mafia evening --------------------------------------------------------------------
+
+
+def _evening(tmp_path: Path, book) -> Path:
+    from tests.helpers import _new_evening_in
+
+    db = tmp_path / "mafia.sqlite"
+    with open_journal(db) as journal:
+        _new_evening_in(book, journal)
+    return db
+
+
+def test_the_first_nights_check_asks_the_don_about_every_other_player(tmp_path, book):
+    from garou.game import mafia_script
+
+    db = _evening(tmp_path, book)
+    with open_journal(db) as journal:
+        state = session.load(journal, book, 1, "en").state
+    step = mafia_script.next_step(state)
+    (target,) = questions.questions(state, step)
+    assert (step.kind, target.field) == ("don-check", "target")
+    assert target.options == tuple(str(n) for n in range(1, 10))
+    assert target.say("en") == "Whom does the Don (10) check?"
+
+
+def test_the_terminal_and_the_judges_phone_offer_the_same_check(garou, tmp_path, book):
+    pytest.importorskip("flask")
+    db = _evening(tmp_path, book)
+    phone = _phone_options(db, "target")
+    terminal = _terminal_options(garou, db, ["no"], "mafia.play.don-check", name="10")
+    assert phone and terminal == phone

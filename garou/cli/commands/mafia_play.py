@@ -331,26 +331,21 @@ class MafiaSession(Session):
 
     def night(self, state: Any) -> None:
         from garou.game.mafia_script import next_step
+        from garou.game.questions import questions
 
         self.drawn = self.last_seq()  # the game as this step is drawn for
         step = next_step(state)
         if step.kind == "meeting" or step.meeting:
+            # the first night's checks follow the meeting (mf-first-night)
             self.meeting(state, step.seconds)
-            if step.meeting:  # the first night's checks follow the meeting (mf-first-night)
-                who = step.kind.removesuffix("-check")
-                question = self.say(f"mafia.play.{who}-check", name=step.player)
-                self.record(step.kind, {"target": self.name(question, list(step.targets))})
-                return
-        elif step.kind == "shot":
-            target = self.name(self.say("mafia.play.shot", name=step.player), list(step.targets))
-            self.record("shot", {"shooter": step.player, "target": target})
+        asked = questions(state, step)  # a shot's or a check's target
+        if not asked:
+            self.record("day", {})
             return
-        elif step.kind in ("don-check", "sheriff-check"):
-            who = step.kind.removesuffix("-check")
-            question = self.say(f"mafia.play.{who}-check", name=step.player)
-            self.record(step.kind, {"target": self.name(question, list(step.targets))})
-            return
-        self.record("day", {})
+        (target,) = asked
+        data: dict[str, Any] = {"shooter": step.player} if step.kind == "shot" else {}
+        data["target"] = self.name(target.say(self.lang), list(target.options))
+        self.record(step.kind, data)
 
     def meeting(self, state: Any, seconds: int) -> None:
         """Read the first night's meeting and offer its countdown, once a session."""

@@ -785,6 +785,7 @@ def _judge_page(
     from garou.game import mafia as rules
     from garou.game import mafia_script, session
     from garou.game.mafia_points import points
+    from garou.game.questions import questions
 
     from . import mafia
 
@@ -836,10 +837,12 @@ def _judge_page(
         if state.game.fouls
         else []
     )
+    asked = questions(state, step)
     context: dict[str, Any] = {
         "row": row,
         "state": state,
         "step": step,
+        "asked": {q.field: q for q in asked},
         "where": mafia.where(state, lang),
         "round": say(f"round.{step.round}", lang) if step.round else None,
         "seats": mafia.seats(state, lang, secret=True),
