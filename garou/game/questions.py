@@ -236,7 +236,8 @@ def mafia_questions(
     state: Any, step: Any, answers: Mapping[str, Any] | None = None
 ) -> tuple[Question, ...]:
     """The questions of the Mafia evening's step ``step``
-    (:func:`garou.game.mafia_script.next_step`): a shot's or a check's target."""
+    (:func:`garou.game.mafia_script.next_step`): a shot's or a check's target; the
+    farewell's best move, testament and crown."""
     if step.kind == "shot":
         shot = phrase("mafia.play.shot", name=step.player)
         return (Question("target", NAME, shot, step.targets),)
@@ -244,7 +245,23 @@ def mafia_questions(
         who = step.kind.removesuffix("-check")
         check = phrase(f"mafia.play.{who}-check", name=step.player)
         return (Question("target", NAME, check, step.targets),)
+    if step.kind == "farewell":
+        return _farewell(state, step.player)
     return ()
+
+
+def _farewell(state: Any, name: str) -> tuple[Question, ...]:
+    """The farewell's questions: the best move and the testament name any seat but the
+    player's and a disqualified player's (out of the game, never the evening's suspect);
+    the crown is left to a living player, or nobody."""
+    everyone = tuple(s.name for s in state.seats if s.name != name and s.out != "disqualified")
+    living = tuple(s.name for s in state.living() if s.name != name)
+    best = phrase("mafia.play.best-move", most=state.game.deaths.best_move_most)
+    return (
+        Question("best_move", NAMES, best, everyone),
+        Question("suspects", NAMES, phrase("mafia.play.suspects"), everyone),
+        Question("crown", NAME, phrase("mafia.play.crown"), living, empty=True),
+    )
 
 
 def pending(

@@ -88,9 +88,8 @@ def _terminal_options(garou, db: Path, typed: list[str], question: str, **values
     after ``typed``."""
     from garou.core.catalogue import say
 
-    run = garou(
-        "game", "play", "--db", str(db), "--lang", "en", input="".join(f"{t}\n" for t in typed)
-    )
+    typed_in = "".join(f"{t}\n" for t in typed)
+    run = garou("game", "play", "--db", str(db), "--lang", "en", "--no-countdown", input=typed_in)
     found = re.search(re.escape(say(question, "en", **values)) + r" \(([^)]*)\)", run.stdout)
     assert found, run.stdout
     return [n.strip() for n in found.group(1).split(",")]
@@ -186,7 +185,7 @@ def test_the_terminal_and_the_phone_offer_the_same_captains_pick(garou, tmp_path
     phone = re.findall(r'name="captain_pick" value="([^"]+)"', asked.text)
     with open_journal(db) as journal:
         journal.drop_draft(1, "pending")
-    typed = ["no", *(TIED[voter] for voter in ("Alice", "Bruno", "Driss", "Emma"))]
+    typed = [*(TIED[voter] for voter in ("Alice", "Bruno", "Driss", "Emma"))]
     terminal = _terminal_options(garou, db, typed, "game.play.choice", chooser="Bruno")
     assert phone and terminal == phone
 
@@ -220,7 +219,7 @@ def test_the_terminal_and_the_phone_offer_the_same_ballots(garou, tmp_path, book
     db = _tie(tmp_path, book)
     select = _phone_page(db).split('name="vote.Alice"', 1)[1].split("</select>", 1)[0]
     phone = re.findall(r'<option value="([^"]+)"', select)  # the empty one: no hand raised
-    terminal = _terminal_options(garou, db, ["no"], "game.play.ballot", voter="Alice")
+    terminal = _terminal_options(garou, db, [], "game.play.ballot", voter="Alice")
     assert phone and terminal == phone
 
 
@@ -253,5 +252,33 @@ def test_the_terminal_and_the_judges_phone_offer_the_same_check(garou, tmp_path,
     pytest.importorskip("flask")
     db = _evening(tmp_path, book)
     phone = _phone_options(db, "target")
-    terminal = _terminal_options(garou, db, ["no"], "mafia.play.don-check", name="10")
+    terminal = _terminal_options(garou, db, [], "mafia.play.don-check", name="10")
     assert phone and terminal == phone
+
+
+def test_the_terminal_and_the_judges_phone_leave_a_disqualified_player_out_of_the_farewell(
+    garou, tmp_path
+):
+    pytest.importorskip("flask")
+    from tests.helpers import MAFIA_NAMES, MAFIA_ROLES
+
+    db = tmp_path / "m.sqlite"
+    deal = ",".join(f"{p}={r}" for p, r in MAFIA_ROLES.items())
+    garou("game", "new", "--game", "mafia", "--names", ",".join(MAFIA_NAMES), "--deal", deal,
+          "--db", str(db))  # fmt: skip
+
+    def add(*words: str) -> None:
+        assert garou("game", "add", *words, "--db", str(db), "--lang", "en").exit_code == 0
+
+    add("day")
+    add("disqualify", "player=Gus", "behaviour=threats")
+    for name in MAFIA_NAMES:
+        if name != "Gus":
+            add("speech", f"player={name}")
+    add("nominate", "by=Bob", "nominee=Hal")
+    add("vote", "votes={}")  # Hal leaves, with the farewell
+    for field in ("best_move", "suspects"):
+        phone = _phone_options(db, field)
+        assert "Gus" not in phone and "Hal" not in phone and "Ana" in phone
+    terminal = _terminal_options(garou, db, [], "mafia.play.best-move", most=3)
+    assert terminal == _phone_options(db, "best_move")

@@ -540,15 +540,16 @@ class MafiaSession(Session):
             self.timer(seconds, timer_label(state))
         if not draft.get("timed"):
             keep("timed", True)
-        # any seat but a disqualified player's: out of the game, not of the evening's suspects
-        everyone = [s.name for s in state.seats if s.name != name and s.out != "disqualified"]
-        most = state.game.deaths.best_move_most
-        if "best_move" not in draft:
-            keep("best_move", self.names(self.say("mafia.play.best-move", most=most), everyone))
-        if "suspects" not in draft:
-            keep("suspects", self.names(self.say("mafia.play.suspects"), everyone))
-        if "crown" not in draft:
-            keep("crown", self.name(self.say("mafia.play.crown"), living, empty=True))
+        from garou.game.mafia_script import next_step
+        from garou.game.questions import NAMES, questions
+
+        for question in questions(state, next_step(state)):  # best move, testament, crown
+            if question.field not in draft:
+                said, options = question.say(self.lang), list(question.options)
+                if question.kind == NAMES:
+                    keep(question.field, self.names(said, options))
+                else:
+                    keep(question.field, self.name(said, options, empty=question.empty))
         self.record(
             "farewell",
             {
