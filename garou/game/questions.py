@@ -237,7 +237,8 @@ def mafia_questions(
 ) -> tuple[Question, ...]:
     """The questions of the Mafia evening's step ``step``
     (:func:`garou.game.mafia_script.next_step`): a shot's or a check's target; the
-    farewell's best move, testament and crown."""
+    farewell's best move, testament and crown; the vote's ballots (for one of the
+    nominees, or at the lift "yes" or "no")."""
     if step.kind == "shot":
         shot = phrase("mafia.play.shot", name=step.player)
         return (Question("target", NAME, shot, step.targets),)
@@ -247,6 +248,17 @@ def mafia_questions(
         return (Question("target", NAME, check, step.targets),)
     if step.kind == "farewell":
         return _farewell(state, step.player)
+    if step.kind == "vote":
+        voters = tuple(s.name for s in state.living())
+        if step.round == "lift":  # all the tied leave, or all stay: "yes" or "no"
+            lift = phrase("mafia.play.lift", names=list(step.pool))
+            return (Question("votes", BALLOTS, lift, ("yes", "no"), empty=True, voters=voters),)
+        # a silent ballot goes to the last nominee (no abstention): said before it is counted
+        rest = Note(phrase("mafia.play.rest", name=step.pool[-1]))
+        votes = phrase("mafia.play.votes")
+        return (
+            Question("votes", BALLOTS, votes, step.pool, empty=True, voters=voters, notes=(rest,)),
+        )
     return ()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -256,10 +257,9 @@ def test_the_terminal_and_the_judges_phone_offer_the_same_check(garou, tmp_path,
     assert phone and terminal == phone
 
 
-def test_the_terminal_and_the_judges_phone_leave_a_disqualified_player_out_of_the_farewell(
-    garou, tmp_path
-):
-    pytest.importorskip("flask")
+def _named_evening(garou, tmp_path: Path) -> tuple[Path, Any]:
+    """The named Mafia evening (tests.helpers.MAFIA_ROLES), and ``add(*words)``, which
+    records one event with ``garou game add``."""
     from tests.helpers import MAFIA_NAMES, MAFIA_ROLES
 
     db = tmp_path / "m.sqlite"
@@ -270,6 +270,16 @@ def test_the_terminal_and_the_judges_phone_leave_a_disqualified_player_out_of_th
     def add(*words: str) -> None:
         assert garou("game", "add", *words, "--db", str(db), "--lang", "en").exit_code == 0
 
+    return db, add
+
+
+def test_the_terminal_and_the_judges_phone_leave_a_disqualified_player_out_of_the_farewell(
+    garou, tmp_path
+):
+    pytest.importorskip("flask")
+    from tests.helpers import MAFIA_NAMES
+
+    db, add = _named_evening(garou, tmp_path)
     add("day")
     add("disqualify", "player=Gus", "behaviour=threats")
     for name in MAFIA_NAMES:
@@ -282,3 +292,32 @@ def test_the_terminal_and_the_judges_phone_leave_a_disqualified_player_out_of_th
         assert "Gus" not in phone and "Hal" not in phone and "Ana" in phone
     terminal = _terminal_options(garou, db, [], "mafia.play.best-move", most=3)
     assert terminal == _phone_options(db, "best_move")
+
+
+def test_the_vote_asks_every_living_player_for_one_of_the_nominees_or_yes_or_no_at_the_lift(
+    garou, tmp_path, book
+):
+    from garou.game import mafia_script
+    from tests.helpers import MAFIA_NAMES
+
+    db, add = _named_evening(garou, tmp_path)
+    add("day")
+    add("disqualify", "player=Gus", "behaviour=threats")
+    for name in MAFIA_NAMES:
+        if name != "Gus":
+            add("speech", f"player={name}")
+    add("nominate", "by=Bob", "nominee=Hal")
+    add("nominate", "by=Ana", "nominee=Cid")
+    add("close-nominations")
+    with open_journal(db) as journal:
+        state = session.load(journal, book, 1, "en").state
+    (ballot,) = questions.questions(state, mafia_script.next_step(state))
+    assert ballot.kind == questions.BALLOTS and ballot.options == ("Hal", "Cid")
+    assert ballot.voters == tuple(n for n in MAFIA_NAMES if n != "Gus")
+    assert [n.say("en") for n in ballot.notes] == [
+        "The other votes go to Cid, the last nominee (no abstention)."
+    ]
+    pytest.importorskip("flask")
+    phone_voters = re.findall(r'name="ballot\.([^"]+)"', _phone_page(db))
+    terminal = _terminal_options(garou, db, [], "mafia.play.votes", name="Hal")
+    assert phone_voters == terminal == list(ballot.voters)

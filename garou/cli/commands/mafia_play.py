@@ -422,9 +422,11 @@ class MafiaSession(Session):
 
     def vote(self, state: Any) -> None:
         from garou.game.mafia_script import lift_ballots, next_step
+        from garou.game.questions import questions
 
         step = next_step(state)
-        living = [s.name for s in state.living()]
+        (ballot,) = questions(state, step)  # who votes, for whom
+        living = list(ballot.voters)
         votes: dict[str, str] = {}
         if step.round == "lift":
             # the ballots picked so far (on the judge's phone) are checked against what was
@@ -440,7 +442,7 @@ class MafiaSession(Session):
             if kept:
                 self.show(self.say("game.play.ballots-kept", count=len(kept), names=kept), "yellow")
             said_yes = [n for n in kept if ballots.votes[n] == "yes"]
-            question = self.say("mafia.play.lift", names=list(step.pool))
+            question = ballot.say(self.lang)
             if said_yes:  # Enter keeps names: how to say nobody instead
                 question += " " + self.say("mafia.play.lift-nobody")
             # Enter keeps the yes voters kept, else says nobody; "nobody" typed says so too
@@ -466,24 +468,26 @@ class MafiaSession(Session):
                 step = next_step(state)
                 if step.kind != "vote":
                     return  # the vote is no longer what comes (the game is over...)
+                (ballot,) = questions(state, step)
                 votes, done = dict(ballots.votes), list(ballots.done)
-                living = [s.name for s in state.living()]
+                living = list(ballot.voters)
                 if first and votes:
                     kept = [n for n in living if n in votes]
                     self.show(
                         self.say("game.play.ballots-kept", count=len(kept), names=kept), "yellow"
                     )
                 first = False
-                pool = list(step.pool)
+                pool = list(ballot.options)
                 nominee = next((n for n in pool[:-1] if n not in done), None)
                 if nominee is None:
                     break
                 left = [n for n in living if n not in votes]
-                for voter in self.names(self.say("mafia.play.votes", name=nominee), left):
+                for voter in self.names(ballot.say(self.lang, name=nominee), left):
                     votes[voter] = nominee
                 done.append(nominee)
                 self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes, done))
-            self.show(self.say("mafia.play.rest", name=pool[-1]), "dim")
+            for note in ballot.notes:  # the silent ballots: the last nominee's
+                self.show(note.say(self.lang), "dim")
         if self.record("vote", {"votes": votes}) is not None:
             self.journal.drop_draft(self.game_id, DRAFT)  # refused: the ballots stay kept
 
