@@ -35,6 +35,8 @@ ENTER = "enter"
 """Nothing to answer: the game master goes on when the table is ready."""
 BALLOTS = "ballots"
 """A show of hands: each of ``voters`` names one of ``options``, or nobody (``empty``)."""
+CHOICE = "choice"
+"""One of ``options``: ids (a table's decision) each face names in its own words."""
 TELL = "tell"
 """Nothing to answer nor to wait for: only the notes are shown."""
 
@@ -64,7 +66,7 @@ class Question:
     when nothing is answered (:data:`ENTER`, :data:`TELL`)."""
     kind: str
     """:data:`NAME`, :data:`NAMES`, :data:`YES`, :data:`CARD`, :data:`CARDS` or
-    :data:`ENTER` or :data:`TELL`."""
+    :data:`BALLOTS`, :data:`CHOICE`, :data:`ENTER` or :data:`TELL`."""
     text: Phrase | None = None
     """The question's words."""
     options: tuple[str, ...] = ()
@@ -238,7 +240,8 @@ def mafia_questions(
     """The questions of the Mafia evening's step ``step``
     (:func:`garou.game.mafia_script.next_step`): a shot's or a check's target; the
     farewell's best move, testament and crown; the vote's ballots (for one of the
-    nominees, or at the lift "yes" or "no")."""
+    nominees, or at the lift "yes" or "no"); what the table decided after a vote nobody
+    won by more than half."""
     if step.kind == "shot":
         shot = phrase("mafia.play.shot", name=step.player)
         return (Question("target", NAME, shot, step.targets),)
@@ -248,6 +251,9 @@ def mafia_questions(
         return (Question("target", NAME, check, step.targets),)
     if step.kind == "farewell":
         return _farewell(state, step.player)
+    if step.kind == "table-decision":  # nobody won more than half: what the table decided
+        decided = phrase("mafia.play.table-decision", name=step.player)
+        return (Question("then", CHOICE, decided, step.targets),)
     if step.kind == "vote":
         voters = tuple(s.name for s in state.living())
         if step.round == "lift":  # all the tied leave, or all stay: "yes" or "no"
@@ -327,6 +333,7 @@ __all__ = [
     "BALLOTS",
     "CARD",
     "CARDS",
+    "CHOICE",
     "ENTER",
     "NAME",
     "NAMES",

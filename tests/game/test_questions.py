@@ -321,3 +321,26 @@ def test_the_vote_asks_every_living_player_for_one_of_the_nominees_or_yes_or_no_
     phone_voters = re.findall(r'name="ballot\.([^"]+)"', _phone_page(db))
     terminal = _terminal_options(garou, db, [], "mafia.play.votes", name="Hal")
     assert phone_voters == terminal == list(ballot.voters)
+
+
+@pytest.mark.parametrize(("typed", "then"), [("revote", "again"), ("Bob", "leader")])
+def test_the_table_decision_is_one_of_the_same_decisions_on_both_faces(
+    garou, tmp_path, book, typed, then
+):
+    from garou.game import mafia_script
+    from garou.game.mafia import TABLE_DECISIONS
+    from tests.helpers import ABSOLUTE, MafiaTable, _below_half
+
+    t = MafiaTable(book, tmp_path, agreement=ABSOLUTE)
+    _below_half(t)
+    state = t.state()
+    (decided,) = questions.questions(state, mafia_script.next_step(state))
+    assert (decided.field, decided.kind, decided.options) == ("then", "choice", TABLE_DECISIONS)
+    db = tmp_path / "g.sqlite"
+    pytest.importorskip("flask")
+    assert re.findall(r'name="then" value="([^"]+)"', _phone_page(db)) == list(TABLE_DECISIONS)
+    typed_in = f"{typed}\n"
+    garou("game", "play", "--db", str(db), "--lang", "fr", "--no-countdown", input=typed_in)
+    with open_journal(db) as journal:
+        last = journal.events(1)[-1]
+    assert (last.kind, last.data) == ("table-decision", {"then": then})

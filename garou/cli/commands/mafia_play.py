@@ -494,25 +494,31 @@ class MafiaSession(Session):
     def table_decision(self, leader: str) -> None:
         """Ask what the table decided after a vote nobody won by more than half (the
         document says nothing: garou records the table's decision, never takes it). The
-        words are the catalogue's, in French and English alike, or the leader's name."""
+        decisions are the question's (:func:`garou.game.questions.questions`), each typed
+        by the catalogue's word, in French and English alike, the leader's by their name."""
         from garou.core.catalogue import say
         from garou.core.names import fold
+        from garou.game.mafia_script import next_step
+        from garou.game.questions import questions
 
-        words = {fold(say(f"mafia.play.word.{w}", lang)): w for w in ("nobody", "again")
-                 for lang in ("fr", "en")}  # fmt: skip
-        words[fold(leader)] = "leader"
-        words.update({fold(w): w for w in ("nobody", "again", "leader")})
+        state = self.state()
+        (question,) = questions(state, next_step(state))
+
+        def words_of(then: str) -> list[str]:
+            if then == "leader":
+                return [leader]
+            return [say(f"mafia.play.word.{then}", lang) for lang in ("fr", "en")]
+
+        words = {fold(w): then for then in question.options for w in words_of(then)}
+        words.update({fold(then): then for then in question.options})
         while True:
-            answer = self.prompt(self.say("mafia.play.table-decision", name=leader))
+            answer = self.prompt(question.say(self.lang))
             then = words.get(fold(answer))
             if then is not None:
                 self.record("table-decision", {"then": then})
                 return
-            choices = [
-                self.say("mafia.play.word.nobody"),
-                self.say("mafia.play.word.again"),
-                leader,
-            ]
+            choices = [leader if t == "leader" else self.say(f"mafia.play.word.{t}")
+                       for t in question.options]  # fmt: skip
             self.show(self.say("game.play.pick-one", options=choices), "yellow")
 
     def farewell(self, state: Any, name: str) -> None:
