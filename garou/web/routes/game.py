@@ -720,17 +720,20 @@ def draft(game_id: int) -> Any:
             )
             return _save_draft(journal, game_id, mafia_script.DRAFT, data)
         from garou.game import script
+        from garou.game.questions import questions
 
         step = script.next_step(state)
         if step.kind != "vote":
             return _json({"saved": False})
-        living = {s.name for s in state.living()}
+        (ballot,) = questions(state, step)  # who votes, for whom
         votes = {
             k[len("vote.") :]: v.strip()
             for k, v in request.form.items()
-            if k.startswith("vote.") and v.strip() in step.targets and k[len("vote.") :] in living
+            if k.startswith("vote.")
+            and v.strip() in ballot.options
+            and k[len("vote.") :] in ballot.voters
         }
-        asked = [s.name for s in state.living() if s.name in votes]
+        asked = [n for n in ballot.voters if n in votes]
         return _save_draft(journal, game_id, LG_DRAFT, script.ballot_draft(state, votes, asked))
 
 
