@@ -258,8 +258,9 @@ def test_the_terminal_and_the_judges_phone_offer_the_same_check(garou, tmp_path,
 
 
 def _named_evening(garou, tmp_path: Path) -> tuple[Path, Any]:
-    """The named Mafia evening (tests.helpers.MAFIA_ROLES), and ``add(*words)``, which
-    records one event with ``garou game add``."""
+    """The named Mafia evening (tests.helpers.MAFIA_ROLES) on its first day, Gus
+    disqualified, every other speech given, Hal nominated by Bob; and ``add(*words)``,
+    which records one more event with ``garou game add``."""
     from tests.helpers import MAFIA_NAMES, MAFIA_ROLES
 
     db = tmp_path / "m.sqlite"
@@ -270,6 +271,12 @@ def _named_evening(garou, tmp_path: Path) -> tuple[Path, Any]:
     def add(*words: str) -> None:
         assert garou("game", "add", *words, "--db", str(db), "--lang", "en").exit_code == 0
 
+    add("day")
+    add("disqualify", "player=Gus", "behaviour=threats")
+    for name in MAFIA_NAMES:
+        if name != "Gus":
+            add("speech", f"player={name}")
+    add("nominate", "by=Bob", "nominee=Hal")
     return db, add
 
 
@@ -277,15 +284,7 @@ def test_the_terminal_and_the_judges_phone_leave_a_disqualified_player_out_of_th
     garou, tmp_path
 ):
     pytest.importorskip("flask")
-    from tests.helpers import MAFIA_NAMES
-
     db, add = _named_evening(garou, tmp_path)
-    add("day")
-    add("disqualify", "player=Gus", "behaviour=threats")
-    for name in MAFIA_NAMES:
-        if name != "Gus":
-            add("speech", f"player={name}")
-    add("nominate", "by=Bob", "nominee=Hal")
     add("vote", "votes={}")  # Hal leaves, with the farewell
     for field in ("best_move", "suspects"):
         phone = _phone_options(db, field)
@@ -294,19 +293,13 @@ def test_the_terminal_and_the_judges_phone_leave_a_disqualified_player_out_of_th
     assert terminal == _phone_options(db, "best_move")
 
 
-def test_the_vote_asks_every_living_player_for_one_of_the_nominees_or_yes_or_no_at_the_lift(
+def test_the_vote_asks_every_player_still_in_the_game_for_one_of_the_nominees(
     garou, tmp_path, book
 ):
     from garou.game import mafia_script
     from tests.helpers import MAFIA_NAMES
 
     db, add = _named_evening(garou, tmp_path)
-    add("day")
-    add("disqualify", "player=Gus", "behaviour=threats")
-    for name in MAFIA_NAMES:
-        if name != "Gus":
-            add("speech", f"player={name}")
-    add("nominate", "by=Bob", "nominee=Hal")
     add("nominate", "by=Ana", "nominee=Cid")
     add("close-nominations")
     with open_journal(db) as journal:
