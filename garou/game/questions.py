@@ -49,10 +49,12 @@ class Note:
     """The words (a catalogue :class:`~garou.core.catalogue.Phrase`, or a text already
     said in the game's language)."""
     cue: str | None = None
-    """The cue it is (``no-potion``, ``no-self-save``, ``one-potion``), or None for what
-    the game master reads to themselves (tonight's victim, a player's choice)."""
+    """The cue it is (``absent``, ``dead``: a role called with nothing to record;
+    ``no-potion``, ``no-self-save``, ``one-potion``), or None for what the game master
+    reads to themselves (tonight's victim, a player's choice)."""
 
     def say(self, lang: str) -> str:
+        """The note in ``lang``."""
         return said(self.text, lang)
 
 
@@ -62,10 +64,12 @@ class Question:
 
     field: str
     """The event's value it answers ("by", "lovers", "target", "role", "victim",
-    "decided", "save", "poison", "shoot", "successor", "captain_pick", "roles"), or ""
-    when nothing is answered (:data:`ENTER`, :data:`TELL`)."""
+    "decided", "save", "poison", "captain", "votes", "shoot", "successor",
+    "captain_pick", "roles"; a Mafia evening's "target", "best_move", "suspects",
+    "crown", "votes", "then"), or "" when nothing is answered (:data:`ENTER`,
+    :data:`TELL`)."""
     kind: str
-    """:data:`NAME`, :data:`NAMES`, :data:`YES`, :data:`CARD`, :data:`CARDS` or
+    """:data:`NAME`, :data:`NAMES`, :data:`YES`, :data:`CARD`, :data:`CARDS`,
     :data:`BALLOTS`, :data:`CHOICE`, :data:`ENTER` or :data:`TELL`."""
     text: Phrase | None = None
     """The question's words."""
@@ -127,7 +131,7 @@ def questions(
     ``answers`` already given: the night's (:func:`night_questions`), the captain's
     election, the show of hands; none at dawn and once the game is over. A Mafia
     evening's (``step``: :func:`garou.game.mafia_script.next_step`) are
-    :func:`mafia_questions`'."""
+    :func:`mafia_questions`'s."""
     if state.game.id == "mafia":
         return mafia_questions(state, step, answers)
     if step.kind == "election":
