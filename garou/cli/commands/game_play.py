@@ -176,9 +176,11 @@ class Session:
         return session.load(self.journal, self.book, self.game_id, self.lang).state
 
     def record(self, kind: str, data: dict[str, Any]) -> LoupGarouState | None:
-        """Record an event, asking what a player must choose first; None when refused."""
+        """Record an event, asking what it waits for first (a player's choice, the cards
+        of the living: :func:`garou.game.questions.waited`); None when refused."""
         from garou.game import session
         from garou.game.errors import IllegalEventError
+        from garou.game.questions import waited
 
         while True:
             try:
@@ -186,39 +188,36 @@ class Session:
                     self.journal, self.book, self.game_id, kind, data, self.lang
                 ).state
             except IllegalEventError as exc:
-                if exc.ask is not None:
-                    data = self.answer(exc.ask, data)
-                    continue
-                if exc.unknown:
-                    data = self.learn(exc.unknown, data)
-                    continue
-                self.show(self.say("error.prefix", message=exc.message(self.lang)), "bold red")
-                return None
+                question = waited(exc, self.state(), data)
+                if question is None:
+                    message = exc.message(self.lang)
+                    self.show(self.say("error.prefix", message=message), "bold red")
+                    return None
+                data = question.into(data, self.answer(question))
 
-    def answer(self, ask: Any, data: dict[str, Any]) -> dict[str, Any]:
-        self.show(ask.question, "bold")
-        chosen = self.ask_name(self.say("game.play.choice", chooser=ask.chooser), list(ask.options))
-        if ask.kind == "captain-pick":
-            return {**data, "captain_pick": chosen}
-        key = "shoot" if ask.kind == "shoot" else "successor"
-        return {**data, key: {**(data.get(key) or {}), ask.chooser: chosen}}
+    def answer(self, question: Any) -> Any:
+        """Ask what an event waits for: a player's choice, or who holds each card still
+        unmatched (by card, the most common one inferred)."""
+        from garou.game.questions import CARDS
 
-    def learn(self, names: tuple[str, ...], data: dict[str, Any]) -> dict[str, Any]:
-        """Ask who holds each card still unmatched (the most common one is inferred)."""
-        state = self.state()
-        roles = dict(data.get("roles") or {})
-        left = state.remaining_cards()
-        unknown = [n for n in names if n not in roles]
-        self.show(self.say("game.play.learn"), "bold")
+        if question.kind != CARDS:
+            for note in question.notes:
+                self.show(note.say(self.lang), "bold")
+            return self.ask_name(question.say(self.lang), list(question.options))
+        game = self.state().game
+        roles: dict[str, str] = {}
+        unknown = list(question.options)
+        self.show(question.say(self.lang), "bold")
+        left = dict(question.cards)
         for role, count in sorted(left.items(), key=lambda kv: kv[1])[:-1] or left.items():
-            label = state.game.role(role).name.get(self.lang)
+            label = game.role(role).name.get(self.lang)
             picked = self.ask_names(
                 self.say("game.play.who-holds", role=label, count=count), unknown, count
             )
             for name in picked:
                 roles[name] = role
             unknown = [n for n in unknown if n not in picked]
-        return {**data, "roles": roles}
+        return roles
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -406,68 +405,10 @@ class Session:
             self.show(self.say("game.play.read", text=step.action.get(self.lang)), "cyan")
         self.shown.add(read)
         todo = script.next_step(state)
-        if todo.cue is not None:
-            self.show(self.say(todo.cue_key or ""), "magenta")
-            self.ask(self.say("game.play.enter"))
-            self.record("call", todo.call_data)
-            return
         answers = _Answers(self, where, kept)
+        data = self.ask_step(state, todo, answers)
         kind = todo.kind
-        data: dict[str, Any] = {}
-        if todo.wakes:
-            data["by"] = answers.get(
-                "by",
-                lambda: self.ask_names(
-                    self.say("game.play.who-wakes", roles=roles, count=todo.wakes),
-                    list(todo.wakers),
-                    todo.wakes,
-                ),
-            )
-        by = list(data.get("by") or [])
-        if kind == "couple":
-            data["lovers"] = answers.get(
-                "lovers",
-                lambda: self.ask_names(self.say("game.play.lovers"), list(todo.targets), 2),
-            )
-        elif kind == "look":
-            options = [n for n in todo.targets if n not in by]
-            target = answers.get(
-                "target", lambda: self.ask_name(self.say("game.play.look"), options)
-            )
-            data["target"] = target
-            if target is not None and state.role_of(target) is None:
-                left = script.look_cards(state, todo, by)
-                labels = [game.role(r).name.get(self.lang) for r in left]
-
-                def by_alias(typed: str) -> str | None:
-                    from garou.core.errors import GarouError
-                    from garou.core.names import resolve_role
-
-                    try:
-                        role = resolve_role(game, typed).id
-                    except GarouError:
-                        return None
-                    return labels[left.index(role)] if role in left else None
-
-                def card() -> str:
-                    question = self.say("game.play.card-of", name=target)
-                    picked = self.ask_name(question, labels, aliases=by_alias)
-                    return left[labels.index(picked or labels[0])]
-
-                data["role"] = answers.get("role", card)
-        elif kind == "kill":
-            options = [n for n in todo.targets if n not in by]
-            data["victim"] = answers.get(
-                "victim", lambda: self.ask_name(self.say("game.play.victim"), options)
-            )
-            if todo.disagree is not None:
-                key = f"game.play.agreed.{todo.disagree}"
-                if not answers.get("agreed", lambda: self.ask_yes(self.say(key), True)):
-                    data["decided"] = todo.disagree
-        elif kind == "potions":
-            self.potions(state, todo, by, answers, data)
-        else:
-            self.ask(self.say("game.play.enter"))
+        if todo.cue is not None or kind not in ("couple", "look", "kill", "potions"):
             self.record("call", todo.call_data)
             return
         after = self.record(kind, {k: v for k, v in data.items() if v is not None})
@@ -480,44 +421,59 @@ class Session:
             seen = script.shown_name(after, shown, self.lang)
             self.show(self.say("game.play.seen", target=target, shown=seen), "bold green")
 
-    def potions(
-        self,
-        state: LoupGarouState,
-        todo: Any,
-        by: list[str],
-        answers: _Answers,
-        data: dict[str, Any],
-    ) -> None:
-        """Ask the witch only what the table's agreement lets her do tonight."""
-        from garou.game import script
-        from garou.game.table import CASE_SELF_SAVE, CASE_TWO_POTIONS
+    def ask_step(self, state: LoupGarouState, todo: Any, answers: _Answers) -> dict[str, Any]:
+        """Ask the step's questions (:func:`garou.game.questions.night_questions`) one by
+        one, each time from the answers so far (kept in the journal's draft); return the
+        event's values they give."""
+        from garou.game.questions import ENTER, TELL, night_questions
 
-        if state.victim:
-            self.show(self.say("game.play.victim-is", name=state.victim), "bold")
-        else:
-            self.show(self.say("game.play.no-victim"), "bold")
-        if not state.potions:
-            self.show(self.say("game.play.no-potion-left"), "magenta")
-            self.ask(self.say("game.play.enter"))
-            return
-        rules = script.potion_rules(state, todo.night_step, by)
-        if rules.self_save_forbidden:
-            reading = state.agreed().reading(CASE_SELF_SAVE)
-            self.show(self.say("game.play.no-self-save", reading=reading), "magenta")
-        if rules.can_save:
-            question = self.say("game.play.save", name=state.victim)
-            data["save"] = answers.get("save", lambda: self.ask_yes(question))
-        if "death" not in state.potions:
-            return
-        if rules.one_potion and data.get("save"):
-            reading = state.agreed().reading(CASE_TWO_POTIONS)
-            self.show(self.say("game.play.one-potion", reading=reading), "magenta")
-            return
-        # the wolves' victim cannot be poisoned unless saved (the same refusal as the table's)
-        alive = [s.name for s in state.living() if s.name != state.victim or data.get("save")]
-        data["poison"] = answers.get(
-            "poison", lambda: self.ask_name(self.say("game.play.poison"), alive, empty=True)
-        )
+        data: dict[str, Any] = {}
+        walked: set[tuple[str, str]] = set()
+        while True:
+            questions = night_questions(state, todo, answers.kept)
+            question = next((q for q in questions if (q.field, q.kind) not in walked), None)
+            if question is None:
+                return data
+            walked.add((question.field, question.kind))
+            for note in question.notes:
+                self.show(note.say(self.lang), "magenta" if note.cue else "bold")
+            if question.kind == ENTER:
+                self.ask(self.say("game.play.enter"))
+            elif question.kind != TELL:
+                value = answers.get(question.field, lambda q=question: self.ask_one(state, q))
+                data = question.into(data, value)
+
+    def ask_one(self, state: LoupGarouState, question: Any) -> Any:
+        """Ask ``question`` on the terminal; return the answer (a name, names, a yes, a
+        card's role id)."""
+        from garou.game.questions import CARD, NAMES, YES
+
+        text = question.say(self.lang)
+        if question.kind == NAMES:
+            return self.ask_names(text, list(question.options), question.count)
+        if question.kind == YES:
+            return self.ask_yes(text, question.default)
+        if question.kind == CARD:
+            return self.ask_card(state, text, list(question.options))
+        return self.ask_name(text, list(question.options), empty=question.empty)
+
+    def ask_card(self, state: LoupGarouState, text: str, left: list[str]) -> str:
+        """Ask for one of the cards ``left`` (role ids), by its name or an alias."""
+        game = state.game
+        labels = [game.role(r).name.get(self.lang) for r in left]
+
+        def by_alias(typed: str) -> str | None:
+            from garou.core.errors import GarouError
+            from garou.core.names import resolve_role
+
+            try:
+                role = resolve_role(game, typed).id
+            except GarouError:
+                return None
+            return labels[left.index(role)] if role in left else None
+
+        picked = self.ask_name(text, labels, aliases=by_alias)
+        return left[labels.index(picked or labels[0])]
 
     def dawn(self, state: LoupGarouState) -> None:
         self.show(self.say("game.play.dawn"), "bold")
@@ -543,10 +499,15 @@ class Session:
     # --- day --------------------------------------------------------------------------
 
     def day(self, state: LoupGarouState) -> None:
-        alive = [s.name for s in state.living()]
-        if state.day_stage() == "election":
-            self.show(self.say("game.play.election"), "bold")
-            captain = self.ask_name(self.say("game.play.elected"), alive)
+        from garou.game.questions import questions
+        from garou.game.script import next_step
+
+        step = next_step(state)
+        (question,) = questions(state, step)  # the election, or the show of hands
+        if step.kind == "election":
+            for note in question.notes:
+                self.show(note.say(self.lang), "bold")
+            captain = self.ask_name(question.say(self.lang), list(question.options))
             self.record("election", {"captain": captain})
             return
         # each ballot is kept in the journal as it is typed: a Ctrl-C resumes at the next
@@ -567,14 +528,15 @@ class Session:
         self.show(self.say("game.play.vote-how"), "dim")
         if asked:
             self.show(self.say("game.play.ballots-kept", count=len(asked), names=asked), "yellow")
-        targets = list(state.tied) if state.vote_round == "revote" else alive
+        targets = list(question.options)
         seq = self.last_seq()
-        for voter in alive:
+        for voter in question.voters:
             if voter in asked:
                 continue
             if asked and self.journal.draft(self.game_id, BALLOT_DRAFT) is None:
                 return  # recorded meanwhile elsewhere: the ballots are checked again
-            target = self.ask_name(self.say("game.play.ballot", voter=voter), targets, empty=True)
+            said = question.say(self.lang, voter=voter)
+            target = self.ask_name(said, targets, empty=question.empty)
             if self.recorded_since(seq):
                 return  # the vote (or what it waits for) recorded on another screen
             if target is not None:

@@ -331,26 +331,21 @@ class MafiaSession(Session):
 
     def night(self, state: Any) -> None:
         from garou.game.mafia_script import next_step
+        from garou.game.questions import questions
 
         self.drawn = self.last_seq()  # the game as this step is drawn for
         step = next_step(state)
         if step.kind == "meeting" or step.meeting:
+            # the first night's checks follow the meeting (mf-first-night)
             self.meeting(state, step.seconds)
-            if step.meeting:  # the first night's checks follow the meeting (mf-first-night)
-                who = step.kind.removesuffix("-check")
-                question = self.say(f"mafia.play.{who}-check", name=step.player)
-                self.record(step.kind, {"target": self.name(question, list(step.targets))})
-                return
-        elif step.kind == "shot":
-            target = self.name(self.say("mafia.play.shot", name=step.player), list(step.targets))
-            self.record("shot", {"shooter": step.player, "target": target})
+        asked = questions(state, step)  # a shot's or a check's target
+        if not asked:
+            self.record("day", {})
             return
-        elif step.kind in ("don-check", "sheriff-check"):
-            who = step.kind.removesuffix("-check")
-            question = self.say(f"mafia.play.{who}-check", name=step.player)
-            self.record(step.kind, {"target": self.name(question, list(step.targets))})
-            return
-        self.record("day", {})
+        (target,) = asked
+        data: dict[str, Any] = {"shooter": step.player} if step.kind == "shot" else {}
+        data["target"] = self.name(target.say(self.lang), list(target.options))
+        self.record(step.kind, data)
 
     def meeting(self, state: Any, seconds: int) -> None:
         """Read the first night's meeting and offer its countdown, once a session."""
@@ -427,9 +422,11 @@ class MafiaSession(Session):
 
     def vote(self, state: Any) -> None:
         from garou.game.mafia_script import lift_ballots, next_step
+        from garou.game.questions import questions
 
         step = next_step(state)
-        living = [s.name for s in state.living()]
+        (ballot,) = questions(state, step)  # who votes, for whom
+        living = list(ballot.voters)
         votes: dict[str, str] = {}
         if step.round == "lift":
             # the ballots picked so far (on the judge's phone) are checked against what was
@@ -445,7 +442,7 @@ class MafiaSession(Session):
             if kept:
                 self.show(self.say("game.play.ballots-kept", count=len(kept), names=kept), "yellow")
             said_yes = [n for n in kept if ballots.votes[n] == "yes"]
-            question = self.say("mafia.play.lift", names=list(step.pool))
+            question = ballot.say(self.lang)
             if said_yes:  # Enter keeps names: how to say nobody instead
                 question += " " + self.say("mafia.play.lift-nobody")
             # Enter keeps the yes voters kept, else says nobody; "nobody" typed says so too
@@ -471,49 +468,57 @@ class MafiaSession(Session):
                 step = next_step(state)
                 if step.kind != "vote":
                     return  # the vote is no longer what comes (the game is over...)
+                (ballot,) = questions(state, step)
                 votes, done = dict(ballots.votes), list(ballots.done)
-                living = [s.name for s in state.living()]
+                living = list(ballot.voters)
                 if first and votes:
                     kept = [n for n in living if n in votes]
                     self.show(
                         self.say("game.play.ballots-kept", count=len(kept), names=kept), "yellow"
                     )
                 first = False
-                pool = list(step.pool)
+                pool = list(ballot.options)
                 nominee = next((n for n in pool[:-1] if n not in done), None)
                 if nominee is None:
                     break
                 left = [n for n in living if n not in votes]
-                for voter in self.names(self.say("mafia.play.votes", name=nominee), left):
+                for voter in self.names(ballot.say(self.lang, name=nominee), left):
                     votes[voter] = nominee
                 done.append(nominee)
                 self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes, done))
-            self.show(self.say("mafia.play.rest", name=pool[-1]), "dim")
+            for note in ballot.notes:  # the silent ballots: the last nominee's
+                self.show(note.say(self.lang), "dim")
         if self.record("vote", {"votes": votes}) is not None:
             self.journal.drop_draft(self.game_id, DRAFT)  # refused: the ballots stay kept
 
     def table_decision(self, leader: str) -> None:
         """Ask what the table decided after a vote nobody won by more than half (the
         document says nothing: garou records the table's decision, never takes it). The
-        words are the catalogue's, in French and English alike, or the leader's name."""
+        decisions are the question's (:func:`garou.game.questions.questions`), each typed
+        by the catalogue's word, in French and English alike, the leader's by their name."""
         from garou.core.catalogue import say
         from garou.core.names import fold
+        from garou.game.mafia_script import next_step
+        from garou.game.questions import questions
 
-        words = {fold(say(f"mafia.play.word.{w}", lang)): w for w in ("nobody", "again")
-                 for lang in ("fr", "en")}  # fmt: skip
-        words[fold(leader)] = "leader"
-        words.update({fold(w): w for w in ("nobody", "again", "leader")})
+        state = self.state()
+        (question,) = questions(state, next_step(state))
+
+        def words_of(then: str) -> list[str]:
+            if then == "leader":
+                return [leader]
+            return [say(f"mafia.play.word.{then}", lang) for lang in ("fr", "en")]
+
+        words = {fold(w): then for then in question.options for w in words_of(then)}
+        words.update({fold(then): then for then in question.options})
         while True:
-            answer = self.prompt(self.say("mafia.play.table-decision", name=leader))
+            answer = self.prompt(question.say(self.lang))
             then = words.get(fold(answer))
             if then is not None:
                 self.record("table-decision", {"then": then})
                 return
-            choices = [
-                self.say("mafia.play.word.nobody"),
-                self.say("mafia.play.word.again"),
-                leader,
-            ]
+            choices = [leader if t == "leader" else self.say(f"mafia.play.word.{t}")
+                       for t in question.options]  # fmt: skip
             self.show(self.say("game.play.pick-one", options=choices), "yellow")
 
     def farewell(self, state: Any, name: str) -> None:
@@ -545,15 +550,16 @@ class MafiaSession(Session):
             self.timer(seconds, timer_label(state))
         if not draft.get("timed"):
             keep("timed", True)
-        # any seat but a disqualified player's: out of the game, not of the evening's suspects
-        everyone = [s.name for s in state.seats if s.name != name and s.out != "disqualified"]
-        most = state.game.deaths.best_move_most
-        if "best_move" not in draft:
-            keep("best_move", self.names(self.say("mafia.play.best-move", most=most), everyone))
-        if "suspects" not in draft:
-            keep("suspects", self.names(self.say("mafia.play.suspects"), everyone))
-        if "crown" not in draft:
-            keep("crown", self.name(self.say("mafia.play.crown"), living, empty=True))
+        from garou.game.mafia_script import next_step
+        from garou.game.questions import NAMES, questions
+
+        for question in questions(state, next_step(state)):  # best move, testament, crown
+            if question.field not in draft:
+                said, options = question.say(self.lang), list(question.options)
+                if question.kind == NAMES:
+                    keep(question.field, self.names(said, options))
+                else:
+                    keep(question.field, self.name(said, options, empty=question.empty))
         self.record(
             "farewell",
             {

@@ -455,6 +455,7 @@ def _master_page(
     """The game master's page; ``typed``: the answers of a refused night form, shown again
     as they were given (nothing valid is thrown away)."""
     from garou.game import script, session
+    from garou.game.questions import questions
     from garou.game.recap import build_recap
     from garou.game.table import warnings
 
@@ -498,6 +499,7 @@ def _master_page(
         for s in state.seats
     ]
     night = step.night_step
+    asked = questions(state, step)
     context: dict[str, Any] = {
         "row": row,
         "state": state,
@@ -530,6 +532,8 @@ def _master_page(
         "ballots_told": [p.say(lang) for p in ballots.told],
         "draft_revision": draft_revision,
         "typed": _typed(typed),
+        "questions": asked,
+        "asked": {q.field: q for q in asked},
     }
     if config().lan:
         context["share"] = _share(game_id, secret)
@@ -717,17 +721,20 @@ def draft(game_id: int) -> Any:
             )
             return _save_draft(journal, game_id, mafia_script.DRAFT, data)
         from garou.game import script
+        from garou.game.questions import questions
 
         step = script.next_step(state)
         if step.kind != "vote":
             return _json({"saved": False})
-        living = {s.name for s in state.living()}
+        (ballot,) = questions(state, step)  # who votes, for whom
         votes = {
             k[len("vote.") :]: v.strip()
             for k, v in request.form.items()
-            if k.startswith("vote.") and v.strip() in step.targets and k[len("vote.") :] in living
+            if k.startswith("vote.")
+            and v.strip() in ballot.options
+            and k[len("vote.") :] in ballot.voters
         }
-        asked = [s.name for s in state.living() if s.name in votes]
+        asked = [n for n in ballot.voters if n in votes]
         return _save_draft(journal, game_id, LG_DRAFT, script.ballot_draft(state, votes, asked))
 
 
@@ -782,6 +789,7 @@ def _judge_page(
     from garou.game import mafia as rules
     from garou.game import mafia_script, session
     from garou.game.mafia_points import points
+    from garou.game.questions import questions
 
     from . import mafia
 
@@ -833,10 +841,12 @@ def _judge_page(
         if state.game.fouls
         else []
     )
+    asked = questions(state, step)
     context: dict[str, Any] = {
         "row": row,
         "state": state,
         "step": step,
+        "asked": {q.field: q for q in asked},
         "where": mafia.where(state, lang),
         "round": say(f"round.{step.round}", lang) if step.round else None,
         "seats": mafia.seats(state, lang, secret=True),
@@ -1080,81 +1090,43 @@ def _values(form: Any, kind: str) -> dict[str, Any]:
 def _pending(
     journal: Journal, book: Any, game_id: int, kind: str, data: dict[str, Any]
 ) -> dict[str, Any] | None:
-    """What the action ``kind`` with ``data`` waits for before it can be recorded (the
-    seen card, a player's choice, the cards of the living), or None: checked by replaying
-    the game with it, nothing recorded."""
-    from garou.game import session
-    from garou.game.errors import IllegalEventError
-    from garou.game.journal import Event
-    from garou.game.replay import replay, trimmed
+    """What the action ``kind`` with ``data`` waits for before it can be recorded
+    (:func:`garou.game.questions.pending`: the seen card, a player's choice, the cards of
+    the living), as the page's form asks it, or None."""
+    from garou.game import questions
 
-    if kind == "look" and data.get("target") and "role" not in data:
-        found = _look_card(journal, book, game_id, kind, data)
-        if found is not None:
-            return found
-    events = journal.events(game_id)
-    try:
-        new = Event(len(events) + 1, kind, dict(data))
-        replay(book, trimmed(book, [*events, new], g.lang), g.lang)
-    except IllegalEventError as exc:
-        if exc.ask is not None:
-            return _ask(kind, data, exc.ask)
-        if exc.unknown:
-            state = session.load(journal, book, game_id, g.lang).state
-            return _learn(state, kind, data, exc.unknown)
-    return None
-
-
-def _look_card(
-    journal: Journal, book: Any, game_id: int, kind: str, data: dict[str, Any]
-) -> dict[str, Any] | None:
-    """When the seer looks at a player whose card nobody recorded: ask for it first."""
-    from garou.game import script, session
-
-    state = session.load(journal, book, game_id, g.lang).state
-    target = str(data["target"])
-    if target not in state.names() or state.role_of(target) is not None:
+    found = questions.pending(journal.events(game_id), book, kind, data, g.lang)
+    if found is None:
         return None
-    step = script.next_step(state)
-    options = [
-        (r, _role(state, r, g.lang)) for r in script.look_cards(state, step, data.get("by") or [])
-    ]
-    return {
-        "kind": kind,
-        "base": json.dumps(data, ensure_ascii=False),
-        "question": say("game.play.card-of", g.lang, name=target),
-        "field": "role",
-        "options": options,
-    }
+    game = book.games["loup-garou"]
 
+    def cards(roles: Any) -> list[tuple[str, str]]:
+        return [(r, game.role(r).name.get(g.lang)) for r in roles]
 
-def _ask(kind: str, data: dict[str, Any], ask: Any) -> dict[str, Any]:
-    """A player's choice the event waits for (the hunter's shot, a successor, the captain's
-    pick in a tie): asked, then the same action is sent again with it."""
-    if ask.kind == "captain-pick":
-        field = "captain_pick"
-    else:
-        field = ("shoot." if ask.kind == "shoot" else "successor.") + ask.chooser
+    asked = {"kind": kind, "base": json.dumps(data, ensure_ascii=False)}
+    if found.kind == questions.CARDS:
+        labels = cards(r for r, _ in found.cards)
+        return {
+            **asked,
+            "question": found.say(g.lang),
+            "cards": [(n, labels) for n in found.options],
+        }
+    if found.kind == questions.CARD:
+        return {
+            **asked,
+            "question": found.say(g.lang),
+            "field": "role",
+            "options": cards(found.options),
+        }
+    field = found.field
+    if field in ("shoot", "successor"):
+        field = f"{field}.{found.chooser}"
     return {
-        "kind": kind,
-        "base": json.dumps(data, ensure_ascii=False),
-        "question": str(ask.question),
-        "chooser": say("game.play.choice", g.lang, chooser=ask.chooser),
+        **asked,
+        "question": " ".join(note.say(g.lang) for note in found.notes),
+        "chooser": found.say(g.lang),
         "field": field,
-        "options": [(o, o) for o in ask.options],
-    }
-
-
-def _learn(
-    state: LoupGarouState, kind: str, data: dict[str, Any], names: tuple[str, ...]
-) -> dict[str, Any]:
-    """Every living player's card is needed (before a vote or a death): ask for them."""
-    left = state.remaining_cards()
-    return {
-        "kind": kind,
-        "base": json.dumps(data, ensure_ascii=False),
-        "question": say("game.play.learn", g.lang),
-        "cards": [(n, [(r, _role(state, r, g.lang)) for r in left]) for n in names],
+        "options": [(o, o) for o in found.options],
     }
 
 
