@@ -9,7 +9,7 @@ write transaction, and commits it only when the replay accepts it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from garou.core.names import MAX_NAME, MAX_TEXT
@@ -403,6 +403,74 @@ def mafia_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "e
         return script.draft_data(state, ballots.votes, ballots.done)
 
     return _checked_ballots(journal, book, game_id, lang, script, script.DRAFT, again)
+
+
+def cast_ballots(
+    journal: Journal,
+    book: Rulebook,
+    game_id: int,
+    mine: Mapping[str, str],
+    cast: Mapping[str, str | None],
+    asked: Sequence[str] = (),
+    lang: str = "en",
+) -> Any:
+    """Keep the ballots one screen just typed (``cast``: voter → target, None for a hand not
+    raised; ``asked``: the voters, or Mafia nominees, it has asked now) on top of the ballots
+    kept now, whichever screen typed them, and return them as they then stand.
+
+    ``mine`` is the ballots as that screen last read them: a ballot another screen typed or
+    changed since (a phone on the same show of hands) is kept, never overwritten, and said in
+    the result's ``told``. Saved at the revision read, read again when another screen saved
+    in between: nothing typed on either screen is lost without a word. Works for either
+    game's vote (the draft of the game the vote is held in)."""
+    from garou.core.catalogue import phrase
+
+    from .journal import DraftChangedError
+
+    mafia = journal.events(game_id)[0].data.get("game") == "mafia"
+    read = mafia_ballots if mafia else lg_ballots
+    while True:
+        kept = read(journal, book, game_id, lang)
+        state = load(journal, book, game_id, lang).state
+        name = _ballot_draft_name(mafia)
+        revision = journal.draft_revision(game_id, name)
+        theirs = {
+            voter: target
+            for voter, target in kept.votes.items()
+            if mine.get(voter) != target and voter not in cast
+        }
+        dropped = [v for v in mine if v not in kept.votes and v not in cast]
+        votes = {**kept.votes, **{v: t for v, t in cast.items() if t is not None}}
+        for voter, target in cast.items():
+            if target is None:
+                votes.pop(voter, None)
+        done = [*(kept.done if mafia else kept.asked), *(a for a in asked if a not in (
+            kept.done if mafia else kept.asked))]  # fmt: skip
+        draft = _ballot_draft(mafia, state, votes, done)
+        try:
+            journal.save_draft(game_id, name, draft, revision=revision)
+        except DraftChangedError:
+            continue  # saved on another screen meanwhile: read again, cast again
+        told = [*kept.told]
+        for voter, target in theirs.items():
+            told.append(phrase("game.draft.ballot-elsewhere", voter=voter, target=target))
+        for voter in dropped:
+            told.append(phrase("game.draft.ballot-dropped-elsewhere", voter=voter))
+        return type(kept)(votes, tuple(done), tuple(told))
+
+
+def _ballot_draft_name(mafia: bool) -> str:
+    from . import mafia_script, script
+
+    return mafia_script.DRAFT if mafia else script.BALLOT_DRAFT
+
+
+def _ballot_draft(mafia: bool, state: Any, votes: Any, done: Any) -> dict[str, Any]:
+    from . import mafia_script, script
+
+    if mafia:
+        return mafia_script.draft_data(state, votes, done)
+    return script.ballot_draft(state, votes, done)
 
 
 def lg_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "en") -> Any:

@@ -324,3 +324,38 @@ def test_a_vote_counted_on_another_screen_during_the_show_of_hands_is_told(
     assert words in out
     read = {"fr": "À lire", "en": "Read aloud"}[lang]
     assert out.count(read) >= 2  # the night's read-aloud, and the vote's before it
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_ballots_a_phone_types_during_the_show_of_hands_are_kept_and_told(
+    garou, tmp_path, monkeypatch, lang
+):
+    from garou.cli.commands import game_play
+    from garou.core.catalogue import say
+    from garou.game.script import BALLOT_DRAFT, ballot_draft
+
+    db = _day_one(garou, tmp_path)
+    real = game_play.Session.ask
+
+    def ask(self, question, default=None):
+        if question.startswith(say("game.play.ballot", lang, voter="Cid")):
+            with open_journal(db) as journal:  # the phone, on the same show of hands
+                state = session.load(journal, self.book, 1, lang).state
+                kept = journal.draft(1, BALLOT_DRAFT)
+                votes = {**kept["votes"], "Ana": "Cid", "Fay": "Bob"}
+                asked = [*kept["asked"], "Fay"]
+                revision = journal.draft_revision(1, BALLOT_DRAFT)
+                journal.save_draft(1, BALLOT_DRAFT, ballot_draft(state, votes, asked), revision)
+        return real(self, question, default)
+
+    monkeypatch.setattr(game_play.Session, "ask", ask)
+    typed = ["", "Bob", "Ana", "Bob", "Bob", "q"]  # Ana, Bob, Cid, Eve; Fay is the phone's
+    run = garou("game", "play", "--db", db, "--lang", lang, input="\n".join(typed) + "\n")
+    assert run.exit_code == 0, run.stderr
+    out = _flat(run.stdout)
+    assert _flat(say("game.draft.ballot-elsewhere", lang, voter="Ana", target="Cid")) in out
+    assert _flat(say("game.draft.ballot-elsewhere", lang, voter="Fay", target="Bob")) in out
+    assert _flat(say("game.play.ballot", lang, voter="Fay")) not in out  # typed on the phone
+    with open_journal(db) as journal:
+        vote = [e for e in journal.events(1) if e.kind == "vote"][-1].data["votes"]
+    assert vote == {"Ana": "Cid", "Bob": "Ana", "Cid": "Bob", "Eve": "Bob", "Fay": "Bob"}

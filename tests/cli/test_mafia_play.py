@@ -708,3 +708,42 @@ def test_the_export_s_comments_follow_the_language(garou, book, tmp_path, lang, 
     assert said in text.splitlines()[0]
     events = next(line for line in text.splitlines() if line.startswith("events:"))
     assert ("1 est le début" if lang == "fr" else "1 is the start") in events
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_ballots_the_judges_phone_types_during_the_vote_are_kept_and_told(
+    garou, tmp_path, monkeypatch, lang
+):
+    from garou.cli.commands import game_play
+    from garou.core.catalogue import say
+    from garou.game.mafia_script import DRAFT, draft_data
+    from garou.rules import load_rules
+
+    book = load_rules()
+    db, game_id = _mafia_at_vote(book, tmp_path)
+    real = game_play.Session.ask
+
+    def ask(self, question, default=None):
+        if question.startswith(say("mafia.play.votes", lang, name="Hal")):
+            with open_journal(db) as journal:  # the judge's phone, on the same vote
+                state = session.load(journal, book, game_id, lang).state
+                kept = journal.draft(game_id, DRAFT)
+                votes = {**kept["votes"], "Cid": "Fay", "Jon": "Gus"}  # Cid's changed, Jon's new
+                revision = journal.draft_revision(game_id, DRAFT)
+                draft = draft_data(state, votes, kept["done"])
+                journal.save_draft(game_id, DRAFT, draft, revision)
+        return real(self, question, default)
+
+    monkeypatch.setattr(game_play.Session, "ask", ask)
+    typed = ["Ana, Cid", "Dan", "Eve", "q"]  # against Bob, then Hal, then Fay; Gus: the rest
+    run = garou("game", "play", "--db", db, "--no-countdown", "--lang", lang,
+                input="\n".join(typed) + "\n")  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    out = _flat(run.stdout)
+    assert _flat(say("game.draft.ballot-elsewhere", lang, voter="Cid", target="Fay")) in out
+    assert _flat(say("game.draft.ballot-elsewhere", lang, voter="Jon", target="Gus")) in out
+    with open_journal(db) as journal:
+        vote = [e for e in journal.events(game_id) if e.kind == "vote"][-1].data["votes"]
+    assert (vote["Ana"], vote["Cid"], vote["Dan"], vote["Eve"], vote["Jon"]) == (
+        "Bob", "Fay", "Hal", "Fay", "Gus"
+    )  # fmt: skip

@@ -514,7 +514,7 @@ class Session:
         # voter; the ballots kept are checked against what was recorded since (an undo,
         # another screen, garou game add), the game master told what that changed
         from garou.game import session
-        from garou.game.script import BALLOT_DRAFT, ballot_draft
+        from garou.game.script import BALLOT_DRAFT
 
         ballots = session.lg_ballots(self.journal, self.book, self.game_id, self.lang)
         for said in ballots.told:
@@ -539,11 +539,8 @@ class Session:
             target = self.ask_name(said, targets, empty=question.empty)
             if self.recorded_since(seq):
                 return  # the vote (or what it waits for) recorded on another screen
-            if target is not None:
-                votes[voter] = target
-            asked.append(voter)
-            draft = ballot_draft(state, votes, asked)
-            self.journal.save_draft(self.game_id, BALLOT_DRAFT, draft)
+            votes, asked = self.cast(votes, {voter: target}, [voter])
+        votes, asked = self.cast(votes, {}, [])  # a phone's last ballots, said, counted
         after = self.record("vote", {"votes": votes})
         self.journal.drop_draft(self.game_id, BALLOT_DRAFT)
         if after is not None and after.told:
@@ -551,6 +548,20 @@ class Session:
         elif after is not None:
             for said in after.said:
                 self.show(f"  [{said.rule}] {said.message}", "dim")
+
+    def cast(
+        self, votes: dict[str, str], cast: dict[str, str | None], asked: list[str]
+    ) -> tuple[dict[str, str], list[str]]:
+        """Keep the ballots just typed on top of those kept now (a phone may type some of
+        the same show of hands): what another screen changed is said, never overwritten."""
+        from garou.game import session
+
+        ballots = session.cast_ballots(
+            self.journal, self.book, self.game_id, votes, cast, asked, self.lang
+        )
+        for said in ballots.told:
+            self.show(said.say(self.lang), "yellow")
+        return dict(ballots.votes), list(ballots.asked)
 
     def debate(self, state: LoupGarouState) -> None:
         minutes = state.debate_minutes()

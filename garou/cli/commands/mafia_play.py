@@ -482,10 +482,14 @@ class MafiaSession(Session):
                 if nominee is None:
                     break
                 left = [n for n in living if n not in votes]
-                for voter in self.names(ballot.say(self.lang, name=nominee), left):
-                    votes[voter] = nominee
-                done.append(nominee)
-                self.journal.save_draft(self.game_id, DRAFT, draft_data(state, votes, done))
+                picked = self.names(ballot.say(self.lang, name=nominee), left)
+                # kept on top of the ballots kept now: a phone's ballots (the judge's phone
+                # may type the same vote) are said, never overwritten
+                cast = session.cast_ballots(self.journal, self.book, self.game_id, votes,
+                                            dict.fromkeys(picked, nominee), [nominee],
+                                            self.lang)  # fmt: skip
+                for said in cast.told:
+                    self.show(said.say(self.lang), "yellow")
             for note in ballot.notes:  # the silent ballots: the last nominee's
                 self.show(note.say(self.lang), "dim")
         if self.record("vote", {"votes": votes}) is not None:
