@@ -58,14 +58,17 @@ def _beginning(text: str, width: int = 24) -> str:
 
 def name_problem(name: str) -> Phrase | None:
     """Return what makes ``name`` no player's name, said, or None: a character nobody sees
-    or that moves the terminal (:func:`hidden_character`), or more than :data:`MAX_NAME`
-    characters once trimmed. The one rule of a name, whatever face it is typed on."""
+    or that moves the terminal (:func:`hidden_character`), nothing but spaces, or more than
+    :data:`MAX_NAME` characters once trimmed. The one rule of a name, whatever face it is
+    typed on."""
     from .catalogue import phrase
 
     found = hidden_character(name)
     if found is not None:
         code = f"U+{ord(found):04X}"
         return phrase("game.refused.hidden-character", text=_beginning(name, 60), code=code)
+    if not name.strip():
+        return phrase("core.name.blank")
     length = len(name.strip())
     if length > MAX_NAME:
         return phrase("game.names.too-long", name=_beginning(name.strip()), length=length,

@@ -333,6 +333,9 @@ class LoupGarouState:
 def start(game: Game, data: Mapping[str, Any]) -> LoupGarouState:
     """Return the state a ``start`` event opens with (already checked by :func:`check_start`)."""
     names = [str(n) for n in data["players"]]
+    cards = sum(int(v) for v in data["roles"].values())
+    if cards != len(names):  # one card a player: else a player's card can never be learned
+        raise IllegalEventError("game.refused.cards-for-players", cards=cards, players=len(names))
     deal = {str(k): _role_id(game, v) for k, v in (data.get("deal") or {}).items()}
     seats = tuple(Seat(n, deal.get(n)) for n in names)
     state = LoupGarouState(

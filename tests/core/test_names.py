@@ -30,3 +30,12 @@ def test_a_hidden_character_is_refused_in_a_name_and_in_a_free_text(text):
     for said in (name_problem(text), text_problem(text)):
         assert said is not None and "U+" in said.say("en")
         assert "\x1b" not in said.say("en") and "\u202e" not in said.say("fr")
+
+
+@pytest.mark.parametrize("blank", ["", " ", "\u00a0", "   "])
+def test_a_name_of_nothing_but_spaces_is_no_name(blank):
+    from garou.core.names import name_problem
+
+    said = name_problem(blank)
+    assert said is not None and said.key == "core.name.blank"
+    assert name_problem(" Ana ") is None

@@ -164,7 +164,8 @@ def test_an_imported_start_whose_role_count_is_no_whole_number_is_said_at_its_li
 
 def test_an_imported_start_that_garou_check_refuses_is_refused_unless_forced(garou, tmp_path):
     record = tmp_path / "record.yaml"
-    record.write_text(RECORD_WITH_COUNT.replace("COUNT", "5"), encoding="utf-8")
+    four_wolves = RECORD_WITH_COUNT.replace("COUNT", "4").replace("villageois: 4", "villageois: 2")
+    record.write_text(four_wolves, encoding="utf-8")
     db = str(tmp_path / "g.db")
     refused = garou("--lang", "en", "game", "import", str(record), "--db", db)
     assert refused.exit_code != 0 and "breaks the rules (garou check)" in refused.stderr
@@ -172,6 +173,19 @@ def test_an_imported_start_that_garou_check_refuses_is_refused_unless_forced(gar
     assert garou("game", "list", "--db", db, "--json").json()["games"] == []
     forced = garou("--lang", "en", "game", "import", str(record), "--db", db, "--force")
     assert forced.exit_code == 0
+
+
+def test_a_start_with_a_card_count_other_than_the_players_is_refused_even_forced(garou, tmp_path):
+    """One card a player: with one card less, a player's card could never be learned (the
+    live game asked for it forever); --force deals a setup garou check refuses, not that."""
+    record = tmp_path / "record.yaml"
+    record.write_text(RECORD_WITH_COUNT.replace("COUNT", "5"), encoding="utf-8")
+    db = str(tmp_path / "g.db")
+    for force in ([], ["--force"]):
+        run = garou("--lang", "en", "game", "import", str(record), "--db", db, *force)
+        assert run.exit_code == 1 and "11 cards for 8 players" in run.stderr, run.stderr
+        assert f"{record}:" in run.stderr
+    assert garou("game", "list", "--db", db, "--json").json()["games"] == []
 
 
 def _renamed(value: Any, names: dict[str, str]) -> Any:

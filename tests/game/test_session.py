@@ -451,3 +451,11 @@ def test_a_start_is_recorded_as_an_export_reads_it_back(journal, book):
     assert start["name"] is None and start["table"] == "Jeudi"
     assert start["deal"] == {"Ana": "voyante"}
     assert journal.game(game_id).name is None
+
+
+def test_a_blank_player_name_is_refused_at_the_start(journal, book):
+    from garou.game.errors import IllegalEventError
+
+    with pytest.raises(IllegalEventError) as refused:
+        session.new_game(journal, book, FIVE | {"players": ["Ana", "Bob", "Cid", "Dee", " "]})
+    assert "empty name" in refused.value.message("en") and journal.games() == []

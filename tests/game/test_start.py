@@ -149,3 +149,12 @@ def test_force_deals_a_refused_setup_and_says_what_it_breaks(garou, tmp_path, la
     shown = garou("game", "new", "--setup", setup, "--names", CUPID_NAMES, "--db", db, "--force",
                   "--json")  # fmt: skip
     assert [c["id"] for c in shown.json()["forced"]] == ["power-limit"]
+
+
+def test_a_forced_setup_whose_cards_are_not_one_a_player_is_refused(garou, tmp_path):
+    # the example of a refused setup: its 'capitaine' is a status, no card: 10 cards, 11 seats
+    setup = REPO / "tests" / "data" / "setups" / "big-evening.yaml"
+    names = ",".join(f"P{i}" for i in range(1, 12))
+    run = garou("game", "new", "--setup", str(setup), "--force", "--names", names,
+                "--db", str(tmp_path / "g.sqlite"), "--lang", "en")  # fmt: skip
+    assert run.exit_code == 1 and "10 cards for 11 players" in run.stderr, run.stderr
