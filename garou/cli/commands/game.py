@@ -1040,8 +1040,31 @@ def speak_command(
         session.show(say("mafia.cli.speech", language, name=speaker), "bold")
         from garou.game.mafia_script import timer_label
 
+        since = max((e.seq for e in journal.events(row.id)), default=0)
         session.timer(state.speech_seconds(), timer_label(state))
+        if session.theirs_since(since) and not _still_speaking(session, speaker, since):
+            return
         session.record("speech", {"player": speaker, "seconds": state.speech_seconds()})
+
+
+def _still_speaking(session: Any, speaker: str, since: int) -> bool:
+    """After a countdown during which another screen recorded (told here, once): True when
+    ``speaker``'s speech is still the one to record. False when another screen recorded it
+    (the speech is in the journal: nothing more to say); raise GarouError when the day has
+    moved on without it (an undo, a vote: nothing recorded, exit 1)."""
+    from garou.core.errors import GarouError
+    from garou.game import session as games
+
+    session.told_elsewhere()
+    replayed = games.load(session.journal, session.book, session.game_id, session.lang)
+    if replayed.state.speaker() == speaker:
+        return True
+    if any(
+        e.seq > since and e.kind == "speech" and e.data.get("player") == speaker
+        for e in replayed.effective
+    ):
+        return False
+    raise GarouError("mafia.cli.speech-gone", name=speaker)
 
 
 def _usage(key: str, **values: Any) -> Exception:
