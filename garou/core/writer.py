@@ -67,6 +67,23 @@ def refuse_unreadable_text(data: Any, where: str = "") -> None:
             refuse_unreadable_text(value, path(index))
 
 
+STANDARD_OUTPUT = "-"
+"""What ``-o`` says for standard output."""
+
+
+def output_destination(out: str | Path | None, option: str = "-o") -> Path | None:
+    """Return the file the ``-o`` value ``out`` names, or None for standard output (no
+    ``-o``, or ``-o -``). The one reading of every command's output option: an empty name
+    (``-o ''``) is refused as such, never read as the current folder (``Path('')`` is
+    ``.``). Typer turns an empty text into ``.`` when the option is typed ``Path``: the
+    output options are typed ``str`` and read here."""
+    if out is None or str(out) == STANDARD_OUTPUT:
+        return None
+    if not str(out).strip():
+        raise UsageError("writer.empty-name", option=option)
+    return Path(out)
+
+
 def output_target(path: str | Path, force: bool = False, option: str = "--out") -> Path:
     """Return the file that writing to ``path`` creates or replaces, or raise why it must not.
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from garou.core.catalogue import say
 from garou.core.records import record
+from garou.rules.schema import FreeText
 
 from .errors import IllegalEventError
 
@@ -44,8 +45,9 @@ class ClubSystem:
 class ClubScoring:
     """A club's scoring settings (``--club FILE``): every value optional, none by default."""
 
-    club: str | None = None
-    """The club's name, shown beside its values."""
+    club: FreeText | None = None
+    """The club's name, shown beside its values: a free text (no hidden character, at most
+    :data:`~garou.core.names.MAX_TEXT` characters), in the file as in a start event."""
     classic: ClubSystem | None = None
     max_mafia: ClubSystem | None = None
 

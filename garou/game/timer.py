@@ -80,6 +80,9 @@ ACTIONS = ("start", "pause", "resume", "stop")
 """What a ``timer`` event does."""
 MAX_SECONDS = 24 * 3600
 """The longest countdown a ``timer`` event may start."""
+MAX_AT = 253_402_300_799
+"""The latest time a ``timer`` event may hold: the last second of the year 9999 (UTC), in
+seconds since 1970, as the wall clock gives it; the earliest is 0."""
 
 
 def timer_data(action: str, label: str, at: float, seconds: int | None = None) -> dict[str, Any]:
@@ -100,8 +103,8 @@ def check_timer(data: Mapping[str, Any]) -> None:
         raise IllegalEventError("judge.refused.timer-action", action=str(action), actions=ACTIONS)
     if not isinstance(label, str) or not label.strip() or len(label) > 200:
         raise IllegalEventError("judge.refused.timer-label")
-    if isinstance(at, bool) or not isinstance(at, int | float) or not 0 <= at < 2**63:
-        raise IllegalEventError("judge.refused.timer-at", value=str(at))
+    if isinstance(at, bool) or not isinstance(at, int | float) or not 0 <= at <= MAX_AT:
+        raise IllegalEventError("judge.refused.timer-at", value=str(at), most=MAX_AT)
     if action == "start":
         seconds = data.get("seconds")
         if (
@@ -109,7 +112,9 @@ def check_timer(data: Mapping[str, Any]) -> None:
             or not isinstance(seconds, int)
             or not 0 < seconds <= MAX_SECONDS
         ):
-            raise IllegalEventError("judge.refused.timer-seconds", value=str(seconds))
+            raise IllegalEventError(
+                "judge.refused.timer-seconds", value=str(seconds), most=MAX_SECONDS
+            )
 
 
 def countdown_from(

@@ -814,6 +814,7 @@ def save_agreement(
     *,
     book: Rulebook | None = None,
     lang: str = "fr",
+    rules_dir: str | Path | None = None,
 ) -> Path:
     """Write ``agreement`` to ``path`` atomically and return the path.
 
@@ -822,14 +823,15 @@ def save_agreement(
     ``force``: raise AgreementWriteError. With ``force``, a symbolic link is followed: the
     file it points to is replaced and the link kept, so a shared, linked accord.yaml stays
     shared. With ``book``, each decision is preceded by a comment listing its options (in
-    ``lang``). An interruption (Ctrl-C) leaves no partial file behind.
+    ``lang``); the command it says to check it with names ``rules_dir``, the rules folder
+    it was made with. An interruption (Ctrl-C) leaves no partial file behind.
     """
     from .sheet import render_agreement
 
     writable_path(path, force)  # before rendering: say what is wrong with the path first
     target = Path(path)
     game = book.game(agreement.game) if book is not None else None
-    text = render_agreement(with_path(agreement, target), game, lang)
+    text = render_agreement(with_path(agreement, target), game, lang, rules_dir=rules_dir)
     return write_file(target, text, force, option="--out")
 
 

@@ -75,15 +75,35 @@ def refuse_unkept_texts(agreement: Agreement) -> None:
             raise UsageError("core.text.field", field=where, problem=said)
 
 
-def render_agreement(agreement: Agreement, game: Game | None = None, lang: str = "fr") -> str:
-    """Return the YAML text of ``agreement``; with ``game``, comments list each case's options."""
+def show_command(path: str | Path, rules_dir: str | Path | None = None) -> str:
+    """Return the command that checks the agreement ``path``, ready to paste: ``garou house
+    show PATH``, with ``--rules-dir DIR`` when the agreement was made with the rules folder
+    ``rules_dir`` (``--rules-dir`` or ``$GAROU_RULES_DIR``, as the caller read it): a case of
+    that folder is unknown without it. The one "check it with" of every face (the file's
+    comment, ``house pick``, the web)."""
+    command = f"garou house show {shell_word(str(path))}"
+    folder = rules_dir or None
+    if folder is not None:
+        command += f" --rules-dir {shell_word(str(folder))}"
+    return command
+
+
+def render_agreement(
+    agreement: Agreement,
+    game: Game | None = None,
+    lang: str = "fr",
+    *,
+    rules_dir: str | Path | None = None,
+) -> str:
+    """Return the YAML text of ``agreement``; with ``game``, comments list each case's
+    options; the command that checks it names ``rules_dir`` (:func:`show_command`)."""
     lang = lang if lang in LANGUAGES else "fr"
     refuse_unkept_texts(agreement)
     name = Path(agreement.path).name if agreement.path else "accord.yaml"
     out = [
         f"# {_word('head', lang)}",
         f"# {_word('edit', lang)}",
-        f"# {_word('check', lang, path=shell_word(name))}",
+        f"# {_word('check', lang, command=show_command(name, rules_dir))}",
         _scalar("format", FORMAT),
         _scalar("game", agreement.game),
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from garou.core.errors import GarouError, UsageError
-from garou.core.writer import OutputError, output_target, write_file
+from garou.core.writer import OutputError, output_destination, output_target, write_file
 
 from .contexts import AgreementSheet, CheatSheet
 from .environment import make_environment
@@ -128,14 +128,23 @@ def render_paged(sheet: CheatSheet | AgreementSheet, fmt: str) -> tuple[str | by
     return render(sheet, fmt), None
 
 
-def choose_format(fmt: str | None, out: str) -> str:
-    """Return ``fmt``, or the format the name ``out`` ends with; raise UsageError if neither."""
+def choose_format(fmt: str | None, out: str | None) -> str:
+    """Return ``fmt``, or the format the name ``out`` ends with; raise UsageError if neither.
+
+    ``out`` is the ``-o`` value (None or ``-``: standard output), read by
+    :func:`~garou.core.writer.output_destination` (an empty name refused as such). A PDF
+    is never written to standard output, whichever command prints it: it is refused
+    here, the one place every printable's format is chosen."""
+    target = output_destination(out)
     if fmt is not None:
         if fmt not in FORMATS:
             raise UsageError("sheet.unknown-format", format=fmt, formats=", ".join(FORMATS))
+        if fmt == "pdf" and target is None:
+            raise UsageError("sheet.pdf-to-stdout")
         return fmt
-    if out == "-":
+    if target is None:
         return "html"
+    out = str(out)
     if Path(out).is_dir():  # say so before asking for a format it cannot take
         raise OutputError("sheet.output-is-folder", path=out)
     found = _SUFFIXES.get(Path(out).suffix.lower())

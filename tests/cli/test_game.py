@@ -1570,6 +1570,67 @@ def test_game_speak_tells_what_another_screen_recorded_during_the_farewell(
     assert out.count(ELSEWHERE["en"]) == 1 and "Cid" in out.split(ELSEWHERE["en"])[1]
 
 
+@pytest.mark.usefixtures("private_cache")
+def test_game_speak_says_once_a_speech_recorded_on_another_screen_and_exits_0(
+    garou, book, tmp_path, monkeypatch
+):
+    # The phone records Ana's speech (then Bob's) while the terminal's countdown runs: the
+    # terminal tells it once ("Recorded on another screen"), with no Error line, exit 0.
+    from garou.cli.commands import mafia_play
+    from tests.helpers import Table
+
+    t = Table(book, tmp_path)
+    t.add("day")
+    for other in ("Ana", "Bob"):
+
+        def phone(self, *a, p=other, **k):
+            t.add("speech", player=p)
+
+        monkeypatch.setattr(mafia_play.MafiaSession, "timer", phone)
+        run = garou("game", "speak", "--db", str(t.journal.path), "--lang", "en")
+        assert run.exit_code == 0, (run.stdout, run.stderr)
+        assert "Error" not in run.stdout + run.stderr, (run.stdout, run.stderr)
+        assert _flat(run.stdout).count(ELSEWHERE["en"]) == 1, run.stdout
+    assert [e.data["player"] for e in t.journal.events(t.id) if e.kind == "speech"] == [
+        "Ana",
+        "Bob",
+    ]
+
+
+@pytest.mark.usefixtures("private_cache")
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "is no longer the one to record"), ("fr", "n'est plus celle")]
+)
+def test_game_speak_refuses_once_when_another_screen_moved_the_day_on_without_the_speech(
+    garou, book, tmp_path, monkeypatch, lang, said
+):
+    # Meanwhile the phone undid the day: the speech timed is no longer to record. One Error
+    # line says so, exit 1, nothing recorded; a foul recorded meanwhile changes nothing.
+    ERROR = {"en": "Error:", "fr": "Erreur"}
+    from garou.cli.commands import mafia_play
+    from garou.game import session
+    from tests.helpers import Table
+
+    t = Table(book, tmp_path)
+    t.add("day")
+    monkeypatch.setattr(
+        mafia_play.MafiaSession, "timer", lambda self, *a, **k: t.add("foul", player="Cid")
+    )
+    run = garou("game", "speak", "--db", str(t.journal.path), "--lang", "en")
+    assert run.exit_code == 0 and "Error" not in run.stderr, (run.stdout, run.stderr)
+    assert t.journal.events(t.id)[-1].kind == "speech"
+    before = len(t.journal.events(t.id))
+
+    def undo(self, *a, **k):
+        session.undo(t.journal, book, t.id, "en")
+
+    monkeypatch.setattr(mafia_play.MafiaSession, "timer", undo)  # Ana's speech undone
+    run = garou("game", "speak", "--db", str(t.journal.path), "--lang", lang)
+    assert run.exit_code == 1, (run.stdout, run.stderr)
+    assert run.stderr.count(said) == 1 and run.stderr.count(ERROR[lang]) == 1, run.stderr
+    assert len(t.journal.events(t.id)) == before + 1  # the undo, no speech
+
+
 def test_a_list_under_an_unknown_key_is_refused_as_an_unknown_key(garou, tmp_path):
     db = _new_evening(garou, tmp_path)
     garou("game", "add", "day", "--db", db)

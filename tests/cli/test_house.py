@@ -132,3 +132,31 @@ def test_house_pick_refuses_an_option_number_in_other_than_ascii_digits(garou, t
     run = garou("house", "pick", "--game", "loup-garou", "--set",
                 f"lg-setting-captain={answer}", "-o", str(out))  # fmt: skip
     assert run.exit_code == 2 and answer in run.stderr and not out.exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_house_pick_with_a_rules_folder_says_to_check_the_file_with_that_folder(
+    garou, tmp_path, lang
+):
+    # A case of the folder is unknown without it: the command printed (and the file's own
+    # comment) carries --rules-dir, given by option or by $GAROU_RULES_DIR alike.
+    from garou.houserules.sheet import show_command
+    from tests.helpers import rules_folder
+    from tests.rules.test_distribution import HOUSE_PLAIN_ROLE
+
+    folder = rules_folder(tmp_path, HOUSE_PLAIN_ROLE)
+    out = tmp_path / "ua.yaml"
+    command = show_command(out, folder)
+    assert command == f"garou house show {out} --rules-dir {folder}"
+    run = garou("house", "pick", "--game", "loup-garou", "--defaults", "--rules-dir",
+                str(folder), "-o", str(out), "--lang", lang)  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    assert command in " ".join(run.stdout.split()), run.stdout
+    assert f"--rules-dir {folder}" in out.read_text(encoding="utf-8").splitlines()[2]
+    again = tmp_path / "ub.yaml"
+    run = garou("house", "pick", "--game", "loup-garou", "--defaults", "-o", str(again),
+                "--lang", lang, env={"GAROU_RULES_DIR": str(folder)})  # fmt: skip
+    assert show_command(again, folder) in " ".join(run.stdout.split()), run.stdout
+    plain = tmp_path / "plain.yaml"
+    run = garou("house", "pick", "--game", "loup-garou", "--defaults", "-o", str(plain))
+    assert "--rules-dir" not in run.stdout + plain.read_text(encoding="utf-8")

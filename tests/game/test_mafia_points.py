@@ -60,6 +60,41 @@ def test_a_stored_club_value_that_is_not_finite_is_refused_on_replay():
 
 
 @pytest.mark.parametrize(
+    ("typed", "code"),
+    [("Club\\u202eevil", "U+202E"), ("Club\\u200bX", "U+200B"), ("A\\nformat: x", "U+000A")],
+)
+def test_a_club_name_holding_a_hidden_character_is_refused_with_its_file_line_and_key(
+    tmp_path, typed, code
+):
+    # The club's name is a free text (garou.core.names.text_problem), as a game's name: a
+    # direction override would turn the terminal's line around, a zero-width space hide.
+    club = tmp_path / "club.yaml"
+    club.write_text(f'classic: {{}}\nclub: "{typed}"\n', encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_club(club)
+    for lang, words in (
+        ("en", "invisible or control character"),
+        ("fr", "invisible ou de contrôle"),
+    ):
+        said = caught.value.message(lang)
+        assert "club.yaml:2 (club)" in said and code in said and words in said, said
+    with pytest.raises(IllegalEventError):  # the same rule on a start event (an import)
+        check_club({"club": typed.encode().decode("unicode_escape")})
+
+
+def test_a_club_name_longer_than_a_free_text_is_refused_and_a_plain_one_kept(tmp_path):
+    from garou.core.names import MAX_TEXT
+
+    club = tmp_path / "club.yaml"
+    club.write_text(f"club: {'x' * (MAX_TEXT + 1)}\n", encoding="utf-8")
+    with pytest.raises(DataFileError) as caught:
+        read_club(club)
+    assert f"at most {MAX_TEXT}" in caught.value.message("en")
+    club.write_text("club: Le Cercle de l'Ours\n", encoding="utf-8")
+    assert read_club(club)["club"] == "Le Cercle de l'Ours"
+
+
+@pytest.mark.parametrize(
     ("points", "lang", "said"),
     [(-5, "en", "-5.00"), (5, "en", "+5.00"), (-2.5, "fr", "-2,50"), (0, "en", "+0.00")],
 )

@@ -1539,3 +1539,31 @@ def test_the_agreement_sheet_says_what_the_table_decides_below_half(garou, book,
     plurality = _agreement(garou, tmp_path, "most-votes")
     run = garou("print", "agreement", str(plurality), "--format", "md", "-o", "-", "--lang", lang)
     assert during.split()[0] + " " + during.split()[1] not in run.stdout
+
+
+def test_a_pdf_is_refused_to_standard_output_whichever_command_prints_it(garou, tmp_path):
+    # choose_format is where every printable's format is chosen: print, game recap and
+    # game protocol refuse -f pdf with -o - (or no -o) alike, before rendering anything.
+    from garou.core.errors import UsageError
+    from garou.printables import choose_format
+    from tests.helpers import lg_setup
+
+    for out in (None, "-"):
+        with pytest.raises(UsageError) as caught:
+            choose_format("pdf", out)
+        assert caught.value.phrase.key == "sheet.pdf-to-stdout"
+    assert choose_format("pdf", "a.pdf") == "pdf" and choose_format(None, "-") == "html"
+    db = str(tmp_path / "g.db")
+    setup = lg_setup(tmp_path, {"loup-garou": 2, "villageois": 6})
+    assert garou("game", "new", "--setup", str(setup), "--db", db).exit_code == 0
+    for command in (
+        ["print", "cheatsheet", "--game", "loup-garou"],
+        ["game", "recap", "1", "--db", db],
+        ["game", "protocol", "--blank"],
+    ):
+        for out in (["-o", "-"], []):
+            run = garou(*command, "-f", "pdf", *out, "--lang", "en")
+            assert run.exit_code == 2 and run.stdout == "", (command, out, run.stdout[:80])
+            assert "a PDF cannot go to standard output" in run.stderr, run.stderr
+    recap = garou("game", "recap", "1", "--db", db, "-f", "pdf", "--json")
+    assert recap.exit_code == 0 and recap.json()["id"] == 1  # the data, not the PDF

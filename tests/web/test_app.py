@@ -762,3 +762,69 @@ def test_the_picker_refuses_on_its_form_a_table_name_house_show_could_not_read(c
     assert "Content-Disposition" not in response.headers
     html = response.get_data(as_text=True)
     assert "control character" in html and 'name="table"' in html  # the form, kept
+
+
+NEW_GAME = {
+    "name": "Thursday",
+    "names": "Alice\nBruno\nChloé\nDriss\nEmma\nFarid\nGaëlle\nHugo",
+    "n.loup-garou": "2", "n.voyante": "1", "n.sorciere": "1", "n.villageois": "4",
+}  # fmt: skip
+
+
+def _multipart(fields: dict[str, bytes], charset: str = "") -> tuple[bytes, str]:
+    boundary = "garou-boundary"
+    parts = b""
+    for name, value in fields.items():
+        kind = f"Content-Type: text/plain; charset={charset}\r\n" if charset else ""
+        head = f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n{kind}\r\n'
+        parts += head.encode() + value + b"\r\n"
+    return parts + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_form_body_that_is_not_utf8_is_refused_with_garous_message(tmp_path, lang):
+    # A Latin-1 "Zoé" (a raw byte 0xE9, or %E9 once unquoted) is no UTF-8: the form is
+    # refused whole (400, garou's sentence, nothing recorded), never read as "Zo\ufffd" nor
+    # as an empty form ("the form has expired").
+    from garou.game.journal import open_journal
+
+    db = tmp_path / "g.sqlite"
+    client = create_app(WebConfig(db=db)).test_client()
+    token = token_of(client, f"/game?lang={lang}")
+    fields = {k: v.encode() for k, v in {"csrf": token, **NEW_GAME}.items()}
+    latin = {**fields, "names": NEW_GAME["names"].replace("Chloé", "Zoé").encode("latin-1")}
+    said = say("web.refused.not-utf8", lang)
+    body, kind = _multipart(latin)
+    sent = [(body, kind)]
+    encoded = "&".join(f"{k}={v.decode()}" for k, v in fields.items() if k != "names")
+    sent.append((f"{encoded}&names=Zo%E9".encode(), "application/x-www-form-urlencoded"))
+    sent.append((f"{encoded}&names=Zo\xe9".encode("latin-1"), "application/x-www-form-urlencoded"))
+    for body, kind in sent:
+        response = client.post("/game/new", data=body, content_type=kind,
+                               headers={"Origin": ORIGIN})  # fmt: skip
+        assert response.status_code == 400, (kind, response.text)
+        assert response.text.strip() == said, response.text
+        assert "\ufffd" not in response.text
+    assert not db.exists() or not open_journal(db).games()
+    body, kind = _multipart(fields)  # the same form in UTF-8: the game is made
+    response = client.post("/game/new", data=body, content_type=kind, headers={"Origin": ORIGIN})
+    assert response.status_code == 303, response.text
+
+
+def test_a_form_part_that_declares_latin1_is_read_as_latin1():
+    # Werkzeug reads a part's own declared charset (ascii, utf-8, iso-8859-1): a declared
+    # Latin-1 text is no guess, and "Zoé" is read as it was written.
+    from flask import request
+
+    app = create_app()
+
+    @app.post("/echo-form")
+    def echo():  # a route of the test's own, after the app's checks
+        return request.form["names"]
+
+    client = app.test_client()
+    token = token_of(client)
+    body, kind = _multipart({"csrf": token.encode(), "names": "Zoé".encode("latin-1")},
+                            charset="iso-8859-1")  # fmt: skip
+    response = client.post("/echo-form", data=body, content_type=kind, headers={"Origin": ORIGIN})
+    assert response.status_code == 200 and response.text == "Zoé", response.text

@@ -632,7 +632,7 @@ def export_command(
     game_id: GameId = None,
     id_: GameIdOption = None,
     out: Annotated[
-        Path | None,
+        str | None,
         typer.Option("--out", "-o", metavar="FILE"),
     ] = None,
     force: Annotated[bool, typer.Option("--force")] = False,
@@ -641,18 +641,19 @@ def export_command(
     lang: Lang = None,
 ) -> None:
     """Export a whole game as one YAML record (game, setup, agreement, events)."""
-    from garou.core.writer import write_file
+    from garou.core.writer import output_destination, write_file
     from garou.game.record import dump_record, game_record
 
+    target = output_destination(out)  # -o '' refused before the journal is read
     if every:
-        _export_all(db, game_id if game_id is not None else id_, out, force, lang)
+        _export_all(db, game_id if game_id is not None else id_, target, force, lang)
         return
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         text = dump_record(game_record(journal, game_id), language)
-        if out is None or str(out) == "-":
+        if target is None:
             sys.stdout.write(text)
             return
-        write_file(out, text, force, option="-o")
+        write_file(target, text, force, option="-o")
 
 
 def _export_all(
@@ -669,7 +670,7 @@ def _export_all(
     language = _lang(lang)
     if game_id is not None:
         raise _usage("game.export.all-and-id", id=game_id)
-    if out is None or str(out) == "-":
+    if out is None:  # no -o, or -o -
         raise _usage("game.export.all-needs-folder")
     with _open(db) as journal:
         saved = save_games(journal, out, force, language)
@@ -725,7 +726,7 @@ def recap_command(
         str | None,
         typer.Option("--format", "-f"),
     ] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", metavar="FILE")] = None,
     force: Annotated[bool, typer.Option("--force")] = False,
     db: Db = None,
     lang: Lang = None,
@@ -735,10 +736,7 @@ def recap_command(
     from garou.game import session
     from garou.game.recap import build_recap, render_recap
 
-    if fmt is not None:  # a format that is none is refused, --json or not
-        from garou.printables import choose_format
-
-        choose_format(fmt, "-")
+    _check_output(fmt, out, json_)
     with _game_journal(db, game_id, id_, lang) as (journal, game_id, language):
         row = journal.game(game_id)
         replayed = session.load(journal, _book(), row.id, language)
@@ -757,29 +755,44 @@ def recap_command(
     _emit(lambda chosen: render_recap(recap, chosen), fmt, out, force)
 
 
-def _to_file(out: Path | None) -> bool:
+def _to_file(out: str | None) -> bool:
     """True when ``-o`` names a file (not standard output)."""
-    return out is not None and str(out) != "-"
+    from garou.core.writer import output_destination
+
+    return output_destination(out) is not None
+
+
+def _check_output(fmt: str | None, out: str | None, json_: bool) -> None:
+    """Refuse, before the journal is read, what :func:`_emit` would: ``-o ''``, a format
+    that is none, a PDF to standard output (``-f pdf`` without ``-o`` or with ``-o -``);
+    ``--json`` without a file prints the data, whatever the format."""
+    from garou.printables import choose_format
+
+    if json_ and not _to_file(out):
+        if fmt is not None:  # its name only: the data is printed, not the printable
+            choose_format(fmt, "printable.html")
+        return
+    if fmt is not None or out is not None:
+        choose_format(fmt, out)
 
 
 def _emit(
-    render: Callable[[str], str | bytes], fmt: str | None, out: Path | None, force: bool
+    render: Callable[[str], str | bytes], fmt: str | None, out: str | None, force: bool
 ) -> dict[str, Any] | None:
     """Render a printable in the format asked (or that ``out`` ends with), then write it
     to ``out`` (never over a file without ``force``) or to standard output. Return the
     file written, its format and its pages (``{"path", "format", "pages"}``, what ``--json``
     prints, as ``garou print``'s: null but for a PDF), or None."""
+    from garou.core.writer import output_destination
     from garou.printables import choose_format, write_output
 
-    chosen = choose_format(fmt, str(out) if out is not None else "-")
+    chosen = choose_format(fmt, out)  # never a PDF to standard output
     data = render(chosen)
-    if out is None or not _to_file(out):
-        if isinstance(data, bytes):
-            sys.stdout.buffer.write(data)
-        else:
-            sys.stdout.write(data)
+    target = output_destination(out)
+    if target is None:
+        sys.stdout.write(str(data))
         return None
-    written = write_output(data, out, force)
+    written = write_output(data, target, force)
     return {"path": str(written), "format": chosen, "pages": getattr(data, "pages", None)}
 
 
@@ -858,7 +871,7 @@ def protocol_command(
         str | None,
         typer.Option("--format", "-f"),
     ] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", metavar="FILE")] = None,
     force: Annotated[bool, typer.Option("--force")] = False,
     db: Db = None,
     lang: Lang = None,
@@ -873,10 +886,7 @@ def protocol_command(
 
     language = _lang(lang)
     game_id = _which(game_id, id_)
-    if fmt is not None:  # a format that is none is refused, --json or not
-        from garou.printables import choose_format
-
-        choose_format(fmt, "-")
+    _check_output(fmt, out, json_)
     if blank:
         protocol = blank_protocol(_book().game("mafia"), language)
     else:
@@ -1040,8 +1050,31 @@ def speak_command(
         session.show(say("mafia.cli.speech", language, name=speaker), "bold")
         from garou.game.mafia_script import timer_label
 
+        since = max((e.seq for e in journal.events(row.id)), default=0)
         session.timer(state.speech_seconds(), timer_label(state))
+        if session.theirs_since(since) and not _still_speaking(session, speaker, since):
+            return
         session.record("speech", {"player": speaker, "seconds": state.speech_seconds()})
+
+
+def _still_speaking(session: Any, speaker: str, since: int) -> bool:
+    """After a countdown during which another screen recorded (told here, once): True when
+    ``speaker``'s speech is still the one to record. False when another screen recorded it
+    (the speech is in the journal: nothing more to say); raise GarouError when the day has
+    moved on without it (an undo, a vote: nothing recorded, exit 1)."""
+    from garou.core.errors import GarouError
+    from garou.game import session as games
+
+    session.told_elsewhere()
+    replayed = games.load(session.journal, session.book, session.game_id, session.lang)
+    if replayed.state.speaker() == speaker:
+        return True
+    if any(
+        e.seq > since and e.kind == "speech" and e.data.get("player") == speaker
+        for e in replayed.effective
+    ):
+        return False
+    raise GarouError("mafia.cli.speech-gone", name=speaker)
 
 
 def _usage(key: str, **values: Any) -> Exception:

@@ -205,18 +205,25 @@ def pick_command(
         agreement = _walk(_prompt_console(json_), rules_game, agreement, language)
     if agreement.date is None:
         agreement = replace(agreement, date=_today())
-    path = save_agreement(agreement, out, force, book=book, lang=language)
+    import os
+
+    from garou.core.files import RULES_DIR_ENV
+
+    folder = rules_dir or os.environ.get(RULES_DIR_ENV) or None  # the one load_rules read
+    path = save_agreement(agreement, out, force, book=book, lang=language, rules_dir=folder)
     agreement = with_path(agreement, path)
     if json_:
         print_json(agreement.to_dict(language))
         return
     changed = sum(1 for d in agreement.decisions if not d.default and not d.custom)
     from garou.core.lists import shell_word
+    from garou.houserules.sheet import show_command
 
     message = _t(
         language,
         "wrote",
         count=changed,
+        command=show_command(path, folder),
         path=shell_word(path),
         decisions=len(agreement.decisions),
         game=rules_game.id,

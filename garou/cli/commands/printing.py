@@ -44,14 +44,11 @@ def _emit(
     PDF's, null for HTML and Markdown); to standard output, ``{"path": "-", "format",
     "pages", "content"}`` (the sheet itself, HTML or Markdown text)."""
     from garou.printables import check_output, choose_format, render_paged, write_output
-    from garou.rules import UsageError
 
     from ..output import print_json, print_line
 
-    chosen = choose_format(fmt, out)
+    chosen = choose_format(fmt, out)  # -o '' and a PDF to standard output refused there
     if out == "-":
-        if chosen == "pdf":
-            raise UsageError("sheet.pdf-to-stdout")
         data, pages = render_paged(sheet, chosen)
         if json_:
             print_json({"path": "-", "format": chosen, "pages": pages, "content": str(data)})

@@ -27,8 +27,20 @@ FILE_NAME = "accord.yaml"
 """The name the download is offered under (the default of ``garou house pick --out``)."""
 
 
+def _rules_dir() -> str | None:
+    """The rules folder the server reads (``garou serve --rules-dir``, else
+    ``$GAROU_RULES_DIR``), which a file made with its cases is checked with."""
+    import os
+
+    from garou.core.files import RULES_DIR_ENV
+
+    folder = library().rules_dir or os.environ.get(RULES_DIR_ENV) or None
+    return str(folder) if folder is not None else None
+
+
 def _form_context(game: Any, values: Mapping[str, str]) -> dict[str, Any]:
     from garou.houserules import questions
+    from garou.houserules.sheet import show_command
 
     every = questions(game)
     chosen = {}
@@ -47,6 +59,7 @@ def _form_context(game: Any, values: Mapping[str, str]) -> dict[str, Any]:
         "players": values.get("players", ""),
         "names": values.get("names", ""),
         "counts": {r.id: values.get("n." + r.id, "") for r in game.roles},
+        "check_command": show_command(FILE_NAME, _rules_dir()),
     }
 
 
@@ -117,7 +130,9 @@ def agreement() -> Any:
         )
         # a text the file cannot hold (a control character in the table's name) is the
         # form's problem, said on the form: the same writer as garou house pick's
-        text = render_agreement(with_path(agreement, FILE_NAME), game, g.lang)
+        text = render_agreement(
+            with_path(agreement, FILE_NAME), game, g.lang, rules_dir=_rules_dir()
+        )
     except FormProblem as problem:
         context = _form_context(game, form)
         said = problem.phrase.say(g.lang)
