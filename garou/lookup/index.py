@@ -29,6 +29,7 @@ from garou.core.files import fingerprint, rule_files
 from garou.core.records import record
 
 from .analysis import ANALYZER_VERSION, collapsed, fold_chars, gap_words, gaps, key, spellings
+from .text import LEXICON_FILE
 
 if TYPE_CHECKING:  # pragma: no cover
     from whoosh.index import Index
@@ -53,9 +54,6 @@ more than a few seconds)."""
 
 KEEP_INDEXES = 3
 """How many index folders (for different rule sets) the cache keeps."""
-
-LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
-"""garou's vocabulary (see :mod:`garou.lookup.vocabulary`), part of the cache key."""
 
 META = "meta.json"
 LEXICON = "lexicon.json"

@@ -56,6 +56,7 @@ from .analysis import (
 )
 from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index, widen
 from .scoring import Scorer, best_of, field_lengths
+from .text import wordset
 
 if TYPE_CHECKING:
     from .bank import Bank, Match
@@ -137,7 +138,7 @@ entries and the commoner terms score only those (Lucene's "common terms"): the b
 rules (about a hundred entries) are always scored in full; a rule set a hundred times
 larger stays fast."""
 
-NOTHING_ALONE = frozenset({"ne", "pas", "guere", "non", "ni", "not", "no", "nor", "neither"})
+NOTHING_ALONE = wordset("nothing_alone")
 """Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
 stop words has nothing to search for, as "AND" and "OR" (stop words) have nothing."""
 
@@ -330,13 +331,11 @@ class _Group:
     """For a community group: the words of the game's rules it stands for."""
 
 
-_SCENE_WORDS = frozenset({"au", "aux", "a", "dans", "en", "pour", "in", "at", "playing",
-                          "play", "joue", "jouer", "jouons", "partie", "game"})  # fmt: skip
+_SCENE_WORDS = wordset("scene")
 """Words before a game's name that make it the game the query is about (« une partie de
 Mafia » is "partie" then the article)."""
-_ARTICLE_WORDS = frozenset({"le", "la", "l", "les", "de", "du", "des", "the", "a", "of"})
-_COMPARE_WORDS = frozenset({"comme", "like", "as", "than", "unlike", "que", "contrairement",
-                            "versus", "vs", "from"})  # fmt: skip
+_ARTICLE_WORDS = wordset("article")
+_COMPARE_WORDS = wordset("compare")
 """Words before the scene word that make the game one the query compares with."""
 
 
