@@ -55,7 +55,7 @@ from .analysis import (
     words,
 )
 from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index, widen
-from .scoring import Scorer, best_of, field_lengths
+from .scoring import Scorer, best_of
 from .text import wordset
 
 if TYPE_CHECKING:
@@ -846,7 +846,7 @@ class Searcher:
     def _setup(self) -> None:
         self._searcher = self._opened.index.searcher()
         self._reader = self._searcher.reader()
-        self._scorer = Scorer(self._searcher, FIELD_B, K1)
+        self._scorer = Scorer(self._searcher, FIELD_B, K1, self._opened.lexicon["lengths"])
         schema = self._opened.index.schema
         self._analyzers = {"fr": schema["text_fr"].analyzer, "en": schema["text_en"].analyzer}
         self._lexicon = _Lexicon(self._opened.lexicon)
@@ -1360,7 +1360,7 @@ class Searcher:
         """Return what the learned ranking knows of an entry alone (its kind, its length),
         computed once per entry when the index is opened (:func:`entry_features`)."""
         if self._per_entry is None:
-            lengths = [field_lengths(self._reader, name) for name in ("text_fr", "text_en")]
+            lengths = [self._scorer.lengths[name] for name in ("text_fr", "text_en")]
             self._per_entry = [
                 entry_features(kind, lengths[0][d] + lengths[1][d])
                 for d, kind in enumerate(self._scorer.kinds)
