@@ -29,7 +29,7 @@ from garou.core.files import fingerprint, rule_files
 from garou.core.records import record
 
 from .analysis import ANALYZER_VERSION, collapsed, fold_chars, gap_words, gaps, key, spellings
-from .text import LEXICON_FILE
+from .text import LEXICON_FILE, widen
 
 if TYPE_CHECKING:  # pragma: no cover
     from whoosh.index import Index
@@ -357,14 +357,6 @@ def _search_messages() -> dict[str, Any]:
     from garou.core.catalogue import messages
 
     return {k: v for k, v in messages().items() if k.startswith("search.")}
-
-
-def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]) -> None:
-    """Record that the words of ``phrase_key`` may be ``found`` stop words apart."""
-    before = allowed.get(phrase_key)
-    allowed[phrase_key] = (
-        list(found) if before is None else [max(a, b) for a, b in zip(before, found, strict=False)]
-    )
 
 
 # --- the cache ------------------------------------------------------------------------------

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import functools
 import heapq
-import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -38,35 +37,45 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from garou.core.errors import GarouError, UnknownGameError, UsageError
+from garou.core.errors import GarouError, UsageError
 from garou.core.records import record
 
-from . import coverage, quantity, synonyms
+from . import coverage, quantity
 from .analysis import (
-    BREAK,
-    collapsed,
+    MAX_CHARS,
+    Alternative,
+    Concept,
+    Lexicon,
+    Unit,
+    concept_of,
+    concepts_of,
     fold_chars,
-    gap_words,
-    gaps,
     key,
-    linking,
-    spellings,
-    split_word,
-    words,
+    units_of,
 )
-from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index, widen
+from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index
+from .reranking import (  # noqa: F401  (FEATURES, RANKING_FILE, RERANKED: bench and tests)
+    CLOSE_CALL,
+    FEATURES,
+    LEARNED_RANKING,
+    OTHER_GAME_OBEYED,
+    RANKING_FILE,
+    RERANKED,
+    Ranking,
+    Signals,
+    close_call,
+    entry_features,
+    features,
+    rerank,
+)
 from .scoring import Scorer, best_of
 from .text import wordset
 
 if TYPE_CHECKING:
     from .bank import Bank, Match
-    from .explain import Explanation, Term
+    from .explain import Explanation
     from .vocabulary import Outside
 
-MAX_CHARS = 500
-"""Longer queries are cut here (a question is never that long)."""
-MAX_WORDS = 24
-"""At most this many words of a query are searched."""
 LONGEST_TYPO = 30
 """Longer words are not corrected (no word of the rules is that long; the search for close
 words grows with the length)."""
@@ -83,18 +92,10 @@ no nickname or plural verb a known word (:meth:`Searcher._known`) and is not wha
 covered" judgement reads (its texts, :meth:`Searcher.entry_parts`, nor which entries speak
 of a word, :meth:`Searcher._judged`): a question says what the entry answers, not what it
 states."""
-OWN_WEIGHT = 1.0
-"""Weight of the words as typed."""
-ALIAS_WEIGHT = 0.8
-"""Weight of a synonym from the rule data (names and aliases)."""
-SYNONYM_WEIGHT = 0.7
-"""Weight of a synonym from :mod:`lookup.synonyms`."""
 TIEBREAK = 0.1
 """Share of the other alternatives' scores added to the best one in a field."""
 FIELD_TIEBREAK = 0.6
 """Share of the other fields' scores added to the best field of a concept."""
-GAME_WORD_WEIGHT = 0.25
-"""Weight of a word naming a game ("mafia", "werewolf") next to other words: it is context."""
 OTHER_GAME = 0.5
 """Score factor of the other game's entries when the query names one game."""
 SPLIT_RATIO = 0.3
@@ -107,12 +108,6 @@ PHRASE_BONUS = 0.5
 DEFINITION_PRIOR = 0.8
 """Score factor of a role or status entry when the query has several words: the question
 is then about a situation, not about what the role is."""
-MAX_PER_GROUP = 10
-"""Phrases kept per synonym group of a concept. Each group scores as one alternative (its
-best phrase), so a status with many aliases weighs no more than one with few, and the
-groups a concept has are all kept whatever the size of the others."""
-MAX_GROUPS = 8
-"""Synonym groups kept per concept."""
 OWN_GAME_DOCS = 2
 OWN_GAME_RATIO = 3.0
 """A community word leans towards the game whose documents use it as typed in at least
@@ -120,9 +115,6 @@ OWN_GAME_RATIO = 3.0
 ESSENTIAL_ABSENT = 0.5
 """Score factor of an entry that lacks a word changing what the question asks ("each
 other", "myself") when some entry has it."""
-OTHER_GAME_OBEYED = 1e-6
-"""Score factor of the other game's entries when the game is obeyed: named by a game word
-in the query, or set by the table's agreement (``prefer``): they never come first."""
 ANSWER_KINDS = frozenset({"sanction", "table", "win", "advice", "scoring", "setting",
                           "contested", "mistake"})  # fmt: skip
 """Kinds of entries that answer a question about the thing they are named after (a count,
@@ -143,9 +135,6 @@ NOTHING_ALONE = wordset("nothing_alone")
 stop words has nothing to search for, as "AND" and "OR" (stop words) have nothing."""
 
 _DEFINITIONS = frozenset({"role", "status"})
-_WORD = re.compile(r"\w+(?:['’ʼ‘\-‐‑]\w+)*")
-_PUNCTUATION = re.compile(r"[,;:.!?()]")
-"""Punctuation that ends a phrase: no synonym phrase spans it."""
 _JOINER = r"['’ʼ‘\-‐‑]"
 _PIECE = rf"[^\W_]+(?:{_JOINER}[^\W_]+)*"
 _PUNCT = re.compile(r"(?:[^\w\s'’ʼ‘\-‐‑]|_)+")
@@ -318,372 +307,6 @@ class _Reasons:
         return "; ".join(o.phrase().say(lang) for o in self.outside)
 
 
-# --- the lexicon: synonyms from the rule data and from lookup.synonyms ---------------------
-
-
-@record
-class _Group:
-    game: str | None
-    source: str  # role, status, game, entry (rule data) or synonym (lookup.synonyms)
-    entry: str | None
-    phrases: tuple[str, ...]
-    targets: tuple[str, ...] = ()
-    """For a community group: the words of the game's rules it stands for."""
-
-
-_SCENE_WORDS = wordset("scene")
-"""Words before a game's name that make it the game the query is about (« une partie de
-Mafia » is "partie" then the article)."""
-_ARTICLE_WORDS = wordset("article")
-_COMPARE_WORDS = wordset("compare")
-"""Words before the scene word that make the game one the query compares with."""
-
-
-class _Lexicon:
-    """Phrases to synonym groups, and the games by name."""
-
-    def __init__(self, data: dict[str, Any]):
-        self.groups: list[_Group] = [
-            _Group(
-                g["game"],
-                g["source"],
-                g.get("entry"),
-                tuple(g["phrases"]),
-                tuple(g.get("targets", ())),
-            )  # fmt: skip
-            for g in data.get("groups", [])
-        ]
-        self.keys: dict[str, list[int]] = {k: list(v) for k, v in data.get("keys", {}).items()}
-        self.gaps: dict[str, list[int]] = {k: list(v) for k, v in data.get("gaps", {}).items()}
-        self.linked: dict[str, frozenset[str]] = {
-            k: frozenset(v) for k, v in data.get("linked", {}).items()
-        }
-        """Per phrase key: the stop words its phrases put between its words (:func:`gap_words`)."""
-        for game, phrases in synonyms.groups():
-            number = len(self.groups)
-            self.groups.append(_Group(game, "synonym", None, tuple(phrases)))
-            for phrase in phrases:
-                k = "" if collapsed(phrase) else " ".join(key(phrase))
-                if k and number not in self.keys.setdefault(k, []):
-                    self.keys[k].append(number)
-                if k:
-                    widen(self.gaps, k, gaps(phrase))
-                    if " " in k and (between := gap_words(phrase)):
-                        self.linked[k] = self.linked.get(k, frozenset()) | between
-        self.longest = max((k.count(" ") + 1 for k in self.keys), default=1)
-        self.essential = frozenset(data.get("essential", []))
-        """Keys of the words that change what a question asks (an answer must have them)."""
-        self.not_reflexive = frozenset(data.get("not_reflexive", []))
-        self.advice = frozenset(data.get("advice", []))
-        """Keys of the words that ask how to play well, not what the rules say."""
-        self.outside: dict[str, dict[str, Any]] = data.get("outside", {})
-        self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
-        self.games: dict[str, dict[str, Any]] = data.get("games", {})
-        self.camps: dict[str, list[str]] = data.get("camps", {})
-        """Each role's entry id: the names of the camp it plays for."""
-        self.kinds: list[str] = list(data.get("kinds", []))
-        self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})
-        self._words: list[str] | None = None
-        self._role_words: frozenset[str] | None = None
-        self._outside_words: frozenset[str] | None = None
-        self._outside_phrases: dict[str, list[str]] | None = None
-        self._synonym_spelled: dict[str, str] | None = None
-
-    def spelling(self, word: str, lang: str) -> str:
-        """Return the folded ``word`` as the rules write it, accents on: in the ``lang``
-        texts, else in the other language's, else in the synonyms."""
-        other = "en" if lang == "fr" else "fr"
-        for spelled in (self.spelled.get(lang, {}), self.spelled.get(other, {})):
-            if word in spelled:
-                return spelled[word]
-        if self._synonym_spelled is None:
-            phrases = (p for group in self.groups for p in group.phrases)
-            self._synonym_spelled = spellings(phrases)
-        return self._synonym_spelled.get(word, word)
-
-    def game_id(self, name: str) -> str:
-        """Return the id of the game called ``name``; raise UnknownGameError."""
-        wanted = " ".join(key(name))
-        for game_id, info in self.games.items():
-            if name == game_id or wanted in info["keys"]:
-                return game_id
-        raise UnknownGameError("search.unknown-game", name=name, games=", ".join(self.games))
-
-    def context_games(self, query: str) -> tuple[set[str], set[str]]:
-        """Return the games the query names as the game it is about, and those it compares
-        with. About: a game's name after a word that sets the scene (« au loup-garou »,
-        « en mafia », "in Werewolf", "playing Mafia"), or opening the query before a colon
-        or a comma ("Mafia: can I…"). Compared: a name after a word of comparison
-        (« comme au loup-garou », "like in Werewolf", "the sheriff from Mafia")."""
-        folded = fold_chars(query).lower()
-        tokens = words(folded)
-        names = [(game_id, tuple(k.split(" "))) for game_id, info in self.games.items()
-                 for k in info["keys"]]  # fmt: skip
-        found: set[str] = set()
-        compared: set[str] = set()
-
-        def named_at(place: int) -> str | None:
-            while place < len(tokens) and tokens[place] in _ARTICLE_WORDS:
-                place += 1
-            for game_id, name in names:
-                span = tokens[place : place + len(name)]
-                if len(span) == len(name) and key(" ".join(span)) == name:
-                    return game_id
-            return None
-
-        opening = re.match(r"\s*([^:,;?]+?)\s*[:,;]", folded)
-        if opening:
-            said = tuple(t for t in words(opening.group(1)) if t not in _SCENE_WORDS)
-            found.update(g for g, name in names if key(" ".join(said)) == name)
-        for place, token in enumerate(tokens):
-            if token in _COMPARE_WORDS and (game_id := named_at(place + 1)) is not None:
-                compared.add(game_id)
-            if token not in _SCENE_WORDS or (game_id := named_at(place + 1)) is None:
-                continue
-            if any(t in _COMPARE_WORDS for t in tokens[max(0, place - 2) : place]):
-                compared.add(game_id)
-            else:
-                found.add(game_id)
-        return found - compared, compared
-
-    def phrase_hits(self, keys: list[str]) -> dict[str, float]:
-        """Return the entries whose multi-word phrases the query contains, in order.
-
-        One extra word may sit between two words of a phrase ("parler pendant la nuit"
-        contains "parler la nuit"). The value is the share of the query's words covered.
-        """
-        found: dict[str, float] = {}
-        for start, first in enumerate(keys):
-            for rest, ids in self.phrases.get(first, {}).items():
-                position = start
-                for word in rest.split(" "):
-                    window = keys[position + 1 : position + 3]
-                    if word not in window:
-                        break
-                    position += 1 + window.index(word)
-                else:
-                    share = (rest.count(" ") + 2) / len(keys)
-                    for entry_id in ids:
-                        found[entry_id] = max(found.get(entry_id, 0.0), share)
-        return found
-
-    def hop(self, numbers: list[int]) -> list[int]:
-        """Return ``numbers`` followed by the role, status and entry groups that their
-        community words stand for in each game ("badge" is the captain in Loup-Garou:
-        its names and aliases count too)."""
-        out = list(numbers)
-        for number in numbers:
-            group = self.groups[number]
-            if group.source != "community":
-                continue
-            for phrase in group.targets:
-                for other in self.keys.get(" ".join(key(phrase)), []):
-                    found = self.groups[other]
-                    if (found.source in ("role", "status", "entry") and found.game == group.game
-                            and other not in out):  # fmt: skip
-                        out.append(other)
-        return out
-
-    def role_words(self) -> frozenset[str]:
-        """Return every single word of the names of the roles and statuses."""
-        if self._role_words is None:
-            self._role_words = frozenset(
-                w for g in self.groups if g.source in ("role", "status")
-                for p in g.phrases for w in key(p)
-            )  # fmt: skip
-        return self._role_words
-
-    def outside_phrases(self) -> dict[str, list[str]]:
-        """Return the words players type for each role or concept of other editions."""
-        if self._outside_phrases is None:
-            self._outside_phrases = {}
-            for g in self.groups:
-                if g.source == "outside" and g.entry:
-                    self._outside_phrases.setdefault(g.entry, []).extend(g.phrases)
-        return self._outside_phrases
-
-    def outside_words(self) -> frozenset[str]:
-        """Return every single word of the roles and concepts of other editions."""
-        if self._outside_words is None:
-            self._outside_words = frozenset(
-                w for g in self.groups if g.source == "outside" for p in g.phrases for w in key(p)
-            )
-        return self._outside_words
-
-    def words(self) -> list[str]:
-        """Return every single word of the synonyms (for typo correction)."""
-        if self._words is None:
-            self._words = sorted({w for k in self.keys for w in k.split(" ")})
-        return self._words
-
-
-# --- concepts: the units a query is made of -------------------------------------------------
-
-
-@dataclass
-class _Alternative:
-    text: str
-    weight: float
-    game: str | None
-    group: int = -1
-    """The synonym group it comes from (-1: the words as typed)."""
-
-
-@dataclass
-class _Concept:
-    words: str
-    """The words as typed (folded)."""
-    alternatives: list[_Alternative]
-    games: frozenset[str] = frozenset()
-    """The one game this concept names (a game, or a role or status of one game only)."""
-    game_word: bool = False
-    """True when the words are a game's name."""
-    known: bool = True
-    outside: tuple[str, ...] = ()
-    """The outside roles or concepts (lexicon.yaml) these words name."""
-    essential: bool = False
-    """True when an answer must speak of these words ("myself", "each other")."""
-    names_role: bool = False
-    """True when the words name a role or status of the rules."""
-    own: tuple[str, ...] = ()
-    """The entries of the roles and statuses the words name."""
-    defines: tuple[str, ...] = ()
-    """The other entries the words name by their aliases (the game master's entry for
-    "MJ"): what the words' thing is, as a role's own entry is what the role is."""
-    advice: bool = False
-    """True when the words ask how to play well ("stratégie", "bluff"): an answer must
-    speak of them (lexicon.yaml ``advice``)."""
-    community: bool = False
-    """True when the words are a community word (lexicon.yaml) that means a different
-    thing in each game ("town", "sheriff")."""
-
-
-Unit = tuple[str, str, tuple[str, ...]]
-"""A word of the query: its key, the word as typed (folded), the stop words before it."""
-
-
-def _units(text: str) -> tuple[list[Unit], bool]:
-    """Return the words of ``text``, stop words out; and whether it was cut."""
-    truncated = len(text) > MAX_CHARS
-    units: list[Unit] = []
-    skipped: list[str] = []
-    folded = fold_chars(text[:MAX_CHARS])
-    end = 0
-    for match in _WORD.finditer(folded):
-        if units and _PUNCTUATION.search(folded, end, match.start()):
-            skipped.append(BREAK)  # "mafia, les loups-garous" is no "Mafia et Loup-Garou"
-        end = match.end()
-        for word in split_word(match.group()):
-            parts = [p for p in word.split("-") if p]
-            if len(parts) == 2 and key(word) == ("soi", "meme"):
-                # "elle-même" is oneself, keyed "soi même" (see text.key), not "même".
-                units += [("soi", parts[0], tuple(skipped)), ("meme", parts[1], ())]
-                skipped = []
-                continue
-            for part in parts:
-                k = key(part)
-                if not k:
-                    skipped.append(part.lower())
-                    continue
-                units.append((k[0], part, tuple(skipped)))
-                skipped = []
-    if len(units) > MAX_WORDS:
-        units, truncated = units[:MAX_WORDS], True
-    return units, truncated
-
-
-def _concepts(lexicon: _Lexicon, units: list[Unit]) -> list[_Concept]:
-    """Group the words into concepts, longest synonym phrase first, each word once.
-
-    A phrase matches when its words follow each other with no more stop words between
-    them than the phrase itself has ("maitre de jeu" is "maître du jeu"; "first at night"
-    is not "first night"), those stop words among the phrase's own (« capitaine en
-    mafia » is not « capitaine de la mafia »), and no punctuation between them.
-    """
-    concepts: list[_Concept] = []
-    i = 0
-    while i < len(units):
-        for length in range(min(lexicon.longest, len(units) - i), 0, -1):
-            k = " ".join(u[0] for u in units[i : i + length])
-            groups = lexicon.keys.get(k)
-            if groups and length > 1:
-                allowed = lexicon.gaps.get(k, [])
-                found = [u[2] for u in units[i + 1 : i + length]]
-                linked = lexicon.linked.get(k, frozenset())
-                if any(len(f) > a for f, a in zip(found, allowed + [0] * len(found),
-                                                  strict=False)) or any(
-                    part not in linked for f in found for w in f for part in linking(w)
-                ):  # fmt: skip
-                    groups = None
-            if groups or length == 1:
-                break
-        words = " ".join(u[1] for u in units[i : i + length])
-        concepts.append(_concept(lexicon, words, groups or []))
-        i += length
-    unique: dict[str, _Concept] = {}
-    for concept in concepts:
-        unique.setdefault(" ".join(key(concept.words)), concept)
-    concepts = list(unique.values())
-    if len(concepts) > 1:
-        for concept in concepts:
-            if concept.game_word:
-                for alt in concept.alternatives:
-                    alt.weight *= GAME_WORD_WEIGHT
-    return concepts
-
-
-def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
-    """Return the concept of ``words``: the words themselves and their synonym groups'."""
-    weight = OWN_WEIGHT
-    alternatives = [_Alternative(words, weight, None)]
-    seen: set[tuple[str, str | None]] = {(" ".join(key(words)), None)}
-    named: set[str] = set()
-    games_named = {lexicon.groups[n].game for n in numbers if lexicon.groups[n].source == "game"}
-    unscoped = False
-    game_word = bool(games_named)
-    outside = tuple(lexicon.groups[n].entry or "" for n in numbers
-                    if lexicon.groups[n].source == "outside")  # fmt: skip
-    typed = len(numbers)
-    essential = " ".join(key(words)) in lexicon.essential
-    own = tuple(lexicon.groups[n].entry or "" for n in numbers
-                if lexicon.groups[n].source in ("role", "status"))  # fmt: skip
-    names_role = bool(own)
-    defines = tuple(lexicon.groups[n].entry or "" for n in numbers
-                    if lexicon.groups[n].source == "entry")  # fmt: skip
-    community = any(lexicon.groups[n].source == "community" for n in numbers)
-    numbers = lexicon.hop(numbers)
-    kept = 0
-    for place, number in enumerate(numbers):
-        group = lexicon.groups[number]
-        if group.source == "outside":
-            continue
-        if group.source == "synonym":
-            unscoped = unscoped or group.game is None
-        elif group.game and group.source in ("role", "status") and place < typed:
-            named.add(group.game)
-        if kept >= MAX_GROUPS:
-            continue
-        kept += 1
-        synonym = group.source in ("synonym", "community") or place >= typed
-        alt_weight = SYNONYM_WEIGHT if synonym else ALIAS_WEIGHT
-        taken = 0
-        for phrase in group.phrases:
-            mark = (" ".join(key(phrase)), group.game)
-            if collapsed(phrase):
-                continue  # "one another" would search for "one"
-            if mark[0] and mark not in seen and taken < MAX_PER_GROUP:
-                seen.add(mark)
-                taken += 1
-                alternatives.append(_Alternative(phrase, weight * alt_weight, group.game, number))
-    if games_named:
-        named = {g for g in games_named if g}
-    games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
-    return _Concept(words, alternatives, games, game_word, outside=outside,
-                    essential=essential, names_role=names_role, own=own,
-                    community=community, defines=defines,
-                    advice=" ".join(key(words)) in lexicon.advice)  # fmt: skip
-
-
 # --- the searcher ---------------------------------------------------------------------------
 
 
@@ -696,109 +319,6 @@ class _Scored:
     game: str
     hand: float = 0.0
     """The hand ranking's score (the learned ranking orders by ``score``)."""
-
-
-# --- the learned ranking ---------------------------------------------------------------------
-
-RANKING_FILE = Path(__file__).with_name("ranking.json")
-"""The learned ranking's weights, written by ``bench/fit_ranking.py``."""
-LEARNED_RANKING = True
-"""Whether ``garou search`` orders its candidates by the learned ranking (else by hand)."""
-RERANKED = 10
-"""Candidates (the hand ranking's first) the learned ranking orders."""
-CLOSE_CALL = 0.8
-"""The first two hits are a close call, both shown in full, when the learned ranking's
-values (the logits of their scores) differ by at most this. Chosen on the studied sets
-(bench/learn.py ``STUDIED``, in-scope queries, 1,266): of the margins 0 to 2 tried, the
-one where the second hit shown is the answer the first was not most often (21 of the 100
-close calls; the answering ruling shown in full goes from 0.910 to 0.927, with two rulings
-shown for 7.9 % of the questions; a margin of 2 gives 0.956 for 49 %)."""
-FEATURE_FIELDS = ("title", "names", "about", "text", "asks")
-"""The fields whose BM25 (summed over the query's words) is a feature; a field the index
-does not have (``asks`` before it was added) scores 0."""
-ENTRY_KINDS = ("role", "status", "rule", "procedure", "contested", "mistake", "setting",
-               "advice", "concept", "summary")  # fmt: skip
-"""Kinds with a feature of their own; ``OUTCOME_KINDS`` share one."""
-OUTCOME_KINDS = frozenset({"sanction", "table", "win", "scoring"})
-FEATURES: tuple[str, ...] = (
-    "hand", "hand_log", "hand_inverse_rank", "hand_log_rank",
-    *(f"bm25_{base}" for base in FEATURE_FIELDS),
-    "share", "share_all", "share_long_query", "phrase", "about_named", "own", "own_alone",
-    "defined", "lacks_essential", "lacks_quantity", "same_game", "other_game",
-    "definition_in_question",
-    *(f"kind_{kind}" for kind in ENTRY_KINDS), "kind_outcome", "text_length",
-)  # fmt: skip
-"""The learned ranking's features of a (query, candidate), in :meth:`Searcher._features`'s
-order: the hand ranking's score relative to its first and its rank; BM25 per field relative
-to the candidates' best; the share of the query's words the candidate has (all of them; in
-a long question), its phrase share, the share of the roles named that it is about, whether
-it is the own entry of a role named (the role named alone), an entry a word names, lacks an
-essential word or a quantity asked, is of the game preferred or the other; a role or status
-in a question of several words; then the entry alone (:func:`entry_features`)."""
-
-
-def entry_features(kind: str, text_length: int) -> list[float]:
-    """Return the features of an entry alone: its kind (one-hot), log of its text length."""
-    return [*(1.0 if kind == k else 0.0 for k in ENTRY_KINDS),
-            1.0 if kind in OUTCOME_KINDS else 0.0, math.log(1 + text_length)]  # fmt: skip
-
-
-class Ranking:
-    """A linear model over :data:`FEATURES`: standardised features times weights."""
-
-    def __init__(
-        self,
-        features: tuple[str, ...],
-        mean: tuple[float, ...],
-        scale: tuple[float, ...],
-        weights: tuple[float, ...],
-    ):
-        if tuple(features) != FEATURES:
-            raise ValueError("the ranking's features are not the searcher's: re-fit it")
-        self.weights = tuple(weights)
-        self._mean = tuple(mean)
-        # Standardising folded into the weights: a few dozen multiplications a candidate.
-        self._slopes = tuple(w / s if s else 0.0 for w, s in zip(weights, scale, strict=True))
-        self._offset = -sum(a * m for a, m in zip(self._slopes, mean, strict=True))
-
-    def terms(self, row: list[float]) -> list[Term]:
-        """Return each feature's term of :meth:`value` (``slope × (x − mean)``: they add
-        up to the value, as the offset is the slopes times the means)."""
-        from .explain import Term
-
-        return [Term(name, x, a, a * (x - m), m)
-                for name, x, a, m in zip(FEATURES, row, self._slopes, self._mean,
-                                         strict=True)]  # fmt: skip
-
-    def value(self, row: list[float]) -> float:
-        """Return the model's value of one candidate's features (higher ranks first)."""
-        return self._offset + sum(a * x for a, x in zip(self._slopes, row, strict=True))
-
-    @classmethod
-    def read(cls, path: Path = RANKING_FILE) -> Ranking:
-        """Return the ranking stored in ``path`` (JSON, see ``bench/fit_ranking.py``)."""
-        import json
-
-        model = json.loads(path.read_text(encoding="utf-8"))["model"]
-        return cls(tuple(model["features"]), tuple(model["mean"]), tuple(model["scale"]),
-                   tuple(model["weights"]))  # fmt: skip
-
-
-@dataclass
-class _Signals:
-    """What the hand ranking computed of a query that the features are made of."""
-
-    concepts: list[_Concept]
-    counted: list[_Concept]
-    in_fields: list[dict[str, dict[int, float]]]
-    covered: dict[int, int]
-    n: int
-    phrases: dict[int, float]
-    own: set[int | None]
-    alone: bool
-    defined: set[int]
-    lacking: dict[int, tuple[bool, bool]]
-    preferred: str | None
 
 
 RULE_FIELDS = tuple(name for name in TEXT_FIELDS if not name.startswith("asks_"))
@@ -849,11 +369,11 @@ class Searcher:
         self._scorer = Scorer(self._searcher, FIELD_B, K1, self._opened.lexicon["lengths"])
         schema = self._opened.index.schema
         self._analyzers = {"fr": schema["text_fr"].analyzer, "en": schema["text_en"].analyzer}
-        self._lexicon = _Lexicon(self._opened.lexicon)
+        self._lexicon = Lexicon(self._opened.lexicon)
         self._terms: dict[tuple[str, str], list[str]] = {}
         self._closest_words: dict[str, str | None] = {}
         self._everyday_words: frozenset[str] | None = None
-        self._matched: list[tuple[_Concept, dict[int, float]]] = []
+        self._matched: list[tuple[Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
         self._entry_ids: list[str] | None = None
         self._per_entry: list[list[float]] | None = None
@@ -969,7 +489,7 @@ class Searcher:
         text = _MARKUP.sub(" ", unicodedata.normalize("NFC", query))
         truncated = len(text) > MAX_CHARS
         searched, shown, glued = self._unglue(text[:MAX_CHARS])
-        units, cut = _units(searched)
+        units, cut = units_of(searched)
         if all(u[1] in NOTHING_ALONE for u in units):
             raise UsageError("search.nothing-in", query=query.strip()[:60])
         result = self._search(
@@ -997,7 +517,7 @@ class Searcher:
             searched += [text[end : match.start()], joined if join else " ".join(pieces)]
             shown += [text[end : match.start()], joined if join else match.group()]
             if join:
-                joined_words += [word for _, word, _ in _units(joined)[0]]
+                joined_words += [word for _, word, _ in units_of(joined)[0]]
             end = match.end()
         searched.append(text[end:])
         shown.append(text[end:])
@@ -1005,14 +525,14 @@ class Searcher:
 
     def _all_known(self, text: str) -> bool:
         """Return True when the index or the synonyms know every word of ``text``."""
-        return all(self._known_word(k, word) for k, word, _ in _units(text)[0])
+        return all(self._known_word(k, word) for k, word, _ in units_of(text)[0])
 
     def _known_word(self, k: str, word: str) -> bool:
-        return self._known(_concept(self._lexicon, word, self._lexicon.keys.get(k, [])))
+        return self._known(concept_of(self._lexicon, word, self._lexicon.keys.get(k, [])))
 
     def _fixable(self, text: str) -> bool:
         """Return True when each word of ``text`` is known or has a close known word."""
-        units = _units(text)[0]
+        units = units_of(text)[0]
         return bool(units) and all(
             self._known_word(k, word) or (_correctable(word) and self._closest(word))
             for k, word, _ in units
@@ -1044,7 +564,7 @@ class Searcher:
         shown: str | None = None,
         prefer: str | None = None,
     ) -> SearchResult:
-        concepts = _concepts(self._lexicon, units)
+        concepts = concepts_of(self._lexicon, units)
         for concept in concepts:
             concept.known = self._known(concept)
         corrected = None
@@ -1053,7 +573,7 @@ class Searcher:
         if unknown:
             fixed_units, fixes = self._correct(units, coverage.named_words(query))
             if fixes or fixed_units != units:
-                concepts = _concepts(self._lexicon, fixed_units)
+                concepts = concepts_of(self._lexicon, fixed_units)
                 for concept in concepts:
                     concept.known = self._known(concept)
             if fixes:
@@ -1134,7 +654,7 @@ class Searcher:
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         if (result.answered and not result.per_game and len(hits) > 1
-                and self._ranking is not None and _close_call(scored)):  # fmt: skip
+                and self._ranking is not None and close_call(scored)):  # fmt: skip
             result.close = hits[:2]
         if self._explain:
             result.explanation = self._explanation(scored, result, fixes)
@@ -1185,7 +705,7 @@ class Searcher:
 
     def _run(
         self,
-        concepts: list[_Concept],
+        concepts: list[Concept],
         game: str | None,
         kind: str | None,
         limit: int,
@@ -1203,7 +723,7 @@ class Searcher:
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
-        vias: list[dict[str, dict[int, tuple[float, _Alternative]]]] = [{} for _ in concepts]
+        vias: list[dict[str, dict[int, tuple[float, Alternative]]]] = [{} for _ in concepts]
         in_fields = [
             self._concept_fields(concept, via=via if self._explain else None)
             for concept, via in zip(concepts, vias, strict=True)
@@ -1304,44 +824,22 @@ class Searcher:
         # The learned ranking (lookup/ranking.json) orders the hand ranking's first
         # candidates by what it was fitted to weigh (bench/fit_ranking.py).
         top = heapq.nlargest(max(RERANKED, limit), ranked)
-        signals = _Signals(
+        signals = Signals(
             concepts=concepts, counted=counted, in_fields=in_fields, covered=covered, n=n,
             phrases=phrases, own={d for c in concepts for d in map(scorer.docnum, c.own)},
             alone=not several, defined=defined, lacking=lacking, preferred=preferred,
         )  # fmt: skip
-        rows = self._features([-negdoc for _, negdoc in top], [s for s, _ in top], signals)
+        rows = features([-negdoc for _, negdoc in top], [s for s, _ in top], signals, games,
+                        self._entry_features)  # fmt: skip
         if self.collect:
             ids = self._ids()
             self.collected = [
                 (ids[-negdoc], row) for (_, negdoc), row in zip(top, rows, strict=True)
             ]
             self.obeyed = preferred if obeyed else None
-        if self._ranking is None:
-            learned = [(score, score, negdoc) for score, negdoc in top]
-        else:
-            learned = []
-            for (score, negdoc), row in zip(top, rows, strict=True):
-                value = 1.0 / (1.0 + math.exp(-max(-700.0, self._ranking.value(row))))
-                factor = 1.0
-                if obeyed and preferred and games[-negdoc] != preferred:
-                    # The game named or agreed is obeyed: no model puts the other first.
-                    factor = OTHER_GAME_OBEYED
-                    value *= factor
-                learned.append((value, score, negdoc))
-                if self._explain:
-                    self._trace["rows"][-negdoc] = row
-                    self._trace["placed"][-negdoc] = ("reranked", factor)
-            learned.sort(key=lambda t: (-t[0], -t[1], -t[2]))
-        chosen = {negdoc for _, _, negdoc in learned}
-        last = learned[-1][0] if learned else 1.0
-        floor = top[-1][0] if top else 1.0
-        rest = [(score, negdoc) for score, negdoc in sorted(set(game_best.values()), reverse=True)
-                if negdoc not in chosen]  # fmt: skip
-        learned += [(last * min(1.0, score / floor) if floor > 0 else 0.0, score, negdoc)
-                    for score, negdoc in rest]  # fmt: skip
-        if self._explain and self._ranking is not None:
-            for value, _, negdoc in learned[len(learned) - len(rest) :]:
-                self._trace["placed"][-negdoc] = ("after", value)
+        trace = self._trace if self._explain else None
+        learned = rerank(self._ranking, top, rows, games, preferred if obeyed else None,
+                         game_best.values(), trace)  # fmt: skip
         return [
             _Scored(value, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
             for value, score, negdoc in learned
@@ -1367,71 +865,7 @@ class Searcher:
             ]
         return self._per_entry[docnum]
 
-    def _features(
-        self, docnums: list[int], hand: list[float], signals: _Signals
-    ) -> list[list[float]]:
-        """Return the learned ranking's features (:data:`FEATURES`) of each candidate,
-        ``docnums`` in the hand ranking's order, ``hand`` their hand scores."""
-        games = self._scorer.games
-        top = hand[0] if hand and hand[0] > 0 else 1.0
-        counted = [i for i, c in enumerate(signals.concepts)
-                   if c in signals.counted and not c.game_word]  # fmt: skip
-        roles = [i for i in counted if signals.concepts[i].names_role]
-        per_base: list[list[float]] = []
-        about_named: list[float] = []
-        for docnum in docnums:
-            sums = []
-            for base in FEATURE_FIELDS:
-                names = (f"{base}_fr", f"{base}_en")
-                sums.append(sum(
-                    max(signals.in_fields[i].get(name, {}).get(docnum, 0.0) for name in names)
-                    for i in counted
-                ))  # fmt: skip
-            per_base.append(sums)
-            about = sum(1 for i in roles
-                        if any(signals.in_fields[i].get(name, {}).get(docnum, 0.0) > 0
-                               for name in ("about_fr", "about_en")))  # fmt: skip
-            about_named.append(about / len(roles) if roles else 0.0)
-        highest = [
-            max((row[j] for row in per_base), default=0.0) for j in range(len(FEATURE_FIELDS))
-        ]
-        long_query = 1.0 if signals.n >= 4 else 0.0
-        rows = []
-        for rank, (docnum, score) in enumerate(zip(docnums, hand, strict=True), 1):
-            share = signals.covered.get(docnum, 0) / signals.n
-            ratio = max(score, 0.0) / top
-            absent, uncounted = signals.lacking.get(docnum, (False, False))
-            doc_game = games[docnum]
-            own = docnum in signals.own
-            entry = self._entry_features(docnum)
-            row = [
-                ratio,
-                math.log(ratio) if ratio > 1e-4 else math.log(1e-4),
-                1.0 / rank,
-                math.log(rank),
-                *(
-                    v / h if h > 0 else 0.0
-                    for v, h in zip(per_base[rank - 1], highest, strict=True)
-                ),
-                share,
-                1.0 if share >= 1.0 else 0.0,
-                share * long_query,
-                signals.phrases.get(docnum, 0.0),
-                about_named[rank - 1],
-                1.0 if own else 0.0,
-                1.0 if own and signals.alone else 0.0,
-                1.0 if docnum in signals.defined else 0.0,
-                1.0 if absent else 0.0,
-                1.0 if uncounted else 0.0,
-                1.0 if signals.preferred and doc_game == signals.preferred else 0.0,
-                1.0 if signals.preferred and doc_game != signals.preferred else 0.0,
-                entry[0] + entry[1] if not signals.alone else 0.0,
-                *entry,
-            ]
-            rows.append(row)
-        return rows
-
-    def _judged(self) -> list[tuple[_Concept, dict[int, float]]]:
+    def _judged(self) -> list[tuple[Concept, dict[int, float]]]:
         """Return the query's concepts with the entries that speak of each, as the "not
         covered" judgement reads them: an entry speaks of a word when the rule data's own
         fields hold it, not only garou's asks (the questions hold everyday words, "nuit",
@@ -1442,7 +876,7 @@ class Searcher:
             judged.append((concept, {d: v for d, v in scores.items() if d in spoken}))
         return judged
 
-    def _named_share(self, concept: _Concept, scores: dict[int, float]) -> dict[int, float]:
+    def _named_share(self, concept: Concept, scores: dict[int, float]) -> dict[int, float]:
         """Return a concept's scores with what it scores on the entries it names (by their
         aliases: "MJ", the game master's job), beyond its best score on any other entry,
         counted at ``NAMED_SHARE`` only: in a question with other words, the name written
@@ -1462,7 +896,7 @@ class Searcher:
                 shared[docnum] = others + NAMED_SHARE * (shared[docnum] - others)
         return shared
 
-    def _same_things(self, concepts: list[_Concept]) -> list[list[int]]:
+    def _same_things(self, concepts: list[Concept]) -> list[list[int]]:
         """Return the concepts (their places) grouped by the thing they name: concepts
         whose role or status groups overlap are one ("écharpe" and "maire" are both the
         captain); every other concept is alone."""
@@ -1509,9 +943,9 @@ class Searcher:
     def speaks_of(self, word: str) -> dict[int, float]:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self._concept_scores(_concept(self._lexicon, word, numbers), asks=False)
+        return self._concept_scores(concept_of(self._lexicon, word, numbers), asks=False)
 
-    def camps_of(self, concept: _Concept) -> dict[str, list[str]]:
+    def camps_of(self, concept: Concept) -> dict[str, list[str]]:
         """Return, per game, the names of the camps the roles ``concept`` names play for
         (from the rule data: each role's camp)."""
         found: dict[str, list[str]] = {}
@@ -1525,9 +959,9 @@ class Searcher:
     def named_after(self, word: str) -> set[int]:
         """Return the entries named after ``word`` (:meth:`named_by` of its concept)."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self.named_by(_concept(self._lexicon, word, numbers))
+        return self.named_by(concept_of(self._lexicon, word, numbers))
 
-    def named_by(self, concept: _Concept) -> set[int]:
+    def named_by(self, concept: Concept) -> set[int]:
         """Return the entries named after ``concept``: its words or synonyms in their
         title, keywords or aliases."""
         found: set[int] = set()
@@ -1543,7 +977,7 @@ class Searcher:
             found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
         return found
 
-    def asked_by(self, concept: _Concept) -> set[int] | None:
+    def asked_by(self, concept: Concept) -> set[int] | None:
         """Return the entries whose asks (the questions they answer, ``asks_*``) have the
         concept's words or synonyms, through the stems; None when the index has no asks."""
         if not any(name.startswith("asks_") for name in TEXT_FIELDS):
@@ -1559,7 +993,7 @@ class Searcher:
                 found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
         return found
 
-    def bank_match(self, concepts: Sequence[_Concept]) -> Match | None:
+    def bank_match(self, concepts: Sequence[Concept]) -> Match | None:
         """Return how near the query, read as ``concepts``, comes to the question bank's
         questions (:meth:`garou.lookup.bank.Bank.match`); None when no entry states the
         questions it leaves open (no bank to weigh)."""
@@ -1578,7 +1012,7 @@ class Searcher:
         }
         return self._bank.match({lang: [c for c in cs if c] for lang, cs in read.items()})
 
-    def bank_near(self, concepts: Sequence[_Concept], docnum: int) -> dict[str, float] | None:
+    def bank_near(self, concepts: Sequence[Concept], docnum: int) -> dict[str, float] | None:
         """Return the bank's measures (:data:`garou.lookup.bank.NEAR`) of the query read
         as ``concepts``, the entry ``docnum`` being the first hit; None without a bank."""
         found = self.bank_match(concepts)
@@ -1595,7 +1029,7 @@ class Searcher:
             if name.startswith("asks_")
         )
 
-    def synonyms_of(self, concept: _Concept) -> list[str]:
+    def synonyms_of(self, concept: Concept) -> list[str]:
         """Return every phrase of the concept's synonym groups (not its words as typed)."""
         numbers = dict.fromkeys(a.group for a in concept.alternatives if a.group >= 0)
         return [p for n in numbers for p in self._lexicon.groups[n].phrases]
@@ -1648,7 +1082,7 @@ class Searcher:
         item = self._lexicon.outside[outside_id]
         return Outside(item["id"], item["kind"], item.get("game"), dict(item["name"]))
 
-    def _fields(self, concept: _Concept) -> Iterator[tuple[str, float, _Alternative, list[str]]]:
+    def _fields(self, concept: Concept) -> Iterator[tuple[str, float, Alternative, list[str]]]:
         """Yield (field, field weight, alternative, its terms in that field's language)."""
         for name in TEXT_FIELDS:
             base, lang = name.rsplit("_", 1)
@@ -1657,14 +1091,14 @@ class Searcher:
                 if terms:
                     yield name, FIELD_WEIGHTS[base], alt, terms
 
-    def _choose_candidates(self, concepts: list[_Concept]) -> None:
+    def _choose_candidates(self, concepts: list[Concept]) -> None:
         """On a large index, let the rarest terms of the query choose the candidates."""
         if self._reader.doc_count_all() <= CANDIDATES:
             return
         pairs = [(name, t) for c in concepts for name, _, _, ts in self._fields(c) for t in ts]
         self._scorer.seed(pairs, CANDIDATES)
 
-    def _concept_scores(self, concept: _Concept, asks: bool = True) -> dict[int, float]:
+    def _concept_scores(self, concept: Concept, asks: bool = True) -> dict[int, float]:
         """Return a concept's score per entry: in each field the best of its alternatives
         (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``);
         without ``asks``, in the rule data's own fields only."""
@@ -1678,9 +1112,9 @@ class Searcher:
 
     def _concept_fields(
         self,
-        concept: _Concept,
+        concept: Concept,
         asks: bool = True,
-        via: dict[str, dict[int, tuple[float, _Alternative]]] | None = None,
+        via: dict[str, dict[int, tuple[float, Alternative]]] | None = None,
     ) -> dict[str, dict[int, float]]:
         """Return a concept's score per entry in each field: the best of its alternatives
         (plus ``TIEBREAK`` of the others), one weight per synonym group; without ``asks``,
@@ -1724,7 +1158,7 @@ class Searcher:
             self._terms[cache_key] = list(dict.fromkeys(found))
         return self._terms[cache_key]
 
-    def _known(self, concept: _Concept) -> bool:
+    def _known(self, concept: Concept) -> bool:
         """Return True when the index or the synonyms know the concept's words (a role of
         other editions is known: it is not a typo).
 
@@ -1875,7 +1309,7 @@ class Searcher:
         """Return "did you mean" words for the unknown words, from the index itself."""
         out: list[str] = []
         for k, word, _ in units:
-            concept = _concept(self._lexicon, word, self._lexicon.keys.get(k, []))
+            concept = concept_of(self._lexicon, word, self._lexicon.keys.get(k, []))
             if self._known(concept) or not 3 <= len(word) <= LONGEST_TYPO:
                 continue
             for candidate in self._candidates(word, 2, prefix=0)[:3]:
@@ -1883,7 +1317,7 @@ class Searcher:
                     out.append(candidate)
         return out
 
-    def _count_elsewhere(self, concepts: list[_Concept]) -> dict[str, int]:
+    def _count_elsewhere(self, concepts: list[Concept]) -> dict[str, int]:
         counts: dict[str, int] = {}
         for scored in self._run(concepts, None, None, 0, None):
             counts[scored.game] = counts.get(scored.game, 0) + 1
@@ -1947,7 +1381,7 @@ only says in which case."""
 _CONDITION = re.compile(r"(?:^|[\s'])(?:si|s|if|when|quand|lorsque|lorsqu)\b([^,]+),\s*\w")
 
 
-def _weigh_condition(concepts: list[_Concept], query: str) -> None:
+def _weigh_condition(concepts: list[Concept], query: str) -> None:
     """Weigh down the concepts whose words are all in a condition clause before a comma,
     when the main clause has words of its own."""
     found = _CONDITION.search(fold_chars(query).lower())
@@ -1964,16 +1398,7 @@ def _weigh_condition(concepts: list[_Concept], query: str) -> None:
                 alt.weight *= CONDITION_WEIGHT
 
 
-def _close_call(scored: list[_Scored]) -> bool:
-    """Return True when the first two hits, ordered by the learned ranking, are within
-    :data:`CLOSE_CALL` of each other (in the logits of their scores)."""
-    if len(scored) < 2 or not 0.0 < scored[1].score <= scored[0].score < 1.0:
-        return False
-    first, second = (math.log(s.score / (1.0 - s.score)) for s in scored[:2])
-    return first - second <= CLOSE_CALL
-
-
-def _wordless(concepts: list[_Concept], query: str) -> bool:
+def _wordless(concepts: list[Concept], query: str) -> bool:
     """Return True when the query has no word of the rules' language: no word of letters
     at all ("1=1", "1 2 3"); or code (an operator of code or a tag: "SELECT * FROM users
     WHERE id=1", "<script>alert(1)</script>") with more unknown words of letters than

@@ -285,3 +285,11 @@ def spellings(texts: Iterable[str], keep: Iterable[str] = ()) -> dict[str, str]:
         if best != folded or folded in kept:
             out[folded] = best
     return out
+
+
+def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]) -> None:
+    """Record that the words of ``phrase_key`` may be ``found`` stop words apart."""
+    before = allowed.get(phrase_key)
+    allowed[phrase_key] = (
+        list(found) if before is None else [max(a, b) for a, b in zip(before, found, strict=False)]
+    )

@@ -651,9 +651,9 @@ def test_the_game_a_query_is_set_in(searcher, query, scene, compared):
 def test_a_phrase_matches_only_with_its_own_linking_words(searcher, query, phrase, joined):
     # A synonym phrase matches the query's words when the stop words between them are its
     # own (« de la », « du »), never another link (« en ») nor across punctuation.
-    from garou.lookup.searcher import _concepts, _units
+    from garou.lookup.analysis import concepts_of, units_of
 
-    concepts = [c.words for c in _concepts(searcher._lexicon, _units(query)[0])]
+    concepts = [c.words for c in concepts_of(searcher._lexicon, units_of(query)[0])]
     assert (phrase in concepts) is joined, concepts
 
 
@@ -703,13 +703,13 @@ def test_community_words_are_read_in_the_game_asked_about(searcher, query, game,
 
 
 def test_a_synonym_group_counts_once_whatever_its_size(searcher):
-    from garou.lookup.searcher import MAX_PER_GROUP, _concept
+    from garou.lookup.analysis import MAX_PER_GROUP, concept_of
 
     lexicon = searcher._lexicon
     # "captain" has a status with many aliases; every group of its word is kept, each
     # capped on its own, so a big group never crowds the others out.
     numbers = lexicon.keys["captain"]
-    concept = _concept(lexicon, "captain", numbers)
+    concept = concept_of(lexicon, "captain", numbers)
     groups = {a.group for a in concept.alternatives if a.group >= 0}
     texts = {" ".join(key(a.text)) for a in concept.alternatives}
     for number in lexicon.hop(numbers):
