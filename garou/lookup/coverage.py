@@ -202,36 +202,6 @@ Matched = Sequence[tuple[Any, dict[int, float]]]
 """The query's concepts with their score per entry (those that speak of them)."""
 
 
-def answers(
-    entries: Entries,
-    docnum: int,
-    matched: Matched,
-    query: str,
-    corrected: Mapping[str, str] | None = None,
-    game: str | None = None,
-    outside: Sequence[str] = (),
-    scores: Sequence[float] = (),
-) -> bool:
-    """Return True when the entry ``docnum`` answers the query, not only shares its words
-    (:func:`judge`)."""
-    return judge(entries, docnum, matched, query, corrected, game, outside, scores).answered
-
-
-def unanswered(
-    entries: Entries,
-    docnum: int,
-    matched: Matched,
-    query: str,
-    corrected: Mapping[str, str] | None = None,
-    game: str | None = None,
-    outside: Sequence[str] = (),
-    scores: Sequence[float] = (),
-) -> str | None:
-    """Return why the entry ``docnum`` does not answer the query (one of
-    :data:`REASONS`), or None when it answers (:func:`judge`)."""
-    return judge(entries, docnum, matched, query, corrected, game, outside, scores).reason
-
-
 @record
 class Verdict:
     """The judgement of one first hit: answered or not, why not, and what it weighed."""

@@ -54,20 +54,6 @@ from .analysis import (
     units_of,
 )
 from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index
-from .reranking import (  # noqa: F401  (FEATURES, RANKING_FILE, RERANKED: bench and tests)
-    CLOSE_CALL,
-    FEATURES,
-    LEARNED_RANKING,
-    OTHER_GAME_OBEYED,
-    RANKING_FILE,
-    RERANKED,
-    Ranking,
-    Signals,
-    close_call,
-    entry_features,
-    features,
-    rerank,
-)
 from .scoring import Scorer, best_of
 from .text import wordset
 
@@ -112,6 +98,15 @@ OWN_GAME_DOCS = 2
 OWN_GAME_RATIO = 3.0
 """A community word leans towards the game whose documents use it as typed in at least
 ``OWN_GAME_DOCS`` entries and ``OWN_GAME_RATIO`` times as many as the other game's."""
+OTHER_GAME_OBEYED = 1e-6
+"""Score factor of the other game's entries when the game is obeyed: named by a game word
+in the query, or set by the table's agreement (``prefer``): they never come first."""
+CLOSE_CALL = 0.9
+"""The first two hits are a close call, both shown in full, when the second scores at
+least this share of the first. Chosen on the studied sets (bench/learn.py ``STUDIED``,
+in-scope queries, 1,266), as the share where the answering ruling is shown in full as
+often as the learned ranking it replaced showed it (0.915, two rulings shown for 10 % of
+the questions; 0.95 gives 0.910 for 5 %, 0.8 gives 0.927 for 23 %)."""
 ESSENTIAL_ABSENT = 0.5
 """Score factor of an entry that lacks a word changing what the question asks ("each
 other", "myself") when some entry has it."""
@@ -317,8 +312,6 @@ class _Scored:
     """Share of the query's concepts the entry matches."""
     docnum: int
     game: str
-    hand: float = 0.0
-    """The hand ranking's score (the learned ranking orders by ``score``)."""
 
 
 RULE_FIELDS = tuple(name for name in TEXT_FIELDS if not name.startswith("asks_"))
@@ -338,27 +331,11 @@ class Searcher:
         rules_dir: str | Path | None = None,
         rebuild: bool = False,
         notify: Callable[[Any], None] | None = None,
-        ranking: Ranking | bool | None = None,
     ):
         """Open the index of the rules in ``rules_dir`` (built-in rules: None), building it
         when needed; ``notify`` is told at once (a catalogue phrase) when the search waits
-        for another process building the index, or builds a very large one.
-
-        ``ranking``: True orders the candidates by the learned ranking
-        (``lookup/ranking.json``), False by hand, a :class:`Ranking` by that one; None
-        follows :data:`LEARNED_RANKING`."""
+        for another process building the index, or builds a very large one."""
         self.rules_dir = rules_dir
-        if ranking is None:
-            ranking = LEARNED_RANKING
-        self._ranking: Ranking | None = (
-            Ranking.read() if ranking is True else ranking if isinstance(ranking, Ranking) else None
-        )
-        self.collect = False
-        """Set by ``bench/fit_ranking.py``: keep each search's candidates' features."""
-        self.collected: list[tuple[str, list[float]]] = []
-        """The last search's candidates (entry id, features), in the hand ranking's order."""
-        self.obeyed: str | None = None
-        """The game the last search obeyed (named or agreed), when ``collect`` is set."""
         self._opened: OpenIndex = open_index(rules_dir, rebuild=rebuild, notify=notify)
         self.notices: list[Any] = list(self._opened.notices)
         self._setup()
@@ -376,7 +353,6 @@ class Searcher:
         self._matched: list[tuple[Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
         self._entry_ids: list[str] | None = None
-        self._per_entry: list[list[float]] | None = None
         self._bank: Bank | None = None
         self._explain = False
         """Set while a search explains itself: the pipeline keeps its trace."""
@@ -645,16 +621,15 @@ class Searcher:
             corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
             outside=[o.id for o in result.outside],
-            # The hand ranking's scores (the learned ranking's values are not its scale):
-            # the judgement weighs how well the first hit matches and its lead.
-            scores=[item.hand for item in scored[:2]],
+            # The judgement weighs how well the first hit matches and its lead.
+            scores=[item.score for item in scored[:2]],
             elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
         )
         result.answered = result.verdict.answered
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         if (result.answered and not result.per_game and len(hits) > 1
-                and self._ranking is not None and close_call(scored)):  # fmt: skip
+                and _close_call(scored)):  # fmt: skip
             result.close = hits[:2]
         if self._explain:
             result.explanation = self._explanation(scored, result, fixes)
@@ -665,7 +640,7 @@ class Searcher:
     ) -> Explanation:
         """Return why each hit of ``result`` is where it is, and why the verdict, from the
         trace :meth:`_run` kept (:mod:`lookup.explain`)."""
-        from .explain import Explanation, HitWhy, Match, ordered, verdict_why
+        from .explain import Explanation, HitWhy, Match, verdict_why
 
         trace = self._trace
         wanted = {h.id for h in [*result.hits, *result.per_game]}
@@ -691,14 +666,7 @@ class Searcher:
                                      "typed" if source == "typed" else
                                      "alias" if source in ("role", "status", "entry", "game")
                                      else "synonym", typed, value))  # fmt: skip
-            placed, factor = trace["placed"].get(item.docnum, ("lexical", 1.0))
-            row = trace["rows"].get(item.docnum)
-            terms = ordered(self._ranking.terms(row)) if row and self._ranking else ()
-            model = sum(t.contribution for t in terms) if placed == "reranked" else None
-            explanation.hits[entry_id] = HitWhy(
-                entry_id, item.score, item.hand, placed, tuple(matches), model,
-                terms if placed == "reranked" else (), factor,
-            )  # fmt: skip
+            explanation.hits[entry_id] = HitWhy(entry_id, item.score, tuple(matches))
         if result.verdict is not None:
             explanation.verdict = verdict_why(result.verdict, coverage.loaded_model())
         return explanation
@@ -729,8 +697,7 @@ class Searcher:
             for concept, via in zip(concepts, vias, strict=True)
         ]
         if self._explain:
-            self._trace = {"concepts": concepts, "in_fields": in_fields, "vias": vias,
-                           "rows": {}, "placed": {}}  # fmt: skip
+            self._trace = {"concepts": concepts, "in_fields": in_fields, "vias": vias}
         self._matched = [
             (concept, self._combined(found))
             for concept, found in zip(concepts, in_fields, strict=True)
@@ -774,7 +741,7 @@ class Searcher:
                    if d is not None and scorer.kinds[d] not in ANSWER_KINDS}  # fmt: skip
         games, kinds = scorer.games, scorer.kinds
         # An entry that does not speak of "each other" or "myself" cannot answer a question
-        # that asks about it (:func:`coverage.answers`): those that do come first.
+        # that asks about it (:func:`coverage.judge`): those that do come first.
         needed = [sc for c, sc in self._matched if (c.essential or c.advice) and sc]
         n = len(counted) - sum(
             len([p for p in members if concepts[p] in counted]) - 1
@@ -787,7 +754,6 @@ class Searcher:
         counting = bool(folded) and quantity.asks(folded)
         ranked: list[tuple[float, int]] = []
         game_best: dict[str, tuple[float, int]] = {}
-        lacking: dict[int, tuple[bool, bool]] = {}
         for docnum, score in total.items():
             doc_game = games[docnum]
             if (game and doc_game != game) or (kind and kinds[docnum] != kind):
@@ -801,7 +767,6 @@ class Searcher:
             uncounted = counting and not quantity.answers_quantity(folded, self._texts(docnum))
             if uncounted:
                 score *= ESSENTIAL_ABSENT
-            lacking[docnum] = (absent, uncounted)
             if several and (kinds[docnum] in _DEFINITIONS or docnum in defined):
                 score *= DEFINITION_PRIOR
             elif docnum in own:
@@ -814,36 +779,11 @@ class Searcher:
                 game_best[doc_game] = item
         if limit <= 0:
             top = sorted(ranked, reverse=True)
-            return [_Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
-                    for score, negdoc in top]  # fmt: skip
-        if self._ranking is None and not self.collect:
+        else:
             top = heapq.nlargest(limit, ranked)
             top += sorted(set(game_best.values()) - set(top), reverse=True)
-            return [_Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
-                    for score, negdoc in top]  # fmt: skip
-        # The learned ranking (lookup/ranking.json) orders the hand ranking's first
-        # candidates by what it was fitted to weigh (bench/fit_ranking.py).
-        top = heapq.nlargest(max(RERANKED, limit), ranked)
-        signals = Signals(
-            concepts=concepts, counted=counted, in_fields=in_fields, covered=covered, n=n,
-            phrases=phrases, own={d for c in concepts for d in map(scorer.docnum, c.own)},
-            alone=not several, defined=defined, lacking=lacking, preferred=preferred,
-        )  # fmt: skip
-        rows = features([-negdoc for _, negdoc in top], [s for s, _ in top], signals, games,
-                        self._entry_features)  # fmt: skip
-        if self.collect:
-            ids = self._ids()
-            self.collected = [
-                (ids[-negdoc], row) for (_, negdoc), row in zip(top, rows, strict=True)
-            ]
-            self.obeyed = preferred if obeyed else None
-        trace = self._trace if self._explain else None
-        learned = rerank(self._ranking, top, rows, games, preferred if obeyed else None,
-                         game_best.values(), trace)  # fmt: skip
-        return [
-            _Scored(value, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
-            for value, score, negdoc in learned
-        ]
+        return [_Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
+                for score, negdoc in top]  # fmt: skip
 
     def _ids(self) -> list[str]:
         """Return every entry's id by document number."""
@@ -853,17 +793,6 @@ class Searcher:
                 ids[docnum] = self._searcher.stored_fields(docnum)["data"]["id"]
             self._entry_ids = ids
         return self._entry_ids
-
-    def _entry_features(self, docnum: int) -> list[float]:
-        """Return what the learned ranking knows of an entry alone (its kind, its length),
-        computed once per entry when the index is opened (:func:`entry_features`)."""
-        if self._per_entry is None:
-            lengths = [self._scorer.lengths[name] for name in ("text_fr", "text_en")]
-            self._per_entry = [
-                entry_features(kind, lengths[0][d] + lengths[1][d])
-                for d, kind in enumerate(self._scorer.kinds)
-            ]
-        return self._per_entry[docnum]
 
     def _judged(self) -> list[tuple[Concept, dict[int, float]]]:
         """Return the query's concepts with the entries that speak of each, as the "not
@@ -1337,7 +1266,7 @@ class Searcher:
             if item is top:
                 continue
             full = item.coverage >= 1.0 and top.coverage <= item.coverage
-            if item.hand < SPLIT_RATIO * top.hand or not full:
+            if item.score < SPLIT_RATIO * top.score or not full:
                 return []
         return [self._hit(item, lang) for item in best.values()]
 
@@ -1506,3 +1435,10 @@ def search(
         result = searcher.search(query, game=game, kind=kind, limit=limit, lang=lang, prefer=prefer)
         result.notices = list(searcher.notices)
     return result
+
+
+def _close_call(scored: list[_Scored]) -> bool:
+    """Return True when the second hit scores at least :data:`CLOSE_CALL` of the first."""
+    if len(scored) < 2 or scored[0].score <= 0:
+        return False
+    return scored[1].score >= CLOSE_CALL * scored[0].score
