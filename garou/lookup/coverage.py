@@ -14,7 +14,7 @@ in-play lookup) and by nothing else. It reads the question as three kinds of wor
 
 The core rule: an entry answers when it speaks of the question's predicate, not merely of
 its subject. "Speaks of" is read in the entry's title, text, keywords and aliases, through
-the synonyms and the stems (a concept's scores: :meth:`Searcher._concept_scores`). Each
+the synonyms and the stems (a concept's scores: :meth:`Candidates.concept_scores`). Each
 rule below is one class of question whose predicate the first hit does not speak of:
 
 1. ``outside``: a role or concept of other editions or games is named (``lexicon.yaml``

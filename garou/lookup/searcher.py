@@ -32,7 +32,7 @@ import functools
 import heapq
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -53,8 +53,9 @@ from .analysis import (
     key,
     units_of,
 )
+from .candidates import Candidates
 from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index
-from .scoring import Scorer, best_of
+from .scoring import Scorer
 from .text import wordset
 
 if TYPE_CHECKING:
@@ -66,22 +67,6 @@ LONGEST_TYPO = 30
 """Longer words are not corrected (no word of the rules is that long; the search for close
 words grows with the length)."""
 
-FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0, "asks": 0.75}
-"""How much a match in each field counts (tuned on tests/data/relevance.yaml). ``asks``: the
-questions players ask that the entry answers (garou's wording), 0.75: chosen on the studied
-sets' aggregated figures, the weight of 0 to 2 with the best pooled MRR when each set is left
-out in turn (0.75 in every fold of 10, weights 0.25 to 1.5 tried; bench/relevance.py,
-FIELD_WEIGHTS patched per run). It takes part in a concept's score like any field (the best
-field plus a share of the others), but never names an entry (:meth:`Searcher.named_by`),
-never says which game a word belongs to (``_own_game``: the documents' words only), makes
-no nickname or plural verb a known word (:meth:`Searcher._known`) and is not what the "not
-covered" judgement reads (its texts, :meth:`Searcher.entry_parts`, nor which entries speak
-of a word, :meth:`Searcher._judged`): a question says what the entry answers, not what it
-states."""
-TIEBREAK = 0.1
-"""Share of the other alternatives' scores added to the best one in a field."""
-FIELD_TIEBREAK = 0.6
-"""Share of the other fields' scores added to the best field of a concept."""
 OTHER_GAME = 0.5
 """Score factor of the other game's entries when the query names one game."""
 SPLIT_RATIO = 0.3
@@ -119,11 +104,6 @@ what the thing is (see :meth:`Searcher._named_share`)."""
 NAMED_SHARE = 0.5
 """Share counted, in a question of several words, of what a word scores on the entry it
 names by its aliases beyond its best score elsewhere (see :meth:`Searcher._named_share`)."""
-CANDIDATES = 1000
-"""On an index larger than this, the query's rarest terms choose about this many candidate
-entries and the commoner terms score only those (Lucene's "common terms"): the built-in
-rules (about a hundred entries) are always scored in full; a rule set a hundred times
-larger stays fast."""
 
 NOTHING_ALONE = wordset("nothing_alone")
 """Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
@@ -347,7 +327,7 @@ class Searcher:
         schema = self._opened.index.schema
         self._analyzers = {"fr": schema["text_fr"].analyzer, "en": schema["text_en"].analyzer}
         self._lexicon = Lexicon(self._opened.lexicon)
-        self._terms: dict[tuple[str, str], list[str]] = {}
+        self._found = Candidates(self._scorer, self._analyzers)
         self._closest_words: dict[str, str | None] = {}
         self._everyday_words: frozenset[str] | None = None
         self._matched: list[tuple[Concept, dict[int, float]]] = []
@@ -685,7 +665,7 @@ class Searcher:
         followed by the best entry of each game that is not among them."""
         scorer = self._scorer
         scorer.clear()
-        self._choose_candidates(concepts)
+        self._found.choose(concepts)
         # Words neither the index nor the synonyms know ("someone") say nothing about
         # which entry answers: they do not count in the share of the query an entry has.
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
@@ -693,13 +673,13 @@ class Searcher:
         covered: dict[int, int] = {}
         vias: list[dict[str, dict[int, tuple[float, Alternative]]]] = [{} for _ in concepts]
         in_fields = [
-            self._concept_fields(concept, via=via if self._explain else None)
+            self._found.concept_fields(concept, via=via if self._explain else None)
             for concept, via in zip(concepts, vias, strict=True)
         ]
         if self._explain:
             self._trace = {"concepts": concepts, "in_fields": in_fields, "vias": vias}
         self._matched = [
-            (concept, self._combined(found))
+            (concept, self._found.combined(found))
             for concept, found in zip(concepts, in_fields, strict=True)
         ]
         if len([c for c in concepts if not c.game_word]) > 1:
@@ -801,7 +781,7 @@ class Searcher:
         "tuer", "chaque", in many entries: they would make every word a common one)."""
         judged = []
         for concept, scores in self._matched:
-            spoken = self._concept_scores(concept, asks=False)
+            spoken = self._found.concept_scores(concept, asks=False)
             judged.append((concept, {d: v for d, v in scores.items() if d in spoken}))
         return judged
 
@@ -872,7 +852,7 @@ class Searcher:
     def speaks_of(self, word: str) -> dict[int, float]:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self._concept_scores(concept_of(self._lexicon, word, numbers), asks=False)
+        return self._found.concept_scores(concept_of(self._lexicon, word, numbers), asks=False)
 
     def camps_of(self, concept: Concept) -> dict[str, list[str]]:
         """Return, per game, the names of the camps the roles ``concept`` names play for
@@ -894,7 +874,7 @@ class Searcher:
         """Return the entries named after ``concept``: its words or synonyms in their
         title, keywords or aliases."""
         found: set[int] = set()
-        for name, _, alt, terms in self._fields(concept):
+        for name, _, alt, terms in self._found.fields(concept):
             # Names only: an entry's asks (questions about it) do not name it.
             if not name.startswith(("title_", "names_")):
                 continue
@@ -912,7 +892,7 @@ class Searcher:
         if not any(name.startswith("asks_") for name in TEXT_FIELDS):
             return None
         found: set[int] = set()
-        for name, _, alt, terms in self._fields(concept):
+        for name, _, alt, terms in self._found.fields(concept):
             if name.startswith("asks_"):
                 hits = (
                     self._scorer.term(name, terms[0])
@@ -934,7 +914,7 @@ class Searcher:
             return None
         read = {
             lang: [
-                frozenset(t for alt in c.alternatives for t in self._terms_of(alt.text, lang))
+                frozenset(t for alt in c.alternatives for t in self._found.terms_of(alt.text, lang))
                 for c in concepts
             ]
             for lang in ("fr", "en")
@@ -968,7 +948,7 @@ class Searcher:
         oneself (lexicon.yaml ``not_reflexive``)."""
         if self._set_phrases is None:
             listed = self._lexicon.not_reflexive
-            stems = {t for v in listed for t in self._terms_of(v, "fr")}
+            stems = {t for v in listed for t in self._found.terms_of(v, "fr")}
             self._set_phrases = frozenset(
                 stems | set(listed) | {v[:6] for v in listed if len(v) >= 6}
             )
@@ -976,7 +956,7 @@ class Searcher:
 
     def stems(self, text: str, lang: str) -> list[str]:
         """Return the terms ``text`` gives in the ``lang`` fields."""
-        return self._terms_of(text, lang)
+        return self._found.terms_of(text, lang)
 
     def _texts(self, docnum: int) -> list[str]:
         """Return the entry's title, text and options, both languages, folded."""
@@ -995,7 +975,7 @@ class Searcher:
         found: dict[str, set[int]] = {}
         # The documents' own words: titles and texts, not garou's names, keywords and asks.
         for name in (n for n in TEXT_FIELDS if n.startswith(("title_", "text_"))):
-            for term in self._terms_of(words, name.rsplit("_", 1)[1]):
+            for term in self._found.terms_of(words, name.rsplit("_", 1)[1]):
                 for docnum in self._scorer.term(name, term):
                     found.setdefault(games[docnum], set()).add(docnum)
         counts = sorted(((len(d), g) for g, d in found.items()), reverse=True)
@@ -1011,82 +991,6 @@ class Searcher:
         item = self._lexicon.outside[outside_id]
         return Outside(item["id"], item["kind"], item.get("game"), dict(item["name"]))
 
-    def _fields(self, concept: Concept) -> Iterator[tuple[str, float, Alternative, list[str]]]:
-        """Yield (field, field weight, alternative, its terms in that field's language)."""
-        for name in TEXT_FIELDS:
-            base, lang = name.rsplit("_", 1)
-            for alt in concept.alternatives:
-                terms = self._terms_of(alt.text, lang)
-                if terms:
-                    yield name, FIELD_WEIGHTS[base], alt, terms
-
-    def _choose_candidates(self, concepts: list[Concept]) -> None:
-        """On a large index, let the rarest terms of the query choose the candidates."""
-        if self._reader.doc_count_all() <= CANDIDATES:
-            return
-        pairs = [(name, t) for c in concepts for name, _, _, ts in self._fields(c) for t in ts]
-        self._scorer.seed(pairs, CANDIDATES)
-
-    def _concept_scores(self, concept: Concept, asks: bool = True) -> dict[int, float]:
-        """Return a concept's score per entry: in each field the best of its alternatives
-        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``);
-        without ``asks``, in the rule data's own fields only."""
-        return self._combined(self._concept_fields(concept, asks))
-
-    @staticmethod
-    def _combined(fields: dict[str, dict[int, float]]) -> dict[int, float]:
-        """Return the best field plus ``FIELD_TIEBREAK`` of the others
-        (:meth:`_concept_scores` of :meth:`_concept_fields`)."""
-        return best_of([(found, 1.0) for found in fields.values()], FIELD_TIEBREAK)
-
-    def _concept_fields(
-        self,
-        concept: Concept,
-        asks: bool = True,
-        via: dict[str, dict[int, tuple[float, Alternative]]] | None = None,
-    ) -> dict[str, dict[int, float]]:
-        """Return a concept's score per entry in each field: the best of its alternatives
-        (plus ``TIEBREAK`` of the others), one weight per synonym group; without ``asks``,
-        in the rule data's own fields only. ``via`` (explaining): filled with the
-        alternative that scored best per field and entry, and its weighed score."""
-        scorer = self._scorer
-        games = scorer.games
-        # The asks of the entry a concept names repeat its name ("what does the GM do?"
-        # of the game master's entry): there they say what the entry is about, which its
-        # title and names already say, not that it answers the rest of the question.
-        named = {d for d in map(scorer.docnum, concept.defines) if d is not None}
-        per_field: dict[str, dict[int, list[tuple[dict[int, float], float]]]] = {}
-        for name, weight, alt, terms in self._fields(concept):
-            if not asks and name.startswith("asks_"):
-                continue
-            found = scorer.term(name, terms[0]) if len(terms) == 1 else scorer.phrase(name, terms)
-            if found and alt.game:
-                found = {d: v for d, v in found.items() if games[d] == alt.game}
-            if found and named and name.startswith("asks_"):
-                found = {d: v for d, v in found.items() if d not in named}
-            if found:
-                groups = per_field.setdefault(name, {})
-                groups.setdefault(alt.group, []).append((found, alt.weight * weight))
-                if via is not None:
-                    best = via.setdefault(name, {})
-                    for docnum, value in found.items():
-                        if value * alt.weight * weight > best.get(docnum, (-1.0, alt))[0]:
-                            best[docnum] = (value * alt.weight * weight, alt)
-        # One weight per synonym group: a group scores its best phrase only, then the
-        # groups are combined as the best plus a share of the others.
-        return {
-            name: best_of([(best_of(alts, 0.0), 1.0) for alts in groups.values()], TIEBREAK)
-            for name, groups in per_field.items()
-        }
-
-    def _terms_of(self, text: str, lang: str) -> list[str]:
-        """Return the terms ``text`` gives in the ``lang`` fields (cached)."""
-        cache_key = (text, lang)
-        if cache_key not in self._terms:
-            found = [t.text for t in self._analyzers[lang](text, mode="query")]
-            self._terms[cache_key] = list(dict.fromkeys(found))
-        return self._terms[cache_key]
-
     def _known(self, concept: Concept) -> bool:
         """Return True when the index or the synonyms know the concept's words (a role of
         other editions is known: it is not a typo).
@@ -1100,7 +1004,7 @@ class Searcher:
         has = self._scorer.has
         asked = False
         for lang in ("fr", "en"):
-            for term in self._terms_of(concept.words, lang):
+            for term in self._found.terms_of(concept.words, lang):
                 if any(has(name, term) for name in RULE_FIELDS if name.endswith(lang)):
                     return True
                 asked = asked or has(f"asks_{lang}", term)

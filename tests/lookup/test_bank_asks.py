@@ -177,8 +177,8 @@ def test_the_asks_of_the_entry_a_word_names_add_nothing_to_that_word_there(searc
     docnum = searcher._scorer.docnum("lg-game-master")
     assert docnum is not None and "lg-game-master" in concept.defines
     assert any(searcher._scorer.has("asks_fr", t) for t in searcher.stems("mj", "fr"))
-    with_asks = searcher._concept_scores(concept)[docnum]
-    assert with_asks == searcher._concept_scores(concept, asks=False)[docnum]
+    with_asks = searcher._found.concept_scores(concept)[docnum]
+    assert with_asks == searcher._found.concept_scores(concept, asks=False)[docnum]
 
 
 @pytest.fixture(scope="module")

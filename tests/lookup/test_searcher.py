@@ -718,10 +718,10 @@ def test_a_synonym_group_counts_once_whatever_its_size(searcher):
     for group in groups:
         assert sum(a.group == group for a in concept.alternatives) <= MAX_PER_GROUP
     # Within a group only the best phrase scores: doubling a group's phrases changes nothing.
-    before = searcher._concept_scores(concept)
+    before = searcher._found.concept_scores(concept)
     doubled = [*concept.alternatives, *concept.alternatives[1:]]
     concept.alternatives = doubled
-    assert searcher._concept_scores(concept) == pytest.approx(before)
+    assert searcher._found.concept_scores(concept) == pytest.approx(before)
 
 
 def test_every_role_of_other_editions_is_said_not_to_be_in_these_rules(searcher):
