@@ -19,9 +19,8 @@ sets' aggregated figures, the weight of 0 to 2 with the best pooled MRR when eac
 out in turn (0.75 in every fold of 10, weights 0.25 to 1.5 tried; bench/relevance.py,
 FIELD_WEIGHTS patched per run). It takes part in a concept's score like any field (the best
 field plus a share of the others), but never names an entry (:meth:`Searcher.named_by`),
-never says which game a word belongs to (``_own_game``: the documents' words only), makes
-no nickname or plural verb a known word (:meth:`Searcher._known`) and is not what the "not
-covered" judgement reads (its texts, :meth:`Searcher.entry_parts`, nor which entries speak
+makes no nickname or plural verb a known word (:meth:`Searcher._known`) and is not what the
+"not covered" judgement reads (its texts, :meth:`Searcher.entry_parts`, nor which entries speak
 of a word, :meth:`Searcher._judged`): a question says what the entry answers, not what it
 states."""
 TIEBREAK = 0.1

@@ -79,10 +79,6 @@ PHRASE_BONUS = 0.5
 DEFINITION_PRIOR = 0.8
 """Score factor of a role or status entry when the query has several words: the question
 is then about a situation, not about what the role is."""
-OWN_GAME_DOCS = 2
-OWN_GAME_RATIO = 3.0
-"""A community word leans towards the game whose documents use it as typed in at least
-``OWN_GAME_DOCS`` entries and ``OWN_GAME_RATIO`` times as many as the other game's."""
 OTHER_GAME_OBEYED = 1e-6
 """Score factor of the other game's entries when the game is obeyed: named by a game word
 in the query, or set by the table's agreement (``prefer``): they never come first."""
@@ -110,11 +106,6 @@ NOTHING_ALONE = wordset("nothing_alone")
 stop words has nothing to search for, as "AND" and "OR" (stop words) have nothing."""
 
 _DEFINITIONS = frozenset({"role", "status"})
-_JOINER = r"['’ʼ‘\-‐‑]"
-_PIECE = rf"[^\W_]+(?:{_JOINER}[^\W_]+)*"
-_PUNCT = re.compile(r"(?:[^\w\s'’ʼ‘\-‐‑]|_)+")
-_GLUED = re.compile(rf"{_PIECE}(?:{_PUNCT.pattern}{_PIECE})+")
-"""Words glued by punctuation other than an apostrophe or a hyphen: "cha?seur", "vote/tie"."""
 _RUN = re.compile(r"[^\W_]+")
 _MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 """An HTML or XML tag ("<script>", "</b>"): markup, never words of a question."""
@@ -444,55 +435,14 @@ class Searcher:
     ) -> SearchResult:
         text = _MARKUP.sub(" ", unicodedata.normalize("NFC", query))
         truncated = len(text) > MAX_CHARS
-        searched, shown, glued = self._unglue(text[:MAX_CHARS])
-        units, cut = units_of(searched)
+        shown = text[:MAX_CHARS]
+        units, cut = units_of(shown.replace("_", " "))
         if all(u[1] in NOTHING_ALONE for u in units):
             raise UsageError("search.nothing-in", query=query.strip()[:60])
-        result = self._search(
-            query, units, truncated or cut, game, kind, limit, lang, shown, prefer
-        )
-        if glued and result.corrected is None:
-            result.corrected = self._respell(shown, {w: w for w in glued}, lang)
-        return result
-
-    def _unglue(self, text: str) -> tuple[str, str, list[str]]:
-        """Return ``text`` to search and to show, and the words joined where punctuation
-        glued them (folded): "cha?seur" is one word with a typo, "vote/tie" two words.
-
-        Glued words are kept apart when the index knows each of them, or when the joined
-        word is unknown and has no close known word; otherwise the punctuation is a typo.
-        """
-        searched: list[str] = []
-        shown: list[str] = []
-        joined_words: list[str] = []
-        end = 0
-        for match in _GLUED.finditer(text):
-            pieces = [p for p in _PUNCT.split(match.group()) if p]
-            joined = "".join(pieces)
-            join = not all(self._all_known(p) for p in pieces) and self._fixable(joined)
-            searched += [text[end : match.start()], joined if join else " ".join(pieces)]
-            shown += [text[end : match.start()], joined if join else match.group()]
-            if join:
-                joined_words += [word for _, word, _ in units_of(joined)[0]]
-            end = match.end()
-        searched.append(text[end:])
-        shown.append(text[end:])
-        return "".join(searched).replace("_", " "), "".join(shown), joined_words
-
-    def _all_known(self, text: str) -> bool:
-        """Return True when the index or the synonyms know every word of ``text``."""
-        return all(self._known_word(k, word) for k, word, _ in units_of(text)[0])
+        return self._search(query, units, truncated or cut, game, kind, limit, lang, shown, prefer)
 
     def _known_word(self, k: str, word: str) -> bool:
         return self._known(concept_of(self._lexicon, word, self._lexicon.keys.get(k, [])))
-
-    def _fixable(self, text: str) -> bool:
-        """Return True when each word of ``text`` is known or has a close known word."""
-        units = units_of(text)[0]
-        return bool(units) and all(
-            self._known_word(k, word) or (_correctable(word) and self._closest(word))
-            for k, word, _ in units
-        )
 
     def _rebuild(self) -> None:
         try:
@@ -562,19 +512,9 @@ class Searcher:
                     by_name = about & by_name
         obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
         preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
-        leaning = None
-        if preferred is None and len([c for c in concepts if not c.game_word]) > 1:
-            # In a question, a community word the documents of one game use ("ville",
-            # "town") puts that game's entries first; each game's answer is still shown
-            # (a word alone asks what it is in each game).
-            # (Words of three letters or fewer stem too loosely: "mod" is "mode".)
-            leans = {g for c in concepts if c.community and not c.games and len(c.words) > 3
-                     for g in self._own_game(c.words)}  # fmt: skip
-            leaning = next(iter(leans)) if len(leans) == 1 else None
-        leaning = leaning or scene
         # At least two: the judgement weighs the first hit's lead over the second, whatever
         # the number of hits shown (``garou search --limit 1`` judges as ``show`` does).
-        scored = self._run(concepts, game, kind, max(limit, 2), preferred or leaning,
+        scored = self._run(concepts, game, kind, max(limit, 2), preferred or scene,
                            obeyed == preferred and preferred is not None,
                            fold_chars(query).lower())  # fmt: skip
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
@@ -966,24 +906,6 @@ class Searcher:
             for lang in ("fr", "en")
             if p.get(lang)
         ]
-
-    def _own_game(self, words: str) -> frozenset[str]:
-        """Return the game whose documents use the community ``words`` as typed, when the
-        other game's hardly do ("ville", "town", "shérif" are Mafia's words; "village" is
-        Loup-Garou's): the word then leans towards that game (a preference, not obeyed)."""
-        games = self._scorer.games
-        found: dict[str, set[int]] = {}
-        # The documents' own words: titles and texts, not garou's names, keywords and asks.
-        for name in (n for n in TEXT_FIELDS if n.startswith(("title_", "text_"))):
-            for term in self._found.terms_of(words, name.rsplit("_", 1)[1]):
-                for docnum in self._scorer.term(name, term):
-                    found.setdefault(games[docnum], set()).add(docnum)
-        counts = sorted(((len(d), g) for g, d in found.items()), reverse=True)
-        if not counts or counts[0][0] < OWN_GAME_DOCS:
-            return frozenset()
-        if len(counts) > 1 and counts[0][0] < OWN_GAME_RATIO * counts[1][0]:
-            return frozenset()
-        return frozenset({counts[0][1]})
 
     def _outside(self, outside_id: str) -> Outside:
         from .vocabulary import Outside
