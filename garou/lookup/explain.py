@@ -26,7 +26,7 @@ from garou.core.records import record
 SHOWN_TERMS = 5
 """Contributions said per hit and per verdict (the largest; the others are summed)."""
 HARD_RULES = frozenset({"outside", "game", "advice", "quantity", "act", "no-words"})
-"""The verdict's reasons that decide alone, before any weighing (``coverage.judge``)."""
+"""The verdict's reasons that decide alone, before any weighing (``verdict.judge``)."""
 
 Say = Callable[..., str]
 
@@ -139,8 +139,8 @@ def ordered(terms: list[Term]) -> tuple[Term, ...]:
 
 
 def verdict_why(verdict: Any, model: Any) -> VerdictWhy:
-    """Return the explanation of a ``coverage.Verdict`` judged with ``model`` (a
-    ``coverage.Model``, None for the hand rules)."""
+    """Return the explanation of a ``verdict.Verdict`` judged with ``model`` (a
+    ``verdict.Model``, None for the hand rules)."""
     if verdict.reason in HARD_RULES and not verdict.features:
         return VerdictWhy(verdict.answered, verdict.reason, rule=verdict.reason)
     if model is None or verdict.probability is None:

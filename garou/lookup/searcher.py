@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from garou.core.errors import GarouError, UsageError
 from garou.core.records import record
 
-from . import coverage, quantity
+from . import quantity, verdict
 from .analysis import (
     MAX_CHARS,
     Alternative,
@@ -210,8 +210,8 @@ class SearchResult:
     rulings, to offer as related, never as the answer (see :meth:`Searcher.judge`)."""
     outside: list[Outside] = field(default_factory=list)
     """Roles or concepts of other editions or games the query names (not in these rules)."""
-    verdict: coverage.Verdict | None = None
-    """The judgement of the first hit (:func:`coverage.judge`): why not, what it weighed."""
+    verdict: verdict.Verdict | None = None
+    """The judgement of the first hit (:func:`verdict.judge`): why not, what it weighed."""
     close: list[Hit] = field(default_factory=list)
     """The first two hits when they are a close call (:data:`CLOSE_CALL`): the question may
     be either; both are shown in full."""
@@ -477,7 +477,7 @@ class Searcher:
         fixes: dict[str, str] = {}
         unknown = [c for c in concepts if not c.known]
         if unknown:
-            fixed_units, fixes = self._correct(units, coverage.named_words(query))
+            fixed_units, fixes = self._correct(units, verdict.named_words(query))
             if fixes or fixed_units != units:
                 concepts = concepts_of(self._lexicon, fixed_units)
                 for concept in concepts:
@@ -489,7 +489,7 @@ class Searcher:
             # "1=1", "<script>", SQL: nothing of the rules' language to answer.
             wordless = SearchResult(query, [], corrected=corrected, truncated=truncated,
                                     answered=False,
-                                    verdict=coverage.Verdict(False, "no-words", {}))  # fmt: skip
+                                    verdict=verdict.Verdict(False, "no-words", {}))  # fmt: skip
             if self._explain:
                 from .explain import Explanation, VerdictWhy
 
@@ -520,7 +520,7 @@ class Searcher:
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
         outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
-        outside += [o for o in coverage.compound_names(query, self._lexicon.outside_phrases())
+        outside += [o for o in verdict.compound_names(query, self._lexicon.outside_phrases())
                     if o not in outside]  # fmt: skip
         result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
         if not scored:
@@ -533,7 +533,7 @@ class Searcher:
         result.hits = hits
         # The game named (or agreed) is obeyed: when only the other game's rulings match,
         # they are the nearest rulings, never the answer (``elsewhere``).
-        result.verdict = coverage.judge(
+        result.verdict = verdict.judge(
             self,
             scored[0].docnum,
             self._judged(),
@@ -588,7 +588,7 @@ class Searcher:
                                      else "synonym", typed, value))  # fmt: skip
             explanation.hits[entry_id] = HitWhy(entry_id, item.score, tuple(matches))
         if result.verdict is not None:
-            explanation.verdict = verdict_why(result.verdict, coverage.loaded_model())
+            explanation.verdict = verdict_why(result.verdict, verdict.loaded_model())
         return explanation
 
     def _run(
@@ -661,7 +661,7 @@ class Searcher:
                    if d is not None and scorer.kinds[d] not in ANSWER_KINDS}  # fmt: skip
         games, kinds = scorer.games, scorer.kinds
         # An entry that does not speak of "each other" or "myself" cannot answer a question
-        # that asks about it (:func:`coverage.judge`): those that do come first.
+        # that asks about it (:func:`verdict.judge`): those that do come first.
         needed = [sc for c, sc in self._matched if (c.essential or c.advice) and sc]
         n = len(counted) - sum(
             len([p for p in members if concepts[p] in counted]) - 1
@@ -768,10 +768,10 @@ class Searcher:
                 named.append(set(thing))
         return out
 
-    # -- "the rules do not say": the view of the index lookup.coverage judges with ------
+    # -- "the rules do not say": the view of the index lookup.verdict judges with ------
 
     def entry_count(self) -> int:
-        """Return the number of entries (:class:`coverage.Entries`)."""
+        """Return the number of entries (:class:`verdict.Entries`)."""
         return int(self._reader.doc_count_all())
 
     def entry_parts(self, docnum: int) -> list[dict[str, str]]:
@@ -997,7 +997,7 @@ class Searcher:
         vocabulary = self._lexicon.role_words() if named else frozenset()
         for k, word, skipped in units:
             best = None
-            if " ".join(key(word)) in self._lexicon.advice or word in coverage.QUESTION_WORDS:
+            if " ".join(key(word)) in self._lexicon.advice or word in verdict.QUESTION_WORDS:
                 # garou's word ("bluffer") or a word of how a question asks ("like"): no typo
                 fixed.append((k, word, skipped))
                 continue

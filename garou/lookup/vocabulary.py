@@ -13,8 +13,8 @@ from typing import Any
 
 from garou.core.records import record
 
-from .coverage import compound_names, joined
 from .text import collapsed, key, lexicon
+from .verdict import compound_names, joined
 
 
 @record
@@ -75,7 +75,7 @@ def compiled() -> dict[str, Any]:
     outside = []
     for item in data.get("outside", []) or []:
         # ``typed``: names whose words include a stop word ("voyante d'aura": "aura" is
-        # one), matched only whole, letters joined (coverage.compound_names); keyed, they
+        # one), matched only whole, letters joined (verdict.compound_names); keyed, they
         # would be the plain "voyante".
         typed = [joined(str(w)) for w in item.get("typed", []) or []]
         outside.append({"id": str(item["id"]), "kind": str(item.get("kind", "role")),
