@@ -1,7 +1,7 @@
-"""Fit the "these rules do not say" judgement (lookup/coverage.py) on the studied sets.
+"""Fit the "these rules do not say" judgement (lookup/verdict.py) on the studied sets.
 
 Every query of the studied sets (:func:`learn.studied`) is searched once, as ``garou
-search`` does (its game, ten hits); the first hit's features (:data:`coverage.FEATURES`:
+search`` does (its game, ten hits); the first hit's features (:data:`verdict.FEATURES`:
 each of the rules fires or not, and the graded measures) are read from the search's own
 verdict. An in-scope query (``ids``) is answerable (label 1), an ``out: true`` one is not
 (label 0). Queries a hard rule decides alone (a role of other editions named, the game
@@ -69,30 +69,30 @@ class _Probe:
     of every first hit (and the hand rules' verdict is read from the rules' features)."""
 
     def __init__(self) -> None:
-        from garou.lookup import coverage
+        from garou.lookup import verdict
 
-        names = coverage.FEATURES
-        self.model = coverage.Model(names, (0.0,) * (len(names) + 1), 0.0, (0.0,) * len(names))
+        names = verdict.FEATURES
+        self.model = verdict.Model(names, (0.0,) * (len(names) + 1), 0.0, (0.0,) * len(names))
 
 
 def observe() -> tuple[list[str], list[dict[str, Any]], list[dict[str, float] | None]]:
     """Search every studied query; return the set names, the queries and each first hit's
     features (None when a hard rule decided, or nothing matched)."""
-    from garou.lookup import Searcher, coverage
+    from garou.lookup import Searcher, verdict
 
     probe = _Probe().model
-    original = coverage.loaded_model
-    coverage.loaded_model = lambda: probe  # type: ignore[assignment]
+    original = verdict.loaded_model
+    verdict.loaded_model = lambda: probe  # type: ignore[assignment]
     studied = learn.studied()
     found: list[dict[str, float] | None] = []
     try:
         with Searcher() as searcher:
             for _, query in studied:
                 result = searcher.search(query["q"], game=query.get("game"), limit=DEPTH)
-                verdict = result.verdict
-                found.append(dict(verdict.features) if verdict and verdict.features else None)
+                judged = result.verdict
+                found.append(dict(judged.features) if judged and judged.features else None)
     finally:
-        coverage.loaded_model = original  # type: ignore[assignment]
+        verdict.loaded_model = original  # type: ignore[assignment]
     return [n for n, _ in studied], [q for _, q in studied], found
 
 
@@ -150,13 +150,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="compare, write nothing")
     args = parser.parse_args(argv)
     os.environ.pop("GAROU_RULES_DIR", None)
-    from garou.lookup import coverage
+    from garou.lookup import verdict
 
     names, queries, found = observe()
     labels = [0 if q.get("out") else 1 for q in queries]
     usable = [i for i, f in enumerate(found) if f is not None]
-    rows = {i: [found[i][f] for f in coverage.FEATURES] for i in usable}  # type: ignore[index]
-    hand_no = [f is None or any(f[r] for r in coverage.RULES) for f in found]
+    rows = {i: [found[i][f] for f in verdict.FEATURES] for i in usable}  # type: ignore[index]
+    hand_no = [f is None or any(f[r] for r in verdict.RULES) for f in found]
 
     best: tuple[float, float, float, list[float | None]] | None = None
     tried: list[dict[str, float]] = []
@@ -190,8 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     answerable = [rows[i] for i in usable if labels[i] == 1]
     reference = [sum(r[k] for r in answerable) / len(answerable) for k in range(len(answerable[0]))]
     data = {
-        "about": "The fitted 'these rules do not say' judgement (lookup/coverage.py): a "
-        "logistic regression over coverage.FEATURES; below the threshold, not covered.",
+        "about": "The fitted 'these rules do not say' judgement (lookup/verdict.py): a "
+        "logistic regression over verdict.FEATURES; below the threshold, not covered.",
         "command": COMMAND,
         "sets": list(learn.STUDIED),
         "digest": digest(),
@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             for s, v in per_set.items()
         },
         "model": {
-            "features": list(coverage.FEATURES),
+            "features": list(verdict.FEATURES),
             "weights": [_round(w, 6) for w in weights],
             "threshold": _round(threshold, 6),
             "l2": l2,
@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     print(_rules_table(labels, found))
     print(_table(per_set, l2, threshold, tried))
-    print(_weights_table(coverage.FEATURES, weights))
+    print(_weights_table(verdict.FEATURES, weights))
     if args.check:
         same = OUTPUT.is_file() and OUTPUT.read_text(encoding="utf-8") == text
         print("the data file is what the fit gives" if same else "the data file is stale")
@@ -249,7 +249,7 @@ def _rules_table(labels: Sequence[int], found: Sequence[dict[str, float] | None]
     """How often each rule fires on in-scope and out-of-scope queries (all studied sets):
     its precision (the share of its firings that are out of scope) and its recall (the
     share of the out-of-scope queries it fires on)."""
-    from garou.lookup import coverage
+    from garou.lookup import verdict
 
     n_in = sum(labels)
     n_out = len(labels) - n_in
@@ -266,12 +266,12 @@ def _rules_table(labels: Sequence[int], found: Sequence[dict[str, float] | None]
         f"| hard (outside, game, no hit) | {hard_in} | {hard_out} | "
         f"{hard_out / max(hard_in + hard_out, 1):.2f} | {hard_out / n_out:.2f} | |"
     )
-    for rule in coverage.RULES:
+    for rule in verdict.RULES:
         on_in = on_out = alone_in = alone_out = 0
         for f, y in zip(found, labels, strict=True):
             if f is None or not f[rule]:
                 continue
-            alone = not any(f[r] for r in coverage.RULES if r != rule)
+            alone = not any(f[r] for r in verdict.RULES if r != rule)
             if y:
                 on_in += 1
                 alone_in += alone
@@ -286,12 +286,12 @@ def _rules_table(labels: Sequence[int], found: Sequence[dict[str, float] | None]
     fired_in = sum(
         1
         for f, y in zip(found, labels, strict=True)
-        if y and (f is None or any(f[r] for r in coverage.RULES))
+        if y and (f is None or any(f[r] for r in verdict.RULES))
     )
     fired_out = sum(
         1
         for f, y in zip(found, labels, strict=True)
-        if not y and (f is None or any(f[r] for r in coverage.RULES))
+        if not y and (f is None or any(f[r] for r in verdict.RULES))
     )
     lines.append(
         f"| any (the hand judgement) | {fired_in} | {fired_out} | "

@@ -1,7 +1,7 @@
 """Relevance of ``garou search``: top-1, top-3, MRR, and "the rules do not say".
 
 The sets live in ``tests/data/relevance/``: ``studied/`` holds the sets that were looked at
-(their misses listed, learned from by the fitted ranking and judgement, bench/learn.py);
+(their misses listed, learned from by the fitted judgement, bench/learn.py);
 ``unseen/`` holds the sets written by people who never ran garou, which nobody changing the
 search reads: they are measured, never listed, never learned from. Each file's header says
 who wrote it and from what. ``studied/tuning.yaml`` is the set the first search was tuned
@@ -149,15 +149,11 @@ def load_set(path: Path = SET) -> list[dict[str, Any]]:
     return list(read_yaml(path)["queries"])
 
 
-RANKING: bool | None = None
-"""The ranking :func:`evaluate` searches with (``--ranking``; None: the searcher's default)."""
-
-
 def evaluate(queries: list[dict[str, Any]], rules_dir: str | None = None) -> list[Outcome]:
     """Run every query once, with one index opened for all of them."""
     from garou.lookup import Searcher
 
-    with Searcher(rules_dir, ranking=RANKING) as searcher:
+    with Searcher(rules_dir) as searcher:
         return [evaluate_one(searcher, query) for query in queries]
 
 
@@ -254,11 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         if held.list_misses is not None:
             parser.add_argument(f"--{held.name}-failures", action="store_true",
                                 help=held.list_misses)  # fmt: skip
-    parser.add_argument("--ranking", choices=("hand", "learned"),
-                        help="hand, or lookup/ranking.json (default: the searcher's)")  # fmt: skip
     args = parser.parse_args(argv)
-    global RANKING
-    RANKING = None if args.ranking is None else args.ranking == "learned"
     sys.path.insert(0, str(REPO))
     queries = load_set(SET)
     main_set = evaluate(

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 LANGS = ("fr", "en")
 
 NEAR = ("asks-near", "open-near", "open-lead", "asks-own", "open-own")
-"""What :meth:`Match.near` measures (features of the judgement, :mod:`coverage`):
+"""What :meth:`Match.near` measures (features of the judgement, :mod:`verdict`):
 ``asks-near``, ``open-near``: the query's best cosine with a question an entry of the hit's
 game answers, and with one such an entry leaves open; ``open-lead``: the second less the
 first; ``asks-own``, ``open-own``: the same over the first hit's own questions."""

@@ -5,11 +5,8 @@ the web's "why"), from what the pipeline computed on the way (a small trace the 
 keeps while it explains), never by a second pass:
 
 - per hit, the query's words it matched, in which field and language, as typed, through
-  a name or a synonym (which phrase), or after a typo's correction; its lexical score (the
-  hand ranking's); and how its final score came out of it: the reranker's contributions
-  (each feature's standardised value times its weight: they add up to the model's value,
-  whose logistic is the score), or its place after the reranked candidates, or the lexical
-  score itself when no reranker ran;
+  a name or a synonym (which phrase), or after a typo's correction, and what each scored;
+  and its lexical score, which orders the hits;
 - for the verdict, the hard rule that decided alone, or the fitted judgement's terms
   (intercept, each feature's value times its weight: they add up to the logit of the
   probability compared with the threshold).
@@ -29,7 +26,7 @@ from garou.core.records import record
 SHOWN_TERMS = 5
 """Contributions said per hit and per verdict (the largest; the others are summed)."""
 HARD_RULES = frozenset({"outside", "game", "advice", "quantity", "act", "no-words"})
-"""The verdict's reasons that decide alone, before any weighing (``coverage.judge``)."""
+"""The verdict's reasons that decide alone, before any weighing (``verdict.judge``)."""
 
 Say = Callable[..., str]
 
@@ -56,21 +53,17 @@ class Match:
 
 @record
 class Term:
-    """One term of a linear model: ``weight × (value − mean)``."""
+    """One term of the fitted judgement: ``weight × value``."""
 
     feature: str
     value: float
     weight: float
     contribution: float
-    mean: float = 0.0
-    """What the value is measured from: the learned ranking standardises its features
-    (their mean over the rows it was fitted on); the judgement's terms are ``weight ×
-    value`` (0)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the term as in ``--json``."""
         return {"feature": self.feature, "value": round(self.value, 4),
-                "mean": round(self.mean, 4), "weight": round(self.weight, 4),
+                "weight": round(self.weight, 4),
                 "contribution": round(self.contribution, 4)}  # fmt: skip
 
 
@@ -80,27 +73,14 @@ class HitWhy:
 
     id: str
     score: float
-    """The final score the hits are ordered by."""
-    lexical: float
-    """The hand ranking's score: BM25 per concept, weighed (``Searcher._run``)."""
-    placed: str
-    """``reranked`` (by the learned ranking), ``after`` (a game's best hit beyond the
-    reranked candidates, scaled below them by its lexical score) or ``lexical``."""
+    """The lexical score the hits are ordered by: BM25 per concept, weighed
+    (``Searcher._run``)."""
     matches: tuple[Match, ...] = ()
-    model: float | None = None
-    """The learned ranking's value (the sum of ``terms``), when reranked."""
-    terms: tuple[Term, ...] = ()
-    """Every term of the learned ranking, largest first (by size)."""
-    factor: float = 1.0
-    """What the logistic of ``model`` was multiplied by: the other game's entries when a
-    game is obeyed (``OTHER_GAME_OBEYED``), or the scale of a hit placed ``after``."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the explanation as in ``garou search --json --explain``."""
-        data: dict[str, Any] = {
+        return {
             "score": round(self.score, 6),
-            "lexical": round(self.lexical, 4),
-            "placed": self.placed,
             "matched": [
                 {"words": m.words, "field": m.field, "lang": m.lang, "phrase": m.phrase,
                  "via": m.via, **({"typed": m.typed} if m.typed else {}),
@@ -108,14 +88,6 @@ class HitWhy:
                 for m in self.matches
             ],
         }  # fmt: skip
-        if self.model is not None:
-            shown, rest = split_terms(self.terms)
-            data["ranking"] = {"value": round(self.model, 4),
-                               "terms": [t.to_dict() for t in shown],
-                               "others": round(rest, 4)}  # fmt: skip
-        if self.factor != 1.0:
-            data["factor"] = self.factor
-        return data
 
 
 @record
@@ -167,8 +139,8 @@ def ordered(terms: list[Term]) -> tuple[Term, ...]:
 
 
 def verdict_why(verdict: Any, model: Any) -> VerdictWhy:
-    """Return the explanation of a ``coverage.Verdict`` judged with ``model`` (a
-    ``coverage.Model``, None for the hand rules)."""
+    """Return the explanation of a ``verdict.Verdict`` judged with ``model`` (a
+    ``verdict.Model``, None for the hand rules)."""
     if verdict.reason in HARD_RULES and not verdict.features:
         return VerdictWhy(verdict.answered, verdict.reason, rule=verdict.reason)
     if model is None or verdict.probability is None:
@@ -203,8 +175,7 @@ def _terms(terms: Sequence[Term], rest: float) -> tuple[str, str]:
 
 def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
     """Return the lines saying what placed the hit (the catalogue's words)."""
-    lines = [say("search.explain.score", lang, score=f"{why.score:.4g}",
-                 lexical=f"{why.lexical:.3f}")]  # fmt: skip
+    lines = [say("search.explain.score", lang, score=f"{why.score:.4g}")]
     for m in why.matches:
         where = say(f"search.explain.field.{m.field}", lang)
         line = say("search.explain.match", lang, words=m.words, field=where,
@@ -214,18 +185,6 @@ def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
         if m.typed:
             line += " " + say("search.explain.corrected", lang, typed=m.typed)
         lines.append(line)
-    if why.placed == "reranked" and why.model is not None:
-        shown, rest = split_terms(why.terms)
-        listed, others = _terms(shown, rest)
-        lines.append(say("search.explain.ranking", lang, terms=listed, others=others,
-                         value=f"{why.model:+.3f}",
-                         score=f"{logistic(why.model):.4g}"))  # fmt: skip
-        if why.factor != 1.0:
-            lines.append(say("search.explain.other-game", lang, factor=f"{why.factor:g}"))
-    elif why.placed == "after":
-        lines.append(say("search.explain.after", lang))
-    else:
-        lines.append(say("search.explain.lexical", lang))
     return lines
 
 

@@ -29,13 +29,14 @@ from garou.core.files import fingerprint, rule_files
 from garou.core.records import record
 
 from .analysis import ANALYZER_VERSION, collapsed, fold_chars, gap_words, gaps, key, spellings
+from .text import LEXICON_FILE, widen
 
 if TYPE_CHECKING:  # pragma: no cover
     from whoosh.index import Index
 
     from garou.rules import Entry, Game, Role, Rulebook, Status
 
-INDEX_FORMAT = "19"
+INDEX_FORMAT = "20"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -53,9 +54,6 @@ more than a few seconds)."""
 
 KEEP_INDEXES = 3
 """How many index folders (for different rule sets) the cache keeps."""
-
-LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
-"""garou's vocabulary (see :mod:`garou.lookup.vocabulary`), part of the cache key."""
 
 META = "meta.json"
 LEXICON = "lexicon.json"
@@ -361,14 +359,6 @@ def _search_messages() -> dict[str, Any]:
     return {k: v for k, v in messages().items() if k.startswith("search.")}
 
 
-def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]) -> None:
-    """Record that the words of ``phrase_key`` may be ``found`` stop words apart."""
-    before = allowed.get(phrase_key)
-    allowed[phrase_key] = (
-        list(found) if before is None else [max(a, b) for a, b in zip(before, found, strict=False)]
-    )
-
-
 # --- the cache ------------------------------------------------------------------------------
 
 
@@ -503,6 +493,17 @@ def everyday_words() -> list[str]:
     return sorted(found)
 
 
+def field_lengths(index: Index) -> dict[str, list[int]]:
+    """Return the length of each scored field in every document, as Whoosh stores it (0
+    when the document has none), for BM25's length norm. Read once, at build time, through
+    the public ``doc_field_length`` (one document at a time: nothing public reads a field's
+    lengths at once, and reading Whoosh 3's length column would take its private names)."""
+    with index.reader() as reader:
+        count = reader.doc_count_all()
+        return {name: [reader.doc_field_length(d, name, 0) or 0 for d in range(count)]
+                for name in index.schema.scorable_names()}  # fmt: skip
+
+
 def build_into(folder: Path, book: Rulebook, key_: str) -> int:
     """Build the index of ``book`` into the empty ``folder``; return the entry count."""
     from whoosh.filedb.filestore import FileStorage
@@ -513,8 +514,9 @@ def build_into(folder: Path, book: Rulebook, key_: str) -> int:
     for doc in docs:
         writer.add_document(**doc)
     writer.commit()
+    stored = {**lexicon(book, docs), "lengths": field_lengths(index)}
     index.close()
-    (folder / LEXICON).write_text(json.dumps(lexicon(book, docs), ensure_ascii=False), "utf-8")
+    (folder / LEXICON).write_text(json.dumps(stored, ensure_ascii=False), "utf-8")
     (folder / WORDS).write_text("\n".join(everyday_words()), "utf-8")
     meta = {"key": key_, "entries": len(docs), "analyzer": ANALYZER_VERSION,
             "format": INDEX_FORMAT, "files": _digests(folder)}  # fmt: skip

@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import re
 
-_NUMBER_WORDS = (
-    "zero", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze",
-    "douze", "quinze", "vingt", "trente", "soixante", "cent", "two", "three", "four", "five",
-    "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen", "twenty", "thirty",
-    "sixty", "hundred", "half", "moitie", "demi", "double", "triple",
-)  # fmt: skip
+from .text import listed, wordset
+
+_NUMBER_WORDS = tuple(listed("numbers"))
 _NUMBER = rf"(?:\d+|{'|'.join(_NUMBER_WORDS)})"
 _UNIT = r"(?:s|sec|secs|secondes?|seconds?|min|mins|minutes?|h|heures?|hours?)"
 _TIME_STATED = re.compile(rf"\b{_NUMBER}(?:\s*(?:[-–]|a|to|ou|or)\s*{_NUMBER})?\s*{_UNIT}\b")
@@ -155,38 +152,6 @@ def stating(texts: list[str], query: str) -> list[str]:
     return found
 
 
-QUANTITY_WORDS = frozenset(
-    {
-        "combien",
-        "temps",
-        "duree",
-        "dure",
-        "durent",
-        "durer",
-        "long",
-        "many",
-        "much",
-        "nombre",
-        "number",
-        "time",
-        "length",
-        "minute",
-        "minutes",
-        "seconde",
-        "secondes",
-        "second",
-        "seconds",
-        "sec",
-        "min",
-        "heure",
-        "heures",
-        "hour",
-        "hours",
-        "limit",
-        "limite",
-        "chrono",
-        "timer",
-    }
-)
+QUANTITY_WORDS = wordset("quantity")
 """The words that ask the quantity itself ("combien de temps", "how long", "minutes"):
 what the quantity is of is asked by the question's other words."""

@@ -22,8 +22,13 @@ Scores = dict[int, float]
 class Scorer:
     """BM25 scores of terms, and what every document is (game, kind, id), for one searcher."""
 
-    def __init__(self, searcher: Any, field_b: dict[str, float], k1: float):
+    def __init__(
+        self, searcher: Any, field_b: dict[str, float], k1: float, lengths: dict[str, list[int]]
+    ):
         self.searcher = searcher
+        self.lengths = lengths
+        """Field name to the length of that field in every document (stored at build time:
+        :func:`garou.lookup.index.field_lengths`)."""
         self.reader = searcher.reader()
         self.field_b = field_b
         self.k1 = k1
@@ -108,7 +113,7 @@ class Scorer:
         if norms is None:
             avgfl = self.searcher.avg_field_length(fieldname) or 1.0
             b, k1 = self.field_b.get(fieldname, 0.75), self.k1
-            norms = [k1 * ((1 - b) + b * n / avgfl) for n in field_lengths(self.reader, fieldname)]
+            norms = [k1 * ((1 - b) + b * n / avgfl) for n in self.lengths[fieldname]]
             self._norm_cache[fieldname] = norms
         return norms
 
@@ -168,39 +173,3 @@ def _blocks(matcher: Any) -> Iterable[tuple[Any, Any]]:
         weights.append(matcher.weight())
         matcher.next()
     yield ids, weights
-
-
-def field_lengths(reader: Any, fieldname: str) -> list[int]:
-    """Return the length of ``fieldname`` in every document, as Whoosh stores it (0 when
-    the document has none).
-
-    Whoosh's public API gives one document's length at a time
-    (``reader.doc_field_length``: about 4 µs a call, 4 ms for the built-in rules' ten
-    fields, 4 s for an index a thousand times larger, where :data:`searcher.CANDIDATES`
-    promises to stay fast); ``field_length`` is the total, and ``column_reader`` refuses
-    the length columns, which are no schema field. Nothing public reads a field's lengths
-    at once, so the one-byte length column is read here through ``whoosh.codec.whoosh3``'s
-    private names (``_lenfield``, the column's private attributes; whoosh-reloaded is
-    frozen, pinned at 2.7.5). Anything unexpected (another codec, a renamed name, a wider
-    column) falls back on the public call per document, which gives the same lengths
-    (tests/lookup/test_scoring.py)."""
-    count = reader.doc_count_all()
-    try:
-        return _column_lengths(reader, fieldname, count)
-    except (AttributeError, ImportError):
-        # None for a document without the field (the "about" of an entry that names no role)
-        return [reader.doc_field_length(d, fieldname, 0) or 0 for d in range(count)]
-
-
-def _column_lengths(reader: Any, fieldname: str, count: int) -> list[int]:
-    """Return the lengths of ``fieldname`` read from Whoosh 3's length column at once."""
-    from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
-    from whoosh.util.numeric import byte_to_length
-
-    column = reader._perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
-    if column is None or column._fixedlen != 1:
-        raise AttributeError("no one-byte length column")
-    raw = column._dbfile.get(column._basepos, min(column._count, count))
-    table = [byte_to_length(b) if b else 0 for b in range(256)]
-    lengths = [table[b] for b in raw]
-    return lengths + [0] * (count - len(lengths))

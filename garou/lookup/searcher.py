@@ -30,70 +30,43 @@ from __future__ import annotations
 
 import functools
 import heapq
-import math
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from garou.core.errors import GarouError, UnknownGameError, UsageError
+from garou.core.errors import GarouError, UsageError
 from garou.core.records import record
 
-from . import coverage, quantity, synonyms
+from . import quantity, verdict
 from .analysis import (
-    BREAK,
-    collapsed,
+    MAX_CHARS,
+    Alternative,
+    Concept,
+    Lexicon,
+    Unit,
+    concept_of,
+    concepts_of,
     fold_chars,
-    gap_words,
-    gaps,
     key,
-    linking,
-    spellings,
-    split_word,
-    words,
+    units_of,
 )
-from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index, widen
-from .scoring import Scorer, best_of, field_lengths
+from .candidates import Candidates
+from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index
+from .scoring import Scorer
+from .text import wordset
 
 if TYPE_CHECKING:
     from .bank import Bank, Match
-    from .explain import Explanation, Term
+    from .explain import Explanation
     from .vocabulary import Outside
 
-MAX_CHARS = 500
-"""Longer queries are cut here (a question is never that long)."""
-MAX_WORDS = 24
-"""At most this many words of a query are searched."""
 LONGEST_TYPO = 30
 """Longer words are not corrected (no word of the rules is that long; the search for close
 words grows with the length)."""
 
-FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0, "asks": 0.75}
-"""How much a match in each field counts (tuned on tests/data/relevance.yaml). ``asks``: the
-questions players ask that the entry answers (garou's wording), 0.75: chosen on the studied
-sets' aggregated figures, the weight of 0 to 2 with the best pooled MRR when each set is left
-out in turn (0.75 in every fold of 10, weights 0.25 to 1.5 tried; bench/relevance.py,
-FIELD_WEIGHTS patched per run). It takes part in a concept's score like any field (the best
-field plus a share of the others), but never names an entry (:meth:`Searcher.named_by`),
-never says which game a word belongs to (``_own_game``: the documents' words only), makes
-no nickname or plural verb a known word (:meth:`Searcher._known`) and is not what the "not
-covered" judgement reads (its texts, :meth:`Searcher.entry_parts`, nor which entries speak
-of a word, :meth:`Searcher._judged`): a question says what the entry answers, not what it
-states."""
-OWN_WEIGHT = 1.0
-"""Weight of the words as typed."""
-ALIAS_WEIGHT = 0.8
-"""Weight of a synonym from the rule data (names and aliases)."""
-SYNONYM_WEIGHT = 0.7
-"""Weight of a synonym from :mod:`lookup.synonyms`."""
-TIEBREAK = 0.1
-"""Share of the other alternatives' scores added to the best one in a field."""
-FIELD_TIEBREAK = 0.6
-"""Share of the other fields' scores added to the best field of a concept."""
-GAME_WORD_WEIGHT = 0.25
-"""Weight of a word naming a game ("mafia", "werewolf") next to other words: it is context."""
 OTHER_GAME = 0.5
 """Score factor of the other game's entries when the query names one game."""
 SPLIT_RATIO = 0.3
@@ -106,22 +79,18 @@ PHRASE_BONUS = 0.5
 DEFINITION_PRIOR = 0.8
 """Score factor of a role or status entry when the query has several words: the question
 is then about a situation, not about what the role is."""
-MAX_PER_GROUP = 10
-"""Phrases kept per synonym group of a concept. Each group scores as one alternative (its
-best phrase), so a status with many aliases weighs no more than one with few, and the
-groups a concept has are all kept whatever the size of the others."""
-MAX_GROUPS = 8
-"""Synonym groups kept per concept."""
-OWN_GAME_DOCS = 2
-OWN_GAME_RATIO = 3.0
-"""A community word leans towards the game whose documents use it as typed in at least
-``OWN_GAME_DOCS`` entries and ``OWN_GAME_RATIO`` times as many as the other game's."""
-ESSENTIAL_ABSENT = 0.5
-"""Score factor of an entry that lacks a word changing what the question asks ("each
-other", "myself") when some entry has it."""
 OTHER_GAME_OBEYED = 1e-6
 """Score factor of the other game's entries when the game is obeyed: named by a game word
 in the query, or set by the table's agreement (``prefer``): they never come first."""
+CLOSE_CALL = 0.9
+"""The first two hits are a close call, both shown in full, when the second scores at
+least this share of the first. Chosen on the studied sets (bench/learn.py ``STUDIED``,
+in-scope queries, 1,266), as the share where the answering ruling is shown in full as
+often as the learned ranking it replaced showed it (0.915, two rulings shown for 10 % of
+the questions; 0.95 gives 0.910 for 5 %, 0.8 gives 0.927 for 23 %)."""
+ESSENTIAL_ABSENT = 0.5
+"""Score factor of an entry that lacks a word changing what the question asks ("each
+other", "myself") when some entry has it."""
 ANSWER_KINDS = frozenset({"sanction", "table", "win", "advice", "scoring", "setting",
                           "contested", "mistake"})  # fmt: skip
 """Kinds of entries that answer a question about the thing they are named after (a count,
@@ -131,25 +100,12 @@ what the thing is (see :meth:`Searcher._named_share`)."""
 NAMED_SHARE = 0.5
 """Share counted, in a question of several words, of what a word scores on the entry it
 names by its aliases beyond its best score elsewhere (see :meth:`Searcher._named_share`)."""
-CANDIDATES = 1000
-"""On an index larger than this, the query's rarest terms choose about this many candidate
-entries and the commoner terms score only those (Lucene's "common terms"): the built-in
-rules (about a hundred entries) are always scored in full; a rule set a hundred times
-larger stays fast."""
 
-NOTHING_ALONE = frozenset({"ne", "pas", "guere", "non", "ni", "not", "no", "nor", "neither"})
+NOTHING_ALONE = wordset("nothing_alone")
 """Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
 stop words has nothing to search for, as "AND" and "OR" (stop words) have nothing."""
 
 _DEFINITIONS = frozenset({"role", "status"})
-_WORD = re.compile(r"\w+(?:['’ʼ‘\-‐‑]\w+)*")
-_PUNCTUATION = re.compile(r"[,;:.!?()]")
-"""Punctuation that ends a phrase: no synonym phrase spans it."""
-_JOINER = r"['’ʼ‘\-‐‑]"
-_PIECE = rf"[^\W_]+(?:{_JOINER}[^\W_]+)*"
-_PUNCT = re.compile(r"(?:[^\w\s'’ʼ‘\-‐‑]|_)+")
-_GLUED = re.compile(rf"{_PIECE}(?:{_PUNCT.pattern}{_PIECE})+")
-"""Words glued by punctuation other than an apostrophe or a hyphen: "cha?seur", "vote/tie"."""
 _RUN = re.compile(r"[^\W_]+")
 _MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 """An HTML or XML tag ("<script>", "</b>"): markup, never words of a question."""
@@ -254,8 +210,8 @@ class SearchResult:
     rulings, to offer as related, never as the answer (see :meth:`Searcher.judge`)."""
     outside: list[Outside] = field(default_factory=list)
     """Roles or concepts of other editions or games the query names (not in these rules)."""
-    verdict: coverage.Verdict | None = None
-    """The judgement of the first hit (:func:`coverage.judge`): why not, what it weighed."""
+    verdict: verdict.Verdict | None = None
+    """The judgement of the first hit (:func:`verdict.judge`): why not, what it weighed."""
     close: list[Hit] = field(default_factory=list)
     """The first two hits when they are a close call (:data:`CLOSE_CALL`): the question may
     be either; both are shown in full."""
@@ -317,374 +273,6 @@ class _Reasons:
         return "; ".join(o.phrase().say(lang) for o in self.outside)
 
 
-# --- the lexicon: synonyms from the rule data and from lookup.synonyms ---------------------
-
-
-@record
-class _Group:
-    game: str | None
-    source: str  # role, status, game, entry (rule data) or synonym (lookup.synonyms)
-    entry: str | None
-    phrases: tuple[str, ...]
-    targets: tuple[str, ...] = ()
-    """For a community group: the words of the game's rules it stands for."""
-
-
-_SCENE_WORDS = frozenset({"au", "aux", "a", "dans", "en", "pour", "in", "at", "playing",
-                          "play", "joue", "jouer", "jouons", "partie", "game"})  # fmt: skip
-"""Words before a game's name that make it the game the query is about (« une partie de
-Mafia » is "partie" then the article)."""
-_ARTICLE_WORDS = frozenset({"le", "la", "l", "les", "de", "du", "des", "the", "a", "of"})
-_COMPARE_WORDS = frozenset({"comme", "like", "as", "than", "unlike", "que", "contrairement",
-                            "versus", "vs", "from"})  # fmt: skip
-"""Words before the scene word that make the game one the query compares with."""
-
-
-class _Lexicon:
-    """Phrases to synonym groups, and the games by name."""
-
-    def __init__(self, data: dict[str, Any]):
-        self.groups: list[_Group] = [
-            _Group(
-                g["game"],
-                g["source"],
-                g.get("entry"),
-                tuple(g["phrases"]),
-                tuple(g.get("targets", ())),
-            )  # fmt: skip
-            for g in data.get("groups", [])
-        ]
-        self.keys: dict[str, list[int]] = {k: list(v) for k, v in data.get("keys", {}).items()}
-        self.gaps: dict[str, list[int]] = {k: list(v) for k, v in data.get("gaps", {}).items()}
-        self.linked: dict[str, frozenset[str]] = {
-            k: frozenset(v) for k, v in data.get("linked", {}).items()
-        }
-        """Per phrase key: the stop words its phrases put between its words (:func:`gap_words`)."""
-        for game, phrases in synonyms.groups():
-            number = len(self.groups)
-            self.groups.append(_Group(game, "synonym", None, tuple(phrases)))
-            for phrase in phrases:
-                k = "" if collapsed(phrase) else " ".join(key(phrase))
-                if k and number not in self.keys.setdefault(k, []):
-                    self.keys[k].append(number)
-                if k:
-                    widen(self.gaps, k, gaps(phrase))
-                    if " " in k and (between := gap_words(phrase)):
-                        self.linked[k] = self.linked.get(k, frozenset()) | between
-        self.longest = max((k.count(" ") + 1 for k in self.keys), default=1)
-        self.essential = frozenset(data.get("essential", []))
-        """Keys of the words that change what a question asks (an answer must have them)."""
-        self.not_reflexive = frozenset(data.get("not_reflexive", []))
-        self.advice = frozenset(data.get("advice", []))
-        """Keys of the words that ask how to play well, not what the rules say."""
-        self.outside: dict[str, dict[str, Any]] = data.get("outside", {})
-        self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
-        self.games: dict[str, dict[str, Any]] = data.get("games", {})
-        self.camps: dict[str, list[str]] = data.get("camps", {})
-        """Each role's entry id: the names of the camp it plays for."""
-        self.kinds: list[str] = list(data.get("kinds", []))
-        self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})
-        self._words: list[str] | None = None
-        self._role_words: frozenset[str] | None = None
-        self._outside_words: frozenset[str] | None = None
-        self._outside_phrases: dict[str, list[str]] | None = None
-        self._synonym_spelled: dict[str, str] | None = None
-
-    def spelling(self, word: str, lang: str) -> str:
-        """Return the folded ``word`` as the rules write it, accents on: in the ``lang``
-        texts, else in the other language's, else in the synonyms."""
-        other = "en" if lang == "fr" else "fr"
-        for spelled in (self.spelled.get(lang, {}), self.spelled.get(other, {})):
-            if word in spelled:
-                return spelled[word]
-        if self._synonym_spelled is None:
-            phrases = (p for group in self.groups for p in group.phrases)
-            self._synonym_spelled = spellings(phrases)
-        return self._synonym_spelled.get(word, word)
-
-    def game_id(self, name: str) -> str:
-        """Return the id of the game called ``name``; raise UnknownGameError."""
-        wanted = " ".join(key(name))
-        for game_id, info in self.games.items():
-            if name == game_id or wanted in info["keys"]:
-                return game_id
-        raise UnknownGameError("search.unknown-game", name=name, games=", ".join(self.games))
-
-    def context_games(self, query: str) -> tuple[set[str], set[str]]:
-        """Return the games the query names as the game it is about, and those it compares
-        with. About: a game's name after a word that sets the scene (« au loup-garou »,
-        « en mafia », "in Werewolf", "playing Mafia"), or opening the query before a colon
-        or a comma ("Mafia: can I…"). Compared: a name after a word of comparison
-        (« comme au loup-garou », "like in Werewolf", "the sheriff from Mafia")."""
-        folded = fold_chars(query).lower()
-        tokens = words(folded)
-        names = [(game_id, tuple(k.split(" "))) for game_id, info in self.games.items()
-                 for k in info["keys"]]  # fmt: skip
-        found: set[str] = set()
-        compared: set[str] = set()
-
-        def named_at(place: int) -> str | None:
-            while place < len(tokens) and tokens[place] in _ARTICLE_WORDS:
-                place += 1
-            for game_id, name in names:
-                span = tokens[place : place + len(name)]
-                if len(span) == len(name) and key(" ".join(span)) == name:
-                    return game_id
-            return None
-
-        opening = re.match(r"\s*([^:,;?]+?)\s*[:,;]", folded)
-        if opening:
-            said = tuple(t for t in words(opening.group(1)) if t not in _SCENE_WORDS)
-            found.update(g for g, name in names if key(" ".join(said)) == name)
-        for place, token in enumerate(tokens):
-            if token in _COMPARE_WORDS and (game_id := named_at(place + 1)) is not None:
-                compared.add(game_id)
-            if token not in _SCENE_WORDS or (game_id := named_at(place + 1)) is None:
-                continue
-            if any(t in _COMPARE_WORDS for t in tokens[max(0, place - 2) : place]):
-                compared.add(game_id)
-            else:
-                found.add(game_id)
-        return found - compared, compared
-
-    def phrase_hits(self, keys: list[str]) -> dict[str, float]:
-        """Return the entries whose multi-word phrases the query contains, in order.
-
-        One extra word may sit between two words of a phrase ("parler pendant la nuit"
-        contains "parler la nuit"). The value is the share of the query's words covered.
-        """
-        found: dict[str, float] = {}
-        for start, first in enumerate(keys):
-            for rest, ids in self.phrases.get(first, {}).items():
-                position = start
-                for word in rest.split(" "):
-                    window = keys[position + 1 : position + 3]
-                    if word not in window:
-                        break
-                    position += 1 + window.index(word)
-                else:
-                    share = (rest.count(" ") + 2) / len(keys)
-                    for entry_id in ids:
-                        found[entry_id] = max(found.get(entry_id, 0.0), share)
-        return found
-
-    def hop(self, numbers: list[int]) -> list[int]:
-        """Return ``numbers`` followed by the role, status and entry groups that their
-        community words stand for in each game ("badge" is the captain in Loup-Garou:
-        its names and aliases count too)."""
-        out = list(numbers)
-        for number in numbers:
-            group = self.groups[number]
-            if group.source != "community":
-                continue
-            for phrase in group.targets:
-                for other in self.keys.get(" ".join(key(phrase)), []):
-                    found = self.groups[other]
-                    if (found.source in ("role", "status", "entry") and found.game == group.game
-                            and other not in out):  # fmt: skip
-                        out.append(other)
-        return out
-
-    def role_words(self) -> frozenset[str]:
-        """Return every single word of the names of the roles and statuses."""
-        if self._role_words is None:
-            self._role_words = frozenset(
-                w for g in self.groups if g.source in ("role", "status")
-                for p in g.phrases for w in key(p)
-            )  # fmt: skip
-        return self._role_words
-
-    def outside_phrases(self) -> dict[str, list[str]]:
-        """Return the words players type for each role or concept of other editions."""
-        if self._outside_phrases is None:
-            self._outside_phrases = {}
-            for g in self.groups:
-                if g.source == "outside" and g.entry:
-                    self._outside_phrases.setdefault(g.entry, []).extend(g.phrases)
-        return self._outside_phrases
-
-    def outside_words(self) -> frozenset[str]:
-        """Return every single word of the roles and concepts of other editions."""
-        if self._outside_words is None:
-            self._outside_words = frozenset(
-                w for g in self.groups if g.source == "outside" for p in g.phrases for w in key(p)
-            )
-        return self._outside_words
-
-    def words(self) -> list[str]:
-        """Return every single word of the synonyms (for typo correction)."""
-        if self._words is None:
-            self._words = sorted({w for k in self.keys for w in k.split(" ")})
-        return self._words
-
-
-# --- concepts: the units a query is made of -------------------------------------------------
-
-
-@dataclass
-class _Alternative:
-    text: str
-    weight: float
-    game: str | None
-    group: int = -1
-    """The synonym group it comes from (-1: the words as typed)."""
-
-
-@dataclass
-class _Concept:
-    words: str
-    """The words as typed (folded)."""
-    alternatives: list[_Alternative]
-    games: frozenset[str] = frozenset()
-    """The one game this concept names (a game, or a role or status of one game only)."""
-    game_word: bool = False
-    """True when the words are a game's name."""
-    known: bool = True
-    outside: tuple[str, ...] = ()
-    """The outside roles or concepts (lexicon.yaml) these words name."""
-    essential: bool = False
-    """True when an answer must speak of these words ("myself", "each other")."""
-    names_role: bool = False
-    """True when the words name a role or status of the rules."""
-    own: tuple[str, ...] = ()
-    """The entries of the roles and statuses the words name."""
-    defines: tuple[str, ...] = ()
-    """The other entries the words name by their aliases (the game master's entry for
-    "MJ"): what the words' thing is, as a role's own entry is what the role is."""
-    advice: bool = False
-    """True when the words ask how to play well ("stratégie", "bluff"): an answer must
-    speak of them (lexicon.yaml ``advice``)."""
-    community: bool = False
-    """True when the words are a community word (lexicon.yaml) that means a different
-    thing in each game ("town", "sheriff")."""
-
-
-Unit = tuple[str, str, tuple[str, ...]]
-"""A word of the query: its key, the word as typed (folded), the stop words before it."""
-
-
-def _units(text: str) -> tuple[list[Unit], bool]:
-    """Return the words of ``text``, stop words out; and whether it was cut."""
-    truncated = len(text) > MAX_CHARS
-    units: list[Unit] = []
-    skipped: list[str] = []
-    folded = fold_chars(text[:MAX_CHARS])
-    end = 0
-    for match in _WORD.finditer(folded):
-        if units and _PUNCTUATION.search(folded, end, match.start()):
-            skipped.append(BREAK)  # "mafia, les loups-garous" is no "Mafia et Loup-Garou"
-        end = match.end()
-        for word in split_word(match.group()):
-            parts = [p for p in word.split("-") if p]
-            if len(parts) == 2 and key(word) == ("soi", "meme"):
-                # "elle-même" is oneself, keyed "soi même" (see text.key), not "même".
-                units += [("soi", parts[0], tuple(skipped)), ("meme", parts[1], ())]
-                skipped = []
-                continue
-            for part in parts:
-                k = key(part)
-                if not k:
-                    skipped.append(part.lower())
-                    continue
-                units.append((k[0], part, tuple(skipped)))
-                skipped = []
-    if len(units) > MAX_WORDS:
-        units, truncated = units[:MAX_WORDS], True
-    return units, truncated
-
-
-def _concepts(lexicon: _Lexicon, units: list[Unit]) -> list[_Concept]:
-    """Group the words into concepts, longest synonym phrase first, each word once.
-
-    A phrase matches when its words follow each other with no more stop words between
-    them than the phrase itself has ("maitre de jeu" is "maître du jeu"; "first at night"
-    is not "first night"), those stop words among the phrase's own (« capitaine en
-    mafia » is not « capitaine de la mafia »), and no punctuation between them.
-    """
-    concepts: list[_Concept] = []
-    i = 0
-    while i < len(units):
-        for length in range(min(lexicon.longest, len(units) - i), 0, -1):
-            k = " ".join(u[0] for u in units[i : i + length])
-            groups = lexicon.keys.get(k)
-            if groups and length > 1:
-                allowed = lexicon.gaps.get(k, [])
-                found = [u[2] for u in units[i + 1 : i + length]]
-                linked = lexicon.linked.get(k, frozenset())
-                if any(len(f) > a for f, a in zip(found, allowed + [0] * len(found),
-                                                  strict=False)) or any(
-                    part not in linked for f in found for w in f for part in linking(w)
-                ):  # fmt: skip
-                    groups = None
-            if groups or length == 1:
-                break
-        words = " ".join(u[1] for u in units[i : i + length])
-        concepts.append(_concept(lexicon, words, groups or []))
-        i += length
-    unique: dict[str, _Concept] = {}
-    for concept in concepts:
-        unique.setdefault(" ".join(key(concept.words)), concept)
-    concepts = list(unique.values())
-    if len(concepts) > 1:
-        for concept in concepts:
-            if concept.game_word:
-                for alt in concept.alternatives:
-                    alt.weight *= GAME_WORD_WEIGHT
-    return concepts
-
-
-def _concept(lexicon: _Lexicon, words: str, numbers: list[int]) -> _Concept:
-    """Return the concept of ``words``: the words themselves and their synonym groups'."""
-    weight = OWN_WEIGHT
-    alternatives = [_Alternative(words, weight, None)]
-    seen: set[tuple[str, str | None]] = {(" ".join(key(words)), None)}
-    named: set[str] = set()
-    games_named = {lexicon.groups[n].game for n in numbers if lexicon.groups[n].source == "game"}
-    unscoped = False
-    game_word = bool(games_named)
-    outside = tuple(lexicon.groups[n].entry or "" for n in numbers
-                    if lexicon.groups[n].source == "outside")  # fmt: skip
-    typed = len(numbers)
-    essential = " ".join(key(words)) in lexicon.essential
-    own = tuple(lexicon.groups[n].entry or "" for n in numbers
-                if lexicon.groups[n].source in ("role", "status"))  # fmt: skip
-    names_role = bool(own)
-    defines = tuple(lexicon.groups[n].entry or "" for n in numbers
-                    if lexicon.groups[n].source == "entry")  # fmt: skip
-    community = any(lexicon.groups[n].source == "community" for n in numbers)
-    numbers = lexicon.hop(numbers)
-    kept = 0
-    for place, number in enumerate(numbers):
-        group = lexicon.groups[number]
-        if group.source == "outside":
-            continue
-        if group.source == "synonym":
-            unscoped = unscoped or group.game is None
-        elif group.game and group.source in ("role", "status") and place < typed:
-            named.add(group.game)
-        if kept >= MAX_GROUPS:
-            continue
-        kept += 1
-        synonym = group.source in ("synonym", "community") or place >= typed
-        alt_weight = SYNONYM_WEIGHT if synonym else ALIAS_WEIGHT
-        taken = 0
-        for phrase in group.phrases:
-            mark = (" ".join(key(phrase)), group.game)
-            if collapsed(phrase):
-                continue  # "one another" would search for "one"
-            if mark[0] and mark not in seen and taken < MAX_PER_GROUP:
-                seen.add(mark)
-                taken += 1
-                alternatives.append(_Alternative(phrase, weight * alt_weight, group.game, number))
-    if games_named:
-        named = {g for g in games_named if g}
-    games = frozenset(named) if len(named) == 1 and not unscoped else frozenset()
-    return _Concept(words, alternatives, games, game_word, outside=outside,
-                    essential=essential, names_role=names_role, own=own,
-                    community=community, defines=defines,
-                    advice=" ".join(key(words)) in lexicon.advice)  # fmt: skip
-
-
 # --- the searcher ---------------------------------------------------------------------------
 
 
@@ -695,111 +283,6 @@ class _Scored:
     """Share of the query's concepts the entry matches."""
     docnum: int
     game: str
-    hand: float = 0.0
-    """The hand ranking's score (the learned ranking orders by ``score``)."""
-
-
-# --- the learned ranking ---------------------------------------------------------------------
-
-RANKING_FILE = Path(__file__).with_name("ranking.json")
-"""The learned ranking's weights, written by ``bench/fit_ranking.py``."""
-LEARNED_RANKING = True
-"""Whether ``garou search`` orders its candidates by the learned ranking (else by hand)."""
-RERANKED = 10
-"""Candidates (the hand ranking's first) the learned ranking orders."""
-CLOSE_CALL = 0.8
-"""The first two hits are a close call, both shown in full, when the learned ranking's
-values (the logits of their scores) differ by at most this. Chosen on the studied sets
-(bench/learn.py ``STUDIED``, in-scope queries, 1,266): of the margins 0 to 2 tried, the
-one where the second hit shown is the answer the first was not most often (21 of the 100
-close calls; the answering ruling shown in full goes from 0.910 to 0.927, with two rulings
-shown for 7.9 % of the questions; a margin of 2 gives 0.956 for 49 %)."""
-FEATURE_FIELDS = ("title", "names", "about", "text", "asks")
-"""The fields whose BM25 (summed over the query's words) is a feature; a field the index
-does not have (``asks`` before it was added) scores 0."""
-ENTRY_KINDS = ("role", "status", "rule", "procedure", "contested", "mistake", "setting",
-               "advice", "concept", "summary")  # fmt: skip
-"""Kinds with a feature of their own; ``OUTCOME_KINDS`` share one."""
-OUTCOME_KINDS = frozenset({"sanction", "table", "win", "scoring"})
-FEATURES: tuple[str, ...] = (
-    "hand", "hand_log", "hand_inverse_rank", "hand_log_rank",
-    *(f"bm25_{base}" for base in FEATURE_FIELDS),
-    "share", "share_all", "share_long_query", "phrase", "about_named", "own", "own_alone",
-    "defined", "lacks_essential", "lacks_quantity", "same_game", "other_game",
-    "definition_in_question",
-    *(f"kind_{kind}" for kind in ENTRY_KINDS), "kind_outcome", "text_length",
-)  # fmt: skip
-"""The learned ranking's features of a (query, candidate), in :meth:`Searcher._features`'s
-order: the hand ranking's score relative to its first and its rank; BM25 per field relative
-to the candidates' best; the share of the query's words the candidate has (all of them; in
-a long question), its phrase share, the share of the roles named that it is about, whether
-it is the own entry of a role named (the role named alone), an entry a word names, lacks an
-essential word or a quantity asked, is of the game preferred or the other; a role or status
-in a question of several words; then the entry alone (:func:`entry_features`)."""
-
-
-def entry_features(kind: str, text_length: int) -> list[float]:
-    """Return the features of an entry alone: its kind (one-hot), log of its text length."""
-    return [*(1.0 if kind == k else 0.0 for k in ENTRY_KINDS),
-            1.0 if kind in OUTCOME_KINDS else 0.0, math.log(1 + text_length)]  # fmt: skip
-
-
-class Ranking:
-    """A linear model over :data:`FEATURES`: standardised features times weights."""
-
-    def __init__(
-        self,
-        features: tuple[str, ...],
-        mean: tuple[float, ...],
-        scale: tuple[float, ...],
-        weights: tuple[float, ...],
-    ):
-        if tuple(features) != FEATURES:
-            raise ValueError("the ranking's features are not the searcher's: re-fit it")
-        self.weights = tuple(weights)
-        self._mean = tuple(mean)
-        # Standardising folded into the weights: a few dozen multiplications a candidate.
-        self._slopes = tuple(w / s if s else 0.0 for w, s in zip(weights, scale, strict=True))
-        self._offset = -sum(a * m for a, m in zip(self._slopes, mean, strict=True))
-
-    def terms(self, row: list[float]) -> list[Term]:
-        """Return each feature's term of :meth:`value` (``slope × (x − mean)``: they add
-        up to the value, as the offset is the slopes times the means)."""
-        from .explain import Term
-
-        return [Term(name, x, a, a * (x - m), m)
-                for name, x, a, m in zip(FEATURES, row, self._slopes, self._mean,
-                                         strict=True)]  # fmt: skip
-
-    def value(self, row: list[float]) -> float:
-        """Return the model's value of one candidate's features (higher ranks first)."""
-        return self._offset + sum(a * x for a, x in zip(self._slopes, row, strict=True))
-
-    @classmethod
-    def read(cls, path: Path = RANKING_FILE) -> Ranking:
-        """Return the ranking stored in ``path`` (JSON, see ``bench/fit_ranking.py``)."""
-        import json
-
-        model = json.loads(path.read_text(encoding="utf-8"))["model"]
-        return cls(tuple(model["features"]), tuple(model["mean"]), tuple(model["scale"]),
-                   tuple(model["weights"]))  # fmt: skip
-
-
-@dataclass
-class _Signals:
-    """What the hand ranking computed of a query that the features are made of."""
-
-    concepts: list[_Concept]
-    counted: list[_Concept]
-    in_fields: list[dict[str, dict[int, float]]]
-    covered: dict[int, int]
-    n: int
-    phrases: dict[int, float]
-    own: set[int | None]
-    alone: bool
-    defined: set[int]
-    lacking: dict[int, tuple[bool, bool]]
-    preferred: str | None
 
 
 RULE_FIELDS = tuple(name for name in TEXT_FIELDS if not name.startswith("asks_"))
@@ -819,27 +302,11 @@ class Searcher:
         rules_dir: str | Path | None = None,
         rebuild: bool = False,
         notify: Callable[[Any], None] | None = None,
-        ranking: Ranking | bool | None = None,
     ):
         """Open the index of the rules in ``rules_dir`` (built-in rules: None), building it
         when needed; ``notify`` is told at once (a catalogue phrase) when the search waits
-        for another process building the index, or builds a very large one.
-
-        ``ranking``: True orders the candidates by the learned ranking
-        (``lookup/ranking.json``), False by hand, a :class:`Ranking` by that one; None
-        follows :data:`LEARNED_RANKING`."""
+        for another process building the index, or builds a very large one."""
         self.rules_dir = rules_dir
-        if ranking is None:
-            ranking = LEARNED_RANKING
-        self._ranking: Ranking | None = (
-            Ranking.read() if ranking is True else ranking if isinstance(ranking, Ranking) else None
-        )
-        self.collect = False
-        """Set by ``bench/fit_ranking.py``: keep each search's candidates' features."""
-        self.collected: list[tuple[str, list[float]]] = []
-        """The last search's candidates (entry id, features), in the hand ranking's order."""
-        self.obeyed: str | None = None
-        """The game the last search obeyed (named or agreed), when ``collect`` is set."""
         self._opened: OpenIndex = open_index(rules_dir, rebuild=rebuild, notify=notify)
         self.notices: list[Any] = list(self._opened.notices)
         self._setup()
@@ -847,17 +314,16 @@ class Searcher:
     def _setup(self) -> None:
         self._searcher = self._opened.index.searcher()
         self._reader = self._searcher.reader()
-        self._scorer = Scorer(self._searcher, FIELD_B, K1)
+        self._scorer = Scorer(self._searcher, FIELD_B, K1, self._opened.lexicon["lengths"])
         schema = self._opened.index.schema
         self._analyzers = {"fr": schema["text_fr"].analyzer, "en": schema["text_en"].analyzer}
-        self._lexicon = _Lexicon(self._opened.lexicon)
-        self._terms: dict[tuple[str, str], list[str]] = {}
+        self._lexicon = Lexicon(self._opened.lexicon)
+        self._found = Candidates(self._scorer, self._analyzers)
         self._closest_words: dict[str, str | None] = {}
         self._everyday_words: frozenset[str] | None = None
-        self._matched: list[tuple[_Concept, dict[int, float]]] = []
+        self._matched: list[tuple[Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
         self._entry_ids: list[str] | None = None
-        self._per_entry: list[list[float]] | None = None
         self._bank: Bank | None = None
         self._explain = False
         """Set while a search explains itself: the pipeline keeps its trace."""
@@ -969,55 +435,14 @@ class Searcher:
     ) -> SearchResult:
         text = _MARKUP.sub(" ", unicodedata.normalize("NFC", query))
         truncated = len(text) > MAX_CHARS
-        searched, shown, glued = self._unglue(text[:MAX_CHARS])
-        units, cut = _units(searched)
+        shown = text[:MAX_CHARS]
+        units, cut = units_of(shown.replace("_", " "))
         if all(u[1] in NOTHING_ALONE for u in units):
             raise UsageError("search.nothing-in", query=query.strip()[:60])
-        result = self._search(
-            query, units, truncated or cut, game, kind, limit, lang, shown, prefer
-        )
-        if glued and result.corrected is None:
-            result.corrected = self._respell(shown, {w: w for w in glued}, lang)
-        return result
-
-    def _unglue(self, text: str) -> tuple[str, str, list[str]]:
-        """Return ``text`` to search and to show, and the words joined where punctuation
-        glued them (folded): "cha?seur" is one word with a typo, "vote/tie" two words.
-
-        Glued words are kept apart when the index knows each of them, or when the joined
-        word is unknown and has no close known word; otherwise the punctuation is a typo.
-        """
-        searched: list[str] = []
-        shown: list[str] = []
-        joined_words: list[str] = []
-        end = 0
-        for match in _GLUED.finditer(text):
-            pieces = [p for p in _PUNCT.split(match.group()) if p]
-            joined = "".join(pieces)
-            join = not all(self._all_known(p) for p in pieces) and self._fixable(joined)
-            searched += [text[end : match.start()], joined if join else " ".join(pieces)]
-            shown += [text[end : match.start()], joined if join else match.group()]
-            if join:
-                joined_words += [word for _, word, _ in _units(joined)[0]]
-            end = match.end()
-        searched.append(text[end:])
-        shown.append(text[end:])
-        return "".join(searched).replace("_", " "), "".join(shown), joined_words
-
-    def _all_known(self, text: str) -> bool:
-        """Return True when the index or the synonyms know every word of ``text``."""
-        return all(self._known_word(k, word) for k, word, _ in _units(text)[0])
+        return self._search(query, units, truncated or cut, game, kind, limit, lang, shown, prefer)
 
     def _known_word(self, k: str, word: str) -> bool:
-        return self._known(_concept(self._lexicon, word, self._lexicon.keys.get(k, [])))
-
-    def _fixable(self, text: str) -> bool:
-        """Return True when each word of ``text`` is known or has a close known word."""
-        units = _units(text)[0]
-        return bool(units) and all(
-            self._known_word(k, word) or (_correctable(word) and self._closest(word))
-            for k, word, _ in units
-        )
+        return self._known(concept_of(self._lexicon, word, self._lexicon.keys.get(k, [])))
 
     def _rebuild(self) -> None:
         try:
@@ -1045,16 +470,16 @@ class Searcher:
         shown: str | None = None,
         prefer: str | None = None,
     ) -> SearchResult:
-        concepts = _concepts(self._lexicon, units)
+        concepts = concepts_of(self._lexicon, units)
         for concept in concepts:
             concept.known = self._known(concept)
         corrected = None
         fixes: dict[str, str] = {}
         unknown = [c for c in concepts if not c.known]
         if unknown:
-            fixed_units, fixes = self._correct(units, coverage.named_words(query))
+            fixed_units, fixes = self._correct(units, verdict.named_words(query))
             if fixes or fixed_units != units:
-                concepts = _concepts(self._lexicon, fixed_units)
+                concepts = concepts_of(self._lexicon, fixed_units)
                 for concept in concepts:
                     concept.known = self._known(concept)
             if fixes:
@@ -1064,7 +489,7 @@ class Searcher:
             # "1=1", "<script>", SQL: nothing of the rules' language to answer.
             wordless = SearchResult(query, [], corrected=corrected, truncated=truncated,
                                     answered=False,
-                                    verdict=coverage.Verdict(False, "no-words", {}))  # fmt: skip
+                                    verdict=verdict.Verdict(False, "no-words", {}))  # fmt: skip
             if self._explain:
                 from .explain import Explanation, VerdictWhy
 
@@ -1087,25 +512,15 @@ class Searcher:
                     by_name = about & by_name
         obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
         preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
-        leaning = None
-        if preferred is None and len([c for c in concepts if not c.game_word]) > 1:
-            # In a question, a community word the documents of one game use ("ville",
-            # "town") puts that game's entries first; each game's answer is still shown
-            # (a word alone asks what it is in each game).
-            # (Words of three letters or fewer stem too loosely: "mod" is "mode".)
-            leans = {g for c in concepts if c.community and not c.games and len(c.words) > 3
-                     for g in self._own_game(c.words)}  # fmt: skip
-            leaning = next(iter(leans)) if len(leans) == 1 else None
-        leaning = leaning or scene
         # At least two: the judgement weighs the first hit's lead over the second, whatever
         # the number of hits shown (``garou search --limit 1`` judges as ``show`` does).
-        scored = self._run(concepts, game, kind, max(limit, 2), preferred or leaning,
+        scored = self._run(concepts, game, kind, max(limit, 2), preferred or scene,
                            obeyed == preferred and preferred is not None,
                            fold_chars(query).lower())  # fmt: skip
         result = SearchResult(query, [], corrected=corrected, truncated=truncated,
                               game=preferred)  # fmt: skip
         outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
-        outside += [o for o in coverage.compound_names(query, self._lexicon.outside_phrases())
+        outside += [o for o in verdict.compound_names(query, self._lexicon.outside_phrases())
                     if o not in outside]  # fmt: skip
         result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
         if not scored:
@@ -1118,7 +533,7 @@ class Searcher:
         result.hits = hits
         # The game named (or agreed) is obeyed: when only the other game's rulings match,
         # they are the nearest rulings, never the answer (``elsewhere``).
-        result.verdict = coverage.judge(
+        result.verdict = verdict.judge(
             self,
             scored[0].docnum,
             self._judged(),
@@ -1126,16 +541,15 @@ class Searcher:
             corrected=fixes,
             game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
             outside=[o.id for o in result.outside],
-            # The hand ranking's scores (the learned ranking's values are not its scale):
-            # the judgement weighs how well the first hit matches and its lead.
-            scores=[item.hand for item in scored[:2]],
+            # The judgement weighs how well the first hit matches and its lead.
+            scores=[item.score for item in scored[:2]],
             elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
         )
         result.answered = result.verdict.answered
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
         if (result.answered and not result.per_game and len(hits) > 1
-                and self._ranking is not None and _close_call(scored)):  # fmt: skip
+                and _close_call(scored)):  # fmt: skip
             result.close = hits[:2]
         if self._explain:
             result.explanation = self._explanation(scored, result, fixes)
@@ -1146,7 +560,7 @@ class Searcher:
     ) -> Explanation:
         """Return why each hit of ``result`` is where it is, and why the verdict, from the
         trace :meth:`_run` kept (:mod:`lookup.explain`)."""
-        from .explain import Explanation, HitWhy, Match, ordered, verdict_why
+        from .explain import Explanation, HitWhy, Match, verdict_why
 
         trace = self._trace
         wanted = {h.id for h in [*result.hits, *result.per_game]}
@@ -1172,21 +586,14 @@ class Searcher:
                                      "typed" if source == "typed" else
                                      "alias" if source in ("role", "status", "entry", "game")
                                      else "synonym", typed, value))  # fmt: skip
-            placed, factor = trace["placed"].get(item.docnum, ("lexical", 1.0))
-            row = trace["rows"].get(item.docnum)
-            terms = ordered(self._ranking.terms(row)) if row and self._ranking else ()
-            model = sum(t.contribution for t in terms) if placed == "reranked" else None
-            explanation.hits[entry_id] = HitWhy(
-                entry_id, item.score, item.hand, placed, tuple(matches), model,
-                terms if placed == "reranked" else (), factor,
-            )  # fmt: skip
+            explanation.hits[entry_id] = HitWhy(entry_id, item.score, tuple(matches))
         if result.verdict is not None:
-            explanation.verdict = verdict_why(result.verdict, coverage.loaded_model())
+            explanation.verdict = verdict_why(result.verdict, verdict.loaded_model())
         return explanation
 
     def _run(
         self,
-        concepts: list[_Concept],
+        concepts: list[Concept],
         game: str | None,
         kind: str | None,
         limit: int,
@@ -1198,22 +605,21 @@ class Searcher:
         followed by the best entry of each game that is not among them."""
         scorer = self._scorer
         scorer.clear()
-        self._choose_candidates(concepts)
+        self._found.choose(concepts)
         # Words neither the index nor the synonyms know ("someone") say nothing about
         # which entry answers: they do not count in the share of the query an entry has.
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
-        vias: list[dict[str, dict[int, tuple[float, _Alternative]]]] = [{} for _ in concepts]
+        vias: list[dict[str, dict[int, tuple[float, Alternative]]]] = [{} for _ in concepts]
         in_fields = [
-            self._concept_fields(concept, via=via if self._explain else None)
+            self._found.concept_fields(concept, via=via if self._explain else None)
             for concept, via in zip(concepts, vias, strict=True)
         ]
         if self._explain:
-            self._trace = {"concepts": concepts, "in_fields": in_fields, "vias": vias,
-                           "rows": {}, "placed": {}}  # fmt: skip
+            self._trace = {"concepts": concepts, "in_fields": in_fields, "vias": vias}
         self._matched = [
-            (concept, self._combined(found))
+            (concept, self._found.combined(found))
             for concept, found in zip(concepts, in_fields, strict=True)
         ]
         if len([c for c in concepts if not c.game_word]) > 1:
@@ -1255,7 +661,7 @@ class Searcher:
                    if d is not None and scorer.kinds[d] not in ANSWER_KINDS}  # fmt: skip
         games, kinds = scorer.games, scorer.kinds
         # An entry that does not speak of "each other" or "myself" cannot answer a question
-        # that asks about it (:func:`coverage.answers`): those that do come first.
+        # that asks about it (:func:`verdict.judge`): those that do come first.
         needed = [sc for c, sc in self._matched if (c.essential or c.advice) and sc]
         n = len(counted) - sum(
             len([p for p in members if concepts[p] in counted]) - 1
@@ -1268,7 +674,6 @@ class Searcher:
         counting = bool(folded) and quantity.asks(folded)
         ranked: list[tuple[float, int]] = []
         game_best: dict[str, tuple[float, int]] = {}
-        lacking: dict[int, tuple[bool, bool]] = {}
         for docnum, score in total.items():
             doc_game = games[docnum]
             if (game and doc_game != game) or (kind and kinds[docnum] != kind):
@@ -1282,7 +687,6 @@ class Searcher:
             uncounted = counting and not quantity.answers_quantity(folded, self._texts(docnum))
             if uncounted:
                 score *= ESSENTIAL_ABSENT
-            lacking[docnum] = (absent, uncounted)
             if several and (kinds[docnum] in _DEFINITIONS or docnum in defined):
                 score *= DEFINITION_PRIOR
             elif docnum in own:
@@ -1295,58 +699,11 @@ class Searcher:
                 game_best[doc_game] = item
         if limit <= 0:
             top = sorted(ranked, reverse=True)
-            return [_Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
-                    for score, negdoc in top]  # fmt: skip
-        if self._ranking is None and not self.collect:
+        else:
             top = heapq.nlargest(limit, ranked)
             top += sorted(set(game_best.values()) - set(top), reverse=True)
-            return [_Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
-                    for score, negdoc in top]  # fmt: skip
-        # The learned ranking (lookup/ranking.json) orders the hand ranking's first
-        # candidates by what it was fitted to weigh (bench/fit_ranking.py).
-        top = heapq.nlargest(max(RERANKED, limit), ranked)
-        signals = _Signals(
-            concepts=concepts, counted=counted, in_fields=in_fields, covered=covered, n=n,
-            phrases=phrases, own={d for c in concepts for d in map(scorer.docnum, c.own)},
-            alone=not several, defined=defined, lacking=lacking, preferred=preferred,
-        )  # fmt: skip
-        rows = self._features([-negdoc for _, negdoc in top], [s for s, _ in top], signals)
-        if self.collect:
-            ids = self._ids()
-            self.collected = [
-                (ids[-negdoc], row) for (_, negdoc), row in zip(top, rows, strict=True)
-            ]
-            self.obeyed = preferred if obeyed else None
-        if self._ranking is None:
-            learned = [(score, score, negdoc) for score, negdoc in top]
-        else:
-            learned = []
-            for (score, negdoc), row in zip(top, rows, strict=True):
-                value = 1.0 / (1.0 + math.exp(-max(-700.0, self._ranking.value(row))))
-                factor = 1.0
-                if obeyed and preferred and games[-negdoc] != preferred:
-                    # The game named or agreed is obeyed: no model puts the other first.
-                    factor = OTHER_GAME_OBEYED
-                    value *= factor
-                learned.append((value, score, negdoc))
-                if self._explain:
-                    self._trace["rows"][-negdoc] = row
-                    self._trace["placed"][-negdoc] = ("reranked", factor)
-            learned.sort(key=lambda t: (-t[0], -t[1], -t[2]))
-        chosen = {negdoc for _, _, negdoc in learned}
-        last = learned[-1][0] if learned else 1.0
-        floor = top[-1][0] if top else 1.0
-        rest = [(score, negdoc) for score, negdoc in sorted(set(game_best.values()), reverse=True)
-                if negdoc not in chosen]  # fmt: skip
-        learned += [(last * min(1.0, score / floor) if floor > 0 else 0.0, score, negdoc)
-                    for score, negdoc in rest]  # fmt: skip
-        if self._explain and self._ranking is not None:
-            for value, _, negdoc in learned[len(learned) - len(rest) :]:
-                self._trace["placed"][-negdoc] = ("after", value)
-        return [
-            _Scored(value, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc], score)
-            for value, score, negdoc in learned
-        ]
+        return [_Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
+                for score, negdoc in top]  # fmt: skip
 
     def _ids(self) -> list[str]:
         """Return every entry's id by document number."""
@@ -1357,93 +714,18 @@ class Searcher:
             self._entry_ids = ids
         return self._entry_ids
 
-    def _entry_features(self, docnum: int) -> list[float]:
-        """Return what the learned ranking knows of an entry alone (its kind, its length),
-        computed once per entry when the index is opened (:func:`entry_features`)."""
-        if self._per_entry is None:
-            lengths = [field_lengths(self._reader, name) for name in ("text_fr", "text_en")]
-            self._per_entry = [
-                entry_features(kind, lengths[0][d] + lengths[1][d])
-                for d, kind in enumerate(self._scorer.kinds)
-            ]
-        return self._per_entry[docnum]
-
-    def _features(
-        self, docnums: list[int], hand: list[float], signals: _Signals
-    ) -> list[list[float]]:
-        """Return the learned ranking's features (:data:`FEATURES`) of each candidate,
-        ``docnums`` in the hand ranking's order, ``hand`` their hand scores."""
-        games = self._scorer.games
-        top = hand[0] if hand and hand[0] > 0 else 1.0
-        counted = [i for i, c in enumerate(signals.concepts)
-                   if c in signals.counted and not c.game_word]  # fmt: skip
-        roles = [i for i in counted if signals.concepts[i].names_role]
-        per_base: list[list[float]] = []
-        about_named: list[float] = []
-        for docnum in docnums:
-            sums = []
-            for base in FEATURE_FIELDS:
-                names = (f"{base}_fr", f"{base}_en")
-                sums.append(sum(
-                    max(signals.in_fields[i].get(name, {}).get(docnum, 0.0) for name in names)
-                    for i in counted
-                ))  # fmt: skip
-            per_base.append(sums)
-            about = sum(1 for i in roles
-                        if any(signals.in_fields[i].get(name, {}).get(docnum, 0.0) > 0
-                               for name in ("about_fr", "about_en")))  # fmt: skip
-            about_named.append(about / len(roles) if roles else 0.0)
-        highest = [
-            max((row[j] for row in per_base), default=0.0) for j in range(len(FEATURE_FIELDS))
-        ]
-        long_query = 1.0 if signals.n >= 4 else 0.0
-        rows = []
-        for rank, (docnum, score) in enumerate(zip(docnums, hand, strict=True), 1):
-            share = signals.covered.get(docnum, 0) / signals.n
-            ratio = max(score, 0.0) / top
-            absent, uncounted = signals.lacking.get(docnum, (False, False))
-            doc_game = games[docnum]
-            own = docnum in signals.own
-            entry = self._entry_features(docnum)
-            row = [
-                ratio,
-                math.log(ratio) if ratio > 1e-4 else math.log(1e-4),
-                1.0 / rank,
-                math.log(rank),
-                *(
-                    v / h if h > 0 else 0.0
-                    for v, h in zip(per_base[rank - 1], highest, strict=True)
-                ),
-                share,
-                1.0 if share >= 1.0 else 0.0,
-                share * long_query,
-                signals.phrases.get(docnum, 0.0),
-                about_named[rank - 1],
-                1.0 if own else 0.0,
-                1.0 if own and signals.alone else 0.0,
-                1.0 if docnum in signals.defined else 0.0,
-                1.0 if absent else 0.0,
-                1.0 if uncounted else 0.0,
-                1.0 if signals.preferred and doc_game == signals.preferred else 0.0,
-                1.0 if signals.preferred and doc_game != signals.preferred else 0.0,
-                entry[0] + entry[1] if not signals.alone else 0.0,
-                *entry,
-            ]
-            rows.append(row)
-        return rows
-
-    def _judged(self) -> list[tuple[_Concept, dict[int, float]]]:
+    def _judged(self) -> list[tuple[Concept, dict[int, float]]]:
         """Return the query's concepts with the entries that speak of each, as the "not
         covered" judgement reads them: an entry speaks of a word when the rule data's own
         fields hold it, not only garou's asks (the questions hold everyday words, "nuit",
         "tuer", "chaque", in many entries: they would make every word a common one)."""
         judged = []
         for concept, scores in self._matched:
-            spoken = self._concept_scores(concept, asks=False)
+            spoken = self._found.concept_scores(concept, asks=False)
             judged.append((concept, {d: v for d, v in scores.items() if d in spoken}))
         return judged
 
-    def _named_share(self, concept: _Concept, scores: dict[int, float]) -> dict[int, float]:
+    def _named_share(self, concept: Concept, scores: dict[int, float]) -> dict[int, float]:
         """Return a concept's scores with what it scores on the entries it names (by their
         aliases: "MJ", the game master's job), beyond its best score on any other entry,
         counted at ``NAMED_SHARE`` only: in a question with other words, the name written
@@ -1463,7 +745,7 @@ class Searcher:
                 shared[docnum] = others + NAMED_SHARE * (shared[docnum] - others)
         return shared
 
-    def _same_things(self, concepts: list[_Concept]) -> list[list[int]]:
+    def _same_things(self, concepts: list[Concept]) -> list[list[int]]:
         """Return the concepts (their places) grouped by the thing they name: concepts
         whose role or status groups overlap are one ("écharpe" and "maire" are both the
         captain); every other concept is alone."""
@@ -1486,10 +768,10 @@ class Searcher:
                 named.append(set(thing))
         return out
 
-    # -- "the rules do not say": the view of the index lookup.coverage judges with ------
+    # -- "the rules do not say": the view of the index lookup.verdict judges with ------
 
     def entry_count(self) -> int:
-        """Return the number of entries (:class:`coverage.Entries`)."""
+        """Return the number of entries (:class:`verdict.Entries`)."""
         return int(self._reader.doc_count_all())
 
     def entry_parts(self, docnum: int) -> list[dict[str, str]]:
@@ -1510,9 +792,9 @@ class Searcher:
     def speaks_of(self, word: str) -> dict[int, float]:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self._concept_scores(_concept(self._lexicon, word, numbers), asks=False)
+        return self._found.concept_scores(concept_of(self._lexicon, word, numbers), asks=False)
 
-    def camps_of(self, concept: _Concept) -> dict[str, list[str]]:
+    def camps_of(self, concept: Concept) -> dict[str, list[str]]:
         """Return, per game, the names of the camps the roles ``concept`` names play for
         (from the rule data: each role's camp)."""
         found: dict[str, list[str]] = {}
@@ -1526,13 +808,13 @@ class Searcher:
     def named_after(self, word: str) -> set[int]:
         """Return the entries named after ``word`` (:meth:`named_by` of its concept)."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self.named_by(_concept(self._lexicon, word, numbers))
+        return self.named_by(concept_of(self._lexicon, word, numbers))
 
-    def named_by(self, concept: _Concept) -> set[int]:
+    def named_by(self, concept: Concept) -> set[int]:
         """Return the entries named after ``concept``: its words or synonyms in their
         title, keywords or aliases."""
         found: set[int] = set()
-        for name, _, alt, terms in self._fields(concept):
+        for name, _, alt, terms in self._found.fields(concept):
             # Names only: an entry's asks (questions about it) do not name it.
             if not name.startswith(("title_", "names_")):
                 continue
@@ -1544,13 +826,13 @@ class Searcher:
             found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
         return found
 
-    def asked_by(self, concept: _Concept) -> set[int] | None:
+    def asked_by(self, concept: Concept) -> set[int] | None:
         """Return the entries whose asks (the questions they answer, ``asks_*``) have the
         concept's words or synonyms, through the stems; None when the index has no asks."""
         if not any(name.startswith("asks_") for name in TEXT_FIELDS):
             return None
         found: set[int] = set()
-        for name, _, alt, terms in self._fields(concept):
+        for name, _, alt, terms in self._found.fields(concept):
             if name.startswith("asks_"):
                 hits = (
                     self._scorer.term(name, terms[0])
@@ -1560,7 +842,7 @@ class Searcher:
                 found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
         return found
 
-    def bank_match(self, concepts: Sequence[_Concept]) -> Match | None:
+    def bank_match(self, concepts: Sequence[Concept]) -> Match | None:
         """Return how near the query, read as ``concepts``, comes to the question bank's
         questions (:meth:`garou.lookup.bank.Bank.match`); None when no entry states the
         questions it leaves open (no bank to weigh)."""
@@ -1572,14 +854,14 @@ class Searcher:
             return None
         read = {
             lang: [
-                frozenset(t for alt in c.alternatives for t in self._terms_of(alt.text, lang))
+                frozenset(t for alt in c.alternatives for t in self._found.terms_of(alt.text, lang))
                 for c in concepts
             ]
             for lang in ("fr", "en")
         }
         return self._bank.match({lang: [c for c in cs if c] for lang, cs in read.items()})
 
-    def bank_near(self, concepts: Sequence[_Concept], docnum: int) -> dict[str, float] | None:
+    def bank_near(self, concepts: Sequence[Concept], docnum: int) -> dict[str, float] | None:
         """Return the bank's measures (:data:`garou.lookup.bank.NEAR`) of the query read
         as ``concepts``, the entry ``docnum`` being the first hit; None without a bank."""
         found = self.bank_match(concepts)
@@ -1596,7 +878,7 @@ class Searcher:
             if name.startswith("asks_")
         )
 
-    def synonyms_of(self, concept: _Concept) -> list[str]:
+    def synonyms_of(self, concept: Concept) -> list[str]:
         """Return every phrase of the concept's synonym groups (not its words as typed)."""
         numbers = dict.fromkeys(a.group for a in concept.alternatives if a.group >= 0)
         return [p for n in numbers for p in self._lexicon.groups[n].phrases]
@@ -1606,7 +888,7 @@ class Searcher:
         oneself (lexicon.yaml ``not_reflexive``)."""
         if self._set_phrases is None:
             listed = self._lexicon.not_reflexive
-            stems = {t for v in listed for t in self._terms_of(v, "fr")}
+            stems = {t for v in listed for t in self._found.terms_of(v, "fr")}
             self._set_phrases = frozenset(
                 stems | set(listed) | {v[:6] for v in listed if len(v) >= 6}
             )
@@ -1614,7 +896,7 @@ class Searcher:
 
     def stems(self, text: str, lang: str) -> list[str]:
         """Return the terms ``text`` gives in the ``lang`` fields."""
-        return self._terms_of(text, lang)
+        return self._found.terms_of(text, lang)
 
     def _texts(self, docnum: int) -> list[str]:
         """Return the entry's title, text and options, both languages, folded."""
@@ -1625,107 +907,13 @@ class Searcher:
             if p.get(lang)
         ]
 
-    def _own_game(self, words: str) -> frozenset[str]:
-        """Return the game whose documents use the community ``words`` as typed, when the
-        other game's hardly do ("ville", "town", "shérif" are Mafia's words; "village" is
-        Loup-Garou's): the word then leans towards that game (a preference, not obeyed)."""
-        games = self._scorer.games
-        found: dict[str, set[int]] = {}
-        # The documents' own words: titles and texts, not garou's names, keywords and asks.
-        for name in (n for n in TEXT_FIELDS if n.startswith(("title_", "text_"))):
-            for term in self._terms_of(words, name.rsplit("_", 1)[1]):
-                for docnum in self._scorer.term(name, term):
-                    found.setdefault(games[docnum], set()).add(docnum)
-        counts = sorted(((len(d), g) for g, d in found.items()), reverse=True)
-        if not counts or counts[0][0] < OWN_GAME_DOCS:
-            return frozenset()
-        if len(counts) > 1 and counts[0][0] < OWN_GAME_RATIO * counts[1][0]:
-            return frozenset()
-        return frozenset({counts[0][1]})
-
     def _outside(self, outside_id: str) -> Outside:
         from .vocabulary import Outside
 
         item = self._lexicon.outside[outside_id]
         return Outside(item["id"], item["kind"], item.get("game"), dict(item["name"]))
 
-    def _fields(self, concept: _Concept) -> Iterator[tuple[str, float, _Alternative, list[str]]]:
-        """Yield (field, field weight, alternative, its terms in that field's language)."""
-        for name in TEXT_FIELDS:
-            base, lang = name.rsplit("_", 1)
-            for alt in concept.alternatives:
-                terms = self._terms_of(alt.text, lang)
-                if terms:
-                    yield name, FIELD_WEIGHTS[base], alt, terms
-
-    def _choose_candidates(self, concepts: list[_Concept]) -> None:
-        """On a large index, let the rarest terms of the query choose the candidates."""
-        if self._reader.doc_count_all() <= CANDIDATES:
-            return
-        pairs = [(name, t) for c in concepts for name, _, _, ts in self._fields(c) for t in ts]
-        self._scorer.seed(pairs, CANDIDATES)
-
-    def _concept_scores(self, concept: _Concept, asks: bool = True) -> dict[int, float]:
-        """Return a concept's score per entry: in each field the best of its alternatives
-        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``);
-        without ``asks``, in the rule data's own fields only."""
-        return self._combined(self._concept_fields(concept, asks))
-
-    @staticmethod
-    def _combined(fields: dict[str, dict[int, float]]) -> dict[int, float]:
-        """Return the best field plus ``FIELD_TIEBREAK`` of the others
-        (:meth:`_concept_scores` of :meth:`_concept_fields`)."""
-        return best_of([(found, 1.0) for found in fields.values()], FIELD_TIEBREAK)
-
-    def _concept_fields(
-        self,
-        concept: _Concept,
-        asks: bool = True,
-        via: dict[str, dict[int, tuple[float, _Alternative]]] | None = None,
-    ) -> dict[str, dict[int, float]]:
-        """Return a concept's score per entry in each field: the best of its alternatives
-        (plus ``TIEBREAK`` of the others), one weight per synonym group; without ``asks``,
-        in the rule data's own fields only. ``via`` (explaining): filled with the
-        alternative that scored best per field and entry, and its weighed score."""
-        scorer = self._scorer
-        games = scorer.games
-        # The asks of the entry a concept names repeat its name ("what does the GM do?"
-        # of the game master's entry): there they say what the entry is about, which its
-        # title and names already say, not that it answers the rest of the question.
-        named = {d for d in map(scorer.docnum, concept.defines) if d is not None}
-        per_field: dict[str, dict[int, list[tuple[dict[int, float], float]]]] = {}
-        for name, weight, alt, terms in self._fields(concept):
-            if not asks and name.startswith("asks_"):
-                continue
-            found = scorer.term(name, terms[0]) if len(terms) == 1 else scorer.phrase(name, terms)
-            if found and alt.game:
-                found = {d: v for d, v in found.items() if games[d] == alt.game}
-            if found and named and name.startswith("asks_"):
-                found = {d: v for d, v in found.items() if d not in named}
-            if found:
-                groups = per_field.setdefault(name, {})
-                groups.setdefault(alt.group, []).append((found, alt.weight * weight))
-                if via is not None:
-                    best = via.setdefault(name, {})
-                    for docnum, value in found.items():
-                        if value * alt.weight * weight > best.get(docnum, (-1.0, alt))[0]:
-                            best[docnum] = (value * alt.weight * weight, alt)
-        # One weight per synonym group: a group scores its best phrase only, then the
-        # groups are combined as the best plus a share of the others.
-        return {
-            name: best_of([(best_of(alts, 0.0), 1.0) for alts in groups.values()], TIEBREAK)
-            for name, groups in per_field.items()
-        }
-
-    def _terms_of(self, text: str, lang: str) -> list[str]:
-        """Return the terms ``text`` gives in the ``lang`` fields (cached)."""
-        cache_key = (text, lang)
-        if cache_key not in self._terms:
-            found = [t.text for t in self._analyzers[lang](text, mode="query")]
-            self._terms[cache_key] = list(dict.fromkeys(found))
-        return self._terms[cache_key]
-
-    def _known(self, concept: _Concept) -> bool:
+    def _known(self, concept: Concept) -> bool:
         """Return True when the index or the synonyms know the concept's words (a role of
         other editions is known: it is not a typo).
 
@@ -1738,7 +926,7 @@ class Searcher:
         has = self._scorer.has
         asked = False
         for lang in ("fr", "en"):
-            for term in self._terms_of(concept.words, lang):
+            for term in self._found.terms_of(concept.words, lang):
                 if any(has(name, term) for name in RULE_FIELDS if name.endswith(lang)):
                     return True
                 asked = asked or has(f"asks_{lang}", term)
@@ -1809,7 +997,7 @@ class Searcher:
         vocabulary = self._lexicon.role_words() if named else frozenset()
         for k, word, skipped in units:
             best = None
-            if " ".join(key(word)) in self._lexicon.advice or word in coverage.QUESTION_WORDS:
+            if " ".join(key(word)) in self._lexicon.advice or word in verdict.QUESTION_WORDS:
                 # garou's word ("bluffer") or a word of how a question asks ("like"): no typo
                 fixed.append((k, word, skipped))
                 continue
@@ -1876,7 +1064,7 @@ class Searcher:
         """Return "did you mean" words for the unknown words, from the index itself."""
         out: list[str] = []
         for k, word, _ in units:
-            concept = _concept(self._lexicon, word, self._lexicon.keys.get(k, []))
+            concept = concept_of(self._lexicon, word, self._lexicon.keys.get(k, []))
             if self._known(concept) or not 3 <= len(word) <= LONGEST_TYPO:
                 continue
             for candidate in self._candidates(word, 2, prefix=0)[:3]:
@@ -1884,7 +1072,7 @@ class Searcher:
                     out.append(candidate)
         return out
 
-    def _count_elsewhere(self, concepts: list[_Concept]) -> dict[str, int]:
+    def _count_elsewhere(self, concepts: list[Concept]) -> dict[str, int]:
         counts: dict[str, int] = {}
         for scored in self._run(concepts, None, None, 0, None):
             counts[scored.game] = counts.get(scored.game, 0) + 1
@@ -1904,7 +1092,7 @@ class Searcher:
             if item is top:
                 continue
             full = item.coverage >= 1.0 and top.coverage <= item.coverage
-            if item.hand < SPLIT_RATIO * top.hand or not full:
+            if item.score < SPLIT_RATIO * top.score or not full:
                 return []
         return [self._hit(item, lang) for item in best.values()]
 
@@ -1948,7 +1136,7 @@ only says in which case."""
 _CONDITION = re.compile(r"(?:^|[\s'])(?:si|s|if|when|quand|lorsque|lorsqu)\b([^,]+),\s*\w")
 
 
-def _weigh_condition(concepts: list[_Concept], query: str) -> None:
+def _weigh_condition(concepts: list[Concept], query: str) -> None:
     """Weigh down the concepts whose words are all in a condition clause before a comma,
     when the main clause has words of its own."""
     found = _CONDITION.search(fold_chars(query).lower())
@@ -1965,16 +1153,7 @@ def _weigh_condition(concepts: list[_Concept], query: str) -> None:
                 alt.weight *= CONDITION_WEIGHT
 
 
-def _close_call(scored: list[_Scored]) -> bool:
-    """Return True when the first two hits, ordered by the learned ranking, are within
-    :data:`CLOSE_CALL` of each other (in the logits of their scores)."""
-    if len(scored) < 2 or not 0.0 < scored[1].score <= scored[0].score < 1.0:
-        return False
-    first, second = (math.log(s.score / (1.0 - s.score)) for s in scored[:2])
-    return first - second <= CLOSE_CALL
-
-
-def _wordless(concepts: list[_Concept], query: str) -> bool:
+def _wordless(concepts: list[Concept], query: str) -> bool:
     """Return True when the query has no word of the rules' language: no word of letters
     at all ("1=1", "1 2 3"); or code (an operator of code or a tag: "SELECT * FROM users
     WHERE id=1", "<script>alert(1)</script>") with more unknown words of letters than
@@ -2082,3 +1261,10 @@ def search(
         result = searcher.search(query, game=game, kind=kind, limit=limit, lang=lang, prefer=prefer)
         result.notices = list(searcher.notices)
     return result
+
+
+def _close_call(scored: list[_Scored]) -> bool:
+    """Return True when the second hit scores at least :data:`CLOSE_CALL` of the first."""
+    if len(scored) < 2 or scored[0].score <= 0:
+        return False
+    return scored[1].score >= CLOSE_CALL * scored[0].score

@@ -9,9 +9,12 @@ chains of the index from these pieces; change any behaviour here and bump its
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
 TOKEN_PATTERN = r"\w+(?:['’ʼ‘\-‐‑]\w+)*"
 """A word, with its inner apostrophes and hyphens (l'égalité, loup-garou, can't)."""
@@ -35,98 +38,92 @@ def fold_chars(text: str) -> str:
     return text.lower()
 
 
-# --- word lists (folded) -------------------------------------------------------------------
+# --- word lists (lexicon.yaml ``words``) ---------------------------------------------------
+
+LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
+"""garou's own vocabulary: synonyms, community words, word lists (part of the index's key)."""
 
 
-def _wordset(text: str) -> frozenset[str]:
-    return frozenset(fold_chars(w) for w in text.split())
+@functools.cache
+def lexicon() -> dict[str, Any]:
+    """Return the vocabulary file's data, read once. Kept parsed in garou's cache folder,
+    keyed by the file's digest, as the message catalogue is (:func:`catalogue.messages`):
+    a search reads no YAML unless the file changed; an unwritable folder costs the parse."""
+    import hashlib
+    import marshal
+    import os
+
+    raw = LEXICON_FILE.read_bytes()
+    digest = hashlib.blake2b(f"marshal {marshal.version}\0".encode() + raw, digest_size=16)
+    cached = None
+    if os.environ.get("GAROU_RULES_CACHE") != "0":
+        from garou.core.files import cache_folder
+
+        cached = cache_folder() / f"lexicon-{digest.hexdigest()}.marshal"
+        try:
+            found = marshal.loads(cached.read_bytes())
+            if isinstance(found, dict):
+                return found
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+    import yaml
+
+    data = yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    found = data if isinstance(data, dict) else {}
+    if cached is not None:
+        _keep(cached, marshal.dumps(found))
+    return found
 
 
-NEGATIONS = _wordset(
-    "ne n pas jamais personne sans aucun aucune rien ni non nul nulle guere "
-    "not no nor never nobody none nothing without cannot neither"
-)
+def _keep(path: Path, body: bytes) -> None:
+    """Write ``body`` to ``path`` atomically and drop older copies; never fail."""
+    import contextlib
+    import os
+    import tempfile
+
+    from garou.core.files import made_cache_folder
+
+    with contextlib.suppress(OSError):
+        made_cache_folder()
+        handle, temp = tempfile.mkstemp(prefix=".lexicon-", suffix=".tmp", dir=path.parent)
+        with os.fdopen(handle, "wb") as out:
+            out.write(body)
+        os.replace(temp, path)
+        for old in path.parent.glob("lexicon-*.marshal"):
+            if old != path:
+                old.unlink()
+
+
+def listed(name: str) -> Any:
+    """Return the word list ``name`` of the vocabulary file's ``words``."""
+    return lexicon()["words"][name]
+
+
+def wordset(name: str, fold: bool = False) -> frozenset[str]:
+    """Return the word list ``name`` as a set (its words folded if ``fold``)."""
+    return frozenset(fold_chars(w) if fold else w for w in listed(name))
+
+
+def _mapping(name: str) -> dict[str, tuple[str, ...]]:
+    return {k: tuple(v) for k, v in listed(name).items()}
+
+
+NEGATIONS = wordset("negations", fold=True)
 """Words that carry a negation: never stop words."""
-
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
-
-FRENCH_STOPS = _wordset(
-    # Whoosh's French list, minus the negations and "même" (la même nuit).
-    "ai aie aient aies ait as au aura aurai auraient aurais aurait auras aurez auriez "
-    "aurions aurons auront aux avaient avais avait avec avez aviez avions avons ayant "
-    "ayante ayantes ayants ayez ayons c ce ces d dans de des du elle en es est et eu eue "
-    "eues eurent eus eusse eussent eusses eussiez eussions eut eux eûmes eût eûtes "
-    "furent fus fusse fussent fusses fussiez fussions fut fûmes fût fûtes il j je l la "
-    "le leur lui m ma mais me mes moi mon nos notre nous on ont ou par pour qu que qui s "
-    "sa se sera serai seraient serais serait seras serez seriez serions serons seront "
-    "ses soient sois soit sommes son sont soyez soyons suis sur t ta te tes toi ton tu "
-    "un une vos votre vous y à étaient étais était étant étante étantes étants étiez "
-    "étions été étée étées étés êtes "
-    # Question words and fillers players type around the words that matter.
-    "les cette cet ceux celle celles celui dont lors donc alors si "
-    "ca cela ceci ça quoi quel quelle quels quelles comment quand où il ils elles "
-    "passe arrive fonctionne marche"
-) - NEGATIONS | _LETTERS - {"x"}
+FRENCH_STOPS = wordset("french_stops", fold=True) - NEGATIONS | _LETTERS - {"x"}
 """French stop words, folded."""
-
-ENGLISH_STOPS = (
-    _wordset(
-        # Whoosh's English list, minus the negations, the reflexives (save herself), "don"
-        # (the Mafia role) and the words that change a ruling (before, after, same, only...).
-        "a about above am an and another any are as at be because been being below but by "
-        "can did do does doing during for from further had has have having he her here hers "
-        "him his how i if in into is it its just me my of on or our ours she should so some "
-        "such than that "
-        "the their theirs them then there these they this those through to too very was we "
-        "were what when where which while who whom why will with you your yours "
-        # Question words and fillers.
-        "happens happen happened what's whats would could shall let lets i'm work works"
-    )
-    - NEGATIONS
-    | _LETTERS
-)
+ENGLISH_STOPS = wordset("english_stops", fold=True) - NEGATIONS | _LETTERS
 """English stop words, folded."""
-
 ALL_STOPS = FRENCH_STOPS | ENGLISH_STOPS
 """Words dropped from the unstemmed field and from synonym matching."""
-
-_FRENCH_ELISIONS = _wordset("l d j m n s t c qu jusqu lorsqu puisqu quoiqu presqu quelqu")
-_ENGLISH_CONTRACTIONS = {"s": "", "re": "", "ll": "", "ve": "", "d": "", "m": ""}
-_NOT_FORMS = {"can't": ("can", "not"), "won't": ("will", "not"), "shan't": ("shall", "not"),
-              "cannot": ("can", "not")}  # fmt: skip
-_KEEP_WHOLE = {"aujourd'hui": "aujourdhui", "o'clock": "oclock"}
-_CHAT = {
-    # French texting: question words, "je peux", ordinals, abbreviations.
-    "koi": ("quoi",), "kwa": ("quoi",), "ki": ("qui",), "ke": ("que",), "kel": ("quel",),
-    "kelle": ("quelle",), "pk": ("pourquoi",), "pq": ("pourquoi",), "pkoi": ("pourquoi",),
-    "qd": ("quand",), "kan": ("quand",), "kand": ("quand",), "cmt": ("comment",),
-    "cb": ("combien",), "cbn": ("combien",), "cmb": ("combien",),
-    "tt": ("tout",), "tjs": ("toujours",), "tjrs": ("toujours",), "ds": ("dans",),
-    "pr": ("pour",), "bcp": ("beaucoup",), "jpeux": ("je", "peux"), "jpx": ("je", "peux"),
-    "jsuis": ("je", "suis"), "chui": ("je", "suis"), "ya": ("il", "y", "a"),
-    "1er": ("premier",), "1ere": ("premiere",), "1re": ("premiere",),
-    "2e": ("deuxieme",), "2eme": ("deuxieme",), "3e": ("troisieme",), "3eme": ("troisieme",),
-    "pts": ("points",), "mdr": (), "ptdr": (), "stp": (), "svp": (), "dsl": (),
-    # English texting, and negations typed without their apostrophe.
-    "u": ("you",), "ur": ("your",), "r": ("are",), "wat": ("what",), "wut": ("what",),
-    "wot": ("what",), "cuz": ("because",), "coz": ("because",), "bc": ("because",),
-    "b4": ("before",), "nite": ("night",), "2nite": ("tonight",), "tonite": ("tonight",),
-    "gonna": ("going", "to"), "wanna": ("want", "to"), "gotta": ("have", "to"),
-    "lol": (), "pls": (), "plz": (), "thx": (), "idk": (),
-    "cant": ("can", "not"), "doesnt": ("does", "not"), "isnt": ("is", "not"),
-    "didnt": ("did", "not"), "wasnt": ("was", "not"), "arent": ("are", "not"),
-    "shouldnt": ("should", "not"), "couldnt": ("could", "not"), "wouldnt": ("would", "not"),
-    "hasnt": ("has", "not"), "havent": ("have", "not"),
-}  # fmt: skip
-"""Words as players text them, and what they stand for (garou's table, not the rules'):
-"c koi" is « c'est quoi », "cant" is "can not"; the laughs and the pleases say nothing."""
-
-IRREGULAR = {
-    # English plurals the Porter stemmer leaves apart from their singular.
-    "wolves": "wolf", "werewolves": "werewolf", "lives": "life", "knives": "knife",
-    "men": "man", "women": "woman", "people": "person", "mafiosi": "mafioso",
-    "townsfolk": "townsperson", "children": "child", "thieves": "thief",
-}  # fmt: skip
+_FRENCH_ELISIONS = wordset("french_elisions", fold=True)
+_ENGLISH_CONTRACTIONS = wordset("english_contractions")
+_NOT_FORMS = _mapping("not_forms")
+_KEEP_WHOLE: dict[str, str] = listed("keep_whole")
+_CHAT = _mapping("chat")
+"""Words as players text them, and what they stand for."""
+IRREGULAR: dict[str, str] = listed("irregular")
 """Irregular English forms mapped to their singular before stemming."""
 
 
@@ -182,7 +179,7 @@ def is_stop(word: str) -> bool:
     return word in ALL_STOPS and word not in NEGATIONS
 
 
-SELF_PRONOUNS = frozenset({"moi", "toi", "lui", "elle", "soi", "nous", "vous", "eux", "elles"})
+SELF_PRONOUNS = wordset("self_pronouns")
 """Pronouns that make "même" mean oneself ("elle-même"); alone, "même" is "same"."""
 
 
@@ -202,10 +199,7 @@ def key(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_ARTICLES = frozenset({
-    "le", "la", "les", "l", "un", "une", "des", "de", "du", "d", "au", "aux", "a", "à", "en",
-    "se", "s", "the", "an", "of", "to",
-})  # fmt: skip
+_ARTICLES = wordset("articles")
 """Stop words a phrase loses without changing its meaning ("la nuit" is "nuit")."""
 
 
@@ -241,10 +235,7 @@ def gaps(text: str) -> tuple[int, ...]:
     return tuple(found)
 
 
-_CONTRACTED = {
-    "du": ("de", "le"), "des": ("de", "le"), "d": ("de",), "au": ("a", "le"),
-    "aux": ("a", "le"), "la": ("le",), "les": ("le",), "l": ("le",), "an": ("a",),
-}  # fmt: skip
+_CONTRACTED = _mapping("contracted")
 """The stop words a linking word is made of (« du » is « de le »)."""
 BREAK = "|"
 """Said between two words of a query that punctuation separates: no phrase spans it."""
@@ -294,3 +285,11 @@ def spellings(texts: Iterable[str], keep: Iterable[str] = ()) -> dict[str, str]:
         if best != folded or folded in kept:
             out[folded] = best
     return out
+
+
+def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]) -> None:
+    """Record that the words of ``phrase_key`` may be ``found`` stop words apart."""
+    before = allowed.get(phrase_key)
+    allowed[phrase_key] = (
+        list(found) if before is None else [max(a, b) for a, b in zip(before, found, strict=False)]
+    )

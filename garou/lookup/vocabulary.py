@@ -9,16 +9,12 @@ a typo. Everything in the file is garou's addition (the documents define none of
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from garou.core.records import record
 
-from .coverage import compound_names, joined
-from .text import collapsed, key
-
-LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
-"""The vocabulary file (part of the search index's cache key: ``index.LEXICON_FILE``)."""
+from .text import collapsed, key, lexicon
+from .verdict import compound_names, joined
 
 
 @record
@@ -54,18 +50,10 @@ class _Named:
         return self.names.get(lang) or next(iter(self.names.values()))
 
 
-def load() -> dict[str, Any]:
-    """Return the vocabulary file's data (YAML: called when the index is built)."""
-    from garou.rules import read_yaml
-
-    data = read_yaml(LEXICON_FILE)
-    return data if isinstance(data, dict) else {}
-
-
 def compiled() -> dict[str, Any]:
     """Return the vocabulary ready to store beside the index: community groups (one per
     word set and game) and the outside concepts with their words."""
-    data = load()
+    data = lexicon()
     community = []
     for item in data.get("community", []) or []:
         words = [str(w) for w in item.get("words", [])]
@@ -87,7 +75,7 @@ def compiled() -> dict[str, Any]:
     outside = []
     for item in data.get("outside", []) or []:
         # ``typed``: names whose words include a stop word ("voyante d'aura": "aura" is
-        # one), matched only whole, letters joined (coverage.compound_names); keyed, they
+        # one), matched only whole, letters joined (verdict.compound_names); keyed, they
         # would be the plain "voyante".
         typed = [joined(str(w)) for w in item.get("typed", []) or []]
         outside.append({"id": str(item["id"]), "kind": str(item.get("kind", "role")),

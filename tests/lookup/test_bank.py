@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from garou.lookup import bank, coverage
+from garou.lookup import bank, verdict
 from garou.lookup.searcher import Searcher
 from garou.rules import DataFileError, load_rules
 from tests.helpers import rules_folder
@@ -169,4 +169,4 @@ def test_the_judgement_weighs_the_bank_of_the_rules_searched(tmp_path, monkeypat
         if features:  # the fitted judgement (the hand rules weigh no features)
             assert features["open-own"] > features["asks-own"]
             assert features["open-lead"] > 0
-    assert set(bank.NEAR) <= set(coverage.FEATURES)
+    assert set(bank.NEAR) <= set(verdict.FEATURES)

@@ -152,10 +152,10 @@ def test_a_word_only_the_asks_use_is_known_but_a_roles_nickname_is_still_the_rol
         nickname = searcher.search("la vovo voit quoi ?")
         assert nickname.corrected is not None and "voyante" in nickname.corrected
         # a plural verb of the asks is still the singular the texts say ("tire")
-        from garou.lookup.searcher import _concept
+        from garou.lookup.analysis import concept_of
 
-        assert searcher._known(_concept(searcher._lexicon, "tire", []))
-        assert not searcher._known(_concept(searcher._lexicon, "tirent", []))
+        assert searcher._known(concept_of(searcher._lexicon, "tire", []))
+        assert not searcher._known(concept_of(searcher._lexicon, "tirent", []))
 
 
 def test_the_not_covered_judgement_reads_the_rule_datas_words_not_the_asks(tmp_path, monkeypatch):
@@ -169,16 +169,16 @@ def test_the_not_covered_judgement_reads_the_rule_datas_words_not_the_asks(tmp_p
 def test_the_asks_of_the_entry_a_word_names_add_nothing_to_that_word_there(searcher_lg):
     """ "What does the GM do?" among the game master's asks repeats its name: a question
     naming the game master is not drawn to that entry by its asks."""
-    from garou.lookup.searcher import _concept
+    from garou.lookup.analysis import concept_of
 
     searcher = searcher_lg
     numbers = searcher._lexicon.keys.get("mj", [])
-    concept = _concept(searcher._lexicon, "mj", numbers)
+    concept = concept_of(searcher._lexicon, "mj", numbers)
     docnum = searcher._scorer.docnum("lg-game-master")
     assert docnum is not None and "lg-game-master" in concept.defines
     assert any(searcher._scorer.has("asks_fr", t) for t in searcher.stems("mj", "fr"))
-    with_asks = searcher._concept_scores(concept)[docnum]
-    assert with_asks == searcher._concept_scores(concept, asks=False)[docnum]
+    with_asks = searcher._found.concept_scores(concept)[docnum]
+    assert with_asks == searcher._found.concept_scores(concept, asks=False)[docnum]
 
 
 @pytest.fixture(scope="module")

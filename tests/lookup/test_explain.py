@@ -28,18 +28,8 @@ def test_the_explanation_accounts_for_every_hit_s_rank(searcher, query):
     for hit in result.hits:
         why = explanation.hits[hit.id]
         assert why.matches, hit.id  # some word of the query placed it
-        if why.placed == "reranked":
-            total = sum(t.contribution for t in why.terms)
-            assert math.isclose(total, why.model, abs_tol=1e-9)
-            assert math.isclose(logistic(total) * why.factor, hit.score, rel_tol=1e-9)
-            # the terms said (the largest) and the others add up to the value too
-            data = why.to_dict()["ranking"]
-            said = sum(t["contribution"] for t in data["terms"]) + data["others"]
-            assert math.isclose(said, data["value"], abs_tol=1e-3)
-        elif why.placed == "after":
-            assert why.factor == hit.score
-        else:
-            assert why.lexical == hit.score
+        # the hits are ordered by their lexical score, which the explanation gives
+        assert why.score == hit.score
 
 
 def test_the_explanation_costs_nothing_when_not_asked(searcher):

@@ -1,6 +1,6 @@
-"""The fitted "these rules do not say" judgement (lookup/coverage.py, lookup/judgement.json).
+"""The fitted "these rules do not say" judgement (lookup/verdict.py, lookup/judgement.json).
 
-The judgement weighs the rules of coverage.py (each a feature) with graded measures in a
+The judgement weighs the rules of verdict.py (each a feature) with graded measures in a
 logistic regression fitted by bench/fit_judgement.py on the studied sets. These tests check
 the data file is what the script fits from the current sets and data, that the hard rules
 still decide alone and say why, that the switch chooses the judgement, that a damaged file
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from garou.lookup import Searcher, coverage
+from garou.lookup import Searcher, verdict
 from tests.conftest import REPO
 from tests.helpers import builtin_searcher, load_bench
 
@@ -30,16 +30,16 @@ def _script():
 
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Searcher]:
-    with builtin_searcher(tmp_path_factory.mktemp("cache"), coverage.SWITCH) as opened:
+    with builtin_searcher(tmp_path_factory.mktemp("cache"), verdict.SWITCH) as opened:
         yield opened
 
 
 @pytest.fixture
-def fitted(monkeypatch: pytest.MonkeyPatch) -> coverage.Model:
+def fitted(monkeypatch: pytest.MonkeyPatch) -> verdict.Model:
     """The fitted judgement switched on, read afresh from its file."""
-    monkeypatch.setenv(coverage.SWITCH, "fitted")
-    monkeypatch.setattr(coverage, "_LOADED", [])
-    model = coverage.loaded_model()
+    monkeypatch.setenv(verdict.SWITCH, "fitted")
+    monkeypatch.setattr(verdict, "_LOADED", [])
+    model = verdict.loaded_model()
     assert model is not None
     return model
 
@@ -49,11 +49,11 @@ def fitted(monkeypatch: pytest.MonkeyPatch) -> coverage.Model:
 
 @pytest.mark.refit
 def test_the_data_file_was_fitted_on_the_current_sets_data_and_code():
-    data = json.loads(coverage.MODEL_FILE.read_text(encoding="utf-8"))
+    data = json.loads(verdict.MODEL_FILE.read_text(encoding="utf-8"))
     script = _script()
     assert data["digest"] == script.digest(), "re-fit: .venv/bin/python bench/fit_judgement.py"
     assert data["sets"] == list(script.learn.STUDIED)
-    assert data["model"]["features"] == list(coverage.FEATURES)
+    assert data["model"]["features"] == list(verdict.FEATURES)
     assert data["command"] == script.COMMAND
 
 
@@ -99,30 +99,30 @@ def test_the_threshold_keeps_the_wrongly_not_covered_within_the_goal():
 
 def test_the_rule_that_fires_is_the_reason_said():
     names = ("quantity", "act", "share")
-    model = coverage.Model(names, (2.0, -3.0, -1.0, 1.0), 0.5, (0.0, 0.0, 1.0))
+    model = verdict.Model(names, (2.0, -3.0, -1.0, 1.0), 0.5, (0.0, 0.0, 1.0))
     probability, reason = model.weigh({"quantity": 1.0, "act": 1.0, "share": 0.2})
     assert probability < 0.5 and reason == "quantity"
     # No rule fires: the measure farthest below its usual value is the reason.
     probability, reason = model.weigh({"quantity": 0.0, "act": 0.0, "share": 0.0})
-    assert reason == coverage.FEATURE_REASON["share"] == "predicate"
-    assert reason in coverage.REASONS
+    assert reason == verdict.FEATURE_REASON["share"] == "predicate"
+    assert reason in verdict.REASONS
 
 
 def test_a_damaged_or_missing_model_file_leaves_the_hand_rules(monkeypatch, tmp_path):
-    monkeypatch.setenv(coverage.SWITCH, "fitted")
+    monkeypatch.setenv(verdict.SWITCH, "fitted")
     for text in ("{not json", json.dumps({"model": {"features": ["act"], "weights": [1.0]}})):
         broken = tmp_path / "judgement.json"
         broken.write_text(text, encoding="utf-8")
-        monkeypatch.setattr(coverage, "MODEL_FILE", broken)
-        monkeypatch.setattr(coverage, "_LOADED", [])
-        assert coverage.loaded_model() is None
-    monkeypatch.setattr(coverage, "MODEL_FILE", tmp_path / "absent.json")
-    monkeypatch.setattr(coverage, "_LOADED", [])
-    assert coverage.loaded_model() is None
+        monkeypatch.setattr(verdict, "MODEL_FILE", broken)
+        monkeypatch.setattr(verdict, "_LOADED", [])
+        assert verdict.loaded_model() is None
+    monkeypatch.setattr(verdict, "MODEL_FILE", tmp_path / "absent.json")
+    monkeypatch.setattr(verdict, "_LOADED", [])
+    assert verdict.loaded_model() is None
 
 
 def test_the_switch_chooses_the_hand_rules(monkeypatch, searcher):
-    monkeypatch.setenv(coverage.SWITCH, "hand")
+    monkeypatch.setenv(verdict.SWITCH, "hand")
     result = searcher.search("le loup peut-il se dévorer lui-même ?", lang="fr")
     assert result.verdict is not None and result.verdict.probability is None
     assert result.verdict.features == {}
@@ -148,8 +148,8 @@ def test_the_game_named_elsewhere_is_a_hard_rule(fitted, searcher):
     # whatever the features weigh.
     result = searcher.search("que se passe-t-il en cas d'égalité au vote ?", lang="fr")
     docnum = 0
-    verdict = coverage.judge(searcher, docnum, [], "égalité au vote", elsewhere=True)
-    assert not verdict.answered and verdict.reason == "game" and verdict.features == {}
+    judged = verdict.judge(searcher, docnum, [], "égalité au vote", elsewhere=True)
+    assert not judged.answered and judged.reason == "game" and judged.features == {}
     assert result.answered  # the same question, asked of the game that has it
 
 
@@ -172,7 +172,7 @@ def test_one_verdict_for_search_and_judge(fitted, searcher, query):
         assert result.verdict.probability is not None
         assert result.answered == (result.verdict.probability >= fitted.threshold)
     if not result.answered:
-        assert result.verdict.reason in coverage.REASONS
+        assert result.verdict.reason in verdict.REASONS
 
 
 def test_words_said_in_one_sentence_weigh_as_together(searcher, fitted):
@@ -195,11 +195,11 @@ def test_words_said_in_one_sentence_weigh_as_together(searcher, fitted):
     ],
 )
 def test_each_rule_is_a_feature_and_the_reason_said_when_it_weighs(fitted, searcher, query, rule):
-    verdict = searcher.search(query).verdict
-    assert verdict is not None and verdict.features[rule] == 1.0
-    if not verdict.answered:
-        fired = [r for r in coverage.RULES if verdict.features[r]]
-        assert verdict.reason in fired
+    judged = searcher.search(query).verdict
+    assert judged is not None and judged.features[rule] == 1.0
+    if not judged.answered:
+        fired = [r for r in verdict.RULES if judged.features[r]]
+        assert judged.reason in fired
 
 
 @pytest.mark.parametrize(
@@ -218,9 +218,9 @@ def test_a_duration_of_another_thing_is_weighed_with_the_quantity_rule_firing(fi
     # quantity rule fires. Session 7's last refit (held out 11 studied, the everyday words)
     # answers it at 0.28 for a threshold of 0.27, as it answers a few questions near the
     # line (pooled left out: out of scope said not covered 0.562 -> 0.578 at wrongly 0.020).
-    verdict = searcher.search("combien de minutes dure le tour de la voyante ?").verdict
-    assert verdict is not None and verdict.features["quantity"] == 1.0
-    assert not verdict.answered or (verdict.probability or 0) < 0.35
+    judged = searcher.search("combien de minutes dure le tour de la voyante ?").verdict
+    assert judged is not None and judged.features["quantity"] == 1.0
+    assert not judged.answered or (judged.probability or 0) < 0.35
 
 
 @pytest.mark.parametrize("query", ["égalité au vote", "can the hunter heal a player"])

@@ -14,7 +14,7 @@ in-play lookup) and by nothing else. It reads the question as three kinds of wor
 
 The core rule: an entry answers when it speaks of the question's predicate, not merely of
 its subject. "Speaks of" is read in the entry's title, text, keywords and aliases, through
-the synonyms and the stems (a concept's scores: :meth:`Searcher._concept_scores`). Each
+the synonyms and the stems (a concept's scores: :meth:`Candidates.concept_scores`). Each
 rule below is one class of question whose predicate the first hit does not speak of:
 
 1. ``outside``: a role or concept of other editions or games is named (``lexicon.yaml``
@@ -75,16 +75,12 @@ from garou.core.records import record
 
 from . import quantity
 from .bank import NEAR
-from .text import fold_chars, key
+from .text import fold_chars, key, listed, wordset
 
 SPECIFIC_SHARE = 0.25
 """A word of the query is specific when fewer than this share of the entries have it."""
 
-COUNT_WORDS = {
-    2: ("deux", "two", "double", "twice", "doubler", "doubles"),
-    3: ("trois", "three", "triple", "thrice", "tripler", "triples"),
-    4: ("quatre", "four", "quadruple"),
-}
+COUNT_WORDS = {int(n): tuple(w) for n, w in listed("counts").items()}
 """Words that state a small count (a number of votes, of times, of victims: "deux voix",
 "twice", "compte double"). A question stating one asks whether that count holds: an entry
 answers it only when it states the same count (in a word of either language or a digit),
@@ -93,38 +89,16 @@ A number that names alternatives is no count asked: "entre deux victimes", "betw
 "deux joueurs différents", "two different targets" (``_ALTERNATIVES``); nor does a
 number of players, named as such or by a role or status, the question's subject ("two
 mafiosi shoot", "si deux joueurs ont autant de voix": ``PERSON_WORDS``)."""
-PERSON_WORDS = frozenset({
-    "joueur", "joueurs", "joueuse", "joueuses", "personne", "personnes", "candidat",
-    "candidats", "gens", "player", "players", "candidate", "candidates", "people", "person",
-    "persons", "of",
-})  # fmt: skip
+PERSON_WORDS = wordset("persons")
 """Words after a number that count people, not a thing they have or do ("two of them")."""
 
-QUESTION_WORDS = frozenset({
-    # Modals, permission and possibility.
-    "peut", "peuvent", "pouvoir", "pourrait", "doit", "doivent", "devoir", "faut", "falloir",
-    "droit", "autorise", "autorisee", "permis", "possible", "possibles", "can", "could",
-    "may", "might", "must", "should", "need", "needs", "allowed", "allow", "permitted",
-    "ok", "okay", "legal", "able",
-    # Light verbs.
-    "fait", "faire", "font", "met", "mettre", "mettent", "va", "vont", "aller", "avoir",
-    "etre", "sert", "servir", "laisse", "laisser", "get", "gets", "got", "getting", "take",
-    "takes", "make", "makes", "have", "go", "goes", "come", "comes", "use", "used",
-    "utiliser", "existe", "exister", "exist", "exists", "passer", "arriver", "happen",
-    # Adverbs and quantifiers that frame the question.
-    "deja", "encore", "toujours", "aussi", "vraiment", "exactement", "exact", "bien",
-    "comme", "entre", "plutot", "already", "still", "again", "also", "ever", "always",
-    "really", "actually", "exactly", "instead", "around", "between", "like", "long",
-    "quelqu", "quelqu'un", "quelquun", "someone", "somebody", "anyone", "anybody",
-    "everyone", "everybody", "tout", "tous", "toutes", "both", "all", "each", "chaque",
-    "pourquoi", "why", "combien", "how", "quand", "when", "ou", "where", "qui", "who",
-})  # fmt: skip
+QUESTION_WORDS = wordset("question")
 """Question words: how a question asks, never what it asks (closed class, folded)."""
 
 _ALTERNATIVES = re.compile(r"\b(?:entre|between)\s+$|^\s+(?:\w+\s+)?differ")
 """Before a number ("entre deux") or after it ("deux joueurs différents"): alternatives."""
 _SENTENCE = re.compile(r"[.!?;:\n]+")
-_TIMES = frozenset({"twice", "thrice"})
+_TIMES = wordset("times")
 """Count words that say how many times an act is done: what follows is not counted."""
 _LIST_MARK = re.compile(r"^\s*\d+[.)]", re.MULTILINE)
 """The number of an item of a list ("2. The Don points…"): a place, not a count stated."""
@@ -135,16 +109,10 @@ _NAMED = re.compile(r"(?:(\w+)\s+)?(?<!\w)(?:the|le|la|les|l|du|des)(?:\s+|['’
 """A word after a definite article: how a table names a role or a thing ("le pyromane",
 "the hypnotist"). When the rules know no such word and none is close, the query asks
 about something they do not have."""
-FILLER = frozenset({
-    "gars", "mecs", "types", "gens", "potes", "trucs", "truc", "machin", "guys", "dudes",
-    "folks", "people", "ppl", "peeps", "stuff", "thing", "things",
-})  # fmt: skip
+FILLER = wordset("filler")
 """Words for anyone or anything that players put after an article ("les mecs de la
 mafia", "the guys"): no name of a role or a thing."""
-CLITIC_BEFORE = frozenset({
-    "je", "j", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "qui", "que", "qu",
-    "ne", "n", "me", "m", "te", "t", "se", "s", "y", "en",
-})  # fmt: skip
+CLITIC_BEFORE = wordset("clitic_before")
 """Words after which a French "le", "la", "les" is a pronoun before a verb ("qui le
 remplace"), not an article."""
 
@@ -232,36 +200,6 @@ class Entries(Protocol):
 
 Matched = Sequence[tuple[Any, dict[int, float]]]
 """The query's concepts with their score per entry (those that speak of them)."""
-
-
-def answers(
-    entries: Entries,
-    docnum: int,
-    matched: Matched,
-    query: str,
-    corrected: Mapping[str, str] | None = None,
-    game: str | None = None,
-    outside: Sequence[str] = (),
-    scores: Sequence[float] = (),
-) -> bool:
-    """Return True when the entry ``docnum`` answers the query, not only shares its words
-    (:func:`judge`)."""
-    return judge(entries, docnum, matched, query, corrected, game, outside, scores).answered
-
-
-def unanswered(
-    entries: Entries,
-    docnum: int,
-    matched: Matched,
-    query: str,
-    corrected: Mapping[str, str] | None = None,
-    game: str | None = None,
-    outside: Sequence[str] = (),
-    scores: Sequence[float] = (),
-) -> str | None:
-    """Return why the entry ``docnum`` does not answer the query (one of
-    :data:`REASONS`), or None when it answers (:func:`judge`)."""
-    return judge(entries, docnum, matched, query, corrected, game, outside, scores).reason
 
 
 @record
@@ -644,7 +582,7 @@ def circumstance_words(folded: str) -> set[str]:
     return inside - set(_RUN.findall(rest))
 
 
-GROUP_WORDS = ("camp", "camps", "équipe", "équipes", "team", "teams", "side", "sides")
+GROUP_WORDS = tuple(listed("groups"))
 """Words for a camp, whichever it is: an entry about what happens to "a team" or "each
 camp" speaks of every role's camp ("when a team wins, each of its members gets…")."""
 EVERY_PLAYER = re.compile(
@@ -839,70 +777,18 @@ def _states_of_thing(entries: Entries, docnum: int, matched: Matched, folded: st
     return False
 
 
-ACTS: tuple[str, ...] = (
-    # Choosing someone.
-    "choisir choisit choisissent choisi choisie choix designer designe designent nommer "
-    "nomme nomment elire elit elisent viser vise visent cibler cible pick picks picked "
-    "choose chooses chose chosen choice designate designates name names named appoint "
-    "appoints select selects elect elects target targets point points decider decide "
-    "decident decides decided",
-    # Killing: the wolves devour, the witch poisons, the hunter and the mafia shoot.
-    "tuer tue tuent kill kills killed eliminer elimine eliminent eliminate eliminates "
-    "eliminated empoisonner empoisonne empoisonnent poison poisons poisoned devorer devore "
-    "devorent devour devours devoured manger mange mangent eat eats eaten tirer tire tirent "
-    "shoot shoots shot abattre abat assassiner murder murders fire fires fired",
-    # Using up a role's item or power: the witch drinks, pours, throws her potions.
-    "utiliser utilise utilisent use uses used employer emploie emploient boire boit boivent "
-    "drink drinks drank drunk verser verse versent pour pours poured jeter jette jettent "
-    "throw throws threw thrown lancer lance lancent consommer consomme consomment consume "
-    "consumes consumed depenser depense spend spends spent activer active activate "
-    "activates declencher declenche trigger triggers",
-    # Saving.
-    "sauver sauve sauvent save saves saved proteger protege protegent protect protects "
-    "protected soigner soigne heal heals healed guerir guerit ressusciter ressuscite revive "
-    "revives resurrect",
-    # Learning what a card is.
-    "voir voit voient see sees saw seen regarder regarde look looks decouvrir decouvre "
-    "apprendre apprend learn learns learned connaitre connait know knows savoir sait "
-    "verifier verifie check checks checked inspecter inspecte inspect inspects sonder "
-    "sonde enqueter enquete investigate investigates espionner espionne peek peeks "
-    "trouver trouve trouvent find finds found chercher cherche cherchent search searches "
-    "identifier identifie identify identifies controler controle reconnaitre reconnait "
-    "reconnaissent recognise recognises recognize recognizes connaissance",
-    # Talking.
-    "parler parle parlent talk talks speak speaks dire dit disent say says discuter "
-    "discute discuss communiquer communique communicate chuchoter chuchote whisper aloud",
-    # Showing or telling one's card.
-    "montrer montre montrent show shows shown reveler revele revelent reveal reveals "
-    "revealed devoiler devoile annoncer annonce annoncent announce announces announced "
-    "retourner retourne flip flips",
-    # Being wrong.
-    "tromper trompe trompent erreur erreurs wrong mistake mistakes faux fausse false incorrect",
-    # Changing, swapping.
-    "changer change changent echanger echange swap swaps switch switches remplacer "
-    "remplace replace replaces modifier modifie modify",
-    # Giving, passing on.
-    "donner donne donnent give gives given transmettre transmet leguer legue hand hands "
-    "pass passes",
-)
+ACTS: tuple[frozenset[str], ...] = tuple(frozenset(words) for words in listed("acts"))
 """Acts that the rules say in other words than players ("le capitaine choisit" is what
 "désigne son successeur" says; the witch kills by poisoning): the words of each act, read
 by the "act" rule only (the ranking never sees them). Folded, one act a string."""
-_ACT_OF = {w: n for n, words in enumerate(ACTS) for w in words.split()}
+_ACT_OF = {w: n for n, words in enumerate(ACTS) for w in words}
 
 _MODAL = re.compile(
     r"\b(?:peut|peuvent|pourrait|pourraient|doit|doivent|devrait)(?:-t)?"
     r"(?:-(?:ils|il|elles|elle|on)\b)?"
     r"|\b(?:can|could|may|might|must)\b"
 )
-_BEFORE_ACT = frozenset({
-    "il", "elle", "ils", "elles", "on", "t", "ne", "n", "pas", "jamais", "encore", "toujours",
-    "aussi", "vraiment", "meme", "bien", "lui", "leur", "me", "te", "nous", "vous",
-    "y", "en", "le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "sa", "son", "ses",
-    "the", "a", "an", "i", "you", "he", "she", "it", "we", "they", "someone", "somebody",
-    "anyone", "not", "never", "still", "also", "really", "ever", "even", "his", "her",
-    "their", "my", "your", "our", "this", "that", "one", "any", "every", "each", "some",
-})  # fmt: skip
+_BEFORE_ACT = wordset("before_act")
 """Words between a modal and the act it asks of ("peut-elle encore", "can the")."""
 
 
@@ -975,7 +861,7 @@ def _says_act(entries: Entries, docnum: int, act: str) -> bool:
         w for part in entries.entry_parts(docnum) for lang in ("fr", "en")
         for w in _RUN.findall(fold_chars(part.get(lang, "")).lower())
     }  # fmt: skip
-    return bool(said & set(ACTS[number].split()))
+    return bool(said & ACTS[number])
 
 
 def _folded_texts(parts: list[dict[str, str]]) -> list[str]:

@@ -1,4 +1,4 @@
-"""The "rules do not say" judgement (lookup/coverage.py), one class of question per block.
+"""The "rules do not say" judgement (lookup/verdict.py), one class of question per block.
 
 Each case is a question written for its class (none is taken from a relevance set), in both
 languages, out of scope and, beside them, in scope: the judgement must say "not covered"
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from garou.lookup import Searcher, coverage, outside_of, quantity
+from garou.lookup import Searcher, outside_of, quantity, verdict
 from garou.lookup.analysis import fold_chars
 from tests.helpers import builtin_searcher
 
@@ -227,8 +227,8 @@ def test_the_judgement_of_each_class_of_question(searcher, klass, query, expecte
             assert result.corrected is not None and name in fold_chars(result.corrected).lower()
             assert _answered(searcher, query)
         case RuleFires(feature):
-            verdict = searcher.search(query, lang="fr").verdict
-            fired = verdict is not None and verdict.features.get(feature) == 1.0
+            judged = searcher.search(query, lang="fr").verdict
+            fired = judged is not None and judged.features.get(feature) == 1.0
             assert not _answered(searcher, query) or fired
         case Uncorrected():
             assert searcher.search(query, lang="fr").corrected is None
@@ -250,27 +250,27 @@ def test_show_names_a_role_of_other_editions_typed_apart():
 
 
 def test_the_act_is_the_word_after_the_modal():
-    assert coverage.acts("la sorciere peut-elle encore voler une potion", {"sorciere"}) == ["voler"]
-    assert coverage.acts("les loups peuvent-ils epargner leur victime", {"loups"}) == ["epargner"]
-    assert coverage.acts("can the seer look twice", {"seer"}) == ["look"]
-    assert coverage.acts("le loup peut-il se devorer", {"loup"}) == []  # the reflexive rule's
+    assert verdict.acts("la sorciere peut-elle encore voler une potion", {"sorciere"}) == ["voler"]
+    assert verdict.acts("les loups peuvent-ils epargner leur victime", {"loups"}) == ["epargner"]
+    assert verdict.acts("can the seer look twice", {"seer"}) == ["look"]
+    assert verdict.acts("le loup peut-il se devorer", {"loup"}) == []  # the reflexive rule's
 
 
 # --- 7. the clause of circumstance, acts joined by and/or ---------------------------------------
 
 
 def test_circumstance_words_are_those_of_the_clause_only():
-    assert coverage.circumstance_words("do players close their eyes while the witch is called") == {
+    assert verdict.circumstance_words("do players close their eyes while the witch is called") == {
         "the", "witch", "is", "called"
     }  # fmt: skip
-    assert "hunter" not in coverage.circumstance_words("when the hunter dies does the hunter shoot")
+    assert "hunter" not in verdict.circumstance_words("when the hunter dies does the hunter shoot")
 
 
 def test_acts_joined_by_and_or_or_are_one_question():
-    assert coverage.act_groups("la sorciere peut-elle empoisonner et sauver", {"sorciere"}) == [
+    assert verdict.act_groups("la sorciere peut-elle empoisonner et sauver", {"sorciere"}) == [
         ["empoisonner", "sauver"]
     ]
-    assert coverage.act_groups("can the hunter shoot or spare a wolf", {"hunter"}) == [
+    assert verdict.act_groups("can the hunter shoot or spare a wolf", {"hunter"}) == [
         ["shoot", "spare"]
     ]
 
@@ -286,7 +286,7 @@ def test_a_camp_acting_in_an_entry_is_no_group_the_question_is_about(searcher):
     for entry, speaks in (("lg-win-wolves", False), ("lg-win-village", True)):
         docnum = searcher._scorer.docnum(entry)
         texts = [t.lower() for p in searcher.entry_parts(docnum) for t in p.values()]
-        assert coverage.speaks_of_group(searcher, docnum, hunter, texts) is speaks
+        assert verdict.speaks_of_group(searcher, docnum, hunter, texts) is speaks
 
 
 # --- 9. a frequency is a number only when how many times is asked -------------------------------
@@ -314,26 +314,26 @@ def test_a_doubled_syllable_of_no_role_or_of_several_is_no_nickname(searcher):
 )  # fmt: skip
 def test_a_word_of_advice_the_first_hit_does_not_speak_of_decides_alone(searcher, query):
     # A hard rule, as a role of other editions is: the fitted model never weighs it.
-    from garou.lookup import coverage
+    from garou.lookup import verdict
 
     answer_all = _answer_all()
     result = searcher.search(query)
     assert not result.answered and result.verdict.reason == "advice"
     assert result.verdict.features == {} and result.verdict.probability is None
     hit = searcher._scorer.docnum(result.hits[0].id)
-    verdict = coverage.judge(searcher, hit, searcher._judged(), query, model=answer_all)
-    assert verdict.reason == "advice"
+    judged = verdict.judge(searcher, hit, searcher._judged(), query, model=answer_all)
+    assert judged.reason == "advice"
     # Without the advice word the same model answers: the word alone decided.
-    plain = coverage.judge(searcher, hit, [m for m in searcher._judged() if not m[0].advice],
+    plain = verdict.judge(searcher, hit, [m for m in searcher._judged() if not m[0].advice],
                            query, model=answer_all)  # fmt: skip
     assert plain.answered
 
 
 def _answer_all():  # a model that answers everything it weighs
-    from garou.lookup import coverage
+    from garou.lookup import verdict
 
-    return coverage.Model(coverage.FEATURES, (50.0,) + (0.0,) * len(coverage.FEATURES),
-                          0.5, (0.0,) * len(coverage.FEATURES))  # fmt: skip
+    return verdict.Model(verdict.FEATURES, (50.0,) + (0.0,) * len(verdict.FEATURES),
+                          0.5, (0.0,) * len(verdict.FEATURES))  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -346,20 +346,20 @@ def test_a_duration_asked_of_a_ruling_stating_none_decides_alone(searcher, query
     # Asked only how long: the rulings stating a duration come first (the debate's,
     # of another thing: the weighed rule says so); of a first hit that states no duration
     # at all, the rules do not say, whatever a model would weigh.
-    from garou.lookup import coverage, quantity
+    from garou.lookup import quantity, verdict
 
     result = searcher.search(query)
     # (the first hit states a duration of something else: weighed, the rule fires)
     assert result.verdict.features.get("quantity", 1.0) == 1.0
     assert result.answered is False or result.verdict.features
     hit = searcher._scorer.docnum(result.hits[0].id)
-    verdict = coverage.judge(searcher, hit, searcher._judged(), query, model=_answer_all())
-    stated = quantity.states_duration(coverage._folded_texts(searcher.entry_parts(hit)))
-    assert verdict.answered is stated  # weighed only when the hit states a duration
+    judged = verdict.judge(searcher, hit, searcher._judged(), query, model=_answer_all())
+    stated = quantity.states_duration(verdict._folded_texts(searcher.entry_parts(hit)))
+    assert judged.answered is stated  # weighed only when the hit states a duration
     for other in (h for h in result.hits[1:] if h.game == result.hits[0].game):
         number = searcher._scorer.docnum(other.id)
-        if not quantity.states_duration(coverage._folded_texts(searcher.entry_parts(number))):
-            alone = coverage.judge(searcher, number, searcher._judged(), query,
+        if not quantity.states_duration(verdict._folded_texts(searcher.entry_parts(number))):
+            alone = verdict.judge(searcher, number, searcher._judged(), query,
                                    model=_answer_all())  # fmt: skip
             assert not alone.answered and alone.reason == "quantity" and alone.features == {}
             break
@@ -373,17 +373,17 @@ def test_a_duration_asked_of_a_ruling_stating_none_decides_alone(searcher, query
 def test_a_duration_stated_or_a_count_asked_beside_it_is_weighed(searcher, query):
     # The hit states a duration, or the question also counts something (the wolves): the
     # hard rule stays out; the model weighs.
-    from garou.lookup import coverage, quantity
+    from garou.lookup import quantity, verdict
     from garou.lookup.analysis import fold_chars
 
     result = searcher.search(query)
     hit = searcher._scorer.docnum(result.hits[0].id)
-    verdict = coverage.judge(searcher, hit, searcher._judged(), query, model=_answer_all())
-    assert verdict.answered, verdict
+    judged = verdict.judge(searcher, hit, searcher._judged(), query, model=_answer_all())
+    assert judged.answered, judged
     folded = fold_chars(query).lower()
     assert quantity.asks_duration(folded)
     assert not quantity.asks_only_duration(folded) or quantity.states_duration(
-        coverage._folded_texts(searcher.entry_parts(hit))
+        verdict._folded_texts(searcher.entry_parts(hit))
     )
 
 
@@ -393,14 +393,14 @@ def test_a_duration_stated_or_a_count_asked_beside_it_is_weighed(searcher, query
      "can the hunter protect a player at night", "cupidon peut-il tuer un amoureux ?"],
 )  # fmt: skip
 def test_an_act_the_role_does_not_have_decides_alone(searcher, query):
-    from garou.lookup import coverage
+    from garou.lookup import verdict
 
     result = searcher.search(query)
     assert not result.answered and result.verdict.reason == "act"
     assert result.verdict.features == {}
     hit = searcher._scorer.docnum(result.hits[0].id)
-    verdict = coverage.judge(searcher, hit, searcher._judged(), query, model=_answer_all())
-    assert verdict.reason == "act"
+    judged = verdict.judge(searcher, hit, searcher._judged(), query, model=_answer_all())
+    assert judged.reason == "act"
 
 
 OTHER_VERBS = [
