@@ -78,8 +78,9 @@ CUSTOMS_YAML = "".join(
 )
 
 
-LONG_NAME = (("Anne-Éloïse de la Tour du Pin Montmorency " * 5) + "X" * 120)[:330]
-"""A 330-character player's name: words, then one that fits no column."""
+LONG_NAME = ("Anne-Éloïse " + "X" * 40)[:40]
+"""The longest player's name garou keeps (MAX_NAME, 40 characters): a word, then one that
+fits no column."""
 
 
 def _words(lang: str) -> dict[str, Any]:
@@ -1004,7 +1005,7 @@ def test_weasyprint_prints_one_a4_page_per_sheet(
         assert isinstance(pdf, bytes) and pdf.startswith(b"%PDF")
         assert count_pages(pdf) == 1, (sheet.header.game, sheet.lang, sheet.header.title)
         assert_a4(pdf)
-    # The column to initial keeps its width next to a 330-character name. WeasyPrint has no
+    # The column to initial keeps its width next to the longest name. WeasyPrint has no
     # public layout API: its page boxes are read as its own tests do.
     import weasyprint
 
