@@ -453,27 +453,18 @@ def apply(state: MafiaState, kind: str, data: Mapping[str, Any], seq: int, lang:
         # the last vote's too (the testament's points count after the end).
         raise IllegalEventError("mafia.refused.over")
     new = copy.copy(state)
-    for name in (
-        "seats",
-        "shots",
-        "checked",
-        "checks",
-        "kills",
-        "spoken",
-        "argued",
-        "skipped",
-        "speeches",
-        "nominations",
-        "nominated_by",
-        "days",
-        "tied",
-        "farewell_due",
-        "farewells",
-        "sanctions",
-        "story",
-        "close_calls",
-    ):
+    new.seats = [copy.copy(seat) for seat in state.seats]  # each seat's values are plain
+    for name in ("shots", "checked", "spoken", "argued", "skipped", "nominations",
+                 "nominated_by", "tied", "farewell_due"):  # fmt: skip
         setattr(new, name, copy.deepcopy(getattr(state, name)))
+    # The records of what happened are only ever appended, never changed (but today's,
+    # whose nominations and rounds grow): a new list of the same records keeps the state
+    # before the event as it was. Copying every record again at each event made a long
+    # evening slow to record (each event replays the evening: 0.3 s an event at 120).
+    for name in ("checks", "kills", "speeches", "farewells", "sanctions", "story",
+                 "close_calls"):  # fmt: skip
+        setattr(new, name, list(getattr(state, name)))
+    new.days = [*state.days[:-1], *(copy.deepcopy(day) for day in state.days[-1:])]
     HANDLERS[kind](new, dict(data), seq, lang)
     return new
 
