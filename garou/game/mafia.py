@@ -919,12 +919,16 @@ def _vote(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None:
 
 
 def _vote_out(state: MafiaState, names: Sequence[str], round_: str | None, seq: int, lang: str):
+    """The players a vote puts out leave together (the lift vote: « ils partent tous »):
+    the win is checked once they have all left, as ``garou cascade`` checks it, never
+    between two of them (the seat order then decided the winner)."""
     for name in names:
         seat = state.player(name)
         if state.game.role(seat.role).camp == "ville":
             state.wrong_votes += 1
-        _leave(state, seat, "lift" if round_ == "lift" else "vote", f"d{state.day}", seq, lang)
+        _out(state, seat, "lift" if round_ == "lift" else "vote", f"d{state.day}", seq)
         state.farewell_due.append(name)
+    _settle_win(state, seq, lang)
 
 
 def counted_ballots(state: MafiaState, ballots: Mapping[str, str], round_: str | None) -> dict:
@@ -1166,8 +1170,12 @@ def _night(state: MafiaState, data: dict[str, Any], seq: int, lang: str) -> None
 
 
 def _leave(state: MafiaState, seat: Seat, cause: str, at: str, seq: int, lang: str) -> None:
-    from garou.rules.play import check_win
+    """``seat`` leaves the game (``cause``: shot, vote, lift, disqualified), then the win."""
+    _out(state, seat, cause, at, seq)
+    _settle_win(state, seq, lang)
 
+
+def _out(state: MafiaState, seat: Seat, cause: str, at: str, seq: int) -> None:
     seat.alive, seat.out, seat.out_at = False, cause, at
     if state.phase == "day" and state.vote_round is not None and seat.name in state.nominations:
         # A nominee out of the game during the day (disqualified) is no longer on the vote:
@@ -1177,8 +1185,18 @@ def _leave(state: MafiaState, seat: Seat, cause: str, at: str, seq: int, lang: s
         if seat.name in state.tied:
             state.tied.remove(seat.name)
         state.tell(seq, phrase("mafia.story.nominee-out", name=seat.name))
+
+
+def _settle_win(state: MafiaState, seq: int, lang: str) -> None:
+    """End the evening when the win resolver names a winner, or when nobody is left (the
+    documents name no winner then: the evening is over without one, as ``garou win``)."""
+    from garou.rules.play import check_win
+
     result = check_win(table_state(state), lang, "night" if state.phase == "day" else "vote")
-    if result.winner is not None:
+    if result.nobody_alive:
+        state.phase = "over"
+        state.tell(seq, phrase("game.story.nobody-alive"))
+    elif result.winner is not None:
         state.winner, state.win_rule, state.phase = result.winner, result.rule, "over"
         state.tell(
             seq,
