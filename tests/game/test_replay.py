@@ -566,7 +566,10 @@ def _mf_vote(data, game: Recorded, face: Api) -> None:
     living = [s.name for s in state.living()]
     pool = state.tied if state.vote_round == "revote" else state.nominations
     if state.vote_round == "lift":
-        said = {v: data.draw(st.sampled_from(["yes", "no", None]), label=v) for v in living}
+        order = data.draw(st.permutations(living), label="ballot order")
+        yes = data.draw(st.integers(0, len(living)), label="in favour")
+        said = {v: "yes" if i < yes else data.draw(st.sampled_from(["no", None]), label=v)
+                for i, v in enumerate(order)}  # fmt: skip
         votes = {v: ballot for v, ballot in said.items() if ballot is not None}  # None: silent
     elif data.draw(st.booleans(), label="tie"):
         # Every player votes, in turn for each nominee: a tie whenever the count allows.
@@ -606,13 +609,10 @@ def _mf_day(data, game: Recorded, face: Api) -> None:
             _leaving(face, mf_table_file(state), game, gone, "vote")
     elif state.speaker() is not None:
         game.add("speech", {"player": state.speaker()})
-    elif (
-        state.vote_round == "first"
-        and not state.nominations_closed
-        and (not state.nominations or data.draw(st.booleans(), label="nominate"))
-    ):
+    elif state.vote_round == "first" and not state.nominations_closed:
         free = [n for n in living if n not in state.nominations]
-        if free and data.draw(st.integers(0, 4), label="nobody") > 0:
+        more = len(state.nominations) < 2 or data.draw(st.booleans(), label="nominate")
+        if free and more and data.draw(st.integers(0, 9), label="closed early") > 0:
             nominee = data.draw(st.sampled_from(free))
             game.add("nominate", {"by": data.draw(st.sampled_from(living)), "nominee": nominee})
         else:
