@@ -185,6 +185,10 @@ def test_a_lift_that_puts_the_last_three_out_ends_the_evening_without_a_winner(
     assert t.status()["next"] is not None  # the three farewells are still due
     told = [line.text.key for line in state.story if hasattr(line.text, "key")]
     assert "game.story.nobody-alive" in told and "mafia.story.won" not in told
+    from garou.game.protocol import build_protocol, render_protocol
+
+    sheet = str(render_protocol(build_protocol(state, "en"), "md"))
+    assert "Nobody is left alive" in sheet and "in progress" not in sheet
 
 
 def test_fouls_cost_the_next_speech_and_disqualify(book, tmp_path):
