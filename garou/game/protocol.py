@@ -121,6 +121,10 @@ def build_protocol(state: Any, lang: str) -> Protocol:
 
     game = state.game
     labels = _labels(lang)
+    if state.phase == "over" and state.winner is None:
+        # Over with nobody left (the last players out on one vote): no winner, and no
+        # "game in progress" either where the sheet says how the evening ended.
+        labels["ongoing"] = say("game.story.nobody-alive", lang)
     scored = points(state, lang)
     per = {p["name"]: p["points"] for p in scored["players"]}
     rows = []

@@ -73,7 +73,7 @@ class Recap:
     winner_line: str | None
     """The line that gives the winner ("Winner: the village"), said whole by the catalogue
     (a label glued to its value outside it would keep the value's capital: « Vainqueur :
-    Le village »); None while the game goes on."""
+    Le village »), or that the game ended with nobody alive; None while it goes on."""
     over: bool
     """True when the game is over."""
     players: tuple[Fate, ...]
@@ -197,6 +197,8 @@ def build_recap(replayed: Replayed, game_id: int, lang: str) -> Recap:
     camp = None if state.winner is None else game.camp(state.winner).name
     winner = None if camp is None else camp.get(lang)
     winner_line = None if camp is None else say("game.recap.winner", lang, camp=camp)
+    if camp is None and state.phase == "over":  # nobody left: over, and no winner named
+        winner_line = say("game.story.nobody-alive", lang)
     title = say("game.recap.title", lang, id=game_id, name=state.name or game.info.name.get(lang))
     return Recap(
         lang,

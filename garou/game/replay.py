@@ -312,6 +312,8 @@ def trimmed(book: Rulebook, events: Sequence[Event], lang: str = "en") -> list[E
     new = events[-1]
     if len(events) < 2 or new.kind in ("undo", "start"):
         return events
+    if events[0].kind == "start" and events[0].data.get("game") not in TRIMMED:
+        return events  # nothing is cut from another game's events: no replay to find it
     try:
         if new.kind == "correct":
             data = _trimmed_correction(book, events[:-1], new.data, lang)

@@ -159,6 +159,38 @@ def test_the_critical_phase_is_warned_and_a_mis_vote_gives_the_mafia_the_win(boo
     assert sum(pts[n]["classic"] for n in NAMES) == len(MAFIA)
 
 
+@pytest.mark.parametrize("last", [["Ana", "Bob", "Cid"], ["Ana", "Cid", "Fay"]])
+def test_a_lift_that_puts_the_last_three_out_ends_the_evening_without_a_winner(
+    book, tmp_path, last
+):
+    """They leave together: the win is checked once, as ``garou vote`` then ``garou
+    cascade`` check it (nobody alive, no winner), never between two of them, when the
+    seats decided (Ana out first gave the mafia parity; Bob, the mafioso, out next gave
+    the town its win; Fay, the Don, seated last, kept the mafia's)."""
+    t = Table(book, tmp_path)
+    t.checks()
+    t.add("day")
+    for name in [n for n in NAMES if n not in last]:
+        t.add("disqualify", player=name, behaviour="threats")
+    t.speeches()
+    for by, nominee in zip(last, last[1:] + last[:1], strict=True):
+        t.add("nominate", by=by, nominee=nominee)
+    one_each = {by: nominee for by, nominee in zip(last, last[1:] + last[:1], strict=True)}
+    assert t.add("vote", votes=one_each).vote_round == "revote"
+    t.speeches()
+    assert t.add("vote", votes=one_each).vote_round == "lift"
+    state = t.add("vote", votes=dict.fromkeys(last, "yes"))
+    assert not state.living() and state.phase == "over"
+    assert state.winner is None and state.win_rule is None
+    assert t.status()["next"] is not None  # the three farewells are still due
+    told = [line.text.key for line in state.story if hasattr(line.text, "key")]
+    assert "game.story.nobody-alive" in told and "mafia.story.won" not in told
+    from garou.game.protocol import build_protocol, render_protocol
+
+    sheet = str(render_protocol(build_protocol(state, "en"), "md"))
+    assert "Nobody is left alive" in sheet and "in progress" not in sheet
+
+
 def test_fouls_cost_the_next_speech_and_disqualify(book, tmp_path):
     t = Table(book, tmp_path)
     t.add("day")

@@ -43,3 +43,24 @@ def test_no_recap_label_line_keeps_its_value_s_capital_article(garou, tmp_path, 
             article = re.match(r"(Le|La|Les|L'|The) ", winner)
             mid = winner[0].lower() + winner[1:] if article else winner
             assert any(mid in ln for ln in lines), (fmt, winner)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Nobody is left alive"),
+                                            ("fr", "Plus personne n'est en vie")])  # fmt: skip
+def test_a_game_that_ends_with_nobody_alive_is_over_in_the_recap(book, tmp_path, lang, said):
+    """The wolf's victim, the hunter, shoots the wolf: nobody is left, the game is over
+    without a winner, never "the game goes on"."""
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.game.recap import build_recap
+
+    start = {"game": "loup-garou", "name": None, "players": ["Ana", "Bob"], "table": None,
+             "date": None, "roles": {"loup-garou": 1, "chasseur": 1}, "agreement": {},
+             "deal": {"Ana": "loup-garou", "Bob": "chasseur"}}  # fmt: skip
+    with open_journal(tmp_path / "g.sqlite", create=True) as journal:
+        game_id = session.new_game(journal, book, start)
+        session.record(journal, book, game_id, "kill", {"victim": "Bob"})
+        session.record(journal, book, game_id, "dawn", {"shoot": {"Bob": "Ana"}})
+        recap = build_recap(session.load(journal, book, game_id, lang), game_id, lang)
+    assert recap.over and recap.winner is None
+    assert recap.winner_line is not None and recap.winner_line.startswith(said)
