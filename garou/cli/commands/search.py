@@ -249,7 +249,7 @@ WHY = {
     "decline": "search.why.decline", "unknown-word": "search.why.unknown-word",
     "no-words": "search.why.no-words",
 }  # fmt: skip
-"""The judgement's reasons (``coverage.REASONS``) that a sentence explains to the table; the
+"""The judgement's reasons (``verdict.REASONS``) that a sentence explains to the table; the
 others (a weak match, a predicate the hit does not state) say nothing a reader could use."""
 
 
