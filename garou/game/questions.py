@@ -37,6 +37,10 @@ BALLOTS = "ballots"
 """A show of hands: each of ``voters`` names one of ``options``, or nobody (``empty``)."""
 CHOICE = "choice"
 """One of ``options``: ids (a table's decision) each face names in its own words."""
+EACH = "…"
+"""The value a :data:`BALLOTS` question names until each one asked fills it in
+(:meth:`Question.say`'s ``more``: the voter, a Mafia nominee): said without one, the
+question still reads (« … vote contre »)."""
 TELL = "tell"
 """Nothing to answer nor to wait for: only the notes are shown."""
 
@@ -140,7 +144,7 @@ def questions(
         return (Question("captain", NAME, elected, step.targets, notes=(election,)),)
     if step.kind == "vote":
         voters = tuple(s.name for s in state.living())
-        ballot = phrase("game.play.ballot")
+        ballot = phrase("game.play.ballot", voter=EACH)
         return (Question("votes", BALLOTS, ballot, step.targets, empty=True, voters=voters),)
     if step.kind in ("dawn", "over"):
         return ()
@@ -265,7 +269,7 @@ def mafia_questions(
             return (Question("votes", BALLOTS, lift, ("yes", "no"), empty=True, voters=voters),)
         # a silent ballot goes to the last nominee (no abstention): said before it is counted
         rest = Note(phrase("mafia.play.rest", name=step.pool[-1]))
-        votes = phrase("mafia.play.votes")
+        votes = phrase("mafia.play.votes", name=EACH)
         return (
             Question("votes", BALLOTS, votes, step.pool, empty=True, voters=voters, notes=(rest,)),
         )
