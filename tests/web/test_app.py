@@ -857,3 +857,13 @@ def test_a_game_made_with_a_rules_folder_served_without_it_is_a_4xx_saying_to_gi
     assert ("abîmé" not in text) and ("damaged" not in text)
     served = create_app(WebConfig(db=path, rules_dir=folder)).test_client()
     assert served.get(f"{page}?lang={lang}").status_code == 200
+    client = create_app(WebConfig(db=path)).test_client()
+    token = token_of(client, f"/house?game=loup-garou&lang={lang}")
+    for seen in ("1", "7"):  # a form of the game as it is, and one drawn before a change
+        form = {"csrf": token, "form_id": f"f{seen}", "seen": seen, "kind": "look",
+                "target": "Bob"}  # fmt: skip
+        sent = client.post("/game/1/record", data=form, headers={"Origin": ORIGIN})
+        said = " ".join(sent.text.split())
+        assert sent.status_code == 409 and "GAROU_RULES_DIR=" in said, said
+    with open_journal(path) as journal:
+        assert len(journal.events(1)) == 1
