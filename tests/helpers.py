@@ -36,6 +36,37 @@ def rules_folder(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
     return folder
 
 
+HOUSE_ROLE_AND_CASE = """\
+game: loup-garou
+roles:
+  - id: idiot
+    name: {fr: Idiot du village, en: Village idiot}
+    camp: village
+    power: false
+    section: additions
+    addition: true
+    summary: {fr: Un villageois sans pouvoir de plus., en: One more villager without a power.}
+entries:
+  - id: lg-house-night-talk
+    section: contested
+    kind: contested
+    addition: true
+    title: {fr: "Parler la nuit ?", en: "Talking at night?"}
+    text: {fr: "Les morts parlent-ils la nuit ?", en: "May the dead talk at night?"}
+    options:
+      - id: yes-talk
+        label: {fr: "Oui", en: "Yes"}
+      - id: no-talk
+        label: {fr: "Non", en: "No"}
+    default:
+      option: no-talk
+      reason: {fr: "Plus simple.", en: "Simpler."}
+      addition: true
+"""
+"""A user rules file: a house role of Loup-Garou (``idiot``) and a house case
+(``lg-house-night-talk``), which the built-in rules do not have."""
+
+
 @contextmanager
 def builtin_searcher(cache: Path, *unset: str) -> Iterator[Any]:
     """A ``Searcher`` on the built-in rules, its index in the cache folder ``cache`` (built

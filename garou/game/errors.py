@@ -94,6 +94,28 @@ class UnreplayableGameError(IllegalEventError):
         return self._said(lang, with_rule=False)
 
 
+class UnreadRulesError(UnreplayableGameError):
+    """Raised when a game stored in the journal names a role (a card, a card dealt) or a
+    case of its agreement that the rules garou read do not have: the game was made with a
+    rules folder (``$GAROU_RULES_DIR``, ``--rules-dir``) this run did not read. Its journal
+    is sound; the message names the role or case, says which rules were read, and how to
+    give the folder again (never "damaged")."""
+
+    def __init__(self, game_id: int, name: str | None, what: Phrase, read: Phrase):
+        from garou.core.catalogue import phrase
+
+        self.game_id = game_id
+        self.name = name
+        self.error = self
+        key = "game.replay.rules-unread-named" if name else "game.replay.rules-unread"
+        hint = phrase("game.hint.rules-folder")
+        IllegalEventError.__init__(
+            self, key, hint=hint, id=game_id, name=name or "", what=what, read=read
+        )
+        self.seq = 1
+        self.event_kind = "start"
+
+
 class _Reason:
     """Why an event is refused, with its rule, said in the language of the message quoting
     it (never "nothing was recorded")."""

@@ -124,8 +124,10 @@ def record(
     done: list[Replayed] = []
     check_event_texts(data)
     data = _named(journal, game_id, data, kind, book)
+    row = journal.game(game_id)
 
     def check(events: list[Event]) -> list[Event]:
+        check_rules_read(book, row, events)
         events = trimmed(book, events, lang)
         done.append(_replayed(book, events, lang))
         return events
@@ -175,8 +177,10 @@ def record_form(
     done: list[Replayed] = []
     check_event_texts(data)
     data = _named(journal, game_id, data, kind, book)
+    row = journal.game(game_id)
 
     def check(events: list[Event]) -> list[Event]:
+        check_rules_read(book, row, events)
         if seen is not None and len(events) - 1 != seen:
             raise stale_form(book, events[:-1], lang)
         events = trimmed(book, events, lang)
@@ -320,10 +324,13 @@ def load(journal: Journal, book: Rulebook, game_id: int | None, lang: str = "en"
 def stored(journal: Journal, book: Rulebook, row: GameRow, lang: str = "en") -> Replayed:
     """Return the game of journal row ``row`` replayed from its stored events; a game that
     no longer replays raises UnreplayableGameError naming the game and the event (a
-    damaged row raises the journal's DamagedEventError, which names them too)."""
+    damaged row raises the journal's DamagedEventError, which names them too), and a game
+    whose start names a role or a case the rules read do not have, UnreadRulesError
+    (:func:`check_rules_read`)."""
     from .errors import IllegalEventError, UnreplayableGameError
 
     events = journal.events(row.id)
+    check_rules_read(book, row, events)
     try:
         return replay(book, events, lang)
     except UnreplayableGameError:
@@ -333,6 +340,60 @@ def stored(journal: Journal, book: Rulebook, row: GameRow, lang: str = "en") -> 
         raise UnreplayableGameError(row.id, row.name, kind, exc) from None
 
 
+def check_rules_read(book: Rulebook, row: GameRow, events: Sequence[Event]) -> None:
+    """Refuse a game whose ``start`` names a role (a count of cards, a card dealt) or a case
+    of its agreement that ``book`` does not have, with UnreadRulesError: a game made with a
+    rules folder (a house role, a house case) and read without it. Its journal is sound,
+    and the refusal says so, naming the role or case and how to give the folder, where the
+    replay would call the game damaged (or, for a count of cards alone, replay it
+    quietly)."""
+    from garou.core.catalogue import phrase
+    from garou.core.names import fold, role_names
+
+    from .errors import UnreadRulesError
+
+    start = next((e for e in events if e.kind == "start"), None)
+    data = start.data if start is not None else {}
+    game_id = data.get("game")
+    game = book.games.get(game_id) if isinstance(game_id, str) else None
+    if game is None:  # no start, another game: the replay says what is wrong
+        return
+    known = {r.id for r in game.roles}
+    names: set[str] = set()
+
+    def unknown(role: Any) -> bool:
+        if not isinstance(role, str) or role in known:
+            return False  # a role that is not a name: the replay says what is wrong
+        if not names:
+            names.update(n for r in game.roles for n in role_names(r))
+            names.update(fold(n) for s in game.statuses for n in (s.id, s.name.fr, s.name.en))
+        return fold(role) not in names
+
+    roles, deal = _mapping(data.get("roles")), _mapping(data.get("deal"))
+    # Loup-Garou: roles is role -> count, deal is player -> role; Mafia: roles is the deal.
+    cards = [*roles.values()] if game.id == "mafia" else [*roles, *deal.values()]
+    what = next((phrase("game.rules-unread.role", role=r) for r in cards if unknown(r)), None)
+    if what is None:
+        agreed = _mapping(data.get("agreement"))
+        cases = {e.id for e in (*game.contested(), *game.settings())}
+        case = next((c for c in agreed if isinstance(c, str) and c not in cases), None)
+        what = phrase("game.rules-unread.case", case=case) if case is not None else None
+    if what is None:
+        return
+    folder = book.user_folder()
+    read = (
+        phrase("game.rules-unread.builtin", game=game.id)
+        if folder is None
+        else phrase("game.rules-unread.folder", game=game.id, folder=str(folder))
+    )
+    raise UnreadRulesError(row.id, row.name, what, read)
+
+
+def _mapping(value: Any) -> Mapping[Any, Any]:
+    """``value`` when it is a mapping, else an empty one (the replay says what is wrong)."""
+    return value if isinstance(value, Mapping) else {}
+
+
 def status(journal: Journal, book: Rulebook, game_id: int | None, lang: str) -> dict[str, Any]:
     """Return the ``status --json`` data of a game."""
     return snapshot(journal, book, game_id, lang)[1]
@@ -340,23 +401,28 @@ def status(journal: Journal, book: Rulebook, game_id: int | None, lang: str) -> 
 
 def listing(journal: Journal, book: Rulebook, lang: str) -> list[dict[str, Any]]:
     """Every game of the journal with where it stands: ``id, game, name, created, phase,
-    night, day, winner, winner_name, damaged``. A game that does not replay is listed all
-    the same, its phase None and ``damaged`` saying why, so that the judge knows what to
-    repair."""
+    night, day, winner, winner_name, damaged, rules_unread``. A game that does not replay is
+    listed all the same, its phase None and ``damaged`` saying why, so that the judge knows
+    what to repair; one made with a rules folder this run did not read is not damaged:
+    ``rules_unread`` says which role or case it names and how to give the folder."""
     from garou.core.errors import GarouError
+
+    from .errors import UnreadRulesError
 
     rows = []
     for row in journal.games():
-        damaged = None
+        damaged = unread = None
         try:
             data = status(journal, book, row.id, lang)
+        except UnreadRulesError as exc:
+            data, unread = {}, exc.message(lang)
         except GarouError as exc:
             data, damaged = {}, exc.message(lang)
         where = {k: data.get(k) for k in ("phase", "night", "day", "winner", "winner_name")}
         rows.append(
             {"id": row.id, "game": row.game, "name": row.name, "created": row.created}
             | where
-            | {"damaged": damaged}
+            | {"damaged": damaged, "rules_unread": unread}
         )
     return rows
 

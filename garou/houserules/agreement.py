@@ -729,18 +729,16 @@ class _Validator:
                 return
         every = questions(game)
         hint = closest(str(key), [q.id for q in every])
-        self.problem(
-            given,
-            key,
-            path,
-            phrase(
-                "house.file.unknown-case-hint" if hint else "house.file.unknown-case",
-                case=str(key),
-                game=game.id,
-                closest=" / ".join(hint),
-                cases=", ".join(q.id for q in every),
-            ),
+        said = phrase(
+            "house.file.unknown-case-hint" if hint else "house.file.unknown-case",
+            case=str(key),
+            game=game.id,
+            closest=" / ".join(hint),
+            cases=", ".join(q.id for q in every),
         )
+        if self.book.user_folder() is None:  # a case of a rules folder this run did not read?
+            said = phrase("house.file.unknown-case-unread", said=said)
+        self.problem(given, key, path, said)
 
     def option(
         self, given: dict, key: Any, path: str, question: Question, value: str

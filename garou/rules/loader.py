@@ -39,6 +39,12 @@ class Rulebook:
     files: tuple[Path, ...]
     """The files read."""
 
+    def user_folder(self) -> Path | None:
+        """The folder of the user's own rule files read with the built-in ones
+        (``--rules-dir``, ``$GAROU_RULES_DIR``), or None when only the built-in rules were."""
+        builtin = set(builtin_files())
+        return next((p.parent for p in self.files if p not in builtin), None)
+
     def game(self, game_id: str) -> Game:
         """Return the game called ``game_id`` (its id, a name or an alias: see
         :func:`~core.names.find_game`); raise UnknownGameError naming the closest games and

@@ -1845,3 +1845,41 @@ def test_the_commands_to_type_next_reach_the_journal_given_and_paste_whole(garou
     # the journal a command opens without --db: nothing to add
     plain = garou("game", "new", *MAFIA, "--lang", "en", env={"GAROU_DB": str(db)})
     assert plain.stdout.splitlines()[0].endswith("Next: garou game play 2")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_game_made_with_a_rules_folder_is_listed_as_needing_it_never_damaged(
+    garou, tmp_path, lang
+):
+    # `GAROU_RULES_DIR=ur garou game new --deal Ana=idiot` (a house role), then the same
+    # journal without the variable: the list says the game needs its folder and why, `add`
+    # and `status` refuse saying how to give it (exit 1, no "damaged"), --json too.
+    from tests.helpers import HOUSE_ROLE_AND_CASE, rules_folder
+
+    folder = str(rules_folder(tmp_path, HOUSE_ROLE_AND_CASE))
+    setup = tmp_path / "t5i.yaml"
+    setup.write_text(
+        "game: loup-garou\nplayers: 5\nroles: {loup-garou: 1, voyante: 1, idiot: 1, villageois: 2}"
+        "\nnames: [Ana, Bob, Cid, Dee, Eve]\n",
+        encoding="utf-8",
+    )
+    db = str(tmp_path / "g.sqlite")
+    made = garou("game", "new", "--setup", str(setup), "--deal", "Ana=idiot", "--db", db,
+                 "--force", env={"GAROU_RULES_DIR": folder})  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    listed = garou("--lang", lang, "game", "list", "--db", db)
+    assert listed.exit_code == 0
+    assert say("game.list.rules-unread", lang) in listed.stdout
+    assert say("game.list.damaged", lang) not in listed.stdout
+    assert "GAROU_RULES_DIR=" in " ".join(listed.stdout.split())
+    rows = garou("--lang", lang, "--json", "game", "list", "--db", db).json()["games"]
+    assert rows[0]["damaged"] is None and "idiot" in rows[0]["rules_unread"]
+    for args in (("game", "add", "look", "target=Bob"), ("game", "status", "1")):
+        run = garou("--lang", lang, *args, "--db", db)
+        said = " ".join(run.stderr.split())
+        assert run.exit_code == 1 and "idiot" in said and "GAROU_RULES_DIR=" in said, said
+        assert "Traceback" not in said and ("damaged" not in said) and ("abîmé" not in said)
+        error = garou("--lang", lang, "--json", *args, "--db", db).json()["error"]
+        assert error["type"] == "UnreadRulesError" and "--rules-dir" in error["hint"]
+    again = garou("game", "status", "1", "--db", db, env={"GAROU_RULES_DIR": folder})
+    assert again.exit_code == 0, again.stderr

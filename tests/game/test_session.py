@@ -459,3 +459,60 @@ def test_a_blank_player_name_is_refused_at_the_start(journal, book):
     with pytest.raises(IllegalEventError) as refused:
         session.new_game(journal, book, FIVE | {"players": ["Ana", "Bob", "Cid", "Dee", " "]})
     assert "empty name" in refused.value.message("en") and journal.games() == []
+
+
+HOUSE_STARTS = {  # what of a start names the rules folder's role or case
+    "deal": {"roles": {"loup-garou": 1, "idiot": 1, "villageois": 3}, "deal": {"Ana": "idiot"}},
+    "counts": {"roles": {"loup-garou": 1, "idiot": 1, "villageois": 3}},
+    "agreement": {"agreement": {"lg-house-night-talk": "yes-talk"}},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("what", list(HOUSE_STARTS))
+def test_a_game_made_with_a_rules_folder_and_read_without_it_names_what_is_missing(
+    journal, book, tmp_path, what, lang
+):
+    # Its journal is sound: read without the folder it is refused naming the role or case
+    # and how to give the folder again (never "damaged", never replayed quietly), and with
+    # the folder it replays as before. Listing, replaying and recording all say it.
+    from garou.game.errors import UnreadRulesError
+    from garou.rules import load_rules
+    from tests.helpers import HOUSE_ROLE_AND_CASE, rules_folder
+
+    house = load_rules(rules_folder(tmp_path, HOUSE_ROLE_AND_CASE), cache=False)
+    data = FIVE | {"players": ["Ana", "Bob", "Cid", "Dee", "Eve"]} | HOUSE_STARTS[what]
+    game_id = session.new_game(journal, house, data)
+    named = "lg-house-night-talk" if what == "agreement" else "idiot"
+    for face in (
+        lambda: session.load(journal, book, game_id, lang),
+        lambda: session.record(journal, book, game_id, "look", {"target": "Bob"}, lang),
+    ):
+        with pytest.raises(UnreadRulesError) as refused:
+            face()
+        said = refused.value.message(lang)
+        assert named in said and "GAROU_RULES_DIR=" in said and "--rules-dir" in said, said
+        assert ("abîmée" not in said) and ("damaged" not in said) and ("rejoue" not in said)
+        assert ("intact" in said) == (lang == "fr") and ("sound" in said) == (lang == "en")
+    assert len(journal.events(game_id)) == 1  # nothing recorded
+    listed = session.listing(journal, book, lang)[0]
+    assert listed["damaged"] is None and named in listed["rules_unread"]
+    assert session.load(journal, house, game_id, lang).state.phase == "night"
+    assert session.listing(journal, house, lang)[0]["rules_unread"] is None
+
+
+def test_a_game_read_with_another_rules_folder_names_the_folder_read(journal, book, tmp_path):
+    from garou.game.errors import UnreadRulesError
+    from garou.rules import load_rules
+    from tests.helpers import HOUSE_ROLE_AND_CASE, rules_folder
+
+    house = load_rules(rules_folder(tmp_path, HOUSE_ROLE_AND_CASE), cache=False)
+    data = FIVE | {"players": ["Ana", "Bob", "Cid", "Dee", "Eve"]} | HOUSE_STARTS["deal"]
+    game_id = session.new_game(journal, house, data)
+    other = tmp_path / "other"
+    other.mkdir()
+    text = HOUSE_ROLE_AND_CASE.replace("idiot", "fool").replace("night-talk", "day-talk")
+    (other / "house.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(UnreadRulesError) as refused:
+        session.load(journal, load_rules(other, cache=False), game_id)
+    assert f"folder {other}" in refused.value.message("en")

@@ -1131,3 +1131,35 @@ def test_an_agreement_is_written_only_if_house_show_reads_it_back(book, tmp_path
         return
     again = load_agreement(path, book)
     assert again.table == table and again.decisions[-1].choices == own.choices
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_agreement_naming_a_case_of_a_rules_folder_read_without_it_says_to_give_it(
+    garou, book, tmp_path, lang
+):
+    # Made with `--rules-dir` (a house case), read without it: the unknown case is said
+    # with how to give the folder (--rules-dir, GAROU_RULES_DIR for `garou game`); read
+    # with another folder, the folder was given: the plain unknown case.
+    from garou.rules import load_rules
+    from tests.helpers import HOUSE_ROLE_AND_CASE, rules_folder
+
+    folder = rules_folder(tmp_path, HOUSE_ROLE_AND_CASE)
+    out = tmp_path / "ua.yaml"
+    made = garou("house", "pick", "--game", "loup-garou", "--defaults", "--rules-dir",
+                 str(folder), "-o", str(out))  # fmt: skip
+    assert made.exit_code == 0, made.stderr
+    with pytest.raises(DataFileError) as refused:
+        load_agreement(out, book)
+    said = refused.value.message(lang)
+    assert "lg-house-night-talk" in said
+    assert ("unknown case" if lang == "en" else "cas inconnu") in said
+    assert "--rules-dir" in said and "GAROU_RULES_DIR=" in said, said
+    shown = garou("--lang", lang, "house", "show", str(out))
+    assert shown.exit_code == 1 and "--rules-dir" in shown.stderr
+    assert garou("house", "show", str(out), "--rules-dir", str(folder)).exit_code == 0
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "h.yaml").write_text(HOUSE_ROLE_AND_CASE.replace("night-talk", "day-talk"), "utf-8")
+    with pytest.raises(DataFileError) as plain:
+        load_agreement(out, load_rules(other, cache=False))
+    assert "GAROU_RULES_DIR" not in plain.value.message(lang)

@@ -828,3 +828,42 @@ def test_a_form_part_that_declares_latin1_is_read_as_latin1():
                             charset="iso-8859-1")  # fmt: skip
     response = client.post("/echo-form", data=body, content_type=kind, headers={"Origin": ORIGIN})
     assert response.status_code == 200 and response.text == "Zoé", response.text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("page", ["/game/1", "/game/1/table"])
+def test_a_game_made_with_a_rules_folder_served_without_it_is_a_4xx_saying_to_give_it(
+    tmp_path, monkeypatch, page, lang
+):
+    # Its journal is sound: the page names the house role and how to give the folder
+    # (garou serve --rules-dir), never "damaged"; served with the folder, it is shown.
+    from garou.game import session
+    from garou.game.journal import open_journal
+    from garou.rules import load_rules
+    from tests.helpers import HOUSE_ROLE_AND_CASE, rules_folder
+
+    monkeypatch.delenv("GAROU_RULES_DIR", raising=False)
+    folder = rules_folder(tmp_path, HOUSE_ROLE_AND_CASE)
+    path = tmp_path / "games.sqlite"
+    with open_journal(path) as journal:
+        session.new_game(journal, load_rules(folder, cache=False), {
+            "game": "loup-garou", "players": ["Ana", "Bob", "Cid", "Dee", "Eve"],
+            "roles": {"loup-garou": 1, "idiot": 1, "villageois": 3}, "deal": {"Ana": "idiot"},
+        })  # fmt: skip
+    response = create_app(WebConfig(db=path)).test_client().get(f"{page}?lang={lang}")
+    assert response.status_code == 409
+    text = " ".join(response.text.split())
+    assert "idiot" in text and "GAROU_RULES_DIR=" in text and "--rules-dir" in text
+    assert ("abîmé" not in text) and ("damaged" not in text)
+    served = create_app(WebConfig(db=path, rules_dir=folder)).test_client()
+    assert served.get(f"{page}?lang={lang}").status_code == 200
+    client = create_app(WebConfig(db=path)).test_client()
+    token = token_of(client, f"/house?game=loup-garou&lang={lang}")
+    for seen in ("1", "7"):  # a form of the game as it is, and one drawn before a change
+        form = {"csrf": token, "form_id": f"f{seen}", "seen": seen, "kind": "look",
+                "target": "Bob"}  # fmt: skip
+        sent = client.post("/game/1/record", data=form, headers={"Origin": ORIGIN})
+        said = " ".join(sent.text.split())
+        assert sent.status_code == 409 and "GAROU_RULES_DIR=" in said, said
+    with open_journal(path) as journal:
+        assert len(journal.events(1)) == 1

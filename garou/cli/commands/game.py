@@ -312,8 +312,8 @@ def list_command(db: Db = None, lang: Lang = None, json_: Json = False) -> None:
         grid.add_row(str(r["id"]), escape(r["name"] or "-"), r["created"][:16], escape(where))
     out.print(grid)
     for r in rows:  # which games do not replay, and why: the judge knows what to repair
-        if r["damaged"]:
-            out.print(f"[yellow]{escape(r['damaged'])}[/]")
+        if r["damaged"] or r["rules_unread"]:
+            out.print(f"[yellow]{escape(r['damaged'] or r['rules_unread'])}[/]")
 
 
 def _where(data: dict[str, Any], lang: str) -> str:
@@ -327,6 +327,8 @@ def _where(data: dict[str, Any], lang: str) -> str:
         return say("game.recap.day", lang, number=data["day"])
     if data.get("damaged"):
         return say("game.list.damaged", lang)
+    if data.get("rules_unread"):
+        return say("game.list.rules-unread", lang)
     return "?"
 
 

@@ -129,11 +129,12 @@ def _stale(journal: Journal, game_id: int) -> str | None:
     undid or timed since it was drawn, or the form does not say when it was drawn), else
     None. Asked before the form's own checks: a stale form is never judged against a step
     it was not drawn for (a first vote's ballots taken as the revote's)."""
-    from garou.game.session import stale_form
+    from garou.game.session import check_rules_read, stale_form
 
     events = journal.events(game_id)
     if _seen() == len(events):
         return None
+    check_rules_read(library().book(), journal.game(game_id), events)  # read without its folder
     return stale_form(library().book(), events, g.lang).reason(g.lang)
 
 
@@ -1094,8 +1095,11 @@ def _pending(
     (:func:`garou.game.questions.pending`: the seen card, a player's choice, the cards of
     the living), as the page's form asks it, or None."""
     from garou.game import questions
+    from garou.game.session import check_rules_read
 
-    found = questions.pending(journal.events(game_id), book, kind, data, g.lang)
+    events = journal.events(game_id)
+    check_rules_read(book, journal.game(game_id), events)  # a game read without its folder
+    found = questions.pending(events, book, kind, data, g.lang)
     if found is None:
         return None
     game = book.games["loup-garou"]
