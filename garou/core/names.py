@@ -28,11 +28,26 @@ direction mark, a soft hyphen: invisible), surrogates (an undecodable byte), pri
 line and paragraph separators."""
 
 
+BLANK_LETTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0")
+"""Characters that draw nothing although Unicode files them as letters or marks (the Hangul
+fillers, the blank Braille pattern, the grapheme joiner, the Khmer and Mongolian invisible
+vowels): « Ana\u3164 » would show as a second « Ana »."""
+
+
 def hidden_character(text: str) -> str | None:
-    """Return the first character of ``text`` a name may not hold (:data:`HIDDEN_CATEGORIES`):
-    one that moves the terminal or that nobody sees, so that two names that look the same
-    are never two players; None when there is none."""
-    return next((c for c in text if unicodedata.category(c) in HIDDEN_CATEGORIES), None)
+    """Return the first character of ``text`` a name may not hold (:data:`HIDDEN_CATEGORIES`,
+    :data:`BLANK_LETTERS`): one that moves the terminal or that nobody sees, so that two
+    names that look the same are never two players; None when there is none."""
+    return next(
+        (c for c in text if unicodedata.category(c) in HIDDEN_CATEGORIES or c in BLANK_LETTERS),
+        None,
+    )
+
+
+def shown_length(text: str) -> int:
+    """How many characters ``text`` shows once trimmed: composed (NFC), so that an accent
+    typed as a letter and a combining mark counts once."""
+    return len(unicodedata.normalize("NFC", text.strip()))
 
 
 MAX_NAME = 40
@@ -67,9 +82,9 @@ def name_problem(name: str) -> Phrase | None:
     if found is not None:
         code = f"U+{ord(found):04X}"
         return phrase("game.refused.hidden-character", text=_beginning(name, 60), code=code)
-    if not name.strip():
-        return phrase("core.name.blank")
-    length = len(name.strip())
+    if not any(unicodedata.category(c)[0] not in "ZM" for c in name):
+        return phrase("core.name.blank")  # nothing but spaces and marks: nothing shown
+    length = shown_length(name)
     if length > MAX_NAME:
         return phrase("game.names.too-long", name=_beginning(name.strip()), length=length,
                       most=MAX_NAME)  # fmt: skip
@@ -88,7 +103,7 @@ def text_problem(text: str, field: object = None) -> Phrase | None:
         code = f"U+{ord(found):04X}"
         said = phrase("core.text.hidden-character", text=_beginning(text, 60), code=code)
     else:
-        length = len(text.strip())
+        length = shown_length(text)
         if length <= MAX_TEXT:
             return None
         said = phrase("core.text.too-long", text=_beginning(text.strip()), length=length,

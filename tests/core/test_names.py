@@ -39,3 +39,33 @@ def test_a_name_of_nothing_but_spaces_is_no_name(blank):
     said = name_problem(blank)
     assert said is not None and said.key == "core.name.blank"
     assert name_problem(" Ana ") is None
+
+
+@pytest.mark.parametrize(
+    "look_alike", ["Ana\u3164", "A\u034fna", "Ana\u2800", "\u115fAna", "Ana\uffa0"]
+)
+def test_a_letter_that_draws_nothing_is_hidden_so_no_second_ana(look_alike):
+    from garou.core.names import hidden_character, name_problem
+
+    assert hidden_character(look_alike) is not None
+    said = name_problem(look_alike)
+    assert said is not None and said.key == "game.refused.hidden-character"
+
+
+def test_a_name_of_marks_alone_shows_nothing_and_is_no_name():
+    from garou.core.names import name_problem
+
+    said = name_problem("\u0301\u0300")
+    assert said is not None and said.key == "core.name.blank"
+
+
+def test_a_name_is_measured_as_it_shows_composed_or_not():
+    import unicodedata
+
+    from garou.core.names import MAX_NAME, name_problem
+
+    composed = "é" * MAX_NAME
+    decomposed = unicodedata.normalize("NFD", composed)
+    assert len(decomposed) == 2 * MAX_NAME
+    assert name_problem(composed) is None and name_problem(decomposed) is None
+    assert name_problem(composed + "é") is not None
