@@ -71,23 +71,29 @@ STANDARD_OUTPUT = "-"
 """What ``-o`` says for standard output."""
 
 
-def output_destination(out: str | Path | None, option: str = "-o") -> Path | None:
+def output_destination(
+    out: str | Path | None, option: str = "-o", folder: bool = False
+) -> Path | None:
     """Return the file the ``-o`` value ``out`` names, or None for standard output (no
     ``-o``, or ``-o -``). The one reading of every command's output option: an empty name
     (``-o ''``) is refused as such, never read as the current folder (``Path('')`` is
     ``.``). Typer turns an empty text into ``.`` when the option is typed ``Path``: the
-    output options are typed ``str`` and read here."""
+    output options are typed ``str`` and read here. A name ending with ``/`` names a folder
+    (:func:`output_target`'s refusal), unless the option is one (``folder``: ``export --all``)."""
     if out is None or str(out) == STANDARD_OUTPUT:
         return None
     if not str(out).strip():
         raise UsageError("writer.empty-name", option=option)
+    if not folder:
+        output_target(out, force=True, option=option)  # 'out/': a folder, said now
     return Path(out)
 
 
 def output_target(path: str | Path, force: bool = False, option: str = "--out") -> Path:
     """Return the file that writing to ``path`` creates or replaces, or raise why it must not.
 
-    A folder, a device, a pipe or any other non-regular file is never written, even with
+    A folder (or a name ending with ``/``, which names one), a device, a pipe or any other
+    non-regular file is never written, even with
     ``force``; an existing file only with ``force``. With ``force``, a symbolic link is
     followed: the file it points to is written and the link kept. ``option`` names the
     command-line option that gave the path, for the messages.
@@ -95,6 +101,9 @@ def output_target(path: str | Path, force: bool = False, option: str = "--out") 
     if not str(path).strip():
         raise UsageError("writer.empty-name", option=option)
     asked = Path(path)
+    if str(path).endswith(("/", os.sep)):  # a folder named ('out/'), never a file so named
+        key = "writer.folder" if asked.is_dir() else "writer.no-folder"
+        raise OutputError(key, path=_said(asked), option=option)
     target = asked
     if force and asked.is_symlink():
         try:

@@ -71,3 +71,22 @@ def test_every_command_refuses_an_empty_output_name_as_such(garou, asked, tmp_pa
         assert said in run.stderr and "folder" not in run.stderr, run.stderr
     every = garou("game", "export", "--all", "--db", asked["game export"][-1], "-o", "")
     assert every.exit_code == 2 and not list(tmp_path.glob("game-*.yaml")), every.stderr
+
+
+@pytest.mark.parametrize("command", sorted(ASKED))
+def test_an_output_name_ending_with_a_slash_is_a_folder_never_a_file(
+    garou, asked, tmp_path, command
+):
+    (tmp_path / "there").mkdir()
+    for name, said in (("missing/", "the folder missing does not exist"),
+                       ("there/", "there is a folder")):  # fmt: skip
+        run = garou(*command.split(), *asked[command], "-o", name, "--lang", "en")
+        shown = " ".join(run.stderr.split())
+        if "cannot tell the format" in shown:  # recap, protocol: the format asked first
+            assert run.exit_code == 2, (command, name, run.stdout, run.stderr)
+            continue
+        assert run.exit_code == 1, (command, name, run.stdout, run.stderr)
+        assert said in shown, run.stderr
+        assert not (tmp_path / "missing").exists()
+    saved = garou("game", "export", "--all", "--db", asked["game export"][-1], "-o", "there/")
+    assert saved.exit_code == 0 and list((tmp_path / "there").glob("*.yaml")), saved.stderr

@@ -646,7 +646,7 @@ def export_command(
     from garou.core.writer import output_destination, write_file
     from garou.game.record import dump_record, game_record
 
-    target = output_destination(out)  # -o '' refused before the journal is read
+    target = output_destination(out, folder=every)  # -o '' refused before the journal's read
     if every:
         _export_all(db, game_id if game_id is not None else id_, target, force, lang)
         return
