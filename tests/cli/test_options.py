@@ -82,3 +82,11 @@ def test_a_date_option_is_read_as_every_date_of_garou(typed, iso):
     from garou.cli.options import option_date
 
     assert option_date(typed) == iso and option_date(None) is None
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_date_range_whose_start_comes_after_its_end_is_refused(garou, tmp_path, lang):
+    run = garou("club", "standings", "--from", "31/12/2026", "--to", "2026-01-01",
+                "--db", str(tmp_path / "j.sqlite"), "--lang", lang)  # fmt: skip
+    assert run.exit_code == 2 and "2026-12-31" in run.stderr and "2026-01-01" in run.stderr
+    assert {"fr": "échangez-les", "en": "swap them"}[lang] in run.stderr

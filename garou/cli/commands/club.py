@@ -25,6 +25,10 @@ def standings_command(
 
     language = _lang(lang)
     since, until = option_date(since, "--from"), option_date(until, "--to")
+    if since is not None and until is not None and since > until:
+        from garou.core.errors import UsageError
+
+        raise UsageError("core.date.range", since=since, until=until)
     book = _book()
     with _open(db) as journal:
         table = standings(journal, book, since, until, language)
