@@ -6,8 +6,8 @@ by :mod:`.rendering` (the printables' Jinja environment), never by Flask's own t
 
 from __future__ import annotations
 
-import codecs
 import logging
+import re
 import sys
 import time
 from collections.abc import Callable, Mapping
@@ -17,9 +17,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, Response, g, request
-from flask.wrappers import Request
 from werkzeug.exceptions import HTTPException
-from werkzeug.formparser import FormDataParser, MultiPartParser
 
 from garou.core.catalogue import say
 from garou.core.errors import GarouError
@@ -52,82 +50,31 @@ class WebConfig:
     ``Accept-Language`` decides (``garou serve --lang``)."""
 
 
-class UnreadableForm(Exception):
-    """Raised when a form's body holds bytes that are not UTF-8 (a Latin-1 ``Zoé``): it is
-    refused whole, never read with replacement characters (``Zo\ufffd``) nor as an empty
-    form. Not a ValueError, which Werkzeug's parser would take for a malformed body and
-    answer with an empty form."""
+_DECLARED_CHARSET = re.compile(r"(?im)^content-type:[^\r\n]*\bcharset=(?!\"?utf-?8\b)")
+"""A multipart part's header declaring a charset other than UTF-8."""
 
 
-_STRICT = "garou-strict-"
-"""The prefix of a codec name that decodes as the codec it names, but strictly whatever
-``errors`` it is given: Werkzeug decodes each part of a multipart form with "replace"."""
+def _unreadable_form() -> bool:
+    """True when the form posted is not all UTF-8, the one encoding garou reads: its raw
+    body, each %XX escape of a url-encoded form once unquoted, and no multipart part
+    declaring another charset. Read from the body (bounded by MAX_CONTENT_LENGTH) through
+    Flask's public API, before the form is parsed from the same cached body: a form is
+    refused whole, never read with replacement characters nor in a charset it declares."""
+    from urllib.parse import parse_qsl
 
-
-def _strict_codec(name: str) -> codecs.CodecInfo | None:
-    prefix = _STRICT.replace("-", "_")
-    if not name.startswith(prefix):
-        return None
-    base = codecs.lookup(name.removeprefix(prefix))
-
-    def decode(data: Any, errors: str = "strict", /) -> tuple[str, int]:
-        return base.decode(data, "strict")
-
-    return codecs.CodecInfo(base.encode, decode, name=name)
-
-
-codecs.register(_strict_codec)
-
-
-class _StrictMultiPartParser(MultiPartParser):
-    def get_part_charset(self, headers: Any) -> str:
-        return _STRICT + super().get_part_charset(headers)
-
-
-class _StrictFormParser(FormDataParser):
-    """Werkzeug's form parser, but a text that is not in the form's encoding (UTF-8, or a
-    part's own declared charset) raises :class:`UnreadableForm`."""
-
-    def _parse_multipart(
-        self, stream: Any, mimetype: str, content_length: Any, options: Any
-    ) -> Any:
-        parser = _StrictMultiPartParser(
-            stream_factory=self.stream_factory,
-            max_form_memory_size=self.max_form_memory_size,
-            max_form_parts=self.max_form_parts,
-            cls=self.cls,
-        )
-        boundary = options.get("boundary", "").encode("ascii")
-        if not boundary:
-            raise ValueError("Missing boundary")
-        try:
-            form, files = parser.parse(stream, boundary, content_length)
-        except UnicodeDecodeError:
-            raise UnreadableForm() from None
-        return stream, form, files
-
-    def _parse_urlencoded(
-        self, stream: Any, mimetype: str, content_length: Any, options: Any
-    ) -> Any:
-        from urllib.parse import parse_qsl
-
-        try:  # the raw body, and each %XX escape once unquoted, must be UTF-8
-            text = stream.read().decode("utf-8")
-            items = parse_qsl(text, keep_blank_values=True, errors="strict")
-        except UnicodeDecodeError:
-            raise UnreadableForm() from None
-        return stream, self.cls(items), self.cls()
-
-
-class _Request(Request):
-    form_data_parser_class = _StrictFormParser
+    try:
+        text = request.get_data(cache=True).decode("utf-8")
+        if request.mimetype == "application/x-www-form-urlencoded":
+            parse_qsl(text, keep_blank_values=True, errors="strict")
+    except UnicodeDecodeError:
+        return True
+    return request.mimetype == "multipart/form-data" and bool(_DECLARED_CHARSET.search(text))
 
 
 def create_app(config: WebConfig | None = None) -> Flask:
     """Return the web application for ``config`` (loopback, built-in rules by default)."""
     config = config or WebConfig()
     app = Flask("garou.web", static_folder="static", static_url_path="/static")
-    app.request_class = _Request  # a form that is not UTF-8 is refused, never guessed
     app.config.update(
         MAX_CONTENT_LENGTH=security.MAX_BODY,
         MAX_FORM_MEMORY_SIZE=security.MAX_BODY,
@@ -241,10 +188,9 @@ def _before() -> Response | None:
             request.host_url, request.headers.get("Origin"), request.headers.get("Referer")
         ):
             return refuse(403, "web.refused.origin")
-        try:
-            token = request.form.get(security.CSRF_FIELD)
-        except UnreadableForm:
+        if _unreadable_form():
             return refuse(400, "web.refused.not-utf8")
+        token = request.form.get(security.CSRF_FIELD)
         if g.new_session or not cfg.keys.csrf_ok(session, token):
             return refuse(403, "web.refused.csrf")
     return None
