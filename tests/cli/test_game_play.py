@@ -359,3 +359,31 @@ def test_ballots_a_phone_types_during_the_show_of_hands_are_kept_and_told(
     with open_journal(db) as journal:
         vote = [e for e in journal.events(1) if e.kind == "vote"][-1].data["votes"]
     assert vote == {"Ana": "Cid", "Bob": "Ana", "Cid": "Bob", "Eve": "Bob", "Fay": "Bob"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_step_answered_on_the_phone_while_the_terminal_asks_it_is_told_not_an_error(
+    garou, tmp_path, book, monkeypatch, lang
+):
+    from garou.cli.commands import game_play
+    from garou.core.catalogue import say
+
+    db = tmp_path / "g.sqlite"
+    _game(db, book, {}, NIGHT1)  # at the wolves' call
+    real = game_play.Session.ask
+
+    def ask(self, question, default=None):
+        if question.startswith(say("game.play.victim", lang)):
+            with open_journal(db) as journal:  # the phone records the wolves' victim
+                session.record(journal, book, 1, "kill", {"victim": "Fay"}, lang)
+        return real(self, question, default)
+
+    monkeypatch.setattr(game_play.Session, "ask", ask)
+    run = garou("game", "play", "--db", str(db), "--lang", lang, input="Dee\n\nq\n")
+    assert run.exit_code == 0, run.stderr
+    out = _flat(run.stdout)
+    assert _flat(say("error.prefix", lang, message="")).strip() not in out, out
+    assert {"fr": "autre écran", "en": "another screen"}[lang] in out
+    with open_journal(db) as journal:
+        kills = [e.data for e in journal.events(1) if e.kind == "kill"]
+    assert kills == [{"victim": "Fay"}]  # the phone's, once; the terminal's Dee not recorded

@@ -82,6 +82,9 @@ class Session:
         self.journal, self.book, self.game_id, self.lang = journal, book, game_id, lang
         self.out, self.clock, self.countdown = out, clock, countdown
         self.shown: set[str] = set()
+        self.drawn = self.last_seq()
+        """The game's last event when the step being asked was drawn: what another screen
+        recorded since is said, and the step asked anew."""
 
     # --- words ------------------------------------------------------------------------
 
@@ -188,6 +191,8 @@ class Session:
                     self.journal, self.book, self.game_id, kind, data, self.lang
                 ).state
             except IllegalEventError as exc:
+                if self.recorded_since(self.drawn):
+                    return None  # answered on another screen meanwhile: said, asked anew
                 question = waited(exc, self.state(), data)
                 if question is None:
                     message = exc.message(self.lang)
@@ -225,6 +230,7 @@ class Session:
         self.show(self.say("game.play.intro"), "dim")
         while True:
             state = self.state()
+            self.drawn = self.last_seq()  # the game as this step is drawn for
             self.header(state)
             if self.finished(state):
                 self.over(state)
@@ -529,7 +535,7 @@ class Session:
         if asked:
             self.show(self.say("game.play.ballots-kept", count=len(asked), names=asked), "yellow")
         targets = list(question.options)
-        seq = self.last_seq()
+        seq = self.drawn  # an undo or a vote on another screen since the step was drawn
         for voter in question.voters:
             if voter in asked:
                 continue
