@@ -33,6 +33,7 @@ from tests.conftest import REPO
 from tests.helpers import (
     AGREED_NAMES,
     ELSEWHERE,
+    MAFIA_NAMES_TYPED,
     NAMES,
     RECORD,
     SIX_DEAL,
@@ -1883,3 +1884,18 @@ def test_a_game_made_with_a_rules_folder_is_listed_as_needing_it_never_damaged(
         assert error["type"] == "UnreadRulesError" and "--rules-dir" in error["hint"]
     again = garou("game", "status", "1", "--db", db, env={"GAROU_RULES_DIR": folder})
     assert again.exit_code == 0, again.stderr
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_adding_a_countdown_says_it_was_noted_not_the_previous_event(garou, tmp_path, lang):
+    from garou.core.catalogue import say
+
+    db = str(tmp_path / "g.sqlite")
+    garou("game", "new", "-g", "mafia", "--names", MAFIA_NAMES_TYPED, "--db", db)
+    garou("game", "add", "meeting", "--db", db)
+    before = garou("game", "status", "--db", db, "--lang", lang).stdout
+    run = garou("game", "add", "timer", "action=start", "label=meeting:n1", "at=0",
+                "seconds=60", "--db", db, "--lang", lang)  # fmt: skip
+    assert run.exit_code == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0] == say("game.cli.timer-recorded", lang), (lines, before)

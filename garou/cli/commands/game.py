@@ -473,19 +473,25 @@ def add_command(
 
         print_json(status)
         return
-    _print_after(_console(), replayed, status, language)
+    _print_after(_console(), replayed, status, language, kind)
 
 
-def _print_after(out: Console, replayed: Any, data: dict[str, Any], lang: str) -> None:
-    """Print what the event just recorded said (the game master sees the hidden part too)."""
+def _print_after(
+    out: Console, replayed: Any, data: dict[str, Any], lang: str, kind: str = ""
+) -> None:
+    """Print what the event just recorded said (the game master sees the hidden part too);
+    a countdown's action, which changes nothing in the game, is said as such."""
     from rich.markup import escape
 
     from garou.core.catalogue import say
 
-    seq = replayed.effective[-1].seq
-    for line in replayed.state.story:
-        if line.seq == seq:
-            out.print(escape(line.text.say(lang)))
+    if kind == "timer":
+        out.print(escape(say("game.cli.timer-recorded", lang)))
+    else:
+        seq = replayed.effective[-1].seq
+        for line in replayed.state.story:
+            if line.seq == seq:
+                out.print(escape(line.text.say(lang)))
     for warning in data["warnings"]:
         out.print(f"[bold yellow]⚠ {escape(warning['message'])}[/] [dim]({warning['rule']})[/]")
     after = say("game.cli.next", lang, where=_where(data, lang), next=_next(data) or "-")
