@@ -31,7 +31,7 @@ from garou.rules.schema import FreeText, Name, record_data
 from .errors import IllegalEventError
 from .journal import Event, Journal
 from .mafia_points import ClubScoring
-from .order import KEY
+from .order import KEY, order_of
 from .replay import replay, trimmed_all
 
 TOP_KEYS = ("game", "setup", "agreement", "events")
@@ -366,6 +366,8 @@ class ReadRecord:
     count_problems: tuple[Problem, ...] = ()
     """``setup.roles`` values that are no whole number (``1e3``, ``2.0``, ``'7'``, ``~``):
     a Loup-Garou record's counts, refused once its game is known (Mafia's are cards)."""
+    order_line: int | None = None
+    """The line of ``game: order:``, when the record has one."""
 
 
 def read_game_record(path: str | Path) -> ReadRecord:
@@ -404,7 +406,10 @@ def read_game_record(path: str | Path) -> ReadRecord:
     head = data.get("game")
     game_line = head.line_of("id") if isinstance(head, LocatedDict) else data.line_of("game")
     counts = _count_problems(file, data.get("setup"))
-    return ReadRecord(file, record, data.line_of("setup"), lines, game_line, counts)
+    order_line = head.line_of("order") if isinstance(head, LocatedDict) else None
+    return ReadRecord(
+        file, record, data.line_of("setup"), lines, game_line, counts, order_line=order_line
+    )
 
 
 def _refuse_an_unsound_start(book: Rulebook, start: Mapping[str, Any], file: str) -> None:
@@ -485,6 +490,10 @@ def import_record(
     }
     if game.order is not None:
         start[KEY] = game.order
+        try:  # rules of order garou knows: said at game.order's own line
+            order_of(start)
+        except IllegalEventError as exc:
+            raise fail(read.order_line or read.game_line, "game.order", _Refusal(exc)) from None
     for key in EXTRA_SETUP:
         value = getattr(setup, key)
         if value is not None:

@@ -267,3 +267,15 @@ def test_whatever_add_accepts_exports_and_imports_back_to_the_same_status(book, 
         assert game_record(j, again)["events"] == game_record(j, game_id)["events"]
         first, second = (session.status(j, book, i, "en") for i in (game_id, again))
         assert second | {"id": game_id} == first
+
+
+@pytest.mark.parametrize("order", ["0", "5", "-5"])
+def test_an_unknown_rules_of_order_is_said_at_the_game_order_line(garou, tmp_path, order):
+    record = tmp_path / "go.yaml"
+    text = RECORD_WITH_COUNT.replace("COUNT", "2").replace(
+        "game: {id: loup-garou, name: x, table: null, date: null}",
+        f"game:\n  id: loup-garou\n  name: x\n  order: {order}",
+    )
+    record.write_text(text, encoding="utf-8")
+    run = garou("--lang", "en", "game", "import", str(record), "--db", str(tmp_path / "g.db"))
+    assert run.exit_code == 1 and f"{record}:4 (game.order)" in run.stderr, run.stderr
