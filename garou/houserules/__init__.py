@@ -27,6 +27,7 @@ from .compare import (
     Difference,
     DifferentGamesError,
     SetupDifference,
+    compare_agreements,
     diff_agreements,
     diff_setups,
 )
@@ -48,6 +49,7 @@ __all__ = [
     "custom_decision",
     "decide",
     "SetupDifference",
+    "compare_agreements",
     "diff_agreements",
     "diff_setups",
     "find_option",

@@ -118,3 +118,35 @@ def diff_agreements(left: Agreement, right: Agreement) -> list[Difference]:
             differences.append(Difference(decision.case, decision.question, decision, other))
     differences += [Difference(d.case, d.question, None, d) for d in others.values()]
     return differences
+
+
+@record
+class Comparison:
+    """What two agreements, ``a`` and ``b`` (their paths as given), decided differently."""
+
+    a: str
+    b: str
+    differences: tuple[Difference, ...]
+    """The questions decided differently, in ``a``'s order (:func:`diff_agreements`)."""
+    setups: tuple[SetupDifference, ...]
+    """The parts of the setup that differ (:func:`diff_setups`)."""
+
+    @property
+    def same(self) -> bool:
+        """True when the two tables decided everything alike."""
+        return not self.differences and not self.setups
+
+    def to_dict(self, lang: str) -> dict[str, Any]:
+        """``{"a", "b", "same", "differences", "setup"}``, as ``garou house diff --json``."""
+        return {
+            "a": self.a,
+            "b": self.b,
+            "same": self.same,
+            "differences": [d.to_dict(lang) for d in self.differences],
+            "setup": [d.to_dict() for d in self.setups],
+        }
+
+
+def compare_agreements(left: Agreement, right: Agreement, a: str, b: str) -> Comparison:
+    """Compare the agreements ``left`` (read from ``a``) and ``right`` (from ``b``)."""
+    return Comparison(a, b, tuple(diff_agreements(left, right)), tuple(diff_setups(left, right)))

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from garou.houserules import Agreement, Question
+    from garou.houserules.compare import Comparison
     from garou.rules.distribution import Distribution
     from garou.rules.model import Game as GameRules
 
@@ -404,12 +405,10 @@ def show_command(
     rules_dir: RulesDir = None,
 ) -> None:
     """Show the decisions of an agreement file (checking it against the rules)."""
-    from rich.table import Table
-
     from garou.houserules import load_agreement
     from garou.rules import load_rules, resolve_language
 
-    from ..output import console, print_json
+    from ..output import print_json
 
     language = resolve_language(lang)
     book = load_rules(rules_dir)
@@ -417,44 +416,51 @@ def show_command(
     if json_:
         print_json(agreement.to_dict(language))
         return
-    game = book.game(agreement.game)
-    title = say("core.label-value", language, label=game.info.name.get(language),
+    _print_agreement(agreement, book.game(agreement.game), file, language)
+
+
+def _print_agreement(agreement: Agreement, game: GameRules, file: Path, lang: str) -> None:
+    """The decisions as one table (each kept, changed from the proposal, or the table's own
+    question), then the setup's cards and names, garou's own roles marked."""
+    from rich.table import Table
+
+    from ..output import console
+
+    title = say("core.label-value", lang, label=game.info.name.get(lang),
                 value=verbatim(agreement.table or file.name))  # fmt: skip
     if agreement.date:
         title += f" ({agreement.date})"
     table = Table(title=_e(title), title_justify="left")
-    table.add_column(_e(_t(language, "col-case")), no_wrap=True)
+    table.add_column(_e(_t(lang, "col-case")), no_wrap=True)
     for column in ("col-question", "col-decision", "col-default?"):
-        table.add_column(_e(_t(language, column)), overflow="fold", ratio=1)
+        table.add_column(_e(_t(lang, column)), overflow="fold", ratio=1)
     for d in agreement.decisions:
         if d.custom:
-            note = _t(language, "own-question")
+            note = _t(lang, "own-question")
         elif d.default:
-            note = _t(language, "kept-default")
+            note = _t(lang, "kept-default")
         else:
             proposed = game.entry(d.case).default
-            note = _t(language, "changed")
+            note = _t(lang, "changed")
             if proposed is not None:
                 label = next(o.label for o in game.entry(d.case).options if o.id == proposed.option)
-                note = _t(language, "changed-from", label=label.get(language))
-        table.add_row(
-            _e(d.case), _e(d.question.get(language)), _e(d.answer.get(language)), _e(note)
-        )
+                note = _t(lang, "changed-from", label=label.get(lang))
+        table.add_row(_e(d.case), _e(d.question.get(lang)), _e(d.answer.get(lang)), _e(note))
     out = console()
     out.print(table)
-    if agreement.setup is not None:
-        mark = say("sheet.addition-mark", language)  # garou's own roles marked, as on the sheets
-        cards = ", ".join(
-            f"{game.role(r).name.get(language)}{mark if game.role(r).addition else ''} × {n}"
-            for r, n in agreement.setup.roles.items()
-        )
-        players = _t(language, "players", count=agreement.setup.players)
-        out.print(_e(_t(language, "setup-line", players=players, cards=cards)))
-        if any(game.role(r).addition for r in agreement.setup.roles):
-            out.print(_e(f"{mark} {say('sheet.addition-note', language)}"))
-        if agreement.setup.names:
-            names = ", ".join(agreement.setup.names)
-            out.print(_e(_t(language, "names-line", names=names)))
+    if agreement.setup is None:
+        return
+    mark = say("sheet.addition-mark", lang)  # garou's own roles marked, as on the sheets
+    cards = ", ".join(
+        f"{game.role(r).name.get(lang)}{mark if game.role(r).addition else ''} × {n}"
+        for r, n in agreement.setup.roles.items()
+    )
+    players = _t(lang, "players", count=agreement.setup.players)
+    out.print(_e(_t(lang, "setup-line", players=players, cards=cards)))
+    if any(game.role(r).addition for r in agreement.setup.roles):
+        out.print(_e(f"{mark} {say('sheet.addition-note', lang)}"))
+    if agreement.setup.names:
+        out.print(_e(_t(lang, "names-line", names=", ".join(agreement.setup.names))))
 
 
 def diff_command(
@@ -465,59 +471,51 @@ def diff_command(
     rules_dir: RulesDir = None,
 ) -> None:
     """Show what two tables decided differently (exit 0 whether or not they differ)."""
-    from rich.table import Table
-
-    from garou.houserules import (
-        diff_agreements,
-        diff_setups,
-        load_agreement,
-    )
+    from garou.houserules import compare_agreements, load_agreement
     from garou.rules import load_rules, resolve_language
 
-    from ..output import console, print_json
+    from ..output import print_json
 
     language = resolve_language(lang)
     book = load_rules(rules_dir)
     left, right = load_agreement(first, book), load_agreement(second, book)
-    differences = diff_agreements(left, right)
-    setups = diff_setups(left, right)
+    compared = compare_agreements(left, right, str(first), str(second))
     if json_:
-        print_json(
-            {
-                "a": str(first),
-                "b": str(second),
-                "same": not differences and not setups,
-                "differences": [d.to_dict(language) for d in differences],
-                "setup": [d.to_dict() for d in setups],
-            }
-        )
+        print_json(compared.to_dict(language))
         return
-    out = console()
-    if not differences and not setups:
-        out.print(_e(_t(language, "same", a=first, b=second)))
+    _print_comparison(compared, book.game(left.game), language)
+
+
+def _print_comparison(compared: Comparison, game: GameRules, lang: str) -> None:
+    """The differences as one table: each question, then each part of the setup."""
+    from rich.table import Table
+
+    from ..output import console
+
+    if compared.same:
+        console().print(_e(_t(lang, "same", a=compared.a, b=compared.b)))
         return
-    title = _t(language, "differences", count=len(differences) + len(setups))
+    title = _t(lang, "differences", count=len(compared.differences) + len(compared.setups))
     table = Table(title=_e(title), title_justify="left")
-    table.add_column(_e(_t(language, "col-case")), no_wrap=True)
-    for column in (_t(language, "col-question"), str(first), str(second)):
+    table.add_column(_e(_t(lang, "col-case")), no_wrap=True)
+    for column in (_t(lang, "col-question"), compared.a, compared.b):
         table.add_column(_e(column), overflow="fold", ratio=1)
-    missing = _t(language, "not-asked")
-    for d in differences:
+    missing = _t(lang, "not-asked")
+    for d in compared.differences:
         table.add_row(
             _e(d.case),
-            _e(d.question.get(language)),
-            _e(d.left.answer.get(language) if d.left else missing),
-            _e(d.right.answer.get(language) if d.right else missing),
+            _e(d.question.get(lang)),
+            _e(d.left.answer.get(lang) if d.left else missing),
+            _e(d.right.answer.get(lang) if d.right else missing),
         )
-    game = book.game(left.game)
-    for s in setups:
+    for s in compared.setups:
         table.add_row(
             _e(f"setup.{s.part}"),
-            _e(_t(language, f"setup-{s.part}")),
-            _e(_setup_value(s.left, game, language)),
-            _e(_setup_value(s.right, game, language)),
+            _e(_t(lang, f"setup-{s.part}")),
+            _e(_setup_value(s.left, game, lang)),
+            _e(_setup_value(s.right, game, lang)),
         )
-    out.print(table)
+    console().print(table)
 
 
 def _setup_value(value: object, game: GameRules, lang: str) -> str:
