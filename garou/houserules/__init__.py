@@ -31,7 +31,7 @@ from .compare import (
     diff_agreements,
     diff_setups,
 )
-from .deal import make_setup, same_name
+from .deal import draft_agreement, make_setup, same_name
 from .sheet import render_agreement
 
 __all__ = [
@@ -57,6 +57,7 @@ __all__ = [
     "iso_date",
     "load_agreement",
     "load_agreement_option",
+    "draft_agreement",
     "make_setup",
     "same_name",
     "questions",

@@ -167,3 +167,60 @@ def setup_problems(game: Game, line: Any, given: Any) -> tuple[Distribution | No
         said = phrase("house.file.setup-check", check=CheckLine(check))
         found.append((given, "roles", "roles", said))
     return (None, found) if found else (Distribution(game.id, players, roles, names=names), found)
+
+
+def draft_agreement(
+    book: Any,
+    game: Game,
+    choices: Mapping[str, str],
+    *,
+    base: Any = None,
+    table: str | None = None,
+    date: str | None = None,
+    players: int | None = None,
+    roles: Any = None,
+    names: Iterable[str] = (),
+    lang: str = "en",
+) -> Any:
+    """The agreement a table is picking, before its questions are walked: ``choices`` (case
+    → option) on top of ``base``'s, the setup of ``players``, ``roles`` and ``names``
+    checked (:func:`make_setup`), its table's name and date. The one draft of every face
+    (``garou house pick``, the web's house form).
+
+    Refuse a case of another game, naming it (the games never mix), and a text the
+    agreement file could not hold (a control character in the table's name), before
+    anything is asked or written."""
+    from .agreement import build_agreement, find_question
+    from .sheet import render_agreement
+
+    for case in choices:  # a case of this game, or said as the other game's
+        try:
+            find_question(game, case)
+        except GarouError:  # another game's: said so; else build_agreement says why
+            _refuse_other_games_case(book, game, case)
+    setup = make_setup(game, players, roles, names, lang)
+    agreement = build_agreement(
+        game, dict(choices), base=base, table=table, date=date, setup=setup, lang=lang
+    )
+    render_agreement(agreement)  # what the file could not hold, said now
+    return agreement
+
+
+def _refuse_other_games_case(book: Any, game: Game, case: str) -> None:
+    """Raise UsageError when ``case`` is a question of another game than ``game``."""
+    from .agreement import find_question
+
+    for other in book.games.values():
+        if other.id == game.id:
+            continue
+        try:
+            find_question(other, case)
+        except GarouError:
+            continue
+        raise UsageError(
+            "house.case-of.other-game",
+            case=case,
+            game=game.info.name,
+            other=other.info.name,
+            other_id=other.id,
+        )

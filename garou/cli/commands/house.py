@@ -47,33 +47,6 @@ def _e(text: object) -> str:
     return escape(str(text))
 
 
-def _own_questions(book: Any, game: Any, choices: dict[str, str]) -> None:
-    """Refuse a --set that is another game's question, saying whose (the games never mix)."""
-    from garou.houserules import find_question
-    from garou.rules import GarouError, UsageError
-
-    for case in choices:
-        try:
-            find_question(game, case)
-            continue
-        except GarouError:
-            pass
-        for other in book.games.values():
-            if other.id == game.id:
-                continue
-            try:
-                find_question(other, case)
-            except GarouError:
-                continue
-            raise UsageError(  # a --set value: the command line's (exit 2)
-                "house.case-of.other-game",
-                case=case,
-                game=game.info.name,
-                other=other.info.name,
-                other_id=other.id,
-            )
-
-
 def ask(out: Console, prompt: str, default: str | None = None, lang: str | None = None) -> str:
     """Read one answer on ``out``; Enter gives ``default`` (tests replace this function).
     The prompt ends as ``lang`` writes it (French: « Choix (1) : »)."""
@@ -163,10 +136,10 @@ def pick_command(
     """Walk the table through every contested case and setting, and write the agreement."""
     from dataclasses import replace
 
+    from garou.core.lists import read_list
     from garou.houserules import (
-        build_agreement,
+        draft_agreement,
         load_agreement,
-        make_setup,
         save_agreement,
         with_path,
         writable_path,
@@ -174,6 +147,7 @@ def pick_command(
     from garou.rules import UsageError, load_rules, resolve_language
     from garou.rules.distribution import parse_players
 
+    from ..options import option_values
     from ..output import console, print_json
 
     language = resolve_language(lang)
@@ -186,31 +160,17 @@ def pick_command(
     base = load_agreement(from_, book) if from_ is not None else None
     if game is None and base is None:
         raise UsageError("house.which-game", games=", ".join(book.games))
-    rules_game = book.game(game) if game is not None else book.game(base.game)  # type: ignore[union-attr]
-    choices = _parse_sets(set_ or [], rules_game)
-    from garou.core.lists import read_list
-
-    from ..options import option_values
-
-    name_list = read_list(names)
+    rules_game = book.game(game if game is not None else base.game)  # type: ignore[union-attr]
     with option_values():  # a --set case or option, a --roles card the rules do not know
-        _own_questions(book, rules_game, choices)
-        setup = make_setup(rules_game, count, roles, name_list, language)
-        agreement = build_agreement(
-            rules_game, choices, base=base, table=table, date=date, setup=setup, lang=language
-        )
-    from garou.houserules.sheet import render_agreement
-
-    render_agreement(agreement)  # a text it cannot write (--table, --names) said before asking
+        agreement = draft_agreement(
+            book, rules_game, _parse_sets(set_ or [], rules_game), base=base, table=table,
+            date=date, players=count, roles=roles, names=read_list(names), lang=language,
+        )  # fmt: skip
     if walk or not (defaults or set_ or from_ is not None):
         agreement = _walk(_prompt_console(json_), rules_game, agreement, language)
     if agreement.date is None:
         agreement = replace(agreement, date=_today())
-    import os
-
-    from garou.core.files import RULES_DIR_ENV
-
-    folder = rules_dir or os.environ.get(RULES_DIR_ENV) or None  # the one load_rules read
+    folder = book.user_folder()  # the rules folder read, named in the command to check it
     path = save_agreement(agreement, out, force, book=book, lang=language, rules_dir=folder)
     agreement = with_path(agreement, path)
     if json_:

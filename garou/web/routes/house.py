@@ -84,9 +84,8 @@ def pick() -> Any:
 def agreement() -> Any:
     """Build the agreement the form describes and send it as a file to download."""
     from garou.houserules import (
-        build_agreement,
+        draft_agreement,
         iso_date,
-        make_setup,
         questions,
         render_agreement,
         with_path,
@@ -114,22 +113,14 @@ def agreement() -> Any:
         players = whole_number(form.get("players"), phrase("web.setup.players"), 1, 99)
         dealt = counts(form, game)
         names = _names(form.get("names", ""))
-        setup = None
-        if dealt:
-            spec = ",".join(f"{role}={n}" for role, n in dealt.items())
-            setup = make_setup(game, players, spec, names, g.lang)
-        elif names or players is not None:
+        if not dealt and (names or players is not None):
             raise FormProblem(phrase("web.house.cards-needed"))
-        agreement = build_agreement(
-            game,
-            choices,
-            table=table,
-            date=date_text or datetime.date.today().isoformat(),
-            setup=setup,
-            lang=g.lang,
-        )
-        # a text the file cannot hold (a control character in the table's name) is the
-        # form's problem, said on the form: the same writer as garou house pick's
+        # the same draft as garou house pick's: a text the file cannot hold (a control
+        # character in the table's name) is the form's problem, said on the form
+        agreement = draft_agreement(
+            book, game, choices, table=table, players=players, roles=dealt or None,
+            names=names, date=date_text or datetime.date.today().isoformat(), lang=g.lang,
+        )  # fmt: skip
         text = render_agreement(
             with_path(agreement, FILE_NAME), game, g.lang, rules_dir=_rules_dir()
         )
