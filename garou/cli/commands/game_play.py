@@ -82,9 +82,10 @@ class Session:
         self.journal, self.book, self.game_id, self.lang = journal, book, game_id, lang
         self.out, self.clock, self.countdown = out, clock, countdown
         self.shown: set[str] = set()
-        self.drawn = self.last_seq()
-        """The game's last event when the step being asked was drawn: what another screen
-        recorded since is said, and the step asked anew."""
+        self.drawn: int | None = None
+        """The game's last event when the step being asked was drawn (set by :meth:`run`;
+        None outside it, as for ``game speak``): what another screen recorded since is
+        said, and the step asked anew."""
 
     # --- words ------------------------------------------------------------------------
 
@@ -191,7 +192,7 @@ class Session:
                     self.journal, self.book, self.game_id, kind, data, self.lang
                 ).state
             except IllegalEventError as exc:
-                if self.recorded_since(self.drawn):
+                if self.drawn is not None and self.recorded_since(self.drawn):
                     return None  # answered on another screen meanwhile: said, asked anew
                 question = waited(exc, self.state(), data)
                 if question is None:
@@ -535,7 +536,8 @@ class Session:
         if asked:
             self.show(self.say("game.play.ballots-kept", count=len(asked), names=asked), "yellow")
         targets = list(question.options)
-        seq = self.drawn  # an undo or a vote on another screen since the step was drawn
+        # an undo or a vote on another screen since the step was drawn
+        seq = self.drawn if self.drawn is not None else self.last_seq()
         for voter in question.voters:
             if voter in asked:
                 continue
