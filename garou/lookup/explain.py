@@ -140,12 +140,9 @@ def ordered(terms: list[Term]) -> tuple[Term, ...]:
 
 def verdict_why(verdict: Any, model: Any) -> VerdictWhy:
     """Return the explanation of a ``verdict.Verdict`` judged with ``model`` (a
-    ``verdict.Model``, None for the hand rules)."""
-    if verdict.reason in HARD_RULES and not verdict.features:
+    ``verdict.Model``)."""
+    if verdict.probability is None:
         return VerdictWhy(verdict.answered, verdict.reason, rule=verdict.reason)
-    if model is None or verdict.probability is None:
-        rule = verdict.reason  # the hand rules: each a veto
-        return VerdictWhy(verdict.answered, verdict.reason, rule=rule)
     terms = [
         Term(name, verdict.features.get(name, 0.0), weight,
              weight * verdict.features.get(name, 0.0))
@@ -190,11 +187,8 @@ def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
 
 def verdict_lines(why: VerdictWhy, say: Say, lang: str) -> list[str]:
     """Return the lines saying why the first hit answers, or why the rules do not say."""
-    if why.rule is not None:
-        key = "search.explain.rule-answered" if why.answered else "search.explain.rule"
-        return [say(key, lang, rule=why.rule)]
-    if why.probability is None:
-        return [say("search.explain.answered-by-rules", lang)]
+    if why.rule is not None or why.probability is None:
+        return [say("search.explain.rule", lang, rule=why.rule or "")]
     key = "search.explain.weighed-answered" if why.answered else "search.explain.weighed-not"
     shown, rest = split_terms(why.terms)
     listed, others = _terms(shown, rest)

@@ -55,7 +55,8 @@ says the predicate, in one sentence, in its asks, its score and lead over the se
 weighed by a logistic regression that ``bench/fit_judgement.py`` fits on the studied sets
 leaving one set out (``lookup/judgement.json``: weights, threshold, figures); below the
 threshold the rules do not say, and the reason given is the rule (or measure) that
-weighed most against the hit. ``GAROU_JUDGEMENT=hand`` makes each rule a veto again.
+weighed most against the hit. The file ships with the package: without it the search
+says so (:class:`JudgementFileError`).
 
 Pure functions over a small view of the index (:class:`Entries`), no Whoosh import.
 """
@@ -64,13 +65,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from garou.core.errors import GarouError
 from garou.core.records import record
 
 from . import quantity
@@ -208,12 +209,12 @@ class Verdict:
 
     answered: bool
     reason: str | None
-    """Why not (one of :data:`REASONS`), None when answered: the rule that failed (hand
-    rules) or the feature that weighed most against (fitted)."""
+    """Why not (one of :data:`REASONS`), None when answered: the hard rule that decided, or
+    the feature that weighed most against."""
     features: dict[str, float]
     """The features of :data:`FEATURES` (empty when a hard rule decided alone)."""
     probability: float | None = None
-    """The fitted model's probability that the hit answers (None: hand rules)."""
+    """The fitted model's probability that the hit answers (None: a hard rule decided)."""
 
 
 def judge(
@@ -250,10 +251,9 @@ def judge(
     states no duration (``quantity``: 4 more out of scope caught, none in scope
     refused), and an act the first hit's role does not have (``act``: 3 and none; on
     every studied set it fires on 11 out of scope and 4 in scope, 3 of them with a wrong
-    first hit). Then, with the fitted model
-    (:func:`model`, ``lookup/judgement.json``, when it is switched on), the rules of
-    this module's docstring and the graded measures of :func:`features` are weighed
-    together; without it, each rule is a veto, tried in order.
+    first hit). Then the fitted model (:func:`loaded_model`, ``lookup/judgement.json``)
+    weighs the rules of this module's docstring and the graded measures of
+    :func:`features` together.
     """
     concepts = [c for c, _ in matched]
     if outside or any(c.outside for c in concepts):
@@ -272,11 +272,6 @@ def judge(
     if _rule_act(asked):
         return Verdict(False, "act", {})
     fitted = model if model is not None else loaded_model()
-    if fitted is None:
-        for name in RULES:
-            if _RULE_TESTS[name](asked):
-                return Verdict(False, name, {})
-        return Verdict(True, None, {})
     values = features(asked)
     probability, against = fitted.weigh(values)
     if probability >= fitted.threshold:
@@ -287,15 +282,15 @@ def judge(
 REASONS = ("outside", "game", "advice", "unknown-named", "quantity", "unknown-word", "subject",
            "essential", "other-game", "decline", "act", "predicate", "weak", "open",
            "no-words")  # fmt: skip
-"""Why an entry does not answer: the three hard rules, the nine rules in the order the hand
-rules try them, then the fitted judgement's graded measures: ``predicate`` (the first hit
-does not speak of what is asked), ``weak`` (it matches weakly, or hardly better than the
+"""Why an entry does not answer: the hard rules, the rules weighed, then the fitted
+judgement's graded measures: ``predicate`` (the first hit does not speak of what is
+asked), ``weak`` (it matches weakly, or hardly better than the
 next), ``open`` (the query is nearer a question the rules leave open than any they
 answer: :mod:`garou.lookup.bank`); and ``no-words``: the query has no word of the rules'
 language (``searcher._wordless``, judged before any entry is)."""
 RULES = ("unknown-named", "quantity", "unknown-word", "subject", "essential", "other-game",
          "decline", "act")  # fmt: skip
-"""The rules weighed (each a veto for the hand rules), after the hard ones."""
+"""The rules weighed, after the hard ones."""
 
 
 @dataclass
@@ -498,11 +493,10 @@ def _together(entries: Entries, docnum: int, concepts: Sequence[Any]) -> float:
 
 MODEL_FILE = Path(__file__).resolve().parent / "judgement.json"
 """The fitted judgement: written by ``bench/fit_judgement.py``, read here."""
-SWITCH = "GAROU_JUDGEMENT"
-"""Environment variable choosing the judgement: ``fitted`` or ``hand`` (the nine vetoes);
-unset, :data:`DEFAULT`."""
-DEFAULT = "fitted"
-"""The judgement used when :data:`SWITCH` is unset."""
+
+
+class JudgementFileError(GarouError):
+    """Raised when the fitted judgement's file, which ships with garou, cannot be read."""
 
 
 @record
@@ -544,20 +538,19 @@ class Model:
         return cls(names, weights, float(data["threshold"]), reference)
 
 
-_LOADED: list[Model | None] = []
+_LOADED: list[Model] = []
 
 
-def loaded_model() -> Model | None:
-    """Return the fitted judgement when it is switched on (:data:`SWITCH`) and its file
-    reads, else None (the hand rules). Read once per process."""
-    if os.environ.get(SWITCH, DEFAULT) != "fitted":
-        return None
+def loaded_model() -> Model:
+    """Return the fitted judgement (:data:`MODEL_FILE`), read once per process."""
     if not _LOADED:
         try:
             data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
             _LOADED.append(Model.from_dict(data["model"]))
-        except (OSError, ValueError, KeyError, TypeError):
-            _LOADED.append(None)  # no file, or a damaged one: the hand rules
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise JudgementFileError(
+                "search.judgement-unreadable", path=str(MODEL_FILE), why=str(exc)
+            ) from None
     return _LOADED[0]
 
 

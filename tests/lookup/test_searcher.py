@@ -744,11 +744,11 @@ def test_outside_of_names_roles_of_other_editions_without_the_index():
 
 def _weighed_against(result: Any, *rules: str) -> bool:
     """True when the result is "not covered", or when one of ``rules`` fires on its first
-    hit: the fitted judgement (on by default) weighs each rule with the rest and may answer
+    hit: the fitted judgement weighs each rule with the rest and may answer
     (held out: blind set wrongly not covered 0.083 -> 0.060, out of scope said not covered
     0.583 -> 0.639; session 6, held out 9 and 10 learned from and the question bank's open
     side weighed: every studied set left out, pooled, out of scope said not covered 0.582 ->
-    0.619 at wrongly 0.020); under the hand rules (GAROU_JUDGEMENT=hand) each rule is a veto."""
+    0.619 at wrongly 0.020)."""
     verdict = result.verdict
     return not result.answered or bool(
         verdict is not None and any(verdict.features.get(r) for r in rules)

@@ -72,14 +72,13 @@ class Nickname:
 @dataclass(frozen=True)
 class RuleFires:
     """Not covered, or answered while ``feature`` fires on the first hit: the fitted judgement
-    (on by default) weighs the rule with the rest and may answer (held out: blind set wrongly
-    not covered 0.083 -> 0.060, out of scope said not covered 0.583 -> 0.639; session 6, held
-    out 9 and 10 learned from and the question bank's open side weighed: every studied set
-    left out, pooled, out of scope said not covered 0.582 -> 0.619 at wrongly 0.020). Under
-    the hand rules (``GAROU_JUDGEMENT=hand``) the rule is a veto. Session 7: « les mafieux
-    peuvent-ils se voter mutuellement ? » joined them when the refit with held out 11 put
-    its probability just above the threshold (0.38 for 0.29); pooled left out, out of scope
-    said not covered 0.562 -> 0.573 at wrongly 0.020)."""
+    weighs the rule with the rest and may answer (held out: blind set wrongly not covered
+    0.083 -> 0.060, out of scope said not covered 0.583 -> 0.639; session 6, held out 9 and
+    10 learned from and the question bank's open side weighed: every studied set left out,
+    pooled, out of scope said not covered 0.582 -> 0.619 at wrongly 0.020). Session 7:
+    « les mafieux peuvent-ils se voter mutuellement ? » joined them when the refit with held
+    out 11 put its probability just above the threshold (0.38 for 0.29); pooled left out,
+    out of scope said not covered 0.562 -> 0.573 at wrongly 0.020)."""
 
     feature: str
 
