@@ -794,22 +794,6 @@ class Searcher:
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
         return self._found.concept_scores(concept_of(self._lexicon, word, numbers), asks=False)
 
-    def camps_of(self, concept: Concept) -> dict[str, list[str]]:
-        """Return, per game, the names of the camps the roles ``concept`` names play for
-        (from the rule data: each role's camp)."""
-        found: dict[str, list[str]] = {}
-        for entry_id in concept.own:
-            names = self._lexicon.camps.get(entry_id)
-            docnum = self._scorer.docnum(entry_id)
-            if names and docnum is not None:
-                found.setdefault(self.entry_game(docnum), []).extend(names)
-        return found
-
-    def named_after(self, word: str) -> set[int]:
-        """Return the entries named after ``word`` (:meth:`named_by` of its concept)."""
-        numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self.named_by(concept_of(self._lexicon, word, numbers))
-
     def named_by(self, concept: Concept) -> set[int]:
         """Return the entries named after ``concept``: its words or synonyms in their
         title, keywords or aliases."""

@@ -255,14 +255,7 @@ def test_the_act_is_the_word_after_the_modal():
     assert verdict.acts("le loup peut-il se devorer", {"loup"}) == []  # the reflexive rule's
 
 
-# --- 7. the clause of circumstance, acts joined by and/or ---------------------------------------
-
-
-def test_circumstance_words_are_those_of_the_clause_only():
-    assert verdict.circumstance_words("do players close their eyes while the witch is called") == {
-        "the", "witch", "is", "called"
-    }  # fmt: skip
-    assert "hunter" not in verdict.circumstance_words("when the hunter dies does the hunter shoot")
+# --- 7. acts joined by and/or -------------------------------------------------------------------
 
 
 def test_acts_joined_by_and_or_or_are_one_question():
@@ -272,20 +265,6 @@ def test_acts_joined_by_and_or_or_are_one_question():
     assert verdict.act_groups("can the hunter shoot or spare a wolf", {"hunter"}) == [
         ["shoot", "spare"]
     ]
-
-
-# --- 8. a camp acting in an entry ----------------------------------------------------------------
-
-
-def test_a_camp_acting_in_an_entry_is_no_group_the_question_is_about(searcher):
-    # "the village votes" in the wolves' victory does not make it about the village's
-    # members; the village's victory, named after the camp, is.
-    searcher.search("le chasseur", lang="fr")
-    (hunter, _), *_ = searcher._matched
-    for entry, speaks in (("lg-win-wolves", False), ("lg-win-village", True)):
-        docnum = searcher._scorer.docnum(entry)
-        texts = [t.lower() for p in searcher.entry_parts(docnum) for t in p.values()]
-        assert verdict.speaks_of_group(searcher, docnum, hunter, texts) is speaks
 
 
 # --- 9. a frequency is a number only when how many times is asked -------------------------------
