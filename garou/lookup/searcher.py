@@ -545,6 +545,10 @@ class Searcher:
             scores=[item.score for item in scored[:2]],
             elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
         )
+        if result.verdict.answered and self._guessed(concepts, scored[0].docnum, fixes):
+            # Decided after the weighing (its features kept: the fit reads them, as for
+            # any first hit), so no probability is said.
+            result.verdict = verdict.Verdict(False, "no-words", result.verdict.features)
         result.answered = result.verdict.answered
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
@@ -704,6 +708,28 @@ class Searcher:
             top += sorted(set(game_best.values()) - set(top), reverse=True)
         return [_Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
                 for score, negdoc in top]  # fmt: skip
+
+    def _guessed(self, concepts: list[Concept], docnum: int, fixes: dict[str, str]) -> bool:
+        """Return True when the query has one known word (the others unknown to the rules)
+        that the first hit matches only through a guess: the word corrected from a typo
+        ("passwd" read as "passed"), or a word its body text says only in another form
+        ("bar" in "barred", no synonym of it in the entry's names), the word itself nowhere
+        in the entry. Such a query has no word of the rules' language (issue 25)."""
+        asked = [c for c in concepts if not c.game_word and c.known]
+        if len(asked) != 1 or " " in asked[0].words:
+            return False
+        (concept,) = asked
+        in_fields = self._found.concept_fields(concept, asks=False)
+        named = any(docnum in v for f, v in in_fields.items() if not f.startswith("text_"))
+        if named and concept.words not in fixes.values():
+            return False
+        return not self._in_plain(concept.words, docnum)
+
+    def _in_plain(self, word: str, docnum: int) -> bool:
+        """Return True when the entry ``docnum`` has ``word`` itself (unstemmed)."""
+        if not self._scorer.has("plain", word):
+            return False
+        return docnum in set(self._reader.postings("plain", word).all_ids())
 
     def _ids(self) -> list[str]:
         """Return every entry's id by document number."""

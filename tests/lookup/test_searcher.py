@@ -1380,6 +1380,25 @@ def test_the_command_says_a_wordless_query_is_not_a_question_about_the_game(garo
     assert data["answered"] is False and data["hits"] == [] and data["reason"] == "no-words"
 
 
+@pytest.mark.parametrize("query", ["passwd", "bar", "foo@bar.com"])
+def test_one_word_matched_only_through_a_guess_is_not_a_question_of_the_rules(searcher, query):
+    # "passwd" is read as "passed", "bar" is only "barred" in a body text: no word of the
+    # rules asked (issue 25). The nearest rulings are still shown.
+    result = searcher.search(query, lang="en")
+    assert result.hits and not result.answered
+    assert result.verdict is not None and result.verdict.reason == "no-words"
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [("chaseur", "lg-role-chasseur"), ("tetsament", "mf-testament"),
+     ("abstension", "mf-no-abstention"), ("testament", "mf-testament")],
+)  # fmt: skip
+def test_one_word_the_entry_itself_has_or_is_named_after_is_answered(searcher, query, entry):
+    result = searcher.search(query)
+    assert result.answered and result.hits[0].id == entry
+
+
 CLOSE = (
     "La première nuit, les mafieux tuent déjà quelqu'un ou ils se contentent de faire "
     "connaissance ?"
