@@ -25,8 +25,6 @@ from garou.core.records import record
 
 SHOWN_TERMS = 5
 """Contributions said per hit and per verdict (the largest; the others are summed)."""
-HARD_RULES = frozenset({"outside", "game", "advice", "quantity", "act", "no-words"})
-"""The verdict's reasons that decide alone, before any weighing (``verdict.judge``)."""
 
 Say = Callable[..., str]
 
@@ -97,7 +95,7 @@ class VerdictWhy:
     answered: bool
     reason: str | None
     rule: str | None = None
-    """The hard rule that decided alone (:data:`HARD_RULES`), if one did."""
+    """The rule that decided alone, without the weighing (``verdict.judge``), if one did."""
     probability: float | None = None
     threshold: float | None = None
     intercept: float = 0.0

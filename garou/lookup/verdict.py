@@ -672,17 +672,13 @@ _BEFORE_ACT = wordset("before_act")
 """Words between a modal and the act it asks of ("peut-elle encore", "can the")."""
 
 
-def acts(folded: str, subject_words: Iterable[str]) -> list[str]:
-    """Return the acts the (folded) query asks a subject may or must do: the first word
-    after each modal that is neither a pronoun, an article, an adverb nor a word of the
-    subject's name ("la sorcière peut-elle voler", "can the seer look twice"). A verb
-    after "se" is no act asked of the subject alone: the reflexive rule judges it."""
-    return [group[0] for group in act_groups(folded, subject_words)]
-
-
 def act_groups(folded: str, subject_words: Iterable[str]) -> list[list[str]]:
-    """Return, per modal, the act asked and the acts coordinated with it ("tuer et
-    sauver", "kill or save"): one question about either."""
+    """Return, per modal, the act the (folded) query asks a subject may or must do, and
+    the acts coordinated with it ("tuer et sauver", "kill or save": one question about
+    either). The act is the first word after the modal that is neither a pronoun, an
+    article, an adverb nor a word of the subject's name ("la sorcière peut-elle voler",
+    "can the seer look twice"); a verb after "se" is no act asked of the subject alone:
+    the reflexive rule judges it."""
     skip = _BEFORE_ACT | set(subject_words)
     found: list[list[str]] = []
     for m in _MODAL.finditer(folded):

@@ -249,10 +249,14 @@ def test_show_names_a_role_of_other_editions_typed_apart():
 
 
 def test_the_act_is_the_word_after_the_modal():
-    assert verdict.acts("la sorciere peut-elle encore voler une potion", {"sorciere"}) == ["voler"]
-    assert verdict.acts("les loups peuvent-ils epargner leur victime", {"loups"}) == ["epargner"]
-    assert verdict.acts("can the seer look twice", {"seer"}) == ["look"]
-    assert verdict.acts("le loup peut-il se devorer", {"loup"}) == []  # the reflexive rule's
+    assert verdict.act_groups("la sorciere peut-elle encore voler une potion", {"sorciere"}) == [
+        ["voler"]
+    ]
+    assert verdict.act_groups("les loups peuvent-ils epargner leur victime", {"loups"}) == [
+        ["epargner"]
+    ]
+    assert verdict.act_groups("can the seer look twice", {"seer"}) == [["look"]]
+    assert verdict.act_groups("le loup peut-il se devorer", {"loup"}) == []  # the reflexive
 
 
 # --- 7. acts joined by and/or -------------------------------------------------------------------
