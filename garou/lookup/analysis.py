@@ -245,7 +245,6 @@ class Lexicon:
         self.outside: dict[str, dict[str, Any]] = data.get("outside", {})
         self.phrases: dict[str, dict[str, list[str]]] = data.get("phrases", {})
         self.games: dict[str, dict[str, Any]] = data.get("games", {})
-        self.camps: dict[str, list[str]] = data.get("camps", {})
         """Each role's entry id: the names of the camp it plays for."""
         self.kinds: list[str] = list(data.get("kinds", []))
         self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})

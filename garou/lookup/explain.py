@@ -25,8 +25,6 @@ from garou.core.records import record
 
 SHOWN_TERMS = 5
 """Contributions said per hit and per verdict (the largest; the others are summed)."""
-HARD_RULES = frozenset({"outside", "game", "advice", "quantity", "act", "no-words"})
-"""The verdict's reasons that decide alone, before any weighing (``verdict.judge``)."""
 
 Say = Callable[..., str]
 
@@ -97,7 +95,7 @@ class VerdictWhy:
     answered: bool
     reason: str | None
     rule: str | None = None
-    """The hard rule that decided alone (:data:`HARD_RULES`), if one did."""
+    """The rule that decided alone, without the weighing (``verdict.judge``), if one did."""
     probability: float | None = None
     threshold: float | None = None
     intercept: float = 0.0
@@ -140,12 +138,9 @@ def ordered(terms: list[Term]) -> tuple[Term, ...]:
 
 def verdict_why(verdict: Any, model: Any) -> VerdictWhy:
     """Return the explanation of a ``verdict.Verdict`` judged with ``model`` (a
-    ``verdict.Model``, None for the hand rules)."""
-    if verdict.reason in HARD_RULES and not verdict.features:
+    ``verdict.Model``)."""
+    if verdict.probability is None:
         return VerdictWhy(verdict.answered, verdict.reason, rule=verdict.reason)
-    if model is None or verdict.probability is None:
-        rule = verdict.reason  # the hand rules: each a veto
-        return VerdictWhy(verdict.answered, verdict.reason, rule=rule)
     terms = [
         Term(name, verdict.features.get(name, 0.0), weight,
              weight * verdict.features.get(name, 0.0))
@@ -190,11 +185,8 @@ def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
 
 def verdict_lines(why: VerdictWhy, say: Say, lang: str) -> list[str]:
     """Return the lines saying why the first hit answers, or why the rules do not say."""
-    if why.rule is not None:
-        key = "search.explain.rule-answered" if why.answered else "search.explain.rule"
-        return [say(key, lang, rule=why.rule)]
-    if why.probability is None:
-        return [say("search.explain.answered-by-rules", lang)]
+    if why.rule is not None or why.probability is None:
+        return [say("search.explain.rule", lang, rule=why.rule or "")]
     key = "search.explain.weighed-answered" if why.answered else "search.explain.weighed-not"
     shown, rest = split_terms(why.terms)
     listed, others = _terms(shown, rest)

@@ -258,7 +258,6 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
                 groups[-1]["targets"] = targets
 
     games = {}
-    camps: dict[str, list[str]] = {}
     for game in book.games.values():
         names = [game.id, game.info.name.fr, game.info.name.en, *game.info.aliases.all()]
         add(game.id, "game", None, names)
@@ -271,10 +270,6 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
             source = "role" if item in game.roles else "status"
             add(game.id, source, item.entry_id,
                 [item.name.fr, item.name.en, item.id, *item.aliases.all()])  # fmt: skip
-        for role in game.roles:
-            # The camp a role plays for: an entry about the camp speaks of its members.
-            camp = game.camp(role.camp)
-            camps[role.entry_id] = [camp.name.fr, camp.name.en, camp.id]
         generated = {i.entry_id for i in items}
         for entry in game.entries:
             if entry.aliases.all() and entry.id not in generated:
@@ -327,7 +322,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     spelled = {"fr": french, "en": english}
     return {"groups": groups, "keys": index, "gaps": allowed,
             "linked": {k: sorted(v) for k, v in linked.items() if v}, "phrases": phrases,
-            "games": games, "camps": camps, "kinds": list(KINDS), "spellings": spelled,
+            "games": games, "kinds": list(KINDS), "spellings": spelled,
             "outside": outside, "essential": vocabulary["essential"],
             "advice": vocabulary["advice"],
             "bank": _bank(book),

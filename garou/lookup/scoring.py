@@ -1,4 +1,5 @@
-"""Scores straight from the postings: BM25 per term, then "best of" and sums in Python.
+"""The scoring stage: BM25 scores straight from the postings, "best of" and sums in
+Python (:class:`Scorer`), then the hand ranking that weighs them (:func:`rank`).
 
 Whoosh's compound queries are not used for ranking. Its ``DisjunctionMax`` ignores its
 ``tiebreak`` (the weighted tree builder drops the argument) and compares the scores of
@@ -10,7 +11,9 @@ dictionaries is exact and an order of magnitude faster.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import heapq
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from whoosh.reading import TermNotFound
@@ -173,3 +176,97 @@ def _blocks(matcher: Any) -> Iterable[tuple[Any, Any]]:
         weights.append(matcher.weight())
         matcher.next()
     yield ids, weights
+
+
+# --- the hand ranking -------------------------------------------------------------------------
+
+COORD_POWER = 0.5
+"""Scores are multiplied by the share of the query's words an entry has, to this power."""
+PHRASE_BONUS = 0.5
+"""Score bonus of an entry whose title, keyword or alias the query contains whole."""
+ESSENTIAL_ABSENT = 0.5
+"""Score factor of an entry that lacks a word changing what the question asks ("each
+other", "myself") when some entry has it, or that states no quantity when one is asked."""
+DEFINITION_PRIOR = 0.8
+"""Score factor of a role or status entry when the query has several words: the question
+is then about a situation, not about what the role is."""
+DEFINITIONS = frozenset({"role", "status"})
+"""The kinds of entries that say what a role or status is."""
+OTHER_GAME = 0.5
+"""Score factor of the other game's entries when the query names one game."""
+OTHER_GAME_OBEYED = 1e-6
+"""Score factor of the other game's entries when the game is obeyed: named by a game word
+in the query, or set by the table's agreement (``prefer``): they never come first."""
+
+
+@dataclass
+class Weighing:
+    """What the hand ranking weighs besides each entry's lexical score (the searcher
+    reads it from the query's concepts)."""
+
+    covered: dict[int, int]
+    """Per entry, how many of the query's counted words it has."""
+    words: int
+    """The query's counted words (the things it names, each once)."""
+    phrases: dict[int, float]
+    """The entries whose title, keyword or alias the query contains whole: the share."""
+    needed: Sequence[dict[int, float]]
+    """Per essential or advice word of the query, the entries that have it."""
+    answers_quantity: Callable[[int], bool] | None
+    """Whether an entry states the quantity asked; None when no quantity is asked."""
+    several: bool
+    """The query has several words (no game's name): it asks about a situation."""
+    defined: set[int]
+    """The entries the query's words name by their aliases (what the thing is)."""
+    own: set[int | None]
+    """The entries of the role or status named alone (what it is: first)."""
+    preferred: str | None
+    """The game asked of (named, set or agreed), if any."""
+    obeyed: bool
+    """The game asked of is obeyed: the other game's entries never come first."""
+
+
+def rank(
+    total: Scores,
+    weighing: Weighing,
+    games: Sequence[str],
+    kinds: Sequence[str],
+    game: str | None = None,
+    kind: str | None = None,
+    limit: int = 0,
+) -> list[tuple[float, int]]:
+    """Return (score, document number) of the best ``limit`` entries (0: all), best first
+    (ties: the lower number), then the best entry of each game not among them; ``total``
+    is each entry's lexical score, weighed by :class:`Weighing`; ``game`` and ``kind``
+    filter."""
+    w = weighing
+    coord = [(i / w.words) ** COORD_POWER for i in range(w.words + 1)]
+    ranked: list[tuple[float, int]] = []
+    game_best: dict[str, tuple[float, int]] = {}
+    for docnum, score in total.items():
+        doc_game = games[docnum]
+        if (game and doc_game != game) or (kind and kinds[docnum] != kind):
+            continue
+        score *= coord[w.covered.get(docnum, 0)]
+        if docnum in w.phrases:
+            score *= 1 + PHRASE_BONUS * w.phrases[docnum]
+        if any(docnum not in scores for scores in w.needed):
+            score *= ESSENTIAL_ABSENT
+        if w.answers_quantity is not None and not w.answers_quantity(docnum):
+            score *= ESSENTIAL_ABSENT
+        if w.several and (kinds[docnum] in DEFINITIONS or docnum in w.defined):
+            score *= DEFINITION_PRIOR
+        elif docnum in w.own:
+            score /= DEFINITION_PRIOR
+        if w.preferred and doc_game != w.preferred:
+            score *= OTHER_GAME_OBEYED if w.obeyed else OTHER_GAME
+        item = (score, -docnum)
+        ranked.append(item)
+        if item > game_best.get(doc_game, (-1.0, 0)):
+            game_best[doc_game] = item
+    if limit <= 0:
+        top = sorted(ranked, reverse=True)
+    else:
+        top = heapq.nlargest(limit, ranked)
+        top += sorted(set(game_best.values()) - set(top), reverse=True)
+    return [(score, -negdoc) for score, negdoc in top]

@@ -29,7 +29,6 @@ parser would turn into "loup NOT garou") and emoji cannot misfire. The query is 
 from __future__ import annotations
 
 import functools
-import heapq
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -55,7 +54,7 @@ from .analysis import (
 )
 from .candidates import Candidates
 from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index
-from .scoring import Scorer
+from .scoring import Scorer, Weighing, rank
 from .text import wordset
 
 if TYPE_CHECKING:
@@ -67,30 +66,15 @@ LONGEST_TYPO = 30
 """Longer words are not corrected (no word of the rules is that long; the search for close
 words grows with the length)."""
 
-OTHER_GAME = 0.5
-"""Score factor of the other game's entries when the query names one game."""
 SPLIT_RATIO = 0.3
 """Both games are shown when the other game's best hit has every word of the query that
 the best hit has, and scores at least this share of it."""
-COORD_POWER = 0.5
-"""Scores are multiplied by the share of the query's words an entry has, to this power."""
-PHRASE_BONUS = 0.5
-"""Score bonus of an entry whose title, keyword or alias the query contains whole."""
-DEFINITION_PRIOR = 0.8
-"""Score factor of a role or status entry when the query has several words: the question
-is then about a situation, not about what the role is."""
-OTHER_GAME_OBEYED = 1e-6
-"""Score factor of the other game's entries when the game is obeyed: named by a game word
-in the query, or set by the table's agreement (``prefer``): they never come first."""
 CLOSE_CALL = 0.9
 """The first two hits are a close call, both shown in full, when the second scores at
 least this share of the first. Chosen on the studied sets (bench/learn.py ``STUDIED``,
 in-scope queries, 1,266), as the share where the answering ruling is shown in full as
 often as the learned ranking it replaced showed it (0.915, two rulings shown for 10 % of
 the questions; 0.95 gives 0.910 for 5 %, 0.8 gives 0.927 for 23 %)."""
-ESSENTIAL_ABSENT = 0.5
-"""Score factor of an entry that lacks a word changing what the question asks ("each
-other", "myself") when some entry has it."""
 ANSWER_KINDS = frozenset({"sanction", "table", "win", "advice", "scoring", "setting",
                           "contested", "mistake"})  # fmt: skip
 """Kinds of entries that answer a question about the thing they are named after (a count,
@@ -105,7 +89,6 @@ NOTHING_ALONE = wordset("nothing_alone")
 """Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
 stop words has nothing to search for, as "AND" and "OR" (stop words) have nothing."""
 
-_DEFINITIONS = frozenset({"role", "status"})
 _RUN = re.compile(r"[^\W_]+")
 _MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 """An HTML or XML tag ("<script>", "</b>"): markup, never words of a question."""
@@ -545,6 +528,10 @@ class Searcher:
             scores=[item.score for item in scored[:2]],
             elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
         )
+        if result.verdict.answered and self._guessed(concepts, scored[0].docnum, fixes):
+            # Decided after the weighing (its features kept: the fit reads them, as for
+            # any first hit), so no probability is said.
+            result.verdict = verdict.Verdict(False, "no-words", result.verdict.features)
         result.answered = result.verdict.answered
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
@@ -668,42 +655,38 @@ class Searcher:
             for members in self._same_things(concepts)
             if any(concepts[p] in counted for p in members)
         )
-        coord = [(i / n) ** COORD_POWER for i in range(n + 1)]
         # A question asking how many or how long (or stating "25 players") is answered by
         # the entries that state such a quantity: those come first, as for "myself".
         counting = bool(folded) and quantity.asks(folded)
-        ranked: list[tuple[float, int]] = []
-        game_best: dict[str, tuple[float, int]] = {}
-        for docnum, score in total.items():
-            doc_game = games[docnum]
-            if (game and doc_game != game) or (kind and kinds[docnum] != kind):
-                continue
-            score *= coord[covered.get(docnum, 0)]
-            if docnum in phrases:
-                score *= 1 + PHRASE_BONUS * phrases[docnum]
-            absent = any(docnum not in sc for sc in needed)
-            if absent:
-                score *= ESSENTIAL_ABSENT
-            uncounted = counting and not quantity.answers_quantity(folded, self._texts(docnum))
-            if uncounted:
-                score *= ESSENTIAL_ABSENT
-            if several and (kinds[docnum] in _DEFINITIONS or docnum in defined):
-                score *= DEFINITION_PRIOR
-            elif docnum in own:
-                score /= DEFINITION_PRIOR
-            if preferred and doc_game != preferred:
-                score *= OTHER_GAME_OBEYED if obeyed else OTHER_GAME
-            item = (score, -docnum)
-            ranked.append(item)
-            if item > game_best.get(doc_game, (-1.0, 0)):
-                game_best[doc_game] = item
-        if limit <= 0:
-            top = sorted(ranked, reverse=True)
-        else:
-            top = heapq.nlargest(limit, ranked)
-            top += sorted(set(game_best.values()) - set(top), reverse=True)
-        return [_Scored(score, covered.get(-negdoc, 0) / n, -negdoc, games[-negdoc])
-                for score, negdoc in top]  # fmt: skip
+        weighing = Weighing(
+            covered, n, phrases, needed,
+            (lambda d: quantity.answers_quantity(folded, self._texts(d))) if counting else None,
+            several, defined, own, preferred, obeyed,
+        )  # fmt: skip
+        top = rank(total, weighing, games, kinds, game, kind, limit)
+        return [_Scored(score, covered.get(d, 0) / n, d, games[d]) for score, d in top]
+
+    def _guessed(self, concepts: list[Concept], docnum: int, fixes: dict[str, str]) -> bool:
+        """Return True when the query has one known word (the others unknown to the rules)
+        that the first hit matches only through a guess: the word corrected from a typo
+        ("passwd" read as "passed"), or a word its body text says only in another form
+        ("bar" in "barred", no synonym of it in the entry's names), the word itself nowhere
+        in the entry. Such a query has no word of the rules' language (issue 25)."""
+        asked = [c for c in concepts if not c.game_word and c.known]
+        if len(asked) != 1 or " " in asked[0].words:
+            return False
+        (concept,) = asked
+        in_fields = self._found.concept_fields(concept, asks=False)
+        named = any(docnum in v for f, v in in_fields.items() if not f.startswith("text_"))
+        if named and concept.words not in fixes.values():
+            return False
+        return not self._in_plain(concept.words, docnum)
+
+    def _in_plain(self, word: str, docnum: int) -> bool:
+        """Return True when the entry ``docnum`` has ``word`` itself (unstemmed)."""
+        if not self._scorer.has("plain", word):
+            return False
+        return docnum in set(self._reader.postings("plain", word).all_ids())
 
     def _ids(self) -> list[str]:
         """Return every entry's id by document number."""
@@ -793,22 +776,6 @@ class Searcher:
         """Return the entries that speak of ``word``, its synonyms included."""
         numbers = self._lexicon.keys.get(" ".join(key(word)), [])
         return self._found.concept_scores(concept_of(self._lexicon, word, numbers), asks=False)
-
-    def camps_of(self, concept: Concept) -> dict[str, list[str]]:
-        """Return, per game, the names of the camps the roles ``concept`` names play for
-        (from the rule data: each role's camp)."""
-        found: dict[str, list[str]] = {}
-        for entry_id in concept.own:
-            names = self._lexicon.camps.get(entry_id)
-            docnum = self._scorer.docnum(entry_id)
-            if names and docnum is not None:
-                found.setdefault(self.entry_game(docnum), []).extend(names)
-        return found
-
-    def named_after(self, word: str) -> set[int]:
-        """Return the entries named after ``word`` (:meth:`named_by` of its concept)."""
-        numbers = self._lexicon.keys.get(" ".join(key(word)), [])
-        return self.named_by(concept_of(self._lexicon, word, numbers))
 
     def named_by(self, concept: Concept) -> set[int]:
         """Return the entries named after ``concept``: its words or synonyms in their

@@ -27,19 +27,13 @@ rule below is one class of question whose predicate the first hit does not speak
    :func:`states_counts`);
 4. ``unknown-word``: a word the rules do not know is asked and the entry shares none of
    the question's specific words;
-5. ``subject``: the entry speaks of none of the roles or statuses asked about, nor of a
-   group they belong to (their camp, a camp whichever it is, every player:
-   :func:`speaks_of_group`); a role named by the other game's word, or only in a clause
-   of circumstance, "while the seer is called", is no subject;
-6. ``essential``: a word that changes what is asked ("myself", "each other", a reflexive
+5. ``essential``: a word that changes what is asked ("myself", "each other", a reflexive
    "se <verb>", ``essential``) or asks for advice (``advice``: strategy, bluffing,
    spotting a liar, convincing) is not in the entry;
-7. ``other-game``: a predicate that is a topic of the other game only, asked of this
+6. ``other-game``: a predicate that is a topic of the other game only, asked of this
    game's entry ("the penalty" asked of Loup-Garou's night: only Mafia's entries are
    about penalties);
-8. ``decline``: the question asks whether an act may be declined ("peut-il refuser",
-   "choose not to shoot") and the entry states neither an obligation nor a choice;
-9. ``act``: the question asks whether a known subject may or must do an act ("la
+7. ``act``: the question asks whether a known subject may or must do an act ("la
    sorcière peut-elle voler une potion", "can the seer kill") and the subject's entry
    does not say that act (nor one joined to it by "et", "or"), through the synonyms,
    the stems or the words of the same act (:data:`ACTS`).
@@ -55,7 +49,8 @@ says the predicate, in one sentence, in its asks, its score and lead over the se
 weighed by a logistic regression that ``bench/fit_judgement.py`` fits on the studied sets
 leaving one set out (``lookup/judgement.json``: weights, threshold, figures); below the
 threshold the rules do not say, and the reason given is the rule (or measure) that
-weighed most against the hit. ``GAROU_JUDGEMENT=hand`` makes each rule a veto again.
+weighed most against the hit. The file ships with the package: without it the search
+says so (:class:`JudgementFileError`).
 
 Pure functions over a small view of the index (:class:`Entries`), no Whoosh import.
 """
@@ -64,13 +59,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from garou.core.errors import GarouError
 from garou.core.records import record
 
 from . import quantity
@@ -116,24 +111,6 @@ CLITIC_BEFORE = wordset("clitic_before")
 """Words after which a French "le", "la", "les" is a pronoun before a verb ("qui le
 remplace"), not an article."""
 
-DECLINE_ASKED = re.compile(
-    r"\brefus\w*|\bdeclin\w*|\brenonc\w*|\bwaive\w*|\bopt(?:s|ing)? out\b"
-    r"|\b(?:choisir|choisit|choisissent|decider|decide|choose|chooses|opt|prefer)\s+"
-    r"(?:de\s+|d'|to\s+)?(?:ne\s+(?:\w+\s+)?pas|not|never|jamais)\b"
-    r"|\bpas (?:oblige|force|tenu)\w*|\bnot (?:obliged|forced|required|bound)\b"
-    r"|\b(?:doesn't|don't|does not|do not|doesnt|dont) (?:have|need) to\b"
-)
-"""A question asking whether an act may be declined or must be done ("le chasseur
-peut-il refuser de tirer", "can she choose not to", "est-il obligé de voter")."""
-OPTION_STATED = re.compile(
-    r"\boblig\w*|\bdoi[tv]\w*|\bdevr\w*|\bmust\b|\b(?:has|have) to\b|\brequired?\b"
-    r"|\bfacultati\w*|\boptional\w*|\brefus\w*|\brenonc\w*|\bdeclin\w*|\blibre\b"
-    r"|\bfree to\b|\bpeut choisir\b|\bmay choose\b|\bcan choose\b|\bau choix\b"
-    r"|\bchoisit s\b|\bchooses whether\b|\bforcement\b|\bnecessarily\b|\bmandatory\b"
-    r"|\bsans exception\b|\bwithout exception\b|\bpas tenu\b|\bnot bound\b"
-)
-"""An entry stating an obligation or a choice: it answers whether an act may be declined."""
-
 
 class Concept(Protocol):
     """What the judgement reads of a concept of the query (``searcher._Concept``)."""
@@ -171,15 +148,6 @@ class Entries(Protocol):
         """Return the entries that speak of ``word`` (its synonyms and stems included)."""
         ...
 
-    def camps_of(self, concept: Any) -> dict[str, list[str]]:
-        """Return, per game, the names of the camps the roles the concept names play for."""
-        ...
-
-    def named_after(self, word: str) -> set[int]:
-        """Return the entries named after ``word``: it or its synonyms in their title,
-        keywords or aliases."""
-        ...
-
     def named_by(self, concept: Any) -> set[int]:
         """Return the entries named after the concept: its words or synonyms in their
         title, keywords or aliases."""
@@ -208,12 +176,12 @@ class Verdict:
 
     answered: bool
     reason: str | None
-    """Why not (one of :data:`REASONS`), None when answered: the rule that failed (hand
-    rules) or the feature that weighed most against (fitted)."""
+    """Why not (one of :data:`REASONS`), None when answered: the hard rule that decided, or
+    the feature that weighed most against."""
     features: dict[str, float]
     """The features of :data:`FEATURES` (empty when a hard rule decided alone)."""
     probability: float | None = None
-    """The fitted model's probability that the hit answers (None: hand rules)."""
+    """The fitted model's probability that the hit answers (None: a hard rule decided)."""
 
 
 def judge(
@@ -250,10 +218,9 @@ def judge(
     states no duration (``quantity``: 4 more out of scope caught, none in scope
     refused), and an act the first hit's role does not have (``act``: 3 and none; on
     every studied set it fires on 11 out of scope and 4 in scope, 3 of them with a wrong
-    first hit). Then, with the fitted model
-    (:func:`model`, ``lookup/judgement.json``, when it is switched on), the rules of
-    this module's docstring and the graded measures of :func:`features` are weighed
-    together; without it, each rule is a veto, tried in order.
+    first hit). Then the fitted model (:func:`loaded_model`, ``lookup/judgement.json``)
+    weighs the rules of this module's docstring and the graded measures of
+    :func:`features` together.
     """
     concepts = [c for c, _ in matched]
     if outside or any(c.outside for c in concepts):
@@ -272,11 +239,6 @@ def judge(
     if _rule_act(asked):
         return Verdict(False, "act", {})
     fitted = model if model is not None else loaded_model()
-    if fitted is None:
-        for name in RULES:
-            if _RULE_TESTS[name](asked):
-                return Verdict(False, name, {})
-        return Verdict(True, None, {})
     values = features(asked)
     probability, against = fitted.weigh(values)
     if probability >= fitted.threshold:
@@ -284,18 +246,16 @@ def judge(
     return Verdict(False, against, values, probability)
 
 
-REASONS = ("outside", "game", "advice", "unknown-named", "quantity", "unknown-word", "subject",
-           "essential", "other-game", "decline", "act", "predicate", "weak", "open",
-           "no-words")  # fmt: skip
-"""Why an entry does not answer: the three hard rules, the nine rules in the order the hand
-rules try them, then the fitted judgement's graded measures: ``predicate`` (the first hit
-does not speak of what is asked), ``weak`` (it matches weakly, or hardly better than the
+REASONS = ("outside", "game", "advice", "unknown-named", "quantity", "unknown-word",
+           "essential", "other-game", "act", "predicate", "weak", "open", "no-words")  # fmt: skip
+"""Why an entry does not answer: the hard rules, the rules weighed, then the fitted
+judgement's graded measures: ``predicate`` (the first hit does not speak of what is
+asked), ``weak`` (it matches weakly, or hardly better than the
 next), ``open`` (the query is nearer a question the rules leave open than any they
 answer: :mod:`garou.lookup.bank`); and ``no-words``: the query has no word of the rules'
 language (``searcher._wordless``, judged before any entry is)."""
-RULES = ("unknown-named", "quantity", "unknown-word", "subject", "essential", "other-game",
-         "decline", "act")  # fmt: skip
-"""The rules weighed (each a veto for the hand rules), after the hard ones."""
+RULES = ("unknown-named", "quantity", "unknown-word", "essential", "other-game")
+"""The rules weighed, after the hard ones."""
 
 
 @dataclass
@@ -340,35 +300,12 @@ def _rule_unknown_word(a: _Asked) -> bool:
     return not _speaks_of_specific(a.entries, a.docnum, a.matched)
 
 
-def _rule_subject(a: _Asked) -> bool:
-    # A role named by the other game's word ("the cop" asked of Loup-Garou, "the mayor"
-    # of Mafia) is no subject this game's entries must name: the search has already read
-    # it in the game asked.
-    # A role named only in a clause of circumstance ("while the seer is called", "quand
-    # la voyante est appelée") says when, not whom the question is about.
-    own_game = a.entries.entry_game(a.docnum)
-    circumstance = circumstance_words(a.folded)
-    roles = [(c, scores) for c, scores in a.matched if c.names_role and not c.game_word
-             and (not c.games or own_game in c.games)
-             and not set(c.words.split(" ")) <= circumstance]  # fmt: skip
-    return bool(roles) and not any(
-        a.docnum in scores or speaks_of_group(a.entries, a.docnum, c, a.texts)
-        for c, scores in roles
-    )
-
-
 def _rule_essential(a: _Asked) -> bool:
     return not _has_essential(a.entries, a.docnum, a.matched, a.query)
 
 
 def _rule_other_game(a: _Asked) -> bool:
     return _only_other_game(a.entries, a.docnum, a.matched, frozenset(a.fixes.values()), a.game)
-
-
-def _rule_decline(a: _Asked) -> bool:
-    return bool(DECLINE_ASKED.search(a.folded)) and not any(
-        OPTION_STATED.search(t) for t in a.texts
-    )
 
 
 def _rule_act(a: _Asked) -> bool:
@@ -379,11 +316,8 @@ _RULE_TESTS = {
     "unknown-named": _rule_unknown_named,
     "quantity": _rule_quantity,
     "unknown-word": _rule_unknown_word,
-    "subject": _rule_subject,
     "essential": _rule_essential,
     "other-game": _rule_other_game,
-    "decline": _rule_decline,
-    "act": _rule_act,
 }
 
 
@@ -391,14 +325,14 @@ _RULE_TESTS = {
 
 FEATURES = (*RULES, "share", "specific-share", "specific-missing", "unknown", "nowhere",
             "predicate-share", "predicate-missing", "together", "predicate-together",
-            "asks", "asks-missing", "score", "margin", "fixes", "words", *NEAR)  # fmt: skip
+            "asks-missing", "score", "margin", "fixes", "words", *NEAR)  # fmt: skip
 """What the fitted judgement weighs, per query and first hit: each rule of
 :data:`RULES` (1 when it fires), then graded measures (:func:`features`)."""
 FEATURE_REASON = {
     **{name: name for name in RULES},
     "share": "predicate", "specific-share": "unknown-word", "specific-missing": "unknown-word",
     "unknown": "unknown-word", "nowhere": "unknown-word", "predicate-share": "predicate",
-    "predicate-missing": "predicate", "asks": "predicate", "asks-missing": "predicate",
+    "predicate-missing": "predicate", "asks-missing": "predicate",
     "together": "predicate", "predicate-together": "predicate",
     "score": "weak", "margin": "weak", "fixes": "weak", "words": "weak",
     "asks-near": "open", "open-near": "open", "open-lead": "open", "asks-own": "open",
@@ -423,8 +357,8 @@ def features(asked: _Asked) -> dict[str, float]:
       of, and does not;
     - ``together``, ``predicate-together``: the largest share of those words, and of the
       predicate words, that one sentence of the hit says (:func:`_together`);
-    - ``asks``: 1.0 when the hit states the questions it answers (its ``asks``);
-      ``asks-missing``: the predicate words none of those questions has;
+    - ``asks-missing``: the predicate words none of the questions the hit answers (its
+      ``asks``) has;
     - ``score``: log(1 + the hit's score); ``margin``: its lead over the second hit, as a
       share of its score (1.0 when alone);
     - ``fixes``: the words corrected as typos; ``words``: the query's words;
@@ -451,7 +385,6 @@ def features(asked: _Asked) -> dict[str, float]:
     values["predicate-missing"] = float(len(said) - sum(said))
     asks = bool(getattr(entries, "has_asks", lambda d: False)(docnum))
     asked_by = getattr(entries, "asked_by", lambda c: None)
-    values["asks"] = float(asks)
     values["asks-missing"] = (
         float(sum(1 for c, _ in preds if docnum not in (asked_by(c) or ()))) if asks else 0.0
     )
@@ -498,11 +431,10 @@ def _together(entries: Entries, docnum: int, concepts: Sequence[Any]) -> float:
 
 MODEL_FILE = Path(__file__).resolve().parent / "judgement.json"
 """The fitted judgement: written by ``bench/fit_judgement.py``, read here."""
-SWITCH = "GAROU_JUDGEMENT"
-"""Environment variable choosing the judgement: ``fitted`` or ``hand`` (the nine vetoes);
-unset, :data:`DEFAULT`."""
-DEFAULT = "fitted"
-"""The judgement used when :data:`SWITCH` is unset."""
+
+
+class JudgementFileError(GarouError):
+    """Raised when the fitted judgement's file, which ships with garou, cannot be read."""
 
 
 @record
@@ -544,72 +476,20 @@ class Model:
         return cls(names, weights, float(data["threshold"]), reference)
 
 
-_LOADED: list[Model | None] = []
+_LOADED: list[Model] = []
 
 
-def loaded_model() -> Model | None:
-    """Return the fitted judgement when it is switched on (:data:`SWITCH`) and its file
-    reads, else None (the hand rules). Read once per process."""
-    if os.environ.get(SWITCH, DEFAULT) != "fitted":
-        return None
+def loaded_model() -> Model:
+    """Return the fitted judgement (:data:`MODEL_FILE`), read once per process."""
     if not _LOADED:
         try:
             data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
             _LOADED.append(Model.from_dict(data["model"]))
-        except (OSError, ValueError, KeyError, TypeError):
-            _LOADED.append(None)  # no file, or a damaged one: the hand rules
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise JudgementFileError(
+                "search.judgement-unreadable", path=str(MODEL_FILE), why=str(exc)
+            ) from None
     return _LOADED[0]
-
-
-_CIRCUMSTANCE = re.compile(
-    r"\b(?:while|when|whenever|once|until|after|before|pendant que|quand|lorsque|lorsqu"
-    r"|tant que|jusqu'a ce que|apres que|avant que|des que|une fois que)\b"
-    r"((?:(?!\b(?:does|do|did|can|could|may|must|will|would|should|peut|peuvent|doit"
-    r"|doivent|est-ce)\b)[^,;?!.])*)"
-)
-"""A clause of circumstance, up to a comma or the verb that opens the main clause."""
-
-
-def circumstance_words(folded: str) -> set[str]:
-    """Return the words of the (folded) query said only in a clause of circumstance
-    ("while the seer is called"): the words of those clauses that the rest of the query
-    does not use."""
-    inside: set[str] = set()
-    rest = folded
-    for m in _CIRCUMSTANCE.finditer(folded):
-        inside |= set(_RUN.findall(m.group(1)))
-        rest = rest.replace(m.group(0), " ")
-    return inside - set(_RUN.findall(rest))
-
-
-GROUP_WORDS = tuple(listed("groups"))
-"""Words for a camp, whichever it is: an entry about what happens to "a team" or "each
-camp" speaks of every role's camp ("when a team wins, each of its members gets…")."""
-EVERY_PLAYER = re.compile(
-    r"\b(?:chaque|tout|tous les|toutes les|aucun|n'importe quel) (?:joueu\w*|membres?)\b"
-    r"|\b(?:each|every|any|all(?: the)?|no) (?:players?|members?|one)\b"
-    r"|\b(?:everyone|everybody|nobody|no one|anyone|anybody|personne ne|quiconque)\b"
-    r"|\bquel que soit (?:son|leur) role\b|\bwhatever (?:their|his|her) role\b"
-)
-"""A rule stated of every player (folded): stated of each role and status too."""
-
-
-def speaks_of_group(entries: Entries, docnum: int, concept: Any, texts: Sequence[str]) -> bool:
-    """Return True when the entry speaks of a group the roles ``concept`` names belong
-    to, in their own game: it is named after their camp (its name, through the synonyms:
-    a mafioso is in "the Mafia", the sheriff in "the Town"; a camp merely acting in the
-    text, "the village wakes up", says nothing of its members), it speaks of a camp
-    whichever it is (:data:`GROUP_WORDS`: "when a team wins, each of its members…"), or
-    of every player (:data:`EVERY_PLAYER`)."""
-    camps = entries.camps_of(concept)
-    game = entries.entry_game(docnum)
-    if game not in camps:
-        return False
-    if any(EVERY_PLAYER.search(t) for t in texts):
-        return True
-    return any(docnum in entries.named_after(name) for name in camps[game]) or any(
-        docnum in entries.speaks_of(word) for word in GROUP_WORDS
-    )
 
 
 def predicates(matched: Matched) -> list[tuple[Any, dict[int, float]]]:
@@ -792,17 +672,13 @@ _BEFORE_ACT = wordset("before_act")
 """Words between a modal and the act it asks of ("peut-elle encore", "can the")."""
 
 
-def acts(folded: str, subject_words: Iterable[str]) -> list[str]:
-    """Return the acts the (folded) query asks a subject may or must do: the first word
-    after each modal that is neither a pronoun, an article, an adverb nor a word of the
-    subject's name ("la sorcière peut-elle voler", "can the seer look twice"). A verb
-    after "se" is no act asked of the subject alone: the reflexive rule judges it."""
-    return [group[0] for group in act_groups(folded, subject_words)]
-
-
 def act_groups(folded: str, subject_words: Iterable[str]) -> list[list[str]]:
-    """Return, per modal, the act asked and the acts coordinated with it ("tuer et
-    sauver", "kill or save"): one question about either."""
+    """Return, per modal, the act the (folded) query asks a subject may or must do, and
+    the acts coordinated with it ("tuer et sauver", "kill or save": one question about
+    either). The act is the first word after the modal that is neither a pronoun, an
+    article, an adverb nor a word of the subject's name ("la sorcière peut-elle voler",
+    "can the seer look twice"); a verb after "se" is no act asked of the subject alone:
+    the reflexive rule judges it."""
     skip = _BEFORE_ACT | set(subject_words)
     found: list[list[str]] = []
     for m in _MODAL.finditer(folded):

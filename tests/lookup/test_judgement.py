@@ -3,8 +3,8 @@
 The judgement weighs the rules of verdict.py (each a feature) with graded measures in a
 logistic regression fitted by bench/fit_judgement.py on the studied sets. These tests check
 the data file is what the script fits from the current sets and data, that the hard rules
-still decide alone and say why, that the switch chooses the judgement, that a damaged file
-falls back on the hand rules, and that one verdict serves every caller.
+still decide alone and say why, that a damaged or missing file is said (it ships with
+garou), and that one verdict serves every caller.
 """
 
 from __future__ import annotations
@@ -30,18 +30,15 @@ def _script():
 
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Searcher]:
-    with builtin_searcher(tmp_path_factory.mktemp("cache"), verdict.SWITCH) as opened:
+    with builtin_searcher(tmp_path_factory.mktemp("cache")) as opened:
         yield opened
 
 
 @pytest.fixture
 def fitted(monkeypatch: pytest.MonkeyPatch) -> verdict.Model:
-    """The fitted judgement switched on, read afresh from its file."""
-    monkeypatch.setenv(verdict.SWITCH, "fitted")
+    """The fitted judgement, read afresh from its file."""
     monkeypatch.setattr(verdict, "_LOADED", [])
-    model = verdict.loaded_model()
-    assert model is not None
-    return model
+    return verdict.loaded_model()
 
 
 # --- the data file is the script's ----------------------------------------------------------
@@ -108,24 +105,19 @@ def test_the_rule_that_fires_is_the_reason_said():
     assert reason in verdict.REASONS
 
 
-def test_a_damaged_or_missing_model_file_leaves_the_hand_rules(monkeypatch, tmp_path):
-    monkeypatch.setenv(verdict.SWITCH, "fitted")
+def test_a_damaged_or_missing_model_file_is_said(monkeypatch, tmp_path):
     for text in ("{not json", json.dumps({"model": {"features": ["act"], "weights": [1.0]}})):
         broken = tmp_path / "judgement.json"
         broken.write_text(text, encoding="utf-8")
         monkeypatch.setattr(verdict, "MODEL_FILE", broken)
         monkeypatch.setattr(verdict, "_LOADED", [])
-        assert verdict.loaded_model() is None
+        with pytest.raises(verdict.JudgementFileError) as raised:
+            verdict.loaded_model()
+        assert str(broken) in raised.value.message("en")
     monkeypatch.setattr(verdict, "MODEL_FILE", tmp_path / "absent.json")
     monkeypatch.setattr(verdict, "_LOADED", [])
-    assert verdict.loaded_model() is None
-
-
-def test_the_switch_chooses_the_hand_rules(monkeypatch, searcher):
-    monkeypatch.setenv(verdict.SWITCH, "hand")
-    result = searcher.search("le loup peut-il se dévorer lui-même ?", lang="fr")
-    assert result.verdict is not None and result.verdict.probability is None
-    assert result.verdict.features == {}
+    with pytest.raises(verdict.JudgementFileError):
+        verdict.loaded_model()
 
 
 # --- the judgement, as every caller reads it --------------------------------------------------

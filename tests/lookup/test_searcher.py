@@ -744,11 +744,11 @@ def test_outside_of_names_roles_of_other_editions_without_the_index():
 
 def _weighed_against(result: Any, *rules: str) -> bool:
     """True when the result is "not covered", or when one of ``rules`` fires on its first
-    hit: the fitted judgement (on by default) weighs each rule with the rest and may answer
+    hit: the fitted judgement weighs each rule with the rest and may answer
     (held out: blind set wrongly not covered 0.083 -> 0.060, out of scope said not covered
     0.583 -> 0.639; session 6, held out 9 and 10 learned from and the question bank's open
     side weighed: every studied set left out, pooled, out of scope said not covered 0.582 ->
-    0.619 at wrongly 0.020); under the hand rules (GAROU_JUDGEMENT=hand) each rule is a veto."""
+    0.619 at wrongly 0.020)."""
     verdict = result.verdict
     return not result.answered or bool(
         verdict is not None and any(verdict.features.get(r) for r in rules)
@@ -758,11 +758,11 @@ def _weighed_against(result: Any, *rules: str) -> bool:
 @pytest.mark.parametrize(
     "query",
     ["can I vote for myself", "peut-on voter contre soi-même ?", "le loup peut-il se dévorer",
-     "cupidon peut-il se choisir lui-même ?", "can the wolves kill each other",
+     "can the wolves kill each other",
      "le capitaine peut-il se désigner successeur ?", "can the don check himself"],
 )  # fmt: skip
 def test_a_question_about_oneself_the_rules_never_address_is_not_answered(searcher, query):
-    assert _weighed_against(searcher.search(query), "essential", "subject")
+    assert _weighed_against(searcher.search(query), "essential")
 
 
 @pytest.mark.parametrize(
@@ -1098,7 +1098,8 @@ def test_meme_alone_is_same_and_with_a_pronoun_is_oneself(searcher):
     assert not concept.essential and len(concept.alternatives) == 1
     # With a pronoun it is oneself, a word the answer must speak of.
     assert searcher.search("la sorcière peut-elle se sauver elle-même ?").answered
-    assert _weighed_against(searcher.search("cupidon peut-il se choisir lui-même ?"), "subject")
+    searcher.search("cupidon peut-il se choisir lui-même ?")
+    assert [c.words for c, _ in searcher._matched if c.essential] == ["lui meme"]
 
 
 @pytest.mark.parametrize(
@@ -1377,6 +1378,25 @@ def test_the_command_says_a_wordless_query_is_not_a_question_about_the_game(garo
     assert "Traceback" not in done.stdout + done.stderr
     data = garou("search", "<script>alert(1)</script>", "--json").json()
     assert data["answered"] is False and data["hits"] == [] and data["reason"] == "no-words"
+
+
+@pytest.mark.parametrize("query", ["passwd", "bar", "foo@bar.com"])
+def test_one_word_matched_only_through_a_guess_is_not_a_question_of_the_rules(searcher, query):
+    # "passwd" is read as "passed", "bar" is only "barred" in a body text: no word of the
+    # rules asked (issue 25). The nearest rulings are still shown.
+    result = searcher.search(query, lang="en")
+    assert result.hits and not result.answered
+    assert result.verdict is not None and result.verdict.reason == "no-words"
+
+
+@pytest.mark.parametrize(
+    ("query", "entry"),
+    [("chaseur", "lg-role-chasseur"), ("tetsament", "mf-testament"),
+     ("abstension", "mf-no-abstention"), ("testament", "mf-testament")],
+)  # fmt: skip
+def test_one_word_the_entry_itself_has_or_is_named_after_is_answered(searcher, query, entry):
+    result = searcher.search(query)
+    assert result.answered and result.hits[0].id == entry
 
 
 CLOSE = (
