@@ -246,7 +246,7 @@ def render_explanation(result: SearchResult, lang: str, say: Say) -> RenderableT
 WHY = {
     "advice": "search.why.advice", "quantity": "search.why.quantity", "act": "search.why.act",
     "essential": "search.why.essential", "other-game": "search.why.other-game",
-    "decline": "search.why.decline", "unknown-word": "search.why.unknown-word",
+    "unknown-word": "search.why.unknown-word",
     "no-words": "search.why.no-words",
 }  # fmt: skip
 """The judgement's reasons (``verdict.REASONS``) that a sentence explains to the table; the
