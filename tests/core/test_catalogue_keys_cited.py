@@ -16,6 +16,7 @@ TEMPLATE_KEY = re.compile(r"""\b(?:t|say|has)\(\s*["']([a-z][\w.-]+)["']""")
 NOT_KEYS_CITED = {
     "game.id": "a key of a game record's YAML, named in a problem (game/record.py)",
     "game.date": "a key of a game record's YAML, named in a problem (game/record.py)",
+    "game.order": "a key of a game record's YAML, named in a problem (game/record.py)",
     "setup.count_table.bands": "a key path of the rule data, named in a problem (rules/build.py)",
     "garou.cli.commands.": "a module's name (cli/app.py imports the command's module)",
     "tie.no-captain.": "a step's code; its message is vote.<code> (rules/play/vote.py)",
