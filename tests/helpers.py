@@ -36,7 +36,7 @@ def rules_folder(tmp_path: Path, text: str, name: str = "house.yaml") -> Path:
     return folder
 
 
-HOUSE_ROLE_AND_CASE = """\
+HOUSE_ROLE = """\
 game: loup-garou
 roles:
   - id: idiot
@@ -46,6 +46,12 @@ roles:
     section: additions
     addition: true
     summary: {fr: Un villageois sans pouvoir de plus., en: One more villager without a power.}
+"""
+"""A user rules file: a house role of Loup-Garou (``idiot``), no power."""
+
+HOUSE_ROLE_AND_CASE = (
+    HOUSE_ROLE
+    + """\
 entries:
   - id: lg-house-night-talk
     section: contested
@@ -63,6 +69,7 @@ entries:
       reason: {fr: "Plus simple.", en: "Simpler."}
       addition: true
 """
+)
 """A user rules file: a house role of Loup-Garou (``idiot``) and a house case
 (``lg-house-night-talk``), which the built-in rules do not have."""
 

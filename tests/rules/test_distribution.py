@@ -1370,27 +1370,14 @@ def test_the_composition_says_the_games_cards_dealt_and_none_when_every_name_is_
                     assert name not in said, (kept, said)
 
 
-HOUSE_PLAIN_ROLE = """\
-game: loup-garou
-roles:
-  - id: idiot
-    name: {fr: Idiot du village, en: Village idiot}
-    camp: village
-    power: false
-    section: additions
-    addition: true
-    summary: {fr: Un villageois sans pouvoir de plus., en: One more villager without a power.}
-"""
-
-
 def test_a_plain_house_role_asked_of_a_suggestion_takes_seats_but_is_no_villager(tmp_path):
     # The power threshold weighs the power roles against the Villager cards only: a role
     # without a power that is not the villager (a house role here) takes a seat and leaves
     # fewer villagers. Every seat may go to the roles asked (no villager then) as long as no
     # power role needs one; asked beyond that, the reason is the threshold or the seats.
-    from tests.helpers import rules_folder
+    from tests.helpers import HOUSE_ROLE, rules_folder
 
-    game = load_rules(rules_folder(tmp_path, HOUSE_PLAIN_ROLE)).game("loup-garou")
+    game = load_rules(rules_folder(tmp_path, HOUSE_ROLE)).game("loup-garou")
     assert not game.role("idiot").power
     powers = [r.id for r in game.roles if r.power]
     for players in range(4, 19):

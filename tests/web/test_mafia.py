@@ -31,7 +31,9 @@ from tests.helpers import (
 )
 
 
-def test_a_key_given_twice_is_refused_in_the_phone_s_correction_box(tmp_path, book):
+def _a_nomination_to_correct(tmp_path, book):
+    """A judge's phone on a Mafia evening at its first nomination: the phone, the journal's
+    path, the game, the nomination's event number and how many events the game has."""
     pytest.importorskip("flask", reason="garou serve needs Flask (pip install -e .)")
     from garou.game.journal import open_journal
     from garou.web import WebConfig, create_app
@@ -43,8 +45,14 @@ def test_a_key_given_twice_is_refused_in_the_phone_s_correction_box(tmp_path, bo
     judge.send("day", {})
     judge.send("nominate", {"by": "Ana", "nominee": "Bob"})
     with open_journal(db) as journal:
-        seq = journal.events(game_id)[-1].seq
-        count = len(journal.events(game_id))
+        events = journal.events(game_id)
+    return judge, db, game_id, events[-1].seq, len(events)
+
+
+def test_a_key_given_twice_is_refused_in_the_phone_s_correction_box(tmp_path, book):
+    from garou.game.journal import open_journal
+
+    judge, db, game_id, seq, count = _a_nomination_to_correct(tmp_path, book)
     values = "by=Ana\nnominee=Bob\nnominee=Cid"
     sent = judge.post("correct", {"seq": str(seq), "kind": "", "values": values, "why": "x"})
     assert sent.status_code == 400 and "nominee is given more than once" in sent.text
@@ -56,16 +64,9 @@ def test_a_why_too_long_or_hidden_in_the_phone_s_correction_box_is_refused_with_
     tmp_path, book
 ):
     from garou.core.names import MAX_TEXT
+    from garou.game.journal import open_journal
 
-    db = tmp_path / "web.sqlite"
-    client = create_app(WebConfig(db=db, clock=FakeClock())).test_client()
-    game_id = new_game(db, book, load(RECORD))
-    judge = Judge(client, game_id)
-    judge.send("day", {})
-    judge.send("nominate", {"by": "Ana", "nominee": "Bob"})
-    with open_journal(db) as journal:
-        seq = journal.events(game_id)[-1].seq
-        count = len(journal.events(game_id))
+    judge, db, game_id, seq, count = _a_nomination_to_correct(tmp_path, book)
     values = "by=Ana\nnominee=Cid"
     for why, said in (
         ("w" * 3000, f"3000 characters long: at most {MAX_TEXT}"),
