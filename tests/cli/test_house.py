@@ -141,10 +141,9 @@ def test_house_pick_with_a_rules_folder_says_to_check_the_file_with_that_folder(
     # A case of the folder is unknown without it: the command printed (and the file's own
     # comment) carries --rules-dir, given by option or by $GAROU_RULES_DIR alike.
     from garou.houserules.sheet import show_command
-    from tests.helpers import rules_folder
-    from tests.rules.test_distribution import HOUSE_PLAIN_ROLE
+    from tests.helpers import HOUSE_ROLE, rules_folder
 
-    folder = rules_folder(tmp_path, HOUSE_PLAIN_ROLE)
+    folder = rules_folder(tmp_path, HOUSE_ROLE)
     out = tmp_path / "ua.yaml"
     command = show_command(out, folder)
     assert command == f"garou house show {out} --rules-dir {folder}"
