@@ -79,14 +79,22 @@ def output_destination(
     (``-o ''``) is refused as such, never read as the current folder (``Path('')`` is
     ``.``). Typer turns an empty text into ``.`` when the option is typed ``Path``: the
     output options are typed ``str`` and read here. A name ending with ``/`` names a folder
-    (:func:`output_target`'s refusal), unless the option is one (``folder``: ``export --all``)."""
+    (:func:`_refuse_a_folder_name`), unless the option is one (``folder``: ``export --all``)."""
     if out is None or str(out) == STANDARD_OUTPUT:
         return None
     if not str(out).strip():
         raise UsageError("writer.empty-name", option=option)
     if not folder:
-        output_target(out, force=True, option=option)  # 'out/': a folder, said now
+        _refuse_a_folder_name(out, option)  # said now: Path('out/') drops the slash
     return Path(out)
+
+
+def _refuse_a_folder_name(path: str | Path, option: str) -> None:
+    """Refuse a name ending with ``/``: it names a folder (one that exists, or not), never a
+    file of that name."""
+    if str(path).endswith(("/", os.sep)):
+        key = "writer.folder" if Path(path).is_dir() else "writer.no-folder"
+        raise OutputError(key, path=_said(Path(path)), option=option)
 
 
 def output_target(path: str | Path, force: bool = False, option: str = "--out") -> Path:
@@ -100,10 +108,8 @@ def output_target(path: str | Path, force: bool = False, option: str = "--out") 
     """
     if not str(path).strip():
         raise UsageError("writer.empty-name", option=option)
+    _refuse_a_folder_name(path, option)
     asked = Path(path)
-    if str(path).endswith(("/", os.sep)):  # a folder named ('out/'), never a file so named
-        key = "writer.folder" if asked.is_dir() else "writer.no-folder"
-        raise OutputError(key, path=_said(asked), option=option)
     target = asked
     if force and asked.is_symlink():
         try:
