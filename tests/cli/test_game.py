@@ -1261,11 +1261,8 @@ def test_new_still_starts_a_journal_in_an_empty_file(garou, tmp_path):
     assert garou("game", "list", "--db", str(empty), "--json").exit_code == 0
 
 
-@pytest.mark.parametrize("past", [1, 2, 7])
-@pytest.mark.parametrize("corrected", [False, True])
-def test_correcting_a_number_past_the_last_event_says_there_is_none(
-    garou, tmp_path, past, corrected
-):
+def _five_after_a_kill(garou, tmp_path) -> str:
+    """A five-player game (Ana the wolf) whose event 2 is the wolves' kill of Bob: its journal."""
     db = str(tmp_path / "g.sqlite")
     setup = tmp_path / "sp5.yaml"
     setup.write_text(
@@ -1275,6 +1272,15 @@ def test_correcting_a_number_past_the_last_event_says_there_is_none(
     )
     garou("game", "new", "--setup", str(setup), "--deal", "Ana=loup-garou", "--db", db)
     garou("game", "add", "kill", "victim=Bob", "--db", db)
+    return db
+
+
+@pytest.mark.parametrize("past", [1, 2, 7])
+@pytest.mark.parametrize("corrected", [False, True])
+def test_correcting_a_number_past_the_last_event_says_there_is_none(
+    garou, tmp_path, past, corrected
+):
+    db = _five_after_a_kill(garou, tmp_path)
     last = 2
     if corrected:
         garou("game", "correct", "2", "kill", "victim=Cid", "--why", "t", "--db", db)
@@ -1779,15 +1785,7 @@ def test_a_night_call_is_stored_by_its_step_and_said_in_each_language(garou, tmp
 def test_correcting_an_undone_event_says_so_before_asking_why(garou, tmp_path):
     from garou.core.catalogue import say
 
-    db = str(tmp_path / "g.sqlite")
-    setup = tmp_path / "sp5.yaml"
-    setup.write_text(
-        "game: loup-garou\nplayers: 5\nroles: {loup-garou: 1, voyante: 1, villageois: 3}\n"
-        "names: [Ana, Bob, Cid, Dee, Eve]\n",
-        encoding="utf-8",
-    )
-    garou("game", "new", "--setup", str(setup), "--deal", "Ana=loup-garou", "--db", db)
-    garou("game", "add", "kill", "victim=Bob", "--db", db)
+    db = _five_after_a_kill(garou, tmp_path)
     assert garou("game", "undo", "--db", db).exit_code == 0
     run = garou("game", "correct", "2", "kill", "victim=Cid", "--db", db, "--lang", "en", input="")
     assert run.exit_code == 1
