@@ -463,12 +463,7 @@ def mafia_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "e
     :class:`~garou.game.mafia_script.Ballots`), from the journal's draft, checked against
     the events recorded since it was kept: the terminal and the judge's phone read the same.
     A draft that changed is kept again as it now stands (what changed is told once)."""
-    from . import mafia_script as script
-
-    def again(state: Any, ballots: Any) -> dict[str, Any]:
-        return script.draft_data(state, ballots.votes, ballots.done)
-
-    return _checked_ballots(journal, book, game_id, lang, script, script.DRAFT, again)
+    return _checked_ballots(journal, book, game_id, lang, mafia=True)[0]
 
 
 def cast_ballots(
@@ -494,11 +489,9 @@ def cast_ballots(
     from .journal import DraftChangedError
 
     mafia = journal.events(game_id)[0].data.get("game") == "mafia"
-    read = mafia_ballots if mafia else lg_ballots
+    _, name, draft_of = _ballot_rules(mafia)
     while True:
-        kept = read(journal, book, game_id, lang)
-        state = load(journal, book, game_id, lang).state
-        name = _ballot_draft_name(mafia)
+        kept, state = _checked_ballots(journal, book, game_id, lang, mafia)
         revision = journal.draft_revision(game_id, name)
         theirs = {
             voter: target
@@ -510,11 +503,9 @@ def cast_ballots(
         for voter, target in cast.items():
             if target is None:
                 votes.pop(voter, None)
-        done = [*(kept.done if mafia else kept.asked), *(a for a in asked if a not in (
-            kept.done if mafia else kept.asked))]  # fmt: skip
-        draft = _ballot_draft(mafia, state, votes, done)
+        done = [*_asked(kept), *(a for a in asked if a not in _asked(kept))]
         try:
-            journal.save_draft(game_id, name, draft, revision=revision)
+            journal.save_draft(game_id, name, draft_of(state, votes, done), revision=revision)
         except DraftChangedError:
             continue  # saved on another screen meanwhile: read again, cast again
         told = [*kept.told]
@@ -525,51 +516,47 @@ def cast_ballots(
         return type(kept)(votes, tuple(done), tuple(told))
 
 
-def _ballot_draft_name(mafia: bool) -> str:
-    from . import mafia_script, script
-
-    return mafia_script.DRAFT if mafia else script.BALLOT_DRAFT
-
-
-def _ballot_draft(mafia: bool, state: Any, votes: Any, done: Any) -> dict[str, Any]:
-    from . import mafia_script, script
-
-    if mafia:
-        return mafia_script.draft_data(state, votes, done)
-    return script.ballot_draft(state, votes, done)
-
-
 def lg_ballots(journal: Journal, book: Rulebook, game_id: int, lang: str = "en") -> Any:
     """Return the ballots typed for the Loup-Garou show of hands being held (a
     :class:`~garou.game.script.Ballots`), from the journal's draft, checked against the
     events recorded since it was kept, as :func:`mafia_ballots` checks the Mafia's: the
     terminal and the phone read the same. A draft that changed is kept again as it now
     stands (what changed is told once)."""
-    from . import script
-
-    def again(state: Any, ballots: Any) -> dict[str, Any]:
-        return script.ballot_draft(state, ballots.votes, ballots.asked)
-
-    return _checked_ballots(journal, book, game_id, lang, script, script.BALLOT_DRAFT, again)
+    return _checked_ballots(journal, book, game_id, lang, mafia=False)[0]
 
 
 def _checked_ballots(
-    journal: Journal, book: Rulebook, game_id: int, lang: str, script: Any, name: str, again: Any
-) -> Any:
-    """The ballots of the draft ``name`` checked by the game's ``script``
-    (``next_step``, ``kept_ballots``, ``Ballots``) against the events recorded since it was
-    kept; kept again (``again(state, ballots)``) when that changed anything."""
+    journal: Journal, book: Rulebook, game_id: int, lang: str, mafia: bool
+) -> tuple[Any, Any]:
+    """The ballots of the vote being held, checked by the game's script (``next_step``,
+    ``kept_ballots``, ``Ballots``) against the events recorded since they were kept, and
+    kept again when that changed anything; with the game's state they were checked on."""
+    script, name, draft = _ballot_rules(mafia)
     replayed = load(journal, book, game_id, lang)
     state = replayed.state
     kept = journal.kept_draft(game_id, name)
     if kept is None or script.next_step(state).kind != "vote":
-        return script.Ballots({}, ())
+        return script.Ballots({}, ()), state
     after, saved = kept
     since = _since(journal, replayed, game_id, after)
     ballots = script.kept_ballots(state, saved, since)
     if ballots.changed or since:
-        journal.save_draft(game_id, name, again(state, ballots))
-    return ballots
+        journal.save_draft(game_id, name, draft(state, ballots.votes, _asked(ballots)))
+    return ballots, state
+
+
+def _ballot_rules(mafia: bool) -> tuple[Any, str, Any]:
+    """The vote's script, its draft's name and the function writing that draft, by game."""
+    from . import mafia_script, script
+
+    if mafia:
+        return mafia_script, mafia_script.DRAFT, mafia_script.draft_data
+    return script, script.BALLOT_DRAFT, script.ballot_draft
+
+
+def _asked(ballots: Any) -> tuple[str, ...]:
+    """Who was asked already: the voters (Loup-Garou), the nominees (Mafia)."""
+    return tuple(ballots.done if hasattr(ballots, "done") else ballots.asked)
 
 
 def _since(journal: Journal, replayed: Replayed, game_id: int, after: int) -> list[Any]:
