@@ -19,6 +19,8 @@ import contextlib
 import hashlib
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -132,8 +134,6 @@ class OpenIndex:
         """Close the index, and delete it when it is a private temporary one."""
         self.index.close()
         if self.temporary:
-            import shutil
-
             shutil.rmtree(self.path, ignore_errors=True)
 
 
@@ -365,12 +365,13 @@ def cache_root() -> Path:
 
 
 def index_key(files: list[Path]) -> str:
-    """Return the cache key of an index of ``files``: rules, garou's vocabulary, analyzer
-    and format."""
+    """Return the cache key of an index of ``files``: rules, garou's vocabulary, the
+    search's messages, analyzer and format."""
     import whoosh
 
+    messages = _messages_file()
     parts = [
-        fingerprint([*files, LEXICON_FILE, *[p for p in (_messages_file(),) if p.is_file()]]),
+        fingerprint([*files, LEXICON_FILE, *([messages] if messages.is_file() else [])]),
         ANALYZER_VERSION,
         INDEX_FORMAT,
         whoosh.versionstring(),
@@ -397,13 +398,14 @@ def _read_meta(folder: Path, key_: str) -> dict[str, Any] | None:
     """Return the folder's metadata if every file matches it, else None."""
     try:
         meta = json.loads((folder / META).read_text(encoding="utf-8"))
-        if not isinstance(meta, dict) or meta.get("key") != key_:
-            return None
-        if _digests(folder) != meta.get("files"):
-            return None
-        return meta
+        sound = (
+            isinstance(meta, dict)
+            and meta.get("key") == key_
+            and _digests(folder) == meta.get("files")
+        )
     except (OSError, ValueError):
         return None
+    return meta if sound else None
 
 
 def _open(folder: Path, key_: str, temporary: bool = False) -> OpenIndex | None:
@@ -458,13 +460,11 @@ def status(rules_dir: str | Path | None = None) -> IndexStatus:
     folder, key_ = index_path(rules_dir)
     opened = _open(folder, key_)
     if opened is not None:
-        entries = opened.entries
         opened.close()
-        return IndexStatus(folder, True, entries)
+        return IndexStatus(folder, True, opened.entries)
     from garou.rules.loader import load_rules
 
-    book = load_rules(rules_dir)
-    entries = sum(len(game.entries) for game in book.games.values())
+    entries = len(list(load_rules(rules_dir).entries()))
     problem = cache_problem(folder.parent)
     if problem:
         return IndexStatus(folder, False, entries, "unusable", problem)
@@ -519,44 +519,28 @@ def build_into(folder: Path, book: Rulebook, key_: str) -> int:
     return len(docs)
 
 
-def _remove(path: Path) -> None:
-    """Delete ``path``, a folder, a file or a link; what cannot be deleted is left."""
-    import shutil
-
-    if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path, ignore_errors=True)
-    else:
-        with contextlib.suppress(OSError):
-            path.unlink(missing_ok=True)
-
-
-def _set_aside(path: Path) -> Path | None:
-    """Rename ``path`` (a folder, or a file in its way) to a trash name atomically; return
-    the new name, or None when there was nothing there."""
+def _discard(path: Path) -> None:
+    """Rename ``path`` (a folder, a file or a link) out of the way atomically, so that no
+    reader sees it half deleted, then delete it; what cannot be deleted is left."""
     trash = path.with_name(f".trash-{os.getpid()}-{os.urandom(4).hex()}")
     try:
         os.rename(path, trash)
     except FileNotFoundError:
-        return None
-    return trash
-
-
-def _discard(path: Path) -> None:
-    """Move ``path`` out of the way atomically, then delete it."""
-    trash = _set_aside(path)
-    if trash is not None:
-        _remove(trash)
+        return
+    if trash.is_dir() and not trash.is_symlink():
+        shutil.rmtree(trash, ignore_errors=True)
+    else:
+        with contextlib.suppress(OSError):
+            trash.unlink()
 
 
 def _prune(root: Path, keep: Path) -> None:
     """Delete leftovers of crashed builds and all but the newest few index folders (run
-    under the lock, so no other process is using them)."""
-    for leftover in [*root.glob(".build-*"), *root.glob(".trash-*")]:
-        _remove(leftover)
-    folders = [p for p in root.glob("index-*") if p.is_dir() and p != keep]
-    folders.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in folders[KEEP_INDEXES - 1 :]:
-        _discard(old)
+    under the lock, so no other process is building)."""
+    old = [p for p in root.glob("index-*") if p.is_dir() and p != keep]
+    old.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in [*root.glob(".build-*"), *root.glob(".trash-*"), *old[KEEP_INDEXES - 1 :]]:
+        _discard(path)
 
 
 Notify = Callable[[Any], None]
@@ -567,8 +551,23 @@ class _LockBusy(Exception):
     """Another process held the cache's lock for longer than a search waits."""
 
 
+def _build(book: Rulebook, key_: str, tmp: Path, folder: Path | None = None) -> OpenIndex | None:
+    """Build the index of ``book`` in the new folder ``tmp``, then move it to ``folder``
+    (in place of what is there: a damaged index, a file in its way), or, without one, keep
+    it in ``tmp`` as a private index deleted on close. Return it opened, None when it
+    cannot be read back; ``tmp`` is deleted when the build fails."""
+    try:
+        build_into(tmp, book, key_)
+        if folder is not None:
+            _discard(folder)
+            os.rename(tmp, folder)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return _open(folder or tmp, key_, temporary=folder is None)
+
+
 def _build_cached(
-    root: Path,
     folder: Path,
     key_: str,
     rules_dir: Any,
@@ -576,25 +575,20 @@ def _build_cached(
     notify: Notify | None = None,
     wait: float | None = None,
 ) -> OpenIndex:
-    """Build the index into the cache under the lock, unless another process just did.
+    """Build the index into the cache folder (made private, 0700, as XDG asks) under its
+    lock, unless another process just did.
 
     ``wait`` (a search): raise _LockBusy when another process holds the lock that long,
     and tell nothing. Otherwise, when another process holds the lock, ``notify`` is told
     within ``LOCK_NOTICE`` seconds, then the wait goes on up to ``LOCK_TIMEOUT``
     (filelock.Timeout after that)."""
-    import shutil
-    import tempfile
-
     from filelock import FileLock, Timeout
 
     from garou.core.catalogue import phrase
+    from garou.core.files import made_cache_folder
+    from garou.rules.loader import load_rules
 
-    if root == cache_root():  # the one place that makes it: private (0700), as XDG asks
-        from garou.core.files import made_cache_folder
-
-        made_cache_folder()
-    else:
-        root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    root = made_cache_folder()
     lock = FileLock(str(root / ".index.lock"))
     try:
         lock.acquire(timeout=LOCK_NOTICE if wait is None else wait)
@@ -604,33 +598,18 @@ def _build_cached(
         if notify is not None:
             notify(phrase("index.waiting", path=str(root), seconds=int(LOCK_TIMEOUT)))
         lock.acquire(timeout=LOCK_TIMEOUT)
-    with lock:
-        lock.release()  # held once by acquire(), once by the with-block
-        if not force:
-            opened = _open(folder, key_)
-            if opened is not None:
-                return opened
-        from garou.rules.loader import load_rules
-
-        book = load_rules(rules_dir)
-        entries = len(list(book.entries()))
-        if notify is not None and entries > BIG_RULE_SET:
-            notify(phrase("index.building", entries=entries))
-        _prune(root, keep=folder)
-        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
-        trash = None
-        try:
-            build_into(tmp, book, key_)
-            if os.path.lexists(folder):  # a damaged index, or a file in its way
-                trash = _set_aside(folder)
-            os.rename(tmp, folder)
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
-        finally:
-            if trash is not None:  # the new index is in place (or the build failed)
-                _remove(trash)
-    opened = _open(folder, key_)
+    try:
+        opened = None if force else _open(folder, key_)
+        if opened is None:
+            book = load_rules(rules_dir)
+            entries = len(list(book.entries()))
+            if notify is not None and entries > BIG_RULE_SET:
+                notify(phrase("index.building", entries=entries))
+            _prune(root, keep=folder)
+            tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+            opened = _build(book, key_, tmp, folder)
+    finally:
+        lock.release()
     if opened is None:
         raise OSError(f"the index just built in {folder} cannot be read back")
     return opened
@@ -638,19 +617,11 @@ def _build_cached(
 
 def _build_private(rules_dir: Any, key_: str) -> OpenIndex:
     """Build a private index in a temporary folder, deleted when it is closed."""
-    import shutil
-    import tempfile
-
     from garou.rules.loader import load_rules
 
     book = load_rules(rules_dir)
     tmp = Path(tempfile.mkdtemp(prefix="garou-index-"))
-    try:
-        build_into(tmp, book, key_)
-        opened = _open(tmp, key_, temporary=True)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    opened = _build(book, key_, tmp)
     if opened is None:
         shutil.rmtree(tmp, ignore_errors=True)
         raise SearchIndexError("index.unreadable", path=str(tmp))
@@ -666,51 +637,44 @@ def open_index(
     can be built at all. Notices for the user (damaged or unwritable cache) are returned
     in ``OpenIndex.notices``; nothing is printed.
     """
-    files = rule_files(rules_dir)
-    key_ = index_key(files)
-    root = cache_root()
-    folder = root / f"index-{key_[:24]}"
+    folder, key_ = index_path(rules_dir)
     if not rebuild:
         opened = _open(folder, key_)
         if opened is not None:
             return opened
+    from garou.core.catalogue import phrase
+
     damaged = not rebuild and (folder / META).exists()
     try:
-        opened = _build_cached(
-            root, folder, key_, rules_dir, force=rebuild, notify=notify, wait=SEARCH_WAIT
-        )
+        opened = _build_cached(folder, key_, rules_dir, rebuild, notify, wait=SEARCH_WAIT)
     except GarouError:
         raise
     except _LockBusy:
         # Another process holds the lock (stopped, or stuck): this run answers from its
         # own index; the cache is sound, so there is nothing to tell.
         return _build_private(rules_dir, key_)
-    except Exception as exc:  # unwritable, full disk, lock timeout: a private index
-        from garou.core.catalogue import phrase
-
+    except Exception as exc:  # unwritable, full disk: a private index
         opened = _build_private(rules_dir, key_)
-        opened.notices.append(phrase("index.private", root=str(root), why=_why(root, exc)))
+        why = _why(folder.parent, exc)
+        opened.notices.append(phrase("index.private", root=str(folder.parent), why=why))
         return opened
     if damaged:
-        from garou.core.catalogue import phrase
-
         opened.notices.append(phrase("index.damaged-rebuilt", path=str(folder)))
     return opened
 
 
-def rebuild_cached(rules_dir: str | Path | None = None) -> OpenIndex:
-    """Rebuild the index of the current rules in the cache now, and open it.
+def rebuild_cached(rules_dir: str | Path | None = None, notify: Notify | None = None) -> OpenIndex:
+    """Rebuild the index of the current rules in the cache now, and open it; ``notify`` is
+    told when another process holds the cache's lock.
 
     Unlike :func:`open_index`, never fall back on a private index: raise SearchIndexError
     saying where and why when the cache cannot hold it, DataFileError for invalid rules.
     """
-    files = rule_files(rules_dir)
-    key_ = index_key(files)
-    root = cache_root()
-    folder = root / f"index-{key_[:24]}"
+    folder, key_ = index_path(rules_dir)
     try:
-        return _build_cached(root, folder, key_, rules_dir, force=True)
+        return _build_cached(folder, key_, rules_dir, force=True, notify=notify)
     except GarouError:
         raise
     except Exception as exc:  # unwritable, full disk, lock timeout
+        root = folder.parent
         raise SearchIndexError("index.cannot-build", root=str(root), why=_why(root, exc)) from exc
