@@ -1,16 +1,14 @@
 """The search index: its schema, its documents, and its cache in the user's cache folder.
 
-The index lives in ``platformdirs.user_cache_dir("garou")``, in a folder named after a
-hash of the rule files (built-in and the user's) and of the analyzer version. It is built
-once, into a temporary folder under a lock, and renamed into place, so that processes
-starting together never see half an index; readers take no lock. A folder whose files do
-not match their recorded checksums is rebuilt; a cache that cannot be written is replaced
-by a private temporary index for the run (``garou index --rebuild`` then fails and says
-why: see :func:`rebuild_cached` and :func:`cache_problem`).
+The index lives in garou's cache folder, in a folder named after a hash of the rule files
+(built-in and the user's), garou's vocabulary and the analyzer version. It is built once,
+into a temporary folder under a lock, and renamed into place, so that processes starting
+together never see half an index; readers take no lock. A folder whose files do not match
+their recorded checksums is rebuilt; a cache that cannot be written is replaced by a
+private temporary index for the run (``garou index --rebuild`` then fails and says why).
 
 The fresh path (the index exists and matches) imports neither YAML nor the rules loader:
-what a hit displays is stored in the index, and the synonyms taken from the rule data are
-stored beside it in ``lexicon.json``.
+what a hit displays is stored in the index, the synonyms beside it in ``lexicon.json``.
 """
 
 from __future__ import annotations
@@ -37,41 +35,38 @@ if TYPE_CHECKING:  # pragma: no cover
     from whoosh.index import Index
 
     from garou.rules import Entry, Game, Role, Rulebook, Status
+    from garou.rules.model import Text
 
 INDEX_FORMAT = "20"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
-"""Seconds ``garou index --rebuild`` waits in all for another process that is building the
-same cache (then it fails, saying where and why)."""
+"""Seconds ``garou index --rebuild`` waits in all for another process's lock on the cache."""
 LOCK_NOTICE = 1.0
-"""Seconds after which ``garou index --rebuild`` waiting for another process's lock says so."""
+"""Seconds after which ``garou index --rebuild`` waiting for the lock says so."""
 SEARCH_WAIT = 2.0
-"""Seconds a search waits for another process that holds the cache's lock: the index
-builds in under a second, so a lock held longer is a stopped or stuck process. The search
-then builds a private temporary index for its run, saying nothing (it is no fault)."""
+"""Seconds a search waits for another process's lock on the cache: the index builds in
+under a second, so a lock held longer is a stopped or stuck process. The search then
+builds a private temporary index for its run, saying nothing (it is no fault)."""
 BIG_RULE_SET = 2000
-"""A rule set with more entries than this says that its index is being built (it takes
-more than a few seconds)."""
-
+"""A rule set with more entries than this says that its index is being built."""
 KEEP_INDEXES = 3
 """How many index folders (for different rule sets) the cache keeps."""
 
 META = "meta.json"
 LEXICON = "lexicon.json"
 WORDS = "words.txt"
-"""The everyday words of French and English, folded, one per line, beside the index: a
-typed word among them is a word the rules do not use, never a typo (:func:`everyday_words`)."""
+"""The everyday words of French and English (:func:`everyday_words`), beside the index."""
 WORD_COUNT = 100
 """How often a word must be said in pyspellchecker's corpus to count as an everyday word."""
 
+LANGS = ("fr", "en")
 TEXT_FIELDS: tuple[str, ...] = (
     "title_fr", "title_en", "names_fr", "names_en", "about_fr", "about_en",
     "text_fr", "text_en", "asks_fr", "asks_en",
 )  # fmt: skip
-"""The analysed fields a query looks in, French and English. ``asks_*`` holds the questions
-players ask that the entry answers (the rule data's ``asks``: garou's wording, document
-expansion), analysed like the text."""
+"""The analysed fields a query looks in. ``asks_*`` holds the questions players ask that
+the entry answers (the rule data's ``asks``), analysed like the text."""
 
 
 class SearchIndexError(GarouError):
@@ -83,16 +78,15 @@ class IndexStatus:
     """Where the index of a rule set is, and whether it matches the rules."""
 
     path: Path
-    """The index folder (it may not exist yet)."""
     fresh: bool
     """True when the folder holds a sound index of the current rules and analyzer."""
     entries: int
-    """Entries of the current rules (all of them are in the index when it is fresh)."""
+    """Entries of the current rules."""
     state: str = "fresh"
     """fresh; missing (not built yet) or damaged: built by the next search; unusable: the
     cache folder cannot hold an index, and every search builds a private temporary one."""
     problem: str | None = None
-    """Why the cache folder cannot hold the index (state unusable), else None."""
+    """Why the cache folder cannot hold the index (state unusable)."""
     seconds: float | None = None
     """How long the rebuild took (from :func:`lookup.rebuild` only)."""
 
@@ -111,20 +105,15 @@ class OpenIndex:
     """An opened index, with the data stored beside it."""
 
     index: Index
-    """The Whoosh index."""
     path: Path
-    """Its folder."""
     lexicon: dict[str, Any]
-    """Synonym groups, games and kinds taken from the rule data at build time."""
+    """What :func:`lexicon` returned at build time, and the fields' lengths."""
     entries: int
-    """Number of entries."""
     temporary: bool = False
     """True for a private index that is deleted on close."""
     notices: list[Any] = field(default_factory=list)
     """One-line notices for the user (a damaged or unwritable cache): catalogue phrases."""
-
     key: str = ""
-    """The cache key the index was built for."""
 
     def sound(self) -> bool:
         """Return True when the index files still match their recorded checksums."""
@@ -164,88 +153,94 @@ def _words(*groups: Any) -> str:
     return "\n".join(str(w) for group in groups for w in group if w)
 
 
-def _holders(game: Game, entry: Entry) -> list[Role | Status]:
-    """Return the roles and statuses ``entry`` is about."""
+def _both(text: Text) -> dict[str, str]:
+    return {lang: text.get(lang) for lang in LANGS}
+
+
+def _fields(game: Game, entry: Entry, lang: str) -> dict[str, str]:
+    """Return the analysed fields of ``entry`` in ``lang``."""
     items: list[Role | Status] = [*game.roles, *game.statuses]
-    return [item for holder in entry.roles for item in items if item.id == holder]
+    holders = [item for holder in entry.roles for item in items if item.id == holder]
+    options = [o.label.get(lang) for o in entry.options]
+    options += [o.text.get(lang) for o in entry.options if o.text]
+    section = game.section(entry.section).title.get(lang)
+    return {
+        f"title_{lang}": entry.title.get(lang),
+        f"names_{lang}": _words(entry.aliases.get(lang), entry.keywords.get(lang)),
+        f"about_{lang}": _words(
+            [h.name.get(lang) for h in holders], [a for h in holders for a in h.aliases.get(lang)]
+        ),
+        f"text_{lang}": _words([entry.text.get(lang)], options, [section]),
+        f"asks_{lang}": _words(entry.asks.get(lang)),
+    }
+
+
+def _shown(game: Game, entry: Entry, titles: dict[str, Text]) -> dict[str, Any]:
+    """Return what a hit of ``entry`` displays, stored in the index."""
+    from garou.rules.export import readings_of
+
+    default = None
+    if entry.default is not None:
+        default = {
+            "option": entry.default.option,
+            "reason": _both(entry.default.reason),
+            "addition": entry.default.addition,
+        }
+    return {
+        "id": entry.id,
+        "game": game.id,
+        "kind": entry.kind,
+        "section_id": entry.section,
+        "game_name": _both(game.info.name),
+        "section": _both(game.section(entry.section).title),
+        "title": _both(entry.title),
+        "text": _both(entry.text),
+        "related": [[rel, _both(titles[rel]) if rel in titles else None] for rel in entry.related],
+        "options": [
+            {
+                "id": option.id,
+                "label": _both(option.label),
+                "text": _both(option.text) if option.text else None,
+                "addition": option.addition,
+            }
+            for option in entry.options
+        ],
+        "default": default,
+        "source": {lang: entry.source.label(lang) for lang in LANGS},
+        "addition": entry.addition or entry.source.addition,
+        "readings": {lang: readings_of(entry, lang) for lang in LANGS},
+    }
 
 
 def documents(book: Rulebook) -> list[dict[str, Any]]:
     """Return one index document per entry, in the rule files' order (deterministic)."""
-    from garou.rules.export import readings_of
-
-    docs = []
     titles = {e.id: e.title for e in book.entries()}
+    docs = []
     for game in book.games.values():
         for entry in game.entries:
-            section = game.section(entry.section)
-            holders = _holders(game, entry)
             doc: dict[str, Any] = {"id": entry.id, "game": game.id, "kind": entry.kind,
                                    "section": entry.section}  # fmt: skip
-            options = []
-            for lang in ("fr", "en"):
-                option_text = [o.label.get(lang) for o in entry.options]
-                option_text += [o.text.get(lang) for o in entry.options if o.text]
-                doc[f"title_{lang}"] = entry.title.get(lang)
-                doc[f"names_{lang}"] = _words(entry.aliases.get(lang), entry.keywords.get(lang))
-                doc[f"about_{lang}"] = _words(
-                    [h.name.get(lang) for h in holders],
-                    [a for h in holders for a in h.aliases.get(lang)],
-                )
-                doc[f"text_{lang}"] = _words(
-                    [entry.text.get(lang)], option_text, [section.title.get(lang)]
-                )
-                doc[f"asks_{lang}"] = _words(entry.asks.get(lang))
-            for option in entry.options:
-                options.append({
-                    "id": option.id,
-                    "label": {"fr": option.label.fr, "en": option.label.en},
-                    "text": {"fr": option.text.fr, "en": option.text.en} if option.text else None,
-                    "addition": option.addition,
-                })  # fmt: skip
-            default = None
-            if entry.default is not None:
-                reason = entry.default.reason
-                default = {"option": entry.default.option,
-                           "reason": {"fr": reason.fr, "en": reason.en},
-                           "addition": entry.default.addition}  # fmt: skip
+            for lang in LANGS:
+                doc.update(_fields(game, entry, lang))
             # The asks too: the typo correction then knows the words players use ("boulot"
             # is no typo of "bouton", "vite" none of "vote").
-            doc["plain"] = _words(
-                [doc[f"{f}_{lang}"] for f in ("title", "names", "about", "text", "asks")
-                 for lang in ("fr", "en")]
-            )  # fmt: skip
-            doc["data"] = {
-                "id": entry.id,
-                "game": game.id,
-                "kind": entry.kind,
-                "section_id": entry.section,
-                "game_name": {"fr": game.info.name.fr, "en": game.info.name.en},
-                "section": {"fr": section.title.fr, "en": section.title.en},
-                "title": {"fr": entry.title.fr, "en": entry.title.en},
-                "text": {"fr": entry.text.fr, "en": entry.text.en},
-                "related": [
-                    [rel, {"fr": titles[rel].fr, "en": titles[rel].en} if rel in titles else None]
-                    for rel in entry.related
-                ],
-                "options": options,
-                "default": default,
-                "source": {lang: entry.source.label(lang) for lang in ("fr", "en")},
-                "addition": entry.addition or entry.source.addition,
-                "readings": {lang: readings_of(entry, lang) for lang in ("fr", "en")},
-            }
+            doc["plain"] = _words([doc[name] for name in TEXT_FIELDS])
+            doc["data"] = _shown(game, entry, titles)
             docs.append(doc)
     return docs
 
 
-def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Return the synonyms the rule data defines, keyed for matching at query time, and how
-    the words of ``docs`` (default: the book's documents) are spelled.
+def lexicon(book: Rulebook, docs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the synonyms of the rule data and of garou's vocabulary, keyed for matching
+    at query time, and how the words of ``docs`` are spelled.
 
-    Groups: each role and status (names, id, aliases), each entry with aliases (title and
-    aliases), each game (id, names, aliases); every group belongs to its game.
+    Groups: each game (id, names, aliases), each role and status (names, id, aliases), each
+    entry with aliases (title and aliases), each community word set and each outside
+    concept of garou's vocabulary (``lookup/lexicon.yaml``); every group belongs to a game.
     """
     from garou.rules.model import KINDS
+
+    from .vocabulary import compiled
 
     groups: list[dict[str, Any]] = []
 
@@ -262,7 +257,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
         names = [game.id, game.info.name.fr, game.info.name.en, *game.info.aliases.all()]
         add(game.id, "game", None, names)
         games[game.id] = {
-            "name": {"fr": game.info.name.fr, "en": game.info.name.en},
+            "name": _both(game.info.name),
             "keys": sorted({" ".join(key(n)) for n in names} - {""}),
         }
         items: list[Role | Status] = [*game.roles, *game.statuses]
@@ -275,16 +270,11 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
             if entry.aliases.all() and entry.id not in generated:
                 add(game.id, "entry", entry.id,
                     [entry.title.fr, entry.title.en, *entry.aliases.all()])  # fmt: skip
-    # garou's vocabulary (lookup/lexicon.yaml): community words, one group per game, and
-    # the roles and concepts of other editions and games that these rules do not have.
-    from .vocabulary import compiled
-
     vocabulary = compiled()
     for item in vocabulary["community"]:
         if item["game"] in book.games:
-            add(
-                item["game"], "community", None, [*item["words"], *item["targets"]], item["targets"]
-            )
+            targets = item["targets"]
+            add(item["game"], "community", None, [*item["words"], *targets], targets)
     outside = {}
     for item in vocabulary["outside"]:
         add(item["game"], "outside", item["id"], item["words"])
@@ -295,34 +285,32 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     for number, group in enumerate(groups):
         for phrase in group["phrases"]:
             k = "" if collapsed(phrase) else " ".join(key(phrase))
-            if k and number not in index.setdefault(k, []):
+            if not k:
+                continue
+            if number not in index.setdefault(k, []):
                 index[k].append(number)
-            if k:
-                widen(allowed, k, gaps(phrase))
-                if " " in k:
-                    linked.setdefault(k, set()).update(gap_words(phrase))
+            widen(allowed, k, gaps(phrase))
+            if " " in k:
+                linked.setdefault(k, set()).update(gap_words(phrase))
     # Multi-word titles, keywords and aliases, by first word: typed as they are written,
     # they point at their entry more surely than their words one by one.
     phrases: dict[str, dict[str, list[str]]] = {}
     for entry in book.entries():
-        texts = [entry.title.fr, entry.title.en, *entry.keywords.all(), *entry.aliases.all()]
-        for text in texts:
+        for text in [entry.title.fr, entry.title.en, *entry.keywords.all(), *entry.aliases.all()]:
             words = key(text)
             if len(words) >= 2:
                 ids = phrases.setdefault(words[0], {}).setdefault(" ".join(words[1:]), [])
                 if entry.id not in ids:
                     ids.append(entry.id)
     # How the words are written (accents), to show a corrected word as the rules spell it:
-    # per language, so that "role" is "rôle" in French and stays "role" in English.
-    docs = documents(book) if docs is None else docs
-    # Not the asks: they are typed as players type, often without their accents.
+    # per language, so that "role" is "rôle" in French and stays "role" in English. Not
+    # the asks: they are typed as players type, often without their accents.
     fields = ("title", "names", "about", "text")
     french = spellings(doc[f"{f}_fr"] for doc in docs for f in fields)
     english = spellings((doc[f"{f}_en"] for doc in docs for f in fields), keep=french)
-    spelled = {"fr": french, "en": english}
     return {"groups": groups, "keys": index, "gaps": allowed,
             "linked": {k: sorted(v) for k, v in linked.items() if v}, "phrases": phrases,
-            "games": games, "kinds": list(KINDS), "spellings": spelled,
+            "games": games, "kinds": list(KINDS), "spellings": {"fr": french, "en": english},
             "outside": outside, "essential": vocabulary["essential"],
             "advice": vocabulary["advice"],
             "bank": _bank(book),
@@ -337,13 +325,6 @@ def _bank(book: Rulebook) -> dict[str, Any]:
 
     analyzers = {"fr": french_analyzer(), "en": english_analyzer()}
     return build(book, lambda text, lang: [t.text for t in analyzers[lang](text, mode="query")])
-
-
-def _messages_file() -> Path:
-    """Return the search's catalogue file (part of the index's cache key)."""
-    import garou.core.errors as errors
-
-    return Path(errors.__file__).resolve().parent / "messages" / "search.yaml"
 
 
 def _search_messages() -> dict[str, Any]:
@@ -369,7 +350,7 @@ def index_key(files: list[Path]) -> str:
     search's messages, analyzer and format."""
     import whoosh
 
-    messages = _messages_file()
+    messages = Path(__file__).resolve().parents[1] / "core" / "messages" / "search.yaml"
     parts = [
         fingerprint([*files, LEXICON_FILE, *([messages] if messages.is_file() else [])]),
         ANALYZER_VERSION,
@@ -480,7 +461,7 @@ def everyday_words() -> list[str]:
     from importlib.resources import files
 
     found: set[str] = set()
-    for lang in ("fr", "en"):
+    for lang in LANGS:
         packed = (files("spellchecker") / "resources" / f"{lang}.json.gz").read_bytes()
         counts: dict[str, int] = json.loads(gzip.decompress(packed))
         found.update(fold_chars(word).lower() for word, count in counts.items()
@@ -499,8 +480,8 @@ def field_lengths(index: Index) -> dict[str, list[int]]:
                 for name in index.schema.scorable_names()}  # fmt: skip
 
 
-def build_into(folder: Path, book: Rulebook, key_: str) -> int:
-    """Build the index of ``book`` into the empty ``folder``; return the entry count."""
+def build_into(folder: Path, book: Rulebook, key_: str) -> None:
+    """Build the index of ``book`` into the empty ``folder``."""
     from whoosh.filedb.filestore import FileStorage
 
     docs = documents(book)
@@ -516,7 +497,6 @@ def build_into(folder: Path, book: Rulebook, key_: str) -> int:
     meta = {"key": key_, "entries": len(docs), "analyzer": ANALYZER_VERSION,
             "format": INDEX_FORMAT, "files": _digests(folder)}  # fmt: skip
     (folder / META).write_text(json.dumps(meta, indent=1), encoding="utf-8")
-    return len(docs)
 
 
 def _discard(path: Path) -> None:
