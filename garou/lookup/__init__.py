@@ -16,16 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .index import IndexStatus, SearchIndexError, cache_root, status
-    from .searcher import (
-        Hit,
-        HitOption,
-        Judgement,
-        Related,
-        Searcher,
-        SearchResult,
-        judge,
-        search,
-    )
+    from .searcher import Hit, HitOption, Judgement, Related, Searcher, SearchResult, judge, search
     from .vocabulary import Outside, outside_of
 
 _WHERE = {

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from garou.core.errors import GarouError
+from garou.core.files import cache_folder as cache_root
 from garou.core.files import fingerprint, rule_files
 from garou.core.records import record
 
@@ -256,10 +257,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]]) -> dict[str, Any]:
     for game in book.games.values():
         names = [game.id, game.info.name.fr, game.info.name.en, *game.info.aliases.all()]
         add(game.id, "game", None, names)
-        games[game.id] = {
-            "name": _both(game.info.name),
-            "keys": sorted({" ".join(key(n)) for n in names} - {""}),
-        }
+        games[game.id] = {"keys": sorted({" ".join(key(n)) for n in names} - {""})}
         items: list[Role | Status] = [*game.roles, *game.statuses]
         for item in items:
             source = "role" if item in game.roles else "status"
@@ -336,13 +334,6 @@ def _search_messages() -> dict[str, Any]:
 
 
 # --- the cache ------------------------------------------------------------------------------
-
-
-def cache_root() -> Path:
-    """Return garou's cache folder (the one of :func:`garou.core.files.cache_folder`)."""
-    from garou.core.files import cache_folder
-
-    return cache_folder()
 
 
 def index_key(files: list[Path]) -> str:
