@@ -13,17 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .index import IndexStatus, SearchIndexError, cache_root, status
-    from .searcher import (
-        Hit,
-        HitOption,
-        Judgement,
-        Related,
-        Searcher,
-        SearchResult,
-        judge,
-        search,
-    )
+    from .searcher import Hit, HitOption, Judgement, Related, Searcher, SearchResult, judge, search
     from .vocabulary import Outside, outside_of
 
 _WHERE = {
@@ -43,16 +36,19 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def rebuild(rules_dir: str | Path | None = None) -> IndexStatus:
+def rebuild(
+    rules_dir: str | Path | None = None, notify: Callable[[Any], None] | None = None
+) -> IndexStatus:
     """Rebuild the index of the current rules in the cache now; return its status, with
-    the time it took. Raise SearchIndexError (where and why) when the cache cannot hold
+    the time it took. ``notify`` is told (a catalogue phrase) when another process holds
+    the cache's lock. Raise SearchIndexError (where and why) when the cache cannot hold
     it, DataFileError when the rule files are invalid."""
     import time
 
     from .index import IndexStatus, rebuild_cached
 
     start = time.perf_counter()
-    opened = rebuild_cached(rules_dir)
+    opened = rebuild_cached(rules_dir, notify)
     seconds = time.perf_counter() - start
     opened.close()
     return IndexStatus(opened.path, True, opened.entries, seconds=seconds)

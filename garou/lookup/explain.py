@@ -1,12 +1,11 @@
 """Why a search returned what it returned: each hit's placing and the verdict's weights.
 
 Built only when asked (``Searcher.search(..., explain=True)``: ``garou search --explain``,
-the web's "why"), from what the pipeline computed on the way (a small trace the searcher
-keeps while it explains), never by a second pass:
+the web's "why"), from a small trace the searcher keeps on the way, never by a second pass:
 
 - per hit, the query's words it matched, in which field and language, as typed, through
-  a name or a synonym (which phrase), or after a typo's correction, and what each scored;
-  and its lexical score, which orders the hits;
+  a name or a synonym, or after a typo's correction, and what each scored; and its
+  lexical score, which orders the hits;
 - for the verdict, the hard rule that decided alone, or the fitted judgement's terms
   (intercept, each feature's value times its weight: they add up to the logit of the
   probability compared with the threshold).
@@ -16,17 +15,26 @@ Pure records and the lines that say them (through a catalogue lookup ``say``).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from garou.core.records import record
 
 SHOWN_TERMS = 5
-"""Contributions said per hit and per verdict (the largest; the others are summed)."""
+"""Terms said per verdict (the largest; the others are summed)."""
 
 Say = Callable[..., str]
+
+
+def _plain(item: Any) -> dict[str, Any]:
+    """Return a record's fields as in ``--json``: numbers to four places, None left out."""
+    values = {f.name: getattr(item, f.name) for f in fields(item)}
+    return {
+        name: round(value, 4) if isinstance(value, int | float) else value
+        for name, value in values.items()
+        if value is not None
+    }
 
 
 @record
@@ -38,7 +46,6 @@ class Match:
     field: str
     """The field it was found in, the best of the hit's: title, names, about, text, asks."""
     lang: str
-    """The field's language."""
     phrase: str
     """What was looked for there: the words themselves, a name or a synonym."""
     via: str
@@ -58,12 +65,6 @@ class Term:
     weight: float
     contribution: float
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the term as in ``--json``."""
-        return {"feature": self.feature, "value": round(self.value, 4),
-                "weight": round(self.weight, 4),
-                "contribution": round(self.contribution, 4)}  # fmt: skip
-
 
 @record
 class HitWhy:
@@ -71,21 +72,12 @@ class HitWhy:
 
     id: str
     score: float
-    """The lexical score the hits are ordered by: BM25 per concept, weighed
-    (``Searcher._run``)."""
+    """The lexical score the hits are ordered by."""
     matches: tuple[Match, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Return the explanation as in ``garou search --json --explain``."""
-        return {
-            "score": round(self.score, 6),
-            "matched": [
-                {"words": m.words, "field": m.field, "lang": m.lang, "phrase": m.phrase,
-                 "via": m.via, **({"typed": m.typed} if m.typed else {}),
-                 "score": round(m.score, 4)}
-                for m in self.matches
-            ],
-        }  # fmt: skip
+        return {"score": round(self.score, 6), "matched": [_plain(m) for m in self.matches]}
 
 
 @record
@@ -102,17 +94,22 @@ class VerdictWhy:
     terms: tuple[Term, ...] = ()
     """Every term of the fitted judgement, largest first (by size)."""
 
+    def shown(self) -> tuple[list[Term], float]:
+        """Return the ``SHOWN_TERMS`` largest terms, and the sum of the others."""
+        rest = sum(t.contribution for t in self.terms[SHOWN_TERMS:])
+        return list(self.terms[:SHOWN_TERMS]), rest
+
     def to_dict(self) -> dict[str, Any]:
         """Return the explanation as in ``garou search --json --explain``."""
         data: dict[str, Any] = {"answered": self.answered, "reason": self.reason}
         if self.rule is not None:
             data["rule"] = self.rule
         if self.probability is not None:
-            shown, rest = split_terms(self.terms)
+            shown, rest = self.shown()
             data.update(probability=round(self.probability, 4),
                         threshold=round(self.threshold or 0.0, 4),
                         intercept=round(self.intercept, 4),
-                        terms=[t.to_dict() for t in shown], others=round(rest, 4))  # fmt: skip
+                        terms=[_plain(t) for t in shown], others=round(rest, 4))  # fmt: skip
         return data
 
 
@@ -125,35 +122,20 @@ class Explanation:
     verdict: VerdictWhy | None = None
 
 
-def split_terms(terms: Sequence[Term], shown: int = SHOWN_TERMS) -> tuple[list[Term], float]:
-    """Return the largest ``shown`` terms, and the sum of the others."""
-    return list(terms[:shown]), sum(t.contribution for t in terms[shown:])
-
-
-def ordered(terms: list[Term]) -> tuple[Term, ...]:
-    """Return ``terms`` largest first (by size), zeros out."""
-    return tuple(sorted((t for t in terms if t.contribution),
-                        key=lambda t: (-abs(t.contribution), t.feature)))  # fmt: skip
-
-
 def verdict_why(verdict: Any, model: Any) -> VerdictWhy:
     """Return the explanation of a ``verdict.Verdict`` judged with ``model`` (a
     ``verdict.Model``)."""
     if verdict.probability is None:
         return VerdictWhy(verdict.answered, verdict.reason, rule=verdict.reason)
-    terms = [
-        Term(name, verdict.features.get(name, 0.0), weight,
-             weight * verdict.features.get(name, 0.0))
-        for name, weight in zip(model.features, model.weights[1:], strict=True)
-    ]  # fmt: skip
+    terms = []
+    for name, weight in zip(model.features, model.weights[1:], strict=True):
+        value = verdict.features.get(name, 0.0)
+        if weight * value:
+            terms.append(Term(name, value, weight, weight * value))
+    terms.sort(key=lambda t: (-abs(t.contribution), t.feature))
     return VerdictWhy(verdict.answered, verdict.reason, probability=verdict.probability,
                       threshold=model.threshold, intercept=model.weights[0],
-                      terms=ordered(terms))  # fmt: skip
-
-
-def logistic(value: float) -> float:
-    """Return the logistic of ``value``, as the searcher computes it."""
-    return 1.0 / (1.0 + math.exp(-max(-700.0, value)))
+                      terms=tuple(terms))  # fmt: skip
 
 
 # --- the lines that say it ---------------------------------------------------------------------
@@ -161,11 +143,6 @@ def logistic(value: float) -> float:
 
 def _number(value: float) -> str:
     return f"{value:+.2f}" if abs(value) >= 0.005 else f"{value:+.1e}"
-
-
-def _terms(terms: Sequence[Term], rest: float) -> tuple[str, str]:
-    parts = [f"{t.feature} {_number(t.contribution)}" for t in terms]
-    return ", ".join(parts), _number(rest)
 
 
 def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
@@ -188,12 +165,12 @@ def verdict_lines(why: VerdictWhy, say: Say, lang: str) -> list[str]:
     if why.rule is not None or why.probability is None:
         return [say("search.explain.rule", lang, rule=why.rule or "")]
     key = "search.explain.weighed-answered" if why.answered else "search.explain.weighed-not"
-    shown, rest = split_terms(why.terms)
-    listed, others = _terms(shown, rest)
+    shown, rest = why.shown()
+    listed = ", ".join(f"{t.feature} {_number(t.contribution)}" for t in shown)
     return [
         say(key, lang, probability=f"{why.probability:.3f}",
             threshold=f"{why.threshold or 0.0:.3f}", reason=why.reason or ""),
-        say("search.explain.weights", lang, terms=listed, others=others,
+        say("search.explain.weights", lang, terms=listed, others=_number(rest),
             intercept=_number(why.intercept)),
     ]  # fmt: skip
 

@@ -1,16 +1,14 @@
 """The search index: its schema, its documents, and its cache in the user's cache folder.
 
-The index lives in ``platformdirs.user_cache_dir("garou")``, in a folder named after a
-hash of the rule files (built-in and the user's) and of the analyzer version. It is built
-once, into a temporary folder under a lock, and renamed into place, so that processes
-starting together never see half an index; readers take no lock. A folder whose files do
-not match their recorded checksums is rebuilt; a cache that cannot be written is replaced
-by a private temporary index for the run (``garou index --rebuild`` then fails and says
-why: see :func:`rebuild_cached` and :func:`cache_problem`).
+The index lives in garou's cache folder, in a folder named after a hash of the rule files
+(built-in and the user's), garou's vocabulary and the analyzer version. It is built once,
+into a temporary folder under a lock, and renamed into place, so that processes starting
+together never see half an index; readers take no lock. A folder whose files do not match
+their recorded checksums is rebuilt; a cache that cannot be written is replaced by a
+private temporary index for the run (``garou index --rebuild`` then fails and says why).
 
 The fresh path (the index exists and matches) imports neither YAML nor the rules loader:
-what a hit displays is stored in the index, and the synonyms taken from the rule data are
-stored beside it in ``lexicon.json``.
+what a hit displays is stored in the index, the synonyms beside it in ``lexicon.json``.
 """
 
 from __future__ import annotations
@@ -19,12 +17,15 @@ import contextlib
 import hashlib
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from garou.core.errors import GarouError
+from garou.core.files import cache_folder as cache_root
 from garou.core.files import fingerprint, rule_files
 from garou.core.records import record
 
@@ -35,41 +36,38 @@ if TYPE_CHECKING:  # pragma: no cover
     from whoosh.index import Index
 
     from garou.rules import Entry, Game, Role, Rulebook, Status
+    from garou.rules.model import Text
 
 INDEX_FORMAT = "20"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
-"""Seconds ``garou index --rebuild`` waits in all for another process that is building the
-same cache (then it fails, saying where and why)."""
+"""Seconds ``garou index --rebuild`` waits in all for another process's lock on the cache."""
 LOCK_NOTICE = 1.0
-"""Seconds after which ``garou index --rebuild`` waiting for another process's lock says so."""
+"""Seconds after which ``garou index --rebuild`` waiting for the lock says so."""
 SEARCH_WAIT = 2.0
-"""Seconds a search waits for another process that holds the cache's lock: the index
-builds in under a second, so a lock held longer is a stopped or stuck process. The search
-then builds a private temporary index for its run, saying nothing (it is no fault)."""
+"""Seconds a search waits for another process's lock on the cache: the index builds in
+under a second, so a lock held longer is a stopped or stuck process. The search then
+builds a private temporary index for its run, saying nothing (it is no fault)."""
 BIG_RULE_SET = 2000
-"""A rule set with more entries than this says that its index is being built (it takes
-more than a few seconds)."""
-
+"""A rule set with more entries than this says that its index is being built."""
 KEEP_INDEXES = 3
 """How many index folders (for different rule sets) the cache keeps."""
 
 META = "meta.json"
 LEXICON = "lexicon.json"
 WORDS = "words.txt"
-"""The everyday words of French and English, folded, one per line, beside the index: a
-typed word among them is a word the rules do not use, never a typo (:func:`everyday_words`)."""
+"""The everyday words of French and English (:func:`everyday_words`), beside the index."""
 WORD_COUNT = 100
 """How often a word must be said in pyspellchecker's corpus to count as an everyday word."""
 
+LANGS = ("fr", "en")
 TEXT_FIELDS: tuple[str, ...] = (
     "title_fr", "title_en", "names_fr", "names_en", "about_fr", "about_en",
     "text_fr", "text_en", "asks_fr", "asks_en",
 )  # fmt: skip
-"""The analysed fields a query looks in, French and English. ``asks_*`` holds the questions
-players ask that the entry answers (the rule data's ``asks``: garou's wording, document
-expansion), analysed like the text."""
+"""The analysed fields a query looks in. ``asks_*`` holds the questions players ask that
+the entry answers (the rule data's ``asks``), analysed like the text."""
 
 
 class SearchIndexError(GarouError):
@@ -81,16 +79,15 @@ class IndexStatus:
     """Where the index of a rule set is, and whether it matches the rules."""
 
     path: Path
-    """The index folder (it may not exist yet)."""
     fresh: bool
     """True when the folder holds a sound index of the current rules and analyzer."""
     entries: int
-    """Entries of the current rules (all of them are in the index when it is fresh)."""
+    """Entries of the current rules."""
     state: str = "fresh"
     """fresh; missing (not built yet) or damaged: built by the next search; unusable: the
     cache folder cannot hold an index, and every search builds a private temporary one."""
     problem: str | None = None
-    """Why the cache folder cannot hold the index (state unusable), else None."""
+    """Why the cache folder cannot hold the index (state unusable)."""
     seconds: float | None = None
     """How long the rebuild took (from :func:`lookup.rebuild` only)."""
 
@@ -109,20 +106,15 @@ class OpenIndex:
     """An opened index, with the data stored beside it."""
 
     index: Index
-    """The Whoosh index."""
     path: Path
-    """Its folder."""
     lexicon: dict[str, Any]
-    """Synonym groups, games and kinds taken from the rule data at build time."""
+    """What :func:`lexicon` returned at build time, and the fields' lengths."""
     entries: int
-    """Number of entries."""
     temporary: bool = False
     """True for a private index that is deleted on close."""
     notices: list[Any] = field(default_factory=list)
     """One-line notices for the user (a damaged or unwritable cache): catalogue phrases."""
-
     key: str = ""
-    """The cache key the index was built for."""
 
     def sound(self) -> bool:
         """Return True when the index files still match their recorded checksums."""
@@ -132,8 +124,6 @@ class OpenIndex:
         """Close the index, and delete it when it is a private temporary one."""
         self.index.close()
         if self.temporary:
-            import shutil
-
             shutil.rmtree(self.path, ignore_errors=True)
 
 
@@ -164,88 +154,94 @@ def _words(*groups: Any) -> str:
     return "\n".join(str(w) for group in groups for w in group if w)
 
 
-def _holders(game: Game, entry: Entry) -> list[Role | Status]:
-    """Return the roles and statuses ``entry`` is about."""
+def _both(text: Text) -> dict[str, str]:
+    return {lang: text.get(lang) for lang in LANGS}
+
+
+def _fields(game: Game, entry: Entry, lang: str) -> dict[str, str]:
+    """Return the analysed fields of ``entry`` in ``lang``."""
     items: list[Role | Status] = [*game.roles, *game.statuses]
-    return [item for holder in entry.roles for item in items if item.id == holder]
+    holders = [item for holder in entry.roles for item in items if item.id == holder]
+    options = [o.label.get(lang) for o in entry.options]
+    options += [o.text.get(lang) for o in entry.options if o.text]
+    section = game.section(entry.section).title.get(lang)
+    return {
+        f"title_{lang}": entry.title.get(lang),
+        f"names_{lang}": _words(entry.aliases.get(lang), entry.keywords.get(lang)),
+        f"about_{lang}": _words(
+            [h.name.get(lang) for h in holders], [a for h in holders for a in h.aliases.get(lang)]
+        ),
+        f"text_{lang}": _words([entry.text.get(lang)], options, [section]),
+        f"asks_{lang}": _words(entry.asks.get(lang)),
+    }
+
+
+def _shown(game: Game, entry: Entry, titles: dict[str, Text]) -> dict[str, Any]:
+    """Return what a hit of ``entry`` displays, stored in the index."""
+    from garou.rules.export import readings_of
+
+    default = None
+    if entry.default is not None:
+        default = {
+            "option": entry.default.option,
+            "reason": _both(entry.default.reason),
+            "addition": entry.default.addition,
+        }
+    return {
+        "id": entry.id,
+        "game": game.id,
+        "kind": entry.kind,
+        "section_id": entry.section,
+        "game_name": _both(game.info.name),
+        "section": _both(game.section(entry.section).title),
+        "title": _both(entry.title),
+        "text": _both(entry.text),
+        "related": [[rel, _both(titles[rel]) if rel in titles else None] for rel in entry.related],
+        "options": [
+            {
+                "id": option.id,
+                "label": _both(option.label),
+                "text": _both(option.text) if option.text else None,
+                "addition": option.addition,
+            }
+            for option in entry.options
+        ],
+        "default": default,
+        "source": {lang: entry.source.label(lang) for lang in LANGS},
+        "addition": entry.addition or entry.source.addition,
+        "readings": {lang: readings_of(entry, lang) for lang in LANGS},
+    }
 
 
 def documents(book: Rulebook) -> list[dict[str, Any]]:
     """Return one index document per entry, in the rule files' order (deterministic)."""
-    from garou.rules.export import readings_of
-
-    docs = []
     titles = {e.id: e.title for e in book.entries()}
+    docs = []
     for game in book.games.values():
         for entry in game.entries:
-            section = game.section(entry.section)
-            holders = _holders(game, entry)
             doc: dict[str, Any] = {"id": entry.id, "game": game.id, "kind": entry.kind,
                                    "section": entry.section}  # fmt: skip
-            options = []
-            for lang in ("fr", "en"):
-                option_text = [o.label.get(lang) for o in entry.options]
-                option_text += [o.text.get(lang) for o in entry.options if o.text]
-                doc[f"title_{lang}"] = entry.title.get(lang)
-                doc[f"names_{lang}"] = _words(entry.aliases.get(lang), entry.keywords.get(lang))
-                doc[f"about_{lang}"] = _words(
-                    [h.name.get(lang) for h in holders],
-                    [a for h in holders for a in h.aliases.get(lang)],
-                )
-                doc[f"text_{lang}"] = _words(
-                    [entry.text.get(lang)], option_text, [section.title.get(lang)]
-                )
-                doc[f"asks_{lang}"] = _words(entry.asks.get(lang))
-            for option in entry.options:
-                options.append({
-                    "id": option.id,
-                    "label": {"fr": option.label.fr, "en": option.label.en},
-                    "text": {"fr": option.text.fr, "en": option.text.en} if option.text else None,
-                    "addition": option.addition,
-                })  # fmt: skip
-            default = None
-            if entry.default is not None:
-                reason = entry.default.reason
-                default = {"option": entry.default.option,
-                           "reason": {"fr": reason.fr, "en": reason.en},
-                           "addition": entry.default.addition}  # fmt: skip
+            for lang in LANGS:
+                doc.update(_fields(game, entry, lang))
             # The asks too: the typo correction then knows the words players use ("boulot"
             # is no typo of "bouton", "vite" none of "vote").
-            doc["plain"] = _words(
-                [doc[f"{f}_{lang}"] for f in ("title", "names", "about", "text", "asks")
-                 for lang in ("fr", "en")]
-            )  # fmt: skip
-            doc["data"] = {
-                "id": entry.id,
-                "game": game.id,
-                "kind": entry.kind,
-                "section_id": entry.section,
-                "game_name": {"fr": game.info.name.fr, "en": game.info.name.en},
-                "section": {"fr": section.title.fr, "en": section.title.en},
-                "title": {"fr": entry.title.fr, "en": entry.title.en},
-                "text": {"fr": entry.text.fr, "en": entry.text.en},
-                "related": [
-                    [rel, {"fr": titles[rel].fr, "en": titles[rel].en} if rel in titles else None]
-                    for rel in entry.related
-                ],
-                "options": options,
-                "default": default,
-                "source": {lang: entry.source.label(lang) for lang in ("fr", "en")},
-                "addition": entry.addition or entry.source.addition,
-                "readings": {lang: readings_of(entry, lang) for lang in ("fr", "en")},
-            }
+            doc["plain"] = _words([doc[name] for name in TEXT_FIELDS])
+            doc["data"] = _shown(game, entry, titles)
             docs.append(doc)
     return docs
 
 
-def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Return the synonyms the rule data defines, keyed for matching at query time, and how
-    the words of ``docs`` (default: the book's documents) are spelled.
+def lexicon(book: Rulebook, docs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the synonyms of the rule data and of garou's vocabulary, keyed for matching
+    at query time, and how the words of ``docs`` are spelled.
 
-    Groups: each role and status (names, id, aliases), each entry with aliases (title and
-    aliases), each game (id, names, aliases); every group belongs to its game.
+    Groups: each game (id, names, aliases), each role and status (names, id, aliases), each
+    entry with aliases (title and aliases), each community word set and each outside
+    concept of garou's vocabulary (``lookup/lexicon.yaml``); every group belongs to a game.
     """
     from garou.rules.model import KINDS
+
+    from .vocabulary import compiled
 
     groups: list[dict[str, Any]] = []
 
@@ -261,10 +257,7 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     for game in book.games.values():
         names = [game.id, game.info.name.fr, game.info.name.en, *game.info.aliases.all()]
         add(game.id, "game", None, names)
-        games[game.id] = {
-            "name": {"fr": game.info.name.fr, "en": game.info.name.en},
-            "keys": sorted({" ".join(key(n)) for n in names} - {""}),
-        }
+        games[game.id] = {"keys": sorted({" ".join(key(n)) for n in names} - {""})}
         items: list[Role | Status] = [*game.roles, *game.statuses]
         for item in items:
             source = "role" if item in game.roles else "status"
@@ -275,16 +268,11 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
             if entry.aliases.all() and entry.id not in generated:
                 add(game.id, "entry", entry.id,
                     [entry.title.fr, entry.title.en, *entry.aliases.all()])  # fmt: skip
-    # garou's vocabulary (lookup/lexicon.yaml): community words, one group per game, and
-    # the roles and concepts of other editions and games that these rules do not have.
-    from .vocabulary import compiled
-
     vocabulary = compiled()
     for item in vocabulary["community"]:
         if item["game"] in book.games:
-            add(
-                item["game"], "community", None, [*item["words"], *item["targets"]], item["targets"]
-            )
+            targets = item["targets"]
+            add(item["game"], "community", None, [*item["words"], *targets], targets)
     outside = {}
     for item in vocabulary["outside"]:
         add(item["game"], "outside", item["id"], item["words"])
@@ -295,34 +283,32 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]] | None = None) -> dict[st
     for number, group in enumerate(groups):
         for phrase in group["phrases"]:
             k = "" if collapsed(phrase) else " ".join(key(phrase))
-            if k and number not in index.setdefault(k, []):
+            if not k:
+                continue
+            if number not in index.setdefault(k, []):
                 index[k].append(number)
-            if k:
-                widen(allowed, k, gaps(phrase))
-                if " " in k:
-                    linked.setdefault(k, set()).update(gap_words(phrase))
+            widen(allowed, k, gaps(phrase))
+            if " " in k:
+                linked.setdefault(k, set()).update(gap_words(phrase))
     # Multi-word titles, keywords and aliases, by first word: typed as they are written,
     # they point at their entry more surely than their words one by one.
     phrases: dict[str, dict[str, list[str]]] = {}
     for entry in book.entries():
-        texts = [entry.title.fr, entry.title.en, *entry.keywords.all(), *entry.aliases.all()]
-        for text in texts:
+        for text in [entry.title.fr, entry.title.en, *entry.keywords.all(), *entry.aliases.all()]:
             words = key(text)
             if len(words) >= 2:
                 ids = phrases.setdefault(words[0], {}).setdefault(" ".join(words[1:]), [])
                 if entry.id not in ids:
                     ids.append(entry.id)
     # How the words are written (accents), to show a corrected word as the rules spell it:
-    # per language, so that "role" is "rôle" in French and stays "role" in English.
-    docs = documents(book) if docs is None else docs
-    # Not the asks: they are typed as players type, often without their accents.
+    # per language, so that "role" is "rôle" in French and stays "role" in English. Not
+    # the asks: they are typed as players type, often without their accents.
     fields = ("title", "names", "about", "text")
     french = spellings(doc[f"{f}_fr"] for doc in docs for f in fields)
     english = spellings((doc[f"{f}_en"] for doc in docs for f in fields), keep=french)
-    spelled = {"fr": french, "en": english}
     return {"groups": groups, "keys": index, "gaps": allowed,
             "linked": {k: sorted(v) for k, v in linked.items() if v}, "phrases": phrases,
-            "games": games, "kinds": list(KINDS), "spellings": spelled,
+            "games": games, "kinds": list(KINDS), "spellings": {"fr": french, "en": english},
             "outside": outside, "essential": vocabulary["essential"],
             "advice": vocabulary["advice"],
             "bank": _bank(book),
@@ -339,13 +325,6 @@ def _bank(book: Rulebook) -> dict[str, Any]:
     return build(book, lambda text, lang: [t.text for t in analyzers[lang](text, mode="query")])
 
 
-def _messages_file() -> Path:
-    """Return the search's catalogue file (part of the index's cache key)."""
-    import garou.core.errors as errors
-
-    return Path(errors.__file__).resolve().parent / "messages" / "search.yaml"
-
-
 def _search_messages() -> dict[str, Any]:
     """Return the catalogue's ``search.*`` messages, to store beside the index: a search
     then prints its words without reading the catalogue's YAML."""
@@ -357,20 +336,14 @@ def _search_messages() -> dict[str, Any]:
 # --- the cache ------------------------------------------------------------------------------
 
 
-def cache_root() -> Path:
-    """Return garou's cache folder (the one of :func:`garou.core.files.cache_folder`)."""
-    from garou.core.files import cache_folder
-
-    return cache_folder()
-
-
 def index_key(files: list[Path]) -> str:
-    """Return the cache key of an index of ``files``: rules, garou's vocabulary, analyzer
-    and format."""
+    """Return the cache key of an index of ``files``: rules, garou's vocabulary, the
+    search's messages, analyzer and format."""
     import whoosh
 
+    messages = Path(__file__).resolve().parents[1] / "core" / "messages" / "search.yaml"
     parts = [
-        fingerprint([*files, LEXICON_FILE, *[p for p in (_messages_file(),) if p.is_file()]]),
+        fingerprint([*files, LEXICON_FILE, *([messages] if messages.is_file() else [])]),
         ANALYZER_VERSION,
         INDEX_FORMAT,
         whoosh.versionstring(),
@@ -397,13 +370,14 @@ def _read_meta(folder: Path, key_: str) -> dict[str, Any] | None:
     """Return the folder's metadata if every file matches it, else None."""
     try:
         meta = json.loads((folder / META).read_text(encoding="utf-8"))
-        if not isinstance(meta, dict) or meta.get("key") != key_:
-            return None
-        if _digests(folder) != meta.get("files"):
-            return None
-        return meta
+        sound = (
+            isinstance(meta, dict)
+            and meta.get("key") == key_
+            and _digests(folder) == meta.get("files")
+        )
     except (OSError, ValueError):
         return None
+    return meta if sound else None
 
 
 def _open(folder: Path, key_: str, temporary: bool = False) -> OpenIndex | None:
@@ -458,13 +432,11 @@ def status(rules_dir: str | Path | None = None) -> IndexStatus:
     folder, key_ = index_path(rules_dir)
     opened = _open(folder, key_)
     if opened is not None:
-        entries = opened.entries
         opened.close()
-        return IndexStatus(folder, True, entries)
+        return IndexStatus(folder, True, opened.entries)
     from garou.rules.loader import load_rules
 
-    book = load_rules(rules_dir)
-    entries = sum(len(game.entries) for game in book.games.values())
+    entries = len(list(load_rules(rules_dir).entries()))
     problem = cache_problem(folder.parent)
     if problem:
         return IndexStatus(folder, False, entries, "unusable", problem)
@@ -480,7 +452,7 @@ def everyday_words() -> list[str]:
     from importlib.resources import files
 
     found: set[str] = set()
-    for lang in ("fr", "en"):
+    for lang in LANGS:
         packed = (files("spellchecker") / "resources" / f"{lang}.json.gz").read_bytes()
         counts: dict[str, int] = json.loads(gzip.decompress(packed))
         found.update(fold_chars(word).lower() for word, count in counts.items()
@@ -499,8 +471,8 @@ def field_lengths(index: Index) -> dict[str, list[int]]:
                 for name in index.schema.scorable_names()}  # fmt: skip
 
 
-def build_into(folder: Path, book: Rulebook, key_: str) -> int:
-    """Build the index of ``book`` into the empty ``folder``; return the entry count."""
+def build_into(folder: Path, book: Rulebook, key_: str) -> None:
+    """Build the index of ``book`` into the empty ``folder``."""
     from whoosh.filedb.filestore import FileStorage
 
     docs = documents(book)
@@ -516,47 +488,30 @@ def build_into(folder: Path, book: Rulebook, key_: str) -> int:
     meta = {"key": key_, "entries": len(docs), "analyzer": ANALYZER_VERSION,
             "format": INDEX_FORMAT, "files": _digests(folder)}  # fmt: skip
     (folder / META).write_text(json.dumps(meta, indent=1), encoding="utf-8")
-    return len(docs)
 
 
-def _remove(path: Path) -> None:
-    """Delete ``path``, a folder, a file or a link; what cannot be deleted is left."""
-    import shutil
-
-    if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path, ignore_errors=True)
-    else:
-        with contextlib.suppress(OSError):
-            path.unlink(missing_ok=True)
-
-
-def _set_aside(path: Path) -> Path | None:
-    """Rename ``path`` (a folder, or a file in its way) to a trash name atomically; return
-    the new name, or None when there was nothing there."""
+def _discard(path: Path) -> None:
+    """Rename ``path`` (a folder, a file or a link) out of the way atomically, so that no
+    reader sees it half deleted, then delete it; what cannot be deleted is left."""
     trash = path.with_name(f".trash-{os.getpid()}-{os.urandom(4).hex()}")
     try:
         os.rename(path, trash)
     except FileNotFoundError:
-        return None
-    return trash
-
-
-def _discard(path: Path) -> None:
-    """Move ``path`` out of the way atomically, then delete it."""
-    trash = _set_aside(path)
-    if trash is not None:
-        _remove(trash)
+        return
+    if trash.is_dir() and not trash.is_symlink():
+        shutil.rmtree(trash, ignore_errors=True)
+    else:
+        with contextlib.suppress(OSError):
+            trash.unlink()
 
 
 def _prune(root: Path, keep: Path) -> None:
     """Delete leftovers of crashed builds and all but the newest few index folders (run
-    under the lock, so no other process is using them)."""
-    for leftover in [*root.glob(".build-*"), *root.glob(".trash-*")]:
-        _remove(leftover)
-    folders = [p for p in root.glob("index-*") if p.is_dir() and p != keep]
-    folders.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in folders[KEEP_INDEXES - 1 :]:
-        _discard(old)
+    under the lock, so no other process is building)."""
+    old = [p for p in root.glob("index-*") if p.is_dir() and p != keep]
+    old.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in [*root.glob(".build-*"), *root.glob(".trash-*"), *old[KEEP_INDEXES - 1 :]]:
+        _discard(path)
 
 
 Notify = Callable[[Any], None]
@@ -567,8 +522,23 @@ class _LockBusy(Exception):
     """Another process held the cache's lock for longer than a search waits."""
 
 
+def _build(book: Rulebook, key_: str, tmp: Path, folder: Path | None = None) -> OpenIndex | None:
+    """Build the index of ``book`` in the new folder ``tmp``, then move it to ``folder``
+    (in place of what is there: a damaged index, a file in its way), or, without one, keep
+    it in ``tmp`` as a private index deleted on close. Return it opened, None when it
+    cannot be read back; ``tmp`` is deleted when the build fails."""
+    try:
+        build_into(tmp, book, key_)
+        if folder is not None:
+            _discard(folder)
+            os.rename(tmp, folder)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return _open(folder or tmp, key_, temporary=folder is None)
+
+
 def _build_cached(
-    root: Path,
     folder: Path,
     key_: str,
     rules_dir: Any,
@@ -576,25 +546,20 @@ def _build_cached(
     notify: Notify | None = None,
     wait: float | None = None,
 ) -> OpenIndex:
-    """Build the index into the cache under the lock, unless another process just did.
+    """Build the index into the cache folder (made private, 0700, as XDG asks) under its
+    lock, unless another process just did.
 
     ``wait`` (a search): raise _LockBusy when another process holds the lock that long,
     and tell nothing. Otherwise, when another process holds the lock, ``notify`` is told
     within ``LOCK_NOTICE`` seconds, then the wait goes on up to ``LOCK_TIMEOUT``
     (filelock.Timeout after that)."""
-    import shutil
-    import tempfile
-
     from filelock import FileLock, Timeout
 
     from garou.core.catalogue import phrase
+    from garou.core.files import made_cache_folder
+    from garou.rules.loader import load_rules
 
-    if root == cache_root():  # the one place that makes it: private (0700), as XDG asks
-        from garou.core.files import made_cache_folder
-
-        made_cache_folder()
-    else:
-        root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    root = made_cache_folder()
     lock = FileLock(str(root / ".index.lock"))
     try:
         lock.acquire(timeout=LOCK_NOTICE if wait is None else wait)
@@ -604,33 +569,18 @@ def _build_cached(
         if notify is not None:
             notify(phrase("index.waiting", path=str(root), seconds=int(LOCK_TIMEOUT)))
         lock.acquire(timeout=LOCK_TIMEOUT)
-    with lock:
-        lock.release()  # held once by acquire(), once by the with-block
-        if not force:
-            opened = _open(folder, key_)
-            if opened is not None:
-                return opened
-        from garou.rules.loader import load_rules
-
-        book = load_rules(rules_dir)
-        entries = len(list(book.entries()))
-        if notify is not None and entries > BIG_RULE_SET:
-            notify(phrase("index.building", entries=entries))
-        _prune(root, keep=folder)
-        tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
-        trash = None
-        try:
-            build_into(tmp, book, key_)
-            if os.path.lexists(folder):  # a damaged index, or a file in its way
-                trash = _set_aside(folder)
-            os.rename(tmp, folder)
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
-        finally:
-            if trash is not None:  # the new index is in place (or the build failed)
-                _remove(trash)
-    opened = _open(folder, key_)
+    try:
+        opened = None if force else _open(folder, key_)
+        if opened is None:
+            book = load_rules(rules_dir)
+            entries = len(list(book.entries()))
+            if notify is not None and entries > BIG_RULE_SET:
+                notify(phrase("index.building", entries=entries))
+            _prune(root, keep=folder)
+            tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=root))
+            opened = _build(book, key_, tmp, folder)
+    finally:
+        lock.release()
     if opened is None:
         raise OSError(f"the index just built in {folder} cannot be read back")
     return opened
@@ -638,19 +588,11 @@ def _build_cached(
 
 def _build_private(rules_dir: Any, key_: str) -> OpenIndex:
     """Build a private index in a temporary folder, deleted when it is closed."""
-    import shutil
-    import tempfile
-
     from garou.rules.loader import load_rules
 
     book = load_rules(rules_dir)
     tmp = Path(tempfile.mkdtemp(prefix="garou-index-"))
-    try:
-        build_into(tmp, book, key_)
-        opened = _open(tmp, key_, temporary=True)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    opened = _build(book, key_, tmp)
     if opened is None:
         shutil.rmtree(tmp, ignore_errors=True)
         raise SearchIndexError("index.unreadable", path=str(tmp))
@@ -666,51 +608,44 @@ def open_index(
     can be built at all. Notices for the user (damaged or unwritable cache) are returned
     in ``OpenIndex.notices``; nothing is printed.
     """
-    files = rule_files(rules_dir)
-    key_ = index_key(files)
-    root = cache_root()
-    folder = root / f"index-{key_[:24]}"
+    folder, key_ = index_path(rules_dir)
     if not rebuild:
         opened = _open(folder, key_)
         if opened is not None:
             return opened
+    from garou.core.catalogue import phrase
+
     damaged = not rebuild and (folder / META).exists()
     try:
-        opened = _build_cached(
-            root, folder, key_, rules_dir, force=rebuild, notify=notify, wait=SEARCH_WAIT
-        )
+        opened = _build_cached(folder, key_, rules_dir, rebuild, notify, wait=SEARCH_WAIT)
     except GarouError:
         raise
     except _LockBusy:
         # Another process holds the lock (stopped, or stuck): this run answers from its
         # own index; the cache is sound, so there is nothing to tell.
         return _build_private(rules_dir, key_)
-    except Exception as exc:  # unwritable, full disk, lock timeout: a private index
-        from garou.core.catalogue import phrase
-
+    except Exception as exc:  # unwritable, full disk: a private index
         opened = _build_private(rules_dir, key_)
-        opened.notices.append(phrase("index.private", root=str(root), why=_why(root, exc)))
+        why = _why(folder.parent, exc)
+        opened.notices.append(phrase("index.private", root=str(folder.parent), why=why))
         return opened
     if damaged:
-        from garou.core.catalogue import phrase
-
         opened.notices.append(phrase("index.damaged-rebuilt", path=str(folder)))
     return opened
 
 
-def rebuild_cached(rules_dir: str | Path | None = None) -> OpenIndex:
-    """Rebuild the index of the current rules in the cache now, and open it.
+def rebuild_cached(rules_dir: str | Path | None = None, notify: Notify | None = None) -> OpenIndex:
+    """Rebuild the index of the current rules in the cache now, and open it; ``notify`` is
+    told when another process holds the cache's lock.
 
     Unlike :func:`open_index`, never fall back on a private index: raise SearchIndexError
     saying where and why when the cache cannot hold it, DataFileError for invalid rules.
     """
-    files = rule_files(rules_dir)
-    key_ = index_key(files)
-    root = cache_root()
-    folder = root / f"index-{key_[:24]}"
+    folder, key_ = index_path(rules_dir)
     try:
-        return _build_cached(root, folder, key_, rules_dir, force=True)
+        return _build_cached(folder, key_, rules_dir, force=True, notify=notify)
     except GarouError:
         raise
     except Exception as exc:  # unwritable, full disk, lock timeout
+        root = folder.parent
         raise SearchIndexError("index.cannot-build", root=str(root), why=_why(root, exc)) from exc

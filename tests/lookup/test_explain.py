@@ -6,8 +6,6 @@ import math
 
 import pytest
 
-from garou.lookup.explain import logistic
-
 QUERIES = [
     "can the witch drink both potions the same night",
     "égalité au vote du village",
@@ -77,7 +75,7 @@ def test_a_weighed_verdict_gives_its_terms_which_add_up_to_its_probability(searc
     verdict = result.explanation.verdict
     assert verdict.rule is None and verdict.probability is not None
     z = verdict.intercept + sum(t.contribution for t in verdict.terms)
-    assert math.isclose(logistic(z), verdict.probability, rel_tol=1e-9)
+    assert math.isclose(1 / (1 + math.exp(-z)), verdict.probability, rel_tol=1e-9)
     assert verdict.answered == (verdict.probability >= verdict.threshold)
 
 
