@@ -72,7 +72,12 @@ def index_command(
     from garou.rules import resolve_language
 
     language = resolve_language(lang)
-    status = lookup.rebuild(rules_dir) if rebuild else lookup.status(rules_dir)
+    if rebuild:  # waiting for another process's build is said on standard error
+        status = lookup.rebuild(
+            rules_dir, notify=lambda said: typer.echo(said.say(language), err=True)
+        )
+    else:
+        status = lookup.status(rules_dir)
     if json_:
         from ..output import print_json
 
