@@ -21,24 +21,23 @@ from whoosh.reading import TermNotFound
 Scores = dict[int, float]
 """Document number to score."""
 
+B = 0.75
+"""BM25 length normalisation (0: none, 1: full)."""
+K1 = 1.2
+"""BM25 term-frequency saturation."""
+
 
 class Scorer:
-    """BM25 scores of terms, and what every document is (game, kind, id), for one searcher."""
+    """BM25 scores of terms, and each document's game and kind (``games``, ``kinds``, by
+    document number), for one searcher; ``lengths``: each field's length in every document,
+    stored at build time (:func:`garou.lookup.index.field_lengths`)."""
 
-    def __init__(
-        self, searcher: Any, field_b: dict[str, float], k1: float, lengths: dict[str, list[int]]
-    ):
+    def __init__(self, searcher: Any, lengths: dict[str, list[int]]):
         self.searcher = searcher
         self.lengths = lengths
-        """Field name to the length of that field in every document (stored at build time:
-        :func:`garou.lookup.index.field_lengths`)."""
         self.reader = searcher.reader()
-        self.field_b = field_b
-        self.k1 = k1
         self.games = self._column("game")
-        """Document number to game id."""
         self.kinds = self._column("kind")
-        """Document number to entry kind."""
         self.candidates: set[int] | None = None
         """The documents the other terms are scored for (None: every document)."""
         self._terms: dict[tuple[str, str], Scores] = {}
@@ -97,7 +96,7 @@ class Scorer:
         except TermNotFound:
             postings = None
         if postings is not None:
-            top = self.searcher.idf(fieldname, text) * (self.k1 + 1)
+            top = self.searcher.idf(fieldname, text) * (K1 + 1)
             norms = self._norms(fieldname)
             for ids, weights in _blocks(postings):
                 if within is None:
@@ -115,8 +114,7 @@ class Scorer:
         norms = self._norm_cache.get(fieldname)
         if norms is None:
             avgfl = self.searcher.avg_field_length(fieldname) or 1.0
-            b, k1 = self.field_b.get(fieldname, 0.75), self.k1
-            norms = [k1 * ((1 - b) + b * n / avgfl) for n in self.lengths[fieldname]]
+            norms = [K1 * ((1 - B) + B * n / avgfl) for n in self.lengths[fieldname]]
             self._norm_cache[fieldname] = norms
         return norms
 

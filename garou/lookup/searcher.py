@@ -1,34 +1,24 @@
 """Answer a question typed at the table: the ruling that answers it first.
 
-The user's text is never given to Whoosh's query parser: every character is either part
-of a word or nothing, so quotes, ``AND``/``OR``/``NOT``, ``*``, ``+``/``-`` (which the
-parser would turn into "loup NOT garou") and emoji cannot misfire. The query is built here:
+A search runs four stages, each in its own module:
 
-1. the words are matched, longest phrase first, against the synonyms (the rule data's
-   role, status, game and entry names and aliases, and :mod:`lookup.synonyms`); a game's
-   synonyms only apply to that game's entries, so "sheriff" means the captain in
-   Loup-Garou and the Sheriff in Mafia;
-2. each word (or matched phrase) becomes one concept, scored in every field (title,
-   names and keywords, the roles concerned, text; French and English) as the best of its
-   alternatives, then as its best field plus a share of the others (:class:`DisMax`); the
-   concepts are summed (a plain ``Or``: never ``OrGroup.factory``, which scores 0 when a
-   term is in one field only);
-3. the sum is then weighed by the share of the concepts an entry has, raised when the
-   query contains one of the entry's multi-word keywords or its title, lowered a little
-   for a role's own entry when the query asks about a situation, and halved for the other
-   game when the query names one;
-4. words the index does not know are corrected against the unstemmed field, only then
-   (fuzzy matching as a fallback), and "did you mean" comes from the index's own words;
-   punctuation inside a word ("cha?seur") is a typo unless it separates known words, and
-   a corrected word is shown as the rules spell it (with its accents);
-5. when the query names no game and both games have an entry with all its words, the best
-   entry of each game is given, labelled, so that one game's ruling is never passed off
-   as the other's.
+1. analysis (:mod:`lookup.analysis`): the words, matched longest phrase first against the
+   synonyms, become concepts; words the index does not know are corrected
+   (:mod:`lookup.spelling`);
+2. candidates (:mod:`lookup.candidates`): each concept's BM25 score on every entry that has
+   one of its words, the best of its alternatives and fields;
+3. scoring (:mod:`lookup.scoring`): the concepts' scores summed and weighed into the
+   ranking (share of the query an entry has, phrases, the game asked of);
+4. verdict (:mod:`lookup.verdict`): whether the first hit answers, or the rules do not say.
+
+This module runs them, makes the hits, the close call and each game's best hit when the
+query names no game, and explains the answer when asked (:mod:`lookup.explain`). The
+user's text is never given to Whoosh's query parser: quotes, ``AND``/``NOT``, ``*`` and
+emoji cannot misfire.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -39,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from garou.core.errors import GarouError, UsageError
 from garou.core.records import record
 
-from . import quantity, verdict
+from . import quantity, spelling, verdict
 from .analysis import (
     MAX_CHARS,
     Alternative,
@@ -55,16 +45,13 @@ from .analysis import (
 from .candidates import Candidates
 from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index
 from .scoring import Scorer, Weighing, rank
+from .spelling import Words
 from .text import wordset
 
 if TYPE_CHECKING:
     from .bank import Bank, Match
     from .explain import Explanation
     from .vocabulary import Outside
-
-LONGEST_TYPO = 30
-"""Longer words are not corrected (no word of the rules is that long; the search for close
-words grows with the length)."""
 
 SPLIT_RATIO = 0.3
 """Both games are shown when the other game's best hit has every word of the query that
@@ -98,28 +85,23 @@ _CODE = re.compile(r"[=;{}|$`*\\]|--|&&")
 
 @record
 class Related:
-    """An entry related to a hit."""
+    """An entry related to a hit: its id and title in the display language."""
 
     id: str
-    """Its id."""
     title: str
-    """Its title in the display language."""
 
 
 @record
 class HitOption:
-    """One answer of a contested case or setting."""
+    """One answer of a contested case or setting: ``label`` says it in a few words, ``text``
+    what it means in play (if said); ``default`` marks the option proposed by default,
+    ``addition`` one garou adds beyond the document."""
 
     id: str
-    """Option id."""
     label: str
-    """The answer in a few words."""
     text: str | None
-    """What it means in play, if said."""
     default: bool
-    """True for the option proposed by default."""
     addition: bool
-    """True when garou adds it beyond the document."""
 
 
 @record
@@ -127,27 +109,17 @@ class Hit:
     """One entry that answers the query, in the display language."""
 
     id: str
-    """Entry id."""
     game: str
-    """Game id."""
     kind: str
-    """Entry kind (rule, contested, role...)."""
     section: str
-    """Section title."""
     title: str
-    """Entry title."""
     text: str
-    """The ruling."""
     score: float
     """Relevance score (higher is better; comparable within one query only)."""
     game_name: str = ""
-    """Display name of the game."""
     section_id: str = ""
-    """Section id."""
     related: tuple[Related, ...] = ()
-    """Related entries."""
     options: tuple[HitOption, ...] = ()
-    """Options of a contested case or setting."""
     default_reason: str | None = None
     """Why the default option is proposed."""
     source: str = ""
@@ -155,7 +127,7 @@ class Hit:
     addition: bool = False
     """True when the entry is garou's addition beyond the documents."""
     readings: tuple[dict[str, Any], ...] = ()
-    """The entry's marks, whose each is (:func:`garou.rules.export.readings_of`)."""
+    """The entry's marks (:func:`garou.rules.export.readings_of`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the hit as in ``garou search --json``."""
@@ -166,17 +138,14 @@ class Hit:
 
 @dataclass
 class SearchResult:
-    """The answer to one query."""
+    """The answer to one query (as typed: ``query``), the hits best first."""
 
     query: str
-    """The query as typed."""
     hits: list[Hit]
-    """The hits, best first."""
     per_game: list[Hit] = field(default_factory=list)
     """When the query names no game and both games answer it: the best hit of each game."""
     corrected: str | None = None
-    """The query as typed with its typos corrected (spelled as the rules spell the words),
-    when that is what was searched."""
+    """The query with its typos corrected, spelled as the rules spell the words."""
     suggestions: list[str] = field(default_factory=list)
     """"Did you mean" words from the index, when nothing matched."""
     game: str | None = None
@@ -186,20 +155,18 @@ class SearchResult:
     truncated: bool = False
     """True when the query was too long and was cut."""
     notices: list[Any] = field(default_factory=list)
-    """One-line notices about the index cache (damaged, unwritable), for standard error:
-    catalogue phrases (``.say(lang)``)."""
+    """Notices about the index cache (damaged, unwritable): catalogue phrases."""
     answered: bool = True
-    """False when the rules do not answer the query: the hits are then only the nearest
-    rulings, to offer as related, never as the answer (see :meth:`Searcher.judge`)."""
+    """False when the rules do not answer: the hits are then the nearest rulings, to offer
+    as related, never as the answer."""
     outside: list[Outside] = field(default_factory=list)
-    """Roles or concepts of other editions or games the query names (not in these rules)."""
+    """Roles or concepts of other editions or games the query names."""
     verdict: verdict.Verdict | None = None
-    """The judgement of the first hit (:func:`verdict.judge`): why not, what it weighed."""
     close: list[Hit] = field(default_factory=list)
-    """The first two hits when they are a close call (:data:`CLOSE_CALL`): the question may
-    be either; both are shown in full."""
+    """The first two hits when they are a close call (:data:`CLOSE_CALL`): both are shown
+    in full."""
     explanation: Explanation | None = None
-    """Why each hit is where it is and why the verdict, when asked (``explain=True``)."""
+    """Why each hit is where it is and why the verdict (``explain=True``)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as in ``garou search --json`` (with ``why``: ``--explain``)."""
@@ -227,14 +194,13 @@ class SearchResult:
 
 @dataclass
 class Judgement:
-    """Whether the rules answer a question, and what to say when they do not."""
+    """Whether the rules answer a question (``answered``), the roles or concepts of other
+    editions or games it names (``outside``), and the best hits (``nearest``): the answer
+    first when answered, else the nearest rulings."""
 
     answered: bool
-    """True when the first hit answers the question."""
     outside: list[Outside]
-    """Roles or concepts of other editions or games the question names."""
     nearest: list[Hit]
-    """The best hits: the answer first when answered, else the nearest rulings (related)."""
 
     def reason(self) -> Any:
         """Return the catalogue phrase saying that the rules do not answer (naming the
@@ -271,11 +237,6 @@ class _Scored:
 RULE_FIELDS = tuple(name for name in TEXT_FIELDS if not name.startswith("asks_"))
 """The fields of the rule data's own words (all but garou's asks)."""
 
-FIELD_B = {name: 0.75 for name in TEXT_FIELDS}
-"""BM25 length normalisation per field (0: none, 1: full)."""
-K1 = 1.2
-"""BM25 term-frequency saturation."""
-
 
 class Searcher:
     """An opened index, ready to answer queries one after another (open once, ask many)."""
@@ -297,13 +258,14 @@ class Searcher:
     def _setup(self) -> None:
         self._searcher = self._opened.index.searcher()
         self._reader = self._searcher.reader()
-        self._scorer = Scorer(self._searcher, FIELD_B, K1, self._opened.lexicon["lengths"])
+        self._scorer = Scorer(self._searcher, self._opened.lexicon["lengths"])
         schema = self._opened.index.schema
         self._analyzers = {"fr": schema["text_fr"].analyzer, "en": schema["text_en"].analyzer}
         self._lexicon = Lexicon(self._opened.lexicon)
         self._found = Candidates(self._scorer, self._analyzers)
-        self._closest_words: dict[str, str | None] = {}
-        self._everyday_words: frozenset[str] | None = None
+        self._words = Words(
+            self._lexicon, self._reader, self._opened.path / WORDS, self._known_word
+        )
         self._matched: list[tuple[Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
         self._entry_ids: list[str] | None = None
@@ -460,13 +422,15 @@ class Searcher:
         fixes: dict[str, str] = {}
         unknown = [c for c in concepts if not c.known]
         if unknown:
-            fixed_units, fixes = self._correct(units, verdict.named_words(query))
+            fixed_units, fixes = spelling.correct(units, self._words, verdict.named_words(query))
             if fixes or fixed_units != units:
                 concepts = concepts_of(self._lexicon, fixed_units)
                 for concept in concepts:
                     concept.known = self._known(concept)
             if fixes:
-                corrected = self._respell(query if shown is None else shown, fixes, lang)
+                corrected = spelling.respell(
+                    query if shown is None else shown, fixes, self._lexicon, lang
+                )
         _weigh_condition(concepts, query if shown is None else shown)
         if _wordless(concepts, query):
             # "1=1", "<script>", SQL: nothing of the rules' language to answer.
@@ -510,7 +474,8 @@ class Searcher:
             result.answered = False
             if game or kind:
                 result.elsewhere = self._count_elsewhere(concepts)
-            result.suggestions = [self._lexicon.spelling(w, lang) for w in self._suggest(units)]
+            suggested = spelling.suggest(units, self._words)
+            result.suggestions = [self._lexicon.spelling(w, lang) for w in suggested]
             return result
         hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
         result.hits = hits
@@ -900,144 +865,12 @@ class Searcher:
         if not asked or self._nickname(concept.words) is not None:
             return False
         # A plural verb the asks use ("tirent") is read as the singular the rules say.
-        plain = _third_person_singular(concept.words)
+        plain = verdict.third_person_singular(concept.words)
         return not (plain and self._known_word(plain, plain))
 
-    # -- typos -------------------------------------------------------------------------------
-
-    def _candidates(self, word: str, maxdist: int, prefix: int) -> list[str]:
-        """Return the index's and the synonyms' words close to ``word``, best first.
-
-        Closest first (a word typed short, its last letters missing, counts as one edit);
-        at equal distance, a word of the games' vocabulary (a role, a status, a keyword, a
-        synonym) before the others, then the most frequent.
-        """
-        reader = self._reader
-        if ("plain", word) in reader:
-            return []
-        vocabulary = set(self._lexicon.words())
-        found: dict[str, tuple[int, int, int]] = {}
-        # Whoosh's automaton counts a swap of two letters as two edits: ask one edit further,
-        # then keep what is within ``maxdist`` when a swap counts as one.
-        for candidate in reader.terms_within("plain", word, maxdist + 1, prefix=prefix):
-            distance = _closeness(word, candidate)
-            if distance <= maxdist:
-                frequency = reader.doc_frequency("plain", candidate)
-                found[candidate] = (distance, candidate not in vocabulary, -frequency)
-        for candidate in vocabulary:
-            if candidate[:prefix] == word[:prefix] and abs(len(candidate) - len(word)) <= maxdist:
-                distance = _closeness(word, candidate)
-                if distance <= maxdist and candidate not in found:
-                    found[candidate] = (distance, False, 0)
-        return sorted((c for c in found if c != word), key=lambda c: (found[c], c))
-
-    def _everyday(self) -> frozenset[str]:
-        """The everyday words of French and English (``index.WORDS``), read once, when a
-        word the index does not know is first met."""
-        if self._everyday_words is None:
-            try:
-                text = (self._opened.path / WORDS).read_text(encoding="utf-8")
-            except OSError:  # an index of an older garou: every unknown word may be a typo
-                text = ""
-            self._everyday_words = frozenset(text.split())
-        return self._everyday_words
-
-    def _closest(self, word: str) -> str | None:
-        """Return the correction of the unknown ``word``, or None when nothing is close."""
-        if word not in self._closest_words:
-            candidates = self._candidates(word, 1 if len(word) < 6 else 2, prefix=1)
-            self._closest_words[word] = candidates[0] if candidates else None
-        return self._closest_words[word]
-
-    def _correct(
-        self, units: list[Unit], named: frozenset[str] = frozenset()
-    ) -> tuple[list[Unit], dict[str, str]]:
-        """Replace the words the index does not know by their closest known word; return
-        the new words and the corrections (typed word to known word, folded).
-        A word is corrected into the name of a role of other editions only one edit away.
-
-        A word the query names with an article (``named``: "le druide") is a role or a
-        thing: it is corrected two letters away only into the name of a role or status of
-        the rules, never into a plain word ("décide", "chain")."""
-        fixed: list[Unit] = []
-        fixes: dict[str, str] = {}
-        vocabulary = self._lexicon.role_words() if named else frozenset()
-        for k, word, skipped in units:
-            best = None
-            if " ".join(key(word)) in self._lexicon.advice or word in verdict.QUESTION_WORDS:
-                # garou's word ("bluffer") or a word of how a question asks ("like"): no typo
-                fixed.append((k, word, skipped))
-                continue
-            plain = _third_person_singular(word)
-            if plain and not self._known_word(k, word) and self._known_word(plain, plain):
-                # "tirent" is "tire": a verb form the texts do not use, not a typo.
-                fixed.append((plain, plain, skipped))
-                continue
-            nickname = None if self._known_word(k, word) else self._nickname(word)
-            if nickname is not None:
-                best = nickname  # a role's nickname is no typo: no distance to judge
-            elif _correctable(word) and not self._known_word(k, word):
-                best = self._closest(word)
-                if best is not None and word in self._everyday() and not _same_stem(word, best):
-                    # « soir », "discord": words of the language the rules do not use, no
-                    # typos of « soi », « discours » (but « protège » is « protéger »)
-                    best = None
-                if (best is not None and word in named and best not in vocabulary
-                        and _closeness(word, best) > 1):  # fmt: skip
-                    best = None
-                # A role of other editions makes the answer "the rules do not say": a word
-                # is read as one only a single edit away ("bouffer" is no "bouffon").
-                if (best is not None and best in self._lexicon.outside_words()
-                        and _closeness(word, best) > 1):  # fmt: skip
-                    best = None
-            if best is None:
-                fixed.append((k, word, skipped))
-            else:
-                fixed.append((key(best)[0] if key(best) else best, best, skipped))
-                fixes[word] = best
-        return fixed, fixes
-
     def _nickname(self, word: str) -> str | None:
-        """Return the role or status a table's nickname stands for: its name's first
-        syllable said twice ("vovo" is the voyante, "soso" the sorcière), when exactly one
-        name of the rules' roles and statuses begins with it; else None."""
-        half = len(word) // 2
-        if len(word) not in (4, 6) or word[:half] != word[half:] or not word.isalpha():
-            return None
-        names: dict[str, str] = {}
-        for group in self._lexicon.groups:
-            if group.source not in ("role", "status") or not group.entry:
-                continue
-            for phrase in group.phrases:
-                for w in _RUN.findall(fold_chars(phrase).lower()):
-                    if len(w) > len(word) and w.startswith(word[:half]):
-                        names.setdefault(group.entry, w)
-        return next(iter(names.values())) if len(names) == 1 else None
-
-    def _respell(self, text: str, fixes: dict[str, str], lang: str) -> str:
-        """Return ``text`` with each corrected word replaced as the rules spell it."""
-
-        def respell(match: re.Match[str]) -> str:
-            typed = match.group()
-            fix = fixes.get(fold_chars(typed))
-            if fix is None:
-                return typed
-            spelled = self._lexicon.spelling(fix, lang)
-            return spelled[:1].upper() + spelled[1:] if typed[:1].isupper() else spelled
-
-        return _tidy(_RUN.sub(respell, text))
-
-    def _suggest(self, units: list[Unit]) -> list[str]:
-        """Return "did you mean" words for the unknown words, from the index itself."""
-        out: list[str] = []
-        for k, word, _ in units:
-            concept = concept_of(self._lexicon, word, self._lexicon.keys.get(k, []))
-            if self._known(concept) or not 3 <= len(word) <= LONGEST_TYPO:
-                continue
-            for candidate in self._candidates(word, 2, prefix=0)[:3]:
-                if candidate not in out:
-                    out.append(candidate)
-        return out
+        """Return the role or status ``word`` is a nickname of (:func:`spelling.nickname`)."""
+        return spelling.nickname(word, self._lexicon)
 
     def _count_elsewhere(self, concepts: list[Concept]) -> dict[str, int]:
         counts: dict[str, int] = {}
@@ -1141,65 +974,6 @@ def _wordless(concepts: list[Concept], query: str) -> bool:
 def _in_lang(value: Any, lang: str) -> str:
     """Return a stored text in ``lang`` (a mapping of languages, or one text)."""
     return str(value.get(lang, "")) if isinstance(value, dict) else str(value)
-
-
-def _third_person_singular(word: str) -> str | None:
-    """Return the singular of a French verb in the third person plural ("tirent" is
-    "tire", "choisissent" is "choisit"), or None when ``word`` does not look like one."""
-    if len(word) < 6 or not word.endswith("ent"):
-        return None
-    if word.endswith("issent"):
-        return word[:-4] + "t"
-    return word[:-2]
-
-
-@functools.cache
-def _stems(word: str) -> frozenset[str]:
-    """Return the French and English stems of the folded ``word``."""
-    from .analysis import english_analyzer, french_analyzer
-
-    return frozenset(t.text for chain in (french_analyzer(), english_analyzer())
-                     for t in chain(word))  # fmt: skip
-
-
-def _same_stem(word: str, other: str) -> bool:
-    """Return True when ``word`` and ``other`` are forms of one word in either language
-    (« protège », « protéger »)."""
-    return bool(_stems(word) & _stems(other))
-
-
-def _correctable(word: str) -> bool:
-    """Return True for a word long enough, short enough, and of letters, to be corrected."""
-    return 4 <= len(word) <= LONGEST_TYPO and word.isalpha()
-
-
-def _tidy(text: str) -> str:
-    """Return ``text`` on one line, without runs of spaces."""
-    return " ".join(text.split())
-
-
-def _closeness(word: str, candidate: str) -> int:
-    """Return how far ``candidate`` is from the typed ``word``: the edit distance, but one
-    edit when ``word`` is ``candidate`` with its last two letters missing ("sorcie" for
-    "sorciere")."""
-    if len(candidate) == len(word) + 2 and candidate.startswith(word):
-        return 1
-    return _distance(word, candidate)
-
-
-def _distance(a: str, b: str) -> int:
-    """Return the edit distance of ``a`` and ``b``, a swap of two letters counting once."""
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[-1]
 
 
 def judge(
