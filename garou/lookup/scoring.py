@@ -28,9 +28,9 @@ K1 = 1.2
 
 
 class Scorer:
-    """BM25 scores of terms, and each document's game and kind (``games``, ``kinds``, by
-    document number), for one searcher; ``lengths``: each field's length in every document,
-    stored at build time (:func:`garou.lookup.index.field_lengths`)."""
+    """BM25 scores of terms, and each document's game, kind and entry id (``games``,
+    ``kinds``, ``ids``, by document number), for one searcher; ``lengths``: each field's
+    length in every document, stored at build time (:func:`garou.lookup.index.field_lengths`)."""
 
     def __init__(self, searcher: Any, lengths: dict[str, list[int]]):
         self.searcher = searcher
@@ -38,6 +38,7 @@ class Scorer:
         self.reader = searcher.reader()
         self.games = self._column("game")
         self.kinds = self._column("kind")
+        self.ids = self._column("id")
         self.candidates: set[int] | None = None
         """The documents the other terms are scored for (None: every document)."""
         self._terms: dict[tuple[str, str], Scores] = {}

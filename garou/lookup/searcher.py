@@ -49,7 +49,7 @@ from .spelling import Words
 from .text import wordset
 
 if TYPE_CHECKING:
-    from .bank import Bank, Match
+    from .bank import Bank
     from .explain import Explanation
     from .vocabulary import Outside
 
@@ -58,19 +58,15 @@ SPLIT_RATIO = 0.3
 the best hit has, and scores at least this share of it."""
 CLOSE_CALL = 0.9
 """The first two hits are a close call, both shown in full, when the second scores at
-least this share of the first. Chosen on the studied sets (bench/learn.py ``STUDIED``,
-in-scope queries, 1,266), as the share where the answering ruling is shown in full as
-often as the learned ranking it replaced showed it (0.915, two rulings shown for 10 % of
-the questions; 0.95 gives 0.910 for 5 %, 0.8 gives 0.927 for 23 %)."""
+least this share of the first (chosen on the studied sets: two rulings shown for one
+question in ten)."""
 ANSWER_KINDS = frozenset({"sanction", "table", "win", "advice", "scoring", "setting",
                           "contested", "mistake"})  # fmt: skip
 """Kinds of entries that answer a question about the thing they are named after (a count,
-an outcome, a choice: "combien de fautes techniques avant d'être disqualifié"); the other
-entries a word names (a concept, a summary, a rule or procedure named after a thing) are
-what the thing is (see :meth:`Searcher._named_share`)."""
+an outcome, a choice); the other entries a word names are what the thing is."""
 NAMED_SHARE = 0.5
-"""Share counted, in a question of several words, of what a word scores on the entry it
-names by its aliases beyond its best score elsewhere (see :meth:`Searcher._named_share`)."""
+"""Share counted of what a word scores on the entry it names beyond its best score
+elsewhere (:meth:`Searcher._named_share`)."""
 
 NOTHING_ALONE = wordset("nothing_alone")
 """Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
@@ -152,8 +148,6 @@ class SearchResult:
     """The game searched (--game) or named by the query."""
     elsewhere: dict[str, int] = field(default_factory=dict)
     """Hits per game outside the --game/--kind filters, when the filters left none."""
-    truncated: bool = False
-    """True when the query was too long and was cut."""
     notices: list[Any] = field(default_factory=list)
     """Notices about the index cache (damaged, unwritable): catalogue phrases."""
     answered: bool = True
@@ -268,7 +262,6 @@ class Searcher:
         )
         self._matched: list[tuple[Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
-        self._entry_ids: list[str] | None = None
         self._bank: Bank | None = None
         self._explain = False
         """Set while a search explains itself: the pipeline keeps its trace."""
@@ -295,11 +288,6 @@ class Searcher:
         """The index folder."""
         return self._opened.path
 
-    @property
-    def kinds(self) -> list[str]:
-        """The entry kinds."""
-        return list(self._lexicon.kinds)
-
     def close(self) -> None:
         """Close the index (and delete it if it was a private temporary one)."""
         self._searcher.close()
@@ -317,9 +305,8 @@ class Searcher:
         self, query: str, game: str | None = None, lang: str = "fr", limit: int = 3
     ) -> Judgement:
         """Return whether the rules answer ``query`` (in ``game``, or either game), with
-        the roles of other editions it names and the nearest rulings: the judgement
-        ``garou search`` prints, for ``garou show``'s "did you mean" and the live game's
-        in-play lookup. Raise UsageError as :meth:`search` does."""
+        the roles of other editions it names and the nearest rulings. Raise UsageError as
+        :meth:`search` does."""
         result = self.search(query, game=game, limit=limit, lang=lang)
         return Judgement(result.answered, list(result.outside), list(result.hits))
 
@@ -369,26 +356,6 @@ class Searcher:
         finally:
             self._explain, self._trace = False, {}
 
-    def _answer(
-        self,
-        query: str,
-        game: str | None,
-        kind: str | None,
-        limit: int,
-        lang: str,
-        prefer: str | None = None,
-    ) -> SearchResult:
-        text = _MARKUP.sub(" ", unicodedata.normalize("NFC", query))
-        truncated = len(text) > MAX_CHARS
-        shown = text[:MAX_CHARS]
-        units, cut = units_of(shown.replace("_", " "))
-        if all(u[1] in NOTHING_ALONE for u in units):
-            raise UsageError("search.nothing-in", query=query.strip()[:60])
-        return self._search(query, units, truncated or cut, game, kind, limit, lang, shown, prefer)
-
-    def _known_word(self, k: str, word: str) -> bool:
-        return self._known(concept_of(self._lexicon, word, self._lexicon.keys.get(k, [])))
-
     def _rebuild(self) -> None:
         try:
             self._searcher.close()
@@ -403,46 +370,38 @@ class Searcher:
 
     # -- the pipeline ------------------------------------------------------------------------
 
-    def _search(
+    def _answer(
         self,
         query: str,
-        units: list[Unit],
-        truncated: bool,
         game: str | None,
         kind: str | None,
         limit: int,
         lang: str,
-        shown: str | None = None,
-        prefer: str | None = None,
+        prefer: str | None,
     ) -> SearchResult:
-        concepts = concepts_of(self._lexicon, units)
-        for concept in concepts:
-            concept.known = self._known(concept)
-        corrected = None
+        shown = _MARKUP.sub(" ", unicodedata.normalize("NFC", query))[:MAX_CHARS]
+        units, _ = units_of(shown.replace("_", " "))
+        if all(u[1] in NOTHING_ALONE for u in units):
+            raise UsageError("search.nothing-in", query=query.strip()[:60])
+        concepts = self._concepts(units)
         fixes: dict[str, str] = {}
-        unknown = [c for c in concepts if not c.known]
-        if unknown:
-            fixed_units, fixes = spelling.correct(units, self._words, verdict.named_words(query))
-            if fixes or fixed_units != units:
-                concepts = concepts_of(self._lexicon, fixed_units)
-                for concept in concepts:
-                    concept.known = self._known(concept)
-            if fixes:
-                corrected = spelling.respell(
-                    query if shown is None else shown, fixes, self._lexicon, lang
-                )
-        _weigh_condition(concepts, query if shown is None else shown)
-        if _wordless(concepts, query):
-            # "1=1", "<script>", SQL: nothing of the rules' language to answer.
-            wordless = SearchResult(query, [], corrected=corrected, truncated=truncated,
-                                    answered=False,
-                                    verdict=verdict.Verdict(False, "no-words", {}))  # fmt: skip
+        if not all(c.known for c in concepts):
+            fixed, fixes = spelling.correct(units, self._words, verdict.named_words(query))
+            if fixed != units:
+                concepts = self._concepts(fixed)
+        result = SearchResult(query, [])
+        if fixes:
+            result.corrected = spelling.respell(shown, fixes, self._lexicon, lang)
+        _weigh_condition(concepts, shown)
+        if _wordless(concepts, query):  # "1=1", "<script>", SQL: nothing to answer
+            result.answered = False
+            result.verdict = verdict.Verdict(False, "no-words", {})
             if self._explain:
                 from .explain import Explanation, VerdictWhy
 
-                wordless.explanation = Explanation(verdict=VerdictWhy(False, "no-words",
-                                                                      rule="no-words"))  # fmt: skip
-            return wordless
+                why = VerdictWhy(False, "no-words", rule="no-words")
+                result.explanation = Explanation(verdict=why)
+            return result
         named = {g for c in concepts for g in c.games}
         by_name = {g for c in concepts if c.game_word for g in c.games}
         scene: str | None = None
@@ -451,7 +410,7 @@ class Searcher:
             # (« Au loup-garou, si la mafia devient aussi nombreuse que la ville… »); when
             # it compares it with the other (« comme au loup-garou », "the sheriff from
             # Mafia"), both answer, its own first.
-            about, compared = self._lexicon.context_games(query if shown is None else shown)
+            about, compared = self._lexicon.context_games(shown)
             if len(about & by_name) == 1:
                 if compared & by_name:
                     scene = next(iter(about & by_name))
@@ -459,16 +418,16 @@ class Searcher:
                     by_name = about & by_name
         obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
         preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
-        # At least two: the judgement weighs the first hit's lead over the second, whatever
-        # the number of hits shown (``garou search --limit 1`` judges as ``show`` does).
-        scored = self._run(concepts, game, kind, max(limit, 2), preferred or scene,
-                           obeyed == preferred and preferred is not None,
-                           fold_chars(query).lower())  # fmt: skip
-        result = SearchResult(query, [], corrected=corrected, truncated=truncated,
-                              game=preferred)  # fmt: skip
+        # The game named (or agreed) is obeyed: when only the other game's rulings match,
+        # they are the nearest rulings, never the answer.
+        obeys = preferred is not None and obeyed == preferred
+        # At least two hits: the judgement weighs the first hit's lead over the second.
+        folded = fold_chars(query).lower()
+        scored = self._run(concepts, game, kind, max(limit, 2), preferred or scene, obeys, folded)
+        result.game = preferred
         outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
-        outside += [o for o in verdict.compound_names(query, self._lexicon.outside_phrases())
-                    if o not in outside]  # fmt: skip
+        compounds = verdict.compound_names(query, self._lexicon.outside_phrases())
+        outside += [o for o in compounds if o not in outside]
         result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
         if not scored:
             result.answered = False
@@ -477,35 +436,36 @@ class Searcher:
             suggested = spelling.suggest(units, self._words)
             result.suggestions = [self._lexicon.spelling(w, lang) for w in suggested]
             return result
-        hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
-        result.hits = hits
-        # The game named (or agreed) is obeyed: when only the other game's rulings match,
-        # they are the nearest rulings, never the answer (``elsewhere``).
+        result.hits = [self._hit(item, lang) for item in scored[:limit]]
         result.verdict = verdict.judge(
             self,
             scored[0].docnum,
             self._judged(),
             query,
             corrected=fixes,
-            game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
+            game=preferred,
             outside=[o.id for o in result.outside],
-            # The judgement weighs how well the first hit matches and its lead.
             scores=[item.score for item in scored[:2]],
-            elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
+            elsewhere=obeys and result.hits[0].game != obeyed,
         )
         if result.verdict.answered and self._guessed(concepts, scored[0].docnum, fixes):
-            # Decided after the weighing (its features kept: the fit reads them, as for
-            # any first hit), so no probability is said.
+            # Decided after the weighing (its features kept for the fit): no probability.
             result.verdict = verdict.Verdict(False, "no-words", result.verdict.features)
         result.answered = result.verdict.answered
         if game is None and preferred is None:
             result.per_game = self._per_game(scored, lang)
-        if (result.answered and not result.per_game and len(hits) > 1
-                and _close_call(scored)):  # fmt: skip
-            result.close = hits[:2]
+        if result.answered and not result.per_game and _close_call(scored[:limit]):
+            result.close = result.hits[:2]
         if self._explain:
             result.explanation = self._explanation(scored, result, fixes)
         return result
+
+    def _concepts(self, units: list[Unit]) -> list[Concept]:
+        """Return the concepts of ``units``, each marked known or not (:meth:`_known`)."""
+        concepts = concepts_of(self._lexicon, units)
+        for concept in concepts:
+            concept.known = self._known(concept)
+        return concepts
 
     def _explanation(
         self, scored: list[_Scored], result: SearchResult, fixes: dict[str, str]
@@ -516,28 +476,25 @@ class Searcher:
 
         trace = self._trace
         wanted = {h.id for h in [*result.hits, *result.per_game]}
-        ids = self._ids()
-        groups = self._lexicon.groups
         explanation = Explanation()
         for item in scored:
-            entry_id = ids[item.docnum]
+            entry_id = self._scorer.ids[item.docnum]
             if entry_id not in wanted:
                 continue
             matches = []
-            for concept, fields, via in zip(trace["concepts"], trace["in_fields"], trace["vias"],
-                                            strict=True):  # fmt: skip
+            for concept, fields, via in zip(
+                trace["concepts"], trace["in_fields"], trace["vias"], strict=True
+            ):
                 found = [(v[item.docnum], name) for name, v in fields.items() if item.docnum in v]
                 if not found:
                     continue
                 value, name = max(found)
                 alt = via[name][item.docnum][1]
-                source = groups[alt.group].source if alt.group >= 0 else "typed"
+                source = self._lexicon.groups[alt.group].source if alt.group >= 0 else "typed"
                 typed = next((t for t, f in fixes.items() if f in concept.words.split(" ")), None)
                 base, lang = name.rsplit("_", 1)
-                matches.append(Match(concept.words, base, lang, alt.text,
-                                     "typed" if source == "typed" else
-                                     "alias" if source in ("role", "status", "entry", "game")
-                                     else "synonym", typed, value))  # fmt: skip
+                how = _HOW.get(source, "synonym")
+                matches.append(Match(concept.words, base, lang, alt.text, how, typed, value))
             explanation.hits[entry_id] = HitWhy(entry_id, item.score, tuple(matches))
         if result.verdict is not None:
             explanation.verdict = verdict_why(result.verdict, verdict.loaded_model())
@@ -561,8 +518,7 @@ class Searcher:
         # Words neither the index nor the synonyms know ("someone") say nothing about
         # which entry answers: they do not count in the share of the query an entry has.
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
-        total: dict[int, float] = {}
-        covered: dict[int, int] = {}
+        several = len([c for c in concepts if not c.game_word]) > 1
         vias: list[dict[str, dict[int, tuple[float, Alternative]]]] = [{} for _ in concepts]
         in_fields = [
             self._found.concept_fields(concept, via=via if self._explain else None)
@@ -574,8 +530,11 @@ class Searcher:
             (concept, self._found.combined(found))
             for concept, found in zip(concepts, in_fields, strict=True)
         ]
-        if len([c for c in concepts if not c.game_word]) > 1:
+        if several:
             self._matched = [(c, self._named_share(c, sc)) for c, sc in self._matched]
+        total: dict[int, float] = {}
+        covered: dict[int, int] = {}
+        words = 0
         for members in self._same_things(concepts):
             # Words that name one thing ("le badge du maire": the captain twice) count
             # once: each entry takes the best of them.
@@ -585,15 +544,11 @@ class Searcher:
                     if value > scores.get(docnum, 0.0):
                         scores[docnum] = value
             counts = any(concepts[place] in counted for place in members)
+            words += counts
             for docnum, value in scores.items():
-                if docnum in total:
-                    total[docnum] += value
-                    if counts:
-                        covered[docnum] = covered.get(docnum, 0) + 1
-                else:
-                    total[docnum] = value
-                    if counts:
-                        covered[docnum] = 1
+                total[docnum] = total[docnum] + value if docnum in total else value
+                if counts:
+                    covered[docnum] = covered.get(docnum, 0) + 1
         keys = [k for c in counted if not c.game_word for k in key(c.words)]
         phrases: dict[int, float] = {}
         if len(keys) > 1:
@@ -601,87 +556,36 @@ class Searcher:
                 number = scorer.docnum(entry_id)
                 if number is not None:
                     phrases[number] = share
-        several = len([c for c in concepts if not c.game_word]) > 1
-        # A role or status named alone asks what it is: its own entry first.
+        # A role or status named alone asks what it is: its own entry first. An entry a
+        # word names by its aliases ("MJ") is what the word's thing is: with other words,
+        # the question asks what it does in a situation, and it weighs as a role's own.
         own = set() if several else {scorer.docnum(e) for c in concepts for e in c.own}
-        # An entry a word names by its aliases ("MJ": the game master's job) is what that
-        # word's thing is: with other words, the question asks what it does in a
-        # situation, so it weighs as a role's own entry does (DEFINITION_PRIOR), and the
-        # subject of the question no longer outweighs its predicate.
-        defined = {d for c in concepts if not c.game_word
-                   for d in (scorer.docnum(e) for e in c.defines)
-                   if d is not None and scorer.kinds[d] not in ANSWER_KINDS}  # fmt: skip
-        games, kinds = scorer.games, scorer.kinds
+        defined = {d for c in concepts if not c.game_word for d in self._defined(c)}
         # An entry that does not speak of "each other" or "myself" cannot answer a question
-        # that asks about it (:func:`verdict.judge`): those that do come first.
+        # that asks about it (:func:`verdict.judge`), nor one that does not state the
+        # quantity asked ("how many", "25 players") one that asks it: those that do first.
         needed = [sc for c, sc in self._matched if (c.essential or c.advice) and sc]
-        n = len(counted) - sum(
-            len([p for p in members if concepts[p] in counted]) - 1
-            for members in self._same_things(concepts)
-            if any(concepts[p] in counted for p in members)
-        )
-        # A question asking how many or how long (or stating "25 players") is answered by
-        # the entries that state such a quantity: those come first, as for "myself".
         counting = bool(folded) and quantity.asks(folded)
+        states = (lambda d: quantity.answers_quantity(folded, self._texts(d))) if counting else None
         weighing = Weighing(
-            covered, n, phrases, needed,
-            (lambda d: quantity.answers_quantity(folded, self._texts(d))) if counting else None,
-            several, defined, own, preferred, obeyed,
-        )  # fmt: skip
-        top = rank(total, weighing, games, kinds, game, kind, limit)
-        return [_Scored(score, covered.get(d, 0) / n, d, games[d]) for score, d in top]
+            covered, words, phrases, needed, states, several, defined, own, preferred, obeyed
+        )
+        top = rank(total, weighing, scorer.games, scorer.kinds, game, kind, limit)
+        return [_Scored(score, covered.get(d, 0) / words, d, scorer.games[d]) for score, d in top]
 
-    def _guessed(self, concepts: list[Concept], docnum: int, fixes: dict[str, str]) -> bool:
-        """Return True when the query has one known word (the others unknown to the rules)
-        that the first hit matches only through a guess: the word corrected from a typo
-        ("passwd" read as "passed"), or a word its body text says only in another form
-        ("bar" in "barred", no synonym of it in the entry's names), the word itself nowhere
-        in the entry. Such a query has no word of the rules' language (issue 25)."""
-        asked = [c for c in concepts if not c.game_word and c.known]
-        if len(asked) != 1 or " " in asked[0].words:
-            return False
-        (concept,) = asked
-        in_fields = self._found.concept_fields(concept, asks=False)
-        named = any(docnum in v for f, v in in_fields.items() if not f.startswith("text_"))
-        if named and concept.words not in fixes.values():
-            return False
-        return not self._in_plain(concept.words, docnum)
-
-    def _in_plain(self, word: str, docnum: int) -> bool:
-        """Return True when the entry ``docnum`` has ``word`` itself (unstemmed)."""
-        if not self._scorer.has("plain", word):
-            return False
-        return docnum in set(self._reader.postings("plain", word).all_ids())
-
-    def _ids(self) -> list[str]:
-        """Return every entry's id by document number."""
-        if self._entry_ids is None:
-            ids = [""] * self._reader.doc_count_all()
-            for docnum in range(len(ids)):
-                ids[docnum] = self._searcher.stored_fields(docnum)["data"]["id"]
-            self._entry_ids = ids
-        return self._entry_ids
-
-    def _judged(self) -> list[tuple[Concept, dict[int, float]]]:
-        """Return the query's concepts with the entries that speak of each, as the "not
-        covered" judgement reads them: an entry speaks of a word when the rule data's own
-        fields hold it, not only garou's asks (the questions hold everyday words, "nuit",
-        "tuer", "chaque", in many entries: they would make every word a common one)."""
-        judged = []
-        for concept, scores in self._matched:
-            spoken = self._found.concept_scores(concept, asks=False)
-            judged.append((concept, {d: v for d, v in scores.items() if d in spoken}))
-        return judged
+    def _defined(self, concept: Concept) -> set[int]:
+        """Return the entries ``concept`` names by their aliases ("MJ": the game master's
+        job) that say what its thing is: not of :data:`ANSWER_KINDS`."""
+        numbers = (self._scorer.docnum(e) for e in concept.defines)
+        return {d for d in numbers if d is not None and self._scorer.kinds[d] not in ANSWER_KINDS}
 
     def _named_share(self, concept: Concept, scores: dict[int, float]) -> dict[int, float]:
-        """Return a concept's scores with what it scores on the entries it names (by their
-        aliases: "MJ", the game master's job), beyond its best score on any other entry,
-        counted at ``NAMED_SHARE`` only: in a question with other words, the name written
-        in that entry's title, aliases and keywords says what the entry is about, not that
-        it answers ("le MJ tranche si les loups sont pas d'accord": the wolves' entry)."""
-        kinds = self._scorer.kinds
-        named = {d for d in (self._scorer.docnum(e) for e in concept.defines)
-                 if d is not None and kinds[d] not in ANSWER_KINDS}  # fmt: skip
+        """Return a concept's scores with what it scores on the entries it names
+        (:meth:`_defined`) beyond its best score on any other entry counted at
+        :data:`NAMED_SHARE` only: in a question with other words, the name says what the
+        entry is about, not that it answers ("le MJ tranche si les loups sont pas
+        d'accord": the wolves' entry)."""
+        named = self._defined(concept)
         if not named or not scores or concept.game_word:
             return scores
         others = max((v for d, v in scores.items() if d not in named), default=0.0)
@@ -698,14 +602,14 @@ class Searcher:
         whose role or status groups overlap are one ("écharpe" and "maire" are both the
         captain); every other concept is alone."""
         groups = self._lexicon.groups
-        things = [
-            {a.group for a in c.alternatives
-             if a.group >= 0 and groups[a.group].source in ("role", "status")}
-            for c in concepts
-        ]  # fmt: skip
         out: list[list[int]] = []
         named: list[set[int]] = []
-        for place, thing in enumerate(things):
+        for place, concept in enumerate(concepts):
+            thing = {
+                a.group
+                for a in concept.alternatives
+                if a.group >= 0 and groups[a.group].source in ("role", "status")
+            }
             for number, known in enumerate(named):
                 if thing and known & thing:
                     out[number].append(place)
@@ -713,8 +617,69 @@ class Searcher:
                     break
             else:
                 out.append([place])
-                named.append(set(thing))
+                named.append(thing)
         return out
+
+    def _guessed(self, concepts: list[Concept], docnum: int, fixes: dict[str, str]) -> bool:
+        """Return True when the query has one known word (the others unknown to the rules)
+        that the first hit matches only through a guess: the word corrected from a typo
+        ("passwd" read as "passed"), or a word its body text says only in another form
+        ("bar" in "barred", no synonym of it in the entry's names), the word itself nowhere
+        in the entry. Such a query has no word of the rules' language."""
+        asked = [c for c in concepts if not c.game_word and c.known]
+        if len(asked) != 1 or " " in asked[0].words:
+            return False
+        word = asked[0].words
+        in_fields = self._found.concept_fields(asked[0], asks=False)
+        named = any(docnum in v for f, v in in_fields.items() if not f.startswith("text_"))
+        if named and word not in fixes.values():
+            return False
+        if not self._scorer.has("plain", word):
+            return True
+        return docnum not in set(self._reader.postings("plain", word).all_ids())
+
+    def _judged(self) -> list[tuple[Concept, dict[int, float]]]:
+        """Return the query's concepts with the entries that speak of each, as the "not
+        covered" judgement reads them: in the rule data's own fields, not only garou's
+        asks (whose everyday words, "nuit", "tuer", would make every word a common one)."""
+        judged = []
+        for concept, scores in self._matched:
+            spoken = self._found.concept_scores(concept, asks=False)
+            judged.append((concept, {d: v for d, v in scores.items() if d in spoken}))
+        return judged
+
+    def _known(self, concept: Concept) -> bool:
+        """Return True when the index or the synonyms know the concept's words (a role of
+        other editions is known: it is not a typo).
+
+        A word only the asks use is a player's word, known ("boulot" is no typo of
+        "bouton"), unless the rules know it in another form the search reads it as: a
+        role's nickname ("vovo"), or a plural verb ("tirent") the singular the texts say."""
+        if len(concept.alternatives) > 1 or concept.outside:
+            return True
+        asked = False
+        for lang in ("fr", "en"):
+            for term in self._found.terms_of(concept.words, lang):
+                if any(self._scorer.has(f, term) for f in RULE_FIELDS if f.endswith(lang)):
+                    return True
+                asked = asked or self._scorer.has(f"asks_{lang}", term)
+        if not asked or self._nickname(concept.words) is not None:
+            return False
+        plain = verdict.third_person_singular(concept.words)
+        return not (plain and self._known_word(plain, plain))
+
+    def _known_word(self, k: str, word: str) -> bool:
+        return self._known(concept_of(self._lexicon, word, self._lexicon.keys.get(k, [])))
+
+    def _nickname(self, word: str) -> str | None:
+        """Return the role or status ``word`` is a nickname of (:func:`spelling.nickname`)."""
+        return spelling.nickname(word, self._lexicon)
+
+    def _count_elsewhere(self, concepts: list[Concept]) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for scored in self._run(concepts, None, None, 0, None):
+            counts[scored.game] = counts.get(scored.game, 0) + 1
+        return counts
 
     # -- "the rules do not say": the view of the index lookup.verdict judges with ------
 
@@ -744,40 +709,18 @@ class Searcher:
 
     def named_by(self, concept: Concept) -> set[int]:
         """Return the entries named after ``concept``: its words or synonyms in their
-        title, keywords or aliases."""
-        found: set[int] = set()
-        for name, _, alt, terms in self._found.fields(concept):
-            # Names only: an entry's asks (questions about it) do not name it.
-            if not name.startswith(("title_", "names_")):
-                continue
-            hits = (
-                self._scorer.term(name, terms[0])
-                if len(terms) == 1
-                else (self._scorer.phrase(name, terms))
-            )
-            found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
-        return found
+        title, keywords or aliases (never their asks, questions about them)."""
+        return self._found.having(concept, ("title_", "names_"))
 
-    def asked_by(self, concept: Concept) -> set[int] | None:
-        """Return the entries whose asks (the questions they answer, ``asks_*``) have the
-        concept's words or synonyms, through the stems; None when the index has no asks."""
-        if not any(name.startswith("asks_") for name in TEXT_FIELDS):
-            return None
-        found: set[int] = set()
-        for name, _, alt, terms in self._found.fields(concept):
-            if name.startswith("asks_"):
-                hits = (
-                    self._scorer.term(name, terms[0])
-                    if len(terms) == 1
-                    else self._scorer.phrase(name, terms)
-                )
-                found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
-        return found
+    def asked_by(self, concept: Concept) -> set[int]:
+        """Return the entries whose asks (the questions they answer) have the concept's
+        words or synonyms, through the stems."""
+        return self._found.having(concept, ("asks_",))
 
-    def bank_match(self, concepts: Sequence[Concept]) -> Match | None:
-        """Return how near the query, read as ``concepts``, comes to the question bank's
-        questions (:meth:`garou.lookup.bank.Bank.match`); None when no entry states the
-        questions it leaves open (no bank to weigh)."""
+    def bank_near(self, concepts: Sequence[Concept], docnum: int) -> dict[str, float] | None:
+        """Return the bank's measures (:data:`garou.lookup.bank.NEAR`) of the query read
+        as ``concepts``, the entry ``docnum`` being the first hit; None when no entry states
+        the questions it leaves open (no bank to weigh)."""
         if self._bank is None:
             from .bank import Bank
 
@@ -791,16 +734,8 @@ class Searcher:
             ]
             for lang in ("fr", "en")
         }
-        return self._bank.match({lang: [c for c in cs if c] for lang, cs in read.items()})
-
-    def bank_near(self, concepts: Sequence[Concept], docnum: int) -> dict[str, float] | None:
-        """Return the bank's measures (:data:`garou.lookup.bank.NEAR`) of the query read
-        as ``concepts``, the entry ``docnum`` being the first hit; None without a bank."""
-        found = self.bank_match(concepts)
-        if found is None:
-            return None
-        entry_id = self._searcher.stored_fields(docnum)["data"]["id"]
-        return found.near(self.entry_game(docnum), str(entry_id))
+        found = self._bank.match({lang: [c for c in cs if c] for lang, cs in read.items()})
+        return found.near(self.entry_game(docnum), self._scorer.ids[docnum])
 
     def has_asks(self, docnum: int) -> bool:
         """Return True when the entry states questions it answers (``asks_*``)."""
@@ -821,9 +756,8 @@ class Searcher:
         if self._set_phrases is None:
             listed = self._lexicon.not_reflexive
             stems = {t for v in listed for t in self._found.terms_of(v, "fr")}
-            self._set_phrases = frozenset(
-                stems | set(listed) | {v[:6] for v in listed if len(v) >= 6}
-            )
+            short = {v[:6] for v in listed if len(v) >= 6}
+            self._set_phrases = frozenset(stems | set(listed) | short)
         return self._set_phrases
 
     def stems(self, text: str, lang: str) -> list[str]:
@@ -832,12 +766,8 @@ class Searcher:
 
     def _texts(self, docnum: int) -> list[str]:
         """Return the entry's title, text and options, both languages, folded."""
-        return [
-            fold_chars(p[lang]).lower()
-            for p in self.entry_parts(docnum)
-            for lang in ("fr", "en")
-            if p.get(lang)
-        ]
+        parts = self.entry_parts(docnum)
+        return [fold_chars(p[lang]).lower() for p in parts for lang in ("fr", "en") if p.get(lang)]
 
     def _outside(self, outside_id: str) -> Outside:
         from .vocabulary import Outside
@@ -845,43 +775,12 @@ class Searcher:
         item = self._lexicon.outside[outside_id]
         return Outside(item["id"], item["kind"], item.get("game"), dict(item["name"]))
 
-    def _known(self, concept: Concept) -> bool:
-        """Return True when the index or the synonyms know the concept's words (a role of
-        other editions is known: it is not a typo).
-
-        A word only the asks use is a player's word, known ("boulot" is no typo of
-        "bouton"), unless the rules know it in another form the search reads it as: a
-        role's nickname ("vovo") stands for the role in every entry, a plural verb
-        ("tirent") is the singular the texts say, not only in the questions that say it."""
-        if len(concept.alternatives) > 1 or concept.outside:
-            return True
-        has = self._scorer.has
-        asked = False
-        for lang in ("fr", "en"):
-            for term in self._found.terms_of(concept.words, lang):
-                if any(has(name, term) for name in RULE_FIELDS if name.endswith(lang)):
-                    return True
-                asked = asked or has(f"asks_{lang}", term)
-        if not asked or self._nickname(concept.words) is not None:
-            return False
-        # A plural verb the asks use ("tirent") is read as the singular the rules say.
-        plain = verdict.third_person_singular(concept.words)
-        return not (plain and self._known_word(plain, plain))
-
-    def _nickname(self, word: str) -> str | None:
-        """Return the role or status ``word`` is a nickname of (:func:`spelling.nickname`)."""
-        return spelling.nickname(word, self._lexicon)
-
-    def _count_elsewhere(self, concepts: list[Concept]) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for scored in self._run(concepts, None, None, 0, None):
-            counts[scored.game] = counts.get(scored.game, 0) + 1
-        return counts
-
     # -- hits --------------------------------------------------------------------------------
 
     def _per_game(self, scored: list[_Scored], lang: str) -> list[Hit]:
-        """Return the best hit of each game when both games answer the query, else []."""
+        """Return the best hit of each game when both games answer the query: when the
+        other game's best has every word the best hit has and scores at least
+        :data:`SPLIT_RATIO` of it; else []."""
         best: dict[str, _Scored] = {}
         for item in scored:
             best.setdefault(item.game, item)
@@ -889,27 +788,28 @@ class Searcher:
             return []
         top = scored[0]
         for item in best.values():
-            if item is top:
-                continue
             full = item.coverage >= 1.0 and top.coverage <= item.coverage
-            if item.score < SPLIT_RATIO * top.score or not full:
+            if item is not top and (item.score < SPLIT_RATIO * top.score or not full):
                 return []
         return [self._hit(item, lang) for item in best.values()]
 
     def _hit(self, item: _Scored, lang: str) -> Hit:
         data = self._searcher.stored_fields(item.docnum)["data"]
-        score = item.score
         default = data.get("default") or None
         options = tuple(
             HitOption(
-                o["id"], o["label"][lang], o["text"][lang] if o.get("text") else None,
-                bool(default and default["option"] == o["id"]), bool(o.get("addition")),
+                o["id"],
+                o["label"][lang],
+                o["text"][lang] if o.get("text") else None,
+                bool(default and default["option"] == o["id"]),
+                bool(o.get("addition")),
             )
             for o in data.get("options", [])
-        )  # fmt: skip
+        )
         related = tuple(
             Related(rel, titles[lang] if titles else rel) for rel, titles in data.get("related", [])
         )
+        source = data.get("source", "")
         return Hit(
             id=data["id"],
             game=data["game"],
@@ -917,17 +817,20 @@ class Searcher:
             section=data["section"][lang],
             title=data["title"][lang],
             text=data["text"][lang],
-            score=score,
+            score=item.score,
             game_name=data["game_name"][lang],
             section_id=data["section_id"],
             related=related,
             options=options,
             default_reason=default["reason"][lang] if default else None,
-            source=_in_lang(data.get("source", ""), lang),
+            source=str(source.get(lang, "")) if isinstance(source, dict) else str(source),
             addition=bool(data.get("addition")),
             readings=tuple((data.get("readings") or {}).get(lang, ())),
         )
 
+
+_HOW = {"typed": "typed", "role": "alias", "status": "alias", "entry": "alias", "game": "alias"}
+"""How a match came, said by the source of its alternative (else a synonym)."""
 
 CONDITION_WEIGHT = 0.6
 """Weight of the words of a condition set off by a comma ("si la sorcière empoisonne un
@@ -939,11 +842,12 @@ _CONDITION = re.compile(r"(?:^|[\s'])(?:si|s|if|when|quand|lorsque|lorsqu)\b([^,
 def _weigh_condition(concepts: list[Concept], query: str) -> None:
     """Weigh down the concepts whose words are all in a condition clause before a comma,
     when the main clause has words of its own."""
-    found = _CONDITION.search(fold_chars(query).lower())
+    folded = fold_chars(query).lower()
+    found = _CONDITION.search(folded)
     if not found:
         return
     inside = {k for w in _RUN.findall(found.group(1)) for k in key(w)}
-    rest = {k for w in _RUN.findall(fold_chars(query).lower()[found.end(1) :]) for k in key(w)}
+    rest = {k for w in _RUN.findall(folded[found.end(1) :]) for k in key(w)}
     if not rest - inside:
         return
     for concept in concepts:
@@ -955,11 +859,10 @@ def _weigh_condition(concepts: list[Concept], query: str) -> None:
 
 def _wordless(concepts: list[Concept], query: str) -> bool:
     """Return True when the query has no word of the rules' language: no word of letters
-    at all ("1=1", "1 2 3"); or code (an operator of code or a tag: "SELECT * FROM users
-    WHERE id=1", "<script>alert(1)</script>") with more unknown words of letters than
-    known ones, none a role, status, game or outside concept. Unknown words alone are
-    typos to suggest for ("hcasseur"), and a player's slang without code ("can i insult
-    ppl if im tilted lol") is a question."""
+    at all ("1=1"); or code (an operator of code or a tag: "SELECT * FROM users WHERE
+    id=1") with more unknown words of letters than known ones, none a role, status, game or
+    outside concept. Unknown words alone are typos ("hcasseur"), and a player's slang
+    without code ("can i insult ppl if im tilted lol") is a question."""
     lettered = [c for c in concepts if any(ch.isalpha() for ch in c.words)]
     if not lettered:
         return True
@@ -971,9 +874,11 @@ def _wordless(concepts: list[Concept], query: str) -> bool:
     return len(lettered) - len(known) > len(known)
 
 
-def _in_lang(value: Any, lang: str) -> str:
-    """Return a stored text in ``lang`` (a mapping of languages, or one text)."""
-    return str(value.get(lang, "")) if isinstance(value, dict) else str(value)
+def _close_call(scored: list[_Scored]) -> bool:
+    """Return True when the second hit scores at least :data:`CLOSE_CALL` of the first."""
+    if len(scored) < 2 or scored[0].score <= 0:
+        return False
+    return scored[1].score >= CLOSE_CALL * scored[0].score
 
 
 def judge(
@@ -1002,10 +907,3 @@ def search(
         result = searcher.search(query, game=game, kind=kind, limit=limit, lang=lang, prefer=prefer)
         result.notices = list(searcher.notices)
     return result
-
-
-def _close_call(scored: list[_Scored]) -> bool:
-    """Return True when the second hit scores at least :data:`CLOSE_CALL` of the first."""
-    if len(scored) < 2 or scored[0].score <= 0:
-        return False
-    return scored[1].score >= CLOSE_CALL * scored[0].score
