@@ -99,14 +99,11 @@ class Scorer:
         if postings is not None:
             top = self.searcher.idf(fieldname, text) * (K1 + 1)
             norms = self._norms(fieldname)
-            for ids, weights in _blocks(postings):
-                if within is None:
-                    for docnum, weight in zip(ids, weights, strict=True):
-                        found[docnum] = top * weight / (weight + norms[docnum])
-                else:
-                    for docnum, weight in zip(ids, weights, strict=True):
-                        if docnum in within:
-                            found[docnum] = top * weight / (weight + norms[docnum])
+            while postings.is_active():  # Whoosh's public matcher API
+                docnum, weight = postings.id(), postings.weight()
+                if within is None or docnum in within:
+                    found[docnum] = top * weight / (weight + norms[docnum])
+                postings.next()
         cache[key] = found
         return found
 
@@ -156,25 +153,6 @@ def best_of(parts: Iterable[tuple[Scores, float]], tiebreak: float) -> Scores:
                 if value > top:
                     best[docnum] = value
     return {d: top + tiebreak * (total[d] - top) for d, top in best.items()}
-
-
-def _blocks(matcher: Any) -> Iterable[tuple[Any, Any]]:
-    """Yield the postings of a term as (document numbers, weights), a block at a time."""
-    if all(hasattr(matcher, a) for a in ("_read_ids", "_read_weights", "_next_block", "_i")):
-        # Whoosh 2.7's W3LeafMatcher (the pinned version): whole blocks, no per-posting calls.
-        while matcher.is_active():
-            matcher._read_ids()
-            matcher._read_weights()
-            start = matcher._i
-            yield matcher._ids[start:], matcher._weights[start:]
-            matcher._next_block()
-        return
-    ids, weights = [], []
-    while matcher.is_active():
-        ids.append(matcher.id())
-        weights.append(matcher.weight())
-        matcher.next()
-    yield ids, weights
 
 
 # --- the hand ranking -------------------------------------------------------------------------

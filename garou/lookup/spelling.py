@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .analysis import Lexicon, Unit, fold_chars, key
+from .analysis import Lexicon, Unit, english_analyzer, fold_chars, french_analyzer, key
 from .verdict import QUESTION_WORDS, third_person_singular
 
 LONGEST_TYPO = 30
@@ -90,14 +90,11 @@ def correct(
 
     Not corrected: garou's words ("bluffer") and how a question asks ("like"); a plural
     verb the texts do not use ("tirent") becomes its singular; a role's nickname ("vovo")
-    its role. An everyday word the rules do not use (« soir ») is no typo unless it is a
-    form of its correction (« protège »). A word named with an article (``named``: "le
-    druide") is corrected two letters away only into a role or status of the rules; a word
-    is read as a role of other editions only one edit away ("bouffer" is no "bouffon")."""
+    its role; the other words, into their closest word unless :func:`_refused`. ``named``:
+    the words the query names with an article ("le druide")."""
     lexicon = words.lexicon
     fixed: list[Unit] = []
     fixes: dict[str, str] = {}
-    vocabulary = lexicon.role_words() if named else frozenset()
     for k, word, skipped in units:
         if " ".join(key(word)) in lexicon.advice or word in QUESTION_WORDS:
             fixed.append((k, word, skipped))
@@ -109,13 +106,7 @@ def correct(
         best = None if words.known(k, word) else nickname(word, lexicon)
         if best is None and correctable(word) and not words.known(k, word):
             best = words.closest(word)
-            if best is not None and word in words.everyday and not same_stem(word, best):
-                best = None
-            if (best is not None and word in named and best not in vocabulary
-                    and closeness(word, best) > 1):  # fmt: skip
-                best = None
-            if (best is not None and best in lexicon.outside_words()
-                    and closeness(word, best) > 1):  # fmt: skip
+            if best is not None and _refused(word, best, words, named):
                 best = None
         if best is None:
             fixed.append((k, word, skipped))
@@ -123,6 +114,20 @@ def correct(
             fixed.append((key(best)[0] if key(best) else best, best, skipped))
             fixes[word] = best
     return fixed, fixes
+
+
+def _refused(word: str, best: str, words: Words, named: frozenset[str]) -> bool:
+    """Return True when ``word`` is no typo of its closest word ``best``: an everyday word
+    the rules do not use (« soir ») unless a form of ``best`` (« protège »); a word named
+    with an article more than one edit away from anything but a role or status of the rules
+    ("le druide"); or more than one edit away from a role of other editions ("bouffer" is no
+    "bouffon")."""
+    if word in words.everyday and not same_stem(word, best):
+        return True
+    if closeness(word, best) <= 1:
+        return False
+    lexicon = words.lexicon
+    return (word in named and best not in lexicon.role_words()) or best in lexicon.outside_words()
 
 
 def suggest(units: list[Unit], words: Words) -> list[str]:
@@ -176,10 +181,8 @@ def correctable(word: str) -> bool:
 
 @functools.cache
 def _stems(word: str) -> frozenset[str]:
-    from .analysis import english_analyzer, french_analyzer
-
-    return frozenset(t.text for chain in (french_analyzer(), english_analyzer())
-                     for t in chain(word))  # fmt: skip
+    chains = (french_analyzer(), english_analyzer())
+    return frozenset(token.text for chain in chains for token in chain(word))
 
 
 def same_stem(word: str, other: str) -> bool:
