@@ -383,12 +383,7 @@ class Searcher:
         units, _ = units_of(shown.replace("_", " "))
         if all(u[1] in NOTHING_ALONE for u in units):
             raise UsageError("search.nothing-in", query=query.strip()[:60])
-        concepts = self._concepts(units)
-        fixes: dict[str, str] = {}
-        if not all(c.known for c in concepts):
-            fixed, fixes = spelling.correct(units, self._words, verdict.named_words(query))
-            if fixed != units:
-                concepts = self._concepts(fixed)
+        concepts, fixes = self._analysed(units, query)
         result = SearchResult(query, [])
         if fixes:
             result.corrected = spelling.respell(shown, fixes, self._lexicon, lang)
@@ -402,25 +397,7 @@ class Searcher:
                 why = VerdictWhy(False, "no-words", rule="no-words")
                 result.explanation = Explanation(verdict=why)
             return result
-        named = {g for c in concepts for g in c.games}
-        by_name = {g for c in concepts if c.game_word for g in c.games}
-        scene: str | None = None
-        if len(by_name) > 1:
-            # Both games named: the one the query sets its scene in is the game it asks of
-            # (« Au loup-garou, si la mafia devient aussi nombreuse que la ville… »); when
-            # it compares it with the other (« comme au loup-garou », "the sheriff from
-            # Mafia"), both answer, its own first.
-            about, compared = self._lexicon.context_games(shown)
-            if len(about & by_name) == 1:
-                if compared & by_name:
-                    scene = next(iter(about & by_name))
-                else:
-                    by_name = about & by_name
-        obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
-        preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
-        # The game named (or agreed) is obeyed: when only the other game's rulings match,
-        # they are the nearest rulings, never the answer.
-        obeys = preferred is not None and obeyed == preferred
+        preferred, scene, obeys = self._games(concepts, shown, game, prefer)
         # At least two hits: the judgement weighs the first hit's lead over the second.
         folded = fold_chars(query).lower()
         scored = self._run(concepts, game, kind, max(limit, 2), preferred or scene, obeys, folded)
@@ -446,7 +423,7 @@ class Searcher:
             game=preferred,
             outside=[o.id for o in result.outside],
             scores=[item.score for item in scored[:2]],
-            elsewhere=obeys and result.hits[0].game != obeyed,
+            elsewhere=obeys and result.hits[0].game != preferred,
         )
         if result.verdict.answered and self._guessed(concepts, scored[0].docnum, fixes):
             # Decided after the weighing (its features kept for the fit): no probability.
@@ -459,6 +436,40 @@ class Searcher:
         if self._explain:
             result.explanation = self._explanation(scored, result, fixes)
         return result
+
+    def _analysed(self, units: list[Unit], query: str) -> tuple[list[Concept], dict[str, str]]:
+        """Return the query's concepts, its typos corrected (:mod:`lookup.spelling`), and
+        the corrections."""
+        concepts = self._concepts(units)
+        if all(c.known for c in concepts):
+            return concepts, {}
+        fixed, fixes = spelling.correct(units, self._words, verdict.named_words(query))
+        return (self._concepts(fixed) if fixed != units else concepts), fixes
+
+    def _games(
+        self, concepts: list[Concept], shown: str, game: str | None, prefer: str | None
+    ) -> tuple[str | None, str | None, bool]:
+        """Return the game asked of (``--game``, named or agreed: ``prefer``), the game the
+        query sets its scene in when it names both, and whether the game asked of is
+        obeyed: when only the other game's rulings match, they are the nearest rulings,
+        never the answer."""
+        named = {g for c in concepts for g in c.games}
+        by_name = {g for c in concepts if c.game_word for g in c.games}
+        scene: str | None = None
+        if len(by_name) > 1:
+            # Both games named: the one the query sets its scene in is the game it asks of
+            # (« Au loup-garou, si la mafia devient aussi nombreuse que la ville… »); when
+            # it compares it with the other (« comme au loup-garou », "the sheriff from
+            # Mafia"), both answer, its own first.
+            about, compared = self._lexicon.context_games(shown)
+            if len(about & by_name) == 1:
+                if compared & by_name:
+                    scene = next(iter(about & by_name))
+                else:
+                    by_name = about & by_name
+        obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
+        preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
+        return preferred, scene, preferred is not None and obeyed == preferred
 
     def _concepts(self, units: list[Unit]) -> list[Concept]:
         """Return the concepts of ``units``, each marked known or not (:meth:`_known`)."""
@@ -532,23 +543,7 @@ class Searcher:
         ]
         if several:
             self._matched = [(c, self._named_share(c, sc)) for c, sc in self._matched]
-        total: dict[int, float] = {}
-        covered: dict[int, int] = {}
-        words = 0
-        for members in self._same_things(concepts):
-            # Words that name one thing ("le badge du maire": the captain twice) count
-            # once: each entry takes the best of them.
-            scores: dict[int, float] = {}
-            for place in members:
-                for docnum, value in self._matched[place][1].items():
-                    if value > scores.get(docnum, 0.0):
-                        scores[docnum] = value
-            counts = any(concepts[place] in counted for place in members)
-            words += counts
-            for docnum, value in scores.items():
-                total[docnum] = total[docnum] + value if docnum in total else value
-                if counts:
-                    covered[docnum] = covered.get(docnum, 0) + 1
+        total, covered, words = self._summed(concepts, counted)
         keys = [k for c in counted if not c.game_word for k in key(c.words)]
         phrases: dict[int, float] = {}
         if len(keys) > 1:
@@ -572,6 +567,30 @@ class Searcher:
         )
         top = rank(total, weighing, scorer.games, scorer.kinds, game, kind, limit)
         return [_Scored(score, covered.get(d, 0) / words, d, scorer.games[d]) for score, d in top]
+
+    def _summed(
+        self, concepts: list[Concept], counted: list[Concept]
+    ) -> tuple[dict[int, float], dict[int, int], int]:
+        """Return each entry's lexical score, the sum of its concepts' scores (:attr:`_matched`),
+        how many of the ``counted`` things of the query it has, and how many there are.
+        Words that name one thing ("le badge du maire": the captain twice) count once: each
+        entry takes the best of them (:meth:`_same_things`)."""
+        total: dict[int, float] = {}
+        covered: dict[int, int] = {}
+        words = 0
+        for members in self._same_things(concepts):
+            scores: dict[int, float] = {}
+            for place in members:
+                for docnum, value in self._matched[place][1].items():
+                    if value > scores.get(docnum, 0.0):
+                        scores[docnum] = value
+            counts = any(concepts[place] in counted for place in members)
+            words += counts
+            for docnum, value in scores.items():
+                total[docnum] = total[docnum] + value if docnum in total else value
+                if counts:
+                    covered[docnum] = covered.get(docnum, 0) + 1
+        return total, covered, words
 
     def _defined(self, concept: Concept) -> set[int]:
         """Return the entries ``concept`` names by their aliases ("MJ": the game master's
