@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,23 +25,17 @@ words grows with the length)."""
 _RUN = re.compile(r"[^\W_]+")
 
 
+@dataclass
 class Words:
     """What the correction reads of an index: ``reader``'s unstemmed field ``plain``, the
     ``lexicon``'s words, the everyday words stored at ``everyday_path`` (``index.WORDS``)
     and ``known(key, word)``, whether the index or the synonyms know a word."""
 
-    def __init__(
-        self,
-        lexicon: Lexicon,
-        reader: Any,
-        everyday_path: Path,
-        known: Callable[[str, str], bool],
-    ):
-        self.lexicon = lexicon
-        self.reader = reader
-        self.everyday_path = everyday_path
-        self.known = known
-        self._closest: dict[str, str | None] = {}
+    lexicon: Lexicon
+    reader: Any
+    everyday_path: Path
+    known: Callable[[str, str], bool]
+    _closest: dict[str, str | None] = field(default_factory=dict)
 
     @functools.cached_property
     def everyday(self) -> frozenset[str]:
@@ -96,15 +91,16 @@ def correct(
     fixed: list[Unit] = []
     fixes: dict[str, str] = {}
     for k, word, skipped in units:
-        if " ".join(key(word)) in lexicon.advice or word in QUESTION_WORDS:
+        kept = " ".join(key(word)) in lexicon.advice or word in QUESTION_WORDS
+        if kept or words.known(k, word):
             fixed.append((k, word, skipped))
             continue
         plain = third_person_singular(word)
-        if plain and not words.known(k, word) and words.known(plain, plain):
+        if plain and words.known(plain, plain):
             fixed.append((plain, plain, skipped))
             continue
-        best = None if words.known(k, word) else nickname(word, lexicon)
-        if best is None and correctable(word) and not words.known(k, word):
+        best = nickname(word, lexicon)
+        if best is None and correctable(word):
             best = words.closest(word)
             if best is not None and _refused(word, best, words, named):
                 best = None
