@@ -10,28 +10,20 @@ from typing import Any
 
 from .analysis import Alternative, Concept
 from .index import TEXT_FIELDS
-from .scoring import Scorer, best_of
+from .scoring import Scorer, Scores, best_of
 
 FIELD_WEIGHTS = {"title": 2.0, "names": 2.0, "about": 0.5, "text": 1.0, "asks": 0.75}
-"""How much a match in each field counts (tuned on tests/data/relevance.yaml). ``asks``: the
-questions players ask that the entry answers (garou's wording), 0.75: chosen on the studied
-sets' aggregated figures, the weight of 0 to 2 with the best pooled MRR when each set is left
-out in turn (0.75 in every fold of 10, weights 0.25 to 1.5 tried; bench/relevance.py,
-FIELD_WEIGHTS patched per run). It takes part in a concept's score like any field (the best
-field plus a share of the others), but never names an entry (:meth:`Searcher.named_by`),
-makes no nickname or plural verb a known word (:meth:`Searcher._known`) and is not what the
-"not covered" judgement reads (its texts, :meth:`Searcher.entry_parts`, nor which entries speak
-of a word, :meth:`Searcher._judged`): a question says what the entry answers, not what it
-states."""
+"""How much a match in each field counts. ``asks``, the questions players ask that the
+entry answers (garou's wording), scores like any field but never names an entry, makes no
+word known and is not what the "not covered" judgement reads: a question says what the
+entry answers, not what it states."""
 TIEBREAK = 0.1
 """Share of the other alternatives' scores added to the best one in a field."""
 FIELD_TIEBREAK = 0.6
 """Share of the other fields' scores added to the best field of a concept."""
 CANDIDATES = 1000
 """On an index larger than this, the query's rarest terms choose about this many candidate
-entries and the commoner terms score only those (Lucene's "common terms"): the built-in
-rules (about a hundred entries) are always scored in full; a rule set a hundred times
-larger stays fast."""
+entries and the commoner terms score only those (Lucene's "common terms")."""
 
 
 class Candidates:
@@ -59,15 +51,12 @@ class Candidates:
         self._scorer.seed(pairs, CANDIDATES)
 
     def concept_scores(self, concept: Concept, asks: bool = True) -> dict[int, float]:
-        """Return a concept's score per entry: in each field the best of its alternatives
-        (plus ``TIEBREAK`` of the others), then the best field (plus ``FIELD_TIEBREAK``);
-        without ``asks``, in the rule data's own fields only."""
+        """Return a concept's score per entry: :meth:`combined` of :meth:`concept_fields`."""
         return self.combined(self.concept_fields(concept, asks))
 
     @staticmethod
     def combined(fields: dict[str, dict[int, float]]) -> dict[int, float]:
-        """Return the best field plus ``FIELD_TIEBREAK`` of the others
-        (:meth:`concept_scores` of :meth:`concept_fields`)."""
+        """Return the best field plus ``FIELD_TIEBREAK`` of the others."""
         return best_of([(found, 1.0) for found in fields.values()], FIELD_TIEBREAK)
 
     def concept_fields(
@@ -80,19 +69,15 @@ class Candidates:
         (plus ``TIEBREAK`` of the others), one weight per synonym group; without ``asks``,
         in the rule data's own fields only. ``via`` (explaining): filled with the
         alternative that scored best per field and entry, and its weighed score."""
-        scorer = self._scorer
-        games = scorer.games
         # The asks of the entry a concept names repeat its name ("what does the GM do?"
         # of the game master's entry): there they say what the entry is about, which its
         # title and names already say, not that it answers the rest of the question.
-        named = {d for d in map(scorer.docnum, concept.defines) if d is not None}
+        named = {d for d in map(self._scorer.docnum, concept.defines) if d is not None}
         per_field: dict[str, dict[int, list[tuple[dict[int, float], float]]]] = {}
         for name, weight, alt, terms in self.fields(concept):
             if not asks and name.startswith("asks_"):
                 continue
-            found = scorer.term(name, terms[0]) if len(terms) == 1 else scorer.phrase(name, terms)
-            if found and alt.game:
-                found = {d: v for d, v in found.items() if games[d] == alt.game}
+            found = self._matches(name, alt, terms)
             if found and named and name.startswith("asks_"):
                 found = {d: v for d, v in found.items() if d not in named}
             if found:
@@ -109,6 +94,24 @@ class Candidates:
             name: best_of([(best_of(alts, 0.0), 1.0) for alts in groups.values()], TIEBREAK)
             for name, groups in per_field.items()
         }
+
+    def having(self, concept: Concept, prefixes: tuple[str, ...]) -> set[int]:
+        """Return the entries with the concept's words or synonyms in the fields whose names
+        begin with one of ``prefixes``."""
+        found: set[int] = set()
+        for name, _, alt, terms in self.fields(concept):
+            if name.startswith(prefixes):
+                found.update(self._matches(name, alt, terms))
+        return found
+
+    def _matches(self, name: str, alt: Alternative, terms: list[str]) -> Scores:
+        """Return the scores of an alternative's terms in field ``name`` (all its terms, in
+        its game only)."""
+        scorer = self._scorer
+        found = scorer.term(name, terms[0]) if len(terms) == 1 else scorer.phrase(name, terms)
+        if found and alt.game:
+            found = {d: v for d, v in found.items() if scorer.games[d] == alt.game}
+        return found
 
     def terms_of(self, text: str, lang: str) -> list[str]:
         """Return the terms ``text`` gives in the ``lang`` fields (cached)."""

@@ -21,24 +21,24 @@ from whoosh.reading import TermNotFound
 Scores = dict[int, float]
 """Document number to score."""
 
+B = 0.75
+"""BM25 length normalisation (0: none, 1: full)."""
+K1 = 1.2
+"""BM25 term-frequency saturation."""
+
 
 class Scorer:
-    """BM25 scores of terms, and what every document is (game, kind, id), for one searcher."""
+    """BM25 scores of terms, and each document's game, kind and entry id (``games``,
+    ``kinds``, ``ids``, by document number), for one searcher; ``lengths``: each field's
+    length in every document, stored at build time (:func:`garou.lookup.index.field_lengths`)."""
 
-    def __init__(
-        self, searcher: Any, field_b: dict[str, float], k1: float, lengths: dict[str, list[int]]
-    ):
+    def __init__(self, searcher: Any, lengths: dict[str, list[int]]):
         self.searcher = searcher
         self.lengths = lengths
-        """Field name to the length of that field in every document (stored at build time:
-        :func:`garou.lookup.index.field_lengths`)."""
         self.reader = searcher.reader()
-        self.field_b = field_b
-        self.k1 = k1
         self.games = self._column("game")
-        """Document number to game id."""
         self.kinds = self._column("kind")
-        """Document number to entry kind."""
+        self.ids = self._column("id")
         self.candidates: set[int] | None = None
         """The documents the other terms are scored for (None: every document)."""
         self._terms: dict[tuple[str, str], Scores] = {}
@@ -97,16 +97,13 @@ class Scorer:
         except TermNotFound:
             postings = None
         if postings is not None:
-            top = self.searcher.idf(fieldname, text) * (self.k1 + 1)
+            top = self.searcher.idf(fieldname, text) * (K1 + 1)
             norms = self._norms(fieldname)
-            for ids, weights in _blocks(postings):
-                if within is None:
-                    for docnum, weight in zip(ids, weights, strict=True):
-                        found[docnum] = top * weight / (weight + norms[docnum])
-                else:
-                    for docnum, weight in zip(ids, weights, strict=True):
-                        if docnum in within:
-                            found[docnum] = top * weight / (weight + norms[docnum])
+            while postings.is_active():  # Whoosh's public matcher API
+                docnum, weight = postings.id(), postings.weight()
+                if within is None or docnum in within:
+                    found[docnum] = top * weight / (weight + norms[docnum])
+                postings.next()
         cache[key] = found
         return found
 
@@ -115,8 +112,7 @@ class Scorer:
         norms = self._norm_cache.get(fieldname)
         if norms is None:
             avgfl = self.searcher.avg_field_length(fieldname) or 1.0
-            b, k1 = self.field_b.get(fieldname, 0.75), self.k1
-            norms = [k1 * ((1 - b) + b * n / avgfl) for n in self.lengths[fieldname]]
+            norms = [K1 * ((1 - B) + B * n / avgfl) for n in self.lengths[fieldname]]
             self._norm_cache[fieldname] = norms
         return norms
 
@@ -157,25 +153,6 @@ def best_of(parts: Iterable[tuple[Scores, float]], tiebreak: float) -> Scores:
                 if value > top:
                     best[docnum] = value
     return {d: top + tiebreak * (total[d] - top) for d, top in best.items()}
-
-
-def _blocks(matcher: Any) -> Iterable[tuple[Any, Any]]:
-    """Yield the postings of a term as (document numbers, weights), a block at a time."""
-    if all(hasattr(matcher, a) for a in ("_read_ids", "_read_weights", "_next_block", "_i")):
-        # Whoosh 2.7's W3LeafMatcher (the pinned version): whole blocks, no per-posting calls.
-        while matcher.is_active():
-            matcher._read_ids()
-            matcher._read_weights()
-            start = matcher._i
-            yield matcher._ids[start:], matcher._weights[start:]
-            matcher._next_block()
-        return
-    ids, weights = [], []
-    while matcher.is_active():
-        ids.append(matcher.id())
-        weights.append(matcher.weight())
-        matcher.next()
-    yield ids, weights
 
 
 # --- the hand ranking -------------------------------------------------------------------------

@@ -1,34 +1,24 @@
 """Answer a question typed at the table: the ruling that answers it first.
 
-The user's text is never given to Whoosh's query parser: every character is either part
-of a word or nothing, so quotes, ``AND``/``OR``/``NOT``, ``*``, ``+``/``-`` (which the
-parser would turn into "loup NOT garou") and emoji cannot misfire. The query is built here:
+A search runs four stages, each in its own module:
 
-1. the words are matched, longest phrase first, against the synonyms (the rule data's
-   role, status, game and entry names and aliases, and :mod:`lookup.synonyms`); a game's
-   synonyms only apply to that game's entries, so "sheriff" means the captain in
-   Loup-Garou and the Sheriff in Mafia;
-2. each word (or matched phrase) becomes one concept, scored in every field (title,
-   names and keywords, the roles concerned, text; French and English) as the best of its
-   alternatives, then as its best field plus a share of the others (:class:`DisMax`); the
-   concepts are summed (a plain ``Or``: never ``OrGroup.factory``, which scores 0 when a
-   term is in one field only);
-3. the sum is then weighed by the share of the concepts an entry has, raised when the
-   query contains one of the entry's multi-word keywords or its title, lowered a little
-   for a role's own entry when the query asks about a situation, and halved for the other
-   game when the query names one;
-4. words the index does not know are corrected against the unstemmed field, only then
-   (fuzzy matching as a fallback), and "did you mean" comes from the index's own words;
-   punctuation inside a word ("cha?seur") is a typo unless it separates known words, and
-   a corrected word is shown as the rules spell it (with its accents);
-5. when the query names no game and both games have an entry with all its words, the best
-   entry of each game is given, labelled, so that one game's ruling is never passed off
-   as the other's.
+1. analysis (:mod:`lookup.analysis`): the words, matched longest phrase first against the
+   synonyms, become concepts; words the index does not know are corrected
+   (:mod:`lookup.spelling`);
+2. candidates (:mod:`lookup.candidates`): each concept's BM25 score on every entry that has
+   one of its words, the best of its alternatives and fields;
+3. scoring (:mod:`lookup.scoring`): the concepts' scores summed and weighed into the
+   ranking (share of the query an entry has, phrases, the game asked of);
+4. verdict (:mod:`lookup.verdict`): whether the first hit answers, or the rules do not say.
+
+This module runs them, makes the hits, the close call and each game's best hit when the
+query names no game, and explains the answer when asked (:mod:`lookup.explain`). The
+user's text is never given to Whoosh's query parser: quotes, ``AND``/``NOT``, ``*`` and
+emoji cannot misfire.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -39,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from garou.core.errors import GarouError, UsageError
 from garou.core.records import record
 
-from . import quantity, verdict
+from . import quantity, spelling, verdict
 from .analysis import (
     MAX_CHARS,
     Alternative,
@@ -55,35 +45,28 @@ from .analysis import (
 from .candidates import Candidates
 from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index
 from .scoring import Scorer, Weighing, rank
+from .spelling import Words
 from .text import wordset
 
 if TYPE_CHECKING:
-    from .bank import Bank, Match
+    from .bank import Bank
     from .explain import Explanation
     from .vocabulary import Outside
-
-LONGEST_TYPO = 30
-"""Longer words are not corrected (no word of the rules is that long; the search for close
-words grows with the length)."""
 
 SPLIT_RATIO = 0.3
 """Both games are shown when the other game's best hit has every word of the query that
 the best hit has, and scores at least this share of it."""
 CLOSE_CALL = 0.9
 """The first two hits are a close call, both shown in full, when the second scores at
-least this share of the first. Chosen on the studied sets (bench/learn.py ``STUDIED``,
-in-scope queries, 1,266), as the share where the answering ruling is shown in full as
-often as the learned ranking it replaced showed it (0.915, two rulings shown for 10 % of
-the questions; 0.95 gives 0.910 for 5 %, 0.8 gives 0.927 for 23 %)."""
+least this share of the first (chosen on the studied sets: two rulings shown for one
+question in ten)."""
 ANSWER_KINDS = frozenset({"sanction", "table", "win", "advice", "scoring", "setting",
                           "contested", "mistake"})  # fmt: skip
 """Kinds of entries that answer a question about the thing they are named after (a count,
-an outcome, a choice: "combien de fautes techniques avant d'être disqualifié"); the other
-entries a word names (a concept, a summary, a rule or procedure named after a thing) are
-what the thing is (see :meth:`Searcher._named_share`)."""
+an outcome, a choice); the other entries a word names are what the thing is."""
 NAMED_SHARE = 0.5
-"""Share counted, in a question of several words, of what a word scores on the entry it
-names by its aliases beyond its best score elsewhere (see :meth:`Searcher._named_share`)."""
+"""Share counted of what a word scores on the entry it names beyond its best score
+elsewhere (:meth:`Searcher._named_share`)."""
 
 NOTHING_ALONE = wordset("nothing_alone")
 """Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
@@ -98,28 +81,23 @@ _CODE = re.compile(r"[=;{}|$`*\\]|--|&&")
 
 @record
 class Related:
-    """An entry related to a hit."""
+    """An entry related to a hit: its id and title in the display language."""
 
     id: str
-    """Its id."""
     title: str
-    """Its title in the display language."""
 
 
 @record
 class HitOption:
-    """One answer of a contested case or setting."""
+    """One answer of a contested case or setting: ``label`` says it in a few words, ``text``
+    what it means in play (if said); ``default`` marks the option proposed by default,
+    ``addition`` one garou adds beyond the document."""
 
     id: str
-    """Option id."""
     label: str
-    """The answer in a few words."""
     text: str | None
-    """What it means in play, if said."""
     default: bool
-    """True for the option proposed by default."""
     addition: bool
-    """True when garou adds it beyond the document."""
 
 
 @record
@@ -127,27 +105,17 @@ class Hit:
     """One entry that answers the query, in the display language."""
 
     id: str
-    """Entry id."""
     game: str
-    """Game id."""
     kind: str
-    """Entry kind (rule, contested, role...)."""
     section: str
-    """Section title."""
     title: str
-    """Entry title."""
     text: str
-    """The ruling."""
     score: float
     """Relevance score (higher is better; comparable within one query only)."""
     game_name: str = ""
-    """Display name of the game."""
     section_id: str = ""
-    """Section id."""
     related: tuple[Related, ...] = ()
-    """Related entries."""
     options: tuple[HitOption, ...] = ()
-    """Options of a contested case or setting."""
     default_reason: str | None = None
     """Why the default option is proposed."""
     source: str = ""
@@ -155,7 +123,7 @@ class Hit:
     addition: bool = False
     """True when the entry is garou's addition beyond the documents."""
     readings: tuple[dict[str, Any], ...] = ()
-    """The entry's marks, whose each is (:func:`garou.rules.export.readings_of`)."""
+    """The entry's marks (:func:`garou.rules.export.readings_of`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the hit as in ``garou search --json``."""
@@ -166,40 +134,33 @@ class Hit:
 
 @dataclass
 class SearchResult:
-    """The answer to one query."""
+    """The answer to one query (as typed: ``query``), the hits best first."""
 
     query: str
-    """The query as typed."""
     hits: list[Hit]
-    """The hits, best first."""
     per_game: list[Hit] = field(default_factory=list)
     """When the query names no game and both games answer it: the best hit of each game."""
     corrected: str | None = None
-    """The query as typed with its typos corrected (spelled as the rules spell the words),
-    when that is what was searched."""
+    """The query with its typos corrected, spelled as the rules spell the words."""
     suggestions: list[str] = field(default_factory=list)
     """"Did you mean" words from the index, when nothing matched."""
     game: str | None = None
     """The game searched (--game) or named by the query."""
     elsewhere: dict[str, int] = field(default_factory=dict)
     """Hits per game outside the --game/--kind filters, when the filters left none."""
-    truncated: bool = False
-    """True when the query was too long and was cut."""
     notices: list[Any] = field(default_factory=list)
-    """One-line notices about the index cache (damaged, unwritable), for standard error:
-    catalogue phrases (``.say(lang)``)."""
+    """Notices about the index cache (damaged, unwritable): catalogue phrases."""
     answered: bool = True
-    """False when the rules do not answer the query: the hits are then only the nearest
-    rulings, to offer as related, never as the answer (see :meth:`Searcher.judge`)."""
+    """False when the rules do not answer: the hits are then the nearest rulings, to offer
+    as related, never as the answer."""
     outside: list[Outside] = field(default_factory=list)
-    """Roles or concepts of other editions or games the query names (not in these rules)."""
+    """Roles or concepts of other editions or games the query names."""
     verdict: verdict.Verdict | None = None
-    """The judgement of the first hit (:func:`verdict.judge`): why not, what it weighed."""
     close: list[Hit] = field(default_factory=list)
-    """The first two hits when they are a close call (:data:`CLOSE_CALL`): the question may
-    be either; both are shown in full."""
+    """The first two hits when they are a close call (:data:`CLOSE_CALL`): both are shown
+    in full."""
     explanation: Explanation | None = None
-    """Why each hit is where it is and why the verdict, when asked (``explain=True``)."""
+    """Why each hit is where it is and why the verdict (``explain=True``)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as in ``garou search --json`` (with ``why``: ``--explain``)."""
@@ -227,14 +188,13 @@ class SearchResult:
 
 @dataclass
 class Judgement:
-    """Whether the rules answer a question, and what to say when they do not."""
+    """Whether the rules answer a question (``answered``), the roles or concepts of other
+    editions or games it names (``outside``), and the best hits (``nearest``): the answer
+    first when answered, else the nearest rulings."""
 
     answered: bool
-    """True when the first hit answers the question."""
     outside: list[Outside]
-    """Roles or concepts of other editions or games the question names."""
     nearest: list[Hit]
-    """The best hits: the answer first when answered, else the nearest rulings (related)."""
 
     def reason(self) -> Any:
         """Return the catalogue phrase saying that the rules do not answer (naming the
@@ -271,11 +231,6 @@ class _Scored:
 RULE_FIELDS = tuple(name for name in TEXT_FIELDS if not name.startswith("asks_"))
 """The fields of the rule data's own words (all but garou's asks)."""
 
-FIELD_B = {name: 0.75 for name in TEXT_FIELDS}
-"""BM25 length normalisation per field (0: none, 1: full)."""
-K1 = 1.2
-"""BM25 term-frequency saturation."""
-
 
 class Searcher:
     """An opened index, ready to answer queries one after another (open once, ask many)."""
@@ -297,16 +252,16 @@ class Searcher:
     def _setup(self) -> None:
         self._searcher = self._opened.index.searcher()
         self._reader = self._searcher.reader()
-        self._scorer = Scorer(self._searcher, FIELD_B, K1, self._opened.lexicon["lengths"])
+        self._scorer = Scorer(self._searcher, self._opened.lexicon["lengths"])
         schema = self._opened.index.schema
         self._analyzers = {"fr": schema["text_fr"].analyzer, "en": schema["text_en"].analyzer}
         self._lexicon = Lexicon(self._opened.lexicon)
         self._found = Candidates(self._scorer, self._analyzers)
-        self._closest_words: dict[str, str | None] = {}
-        self._everyday_words: frozenset[str] | None = None
+        self._words = Words(
+            self._lexicon, self._reader, self._opened.path / WORDS, self._known_word
+        )
         self._matched: list[tuple[Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
-        self._entry_ids: list[str] | None = None
         self._bank: Bank | None = None
         self._explain = False
         """Set while a search explains itself: the pipeline keeps its trace."""
@@ -333,11 +288,6 @@ class Searcher:
         """The index folder."""
         return self._opened.path
 
-    @property
-    def kinds(self) -> list[str]:
-        """The entry kinds."""
-        return list(self._lexicon.kinds)
-
     def close(self) -> None:
         """Close the index (and delete it if it was a private temporary one)."""
         self._searcher.close()
@@ -355,9 +305,8 @@ class Searcher:
         self, query: str, game: str | None = None, lang: str = "fr", limit: int = 3
     ) -> Judgement:
         """Return whether the rules answer ``query`` (in ``game``, or either game), with
-        the roles of other editions it names and the nearest rulings: the judgement
-        ``garou search`` prints, for ``garou show``'s "did you mean" and the live game's
-        in-play lookup. Raise UsageError as :meth:`search` does."""
+        the roles of other editions it names and the nearest rulings. Raise UsageError as
+        :meth:`search` does."""
         result = self.search(query, game=game, limit=limit, lang=lang)
         return Judgement(result.answered, list(result.outside), list(result.hits))
 
@@ -407,26 +356,6 @@ class Searcher:
         finally:
             self._explain, self._trace = False, {}
 
-    def _answer(
-        self,
-        query: str,
-        game: str | None,
-        kind: str | None,
-        limit: int,
-        lang: str,
-        prefer: str | None = None,
-    ) -> SearchResult:
-        text = _MARKUP.sub(" ", unicodedata.normalize("NFC", query))
-        truncated = len(text) > MAX_CHARS
-        shown = text[:MAX_CHARS]
-        units, cut = units_of(shown.replace("_", " "))
-        if all(u[1] in NOTHING_ALONE for u in units):
-            raise UsageError("search.nothing-in", query=query.strip()[:60])
-        return self._search(query, units, truncated or cut, game, kind, limit, lang, shown, prefer)
-
-    def _known_word(self, k: str, word: str) -> bool:
-        return self._known(concept_of(self._lexicon, word, self._lexicon.keys.get(k, [])))
-
     def _rebuild(self) -> None:
         try:
             self._searcher.close()
@@ -441,44 +370,89 @@ class Searcher:
 
     # -- the pipeline ------------------------------------------------------------------------
 
-    def _search(
+    def _answer(
         self,
         query: str,
-        units: list[Unit],
-        truncated: bool,
         game: str | None,
         kind: str | None,
         limit: int,
         lang: str,
-        shown: str | None = None,
-        prefer: str | None = None,
+        prefer: str | None,
     ) -> SearchResult:
-        concepts = concepts_of(self._lexicon, units)
-        for concept in concepts:
-            concept.known = self._known(concept)
-        corrected = None
-        fixes: dict[str, str] = {}
-        unknown = [c for c in concepts if not c.known]
-        if unknown:
-            fixed_units, fixes = self._correct(units, verdict.named_words(query))
-            if fixes or fixed_units != units:
-                concepts = concepts_of(self._lexicon, fixed_units)
-                for concept in concepts:
-                    concept.known = self._known(concept)
-            if fixes:
-                corrected = self._respell(query if shown is None else shown, fixes, lang)
-        _weigh_condition(concepts, query if shown is None else shown)
-        if _wordless(concepts, query):
-            # "1=1", "<script>", SQL: nothing of the rules' language to answer.
-            wordless = SearchResult(query, [], corrected=corrected, truncated=truncated,
-                                    answered=False,
-                                    verdict=verdict.Verdict(False, "no-words", {}))  # fmt: skip
+        shown = _MARKUP.sub(" ", unicodedata.normalize("NFC", query))[:MAX_CHARS]
+        units, _ = units_of(shown.replace("_", " "))
+        if all(u[1] in NOTHING_ALONE for u in units):
+            raise UsageError("search.nothing-in", query=query.strip()[:60])
+        concepts, fixes = self._analysed(units, query)
+        result = SearchResult(query, [])
+        if fixes:
+            result.corrected = spelling.respell(shown, fixes, self._lexicon, lang)
+        _weigh_condition(concepts, shown)
+        if _wordless(concepts, query):  # "1=1", "<script>", SQL: nothing to answer
+            result.answered = False
+            result.verdict = verdict.Verdict(False, "no-words", {})
             if self._explain:
                 from .explain import Explanation, VerdictWhy
 
-                wordless.explanation = Explanation(verdict=VerdictWhy(False, "no-words",
-                                                                      rule="no-words"))  # fmt: skip
-            return wordless
+                why = VerdictWhy(False, "no-words", rule="no-words")
+                result.explanation = Explanation(verdict=why)
+            return result
+        preferred, scene, obeys = self._games(concepts, shown, game, prefer)
+        # At least two hits: the judgement weighs the first hit's lead over the second.
+        folded = fold_chars(query).lower()
+        scored = self._run(concepts, game, kind, max(limit, 2), preferred or scene, obeys, folded)
+        result.game = preferred
+        outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
+        compounds = verdict.compound_names(query, self._lexicon.outside_phrases())
+        outside += [o for o in compounds if o not in outside]
+        result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
+        if not scored:
+            result.answered = False
+            if game or kind:
+                result.elsewhere = self._count_elsewhere(concepts)
+            suggested = spelling.suggest(units, self._words)
+            result.suggestions = [self._lexicon.spelling(w, lang) for w in suggested]
+            return result
+        result.hits = [self._hit(item, lang) for item in scored[:limit]]
+        result.verdict = verdict.judge(
+            self,
+            scored[0].docnum,
+            self._judged(),
+            query,
+            corrected=fixes,
+            game=preferred,
+            outside=[o.id for o in result.outside],
+            scores=[item.score for item in scored[:2]],
+            elsewhere=obeys and result.hits[0].game != preferred,
+        )
+        if result.verdict.answered and self._guessed(concepts, scored[0].docnum, fixes):
+            # Decided after the weighing (its features kept for the fit): no probability.
+            result.verdict = verdict.Verdict(False, "no-words", result.verdict.features)
+        result.answered = result.verdict.answered
+        if game is None and preferred is None:
+            result.per_game = self._per_game(scored, lang)
+        if result.answered and not result.per_game and _close_call(scored[:limit]):
+            result.close = result.hits[:2]
+        if self._explain:
+            result.explanation = self._explanation(scored, result, fixes)
+        return result
+
+    def _analysed(self, units: list[Unit], query: str) -> tuple[list[Concept], dict[str, str]]:
+        """Return the query's concepts, its typos corrected (:mod:`lookup.spelling`), and
+        the corrections."""
+        concepts = self._concepts(units)
+        if all(c.known for c in concepts):
+            return concepts, {}
+        fixed, fixes = spelling.correct(units, self._words, verdict.named_words(query))
+        return (self._concepts(fixed) if fixed != units else concepts), fixes
+
+    def _games(
+        self, concepts: list[Concept], shown: str, game: str | None, prefer: str | None
+    ) -> tuple[str | None, str | None, bool]:
+        """Return the game asked of (``--game``, named or agreed: ``prefer``), the game the
+        query sets its scene in when it names both, and whether the game asked of is
+        obeyed: when only the other game's rulings match, they are the nearest rulings,
+        never the answer."""
         named = {g for c in concepts for g in c.games}
         by_name = {g for c in concepts if c.game_word for g in c.games}
         scene: str | None = None
@@ -487,7 +461,7 @@ class Searcher:
             # (« Au loup-garou, si la mafia devient aussi nombreuse que la ville… »); when
             # it compares it with the other (« comme au loup-garou », "the sheriff from
             # Mafia"), both answer, its own first.
-            about, compared = self._lexicon.context_games(query if shown is None else shown)
+            about, compared = self._lexicon.context_games(shown)
             if len(about & by_name) == 1:
                 if compared & by_name:
                     scene = next(iter(about & by_name))
@@ -495,52 +469,14 @@ class Searcher:
                     by_name = about & by_name
         obeyed = next(iter(by_name)) if len(by_name) == 1 else prefer
         preferred = game or obeyed or (next(iter(named)) if len(named) == 1 else None)
-        # At least two: the judgement weighs the first hit's lead over the second, whatever
-        # the number of hits shown (``garou search --limit 1`` judges as ``show`` does).
-        scored = self._run(concepts, game, kind, max(limit, 2), preferred or scene,
-                           obeyed == preferred and preferred is not None,
-                           fold_chars(query).lower())  # fmt: skip
-        result = SearchResult(query, [], corrected=corrected, truncated=truncated,
-                              game=preferred)  # fmt: skip
-        outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
-        outside += [o for o in verdict.compound_names(query, self._lexicon.outside_phrases())
-                    if o not in outside]  # fmt: skip
-        result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
-        if not scored:
-            result.answered = False
-            if game or kind:
-                result.elsewhere = self._count_elsewhere(concepts)
-            result.suggestions = [self._lexicon.spelling(w, lang) for w in self._suggest(units)]
-            return result
-        hits = [self._hit(item, lang) for item in scored[:limit]]  # then each game's best
-        result.hits = hits
-        # The game named (or agreed) is obeyed: when only the other game's rulings match,
-        # they are the nearest rulings, never the answer (``elsewhere``).
-        result.verdict = verdict.judge(
-            self,
-            scored[0].docnum,
-            self._judged(),
-            query,
-            corrected=fixes,
-            game=game or obeyed or (next(iter(named)) if len(named) == 1 else None),
-            outside=[o.id for o in result.outside],
-            # The judgement weighs how well the first hit matches and its lead.
-            scores=[item.score for item in scored[:2]],
-            elsewhere=obeyed is not None and obeyed == preferred and hits[0].game != obeyed,
-        )
-        if result.verdict.answered and self._guessed(concepts, scored[0].docnum, fixes):
-            # Decided after the weighing (its features kept: the fit reads them, as for
-            # any first hit), so no probability is said.
-            result.verdict = verdict.Verdict(False, "no-words", result.verdict.features)
-        result.answered = result.verdict.answered
-        if game is None and preferred is None:
-            result.per_game = self._per_game(scored, lang)
-        if (result.answered and not result.per_game and len(hits) > 1
-                and _close_call(scored)):  # fmt: skip
-            result.close = hits[:2]
-        if self._explain:
-            result.explanation = self._explanation(scored, result, fixes)
-        return result
+        return preferred, scene, preferred is not None and obeyed == preferred
+
+    def _concepts(self, units: list[Unit]) -> list[Concept]:
+        """Return the concepts of ``units``, each marked known or not (:meth:`_known`)."""
+        concepts = concepts_of(self._lexicon, units)
+        for concept in concepts:
+            concept.known = self._known(concept)
+        return concepts
 
     def _explanation(
         self, scored: list[_Scored], result: SearchResult, fixes: dict[str, str]
@@ -551,28 +487,25 @@ class Searcher:
 
         trace = self._trace
         wanted = {h.id for h in [*result.hits, *result.per_game]}
-        ids = self._ids()
-        groups = self._lexicon.groups
         explanation = Explanation()
         for item in scored:
-            entry_id = ids[item.docnum]
+            entry_id = self._scorer.ids[item.docnum]
             if entry_id not in wanted:
                 continue
             matches = []
-            for concept, fields, via in zip(trace["concepts"], trace["in_fields"], trace["vias"],
-                                            strict=True):  # fmt: skip
+            for concept, fields, via in zip(
+                trace["concepts"], trace["in_fields"], trace["vias"], strict=True
+            ):
                 found = [(v[item.docnum], name) for name, v in fields.items() if item.docnum in v]
                 if not found:
                     continue
                 value, name = max(found)
                 alt = via[name][item.docnum][1]
-                source = groups[alt.group].source if alt.group >= 0 else "typed"
+                source = self._lexicon.groups[alt.group].source if alt.group >= 0 else "typed"
                 typed = next((t for t, f in fixes.items() if f in concept.words.split(" ")), None)
                 base, lang = name.rsplit("_", 1)
-                matches.append(Match(concept.words, base, lang, alt.text,
-                                     "typed" if source == "typed" else
-                                     "alias" if source in ("role", "status", "entry", "game")
-                                     else "synonym", typed, value))  # fmt: skip
+                how = _HOW.get(source, "synonym")
+                matches.append(Match(concept.words, base, lang, alt.text, how, typed, value))
             explanation.hits[entry_id] = HitWhy(entry_id, item.score, tuple(matches))
         if result.verdict is not None:
             explanation.verdict = verdict_why(result.verdict, verdict.loaded_model())
@@ -596,8 +529,7 @@ class Searcher:
         # Words neither the index nor the synonyms know ("someone") say nothing about
         # which entry answers: they do not count in the share of the query an entry has.
         counted = [c for c in concepts if not c.game_word and c.known] or concepts
-        total: dict[int, float] = {}
-        covered: dict[int, int] = {}
+        several = len([c for c in concepts if not c.game_word]) > 1
         vias: list[dict[str, dict[int, tuple[float, Alternative]]]] = [{} for _ in concepts]
         in_fields = [
             self._found.concept_fields(concept, via=via if self._explain else None)
@@ -609,26 +541,9 @@ class Searcher:
             (concept, self._found.combined(found))
             for concept, found in zip(concepts, in_fields, strict=True)
         ]
-        if len([c for c in concepts if not c.game_word]) > 1:
+        if several:
             self._matched = [(c, self._named_share(c, sc)) for c, sc in self._matched]
-        for members in self._same_things(concepts):
-            # Words that name one thing ("le badge du maire": the captain twice) count
-            # once: each entry takes the best of them.
-            scores: dict[int, float] = {}
-            for place in members:
-                for docnum, value in self._matched[place][1].items():
-                    if value > scores.get(docnum, 0.0):
-                        scores[docnum] = value
-            counts = any(concepts[place] in counted for place in members)
-            for docnum, value in scores.items():
-                if docnum in total:
-                    total[docnum] += value
-                    if counts:
-                        covered[docnum] = covered.get(docnum, 0) + 1
-                else:
-                    total[docnum] = value
-                    if counts:
-                        covered[docnum] = 1
+        total, covered, words = self._summed(concepts, counted)
         keys = [k for c in counted if not c.game_word for k in key(c.words)]
         phrases: dict[int, float] = {}
         if len(keys) > 1:
@@ -636,87 +551,60 @@ class Searcher:
                 number = scorer.docnum(entry_id)
                 if number is not None:
                     phrases[number] = share
-        several = len([c for c in concepts if not c.game_word]) > 1
-        # A role or status named alone asks what it is: its own entry first.
+        # A role or status named alone asks what it is: its own entry first. An entry a
+        # word names by its aliases ("MJ") is what the word's thing is: with other words,
+        # the question asks what it does in a situation, and it weighs as a role's own.
         own = set() if several else {scorer.docnum(e) for c in concepts for e in c.own}
-        # An entry a word names by its aliases ("MJ": the game master's job) is what that
-        # word's thing is: with other words, the question asks what it does in a
-        # situation, so it weighs as a role's own entry does (DEFINITION_PRIOR), and the
-        # subject of the question no longer outweighs its predicate.
-        defined = {d for c in concepts if not c.game_word
-                   for d in (scorer.docnum(e) for e in c.defines)
-                   if d is not None and scorer.kinds[d] not in ANSWER_KINDS}  # fmt: skip
-        games, kinds = scorer.games, scorer.kinds
+        defined = {d for c in concepts if not c.game_word for d in self._defined(c)}
         # An entry that does not speak of "each other" or "myself" cannot answer a question
-        # that asks about it (:func:`verdict.judge`): those that do come first.
+        # that asks about it (:func:`verdict.judge`), nor one that does not state the
+        # quantity asked ("how many", "25 players") one that asks it: those that do first.
         needed = [sc for c, sc in self._matched if (c.essential or c.advice) and sc]
-        n = len(counted) - sum(
-            len([p for p in members if concepts[p] in counted]) - 1
-            for members in self._same_things(concepts)
-            if any(concepts[p] in counted for p in members)
-        )
-        # A question asking how many or how long (or stating "25 players") is answered by
-        # the entries that state such a quantity: those come first, as for "myself".
         counting = bool(folded) and quantity.asks(folded)
+        states = (lambda d: quantity.answers_quantity(folded, self._texts(d))) if counting else None
         weighing = Weighing(
-            covered, n, phrases, needed,
-            (lambda d: quantity.answers_quantity(folded, self._texts(d))) if counting else None,
-            several, defined, own, preferred, obeyed,
-        )  # fmt: skip
-        top = rank(total, weighing, games, kinds, game, kind, limit)
-        return [_Scored(score, covered.get(d, 0) / n, d, games[d]) for score, d in top]
+            covered, words, phrases, needed, states, several, defined, own, preferred, obeyed
+        )
+        top = rank(total, weighing, scorer.games, scorer.kinds, game, kind, limit)
+        return [_Scored(score, covered.get(d, 0) / words, d, scorer.games[d]) for score, d in top]
 
-    def _guessed(self, concepts: list[Concept], docnum: int, fixes: dict[str, str]) -> bool:
-        """Return True when the query has one known word (the others unknown to the rules)
-        that the first hit matches only through a guess: the word corrected from a typo
-        ("passwd" read as "passed"), or a word its body text says only in another form
-        ("bar" in "barred", no synonym of it in the entry's names), the word itself nowhere
-        in the entry. Such a query has no word of the rules' language (issue 25)."""
-        asked = [c for c in concepts if not c.game_word and c.known]
-        if len(asked) != 1 or " " in asked[0].words:
-            return False
-        (concept,) = asked
-        in_fields = self._found.concept_fields(concept, asks=False)
-        named = any(docnum in v for f, v in in_fields.items() if not f.startswith("text_"))
-        if named and concept.words not in fixes.values():
-            return False
-        return not self._in_plain(concept.words, docnum)
+    def _summed(
+        self, concepts: list[Concept], counted: list[Concept]
+    ) -> tuple[dict[int, float], dict[int, int], int]:
+        """Return each entry's lexical score, the sum of its concepts' scores (:attr:`_matched`),
+        how many of the ``counted`` things of the query it has, and how many there are.
+        Words that name one thing ("le badge du maire": the captain twice) count once: each
+        entry takes the best of them (:meth:`_same_things`)."""
+        total: dict[int, float] = {}
+        covered: dict[int, int] = {}
+        words = 0
+        for members in self._same_things(concepts):
+            scores: dict[int, float] = {}
+            for place in members:
+                for docnum, value in self._matched[place][1].items():
+                    if value > scores.get(docnum, 0.0):
+                        scores[docnum] = value
+            counts = any(concepts[place] in counted for place in members)
+            words += counts
+            for docnum, value in scores.items():
+                total[docnum] = total[docnum] + value if docnum in total else value
+                if counts:
+                    covered[docnum] = covered.get(docnum, 0) + 1
+        return total, covered, words
 
-    def _in_plain(self, word: str, docnum: int) -> bool:
-        """Return True when the entry ``docnum`` has ``word`` itself (unstemmed)."""
-        if not self._scorer.has("plain", word):
-            return False
-        return docnum in set(self._reader.postings("plain", word).all_ids())
-
-    def _ids(self) -> list[str]:
-        """Return every entry's id by document number."""
-        if self._entry_ids is None:
-            ids = [""] * self._reader.doc_count_all()
-            for docnum in range(len(ids)):
-                ids[docnum] = self._searcher.stored_fields(docnum)["data"]["id"]
-            self._entry_ids = ids
-        return self._entry_ids
-
-    def _judged(self) -> list[tuple[Concept, dict[int, float]]]:
-        """Return the query's concepts with the entries that speak of each, as the "not
-        covered" judgement reads them: an entry speaks of a word when the rule data's own
-        fields hold it, not only garou's asks (the questions hold everyday words, "nuit",
-        "tuer", "chaque", in many entries: they would make every word a common one)."""
-        judged = []
-        for concept, scores in self._matched:
-            spoken = self._found.concept_scores(concept, asks=False)
-            judged.append((concept, {d: v for d, v in scores.items() if d in spoken}))
-        return judged
+    def _defined(self, concept: Concept) -> set[int]:
+        """Return the entries ``concept`` names by their aliases ("MJ": the game master's
+        job) that say what its thing is: not of :data:`ANSWER_KINDS`."""
+        numbers = (self._scorer.docnum(e) for e in concept.defines)
+        return {d for d in numbers if d is not None and self._scorer.kinds[d] not in ANSWER_KINDS}
 
     def _named_share(self, concept: Concept, scores: dict[int, float]) -> dict[int, float]:
-        """Return a concept's scores with what it scores on the entries it names (by their
-        aliases: "MJ", the game master's job), beyond its best score on any other entry,
-        counted at ``NAMED_SHARE`` only: in a question with other words, the name written
-        in that entry's title, aliases and keywords says what the entry is about, not that
-        it answers ("le MJ tranche si les loups sont pas d'accord": the wolves' entry)."""
-        kinds = self._scorer.kinds
-        named = {d for d in (self._scorer.docnum(e) for e in concept.defines)
-                 if d is not None and kinds[d] not in ANSWER_KINDS}  # fmt: skip
+        """Return a concept's scores with what it scores on the entries it names
+        (:meth:`_defined`) beyond its best score on any other entry counted at
+        :data:`NAMED_SHARE` only: in a question with other words, the name says what the
+        entry is about, not that it answers ("le MJ tranche si les loups sont pas
+        d'accord": the wolves' entry)."""
+        named = self._defined(concept)
         if not named or not scores or concept.game_word:
             return scores
         others = max((v for d, v in scores.items() if d not in named), default=0.0)
@@ -733,14 +621,14 @@ class Searcher:
         whose role or status groups overlap are one ("écharpe" and "maire" are both the
         captain); every other concept is alone."""
         groups = self._lexicon.groups
-        things = [
-            {a.group for a in c.alternatives
-             if a.group >= 0 and groups[a.group].source in ("role", "status")}
-            for c in concepts
-        ]  # fmt: skip
         out: list[list[int]] = []
         named: list[set[int]] = []
-        for place, thing in enumerate(things):
+        for place, concept in enumerate(concepts):
+            thing = {
+                a.group
+                for a in concept.alternatives
+                if a.group >= 0 and groups[a.group].source in ("role", "status")
+            }
             for number, known in enumerate(named):
                 if thing and known & thing:
                     out[number].append(place)
@@ -748,8 +636,69 @@ class Searcher:
                     break
             else:
                 out.append([place])
-                named.append(set(thing))
+                named.append(thing)
         return out
+
+    def _guessed(self, concepts: list[Concept], docnum: int, fixes: dict[str, str]) -> bool:
+        """Return True when the query has one known word (the others unknown to the rules)
+        that the first hit matches only through a guess: the word corrected from a typo
+        ("passwd" read as "passed"), or a word its body text says only in another form
+        ("bar" in "barred", no synonym of it in the entry's names), the word itself nowhere
+        in the entry. Such a query has no word of the rules' language."""
+        asked = [c for c in concepts if not c.game_word and c.known]
+        if len(asked) != 1 or " " in asked[0].words:
+            return False
+        word = asked[0].words
+        in_fields = self._found.concept_fields(asked[0], asks=False)
+        named = any(docnum in v for f, v in in_fields.items() if not f.startswith("text_"))
+        if named and word not in fixes.values():
+            return False
+        if not self._scorer.has("plain", word):
+            return True
+        return docnum not in set(self._reader.postings("plain", word).all_ids())
+
+    def _judged(self) -> list[tuple[Concept, dict[int, float]]]:
+        """Return the query's concepts with the entries that speak of each, as the "not
+        covered" judgement reads them: in the rule data's own fields, not only garou's
+        asks (whose everyday words, "nuit", "tuer", would make every word a common one)."""
+        judged = []
+        for concept, scores in self._matched:
+            spoken = self._found.concept_scores(concept, asks=False)
+            judged.append((concept, {d: v for d, v in scores.items() if d in spoken}))
+        return judged
+
+    def _known(self, concept: Concept) -> bool:
+        """Return True when the index or the synonyms know the concept's words (a role of
+        other editions is known: it is not a typo).
+
+        A word only the asks use is a player's word, known ("boulot" is no typo of
+        "bouton"), unless the rules know it in another form the search reads it as: a
+        role's nickname ("vovo"), or a plural verb ("tirent") the singular the texts say."""
+        if len(concept.alternatives) > 1 or concept.outside:
+            return True
+        asked = False
+        for lang in ("fr", "en"):
+            for term in self._found.terms_of(concept.words, lang):
+                if any(self._scorer.has(f, term) for f in RULE_FIELDS if f.endswith(lang)):
+                    return True
+                asked = asked or self._scorer.has(f"asks_{lang}", term)
+        if not asked or self._nickname(concept.words) is not None:
+            return False
+        plain = verdict.third_person_singular(concept.words)
+        return not (plain and self._known_word(plain, plain))
+
+    def _known_word(self, k: str, word: str) -> bool:
+        return self._known(concept_of(self._lexicon, word, self._lexicon.keys.get(k, [])))
+
+    def _nickname(self, word: str) -> str | None:
+        """Return the role or status ``word`` is a nickname of (:func:`spelling.nickname`)."""
+        return spelling.nickname(word, self._lexicon)
+
+    def _count_elsewhere(self, concepts: list[Concept]) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for scored in self._run(concepts, None, None, 0, None):
+            counts[scored.game] = counts.get(scored.game, 0) + 1
+        return counts
 
     # -- "the rules do not say": the view of the index lookup.verdict judges with ------
 
@@ -779,40 +728,18 @@ class Searcher:
 
     def named_by(self, concept: Concept) -> set[int]:
         """Return the entries named after ``concept``: its words or synonyms in their
-        title, keywords or aliases."""
-        found: set[int] = set()
-        for name, _, alt, terms in self._found.fields(concept):
-            # Names only: an entry's asks (questions about it) do not name it.
-            if not name.startswith(("title_", "names_")):
-                continue
-            hits = (
-                self._scorer.term(name, terms[0])
-                if len(terms) == 1
-                else (self._scorer.phrase(name, terms))
-            )
-            found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
-        return found
+        title, keywords or aliases (never their asks, questions about them)."""
+        return self._found.having(concept, ("title_", "names_"))
 
-    def asked_by(self, concept: Concept) -> set[int] | None:
-        """Return the entries whose asks (the questions they answer, ``asks_*``) have the
-        concept's words or synonyms, through the stems; None when the index has no asks."""
-        if not any(name.startswith("asks_") for name in TEXT_FIELDS):
-            return None
-        found: set[int] = set()
-        for name, _, alt, terms in self._found.fields(concept):
-            if name.startswith("asks_"):
-                hits = (
-                    self._scorer.term(name, terms[0])
-                    if len(terms) == 1
-                    else self._scorer.phrase(name, terms)
-                )
-                found.update(d for d in hits if not alt.game or self._scorer.games[d] == alt.game)
-        return found
+    def asked_by(self, concept: Concept) -> set[int]:
+        """Return the entries whose asks (the questions they answer) have the concept's
+        words or synonyms, through the stems."""
+        return self._found.having(concept, ("asks_",))
 
-    def bank_match(self, concepts: Sequence[Concept]) -> Match | None:
-        """Return how near the query, read as ``concepts``, comes to the question bank's
-        questions (:meth:`garou.lookup.bank.Bank.match`); None when no entry states the
-        questions it leaves open (no bank to weigh)."""
+    def bank_near(self, concepts: Sequence[Concept], docnum: int) -> dict[str, float] | None:
+        """Return the bank's measures (:data:`garou.lookup.bank.NEAR`) of the query read
+        as ``concepts``, the entry ``docnum`` being the first hit; None when no entry states
+        the questions it leaves open (no bank to weigh)."""
         if self._bank is None:
             from .bank import Bank
 
@@ -826,16 +753,8 @@ class Searcher:
             ]
             for lang in ("fr", "en")
         }
-        return self._bank.match({lang: [c for c in cs if c] for lang, cs in read.items()})
-
-    def bank_near(self, concepts: Sequence[Concept], docnum: int) -> dict[str, float] | None:
-        """Return the bank's measures (:data:`garou.lookup.bank.NEAR`) of the query read
-        as ``concepts``, the entry ``docnum`` being the first hit; None without a bank."""
-        found = self.bank_match(concepts)
-        if found is None:
-            return None
-        entry_id = self._searcher.stored_fields(docnum)["data"]["id"]
-        return found.near(self.entry_game(docnum), str(entry_id))
+        found = self._bank.match({lang: [c for c in cs if c] for lang, cs in read.items()})
+        return found.near(self.entry_game(docnum), self._scorer.ids[docnum])
 
     def has_asks(self, docnum: int) -> bool:
         """Return True when the entry states questions it answers (``asks_*``)."""
@@ -856,9 +775,8 @@ class Searcher:
         if self._set_phrases is None:
             listed = self._lexicon.not_reflexive
             stems = {t for v in listed for t in self._found.terms_of(v, "fr")}
-            self._set_phrases = frozenset(
-                stems | set(listed) | {v[:6] for v in listed if len(v) >= 6}
-            )
+            short = {v[:6] for v in listed if len(v) >= 6}
+            self._set_phrases = frozenset(stems | set(listed) | short)
         return self._set_phrases
 
     def stems(self, text: str, lang: str) -> list[str]:
@@ -867,12 +785,8 @@ class Searcher:
 
     def _texts(self, docnum: int) -> list[str]:
         """Return the entry's title, text and options, both languages, folded."""
-        return [
-            fold_chars(p[lang]).lower()
-            for p in self.entry_parts(docnum)
-            for lang in ("fr", "en")
-            if p.get(lang)
-        ]
+        parts = self.entry_parts(docnum)
+        return [fold_chars(p[lang]).lower() for p in parts for lang in ("fr", "en") if p.get(lang)]
 
     def _outside(self, outside_id: str) -> Outside:
         from .vocabulary import Outside
@@ -880,175 +794,12 @@ class Searcher:
         item = self._lexicon.outside[outside_id]
         return Outside(item["id"], item["kind"], item.get("game"), dict(item["name"]))
 
-    def _known(self, concept: Concept) -> bool:
-        """Return True when the index or the synonyms know the concept's words (a role of
-        other editions is known: it is not a typo).
-
-        A word only the asks use is a player's word, known ("boulot" is no typo of
-        "bouton"), unless the rules know it in another form the search reads it as: a
-        role's nickname ("vovo") stands for the role in every entry, a plural verb
-        ("tirent") is the singular the texts say, not only in the questions that say it."""
-        if len(concept.alternatives) > 1 or concept.outside:
-            return True
-        has = self._scorer.has
-        asked = False
-        for lang in ("fr", "en"):
-            for term in self._found.terms_of(concept.words, lang):
-                if any(has(name, term) for name in RULE_FIELDS if name.endswith(lang)):
-                    return True
-                asked = asked or has(f"asks_{lang}", term)
-        if not asked or self._nickname(concept.words) is not None:
-            return False
-        # A plural verb the asks use ("tirent") is read as the singular the rules say.
-        plain = _third_person_singular(concept.words)
-        return not (plain and self._known_word(plain, plain))
-
-    # -- typos -------------------------------------------------------------------------------
-
-    def _candidates(self, word: str, maxdist: int, prefix: int) -> list[str]:
-        """Return the index's and the synonyms' words close to ``word``, best first.
-
-        Closest first (a word typed short, its last letters missing, counts as one edit);
-        at equal distance, a word of the games' vocabulary (a role, a status, a keyword, a
-        synonym) before the others, then the most frequent.
-        """
-        reader = self._reader
-        if ("plain", word) in reader:
-            return []
-        vocabulary = set(self._lexicon.words())
-        found: dict[str, tuple[int, int, int]] = {}
-        # Whoosh's automaton counts a swap of two letters as two edits: ask one edit further,
-        # then keep what is within ``maxdist`` when a swap counts as one.
-        for candidate in reader.terms_within("plain", word, maxdist + 1, prefix=prefix):
-            distance = _closeness(word, candidate)
-            if distance <= maxdist:
-                frequency = reader.doc_frequency("plain", candidate)
-                found[candidate] = (distance, candidate not in vocabulary, -frequency)
-        for candidate in vocabulary:
-            if candidate[:prefix] == word[:prefix] and abs(len(candidate) - len(word)) <= maxdist:
-                distance = _closeness(word, candidate)
-                if distance <= maxdist and candidate not in found:
-                    found[candidate] = (distance, False, 0)
-        return sorted((c for c in found if c != word), key=lambda c: (found[c], c))
-
-    def _everyday(self) -> frozenset[str]:
-        """The everyday words of French and English (``index.WORDS``), read once, when a
-        word the index does not know is first met."""
-        if self._everyday_words is None:
-            try:
-                text = (self._opened.path / WORDS).read_text(encoding="utf-8")
-            except OSError:  # an index of an older garou: every unknown word may be a typo
-                text = ""
-            self._everyday_words = frozenset(text.split())
-        return self._everyday_words
-
-    def _closest(self, word: str) -> str | None:
-        """Return the correction of the unknown ``word``, or None when nothing is close."""
-        if word not in self._closest_words:
-            candidates = self._candidates(word, 1 if len(word) < 6 else 2, prefix=1)
-            self._closest_words[word] = candidates[0] if candidates else None
-        return self._closest_words[word]
-
-    def _correct(
-        self, units: list[Unit], named: frozenset[str] = frozenset()
-    ) -> tuple[list[Unit], dict[str, str]]:
-        """Replace the words the index does not know by their closest known word; return
-        the new words and the corrections (typed word to known word, folded).
-        A word is corrected into the name of a role of other editions only one edit away.
-
-        A word the query names with an article (``named``: "le druide") is a role or a
-        thing: it is corrected two letters away only into the name of a role or status of
-        the rules, never into a plain word ("décide", "chain")."""
-        fixed: list[Unit] = []
-        fixes: dict[str, str] = {}
-        vocabulary = self._lexicon.role_words() if named else frozenset()
-        for k, word, skipped in units:
-            best = None
-            if " ".join(key(word)) in self._lexicon.advice or word in verdict.QUESTION_WORDS:
-                # garou's word ("bluffer") or a word of how a question asks ("like"): no typo
-                fixed.append((k, word, skipped))
-                continue
-            plain = _third_person_singular(word)
-            if plain and not self._known_word(k, word) and self._known_word(plain, plain):
-                # "tirent" is "tire": a verb form the texts do not use, not a typo.
-                fixed.append((plain, plain, skipped))
-                continue
-            nickname = None if self._known_word(k, word) else self._nickname(word)
-            if nickname is not None:
-                best = nickname  # a role's nickname is no typo: no distance to judge
-            elif _correctable(word) and not self._known_word(k, word):
-                best = self._closest(word)
-                if best is not None and word in self._everyday() and not _same_stem(word, best):
-                    # « soir », "discord": words of the language the rules do not use, no
-                    # typos of « soi », « discours » (but « protège » is « protéger »)
-                    best = None
-                if (best is not None and word in named and best not in vocabulary
-                        and _closeness(word, best) > 1):  # fmt: skip
-                    best = None
-                # A role of other editions makes the answer "the rules do not say": a word
-                # is read as one only a single edit away ("bouffer" is no "bouffon").
-                if (best is not None and best in self._lexicon.outside_words()
-                        and _closeness(word, best) > 1):  # fmt: skip
-                    best = None
-            if best is None:
-                fixed.append((k, word, skipped))
-            else:
-                fixed.append((key(best)[0] if key(best) else best, best, skipped))
-                fixes[word] = best
-        return fixed, fixes
-
-    def _nickname(self, word: str) -> str | None:
-        """Return the role or status a table's nickname stands for: its name's first
-        syllable said twice ("vovo" is the voyante, "soso" the sorcière), when exactly one
-        name of the rules' roles and statuses begins with it; else None."""
-        half = len(word) // 2
-        if len(word) not in (4, 6) or word[:half] != word[half:] or not word.isalpha():
-            return None
-        names: dict[str, str] = {}
-        for group in self._lexicon.groups:
-            if group.source not in ("role", "status") or not group.entry:
-                continue
-            for phrase in group.phrases:
-                for w in _RUN.findall(fold_chars(phrase).lower()):
-                    if len(w) > len(word) and w.startswith(word[:half]):
-                        names.setdefault(group.entry, w)
-        return next(iter(names.values())) if len(names) == 1 else None
-
-    def _respell(self, text: str, fixes: dict[str, str], lang: str) -> str:
-        """Return ``text`` with each corrected word replaced as the rules spell it."""
-
-        def respell(match: re.Match[str]) -> str:
-            typed = match.group()
-            fix = fixes.get(fold_chars(typed))
-            if fix is None:
-                return typed
-            spelled = self._lexicon.spelling(fix, lang)
-            return spelled[:1].upper() + spelled[1:] if typed[:1].isupper() else spelled
-
-        return _tidy(_RUN.sub(respell, text))
-
-    def _suggest(self, units: list[Unit]) -> list[str]:
-        """Return "did you mean" words for the unknown words, from the index itself."""
-        out: list[str] = []
-        for k, word, _ in units:
-            concept = concept_of(self._lexicon, word, self._lexicon.keys.get(k, []))
-            if self._known(concept) or not 3 <= len(word) <= LONGEST_TYPO:
-                continue
-            for candidate in self._candidates(word, 2, prefix=0)[:3]:
-                if candidate not in out:
-                    out.append(candidate)
-        return out
-
-    def _count_elsewhere(self, concepts: list[Concept]) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for scored in self._run(concepts, None, None, 0, None):
-            counts[scored.game] = counts.get(scored.game, 0) + 1
-        return counts
-
     # -- hits --------------------------------------------------------------------------------
 
     def _per_game(self, scored: list[_Scored], lang: str) -> list[Hit]:
-        """Return the best hit of each game when both games answer the query, else []."""
+        """Return the best hit of each game when both games answer the query: when the
+        other game's best has every word the best hit has and scores at least
+        :data:`SPLIT_RATIO` of it; else []."""
         best: dict[str, _Scored] = {}
         for item in scored:
             best.setdefault(item.game, item)
@@ -1056,27 +807,28 @@ class Searcher:
             return []
         top = scored[0]
         for item in best.values():
-            if item is top:
-                continue
             full = item.coverage >= 1.0 and top.coverage <= item.coverage
-            if item.score < SPLIT_RATIO * top.score or not full:
+            if item is not top and (item.score < SPLIT_RATIO * top.score or not full):
                 return []
         return [self._hit(item, lang) for item in best.values()]
 
     def _hit(self, item: _Scored, lang: str) -> Hit:
         data = self._searcher.stored_fields(item.docnum)["data"]
-        score = item.score
         default = data.get("default") or None
         options = tuple(
             HitOption(
-                o["id"], o["label"][lang], o["text"][lang] if o.get("text") else None,
-                bool(default and default["option"] == o["id"]), bool(o.get("addition")),
+                o["id"],
+                o["label"][lang],
+                o["text"][lang] if o.get("text") else None,
+                bool(default and default["option"] == o["id"]),
+                bool(o.get("addition")),
             )
             for o in data.get("options", [])
-        )  # fmt: skip
+        )
         related = tuple(
             Related(rel, titles[lang] if titles else rel) for rel, titles in data.get("related", [])
         )
+        source = data.get("source", "")
         return Hit(
             id=data["id"],
             game=data["game"],
@@ -1084,17 +836,20 @@ class Searcher:
             section=data["section"][lang],
             title=data["title"][lang],
             text=data["text"][lang],
-            score=score,
+            score=item.score,
             game_name=data["game_name"][lang],
             section_id=data["section_id"],
             related=related,
             options=options,
             default_reason=default["reason"][lang] if default else None,
-            source=_in_lang(data.get("source", ""), lang),
+            source=str(source.get(lang, "")) if isinstance(source, dict) else str(source),
             addition=bool(data.get("addition")),
             readings=tuple((data.get("readings") or {}).get(lang, ())),
         )
 
+
+_HOW = {"typed": "typed", "role": "alias", "status": "alias", "entry": "alias", "game": "alias"}
+"""How a match came, said by the source of its alternative (else a synonym)."""
 
 CONDITION_WEIGHT = 0.6
 """Weight of the words of a condition set off by a comma ("si la sorcière empoisonne un
@@ -1106,11 +861,12 @@ _CONDITION = re.compile(r"(?:^|[\s'])(?:si|s|if|when|quand|lorsque|lorsqu)\b([^,
 def _weigh_condition(concepts: list[Concept], query: str) -> None:
     """Weigh down the concepts whose words are all in a condition clause before a comma,
     when the main clause has words of its own."""
-    found = _CONDITION.search(fold_chars(query).lower())
+    folded = fold_chars(query).lower()
+    found = _CONDITION.search(folded)
     if not found:
         return
     inside = {k for w in _RUN.findall(found.group(1)) for k in key(w)}
-    rest = {k for w in _RUN.findall(fold_chars(query).lower()[found.end(1) :]) for k in key(w)}
+    rest = {k for w in _RUN.findall(folded[found.end(1) :]) for k in key(w)}
     if not rest - inside:
         return
     for concept in concepts:
@@ -1122,11 +878,10 @@ def _weigh_condition(concepts: list[Concept], query: str) -> None:
 
 def _wordless(concepts: list[Concept], query: str) -> bool:
     """Return True when the query has no word of the rules' language: no word of letters
-    at all ("1=1", "1 2 3"); or code (an operator of code or a tag: "SELECT * FROM users
-    WHERE id=1", "<script>alert(1)</script>") with more unknown words of letters than
-    known ones, none a role, status, game or outside concept. Unknown words alone are
-    typos to suggest for ("hcasseur"), and a player's slang without code ("can i insult
-    ppl if im tilted lol") is a question."""
+    at all ("1=1"); or code (an operator of code or a tag: "SELECT * FROM users WHERE
+    id=1") with more unknown words of letters than known ones, none a role, status, game or
+    outside concept. Unknown words alone are typos ("hcasseur"), and a player's slang
+    without code ("can i insult ppl if im tilted lol") is a question."""
     lettered = [c for c in concepts if any(ch.isalpha() for ch in c.words)]
     if not lettered:
         return True
@@ -1138,68 +893,11 @@ def _wordless(concepts: list[Concept], query: str) -> bool:
     return len(lettered) - len(known) > len(known)
 
 
-def _in_lang(value: Any, lang: str) -> str:
-    """Return a stored text in ``lang`` (a mapping of languages, or one text)."""
-    return str(value.get(lang, "")) if isinstance(value, dict) else str(value)
-
-
-def _third_person_singular(word: str) -> str | None:
-    """Return the singular of a French verb in the third person plural ("tirent" is
-    "tire", "choisissent" is "choisit"), or None when ``word`` does not look like one."""
-    if len(word) < 6 or not word.endswith("ent"):
-        return None
-    if word.endswith("issent"):
-        return word[:-4] + "t"
-    return word[:-2]
-
-
-@functools.cache
-def _stems(word: str) -> frozenset[str]:
-    """Return the French and English stems of the folded ``word``."""
-    from .analysis import english_analyzer, french_analyzer
-
-    return frozenset(t.text for chain in (french_analyzer(), english_analyzer())
-                     for t in chain(word))  # fmt: skip
-
-
-def _same_stem(word: str, other: str) -> bool:
-    """Return True when ``word`` and ``other`` are forms of one word in either language
-    (« protège », « protéger »)."""
-    return bool(_stems(word) & _stems(other))
-
-
-def _correctable(word: str) -> bool:
-    """Return True for a word long enough, short enough, and of letters, to be corrected."""
-    return 4 <= len(word) <= LONGEST_TYPO and word.isalpha()
-
-
-def _tidy(text: str) -> str:
-    """Return ``text`` on one line, without runs of spaces."""
-    return " ".join(text.split())
-
-
-def _closeness(word: str, candidate: str) -> int:
-    """Return how far ``candidate`` is from the typed ``word``: the edit distance, but one
-    edit when ``word`` is ``candidate`` with its last two letters missing ("sorcie" for
-    "sorciere")."""
-    if len(candidate) == len(word) + 2 and candidate.startswith(word):
-        return 1
-    return _distance(word, candidate)
-
-
-def _distance(a: str, b: str) -> int:
-    """Return the edit distance of ``a`` and ``b``, a swap of two letters counting once."""
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cost = 0 if ca == cb else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[-1]
+def _close_call(scored: list[_Scored]) -> bool:
+    """Return True when the second hit scores at least :data:`CLOSE_CALL` of the first."""
+    if len(scored) < 2 or scored[0].score <= 0:
+        return False
+    return scored[1].score >= CLOSE_CALL * scored[0].score
 
 
 def judge(
@@ -1228,10 +926,3 @@ def search(
         result = searcher.search(query, game=game, kind=kind, limit=limit, lang=lang, prefer=prefer)
         result.notices = list(searcher.notices)
     return result
-
-
-def _close_call(scored: list[_Scored]) -> bool:
-    """Return True when the second hit scores at least :data:`CLOSE_CALL` of the first."""
-    if len(scored) < 2 or scored[0].score <= 0:
-        return False
-    return scored[1].score >= CLOSE_CALL * scored[0].score
