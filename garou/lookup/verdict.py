@@ -200,15 +200,15 @@ def predicates(matched: Matched) -> list[tuple[Concept, dict[int, float]]]:
 # --- the fitted judgement -------------------------------------------------------------------
 
 FEATURES = (*RULES, "share", "specific-share", "specific-missing", "unknown", "nowhere",
-            "predicate-share", "predicate-missing", "together", "predicate-together",
-            "asks-missing", "score", "margin", "fixes", "words", *NEAR)  # fmt: skip
+            "predicate-missing", "together", "predicate-together", "asks-missing", "score",
+            "margin", "words", *NEAR)  # fmt: skip
 """What the fitted judgement weighs: each rule of :data:`RULES` (1 when it fires), then the
 graded measures of :func:`features`."""
 _REASON_OF = {
-    "predicate": ("share", "predicate-share", "predicate-missing", "asks-missing",
+    "predicate": ("share", "predicate-missing", "asks-missing",
                   "together", "predicate-together"),
     "unknown-word": ("specific-share", "specific-missing", "unknown", "nowhere"),
-    "weak": ("score", "margin", "fixes", "words"),
+    "weak": ("score", "margin", "words"),
     "open": NEAR,
 }  # fmt: skip
 FEATURE_REASON = {
@@ -224,12 +224,12 @@ def features(asked: _Asked) -> dict[str, float]:
     Each rule is 1.0 when it fires. Of the query's words (no game's name, no question
     word), of its specific ones (fewer than ``SPECIFIC_SHARE`` of the entries have them,
     or the rules know them not) and of its :func:`predicates`: the share the hit speaks of
-    (``share``) and the number it does not (``missing``); ``unknown``: the words the rules
+    (``share``) or the number it does not (``missing``); ``unknown``: the words the rules
     do not know at all; ``nowhere``: those no entry speaks of; ``together``: the largest
     share one sentence of the hit says; ``asks-missing``: the predicate words none of the
     questions the hit answers (its ``asks``) has; ``score``: log(1 + the hit's score);
-    ``margin``: its lead over the second, as a share of it; ``fixes``: the typos
-    corrected; ``words``: the query's words; and the question bank's measures
+    ``margin``: its lead over the second, as a share of it; ``words``: the query's
+    words; and the question bank's measures
     (:data:`garou.lookup.bank.NEAR`, 0.0 when no entry states an open question).
     """
     entries, docnum, matched = asked.entries, asked.docnum, asked.matched
@@ -240,7 +240,7 @@ def features(asked: _Asked) -> dict[str, float]:
     preds = predicates(matched)
     values["share"], _ = _share(docnum, words)
     values["specific-share"], values["specific-missing"] = _share(docnum, specific)
-    values["predicate-share"], values["predicate-missing"] = _share(docnum, preds)
+    values["predicate-missing"] = _share(docnum, preds)[1]
     values["unknown"] = float(sum(1 for c, _ in words if not c.known and len(c.words) > 2))
     values["nowhere"] = float(sum(1 for _, sc in words if not sc))
     values["asks-missing"] = (
@@ -253,7 +253,6 @@ def features(asked: _Asked) -> dict[str, float]:
     top = [max(s, 0.0) for s in asked.scores[:2]]
     values["score"] = math.log1p(top[0]) if top else 0.0
     values["margin"] = (top[0] - top[1]) / top[0] if len(top) > 1 and top[0] > 0 else 1.0
-    values["fixes"] = float(len(asked.fixes))
     values["words"] = float(len(words))
     near = entries.bank_near([c for c, _ in matched if not c.game_word], docnum)
     values.update(near or dict.fromkeys(NEAR, 0.0))
