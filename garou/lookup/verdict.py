@@ -174,13 +174,18 @@ class _Asked:
         return fold_chars(self.query).lower()
 
     @cached_property
+    def said(self) -> list[tuple[str, str]]:
+        """The entry's title, text and options, both languages, folded: (language, text)."""
+        return [
+            (lang, fold_chars(part[lang]).lower())
+            for part in self.entries.entry_parts(self.docnum)
+            for lang in ("fr", "en")
+            if part.get(lang)
+        ]
+
+    @property
     def texts(self) -> list[str]:
-        """The entry's title, text and options, both languages, folded."""
-        return _folded_texts(self.entries.entry_parts(self.docnum))
-
-
-def _folded_texts(parts: list[dict[str, str]]) -> list[str]:
-    return [fold_chars(p[lang]).lower() for p in parts for lang in ("fr", "en") if p.get(lang)]
+        return [text for _, text in self.said]
 
 
 def _words(concept: Concept) -> set[str]:
@@ -248,8 +253,8 @@ def features(asked: _Asked) -> dict[str, float]:
         if entries.has_asks(docnum)
         else 0.0
     )
-    values["together"] = _together(entries, docnum, [c for c, _ in words])
-    values["predicate-together"] = _together(entries, docnum, [c for c, _ in preds])
+    values["together"] = _together(asked, [c for c, _ in words])
+    values["predicate-together"] = _together(asked, [c for c, _ in preds])
     top = [max(s, 0.0) for s in asked.scores[:2]]
     values["score"] = math.log1p(top[0]) if top else 0.0
     values["margin"] = (top[0] - top[1]) / top[0] if len(top) > 1 and top[0] > 0 else 1.0
@@ -266,7 +271,7 @@ def _share(docnum: int, concepts: Matched) -> tuple[float, float]:
     return (sum(found) / len(found) if found else 1.0), float(len(found) - sum(found))
 
 
-def _together(entries: Entries, docnum: int, concepts: Sequence[Concept]) -> float:
+def _together(asked: _Asked, concepts: Sequence[Concept]) -> float:
     """Return the largest share of ``concepts`` that one sentence of the entry says (their
     words or synonyms, through the stems; 1.0 when there is none): a question whose words
     the entry says together is asked of one of its rulings. A sentence says a concept when
@@ -275,18 +280,16 @@ def _together(entries: Entries, docnum: int, concepts: Sequence[Concept]) -> flo
         return 1.0
     wanted = {
         lang: [
-            {" " + t for alt in c.alternatives for t in entries.stems(alt.text, lang)}
+            {" " + t for alt in c.alternatives for t in asked.entries.stems(alt.text, lang)}
             for c in concepts
         ]
         for lang in ("fr", "en")
     }
     best = 0
-    for part in entries.entry_parts(docnum):
-        for lang in ("fr", "en"):
-            folded = fold_chars(part.get(lang) or "").lower()
-            for sentence in _SENTENCE.split(folded):
-                said = " " + " ".join(_RUN.findall(sentence))
-                best = max(best, sum(1 for stems in wanted[lang] if any(t in said for t in stems)))
+    for lang, text in asked.said:
+        for sentence in _SENTENCE.split(text):
+            said = " " + " ".join(_RUN.findall(sentence))
+            best = max(best, sum(1 for stems in wanted[lang] if any(t in said for t in stems)))
     return best / len(concepts)
 
 
@@ -434,11 +437,8 @@ def _reflexive(entries: Entries, query: str) -> list[str]:
 def _states_reciprocal(asked: _Asked, verbs: list[str]) -> bool:
     """Return True when the entry's French text puts one of ``verbs`` after "se" too."""
     wanted = {s for v in verbs for s in asked.entries.stems(v, "fr")}
-    for part in asked.entries.entry_parts(asked.docnum):
-        for verb in _REFLEXIVE.findall(fold_chars(part.get("fr", "")).lower()):
-            if set(asked.entries.stems(verb, "fr")) & wanted:
-                return True
-    return False
+    said = [verb for lang, text in asked.said if lang == "fr" for verb in _REFLEXIVE.findall(text)]
+    return any(set(asked.entries.stems(verb, "fr")) & wanted for verb in said)
 
 
 def _only_other_game(asked: _Asked) -> bool:
@@ -517,14 +517,11 @@ def _states_of_thing(asked: _Asked) -> bool:
         ]
         for lang in ("fr", "en")
     }
-    for part in entries.entry_parts(docnum):
-        for lang in ("fr", "en"):
-            if not part.get(lang):
-                continue
-            for sentence in quantity.stating([fold_chars(part[lang]).lower()], asked.folded):
-                said = set(entries.stems(sentence, lang))
-                if any(terms <= said for terms in wanted[lang]):
-                    return True
+    for lang, text in asked.said:
+        for sentence in quantity.stating([text], asked.folded):
+            said = set(entries.stems(sentence, lang))
+            if any(terms <= said for terms in wanted[lang]):
+                return True
     return False
 
 
@@ -541,7 +538,7 @@ def _states_counts(asked: _Asked) -> bool:
     if not counts:
         return True
     stated: list[tuple[set[int], set[str]]] = []
-    for text in _folded_texts(asked.entries.entry_parts(asked.docnum)):
+    for text in asked.texts:
         before: set[str] = set()
         for sentence in _SENTENCE.split(quantity.LIST_MARK.sub("", text)):
             words = _RUN.findall(sentence)
