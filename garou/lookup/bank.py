@@ -10,6 +10,7 @@ question left open than any answered is probably not settled here. Built with th
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -39,10 +40,7 @@ def build(book: Rulebook, terms: Callable[[str, str], Iterable[str]]) -> dict[st
                     found = list(dict.fromkeys(terms(text, lang)))
                     if found:
                         questions.append((entry.id, entry.game, side, found))
-        count: dict[str, int] = {}
-        for *_, found in questions:
-            for term in found:
-                count[term] = count.get(term, 0) + 1
+        count = Counter(term for *_, found in questions for term in found)
         idf = {t: round(math.log(1.0 + len(questions) / n), 4) for t, n in sorted(count.items())}
         postings: dict[str, list[int]] = {t: [] for t in idf}
         rows = []

@@ -224,19 +224,14 @@ FEATURE_REASON = {
 
 
 def features(asked: _Asked) -> dict[str, float]:
-    """Return the features of :data:`FEATURES` of a query and its first hit.
-
-    Each rule is 1.0 when it fires. Of the query's words (no game's name, no question
-    word), of its specific ones (fewer than ``SPECIFIC_SHARE`` of the entries have them,
-    or the rules know them not) and of its :func:`predicates`: the share the hit speaks of
-    (``share``) or the number it does not (``missing``); ``unknown``: the words the rules
-    do not know at all; ``nowhere``: those no entry speaks of; ``together``: the largest
-    share one sentence of the hit says; ``asks-missing``: the predicate words none of the
-    questions the hit answers (its ``asks``) has; ``score``: log(1 + the hit's score);
-    ``margin``: its lead over the second, as a share of it; ``words``: the query's
-    words; and the question bank's measures
-    (:data:`garou.lookup.bank.NEAR`, 0.0 when no entry states an open question).
-    """
+    """Return the features of :data:`FEATURES` of a query and its first hit: each rule
+    (1.0 when it fires); of the query's words (no game's name, no question word), its
+    specific ones (few entries or none have them) and its :func:`predicates`, the share
+    the hit speaks of and the number it does not; the words the rules do not know
+    (``unknown``) and no entry speaks of (``nowhere``); the largest share one sentence of
+    the hit says (``together``); the predicate words none of the hit's ``asks`` has; its
+    score and its lead over the second (``margin``); and the question bank's measures
+    (:data:`garou.lookup.bank.NEAR`, 0.0 when no entry states an open question)."""
     entries, docnum, matched = asked.entries, asked.docnum, asked.matched
     values = {name: float(fires) for name, fires in _rules(asked).items()}
     common = SPECIFIC_SHARE * entries.entry_count()
@@ -411,17 +406,14 @@ def _has_essential(asked: _Asked) -> bool:
     verbs = _reflexive(entries, asked.query)
     # A plural verb after "se" is done to each other ("ils se connaissent"), else to oneself.
     mutual = [v for v in verbs if len(v) > 4 and v.endswith("ent")]
-    for group in (mutual, [v for v in verbs if v not in mutual]):
-        if not group:
-            continue
-        word = "mutuellement" if group is mutual else "soi-meme"
-        if docnum not in entries.speaks_of(word) and not (
-            group is mutual and _states_reciprocal(asked, group)
-        ):
-            return False
-        if any(c.words.split(" ")[0] in group and docnum not in sc for c, sc in matched):
-            return False
-    return True
+    oneself = [v for v in verbs if v not in mutual]
+    if mutual and not (
+        docnum in entries.speaks_of("mutuellement") or _states_reciprocal(asked, mutual)
+    ):
+        return False
+    if oneself and docnum not in entries.speaks_of("soi-meme"):
+        return False
+    return not any(c.words.split(" ")[0] in verbs and docnum not in sc for c, sc in matched)
 
 
 def _reflexive(entries: Entries, query: str) -> list[str]:
