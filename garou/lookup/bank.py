@@ -1,22 +1,16 @@
-"""The question bank, both sides, as the judgement reads it: per language, the questions
-the entries answer (their ``asks``) and the questions next to them that the documents leave
-open (their ``leaves_open``), each as its analysed terms.
-
-A query is compared with every question of the bank by a cosine of the words they share,
-each word weighed by how rare it is among the bank's questions (IDF), the query read as its
-concepts (a concept is in a question when one of its words or synonyms is: "maire" is in a
-question that says "capitaine"). What the judgement weighs is how near the query comes to
-a question that an entry answers, to one that the rules leave open, and to the first hit's
-own: a question nearer an open one than any answered one is probably not settled here.
-
-The bank is built with the index (:func:`build`, stored in ``lexicon.json``) and read
-without YAML: a search compares a handful of concepts through the postings, not every
-question.
+"""The question bank as the judgement reads it: per language, the questions the entries
+answer (their ``asks``) and those next to them that the documents leave open (their
+``leaves_open``), each as its analysed terms. A query, read as its concepts (a concept is in
+a question when one of its words or synonyms is), is compared with each question by a
+cosine of the terms they share, weighed by their IDF among the questions: a query nearer a
+question left open than any answered is probably not settled here. Built with the index
+(:func:`build`, stored in ``lexicon.json``), read without YAML.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -46,10 +40,7 @@ def build(book: Rulebook, terms: Callable[[str, str], Iterable[str]]) -> dict[st
                     found = list(dict.fromkeys(terms(text, lang)))
                     if found:
                         questions.append((entry.id, entry.game, side, found))
-        count: dict[str, int] = {}
-        for *_, found in questions:
-            for term in found:
-                count[term] = count.get(term, 0) + 1
+        count = Counter(term for *_, found in questions for term in found)
         idf = {t: round(math.log(1.0 + len(questions) / n), 4) for t, n in sorted(count.items())}
         postings: dict[str, list[int]] = {t: [] for t in idf}
         rows = []
@@ -67,14 +58,11 @@ class Bank:
 
     def __init__(self, data: Mapping[str, Any]):
         self._data = data
-        self._open: bool | None = None
+        rows = (row for lang in LANGS for row in data.get(lang, {}).get("questions", ()))
+        self._open = any(row[2] for row in rows)
 
     def has_open(self) -> bool:
         """Return True when some entry states the questions it leaves open."""
-        if self._open is None:
-            self._open = any(
-                row[2] for lang in LANGS for row in self._data.get(lang, {}).get("questions", ())
-            )
         return self._open
 
     def match(self, concepts: Mapping[str, Sequence[frozenset[str]]]) -> Match:
@@ -103,16 +91,11 @@ class Match:
         """Return the query's best cosine with any question."""
         return max((max(pair) for pair in self.games.values()), default=0.0)
 
-    def own(self, entry_id: str) -> tuple[float, float]:
-        """Return the best cosine with the entry's answered questions, and its open ones."""
-        asks, left_open = self.entries.get(entry_id, (0.0, 0.0))
-        return asks, left_open
-
     def near(self, game: str, entry_id: str) -> dict[str, float]:
         """Return the measures of :data:`NEAR`, the first hit being ``entry_id`` of
         ``game``; all 0.0 when nothing is shared."""
         asks, left_open = self.games.get(game, (0.0, 0.0))
-        own_asks, own_open = self.own(entry_id)
+        own_asks, own_open = self.entries.get(entry_id, (0.0, 0.0))
         return {"asks-near": asks, "open-near": left_open, "open-lead": left_open - asks,
                 "asks-own": own_asks, "open-own": own_open}  # fmt: skip
 

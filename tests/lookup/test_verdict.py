@@ -27,6 +27,12 @@ def searcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Searcher]:
         yield opened
 
 
+def _folded_texts(searcher: Searcher, docnum: int) -> list[str]:
+    """The entry's title, text and options, both languages, folded (as the verdict reads them)."""
+    parts = searcher.entry_parts(docnum)
+    return [fold_chars(p[lang]).lower() for p in parts for lang in ("fr", "en") if p.get(lang)]
+
+
 def _answered(searcher: Searcher, query: str, game: str | None = None) -> bool:
     judged = searcher.judge(query, game=game, lang="fr")
     result = searcher.search(query, game=game, lang="fr")
@@ -72,13 +78,7 @@ class Nickname:
 @dataclass(frozen=True)
 class RuleFires:
     """Not covered, or answered while ``feature`` fires on the first hit: the fitted judgement
-    weighs the rule with the rest and may answer (held out: blind set wrongly not covered
-    0.083 -> 0.060, out of scope said not covered 0.583 -> 0.639; session 6, held out 9 and
-    10 learned from and the question bank's open side weighed: every studied set left out,
-    pooled, out of scope said not covered 0.582 -> 0.619 at wrongly 0.020). Session 7:
-    « les mafieux peuvent-ils se voter mutuellement ? » joined them when the refit with held
-    out 11 put its probability just above the threshold (0.38 for 0.29); pooled left out,
-    out of scope said not covered 0.562 -> 0.573 at wrongly 0.020)."""
+    weighs the rule with the rest and may answer."""
 
     feature: str
 
@@ -336,11 +336,11 @@ def test_a_duration_asked_of_a_ruling_stating_none_decides_alone(searcher, query
     assert result.answered is False or result.verdict.features
     hit = searcher._scorer.docnum(result.hits[0].id)
     judged = verdict.judge(searcher, hit, searcher._judged(), query, model=_answer_all())
-    stated = quantity.states_duration(verdict._folded_texts(searcher.entry_parts(hit)))
+    stated = quantity.states_duration(_folded_texts(searcher, hit))
     assert judged.answered is stated  # weighed only when the hit states a duration
     for other in (h for h in result.hits[1:] if h.game == result.hits[0].game):
         number = searcher._scorer.docnum(other.id)
-        if not quantity.states_duration(verdict._folded_texts(searcher.entry_parts(number))):
+        if not quantity.states_duration(_folded_texts(searcher, number)):
             alone = verdict.judge(searcher, number, searcher._judged(), query,
                                    model=_answer_all())  # fmt: skip
             assert not alone.answered and alone.reason == "quantity" and alone.features == {}
@@ -365,7 +365,7 @@ def test_a_duration_stated_or_a_count_asked_beside_it_is_weighed(searcher, query
     folded = fold_chars(query).lower()
     assert quantity.asks_duration(folded)
     assert not quantity.asks_only_duration(folded) or quantity.states_duration(
-        verdict._folded_texts(searcher.entry_parts(hit))
+        _folded_texts(searcher, hit)
     )
 
 
