@@ -72,12 +72,23 @@ class HitWhy:
 
     id: str
     score: float
-    """The lexical score the hits are ordered by."""
+    """The score the hits are ordered by: ``lexical`` times each of ``factors``."""
     matches: tuple[Match, ...] = ()
+    """What each of the query's words added to the lexical score (they sum to it)."""
+    lexical: float = 0.0
+    factors: tuple[tuple[str, float], ...] = ()
+    """What multiplies the lexical score (:func:`garou.lookup.scoring.factors`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Return the explanation as in ``garou search --json --explain``."""
-        return {"score": round(self.score, 6), "matched": [_plain(m) for m in self.matches]}
+        factors = [{"factor": name, "value": round(value, 6)} for name, value in self.factors]
+        matched = [_plain(m) for m in self.matches]
+        return {
+            "score": round(self.score, 6),
+            "lexical": round(self.lexical, 6),
+            "factors": factors,
+            "matched": matched,
+        }
 
 
 @record
@@ -147,7 +158,8 @@ def _number(value: float) -> str:
 
 def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
     """Return the lines saying what placed the hit (the catalogue's words)."""
-    lines = [say("search.explain.score", lang, score=f"{why.score:.4g}")]
+    score, lexical = f"{why.score:.4g}", f"{why.lexical:.4g}"
+    lines = [say("search.explain.score", lang, score=score, lexical=lexical)]
     for m in why.matches:
         where = say(f"search.explain.field.{m.field}", lang)
         line = say("search.explain.match", lang, words=m.words, field=where,
@@ -157,6 +169,9 @@ def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
         if m.typed:
             line += " " + say("search.explain.corrected", lang, typed=m.typed)
         lines.append(line)
+    for name, value in why.factors:
+        said = say(f"search.explain.factor.{name}", lang)
+        lines.append(say("search.explain.factor", lang, value=f"{value:.3g}", factor=said))
     return lines
 
 

@@ -203,6 +203,31 @@ class Weighing:
     """The game asked of is obeyed: the other game's entries never come first."""
 
 
+def factors(
+    docnum: int, weighing: Weighing, games: Sequence[str], kinds: Sequence[str]
+) -> list[tuple[str, float]]:
+    """Return what multiplies the entry's lexical score, in order: (name, factor) of each
+    weight of :class:`Weighing` that applies to it (``garou search --explain`` says them)."""
+    w = weighing
+    found = []
+    covered = w.covered.get(docnum, 0)
+    if covered < w.words:
+        found.append(("coverage", (covered / w.words) ** COORD_POWER))
+    if docnum in w.phrases:
+        found.append(("phrase", 1 + PHRASE_BONUS * w.phrases[docnum]))
+    if any(docnum not in scores for scores in w.needed):
+        found.append(("essential", ESSENTIAL_ABSENT))
+    if w.answers_quantity is not None and not w.answers_quantity(docnum):
+        found.append(("quantity", ESSENTIAL_ABSENT))
+    if w.several and (kinds[docnum] in DEFINITIONS or docnum in w.defined):
+        found.append(("definition", DEFINITION_PRIOR))
+    elif docnum in w.own:
+        found.append(("own", 1 / DEFINITION_PRIOR))
+    if w.preferred and games[docnum] != w.preferred:
+        found.append(("other-game", OTHER_GAME_OBEYED if w.obeyed else OTHER_GAME))
+    return found
+
+
 def rank(
     total: Scores,
     weighing: Weighing,
@@ -214,29 +239,16 @@ def rank(
 ) -> list[tuple[float, int]]:
     """Return (score, document number) of the best ``limit`` entries (0: all), best first
     (ties: the lower number), then the best entry of each game not among them; ``total``
-    is each entry's lexical score, weighed by :class:`Weighing`; ``game`` and ``kind``
-    filter."""
-    w = weighing
-    coord = [(i / w.words) ** COORD_POWER for i in range(w.words + 1)]
+    is each entry's lexical score, multiplied by its :func:`factors`; ``game`` and
+    ``kind`` filter."""
     ranked: list[tuple[float, int]] = []
     game_best: dict[str, tuple[float, int]] = {}
     for docnum, score in total.items():
         doc_game = games[docnum]
         if (game and doc_game != game) or (kind and kinds[docnum] != kind):
             continue
-        score *= coord[w.covered.get(docnum, 0)]
-        if docnum in w.phrases:
-            score *= 1 + PHRASE_BONUS * w.phrases[docnum]
-        if any(docnum not in scores for scores in w.needed):
-            score *= ESSENTIAL_ABSENT
-        if w.answers_quantity is not None and not w.answers_quantity(docnum):
-            score *= ESSENTIAL_ABSENT
-        if w.several and (kinds[docnum] in DEFINITIONS or docnum in w.defined):
-            score *= DEFINITION_PRIOR
-        elif docnum in w.own:
-            score /= DEFINITION_PRIOR
-        if w.preferred and doc_game != w.preferred:
-            score *= OTHER_GAME_OBEYED if w.obeyed else OTHER_GAME
+        for _, factor in factors(docnum, weighing, games, kinds):
+            score *= factor
         item = (score, -docnum)
         ranked.append(item)
         if item > game_best.get(doc_game, (-1.0, 0)):

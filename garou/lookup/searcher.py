@@ -44,7 +44,7 @@ from .analysis import (
 )
 from .candidates import Candidates
 from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index
-from .scoring import Scorer, Weighing, rank
+from .scoring import Scorer, Weighing, factors, rank
 from .spelling import Words
 from .text import wordset
 
@@ -493,20 +493,23 @@ class Searcher:
             if entry_id not in wanted:
                 continue
             matches = []
-            for concept, fields, via in zip(
-                trace["concepts"], trace["in_fields"], trace["vias"], strict=True
-            ):
-                found = [(v[item.docnum], name) for name, v in fields.items() if item.docnum in v]
-                if not found:
-                    continue
-                value, name = max(found)
-                alt = via[name][item.docnum][1]
+            # What each concept added to the lexical score (words naming one thing: the
+            # best of them), said where it scored best and through which phrase.
+            for place, value in trace["added"][item.docnum]:
+                concept, fields = trace["concepts"][place], trace["in_fields"][place]
+                _, name = max((v[item.docnum], n) for n, v in fields.items() if item.docnum in v)
+                alt = trace["vias"][place][name][item.docnum][1]
                 source = self._lexicon.groups[alt.group].source if alt.group >= 0 else "typed"
                 typed = next((t for t, f in fixes.items() if f in concept.words.split(" ")), None)
                 base, lang = name.rsplit("_", 1)
                 how = _HOW.get(source, "synonym")
                 matches.append(Match(concept.words, base, lang, alt.text, how, typed, value))
-            explanation.hits[entry_id] = HitWhy(entry_id, item.score, tuple(matches))
+            lexical = trace["total"][item.docnum]
+            games, kinds = self._scorer.games, self._scorer.kinds
+            weights = factors(item.docnum, trace["weighing"], games, kinds)
+            explanation.hits[entry_id] = HitWhy(
+                entry_id, item.score, tuple(matches), lexical, tuple(weights)
+            )
         if result.verdict is not None:
             explanation.verdict = verdict_why(result.verdict, verdict.loaded_model())
         return explanation
@@ -565,6 +568,8 @@ class Searcher:
         weighing = Weighing(
             covered, words, phrases, needed, states, several, defined, own, preferred, obeyed
         )
+        if self._explain:
+            self._trace.update(total=total, weighing=weighing)
         top = rank(total, weighing, scorer.games, scorer.kinds, game, kind, limit)
         return [_Scored(score, covered.get(d, 0) / words, d, scorer.games[d]) for score, d in top]
 
@@ -578,18 +583,22 @@ class Searcher:
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
         words = 0
+        added: dict[int, list[tuple[int, float]]] = {}
         for members in self._same_things(concepts):
-            scores: dict[int, float] = {}
+            scores: dict[int, tuple[float, int]] = {}
             for place in members:
                 for docnum, value in self._matched[place][1].items():
-                    if value > scores.get(docnum, 0.0):
-                        scores[docnum] = value
+                    if value > scores.get(docnum, (0.0, 0))[0]:
+                        scores[docnum] = (value, place)
             counts = any(concepts[place] in counted for place in members)
             words += counts
-            for docnum, value in scores.items():
+            for docnum, (value, place) in scores.items():
                 total[docnum] = total[docnum] + value if docnum in total else value
+                added.setdefault(docnum, []).append((place, value))
                 if counts:
                     covered[docnum] = covered.get(docnum, 0) + 1
+        if self._explain:
+            self._trace["added"] = added
         return total, covered, words
 
     def _defined(self, concept: Concept) -> set[int]:

@@ -452,7 +452,7 @@ def _only_other_game(asked: _Asked) -> bool:
             continue
         if of_game(scores) or _form_of_another(asked, concept):
             continue
-        singular = _singular(concept.words)
+        singular = third_person_singular(concept.words)
         if singular and of_game(entries.speaks_of(singular)):
             continue
         named = entries.named_by(concept)
@@ -478,7 +478,7 @@ def _form_of_another(asked: _Asked, concept: Concept) -> bool:
     return False
 
 
-def _singular(word: str) -> str | None:
+def third_person_singular(word: str) -> str | None:
     """Return the singular of a French verb in the third person plural ("tirent" is "tire",
     "choisissent" is "choisit"), or None when ``word`` does not look like one."""
     if len(word) < 6 or not word.endswith("ent") or " " in word:

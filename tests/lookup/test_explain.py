@@ -12,6 +12,11 @@ QUERIES = [
     "lynch tie",
     "sorcirre potion",
     "que fait le capitaine quand il meurt",
+    "sorcière",  # a role named alone: its own entry first
+    "combien de temps dure le débat",  # a duration asked
+    "can I vote for myself",  # a word that changes the question
+    "le shérif à la mafia",  # a game named
+    "le maire et son écharpe",  # two words for one thing, counted once
 ]
 
 
@@ -26,8 +31,29 @@ def test_the_explanation_accounts_for_every_hit_s_rank(searcher, query):
     for hit in result.hits:
         why = explanation.hits[hit.id]
         assert why.matches, hit.id  # some word of the query placed it
-        # the hits are ordered by their lexical score, which the explanation gives
-        assert why.score == hit.score
+        # what the words add is the lexical score, and its factors make the score
+        assert math.isclose(sum(m.score for m in why.matches), why.lexical, rel_tol=1e-9)
+        assert math.isclose(math.prod(v for _, v in why.factors) * why.lexical, hit.score,
+                            rel_tol=1e-9)  # fmt: skip
+        assert all(value != 1.0 for _, value in why.factors)
+
+
+def test_the_factors_that_place_a_hit_are_named(searcher):
+    def factors(query: str, entry: str) -> set[str]:
+        result = searcher.search(query, lang="en", limit=8, explain=True)
+        return {name for name, _ in result.explanation.hits[entry].factors}
+
+    assert "own" in factors("sorcière", "lg-role-sorciere")
+    assert "definition" in factors("la sorcière peut-elle boire deux potions", "lg-role-sorciere")
+    assert "coverage" in factors("can the witch drink both potions the same night",
+                                 "lg-witch-potions")  # fmt: skip
+    result = searcher.search("le shérif à la mafia", lang="en", limit=200, explain=True)
+    other = [h for h in result.hits if h.game != "mafia"]
+    assert other and all(
+        "other-game" in {n for n, _ in result.explanation.hits[h.id].factors} for h in other
+    )
+    data = result.to_dict()["hits"][-1]["why"]
+    assert {"score", "lexical", "factors", "matched"} <= data.keys()
 
 
 def test_the_explanation_costs_nothing_when_not_asked(searcher):
