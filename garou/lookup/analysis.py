@@ -105,19 +105,15 @@ MAX_CHARS = 500
 """Longer queries are cut here (a question is never that long)."""
 MAX_WORDS = 24
 """At most this many words of a query are searched."""
+# The weights of a concept's phrases: the words as typed, a name or alias of the rule data, a
+# synonym of lexicon.yaml, and a word naming a game next to other words (it is context).
 OWN_WEIGHT = 1.0
-"""Weight of the words as typed."""
 ALIAS_WEIGHT = 0.8
-"""Weight of a synonym from the rule data (names and aliases)."""
 SYNONYM_WEIGHT = 0.7
-"""Weight of a synonym from lexicon.yaml (``synonyms`` and ``community``)."""
 GAME_WORD_WEIGHT = 0.25
-"""Weight of a word naming a game ("mafia", "werewolf") next to other words: it is context."""
 MAX_PER_GROUP = 10
 """Phrases kept per synonym group of a concept. Each group scores as one alternative (its
 best phrase), so a status with many aliases weighs no more than one with few."""
-MAX_GROUPS = 8
-"""Synonym groups kept per concept."""
 _PUNCTUATION = re.compile(r"[,;:.!?()]")
 """Punctuation that ends a phrase: no synonym phrase spans it."""
 _SCENE_WORDS = text.wordset("scene")
@@ -329,7 +325,7 @@ class Concept:
     """True when the words are a game's name."""
     known: bool = True
     outside: tuple[str, ...] = ()
-    """The outside roles or concepts (lexicon.yaml) these words name."""
+    """The roles or concepts of other editions and games (lexicon.yaml) the words name."""
     essential: bool = False
     """True when an answer must speak of these words ("myself", "each other")."""
     names_role: bool = False
@@ -339,11 +335,9 @@ class Concept:
     """The other entries the words name by their aliases (the game master's entry for
     "MJ"): what the words' thing is, as a role's own entry is what the role is."""
     advice: bool = False
-    """True when the words ask how to play well ("stratégie", "bluff"): an answer must
-    speak of them (lexicon.yaml ``advice``)."""
+    """True when the words ask how to play well ("bluff"): an answer must speak of them."""
     community: bool = False
-    """True when the words are a community word (lexicon.yaml) that means a different
-    thing in each game ("town", "sheriff")."""
+    """True when the words mean a different thing in each game ("town", "sheriff")."""
 
 
 Unit = tuple[str, str, tuple[str, ...]]
@@ -433,7 +427,6 @@ def concept_of(lexicon: Lexicon, words: str, numbers: list[int]) -> Concept:
     seen: set[tuple[str, str | None]] = {(keyed, None)}
     named: set[str] = set()
     unscoped = False
-    kept = 0
     for place, number in enumerate(lexicon.hop(numbers)):
         group = lexicon.groups[number]
         if group.source == "outside":
@@ -442,9 +435,6 @@ def concept_of(lexicon: Lexicon, words: str, numbers: list[int]) -> Concept:
             unscoped = unscoped or group.game is None
         elif group.game and group.source in ("role", "status") and place < len(typed):
             named.add(group.game)
-        if kept >= MAX_GROUPS:
-            continue
-        kept += 1
         synonym = group.source in ("synonym", "community") or place >= len(typed)
         weight = SYNONYM_WEIGHT if synonym else ALIAS_WEIGHT
         taken = 0

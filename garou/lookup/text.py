@@ -27,6 +27,7 @@ def lexicon() -> dict[str, Any]:
     """Return the vocabulary file's data, read once. Kept parsed in garou's cache folder,
     keyed by the file's digest, as the message catalogue is (:func:`catalogue.messages`):
     a search reads no YAML unless the file changed; an unwritable folder costs the parse."""
+    import contextlib
     import hashlib
     import marshal
     import os
@@ -38,12 +39,10 @@ def lexicon() -> dict[str, Any]:
         from garou.core.files import cache_folder
 
         cached = cache_folder() / f"lexicon-{digest.hexdigest()}.marshal"
-        try:
+        with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
             found = marshal.loads(cached.read_bytes())
             if isinstance(found, dict):
                 return found
-        except (OSError, ValueError, EOFError, TypeError):
-            pass
     import yaml
 
     data = yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
@@ -197,8 +196,8 @@ def collapsed(text: str) -> bool:
     that word everywhere. Articles are no loss ("la nuit", "à égalité")."""
     parts = text.split()
     return len(parts) > 1 and len(key(text)) == 1 and any(
-        not key(p) and fold_chars(p).lower().strip("'’") not in _ARTICLES
-        and fold_chars(p).lower().split("'")[0] not in _ARTICLES
+        not key(p) and fold_chars(p).strip("'") not in _ARTICLES
+        and fold_chars(p).split("'")[0] not in _ARTICLES
         for p in parts
     )  # fmt: skip
 
