@@ -357,15 +357,12 @@ def units_of(query: str) -> tuple[list[Unit], bool]:
         end = match.end()
         for word in text.split_word(match.group()):
             parts = [p for p in word.split("-") if p]
+            keys = [key(part)[:1] for part in parts]
             if len(parts) == 2 and key(word) == ("soi", "meme"):
-                # "elle-même" is oneself, keyed "soi même" (see text.key), not "même".
-                units += [("soi", parts[0], tuple(skipped)), ("meme", parts[1], ())]
-                skipped = []
-                continue
-            for part in parts:
-                k = key(part)
+                keys = [("soi",), ("meme",)]  # "elle-même" is oneself (text.key), not "même"
+            for k, part in zip(keys, parts, strict=True):
                 if not k:
-                    skipped.append(part.lower())
+                    skipped.append(part)
                     continue
                 units.append((k[0], part, tuple(skipped)))
                 skipped = []
