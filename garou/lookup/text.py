@@ -1,10 +1,9 @@
 """Words as the search reads them, with no search engine: folding, stop words, elisions,
-plurals, and the matching key of a phrase.
+plurals, and the matching key of a phrase, from the word lists of ``lexicon.yaml``.
 
-Pure Python (no Whoosh), so that ``garou.lookup.vocabulary`` (``outside_of``, called by
-``garou show``) costs nothing to import. :mod:`garou.lookup.analysis` builds the analysis
-chains of the index from these pieces; change any behaviour here and bump its
-``ANALYZER_VERSION``.
+Pure Python (no Whoosh), so that :func:`garou.lookup.vocabulary.outside_of` (``garou
+show``) costs nothing to import. The index's analysis chains (:mod:`garou.lookup.analysis`)
+are made of these pieces: change any behaviour here and bump its ``ANALYZER_VERSION``.
 """
 
 from __future__ import annotations
@@ -19,27 +18,6 @@ from typing import Any
 TOKEN_PATTERN = r"\w+(?:['’ʼ‘\-‐‑]\w+)*"
 """A word, with its inner apostrophes and hyphens (l'égalité, loup-garou, can't)."""
 
-_LIGATURES = str.maketrans(
-    {"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss", "’": "'", "ʼ": "'", "‘": "'",
-     "‐": "-", "‑": "-"}
-)  # fmt: skip
-
-
-def fold_chars(text: str) -> str:
-    """Return ``text`` lowercased, without accents, with œ/æ spelled out, one apostrophe and
-    one hyphen, character by character (its length and spaces kept, for the analysis).
-
-    Not :func:`garou.core.names.fold`, which folds a *name* as typed (spaces tidied,
-    ``_`` read as ``-``) to compare it with another name."""
-    text = text.translate(_LIGATURES)
-    if not text.isascii():
-        decomposed = unicodedata.normalize("NFKD", text)
-        text = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return text.lower()
-
-
-# --- word lists (lexicon.yaml ``words``) ---------------------------------------------------
-
 LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
 """garou's own vocabulary: synonyms, community words, word lists (part of the index's key)."""
 
@@ -49,6 +27,7 @@ def lexicon() -> dict[str, Any]:
     """Return the vocabulary file's data, read once. Kept parsed in garou's cache folder,
     keyed by the file's digest, as the message catalogue is (:func:`catalogue.messages`):
     a search reads no YAML unless the file changed; an unwritable folder costs the parse."""
+    import contextlib
     import hashlib
     import marshal
     import os
@@ -60,12 +39,10 @@ def lexicon() -> dict[str, Any]:
         from garou.core.files import cache_folder
 
         cached = cache_folder() / f"lexicon-{digest.hexdigest()}.marshal"
-        try:
+        with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
             found = marshal.loads(cached.read_bytes())
             if isinstance(found, dict):
                 return found
-        except (OSError, ValueError, EOFError, TypeError):
-            pass
     import yaml
 
     data = yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
@@ -99,6 +76,22 @@ def listed(name: str) -> Any:
     return lexicon()["words"][name]
 
 
+_LIGATURES = str.maketrans(listed("ligatures"))
+
+
+def fold_chars(text: str) -> str:
+    """Return ``text`` lowercased, without accents, with œ/æ spelled out, one apostrophe and
+    one hyphen, character by character (its length and spaces kept, for the analysis).
+
+    Not :func:`garou.core.names.fold`, which folds a *name* as typed (spaces tidied,
+    ``_`` read as ``-``) to compare it with another name."""
+    text = text.translate(_LIGATURES)
+    if not text.isascii():
+        decomposed = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return text.lower()
+
+
 def wordset(name: str, fold: bool = False) -> frozenset[str]:
     """Return the word list ``name`` as a set (its words folded if ``fold``)."""
     return frozenset(fold_chars(w) if fold else w for w in listed(name))
@@ -109,22 +102,23 @@ def _mapping(name: str) -> dict[str, tuple[str, ...]]:
 
 
 NEGATIONS = wordset("negations", fold=True)
-"""Words that carry a negation: never stop words."""
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 FRENCH_STOPS = wordset("french_stops", fold=True) - NEGATIONS | _LETTERS - {"x"}
-"""French stop words, folded."""
 ENGLISH_STOPS = wordset("english_stops", fold=True) - NEGATIONS | _LETTERS
-"""English stop words, folded."""
 ALL_STOPS = FRENCH_STOPS | ENGLISH_STOPS
 """Words dropped from the unstemmed field and from synonym matching."""
 _FRENCH_ELISIONS = wordset("french_elisions", fold=True)
 _ENGLISH_CONTRACTIONS = wordset("english_contractions")
-_NOT_FORMS = _mapping("not_forms")
+NOT_FORMS = _mapping("not_forms")
 _KEEP_WHOLE: dict[str, str] = listed("keep_whole")
 _CHAT = _mapping("chat")
-"""Words as players text them, and what they stand for."""
 IRREGULAR: dict[str, str] = listed("irregular")
-"""Irregular English forms mapped to their singular before stemming."""
+_SELF_PRONOUNS = wordset("self_pronouns")
+_SELF_WORDS = wordset("self_words")
+_ARTICLES = wordset("articles")
+_CONTRACTED = _mapping("contracted")
+BREAK = "|"
+"""Said between two words of a query that punctuation separates: no phrase spans it."""
 
 
 def singular(word: str) -> str:
@@ -140,8 +134,8 @@ def split_word(token: str) -> list[str]:
     ``l'egalite`` gives ``egalite``; ``n'est`` gives ``ne est``; ``can't`` gives
     ``can not``; ``witch's`` gives ``witch``; hyphenated compounds are left whole.
     """
-    if token in _NOT_FORMS:
-        return list(_NOT_FORMS[token])
+    if token in NOT_FORMS:
+        return list(NOT_FORMS[token])
     if token in _CHAT:
         return list(_CHAT[token])
     if "'" not in token:
@@ -179,10 +173,6 @@ def is_stop(word: str) -> bool:
     return word in ALL_STOPS and word not in NEGATIONS
 
 
-SELF_PRONOUNS = wordset("self_pronouns")
-"""Pronouns that make "même" mean oneself ("elle-même"); alone, "même" is "same"."""
-
-
 def key(text: str) -> tuple[str, ...]:
     """Return the matching key of a phrase: its folded, singular words without stop words.
 
@@ -192,15 +182,11 @@ def key(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for place, word in enumerate(found):
         after = found[place + 1] if place + 1 < len(found) else ""
-        if word in SELF_PRONOUNS and after in ("meme", "memes"):
+        if word in _SELF_PRONOUNS and after in _SELF_WORDS:
             out.append("soi")
         elif not is_stop(word):
             out.append(IRREGULAR.get(word, singular(word)))
     return tuple(out)
-
-
-_ARTICLES = wordset("articles")
-"""Stop words a phrase loses without changing its meaning ("la nuit" is "nuit")."""
 
 
 def collapsed(text: str) -> bool:
@@ -210,10 +196,25 @@ def collapsed(text: str) -> bool:
     that word everywhere. Articles are no loss ("la nuit", "à égalité")."""
     parts = text.split()
     return len(parts) > 1 and len(key(text)) == 1 and any(
-        not key(p) and fold_chars(p).lower().strip("'’") not in _ARTICLES
-        and fold_chars(p).lower().split("'")[0] not in _ARTICLES
+        not key(p) and fold_chars(p).strip("'") not in _ARTICLES
+        and fold_chars(p).split("'")[0] not in _ARTICLES
         for p in parts
     )  # fmt: skip
+
+
+def _between(text: str) -> list[list[str]]:
+    """Return the stop words between each two words of ``key(text)``."""
+    found: list[list[str]] = []
+    pending: list[str] | None = None
+    for word in words(text):
+        if is_stop(word):
+            if pending is not None:
+                pending.append(word)
+            continue
+        if pending is not None:
+            found.append(pending)
+        pending = []
+    return found
 
 
 def gaps(text: str) -> tuple[int, ...]:
@@ -222,23 +223,7 @@ def gaps(text: str) -> tuple[int, ...]:
     "maître du jeu" gives (1,): a query may leave the "du" out, but "first at night" does
     not match "first night", whose gap is 0.
     """
-    found: list[int] = []
-    count = None
-    for word in words(text):
-        if is_stop(word):
-            if count is not None:
-                count += 1
-            continue
-        if count is not None:
-            found.append(count)
-        count = 0
-    return tuple(found)
-
-
-_CONTRACTED = _mapping("contracted")
-"""The stop words a linking word is made of (« du » is « de le »)."""
-BREAK = "|"
-"""Said between two words of a query that punctuation separates: no phrase spans it."""
+    return tuple(len(stops) for stops in _between(text))
 
 
 def linking(word: str) -> tuple[str, ...]:
@@ -251,19 +236,7 @@ def gap_words(text: str) -> frozenset[str]:
     :func:`linking` says them: « capitaine de la mafia » gives {de, le}. A query's words
     match the phrase only if the stop words between them are among those (« capitaine en
     mafia » is not « capitaine de la mafia »)."""
-    found: set[str] = set()
-    pending: list[str] = []
-    started = False
-    for word in words(text):
-        if is_stop(word):
-            if started:
-                pending.append(word)
-            continue
-        for stop in pending:
-            found.update(linking(stop))
-        pending = []
-        started = True
-    return frozenset(found)
+    return frozenset(part for stops in _between(text) for stop in stops for part in linking(stop))
 
 
 _RUN = re.compile(r"[^\W_]+")

@@ -16,6 +16,8 @@ from garou.core.records import record
 from .text import collapsed, key, lexicon
 from .verdict import compound_names, joined
 
+_GAMES = ("loup-garou", "mafia")
+
 
 @record
 class Outside:
@@ -37,17 +39,10 @@ class Outside:
     def phrase(self) -> Any:
         """Return the catalogue phrase saying that these rules do not have it."""
         from garou.core.catalogue import phrase
+        from garou.rules.model import Text
 
         key_ = "search.outside-role" if self.kind == "role" else "search.outside-concept"
-        return phrase(key_, name=_Named(self.name))
-
-
-@record
-class _Named:
-    names: dict[str, str]
-
-    def get(self, lang: str) -> str:
-        return self.names.get(lang) or next(iter(self.names.values()))
+        return phrase(key_, name=Text(self.name["fr"], self.name["en"]))
 
 
 def compiled() -> dict[str, Any]:
@@ -57,21 +52,15 @@ def compiled() -> dict[str, Any]:
     community = []
     for item in data.get("community", []) or []:
         words = [str(w) for w in item.get("words", [])]
-        for game in ("loup-garou", "mafia"):
+        for game in _GAMES:
             if item.get(game):
                 targets = [str(t) for t in item[game]]
                 # The other game's own words for the thing are words of this game's group
                 # too: "farewell speech" (Mafia's) asked of Loup-Garou means what
                 # Loup-Garou has instead.
-                other = [
-                    str(t)
-                    for g in ("loup-garou", "mafia")
-                    if g != game
-                    for t in item.get(g) or []
-                    if str(t) not in words + targets
-                ]
-                community.append({"game": game, "words": words + other,
-                                  "targets": targets})  # fmt: skip
+                other = [str(t) for g in _GAMES if g != game for t in item.get(g) or []]
+                other = [t for t in other if t not in words + targets]
+                community.append({"game": game, "words": words + other, "targets": targets})
     outside = []
     for item in data.get("outside", []) or []:
         # ``typed``: names whose words include a stop word ("voyante d'aura": "aura" is
@@ -90,52 +79,39 @@ def compiled() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def _outside_keys() -> tuple[dict[str, Outside], int]:
-    found: dict[str, Outside] = {}
+def _outside() -> tuple[dict[str, Outside], dict[str, list[str]], dict[str, Outside], int]:
+    """Return the outside concepts by id, their phrases by id, the concepts by the key of
+    each phrase, and the most words a key has."""
+    by_id: dict[str, Outside] = {}
+    phrases: dict[str, list[str]] = {}
+    by_key: dict[str, Outside] = {}
     longest = 1
     for item in compiled()["outside"]:
-        concept = Outside(item["id"], item["kind"], item["game"], item["name"])
+        concept = by_id[item["id"]] = Outside(item["id"], item["kind"], item["game"], item["name"])
+        phrases[item["id"]] = list(item["words"])
         for word in item["words"]:
-            k = key(word)
-            if k:
-                found.setdefault(" ".join(k), concept)
+            if k := key(word):
+                by_key.setdefault(" ".join(k), concept)
                 longest = max(longest, len(k))
-    return found, longest
-
-
-@lru_cache(maxsize=1)
-def _outside_phrases() -> dict[str, list[str]]:
-    return {str(item["id"]): list(item["words"]) for item in compiled()["outside"]}
-
-
-@lru_cache(maxsize=1)
-def _by_id() -> dict[str, Outside]:
-    return {
-        str(item["id"]): Outside(item["id"], item["kind"], item["game"], item["name"])
-        for item in compiled()["outside"]
-    }
+    return by_id, phrases, by_key, longest
 
 
 def outside_of(text: str, game: str | None = None) -> list[Outside]:
     """Return the roles and concepts of other editions or games that ``text`` names (a
     role name typed to ``garou show``, a question), longest phrase first, each once;
     ``game`` keeps those players of that game know (and those of both games)."""
-    keys, longest = _outside_keys()
+    by_id, phrases, by_key, longest = _outside()
+    found = [by_id[outside_id] for outside_id in compound_names(text, phrases)]
     words = list(key(text))
-    found: list[Outside] = []
-    for outside_id in compound_names(text, _outside_phrases()):
-        typed = _by_id()[outside_id]
-        if typed not in found and (game is None or typed.game in (None, game)):
-            found.append(typed)
     i = 0
     while i < len(words):
         for length in range(min(longest, len(words) - i), 0, -1):
-            concept = keys.get(" ".join(words[i : i + length]))
+            concept = by_key.get(" ".join(words[i : i + length]))
             if concept is not None:
-                if concept not in found and (game is None or concept.game in (None, game)):
-                    found.append(concept)
+                found.append(concept)
                 i += length
                 break
         else:
             i += 1
-    return found
+    unique = {concept.id: concept for concept in found}
+    return [o for o in unique.values() if game is None or o.game in (None, game)]

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from garou.lookup import Searcher, status, synonyms
+from garou.lookup import Searcher, status
 from garou.lookup import index as lookup_index
 from garou.lookup.analysis import english_analyzer, fold_chars, french_analyzer, key, plain_analyzer
 from garou.rules import UsageError
@@ -1040,9 +1040,10 @@ def test_a_word_is_read_as_a_role_of_other_editions_only_one_edit_away(searcher)
 def test_the_name_a_reply_gives_a_role_of_other_editions_is_recognised_as_typed():
     """The reply names "the cult leader (sectaire)": typed as such, it must be the same role
     (a name the rules' synonyms give to one of their own roles is the rules' role)."""
+    from garou.lookup.text import lexicon
     from garou.lookup.vocabulary import compiled, outside_of
 
-    theirs = {" ".join(key(p)) for _, phrases in synonyms.groups() for p in phrases}
+    theirs = {" ".join(key(p)) for group in lexicon()["synonyms"] for p in group["words"]}
     for item in compiled()["outside"]:
         for lang, name in item["name"].items():
             typed = name.split("(")[0].strip()

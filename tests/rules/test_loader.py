@@ -19,7 +19,7 @@ from tests.helpers import _document, rules_folder
 
 @pytest.mark.parametrize(
     "name, marker",
-    [("rules", "data/loup-garou.yaml"), ("lookup", "synonyms.py"),
+    [("rules", "data/loup-garou.yaml"), ("lookup", "lexicon.yaml"),
      ("houserules", "agreement.py"), ("printables", "templates/cheatsheet.html")],
 )  # fmt: skip
 def test_the_capabilities_are_installed_under_garou(name, marker):
