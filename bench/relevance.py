@@ -160,7 +160,7 @@ def evaluate(queries: list[dict[str, Any]], rules_dir: str | None = None) -> lis
 def evaluate_one(searcher: Any, query: dict[str, Any]) -> Outcome:
     """Run one query with an opened ``Searcher``."""
     result = searcher.search(query["q"], game=query.get("game"), limit=DEPTH)
-    full = result.per_game or getattr(result, "close", []) or result.hits[:1]
+    full = result.in_full
     return Outcome(query, [h.id for h in result.hits], [h.id for h in result.per_game],
                    result.answered, [h.id for h in full])  # fmt: skip
 

@@ -1,9 +1,9 @@
 """Search the rulings of both games: a Whoosh index, cached per rule set, and its queries.
 
 Whoosh objects never leave this package: callers get :class:`SearchResult` and
-:class:`Hit` records, :class:`Judgement` ("do the rules answer this?"), and
-:class:`IndexStatus` for the cache. The names are loaded on first use, so that
-``outside_of`` (a role of another edition, for ``garou show``) imports no search engine.
+:class:`Hit` records (``SearchResult.answered``: do the rules answer this?), and
+:class:`IndexStatus` for the cache. The names are loaded on first use: importing
+the package imports no search engine.
 """
 
 from __future__ import annotations
@@ -16,15 +16,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .index import IndexStatus, SearchIndexError, cache_root, status
-    from .searcher import Hit, HitOption, Judgement, Related, Searcher, SearchResult, judge, search
-    from .vocabulary import Outside, outside_of
+    from .searcher import Hit, HitOption, Related, Searcher, SearchResult
+    from .vocabulary import Outside
 
 _WHERE = {
     "IndexStatus": "index", "SearchIndexError": "index", "cache_root": "index",
-    "status": "index", "Hit": "searcher", "HitOption": "searcher", "Judgement": "searcher",
-    "Related": "searcher", "Searcher": "searcher", "SearchResult": "searcher",
-    "judge": "searcher", "search": "searcher", "Outside": "vocabulary",
-    "outside_of": "vocabulary",
+    "status": "index", "Hit": "searcher", "HitOption": "searcher", "Related": "searcher",
+    "Searcher": "searcher", "SearchResult": "searcher", "Outside": "vocabulary",
 }  # fmt: skip
 
 
@@ -58,16 +56,12 @@ __all__ = [
     "Hit",
     "HitOption",
     "IndexStatus",
-    "Judgement",
     "Outside",
     "Related",
     "SearchIndexError",
     "SearchResult",
     "Searcher",
     "cache_root",
-    "judge",
-    "outside_of",
     "rebuild",
-    "search",
     "status",
 ]

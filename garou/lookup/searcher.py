@@ -132,6 +132,15 @@ class Hit:
                 "readings": list(self.readings)}  # fmt: skip
 
 
+WHY_SAID = {
+    reason: f"search.why.{reason}"
+    for reason in ("advice", "quantity", "act", "essential", "other-game", "unknown-word",
+                   "no-words")
+}  # fmt: skip
+"""The reasons of the judgement (``verdict.REASONS``) that a sentence explains to the table;
+the others (a weak match, a predicate the hit does not state) say nothing a reader can use."""
+
+
 @dataclass
 class SearchResult:
     """The answer to one query (as typed: ``query``), the hits best first."""
@@ -162,6 +171,31 @@ class SearchResult:
     explanation: Explanation | None = None
     """Why each hit is where it is and why the verdict (``explain=True``)."""
 
+    @property
+    def in_full(self) -> list[Hit]:
+        """The hits shown whole on the first screen: each game's answer, or the close
+        call's two, or the first hit; none when the rules do not answer."""
+        if not self.answered:
+            return []
+        return self.per_game or self.close or self.hits[:1]
+
+    def not_covered(self, say: Callable[..., str], lang: str) -> list[str]:
+        """Return the sentences saying that the rules do not answer the query: naming the
+        roles of other editions it asks about, then why, when the reason is one a reader
+        can use (:data:`WHY_SAID`); none when they answer, or when nothing matched and
+        nothing says why (the query is then only unknown words)."""
+        reason = self.verdict.reason if self.verdict is not None else None
+        if self.answered or not (self.hits or self.outside or reason in WHY_SAID):
+            return []
+        if not self.outside:
+            said = [say("search.not-covered", lang)]
+            return said + [say(WHY_SAID[reason], lang)] if reason in WHY_SAID else said
+        reasons = [
+            say(f"search.outside-{o.kind}", lang, name=o.name.get(lang) or o.name["fr"])
+            for o in self.outside
+        ]
+        return [say("search.not-covered-because", lang, reasons="; ".join(reasons))]
+
     def to_dict(self) -> dict[str, Any]:
         """Return the result as in ``garou search --json`` (with ``why``: ``--explain``)."""
         data: dict[str, Any] = {"query": self.query, "answered": self.answered,
@@ -184,36 +218,6 @@ class SearchResult:
         if self.suggestions:
             data["suggestions"] = self.suggestions
         return data
-
-
-@dataclass
-class Judgement:
-    """Whether the rules answer a question (``answered``), the roles or concepts of other
-    editions or games it names (``outside``), and the best hits (``nearest``): the answer
-    first when answered, else the nearest rulings."""
-
-    answered: bool
-    outside: list[Outside]
-    nearest: list[Hit]
-
-    def reason(self) -> Any:
-        """Return the catalogue phrase saying that the rules do not answer (naming the
-        outside roles), or None when they answer."""
-        from garou.core.catalogue import phrase
-
-        if self.answered:
-            return None
-        if not self.outside:
-            return phrase("search.not-covered")
-        return phrase("search.not-covered-because", reasons=_Reasons(tuple(self.outside)))
-
-
-@record
-class _Reasons:
-    outside: tuple[Outside, ...]
-
-    def get(self, lang: str) -> str:
-        return "; ".join(o.phrase().say(lang) for o in self.outside)
 
 
 # --- the searcher ---------------------------------------------------------------------------
@@ -300,15 +304,6 @@ class Searcher:
         self.close()
 
     # -- public -----------------------------------------------------------------------------
-
-    def judge(
-        self, query: str, game: str | None = None, lang: str = "fr", limit: int = 3
-    ) -> Judgement:
-        """Return whether the rules answer ``query`` (in ``game``, or either game), with
-        the roles of other editions it names and the nearest rulings. Raise UsageError as
-        :meth:`search` does."""
-        result = self.search(query, game=game, limit=limit, lang=lang)
-        return Judgement(result.answered, list(result.outside), list(result.hits))
 
     def check_filters(self, game: str | None, kind: str | None) -> str | None:
         """Return the id of ``game`` (None for both); raise UsageError for a bad game or kind."""
@@ -907,31 +902,3 @@ def _close_call(scored: list[_Scored]) -> bool:
     if len(scored) < 2 or scored[0].score <= 0:
         return False
     return scored[1].score >= CLOSE_CALL * scored[0].score
-
-
-def judge(
-    query: str,
-    game: str | None = None,
-    lang: str = "fr",
-    rules_dir: str | Path | None = None,
-) -> Judgement:
-    """Open the index of the current rules and return :meth:`Searcher.judge` of ``query``."""
-    with Searcher(rules_dir) as searcher:
-        return searcher.judge(query, game=game, lang=lang)
-
-
-def search(
-    query: str,
-    game: str | None = None,
-    kind: str | None = None,
-    limit: int = 5,
-    lang: str = "fr",
-    rules_dir: str | Path | None = None,
-    prefer: str | None = None,
-) -> SearchResult:
-    """Open the index of the current rules, answer ``query`` and close it (``prefer``: the
-    game of the table's agreement, see :meth:`Searcher.search`)."""
-    with Searcher(rules_dir) as searcher:
-        result = searcher.search(query, game=game, kind=kind, limit=limit, lang=lang, prefer=prefer)
-        result.notices = list(searcher.notices)
-    return result

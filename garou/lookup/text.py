@@ -1,8 +1,7 @@
 """Words as the search reads them, with no search engine: folding, stop words, elisions,
 plurals, and the matching key of a phrase, from the word lists of ``lexicon.yaml``.
 
-Pure Python (no Whoosh), so that :func:`garou.lookup.vocabulary.outside_of` (``garou
-show``) costs nothing to import. The index's analysis chains (:mod:`garou.lookup.analysis`)
+Pure Python (no Whoosh). The index's analysis chains (:mod:`garou.lookup.analysis`)
 are made of these pieces: change any behaviour here and bump its ``ANALYZER_VERSION``.
 """
 

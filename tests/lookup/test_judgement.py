@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from garou.core.catalogue import say
 from garou.lookup import Searcher, verdict
 from tests.conftest import REPO
 from tests.helpers import builtin_searcher, load_bench
@@ -128,11 +129,11 @@ def test_a_damaged_or_missing_model_file_is_said(monkeypatch, tmp_path):
     [("que fait le salvateur ?", "salvateur"), ("can the wolf hound pick a side", "chien-loup")],
 )
 def test_a_role_of_other_editions_is_named_whatever_the_model(fitted, searcher, query, outside):
-    judged = searcher.judge(query, lang="fr")
+    judged = searcher.search(query, lang="fr")
     assert not judged.answered and outside in [o.id for o in judged.outside]
-    said = judged.reason().say("fr").replace("\u00a0", " ")
-    assert "n'est pas un rôle de ces règles" in said
-    assert searcher.search(query).verdict.reason == "outside"
+    [said] = judged.not_covered(say, "fr")
+    assert "n'est pas un rôle de ces règles" in said.replace("\u00a0", " ")
+    assert judged.verdict.reason == "outside"
 
 
 def test_the_game_named_elsewhere_is_a_hard_rule(fitted, searcher):
@@ -156,10 +157,9 @@ def test_the_game_named_elsewhere_is_a_hard_rule(fitted, searcher):
         "which music should we play during the night",
     ],
 )
-def test_one_verdict_for_search_and_judge(fitted, searcher, query):
-    judged = searcher.judge(query, lang="fr")
+def test_the_answer_is_the_verdict_s(fitted, searcher, query):
     result = searcher.search(query, lang="fr")
-    assert judged.answered == result.answered == result.verdict.answered
+    assert result.answered == result.verdict.answered
     if result.verdict.features:
         assert result.verdict.probability is not None
         assert result.answered == (result.verdict.probability >= fitted.threshold)
@@ -202,7 +202,7 @@ def test_each_rule_is_a_feature_and_the_reason_said_when_it_weighs(fitted, searc
     ],
 )
 def test_a_rule_firing_with_nothing_else_for_the_hit_is_not_covered(fitted, searcher, query):
-    assert not searcher.judge(query).answered
+    assert not searcher.search(query).answered
 
 
 def test_a_duration_of_another_thing_is_weighed_with_the_quantity_rule_firing(fitted, searcher):

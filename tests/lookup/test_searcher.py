@@ -730,16 +730,18 @@ def test_every_role_of_other_editions_is_said_not_to_be_in_these_rules(searcher)
                 assert item["id"] in [o.id for o in result.outside], query
 
 
-def test_outside_of_names_roles_of_other_editions_without_the_index():
-    from garou.lookup.vocabulary import outside_of
+def test_roles_of_other_editions_are_named_as_such(searcher):
+    from garou.core.catalogue import say
 
-    assert [o.id for o in outside_of("le Salvateur")] == ["salvateur"]
-    assert [o.id for o in outside_of("idiot du village")] == ["idiot"]
-    assert outside_of("voyante") == [] and outside_of("capitaine") == []
-    assert outside_of("loup blanc", game="mafia") == []
-    said = outside_of("salvateur")[0].phrase()
-    assert said.say("fr") == "le salvateur n'est pas un rôle de ces règles"
-    assert "bodyguard" in said.say("en")
+    def outside(query: str) -> list[str]:
+        return [o.id for o in searcher.search(query).outside]
+
+    assert outside("le Salvateur") == ["salvateur"]
+    assert outside("idiot du village") == ["idiot"]
+    assert outside("voyante") == [] and outside("capitaine") == []
+    said = searcher.search("salvateur").not_covered(say, "fr")[0].replace("\u00a0", " ")
+    assert said.endswith(": le salvateur n'est pas un rôle de ces règles.")
+    assert "bodyguard" in searcher.search("salvateur").not_covered(say, "en")[0]
 
 
 def _weighed_against(result: Any, *rules: str) -> bool:
@@ -837,36 +839,25 @@ def test_a_closed_pipe_ends_quietly(tmp_path, pycache):
         assert done.stderr == "" and done.returncode == 0, (extra, done.stderr)
 
 
-def test_the_judgement_is_a_lookup_function_for_show_and_the_live_game(searcher):
-    from garou import lookup
+def test_a_question_the_rules_do_not_answer_says_so_and_why(searcher):
+    from garou.core.catalogue import say
 
-    outside = searcher.judge("que fait le salvateur ?")
+    outside = searcher.search("que fait le salvateur ?")
     assert not outside.answered and [o.id for o in outside.outside] == ["salvateur"]
-    assert outside.reason().say("fr").replace("\u00a0", " ") == (
+    assert outside.in_full == []
+    assert [line.replace("\u00a0", " ") for line in outside.not_covered(say, "fr")] == [
         "Ces règles ne répondent pas à cette question : le salvateur n'est pas un rôle de "
         "ces règles."
-    )
-    plain = searcher.judge("can I vote for myself", lang="en")
-    assert not plain.answered and plain.outside == [] and plain.nearest
-    assert plain.reason().say("en") == "These rules do not answer this question."
-    answered = searcher.judge("le chasseur empoisonné tire-t-il ?", game="loup-garou")
-    assert answered.answered and answered.reason() is None
-    assert answered.nearest[0].id == "lg-hunter-shot"
-    assert (
-        lookup.judge is not None and lookup.outside_of("bouc émissaire")[0].id == "bouc-emissaire"
-    )
-
-
-def test_outside_of_imports_no_search_engine(tmp_path, pycache):
-    probe = (
-        "import sys\n"
-        "from garou.lookup import outside_of\n"
-        "assert outside_of('le salvateur')\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'whoosh'))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", probe], env=_env(tmp_path, pycache),
-                          cwd=tmp_path, capture_output=True, text=True, check=True)  # fmt: skip
-    assert done.stdout.strip() == "[]"
+    ]
+    plain = searcher.search("can I vote for myself", lang="en")
+    assert not plain.answered and plain.outside == [] and plain.hits
+    said = plain.not_covered(say, "en")
+    assert said[0] == "These rules do not answer this question."
+    assert len(said) == (2 if plain.verdict.reason in ("essential", "unknown-word") else 1)
+    answered = searcher.search("le chasseur empoisonné tire-t-il ?", game="loup-garou")
+    assert answered.answered and answered.not_covered(say, "fr") == []
+    assert answered.in_full == answered.hits[:1] and answered.hits[0].id == "lg-hunter-shot"
+    assert [o.id for o in searcher.search("bouc émissaire").outside] == ["bouc-emissaire"]
 
 
 @pytest.mark.parametrize(
@@ -1037,11 +1028,11 @@ def test_a_word_is_read_as_a_role_of_other_editions_only_one_edit_away(searcher)
         assert searcher.search(near).outside, near  # one edit away: still recognised
 
 
-def test_the_name_a_reply_gives_a_role_of_other_editions_is_recognised_as_typed():
+def test_the_name_a_reply_gives_a_role_of_other_editions_is_recognised_as_typed(searcher):
     """The reply names "the cult leader (sectaire)": typed as such, it must be the same role
     (a name the rules' synonyms give to one of their own roles is the rules' role)."""
     from garou.lookup.text import lexicon
-    from garou.lookup.vocabulary import compiled, outside_of
+    from garou.lookup.vocabulary import compiled
 
     theirs = {" ".join(key(p)) for group in lexicon()["synonyms"] for p in group["words"]}
     for item in compiled()["outside"]:
@@ -1049,7 +1040,8 @@ def test_the_name_a_reply_gives_a_role_of_other_editions_is_recognised_as_typed(
             typed = name.split("(")[0].strip()
             if " ".join(key(typed)) in theirs:
                 continue
-            assert item["id"] in [o.id for o in outside_of(typed)], (item["id"], lang, typed)
+            found = [o.id for o in searcher.search(typed).outside]
+            assert item["id"] in found, (item["id"], lang, typed)
 
 
 @pytest.mark.parametrize(

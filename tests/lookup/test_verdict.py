@@ -2,7 +2,7 @@
 
 Each case is a question written for its class (none is taken from a relevance set), in both
 languages, out of scope and, beside them, in scope: the judgement must say "not covered"
-to the first and still answer the second. ``Searcher.judge`` is the one judgement of
+to the first and still answer the second. ``SearchResult.answered`` is the one judgement of
 ``garou search``, ``garou show``'s "did you mean" and the live game's lookup. The questions
 are one table, ``CASES`` (class, query, expected), driving one test; the classes' other
 properties (the words an act is read from, a nickname's syllable…) have their own tests.
@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from garou.lookup import Searcher, outside_of, quantity, verdict
+from garou.core.catalogue import say
+from garou.lookup import Searcher, quantity, verdict
 from garou.lookup.analysis import fold_chars
 from tests.helpers import builtin_searcher
 
@@ -34,10 +35,7 @@ def _folded_texts(searcher: Searcher, docnum: int) -> list[str]:
 
 
 def _answered(searcher: Searcher, query: str, game: str | None = None) -> bool:
-    judged = searcher.judge(query, game=game, lang="fr")
-    result = searcher.search(query, game=game, lang="fr")
-    assert judged.answered == result.answered  # one judgement for every caller
-    return judged.answered
+    return searcher.search(query, game=game, lang="fr").answered
 
 
 # --- what a case expects ------------------------------------------------------------------------
@@ -209,13 +207,13 @@ CASES = [
 def test_the_judgement_of_each_class_of_question(searcher, klass, query, expected):
     match expected:
         case Outside(role):
-            judged = searcher.judge(query, lang="en")
+            judged = searcher.search(query, lang="en")
             assert not judged.answered
             assert role in [o.id for o in judged.outside]
-            reason = judged.reason().say("fr").replace("\u00a0", " ")
-            assert "n'est pas un rôle de ces règles" in reason
+            [reason] = judged.not_covered(say, "fr")
+            assert "n'est pas un rôle de ces règles" in reason.replace("\u00a0", " ")
         case NoneOutside():
-            judged = searcher.judge(query)
+            judged = searcher.search(query)
             assert judged.answered and judged.outside == []
         case First(entries):
             assert searcher.search(query, lang="fr").hits[0].id in entries
@@ -236,13 +234,16 @@ def test_the_judgement_of_each_class_of_question(searcher, klass, query, expecte
             assert _answered(searcher, query) is (expected == ANSWERED)
 
 
-# --- 1. a role of other editions: show names it too ---------------------------------------------
+# --- 1. a role of other editions, typed in two words or with a stop word --------------------------
 
 
-def test_show_names_a_role_of_other_editions_typed_apart():
-    assert [o.id for o in outside_of("wolf hound")] == ["chien-loup"]
-    assert [o.id for o in outside_of("la voyante d'aura")] == ["voyante-aura"]
-    assert outside_of("voyante") == [] and outside_of("the seer") == []
+def test_a_role_of_other_editions_typed_apart_is_named(searcher):
+    def outside(query: str) -> list[str]:
+        return [o.id for o in searcher.search(query).outside]
+
+    assert outside("wolf hound") == ["chien-loup"]
+    assert outside("la voyante d'aura") == ["voyante-aura"]
+    assert outside("voyante") == [] and outside("the seer") == []
 
 
 # --- 5. the act is the word after the modal ------------------------------------------------------

@@ -248,37 +248,6 @@ def render_explanation(result: SearchResult, lang: str, say: Say) -> RenderableT
     return Text.from_markup("\n".join(lines))
 
 
-WHY = {
-    "advice": "search.why.advice", "quantity": "search.why.quantity", "act": "search.why.act",
-    "essential": "search.why.essential", "other-game": "search.why.other-game",
-    "unknown-word": "search.why.unknown-word",
-    "no-words": "search.why.no-words",
-}  # fmt: skip
-"""The judgement's reasons (``verdict.REASONS``) that a sentence explains to the table; the
-others (a weak match, a predicate the hit does not state) say nothing a reader could use."""
-
-
-def why_line(result: SearchResult, lang: str, say: Say) -> str | None:
-    """Return the sentence saying why the rules do not answer ``result``'s query, or None."""
-    reason = result.verdict.reason if result.verdict is not None else None
-    if result.answered or result.outside or reason not in WHY:
-        return None
-    return say(WHY[reason], lang)
-
-
-def not_covered_line(result: SearchResult, lang: str, say: Say) -> str:
-    """Return the sentence saying that the rules do not answer ``result``'s query, naming
-    the roles of other editions or games it asks about."""
-    if not result.outside:
-        return say("search.not-covered", lang)
-    reasons = [
-        say("search.outside-role" if o.kind == "role" else "search.outside-concept", lang,
-            name=o.name.get(lang) or next(iter(o.name.values())))
-        for o in result.outside
-    ]  # fmt: skip
-    return say("search.not-covered-because", lang, reasons="; ".join(reasons))
-
-
 def render_result(
     result: SearchResult, lang: str, say: Say, decided: Decided = lambda entry_id: None
 ) -> list[RenderableType]:
@@ -293,14 +262,12 @@ def render_result(
     parts: list[RenderableType] = []
     if result.corrected:
         parts.append(Text(say("search.corrected", lang, query=result.corrected), style="dim"))
+    # "Not covered" in bold, then why in plain yellow.
+    said = [Text(line, style="yellow") for line in result.not_covered(say, lang)]
+    for line in said[:1]:
+        line.stylize("bold")
     if not result.hits:
-        why = why_line(result, lang, say)
-        if result.outside or why is not None:
-            parts.append(Text(not_covered_line(result, lang, say), style="bold yellow"))
-            if why is not None:
-                parts.append(Text(why, style="yellow"))
-        else:
-            parts.append(Text(say("search.none", lang, query=result.query.strip()[:80])))
+        parts += said or [Text(say("search.none", lang, query=result.query.strip()[:80]))]
         if result.suggestions:
             parts.append(Text(say("search.suggest", lang, words=", ".join(result.suggestions))))
         if result.elsewhere:
@@ -308,16 +275,9 @@ def render_result(
                               for g, n in result.elsewhere.items())  # fmt: skip
             parts.append(Text(say("search.elsewhere", lang, found=found)))
         return parts
-    if not result.answered:
-        parts.append(Text(not_covered_line(result, lang, say), style="bold yellow"))
-        why = why_line(result, lang, say)
-        if why is not None:
-            parts.append(Text(why, style="yellow"))
-        shown = []
-        heading = say("search.related", lang)
-    else:
-        shown = result.per_game or result.close or result.hits[:1]
-        heading = say("search.more", lang)
+    parts += said
+    shown = result.in_full
+    heading = say("search.more" if result.answered else "search.related", lang)
     if result.per_game and result.answered:
         parts.append(Text(say("search.differs", lang), style="bold yellow"))
     elif result.close and result.answered:

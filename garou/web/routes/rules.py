@@ -53,22 +53,16 @@ def search() -> Any:
     except UsageError as exc:
         return page("web/search.html", 400, problem=exc.message(_lang()), **context)
     lang = _lang()
-    # The search says whether the rules answer; an older result: its first hit answers.
-    answered = getattr(result, "answered", None)
-    if answered is None:
-        answered = bool(result.hits)
-    close = list(getattr(result, "close", []) or [])
-    shown = (result.per_game or close or result.hits[:1]) if answered else []
-    rest = [h for h in result.hits if h not in shown]
-    why = _why(result, lang)
+    shown = result.in_full
     context.update(
-        why=why,
+        why=_why(result, lang),
         result=result,
-        answered=bool(answered),
+        answered=result.answered,
+        unsaid=result.not_covered(library().say, lang),
         shown=[_ruling_of(book, hit.id, lang) for hit in shown],
-        labelled=bool(result.per_game) and bool(answered),
-        close_call=bool(close) and bool(answered) and not result.per_game,
-        rest=rest,
+        labelled=bool(result.per_game) and result.answered,
+        close_call=bool(result.close) and result.answered and not result.per_game,
+        rest=[h for h in result.hits if h not in shown],
     )
     return page("web/search.html", problem=None, **context)
 
