@@ -22,7 +22,7 @@ from garou.core.errors import UnknownGameError
 from garou.core.records import record
 
 from . import text
-from .text import collapsed, fold_chars, gap_words, gaps, key, spellings
+from .text import collapsed, fold_chars, key, spellings
 
 ANALYZER_VERSION = "16"
 """Bump when any analysis behaviour changes (here or in :mod:`garou.lookup.text`): cached
@@ -136,8 +136,8 @@ class Group:
 
 class Lexicon:
     """Phrases to synonym groups, and the games by name: the index's vocabulary (the rule
-    data's names and aliases, lexicon.yaml's community and outside words) and lexicon.yaml's
-    ``synonyms``, added here because they are never indexed (growing them needs no rebuild)."""
+    data's names and aliases, lexicon.yaml's community and outside words and synonyms),
+    stored beside the index when it is built (:func:`garou.lookup.index.lexicon`)."""
 
     def __init__(self, data: dict[str, Any]):
         self.groups = [
@@ -149,19 +149,6 @@ class Lexicon:
         self.gaps: dict[str, list[int]] = {k: list(v) for k, v in data.get("gaps", {}).items()}
         self.linked = {k: frozenset(v) for k, v in data.get("linked", {}).items()}
         """Per phrase key: the stop words its phrases put between its words (:func:`gap_words`)."""
-        for item in text.lexicon().get("synonyms", []):
-            number = len(self.groups)
-            phrases = tuple(str(w) for w in item["words"])
-            self.groups.append(Group(item.get("game"), "synonym", None, phrases))
-            for phrase in phrases:
-                k = "" if collapsed(phrase) else " ".join(key(phrase))
-                if not k:
-                    continue
-                if number not in self.keys.setdefault(k, []):
-                    self.keys[k].append(number)
-                text.widen(self.gaps, k, gaps(phrase))
-                if " " in k and (between := gap_words(phrase)):
-                    self.linked[k] = self.linked.get(k, frozenset()) | between
         self.longest = max((k.count(" ") + 1 for k in self.keys), default=1)
         self.essential = frozenset(data.get("essential", []))
         """Keys of the words that change what a question asks (an answer must have them)."""

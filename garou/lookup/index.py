@@ -29,8 +29,8 @@ from garou.core.files import cache_folder as cache_root
 from garou.core.files import fingerprint, rule_files
 from garou.core.records import record
 
-from .analysis import ANALYZER_VERSION, collapsed, fold_chars, gap_words, gaps, key, spellings
-from .text import LEXICON_FILE, widen
+from .analysis import ANALYZER_VERSION
+from .text import LEXICON_FILE, collapsed, fold_chars, gap_words, gaps, key, spellings, widen
 
 if TYPE_CHECKING:  # pragma: no cover
     from whoosh.index import Index
@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from garou.rules import Entry, Game, Role, Rulebook, Status
     from garou.rules.model import Text
 
-INDEX_FORMAT = "20"
+INDEX_FORMAT = "21"
 """Bump when the schema or the stored fields change."""
 
 LOCK_TIMEOUT = 120.0
@@ -236,8 +236,9 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]]) -> dict[str, Any]:
     at query time, and how the words of ``docs`` are spelled.
 
     Groups: each game (id, names, aliases), each role and status (names, id, aliases), each
-    entry with aliases (title and aliases), each community word set and each outside
-    concept of garou's vocabulary (``lookup/lexicon.yaml``); every group belongs to a game.
+    entry with aliases (title and aliases), then garou's vocabulary (``lookup/lexicon.yaml``):
+    each community word set, each outside concept and each synonym group; every group but
+    a synonym group of both games belongs to a game.
     """
     from garou.rules.model import KINDS
 
@@ -277,6 +278,8 @@ def lexicon(book: Rulebook, docs: list[dict[str, Any]]) -> dict[str, Any]:
     for item in vocabulary["outside"]:
         add(item["game"], "outside", item["id"], item["words"])
         outside[item["id"]] = {k: item[k] for k in ("id", "kind", "game", "name")}
+    for item in vocabulary["synonyms"]:
+        add(item["game"], "synonym", None, item["words"])
     index: dict[str, list[int]] = {}
     allowed: dict[str, list[int]] = {}
     linked: dict[str, set[str]] = {}

@@ -46,7 +46,7 @@ from .candidates import Candidates
 from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index
 from .scoring import Scorer, Weighing, factors, rank
 from .spelling import Words
-from .text import wordset
+from .text import RUN, folded_parts, wordset
 
 if TYPE_CHECKING:
     from .bank import Bank
@@ -72,7 +72,6 @@ NOTHING_ALONE = wordset("nothing_alone")
 """Negations that mean nothing without other words ("NOT", "ne pas"): a query of these and
 stop words has nothing to search for, as "AND" and "OR" (stop words) have nothing."""
 
-_RUN = re.compile(r"[^\W_]+")
 _MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>")
 """An HTML or XML tag ("<script>", "</b>"): markup, never words of a question."""
 _CODE = re.compile(r"[=;{}|$`*\\]|--|&&")
@@ -789,8 +788,7 @@ class Searcher:
 
     def _texts(self, docnum: int) -> list[str]:
         """Return the entry's title, text and options, both languages, folded."""
-        parts = self.entry_parts(docnum)
-        return [fold_chars(p[lang]).lower() for p in parts for lang in ("fr", "en") if p.get(lang)]
+        return [text for _, text in folded_parts(self.entry_parts(docnum))]
 
     def _outside(self, outside_id: str) -> Outside:
         from .vocabulary import Outside
@@ -869,8 +867,8 @@ def _weigh_condition(concepts: list[Concept], query: str) -> None:
     found = _CONDITION.search(folded)
     if not found:
         return
-    inside = {k for w in _RUN.findall(found.group(1)) for k in key(w)}
-    rest = {k for w in _RUN.findall(folded[found.end(1) :]) for k in key(w)}
+    inside = {k for w in RUN.findall(found.group(1)) for k in key(w)}
+    rest = {k for w in RUN.findall(folded[found.end(1) :]) for k in key(w)}
     if not rest - inside:
         return
     for concept in concepts:

@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import Lexicon, Unit, english_analyzer, fold_chars, french_analyzer, key
+from .text import RUN
 from .verdict import QUESTION_WORDS, third_person_singular
 
 LONGEST_TYPO = 30
 """Longer words are not corrected (no word of the rules is that long; the search for close
 words grows with the length)."""
-
-_RUN = re.compile(r"[^\W_]+")
 
 
 @dataclass
@@ -149,7 +148,7 @@ def respell(text: str, fixes: dict[str, str], lexicon: Lexicon, lang: str) -> st
         spelled = lexicon.spelling(fix, lang)
         return spelled[:1].upper() + spelled[1:] if typed[:1].isupper() else spelled
 
-    return " ".join(_RUN.sub(respelled, text).split())
+    return " ".join(RUN.sub(respelled, text).split())
 
 
 def nickname(word: str, lexicon: Lexicon) -> str | None:
@@ -164,7 +163,7 @@ def nickname(word: str, lexicon: Lexicon) -> str | None:
         if group.source not in ("role", "status") or not group.entry:
             continue
         for phrase in group.phrases:
-            for w in _RUN.findall(fold_chars(phrase).lower()):
+            for w in RUN.findall(fold_chars(phrase).lower()):
                 if len(w) > len(word) and w.startswith(word[:half]):
                     names.setdefault(group.entry, w)
     return next(iter(names.values())) if len(names) == 1 else None

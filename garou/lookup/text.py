@@ -238,7 +238,19 @@ def gap_words(text: str) -> frozenset[str]:
     return frozenset(part for stops in _between(text) for stop in stops for part in linking(stop))
 
 
-_RUN = re.compile(r"[^\W_]+")
+RUN = re.compile(r"[^\W_]+")
+"""A run of letters and digits: a word as the search's readings split a text."""
+
+
+def folded_parts(parts: Iterable[dict[str, str]]) -> list[tuple[str, str]]:
+    """Return the texts of an entry's parts (title, text, options: per language), folded
+    and lowercased, as (language, text)."""
+    return [
+        (lang, fold_chars(part[lang]).lower())
+        for part in parts
+        for lang in ("fr", "en")
+        if part.get(lang)
+    ]
 
 
 def spellings(texts: Iterable[str], keep: Iterable[str] = ()) -> dict[str, str]:
@@ -247,7 +259,7 @@ def spellings(texts: Iterable[str], keep: Iterable[str] = ()) -> dict[str, str]:
     folded word or the folded word is in ``keep``."""
     counts: dict[str, dict[str, int]] = {}
     for text in texts:
-        for run in _RUN.findall(unicodedata.normalize("NFC", text)):
+        for run in RUN.findall(unicodedata.normalize("NFC", text)):
             forms = counts.setdefault(fold_chars(run), {})
             forms[run.lower()] = forms.get(run.lower(), 0) + 1
     kept = set(keep)

@@ -39,7 +39,7 @@ from garou.core.records import record
 
 from . import quantity
 from .bank import NEAR
-from .text import fold_chars, key, listed, wordset
+from .text import RUN, fold_chars, folded_parts, key, listed, wordset
 
 if TYPE_CHECKING:  # pragma: no cover
     from .analysis import Concept
@@ -62,7 +62,6 @@ _TIMES = wordset("times")
 _ALTERNATIVES = re.compile(r"\b(?:entre|between)\s+$|^\s+(?:\w+\s+)?differ")
 """Before a number ("entre deux") or after it ("deux joueurs différents"): alternatives."""
 _SENTENCE = re.compile(r"[.!?;:\n]+")
-_RUN = re.compile(r"[^\W_]+")
 _REFLEXIVE = re.compile(r"\bse\s+(\w+)")
 _NAMED = re.compile(r"(?:(\w+)\s+)?(?<!\w)(?:the|le|la|les|l|du|des)(?:\s+|['’ʼ‘]\s*)(\w+)")
 """A word after a definite article: how a table names a role or a thing ("le pyromane")."""
@@ -176,12 +175,7 @@ class _Asked:
     @cached_property
     def said(self) -> list[tuple[str, str]]:
         """The entry's title, text and options, both languages, folded: (language, text)."""
-        return [
-            (lang, fold_chars(part[lang]).lower())
-            for part in self.entries.entry_parts(self.docnum)
-            for lang in ("fr", "en")
-            if part.get(lang)
-        ]
+        return folded_parts(self.entries.entry_parts(self.docnum))
 
     @property
     def texts(self) -> list[str]:
@@ -283,7 +277,7 @@ def _together(asked: _Asked, concepts: Sequence[Concept]) -> float:
     best = 0
     for lang, text in asked.said:
         for sentence in _SENTENCE.split(text):
-            said = " " + " ".join(_RUN.findall(sentence))
+            said = " " + " ".join(RUN.findall(sentence))
             best = max(best, sum(1 for stems in wanted[lang] if any(t in said for t in stems)))
     return best / len(concepts)
 
@@ -533,7 +527,7 @@ def _states_counts(asked: _Asked) -> bool:
     for text in asked.texts:
         before: set[str] = set()
         for sentence in _SENTENCE.split(quantity.LIST_MARK.sub("", text)):
-            words = _RUN.findall(sentence)
+            words = RUN.findall(sentence)
             values = {_COUNT_OF.get(w) or (int(w) if w.isdigit() else 0) for w in words}
             keys = {k for w in words for k in key(w)[:1]}
             stated.append((values, keys | before))
@@ -547,7 +541,7 @@ def _states_counts(asked: _Asked) -> bool:
 def _counts_asked(entries: Entries, text: str) -> list[tuple[int, set[str]]]:
     """Return each small count the (folded) query states, with the keys of what it counts."""
     counts = []
-    for m in _RUN.finditer(text):
+    for m in RUN.finditer(text):
         before, after = text[: m.start()], text[m.end() :]
         if m.group() not in _COUNT_OF or _ALTERNATIVES.search(before):
             continue
@@ -555,7 +549,7 @@ def _counts_asked(entries: Entries, text: str) -> list[tuple[int, set[str]]]:
             continue
         things = set() if m.group() in _TIMES else _counted(after)
         if not things:
-            things = _counted(" ".join(reversed(_RUN.findall(before))))
+            things = _counted(" ".join(reversed(RUN.findall(before))))
         counts.append((_COUNT_OF[m.group()], things))
     return counts
 
@@ -563,7 +557,7 @@ def _counts_asked(entries: Entries, text: str) -> list[tuple[int, set[str]]]:
 def _counted(after: str) -> set[str]:
     """Return the keys of the first two words of ``after`` that are no stop words."""
     keys: list[str] = []
-    for m in _RUN.finditer(after):
+    for m in RUN.finditer(after):
         keys += key(m.group())[:1]
         if len(keys) == 2:
             break
@@ -572,7 +566,7 @@ def _counted(after: str) -> set[str]:
 
 def _counts_people(entries: Entries, after: str) -> bool:
     """Return True when the word after a number counts players or names a role or status."""
-    following = _RUN.search(after)
+    following = RUN.search(after)
     if following is None:
         return False
     keys = key(following.group())
@@ -603,7 +597,7 @@ def act_groups(folded: str, subject_words: Iterable[str]) -> list[list[str]]:
     skip = _BEFORE_ACT | set(subject_words)
     found: list[list[str]] = []
     for m in _MODAL.finditer(folded):
-        words = _RUN.findall(folded[m.end() :])
+        words = RUN.findall(folded[m.end() :])
         for place, word in enumerate(words):
             if word in ("se", "s"):
                 break
@@ -648,7 +642,7 @@ def _says_act(asked: _Asked, act: str) -> bool:
     number = _ACT_OF.get(act)
     if number is None:
         return False
-    said = {w for text in asked.texts for w in _RUN.findall(text)}
+    said = {w for text in asked.texts for w in RUN.findall(text)}
     return bool(said & ACTS[number])
 
 
@@ -673,7 +667,7 @@ def names_unknown(concepts: Sequence[Concept], query: str) -> bool:
 def joined(text: str) -> str:
     """Return the letters of ``text`` (folded), without spaces, hyphens, apostrophes or a
     final plural -s: how a compound is compared typed in one word or two."""
-    letters = "".join(_RUN.findall(fold_chars(text).lower()))
+    letters = "".join(RUN.findall(fold_chars(text).lower()))
     return letters[:-1] if len(letters) > 4 and letters.endswith("s") else letters
 
 
@@ -687,7 +681,7 @@ def compound_names(text: str, phrases: Mapping[str, Iterable[str]]) -> list[str]
             letters = joined(phrase)
             if len(letters) > 4:
                 wanted.setdefault(letters, outside_id)
-    tokens = _RUN.findall(fold_chars(text).lower())
+    tokens = RUN.findall(fold_chars(text).lower())
     found: list[str] = []
     for length in (4, 3, 2):
         for start in range(len(tokens) - length + 1):

@@ -38,7 +38,7 @@ class Outside:
 
 def compiled() -> dict[str, Any]:
     """Return the vocabulary ready to store beside the index: community groups (one per
-    word set and game) and the outside concepts with their words."""
+    word set and game), the outside concepts with their words, and the synonym groups."""
     data = lexicon()
     community = []
     for item in data.get("community", []) or []:
@@ -65,5 +65,7 @@ def compiled() -> dict[str, Any]:
                  if not collapsed(str(w))]  # fmt: skip
     not_reflexive = [str(w) for w in data.get("not_reflexive", []) or []]
     advice = [" ".join(key(str(w))) for w in data.get("advice", []) or [] if key(str(w))]
+    synonyms = [{"game": item.get("game"), "words": [str(w) for w in item["words"]]}
+                for item in data.get("synonyms", []) or []]  # fmt: skip
     return {"community": community, "outside": outside, "essential": essential,
-            "not_reflexive": not_reflexive, "advice": advice}  # fmt: skip
+            "not_reflexive": not_reflexive, "advice": advice, "synonyms": synonyms}  # fmt: skip
