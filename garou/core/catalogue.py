@@ -243,7 +243,9 @@ def messages() -> dict[str, dict[str, Any]]:
             return found
     found = _parse(sources)
     if cached is not None:
-        _write_cache(cached, marshal.dumps(found))
+        from .files import keep_in_cache
+
+        keep_in_cache(cached, marshal.dumps(found))
     return found
 
 
@@ -261,40 +263,9 @@ def _parse(sources: list[tuple[str, bytes]]) -> dict[str, dict[str, Any]]:
 
 def _cache_file(digest: str) -> Any:
     """Return the cache file of the catalogue ``digest``, or None when caching is off."""
-    import os
+    from .files import cache_folder, caching
 
-    if os.environ.get("GAROU_RULES_CACHE") == "0":
-        return None
-    from .files import cache_folder
-
-    return cache_folder() / f"messages-{digest}.marshal"
-
-
-def _write_cache(path: Any, body: bytes) -> None:
-    """Write ``body`` to ``path`` atomically and drop older catalogues; never fail."""
-    import contextlib
-    import os
-    import tempfile
-
-    try:
-        from .files import made_cache_folder
-
-        made_cache_folder()  # the user's cache folder too, when missing (the XDG rule)
-        handle, temp = tempfile.mkstemp(prefix=".messages-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(body)
-            os.replace(temp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-        for old in path.parent.glob("messages-*"):
-            if old != path:
-                with contextlib.suppress(OSError):
-                    old.unlink()
-    except OSError:
-        return
+    return cache_folder() / f"messages-{digest}.marshal" if caching() else None
 
 
 def catalogue_files() -> list[Any]:

@@ -33,6 +33,47 @@ def cache_folder() -> Path:
     return Path(platformdirs.user_cache_dir("garou"))
 
 
+CACHE_ENV = "GAROU_RULES_CACHE"
+"""Set to 0 to run without garou's caches of parsed files (the rules, the message
+catalogue, the search's vocabulary, the compiled templates): neither read nor written."""
+
+
+def caching() -> bool:
+    """Return False when :data:`CACHE_ENV` turns garou's caches of parsed files off."""
+    return os.environ.get(CACHE_ENV, "1") != "0"
+
+
+def keep_in_cache(path: Path, body: bytes, keep: int = 1) -> None:
+    """Write ``body`` to ``path``, a file of garou's cache folder named ``KIND-KEY.SUFFIX``,
+    atomically (never half a file), then delete all but the ``keep`` newest files of its
+    kind. Say nothing when the folder cannot be written: a cache only saves time."""
+    import contextlib
+    import tempfile
+
+    kind = path.name.split("-", 1)[0]
+    try:
+        made_cache_folder()
+        handle, temp = tempfile.mkstemp(prefix=f".{kind}-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(body)
+            os.replace(temp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+        others = []
+        for other in path.parent.glob(f"{kind}-*{path.suffix}"):
+            with contextlib.suppress(OSError):
+                if other != path:
+                    others.append((other.stat().st_mtime, other))
+        for _, other in sorted(others, reverse=True)[keep - 1 :]:
+            with contextlib.suppress(OSError):
+                other.unlink()
+    except OSError:
+        return
+
+
 def made_cache_folder(sub: str = "") -> Path:
     """Return garou's cache folder (or its subfolder ``sub``), made first when missing:
     every folder of its path that does not exist yet is created private (mode 0700), the

@@ -29,15 +29,13 @@ def lexicon() -> dict[str, Any]:
     import contextlib
     import hashlib
     import marshal
-    import os
+
+    from garou.core.files import cache_folder, caching, keep_in_cache
 
     raw = LEXICON_FILE.read_bytes()
     digest = hashlib.blake2b(f"marshal {marshal.version}\0".encode() + raw, digest_size=16)
-    cached = None
-    if os.environ.get("GAROU_RULES_CACHE") != "0":
-        from garou.core.files import cache_folder
-
-        cached = cache_folder() / f"lexicon-{digest.hexdigest()}.marshal"
+    cached = cache_folder() / f"lexicon-{digest.hexdigest()}.marshal" if caching() else None
+    if cached is not None:
         with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
             found = marshal.loads(cached.read_bytes())
             if isinstance(found, dict):
@@ -47,27 +45,8 @@ def lexicon() -> dict[str, Any]:
     data = yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     found = data if isinstance(data, dict) else {}
     if cached is not None:
-        _keep(cached, marshal.dumps(found))
+        keep_in_cache(cached, marshal.dumps(found))
     return found
-
-
-def _keep(path: Path, body: bytes) -> None:
-    """Write ``body`` to ``path`` atomically and drop older copies; never fail."""
-    import contextlib
-    import os
-    import tempfile
-
-    from garou.core.files import made_cache_folder
-
-    with contextlib.suppress(OSError):
-        made_cache_folder()
-        handle, temp = tempfile.mkstemp(prefix=".lexicon-", suffix=".tmp", dir=path.parent)
-        with os.fdopen(handle, "wb") as out:
-            out.write(body)
-        os.replace(temp, path)
-        for old in path.parent.glob("lexicon-*.marshal"):
-            if old != path:
-                old.unlink()
 
 
 def listed(name: str) -> Any:

@@ -67,13 +67,11 @@ def _bytecode_cache() -> BytecodeCache | None:
     compiled again. Like the rules cache, garou's folder is only made inside an existing
     user cache folder, and an unusable one means compiling on each run.
     """
-    import os
-
     from jinja2 import FileSystemBytecodeCache
 
-    from garou.core.files import made_cache_folder
+    from garou.core.files import caching, made_cache_folder
 
-    if os.environ.get("GAROU_RULES_CACHE") == "0":
+    if not caching():
         return None
     try:
         folder = made_cache_folder("templates")

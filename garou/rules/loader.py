@@ -9,7 +9,6 @@ book is cached (see :func:`load_rules`); the reading and checking live in
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,8 +19,9 @@ from garou.core.files import (  # noqa: F401  (rule_files, fingerprint: re-expor
     RULES_DIR_ENV,
     builtin_files,
     cache_folder,
+    caching,
     fingerprint,
-    made_cache_folder,
+    keep_in_cache,
     rule_files,
     user_files,
 )
@@ -81,9 +81,6 @@ class Rulebook:
 CACHE_FORMAT = "1"
 """Version of the cached rule book's layout; bump it when the pickle's meaning changes."""
 
-CACHE_ENV = "GAROU_RULES_CACHE"
-"""Set to 0 to load the rules without the cache (neither read nor written)."""
-
 _CACHE_MAGIC = b"garou-rules\n"
 _CACHE_KEEP = 4
 
@@ -97,7 +94,7 @@ def load_rules(rules_dir: str | Path | None = None, *, cache: bool = True) -> Ru
     unwritable or missing cache folder only means the rules are validated on every run.
     """
     files = rule_files(rules_dir)
-    use_cache = cache and os.environ.get(CACHE_ENV, "1") != "0"
+    use_cache = cache and caching()
     key = _cache_key(files) if use_cache else ""
     if use_cache:
         book = _read_cache(key)
@@ -176,37 +173,14 @@ def _read_cache(key: str) -> Rulebook | None:
 
 
 def _write_cache(key: str, book: Rulebook) -> None:
-    """Store ``book`` under ``key``, atomically; say nothing when the folder is unwritable."""
+    """Store ``book`` under ``key``; say nothing when it cannot be kept."""
     import hashlib
     import pickle
-    import tempfile
 
-    path = _cache_path(key)
     try:
         body = pickle.dumps(book, protocol=pickle.HIGHEST_PROTOCOL)
-        digest = hashlib.blake2b(body, digest_size=16).hexdigest().encode()
-        made_cache_folder()  # the user's cache folder too, when missing (the XDG rule)
-        handle, temp = tempfile.mkstemp(prefix=".rules-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(_CACHE_MAGIC + key.encode() + b"\n" + digest + b"\n" + body)
-            os.replace(temp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-        _prune(path)
-    except (OSError, pickle.PicklingError, RecursionError):
+    except (pickle.PicklingError, RecursionError):
         return
-
-
-def _prune(kept: Path) -> None:
-    """Remove all but the newest cached rule books (one per rule folder in use)."""
-    found = []
-    for other in kept.parent.glob("rules-*.pickle"):
-        with contextlib.suppress(OSError):
-            found.append((other.stat().st_mtime, other))
-    for _, other in sorted(found, reverse=True)[_CACHE_KEEP:]:
-        if other != kept:
-            with contextlib.suppress(OSError):
-                other.unlink()
+    digest = hashlib.blake2b(body, digest_size=16).hexdigest().encode()
+    header = _CACHE_MAGIC + key.encode() + b"\n" + digest + b"\n"
+    keep_in_cache(_cache_path(key), header + body, keep=_CACHE_KEEP)

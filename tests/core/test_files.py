@@ -110,3 +110,31 @@ def test_a_rules_folder_given_as_a_fifo_is_said_to_be_a_pipe_without_waiting(gar
     plain.write_text("game: x\n", encoding="utf-8")
     run = garou("--lang", "fr", "roles", "--rules-dir", str(plain))
     assert run.exit_code == 1 and "c'est un fichier, pas un dossier" in run.stderr
+
+
+def test_a_cache_file_is_kept_whole_with_the_newest_of_its_kind(tmp_path, monkeypatch):
+    from garou.core import files
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = files.made_cache_folder()
+    for age, name in enumerate(["rules-a.pickle", "rules-b.pickle", "messages-a.marshal"]):
+        (folder / name).write_bytes(b"old")
+        os.utime(folder / name, (1000 + age, 1000 + age))
+    files.keep_in_cache(folder / "rules-c.pickle", b"new", keep=2)
+    kept = sorted(p.name for p in folder.iterdir())
+    # the newest other rule book stays, the oldest goes; another kind is left alone
+    assert kept == ["messages-a.marshal", "rules-b.pickle", "rules-c.pickle"]
+    assert (folder / "rules-c.pickle").read_bytes() == b"new"
+    files.keep_in_cache(folder / "messages-b.marshal", b"new")
+    assert sorted(p.name for p in folder.glob("messages-*")) == ["messages-b.marshal"]
+
+
+def test_a_cache_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):
+    from garou.core import files
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))
+    (tmp_path / "file").write_text("in the way")
+    files.keep_in_cache(files.cache_folder() / "rules-a.pickle", b"body")  # says nothing
+    assert (tmp_path / "file").read_text() == "in the way"
+    monkeypatch.setenv("GAROU_RULES_CACHE", "0")
+    assert not files.caching()
