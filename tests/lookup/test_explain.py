@@ -142,3 +142,69 @@ def test_the_web_search_shows_the_why_of_each_hit_on_demand(private_cache):
     found.feed(html)
     assert found.count >= 3 and found.open == 0  # the hits' and the verdict's, closed
     assert say("web.search.why-verdict", "en") in html
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="explanation_lines says why of result.hits only: with "
+    "--limit 1 the other game's answer, shown whole (per_game), has no why",
+)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_hit_shown_whole_is_explained_even_beyond_the_limit(searcher, lang):
+    from garou.lookup.explain import explanation_lines
+
+    result = searcher.search("vote", lang=lang, limit=1, explain=True)
+    assert len(result.per_game) == 2 and len(result.hits) == 1  # the other game's: beyond
+    headings = " ".join(heading for heading, _ in explanation_lines(result, lang, searcher.say))
+    assert all(f"({hit.id})" in headings for hit in result.in_full), headings
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="verdict_lines says the verdict's internal codes "
+    "(« no-words », « outside », « quantity ») and the features' ids (share, "
+    "specific-share, open-near...) as they are, in neither language",
+)
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "1=1",
+        "le salvateur peut-il se protéger lui-même",
+        "combien de loups pour 12 joueurs",
+        "chasseur amoureux",
+    ],
+)
+def test_the_verdict_s_why_says_no_internal_code(searcher, lang, query):
+    from garou.lookup.explain import verdict_lines
+    from garou.lookup.verdict import REASONS
+
+    why = searcher.search(query, lang=lang, explain=True).explanation.verdict
+    said = " ".join(verdict_lines(why, searcher.say, lang))
+    said = said.replace("\xa0", " ").replace("\u202f", " ")  # French typography's spaces
+    quoted = [c for c in REASONS if f"« {c} »" in said or f"“{c}”" in said]
+    # A feature's id said bare: an English word in French ("score" is French too), an id
+    # with a hyphen in either language.
+    bare = [
+        t.feature
+        for t in why.terms
+        if ("-" in t.feature or lang == "fr")
+        and t.feature != "score"
+        and f" {t.feature} " in f" {said.replace(',', ' ')} "
+    ]
+    assert not quoted + bare, said
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="hit_lines and verdict_lines write 61.39, 0.866, "
+    "0.981 in French (the catalogue's own lines write 0,5: format_number)",
+)
+def test_the_french_why_writes_numbers_with_a_decimal_comma(searcher):
+    import re
+
+    from garou.lookup.explain import explanation_lines
+
+    result = searcher.search("le chasseur peut-il tirer sur un amoureux", lang="fr", explain=True)
+    lines = [line for _, said in explanation_lines(result, "fr", searcher.say) for line in said]
+    assert lines and not [line for line in lines if re.search(r"\d\.\d", line)], lines
