@@ -152,18 +152,23 @@ def verdict_why(verdict: Any, model: Any) -> VerdictWhy:
 # --- the lines that say it ---------------------------------------------------------------------
 
 
-def _number(value: float) -> str:
-    return f"{value:+.2f}" if abs(value) >= 0.005 else f"{value:+.1e}"
+def _number(value: float, lang: str, signed: bool = False) -> str:
+    """Return ``value`` as the explanation writes it: two decimals (more digits for a small
+    one), a decimal comma in French, a sign when ``signed``."""
+    text = f"{value:+.2f}" if abs(value) >= 0.005 or not value else f"{value:+.1e}"
+    text = text if signed else text.lstrip("+")
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
     """Return the lines saying what placed the hit (the catalogue's words)."""
-    score, lexical = f"{why.score:.4g}", f"{why.lexical:.4g}"
+    score, lexical = _number(why.score, lang), _number(why.lexical, lang)
     lines = [say("search.explain.score", lang, score=score, lexical=lexical)]
     for m in why.matches:
         where = say(f"search.explain.field.{m.field}", lang)
+        language = say(f"search.explain.language.{m.lang}", lang)
         line = say("search.explain.match", lang, words=m.words, field=where,
-                   language=m.lang, score=f"{m.score:.2f}")  # fmt: skip
+                   language=language, score=_number(m.score, lang))  # fmt: skip
         if m.via != "typed":
             line += " " + say(f"search.explain.via-{m.via}", lang, phrase=m.phrase)
         if m.typed:
@@ -171,37 +176,45 @@ def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
         lines.append(line)
     for name, value in why.factors:
         said = say(f"search.explain.factor.{name}", lang)
-        lines.append(say("search.explain.factor", lang, value=f"{value:.3g}", factor=said))
+        factor = _number(value, lang) if value >= 0.005 else f"{value:.1e}"
+        lines.append(say("search.explain.factor", lang, value=factor, factor=said))
     return lines
 
 
 def verdict_lines(why: VerdictWhy, say: Say, lang: str) -> list[str]:
     """Return the lines saying why the first hit answers, or why the rules do not say."""
     if why.rule is not None or why.probability is None:
-        return [say("search.explain.rule", lang, rule=why.rule or "")]
+        rule = say(f"search.explain.reason.{why.rule or why.reason}", lang)
+        return [say("search.explain.rule", lang, rule=rule)]
     key = "search.explain.weighed-answered" if why.answered else "search.explain.weighed-not"
     shown, rest = why.shown()
-    listed = ", ".join(f"{t.feature} {_number(t.contribution)}" for t in shown)
+    listed = ", ".join(
+        f"{say(f'search.explain.feature.{t.feature}', lang)} {_number(t.contribution, lang, True)}"
+        for t in shown
+    )
+    reason = say(f"search.explain.reason.{why.reason}", lang) if why.reason else ""
     return [
-        say(key, lang, probability=f"{why.probability:.3f}",
-            threshold=f"{why.threshold or 0.0:.3f}", reason=why.reason or ""),
-        say("search.explain.weights", lang, terms=listed, others=_number(rest),
-            intercept=_number(why.intercept)),
+        say(key, lang, probability=_number(why.probability, lang),
+            threshold=_number(why.threshold or 0.0, lang), reason=reason),
+        say("search.explain.weights", lang, terms=listed, others=_number(rest, lang, True),
+            intercept=_number(why.intercept, lang, True)),
     ]  # fmt: skip
 
 
 def explanation_lines(result: Any, lang: str, say: Say) -> list[tuple[str, list[str]]]:
-    """Return, per hit of a ``SearchResult`` then for its verdict, a heading and the lines
-    saying why (``garou search --explain``, the web's "why")."""
+    """Return, per hit shown (those shown whole, then those listed, numbered as the list
+    numbers them) then for the verdict, a heading and the lines saying why (``garou
+    search --explain``, the web's "why")."""
     explanation = result.explanation
     if explanation is None:
         return []
     blocks = []
-    for rank, hit in enumerate(result.hits, 1):
-        why = explanation.hits.get(hit.id)
-        if why is not None:
-            heading = say("search.explain.hit", lang, rank=rank, title=hit.title, id=hit.id)
-            blocks.append((heading, hit_lines(why, say, lang)))
+    for hit in result.in_full:
+        heading = say("search.explain.hit-whole", lang, title=hit.title, id=hit.id)
+        blocks.append((heading, hit_lines(explanation.hits[hit.id], say, lang)))
+    for rank, hit in enumerate(result.listed, 1):
+        heading = say("search.explain.hit", lang, rank=rank, title=hit.title, id=hit.id)
+        blocks.append((heading, hit_lines(explanation.hits[hit.id], say, lang)))
     if explanation.verdict is not None:
         blocks.append((say("search.explain.verdict", lang),
                        verdict_lines(explanation.verdict, say, lang)))  # fmt: skip

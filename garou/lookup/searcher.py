@@ -178,6 +178,11 @@ class SearchResult:
             return []
         return self.per_game or self.close or self.hits[:1]
 
+    @property
+    def listed(self) -> list[Hit]:
+        """The hits listed below those shown whole (numbered from 1)."""
+        return [hit for hit in self.hits if hit not in self.in_full]
+
     def not_covered(self, say: Callable[..., str], lang: str) -> list[str]:
         """Return the sentences saying that the rules do not answer the query: naming the
         roles of other editions it asks about, then why, when the reason is one a reader
@@ -199,8 +204,14 @@ class SearchResult:
         """Return the result as in ``garou search --json`` (with ``why``: ``--explain``)."""
         data: dict[str, Any] = {"query": self.query, "answered": self.answered,
                                 "hits": [h.to_dict() for h in self.hits]}  # fmt: skip
+        if not self.answered and self.verdict is not None and self.verdict.reason:
+            data["reason"] = self.verdict.reason
+        # Each game's answer is shown whole even beyond --limit: a script gets it too.
+        beyond = [h.to_dict() for h in self.in_full if h not in self.hits]
+        if beyond:
+            data["beyond_limit"] = beyond
         if self.explanation is not None:
-            for hit in data["hits"]:
+            for hit in data["hits"] + beyond:
                 why = self.explanation.hits.get(hit["id"])
                 if why is not None:
                     hit["why"] = why.to_dict()
@@ -383,14 +394,7 @@ class Searcher:
             result.corrected = spelling.respell(shown, fixes, self._lexicon, lang)
         _weigh_condition(concepts, shown)
         if _wordless(concepts, query):  # "1=1", "<script>", SQL: nothing to answer
-            result.answered = False
-            result.verdict = verdict.Verdict(False, "no-words", {})
-            if self._explain:
-                from .explain import Explanation, VerdictWhy
-
-                why = VerdictWhy(False, "no-words", rule="no-words")
-                result.explanation = Explanation(verdict=why)
-            return result
+            return self._decided(result, "no-words")
         preferred, scene, obeys = self._games(concepts, shown, game, prefer)
         # At least two hits: the judgement weighs the first hit's lead over the second.
         folded = fold_chars(query).lower()
@@ -401,11 +405,13 @@ class Searcher:
         outside += [o for o in compounds if o not in outside]
         result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
         if not scored:
-            result.answered = False
             if game or kind:
                 result.elsewhere = self._count_elsewhere(concepts)
             suggested = spelling.suggest(units, self._words)
             result.suggestions = [self._lexicon.spelling(w, lang) for w in suggested]
+            if result.outside:  # "le salvateur": a role of other editions, nothing else
+                return self._decided(result, "outside")
+            result.answered = False
             return result
         result.hits = [self._hit(item, lang) for item in scored[:limit]]
         result.verdict = verdict.judge(
@@ -429,6 +435,16 @@ class Searcher:
             result.close = result.hits[:2]
         if self._explain:
             result.explanation = self._explanation(scored, result, fixes)
+        return result
+
+    def _decided(self, result: SearchResult, rule: str) -> SearchResult:
+        """Return ``result`` not answered, by the hard rule ``rule`` alone (no hit judged)."""
+        result.answered = False
+        result.verdict = verdict.Verdict(False, rule, {})
+        if self._explain:
+            from .explain import Explanation, VerdictWhy
+
+            result.explanation = Explanation(verdict=VerdictWhy(False, rule, rule=rule))
         return result
 
     def _analysed(self, units: list[Unit], query: str) -> tuple[list[Concept], dict[str, str]]:

@@ -1,8 +1,7 @@
 """Whether the first hit answers the question, or the rules do not say.
 
-One judgement for every caller: ``garou search`` (``SearchResult.answered``) and
-:meth:`lookup.searcher.Searcher.judge` (``garou show``'s "did you mean", the live game's
-lookup). A query's words are its subject (a role, status or phase: "la sorcière"), its
+One judgement for every face of the search (``SearchResult.answered``: the terminal, the
+phone, ``--json``). A query's words are its subject (a role, status or phase: "la sorcière"), its
 question words (:data:`QUESTION_WORDS`: "peut-il", "how long", "still") and its predicate:
 every other word, the act, event or quantity asked. An entry answers when it speaks of the
 predicate, not merely of the subject, in its title, text, keywords or aliases, through the

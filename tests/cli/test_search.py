@@ -68,12 +68,6 @@ def _dicts(data):
             yield from _dicts(item)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="--json gives each game's answer (per_game) only as an "
-    "id when it is beyond --limit: the terminal shows it whole and explained, "
-    "a script gets neither its text nor its why",
-)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_search_json_gives_each_game_s_answer_whole_and_its_why_beyond_the_limit(garou, lang):
     data = garou("search", "vote", "-n", "1", "--json", "--explain", "--lang", lang).json()
@@ -83,11 +77,6 @@ def test_search_json_gives_each_game_s_answer_whole_and_its_why_beyond_the_limit
         assert any("text" in d and "why" in d for d in found), (entry_id, found)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="--explain numbers the hits 1..n, the list under the "
-    "answer numbers the others from 1: 'Other answers 1. X' is '2. X' in the why",
-)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_search_explain_numbers_each_listed_hit_as_the_list_does(garou, lang):
     import re
@@ -103,12 +92,6 @@ def test_search_explain_numbers_each_listed_hit_as_the_list_does(garou, lang):
     assert numbers and all(explained[e] == n for e, n in numbers.items()), (numbers, explained)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a question naming only a role of other editions "
-    "('le salvateur': no hit) has no verdict: --explain says nothing of why, "
-    "--json has no 'reason' nor 'why', unlike 'le salvateur peut-il se protéger'",
-)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_search_explain_says_why_a_role_of_other_editions_is_not_covered(garou, lang):
     from garou.core.catalogue import say

@@ -144,11 +144,6 @@ def test_the_web_search_shows_the_why_of_each_hit_on_demand(private_cache):
     assert say("web.search.why-verdict", "en") in html
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="explanation_lines says why of result.hits only: with "
-    "--limit 1 the other game's answer, shown whole (per_game), has no why",
-)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_hit_shown_whole_is_explained_even_beyond_the_limit(searcher, lang):
     from garou.lookup.explain import explanation_lines
@@ -159,12 +154,6 @@ def test_every_hit_shown_whole_is_explained_even_beyond_the_limit(searcher, lang
     assert all(f"({hit.id})" in headings for hit in result.in_full), headings
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="verdict_lines says the verdict's internal codes "
-    "(« no-words », « outside », « quantity ») and the features' ids (share, "
-    "specific-share, open-near...) as they are, in neither language",
-)
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize(
     "query",
@@ -195,11 +184,6 @@ def test_the_verdict_s_why_says_no_internal_code(searcher, lang, query):
     assert not quoted + bare, said
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="hit_lines and verdict_lines write 61.39, 0.866, "
-    "0.981 in French (the catalogue's own lines write 0,5: format_number)",
-)
 def test_the_french_why_writes_numbers_with_a_decimal_comma(searcher):
     import re
 
@@ -208,3 +192,13 @@ def test_the_french_why_writes_numbers_with_a_decimal_comma(searcher):
     result = searcher.search("le chasseur peut-il tirer sur un amoureux", lang="fr", explain=True)
     lines = [line for _, said in explanation_lines(result, "fr", searcher.say) for line in said]
     assert lines and not [line for line in lines if re.search(r"\d\.\d", line)], lines
+
+
+def test_every_reason_and_feature_of_the_verdict_is_said_in_both_languages():
+    from garou.core.catalogue import messages
+    from garou.lookup import verdict
+
+    said = messages()
+    keys = [f"search.explain.reason.{r}" for r in verdict.REASONS]
+    keys += [f"search.explain.feature.{f}" for f in verdict.FEATURES]
+    assert [k for k in keys if set(said.get(k, {})) != {"fr", "en"}] == []

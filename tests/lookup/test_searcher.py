@@ -1437,11 +1437,6 @@ def test_the_web_shows_a_close_call_s_two_rulings(private_cache):
     assert say("web.search.close-call", "en") in html
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="docs/search.md still offers lookup.judge(), "
-    "Searcher.judge() and lookup.outside_of(), removed from the code",
-)
 def test_the_search_s_documentation_names_only_functions_that_exist():
     import re
 

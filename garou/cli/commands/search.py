@@ -216,9 +216,7 @@ def _show(
         from ..output import json_text
 
         data = result.to_dict()
-        if not result.answered and result.verdict is not None and result.verdict.reason:
-            data["reason"] = result.verdict.reason
-        for hit in data["hits"]:
+        for hit in data["hits"] + data.get("beyond_limit", []):
             agreed = decided(hit["id"])
             if agreed is not None:
                 hit["agreed"] = agreed
@@ -241,7 +239,7 @@ def render_explanation(result: SearchResult, lang: str, say: Say) -> RenderableT
 
     from garou.lookup.explain import explanation_lines
 
-    lines = [f"[bold]{escape(say('search.explain.heading', lang))}[/]"]
+    lines = [f"[bold]{escape(say('search.explain.heading', lang))}[/]"] if result.hits else []
     for heading, said in explanation_lines(result, lang, say):
         lines.append(escape(heading))
         lines += [f"   [dim]{escape(line)}[/]" for line in said]
@@ -289,7 +287,7 @@ def render_result(
             note = say("search.agreed", lang, text=agreed["text"])
         parts.append(hit_panel(hit, lang, labelled=bool(result.per_game), agreed=agreed,
                                note=note))  # fmt: skip
-    rest = [h for h in result.hits if h not in shown]
+    rest = result.listed
     if rest:
         lines = [f"[bold]{escape(heading)}[/]"]
         for number, hit in enumerate(rest, 1):

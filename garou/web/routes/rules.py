@@ -62,7 +62,7 @@ def search() -> Any:
         shown=[_ruling_of(book, hit.id, lang) for hit in shown],
         labelled=bool(result.per_game) and result.answered,
         close_call=bool(result.close) and result.answered and not result.per_game,
-        rest=[h for h in result.hits if h not in shown],
+        rest=result.listed,
     )
     return page("web/search.html", problem=None, **context)
 
