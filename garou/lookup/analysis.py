@@ -161,10 +161,13 @@ class Lexicon:
         self.kinds: list[str] = list(data.get("kinds", []))
         self.spelled: dict[str, dict[str, str]] = data.get("spellings", {})
         self._synonym_spelled: dict[str, str] | None = None
-        self._outside_phrases: dict[str, list[str]] = {}
+        outside_phrases: dict[str, list[str]] = {}
         for g in self.groups:
             if g.source == "outside" and g.entry:
-                self._outside_phrases.setdefault(g.entry, []).extend(g.phrases)
+                outside_phrases.setdefault(g.entry, []).extend(g.phrases)
+        self.compounds = text.compounds_of(outside_phrases)
+        """The roles and concepts of other editions by their letters (typed in one word or
+        several: :func:`text.compound_names`)."""
         self._role_words = self._words_of("role", "status")
         self._outside_words = self._words_of("outside")
         self._words = sorted({w for k in self.keys for w in k.split(" ")})
@@ -177,10 +180,6 @@ class Lexicon:
     def role_words(self) -> frozenset[str]:
         """Return every single word of the names of the roles and statuses."""
         return self._role_words
-
-    def outside_phrases(self) -> dict[str, list[str]]:
-        """Return the words players type for each role or concept of other editions."""
-        return self._outside_phrases
 
     def outside_words(self) -> frozenset[str]:
         """Return every single word of the roles and concepts of other editions."""

@@ -43,6 +43,8 @@ class Scorer:
         """The documents the other terms are scored for (None: every document)."""
         self._terms: dict[tuple[str, str], Scores] = {}
         self._within: dict[tuple[str, str], Scores] = {}
+        self._every: dict[tuple[str, str], Scores] = {}
+        """Each term's scores for every document, kept from one query to the next."""
         self._norm_cache: dict[str, list[float]] = {}
 
     def _column(self, fieldname: str) -> list[str]:
@@ -91,20 +93,27 @@ class Scorer:
         found = cache.get(key)
         if found is not None:
             return found
-        found = {}
+        every = self._every.get(key)
+        if every is None:
+            every = self._every[key] = self._scored(fieldname, text)
+        found = every if within is None else {d: v for d, v in every.items() if d in within}
+        cache[key] = found
+        return found
+
+    def _scored(self, fieldname: str, text: str) -> Scores:
+        """Return the BM25 score of ``text`` in ``fieldname`` for every document."""
+        found: Scores = {}
         try:
             postings = self.reader.postings(fieldname, text)
         except TermNotFound:
-            postings = None
-        if postings is not None:
-            top = self.searcher.idf(fieldname, text) * (K1 + 1)
-            norms = self._norms(fieldname)
-            while postings.is_active():  # Whoosh's public matcher API
-                docnum, weight = postings.id(), postings.weight()
-                if within is None or docnum in within:
-                    found[docnum] = top * weight / (weight + norms[docnum])
-                postings.next()
-        cache[key] = found
+            return found
+        top = self.searcher.idf(fieldname, text) * (K1 + 1)
+        norms = self._norms(fieldname)
+        while postings.is_active():  # Whoosh's public matcher API
+            found[postings.id()] = (
+                top * postings.weight() / (postings.weight() + norms[postings.id()])
+            )
+            postings.next()
         return found
 
     def _norms(self, fieldname: str) -> list[float]:

@@ -46,7 +46,7 @@ from .candidates import Candidates
 from .index import TEXT_FIELDS, WORDS, OpenIndex, SearchIndexError, open_index
 from .scoring import Scorer, Weighing, factors, rank
 from .spelling import Words
-from .text import RUN, folded_parts, wordset
+from .text import RUN, compound_names, folded_parts, wordset
 
 if TYPE_CHECKING:
     from .bank import Bank
@@ -277,6 +277,8 @@ class Searcher:
         self._matched: list[tuple[Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
         self._bank: Bank | None = None
+        self._folded: dict[int, list[str]] = {}
+        """Each entry's folded texts (:meth:`_texts`), read when first needed."""
         self._explain = False
         """Set while a search explains itself: the pipeline keeps its trace."""
         self._trace: dict[str, Any] = {}
@@ -401,7 +403,7 @@ class Searcher:
         scored = self._run(concepts, game, kind, max(limit, 2), preferred or scene, obeys, folded)
         result.game = preferred
         outside = list(dict.fromkeys(o for c in concepts for o in c.outside))
-        compounds = verdict.compound_names(query, self._lexicon.outside_phrases())
+        compounds = compound_names(query, self._lexicon.compounds)
         outside += [o for o in compounds if o not in outside]
         result.outside = [self._outside(o) for o in outside if o in self._lexicon.outside]
         if not scored:
@@ -803,8 +805,10 @@ class Searcher:
         return self._found.terms_of(text, lang)
 
     def _texts(self, docnum: int) -> list[str]:
-        """Return the entry's title, text and options, both languages, folded."""
-        return [text for _, text in folded_parts(self.entry_parts(docnum))]
+        """Return the entry's title, text and options, both languages, folded (read once)."""
+        if docnum not in self._folded:
+            self._folded[docnum] = [text for _, text in folded_parts(self.entry_parts(docnum))]
+        return self._folded[docnum]
 
     def _outside(self, outside_id: str) -> Outside:
         from .vocabulary import Outside

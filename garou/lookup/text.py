@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -256,3 +256,36 @@ def widen(allowed: dict[str, list[int]], phrase_key: str, found: tuple[int, ...]
     allowed[phrase_key] = (
         list(found) if before is None else [max(a, b) for a, b in zip(before, found, strict=False)]
     )
+
+
+def joined(text: str) -> str:
+    """Return the letters of ``text`` (folded), without spaces, hyphens, apostrophes or a
+    final plural -s: how a compound is compared typed in one word or two."""
+    letters = "".join(RUN.findall(fold_chars(text).lower()))
+    return letters[:-1] if len(letters) > 4 and letters.endswith("s") else letters
+
+
+def compounds_of(phrases: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """Return, for :func:`compound_names`, the ids of ``phrases`` (id: the words players
+    type for it) by the letters of each phrase (:func:`joined`)."""
+    wanted: dict[str, str] = {}
+    for named, words in phrases.items():
+        for phrase in words:
+            letters = joined(phrase)
+            if len(letters) > 4:
+                wanted.setdefault(letters, named)
+    return wanted
+
+
+def compound_names(text: str, wanted: Mapping[str, str]) -> list[str]:
+    """Return the ids of the phrases (``wanted``: :func:`compounds_of`) that ``text`` names
+    in two to four words typed together or apart, stop words kept: "wolf hound" is
+    "wolfhound", "voyante d'aura" is "voyante d'aura" (whose "aura" is a stop word)."""
+    tokens = RUN.findall(fold_chars(text).lower())
+    found: list[str] = []
+    for length in (4, 3, 2):
+        for start in range(len(tokens) - length + 1):
+            named = wanted.get(joined(" ".join(tokens[start : start + length])))
+            if named is not None and named not in found:
+                found.append(named)
+    return found

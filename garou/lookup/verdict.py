@@ -661,30 +661,3 @@ def names_unknown(concepts: Sequence[Concept], query: str) -> bool:
     know and no known word is close to ("que fait le pyromane", "the hypnotist wins")."""
     unknown = {c.words for c in concepts if not c.known and len(c.words) > 2} - FILLER
     return bool(unknown & named_words(query))
-
-
-def joined(text: str) -> str:
-    """Return the letters of ``text`` (folded), without spaces, hyphens, apostrophes or a
-    final plural -s: how a compound is compared typed in one word or two."""
-    letters = "".join(RUN.findall(fold_chars(text).lower()))
-    return letters[:-1] if len(letters) > 4 and letters.endswith("s") else letters
-
-
-def compound_names(text: str, phrases: Mapping[str, Iterable[str]]) -> list[str]:
-    """Return the ids of ``phrases`` (id: the words players type for it) that ``text``
-    names in two to four words typed together or apart, stop words kept: "wolf hound" is
-    "wolfhound", "voyante d'aura" is "voyante d'aura" (whose "aura" is a stop word)."""
-    wanted: dict[str, str] = {}
-    for outside_id, words in phrases.items():
-        for phrase in words:
-            letters = joined(phrase)
-            if len(letters) > 4:
-                wanted.setdefault(letters, outside_id)
-    tokens = RUN.findall(fold_chars(text).lower())
-    found: list[str] = []
-    for length in (4, 3, 2):
-        for start in range(len(tokens) - length + 1):
-            named = wanted.get(joined(" ".join(tokens[start : start + length])))
-            if named is not None and named not in found:
-                found.append(named)
-    return found

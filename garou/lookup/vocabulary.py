@@ -12,8 +12,7 @@ from typing import Any
 
 from garou.core.records import record
 
-from .text import collapsed, key, lexicon
-from .verdict import joined
+from .text import collapsed, joined, key, lexicon
 
 _GAMES = ("loup-garou", "mafia")
 
@@ -55,7 +54,7 @@ def compiled() -> dict[str, Any]:
     outside = []
     for item in data.get("outside", []) or []:
         # ``typed``: names whose words include a stop word ("voyante d'aura": "aura" is
-        # one), matched only whole, letters joined (verdict.compound_names); keyed, they
+        # one), matched only whole, letters joined (text.compound_names); keyed, they
         # would be the plain "voyante".
         typed = [joined(str(w)) for w in item.get("typed", []) or []]
         outside.append({"id": str(item["id"]), "kind": str(item.get("kind", "role")),
