@@ -103,6 +103,9 @@ def test_a_weighed_verdict_gives_its_terms_which_add_up_to_its_probability(searc
     z = verdict.intercept + sum(t.contribution for t in verdict.terms)
     assert math.isclose(1 / (1 + math.exp(-z)), verdict.probability, rel_tol=1e-9)
     assert verdict.answered == (verdict.probability >= verdict.threshold)
+    said = result.to_dict()["why"]
+    assert said["threshold"] == round(verdict.threshold, 4) > 0
+    assert said["probability"] == round(verdict.probability, 4)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -202,3 +205,40 @@ def test_every_reason_and_feature_of_the_verdict_is_said_in_both_languages():
     keys = [f"search.explain.reason.{r}" for r in verdict.REASONS]
     keys += [f"search.explain.feature.{f}" for f in verdict.FEATURES]
     assert [k for k in keys if set(said.get(k, {})) != {"fr", "en"}] == []
+
+
+def test_numbers_are_written_as_the_language_writes_them():
+    from garou.lookup.explain import _number
+
+    assert _number(3.14159, "en") == "3.14" and _number(3.14159, "fr") == "3,14"
+    assert _number(-0.5, "fr", signed=True) == "-0,50" and _number(0.5, "en", True) == "+0.50"
+    assert _number(0.0, "en") == "0.00"
+    assert _number(0.001, "en", signed=True) == "+1.0e-03"
+
+
+def test_the_verdict_and_the_hit_lines_say_their_numbers_and_the_correction(searcher):
+    from garou.core.catalogue import say
+    from garou.lookup.explain import hit_lines, verdict_lines
+
+    for lang in ("en", "fr"):
+        result = searcher.search("sorcirre potion", lang=lang, explain=True)
+        why = result.explanation.verdict
+        line = verdict_lines(why, say, lang)[0]
+        for value in (why.probability, why.threshold):
+            written = f"{value:.2f}"
+            assert (written.replace(".", ",") if lang == "fr" else written) in line
+        lines = hit_lines(result.explanation.hits[result.hits[0].id], say, lang)
+        assert any(say("search.explain.corrected", lang, typed="sorcirre") in x for x in lines)
+    ruled = searcher.search("que fait le salvateur ?", lang="en", explain=True)
+    [line] = verdict_lines(ruled.explanation.verdict, say, "en")
+    assert say("search.explain.reason.outside", "en") in line
+
+
+def test_a_factor_too_small_for_two_decimals_is_written_in_full(searcher):
+    from garou.core.catalogue import say
+    from garou.lookup.explain import hit_lines
+
+    result = searcher.search("le shérif à la mafia", lang="en", limit=200, explain=True)
+    other = next(h for h in result.hits if h.game != "mafia")
+    lines = hit_lines(result.explanation.hits[other.id], say, "en")
+    assert any(line.startswith("× 1.0e-06") for line in lines), lines

@@ -66,3 +66,70 @@ def test_the_game_obeyed_never_lets_the_other_game_first_and_each_game_keeps_its
     top = rank(total, _weighing(preferred="loup-garou", obeyed=True), GAMES, KINDS, limit=1)
     assert [d for _, d in top] == [0, 2]  # the first, then mafia's best
     assert [d for _, d in rank(total, _weighing(), GAMES, KINDS, game="mafia")] == [2, 3]
+
+
+def test_each_factor_has_its_value_and_only_the_factors_that_apply_are_given():
+    def factors(docnum: int, **changed: object) -> dict[str, float]:
+        return dict(scoring.factors(docnum, _weighing(**changed), GAMES, KINDS))
+
+    assert factors(0) == {}  # every word, no phrase, nothing missing, same game
+    assert factors(0, covered={0: 1}, words=4) == {"coverage": 0.5}  # (1/4) ** 0.5
+    assert factors(0, covered={}) == {"coverage": 0.0}  # none of the words
+    assert factors(0, phrases={0: 0.5}) == {"phrase": 1.25}
+    assert factors(0, needed=[{2: 1.0}]) == {"essential": scoring.ESSENTIAL_ABSENT}
+    assert factors(0, needed=[{0: 1.0}]) == {}
+    assert factors(0, answers_quantity=lambda d: False) == {"quantity": scoring.ESSENTIAL_ABSENT}
+    assert factors(1) == {"definition": scoring.DEFINITION_PRIOR}  # a role's entry
+    assert factors(0, defined={0}) == {"definition": scoring.DEFINITION_PRIOR}
+    assert factors(1, several=False, own={1}) == {"own": 1 / scoring.DEFINITION_PRIOR}
+    assert factors(2, preferred="loup-garou") == {"other-game": scoring.OTHER_GAME}
+    obeyed = factors(2, preferred="loup-garou", obeyed=True)
+    assert obeyed == {"other-game": scoring.OTHER_GAME_OBEYED}
+    assert factors(0, preferred="loup-garou") == {}
+
+
+def test_the_score_is_the_lexical_score_times_its_factors():
+    weighing = _weighing(covered={0: 1, 2: 2}, phrases={2: 1.0}, preferred="mafia")
+    for score, docnum in rank({0: 3.0, 2: 2.0}, weighing, GAMES, KINDS):
+        product = 3.0 if docnum == 0 else 2.0
+        for _, factor in scoring.factors(docnum, weighing, GAMES, KINDS):
+            product *= factor
+        assert score == pytest.approx(product)
+    assert rank({0: 3.0, 2: 2.0}, weighing, GAMES, KINDS)[0][1] == 2
+
+
+def test_best_of_takes_each_document_s_best_weighted_score_plus_a_share_of_the_others():
+    assert scoring.best_of([({}, 1.0)], 0.1) == {}
+    assert scoring.best_of([({1: 2.0}, 0.5), ({}, 1.0)], 0.1) == {1: 1.0}
+    mixed = scoring.best_of([({1: 2.0, 2: 1.0}, 1.0), ({1: 3.0}, 0.5)], 0.1)
+    assert mixed == pytest.approx({1: 2.0 + 0.1 * 1.5, 2: 1.0})
+    weighed = scoring.best_of([({1: 2.0, 2: 1.0}, 0.5), ({1: 3.0}, 1.0)], 0.1)
+    assert weighed == pytest.approx({1: 3.0 + 0.1 * 1.0, 2: 0.5})
+    assert scoring.best_of([({1: 1.0}, 1.0), ({1: 4.0, 2: 1.0}, 1.0)], 0.25) == pytest.approx(
+        {1: 4.0 + 0.25 * 1.0, 2: 1.0}
+    )
+
+
+def test_a_term_scores_bm25_from_whoosh_s_own_statistics(searcher):
+    import math
+
+    scorer, reader = searcher._scorer, searcher._reader
+    scorer.clear()  # no candidates left from another query
+    field, text = "text_fr", next(t for t in reader.field_terms("text_fr") if len(t) > 4)
+    average = reader.field_length(field) / reader.doc_count_all()
+    postings = reader.postings(field, text)
+    expected = {}
+    while postings.is_active():
+        docnum, weight = postings.id(), postings.weight()
+        frequency = reader.doc_frequency(field, text)
+        idf = math.log(reader.doc_count_all() / (frequency + 1)) + 1
+        norm = scoring.K1 * (1 - scoring.B + scoring.B * scorer.lengths[field][docnum] / average)
+        expected[docnum] = idf * (scoring.K1 + 1) * weight / (weight + norm)
+        postings.next()
+    assert scorer.term(field, text) == pytest.approx(expected)
+    assert scorer.phrase(field, [text, "zzzz-absent"]) == {}
+    # A phrase's documents have every one of its terms: the third term narrows the first two.
+    terms = [t for t in ("loup", "vote", "nuit", "joueur") if scorer.term(field, t)]
+    first, second, third = (set(scorer.term(field, t)) for t in terms[:3])
+    assert first & second & third != first & second  # the third term does narrow them
+    assert set(scorer.phrase(field, terms[:3])) == first & second & third
