@@ -27,6 +27,10 @@ K1 = 1.2
 """BM25 term-frequency saturation."""
 
 
+KEPT_TERMS = 20_000
+"""How many terms' scores a searcher keeps from one query to the next, at most."""
+
+
 class Scorer:
     """BM25 scores of terms, and each document's game, kind and entry id (``games``,
     ``kinds``, ``ids``, by document number), for one searcher; ``lengths``: each field's
@@ -95,6 +99,8 @@ class Scorer:
             return found
         every = self._every.get(key)
         if every is None:
+            if len(self._every) >= KEPT_TERMS:  # a server answering for days: start afresh
+                self._every.clear()
             every = self._every[key] = self._scored(fieldname, text)
         found = every if within is None else {d: v for d, v in every.items() if d in within}
         cache[key] = found

@@ -133,3 +133,12 @@ def test_a_term_scores_bm25_from_whoosh_s_own_statistics(searcher):
     first, second, third = (set(scorer.term(field, t)) for t in terms[:3])
     assert first & second & third != first & second  # the third term does narrow them
     assert set(scorer.phrase(field, terms[:3])) == first & second & third
+
+
+def test_the_scores_kept_between_queries_are_bounded_and_change_no_answer(searcher, monkeypatch):
+    first = searcher.search("le chasseur amoureux", lang="en").to_dict()
+    monkeypatch.setattr(scoring, "KEPT_TERMS", 3)
+    for query in ("vote", "égalité au vote", "sorcière potion", "le chasseur amoureux"):
+        again = searcher.search(query, lang="en")
+        assert len(searcher._scorer._every) <= 3
+    assert again.to_dict() == first
