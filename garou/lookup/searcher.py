@@ -181,7 +181,8 @@ class SearchResult:
     @property
     def listed(self) -> list[Hit]:
         """The hits listed below those shown whole (numbered from 1)."""
-        return [hit for hit in self.hits if hit not in self.in_full]
+        whole = self.in_full
+        return [hit for hit in self.hits if hit not in whole]
 
     def not_covered(self, say: Callable[..., str], lang: str) -> list[str]:
         """Return the sentences saying that the rules do not answer the query: naming the
@@ -277,8 +278,8 @@ class Searcher:
         self._matched: list[tuple[Concept, dict[int, float]]] = []
         self._set_phrases: frozenset[str] | None = None
         self._bank: Bank | None = None
-        self._folded: dict[int, list[str]] = {}
-        """Each entry's folded texts (:meth:`_texts`), read when first needed."""
+        self._folded: dict[int, list[tuple[str, str]]] = {}
+        """Each entry's folded texts (:meth:`entry_folded`), read when first needed."""
         self._explain = False
         """Set while a search explains itself: the pipeline keeps its trace."""
         self._trace: dict[str, Any] = {}
@@ -595,7 +596,7 @@ class Searcher:
         total: dict[int, float] = {}
         covered: dict[int, int] = {}
         words = 0
-        added: dict[int, list[tuple[int, float]]] = {}
+        added: dict[int, list[tuple[int, float]]] = {}  # for the explanation only
         for members in self._same_things(concepts):
             scores: dict[int, tuple[float, int]] = {}
             for place in members:
@@ -606,7 +607,8 @@ class Searcher:
             words += counts
             for docnum, (value, place) in scores.items():
                 total[docnum] = total[docnum] + value if docnum in total else value
-                added.setdefault(docnum, []).append((place, value))
+                if self._explain:
+                    added.setdefault(docnum, []).append((place, value))
                 if counts:
                     covered[docnum] = covered.get(docnum, 0) + 1
         if self._explain:
@@ -734,6 +736,13 @@ class Searcher:
         parts += [part for o in data.get("options", []) for part in (o["label"], o.get("text"))]
         return [p for p in parts if p]
 
+    def entry_folded(self, docnum: int) -> list[tuple[str, str]]:
+        """Return the entry's parts (:meth:`entry_parts`) folded, as (language, text), read
+        once per searcher."""
+        if docnum not in self._folded:
+            self._folded[docnum] = folded_parts(self.entry_parts(docnum))
+        return self._folded[docnum]
+
     def entry_game(self, docnum: int) -> str:
         """Return the entry's game."""
         return str(self._scorer.games[docnum])
@@ -805,10 +814,8 @@ class Searcher:
         return self._found.terms_of(text, lang)
 
     def _texts(self, docnum: int) -> list[str]:
-        """Return the entry's title, text and options, both languages, folded (read once)."""
-        if docnum not in self._folded:
-            self._folded[docnum] = [text for _, text in folded_parts(self.entry_parts(docnum))]
-        return self._folded[docnum]
+        """Return the entry's title, text and options, both languages, folded."""
+        return [text for _, text in self.entry_folded(docnum)]
 
     def _outside(self, outside_id: str) -> Outside:
         from .vocabulary import Outside

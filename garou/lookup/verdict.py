@@ -38,7 +38,7 @@ from garou.core.records import record
 
 from . import quantity
 from .bank import NEAR
-from .text import RUN, fold_chars, folded_parts, key, listed, wordset
+from .text import RUN, fold_chars, key, listed, wordset
 
 if TYPE_CHECKING:  # pragma: no cover
     from .analysis import Concept
@@ -70,7 +70,7 @@ class Entries(Protocol):
     """The index as the judgement reads it (``searcher.Searcher`` documents each method)."""
 
     def entry_count(self) -> int: ...
-    def entry_parts(self, docnum: int) -> list[dict[str, str]]: ...
+    def entry_folded(self, docnum: int) -> list[tuple[str, str]]: ...
     def entry_game(self, docnum: int) -> str: ...
     def role_words(self) -> frozenset[str]: ...
     def speaks_of(self, word: str) -> dict[int, float]: ...
@@ -174,7 +174,7 @@ class _Asked:
     @cached_property
     def said(self) -> list[tuple[str, str]]:
         """The entry's title, text and options, both languages, folded: (language, text)."""
-        return folded_parts(self.entries.entry_parts(self.docnum))
+        return self.entries.entry_folded(self.docnum)
 
     @property
     def texts(self) -> list[str]:
