@@ -220,33 +220,15 @@ def has(key: str) -> bool:
 def messages() -> dict[str, dict[str, Any]]:
     """Return every message: key → language → template or plural forms.
 
-    The parsed catalogue is kept in garou's cache folder, keyed by the digest of the
-    catalogue files' bytes, so that a run reads no YAML unless a file changed (a damaged
-    or missing cache is rebuilt; an unwritable folder only costs the parse). It is stored
-    with :mod:`marshal` (strings, dicts and lists only), which reads it in half the time of
-    JSON and needs no import: the digest covers marshal's format version.
+    The parsed catalogue is kept in garou's cache folder, keyed by the catalogue files'
+    names and bytes (:func:`garou.core.files.parsed`): a run reads no YAML unless a file
+    changed.
     """
-    import hashlib
-    import marshal
+    from .files import parsed
 
     sources = [(path.name, path.read_bytes()) for path in catalogue_files()]
-    digest = hashlib.blake2b(f"marshal {marshal.version}\0".encode(), digest_size=16)
-    for name, raw in sources:
-        digest.update(name.encode() + b"\0" + raw + b"\0")
-    cached = _cache_file(digest.hexdigest())
-    if cached is not None:
-        try:
-            found = marshal.loads(cached.read_bytes())
-        except (OSError, ValueError, EOFError, TypeError):
-            found = None
-        if isinstance(found, dict):
-            return found
-    found = _parse(sources)
-    if cached is not None:
-        from .files import keep_in_cache
-
-        keep_in_cache(cached, marshal.dumps(found))
-    return found
+    keyed = b"".join(name.encode() + b"\0" + raw + b"\0" for name, raw in sources)
+    return parsed("messages", keyed, lambda: _parse(sources))
 
 
 def _parse(sources: list[tuple[str, bytes]]) -> dict[str, dict[str, Any]]:
@@ -259,13 +241,6 @@ def _parse(sources: list[tuple[str, bytes]]) -> dict[str, dict[str, Any]]:
         for key, texts in data.items():
             found[str(key)] = texts
     return found
-
-
-def _cache_file(digest: str) -> Any:
-    """Return the cache file of the catalogue ``digest``, or None when caching is off."""
-    from .files import cache_folder, caching
-
-    return cache_folder() / f"messages-{digest}.marshal" if caching() else None
 
 
 def catalogue_files() -> list[Any]:

@@ -23,30 +23,19 @@ LEXICON_FILE = Path(__file__).with_name("lexicon.yaml")
 
 @functools.cache
 def lexicon() -> dict[str, Any]:
-    """Return the vocabulary file's data, read once. Kept parsed in garou's cache folder,
-    keyed by the file's digest, as the message catalogue is (:func:`catalogue.messages`):
-    a search reads no YAML unless the file changed; an unwritable folder costs the parse."""
-    import contextlib
-    import hashlib
-    import marshal
+    """Return the vocabulary file's data, read once, kept parsed in garou's cache folder
+    (:func:`garou.core.files.parsed`): a search reads no YAML unless the file changed."""
+    from garou.core.files import parsed
 
-    from garou.core.files import cache_folder, caching, keep_in_cache
+    def parse() -> dict[str, Any]:
+        import yaml
+
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        data = yaml.load(raw.decode("utf-8"), Loader=loader)
+        return data if isinstance(data, dict) else {}
 
     raw = LEXICON_FILE.read_bytes()
-    digest = hashlib.blake2b(f"marshal {marshal.version}\0".encode() + raw, digest_size=16)
-    cached = cache_folder() / f"lexicon-{digest.hexdigest()}.marshal" if caching() else None
-    if cached is not None:
-        with contextlib.suppress(OSError, ValueError, EOFError, TypeError):
-            found = marshal.loads(cached.read_bytes())
-            if isinstance(found, dict):
-                return found
-    import yaml
-
-    data = yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    found = data if isinstance(data, dict) else {}
-    if cached is not None:
-        keep_in_cache(cached, marshal.dumps(found))
-    return found
+    return parsed("lexicon", raw, parse)
 
 
 def listed(name: str) -> Any:
