@@ -739,6 +739,10 @@ def test_roles_of_other_editions_are_named_as_such(searcher):
     assert outside("le Salvateur") == ["salvateur"]
     assert outside("idiot du village") == ["idiot"]
     assert outside("voyante") == [] and outside("capitaine") == []
+    # typed in two words, or with a stop word in its name (text.compound_names)
+    assert outside("wolf hound") == ["chien-loup"]
+    assert outside("la voyante d'aura") == ["voyante-aura"]
+    assert outside("the seer") == []
     said = searcher.search("salvateur").not_covered(say, "fr")[0].replace("\u00a0", " ")
     assert said.endswith(": le salvateur n'est pas un rôle de ces règles.")
     assert "bodyguard" in searcher.search("salvateur").not_covered(say, "en")[0]

@@ -234,18 +234,6 @@ def test_the_judgement_of_each_class_of_question(searcher, klass, query, expecte
             assert _answered(searcher, query) is (expected == ANSWERED)
 
 
-# --- 1. a role of other editions, typed in two words or with a stop word --------------------------
-
-
-def test_a_role_of_other_editions_typed_apart_is_named(searcher):
-    def outside(query: str) -> list[str]:
-        return [o.id for o in searcher.search(query).outside]
-
-    assert outside("wolf hound") == ["chien-loup"]
-    assert outside("la voyante d'aura") == ["voyante-aura"]
-    assert outside("voyante") == [] and outside("the seer") == []
-
-
 # --- 5. the act is the word after the modal ------------------------------------------------------
 
 
