@@ -176,7 +176,7 @@ def hit_lines(why: HitWhy, say: Say, lang: str) -> list[str]:
         lines.append(line)
     for name, value in why.factors:
         said = say(f"search.explain.factor.{name}", lang)
-        factor = _number(value, lang) if value >= 0.005 else f"{value:.1e}"
+        factor = _number(value, lang)
         lines.append(say("search.explain.factor", lang, value=factor, factor=said))
     return lines
 
